@@ -1,0 +1,20 @@
+// The browser edition: the same renderer, hosted by the browser host (OPFS + createImageBitmap).
+import { resolve } from 'node:path'
+import { defineConfig } from 'vite'
+import vue from '@vitejs/plugin-vue'
+
+export default defineConfig({
+  root: resolve(__dirname, 'src/renderer'),
+  base: './',
+  publicDir: resolve(__dirname, 'resources/public'),
+  plugins: [vue()],
+  define: { __WALKBOX_HOST__: JSON.stringify('browser') },
+  server: { host: '127.0.0.1', port: 5174, strictPort: false },
+  preview: { host: '127.0.0.1' },
+  worker: { format: 'es' },
+  build: {
+    outDir: resolve(__dirname, 'out/web'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2500,
+  },
+})
