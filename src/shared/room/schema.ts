@@ -1,0 +1,538 @@
+/**
+ * The room project format, version 1: zod schemas and the TypeScript types inferred
+ * from them. docs/format.md describes every field; docs/schema/*.json is generated
+ * from these schemas by scripts/write-schemas.ts.
+ *
+ * Glossary
+ * - project file: `project.walkbox.json` at the top of a project folder.
+ * - room file: `room.json` inside a room's folder, beside its PNG files.
+ * - coord: a point as `[x, y]` in room px (arrays diff better than objects).
+ * - ring: a closed outline as coords; the closing edge is implicit, the first coord
+ *   is not repeated. At least 3 coords.
+ * - area: a numbered walkable area, id 1..255; in the walk mask, pixel value = area id,
+ *   0 = not walkable.
+ * - authoritative: which representation of the walkable area is the truth, the mask or
+ *   the polygons; the other one is derived.
+ * - flag expression: see flag-expression.ts.
+ *
+ * Units: room px for coordinates, sizes and heights; px per second for speeds;
+ * percent for scales (100 = the character's own height).
+ */
+import { z } from 'zod'
+import { FLAG_ID_PATTERN, flagExpressionError, RESERVED_FLAG_WORDS } from './flag-expression'
+
+/** The format version this build reads and writes. */
+export const CURRENT_FORMAT_VERSION = 1
+
+/** File names inside a project folder and a room folder. */
+export const PROJECT_FILE_NAME = 'project.walkbox.json'
+export const ROOM_FILE_NAME = 'room.json'
+
+/** Largest room side in px; matches the image limit of the main process. */
+export const MAX_ROOM_SIDE_PX = 16384
+
+/** Pattern of ids (rooms, characters, polygons, gates, zones, nodes). */
+export const ID_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/
+
+// ---------------------------------------------------------------------------
+// Building blocks
+
+const finite = z.number({ error: 'expected a finite number' })
+
+export const IdSchema = z
+  .string({ error: 'expected an id (text)' })
+  .min(1, { error: 'expected a non-empty id' })
+  .max(64, { error: 'expected an id of at most 64 characters' })
+  .regex(ID_PATTERN, { error: 'expected an id of letters, digits, _, . or - (not starting with . or -)' })
+
+export const FlagIdSchema = z
+  .string({ error: 'expected a flag id (text)' })
+  .regex(FLAG_ID_PATTERN, { error: 'expected a flag id: a letter or _ followed by letters, digits or _' })
+  .refine((id) => !RESERVED_FLAG_WORDS.includes(id), { error: "'true' and 'false' cannot be flag ids" })
+
+export const FlagExpressionSchema = z
+  .string({ error: 'expected a flag expression (text)' })
+  .superRefine((text, ctx) => {
+    const problem = flagExpressionError(text)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+  .meta({
+    description:
+      "A flag expression: flag ids, !, &&, ||, parentheses, true, false. E.g. 'door_open && !guard'.",
+  })
+
+export const AreaIdSchema = z
+  .number({ error: 'expected an area id (a whole number 1..255)' })
+  .int({ error: 'expected a whole-number area id' })
+  .min(1, { error: 'expected an area id of at least 1 (0 means not walkable)' })
+  .max(255, { error: 'expected an area id of at most 255' })
+
+/** A file name relative to the folder of the file that names it; checked again by main's safe-path. */
+export const RelativeFileSchema = z
+  .string({ error: 'expected a file name (text)' })
+  .min(1, { error: 'expected a non-empty file name' })
+  .refine((s) => !/^([A-Za-z]:)?[\\/]/.test(s), {
+    error: 'expected a relative path inside the project folder',
+  })
+  .refine((s) => !s.split(/[\\/]/).includes('..'), { error: "expected a path without '..'" })
+
+export const CoordSchema = z.tuple([finite, finite], { error: 'expected a point [x, y] of two numbers' })
+
+export const RingSchema = z.array(CoordSchema, { error: 'expected a list of points [[x, y], ...]' }).min(3, {
+  error: 'expected at least 3 points',
+})
+
+// ---------------------------------------------------------------------------
+// Project file
+
+export const ProjectRoomSchema = z.strictObject({
+  id: IdSchema,
+  name: z.string(),
+  /** Folder of the room, relative to the project folder, '/' separated (e.g. 'rooms/porch'). */
+  folder: RelativeFileSchema,
+})
+
+export const FlagSchema = z.strictObject({
+  id: FlagIdSchema,
+  name: z.string(),
+  default: z.boolean({ error: 'expected true or false' }),
+})
+
+export const CharacterSchema = z.strictObject({
+  id: IdSchema,
+  name: z.string(),
+  /** Height at 100 % scale, room px. */
+  height: finite.positive({ error: 'expected a height above 0 px' }),
+  /** Width of the feet at 100 % scale, room px. */
+  footWidth: finite.nonnegative({ error: 'expected a foot width of 0 px or more' }),
+  /** Walking speed at 100 % scale, px per second. */
+  speed: finite.positive({ error: 'expected a speed above 0 px/s' }),
+  /** True: speed is multiplied by the character's scale; false: speed is the same at every depth. */
+  speedScales: z.boolean({ error: 'expected true or false' }),
+})
+
+function uniqueIds<T>(
+  items: readonly T[],
+  key: (item: T) => string | number,
+  field: string,
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Map<string | number, number>()
+  items.forEach((item, index) => {
+    const id = key(item)
+    const first = seen.get(id)
+    if (first !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field, index],
+        message: `duplicate id ${JSON.stringify(id)} (also used by ${field}[${first}])`,
+      })
+    } else {
+      seen.set(id, index)
+    }
+  })
+}
+
+export const ProjectSchema = z
+  .strictObject({
+    formatVersion: z.literal(CURRENT_FORMAT_VERSION, {
+      error: `expected formatVersion ${CURRENT_FORMAT_VERSION}`,
+    }),
+    /** Version of the Walkbox that last wrote the file (informational). */
+    appVersion: z.string(),
+    name: z.string(),
+    rooms: z.array(ProjectRoomSchema),
+    flags: z.array(FlagSchema),
+    characters: z.array(CharacterSchema),
+  })
+  .superRefine((project, ctx) => {
+    uniqueIds(project.rooms, (r) => r.id, 'rooms', ctx)
+    uniqueIds(project.flags, (f) => f.id, 'flags', ctx)
+    uniqueIds(project.characters, (c) => c.id, 'characters', ctx)
+    const folders = new Map<string, number>()
+    project.rooms.forEach((room, index) => {
+      const key = room.folder.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase()
+      const first = folders.get(key)
+      if (first !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rooms', index, 'folder'],
+          message: `folder '${room.folder}' is already used by rooms[${first}]`,
+        })
+      } else folders.set(key, index)
+    })
+  })
+  .meta({ title: 'Walkbox project (project.walkbox.json), format version 1' })
+
+// ---------------------------------------------------------------------------
+// Room file
+
+export const SizeSchema = z.strictObject({
+  width: z
+    .number({ error: 'expected a width in px' })
+    .int({ error: 'expected a whole-number width' })
+    .min(1, { error: 'expected a width of at least 1 px' })
+    .max(MAX_ROOM_SIDE_PX, { error: `expected a width of at most ${MAX_ROOM_SIDE_PX} px` }),
+  height: z
+    .number({ error: 'expected a height in px' })
+    .int({ error: 'expected a whole-number height' })
+    .min(1, { error: 'expected a height of at least 1 px' })
+    .max(MAX_ROOM_SIDE_PX, { error: `expected a height of at most ${MAX_ROOM_SIDE_PX} px` }),
+})
+
+export const WalkAreaSchema = z.strictObject({
+  id: AreaIdSchema,
+  name: z.string(),
+  /** Display colour in the editor, '#rrggbb' (lower case after normalising). */
+  colour: z.string().regex(/^#[0-9A-Fa-f]{6}$/, { error: "expected a colour '#rrggbb'" }),
+  /** The area is walkable only while this holds; always walkable when absent. */
+  enabledBy: FlagExpressionSchema.optional(),
+})
+
+export const WalkPolygonSchema = z.strictObject({
+  id: IdSchema,
+  /** Area this polygon belongs to. */
+  areaId: AreaIdSchema,
+  outer: RingSchema,
+  holes: z.array(RingSchema),
+})
+
+export const GateSchema = z
+  .strictObject({
+    id: IdSchema,
+    name: z.string(),
+    /** 'block-polygon': `polygon` blocks walking while the expression holds. 'open-area': mask area `areaId` is walkable only while it holds. */
+    kind: z.enum(['block-polygon', 'open-area'], { error: "expected kind 'block-polygon' or 'open-area'" }),
+    polygon: RingSchema.optional(),
+    areaId: AreaIdSchema.optional(),
+    flagExpression: FlagExpressionSchema,
+  })
+  .superRefine((gate, ctx) => {
+    if (gate.kind === 'block-polygon' && !gate.polygon) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['polygon'],
+        message: "expected a polygon for a 'block-polygon' gate",
+      })
+    }
+    if (gate.kind === 'open-area' && gate.areaId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['areaId'],
+        message: "expected an areaId for an 'open-area' gate",
+      })
+    }
+  })
+
+export const GraphNodeSchema = z.strictObject({ id: IdSchema, x: finite, y: finite })
+
+export const GraphJoinSchema = z.strictObject({
+  a: IdSchema,
+  b: IdSchema,
+  /** True: walkable from a to b only. */
+  oneWay: z.boolean({ error: 'expected true or false' }),
+  /** Multiplier on the join's Euclidean length (1 = plain distance). */
+  cost: finite.positive({ error: 'expected a cost above 0' }),
+})
+
+export const NodeGraphSchema = z.strictObject({
+  nodes: z.array(GraphNodeSchema),
+  joins: z.array(GraphJoinSchema),
+})
+
+export const ScaleStopSchema = z.strictObject({
+  /** Room px from the top. */
+  y: finite,
+  /** Character scale at this y, percent (100 = full height). */
+  scale: finite.positive({ error: 'expected a scale above 0 percent' }),
+})
+
+export const LinearScalingSchema = z.strictObject({
+  /** Area these stops apply to; 0 = every area without stops of its own. */
+  areaId: z
+    .number({ error: 'expected an area id (0..255)' })
+    .int({ error: 'expected a whole-number area id' })
+    .min(0, { error: 'expected an area id of at least 0' })
+    .max(255, { error: 'expected an area id of at most 255' }),
+  stops: z.array(ScaleStopSchema).min(1, { error: 'expected at least 1 stop' }),
+})
+
+export const ScaleMapSchema = z.strictObject({
+  /** Greyscale PNG in the room folder, room size: grey 0 = `min`, 255 = `max`, linear in between. */
+  file: RelativeFileSchema,
+  min: finite.positive({ error: 'expected a minimum scale above 0 percent' }),
+  max: finite.positive({ error: 'expected a maximum scale above 0 percent' }),
+})
+
+export const ScalingSchema = z
+  .strictObject({
+    mode: z.enum(['none', 'linear', 'map'], { error: "expected mode 'none', 'linear' or 'map'" }),
+    linear: z.array(LinearScalingSchema),
+    map: ScaleMapSchema.optional(),
+  })
+  .superRefine((scaling, ctx) => {
+    if (scaling.mode === 'map' && !scaling.map) {
+      ctx.addIssue({ code: 'custom', path: ['map'], message: "expected a scale map when mode is 'map'" })
+    }
+    uniqueIds(scaling.linear, (l) => l.areaId, 'linear', ctx)
+  })
+
+export const ZoneShapeSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('polygon'), outer: RingSchema }),
+    z.strictObject({ kind: z.literal('area'), areaId: AreaIdSchema }),
+  ],
+  { error: "expected a shape with kind 'polygon' (and outer) or 'area' (and areaId)" },
+)
+
+export const ZoneSchema = z.strictObject({
+  id: IdSchema,
+  name: z.string(),
+  shape: ZoneShapeSchema,
+  /** Event names the game raises; '' = no event. */
+  events: z.strictObject({ enter: z.string(), exit: z.string(), stand: z.string() }),
+  /** The zone triggers only while this holds; always when absent. */
+  enabledBy: FlagExpressionSchema.optional(),
+  /** Free key/value pairs for the game. */
+  properties: z.record(z.string(), z.string({ error: 'expected a text value' })),
+})
+
+export const TestWalkSchema = z.strictObject({
+  /** Where the test character stands at first, room px. */
+  start: z.strictObject({ x: finite, y: finite }),
+  /** Project character to walk; its height and speed win over the two fields below. */
+  characterId: IdSchema.optional(),
+  /** Height at 100 % scale when no character is chosen, room px. */
+  height: finite.positive({ error: 'expected a height above 0 px' }),
+  /** Speed at 100 % scale when no character is chosen, px per second. */
+  speed: finite.positive({ error: 'expected a speed above 0 px/s' }),
+})
+
+export const RoomSchema = z
+  .strictObject({
+    formatVersion: z.literal(CURRENT_FORMAT_VERSION, {
+      error: `expected formatVersion ${CURRENT_FORMAT_VERSION}`,
+    }),
+    id: IdSchema,
+    name: z.string(),
+    size: SizeSchema,
+    /** Background image in the room folder (PNG, JPEG or WebP); none yet when absent. */
+    background: RelativeFileSchema.optional(),
+    areas: z.array(WalkAreaSchema),
+    /** 8-bit area-id mask PNG in the room folder; pixel value = area id, 0 = not walkable. */
+    mask: RelativeFileSchema.optional(),
+    polygons: z.array(WalkPolygonSchema),
+    authoritative: z.enum(['mask', 'polygons'], { error: "expected 'mask' or 'polygons'" }),
+    gates: z.array(GateSchema),
+    nodeGraph: NodeGraphSchema,
+    scaling: ScalingSchema,
+    zones: z.array(ZoneSchema),
+    testWalk: TestWalkSchema,
+  })
+  .superRefine((room, ctx) => {
+    uniqueIds(room.areas, (a) => a.id, 'areas', ctx)
+    uniqueIds(room.polygons, (p) => p.id, 'polygons', ctx)
+    uniqueIds(room.gates, (g) => g.id, 'gates', ctx)
+    uniqueIds(room.zones, (z) => z.id, 'zones', ctx)
+    uniqueIds(room.nodeGraph.nodes, (n) => n.id, 'nodes', ctx)
+    const areaIds = new Set(room.areas.map((a) => a.id))
+    const needArea = (id: number | undefined, path: (string | number)[]) => {
+      if (id !== undefined && !areaIds.has(id)) {
+        ctx.addIssue({ code: 'custom', path, message: `expected the id of an area in 'areas', found ${id}` })
+      }
+    }
+    room.polygons.forEach((p, i) => needArea(p.areaId, ['polygons', i, 'areaId']))
+    room.gates.forEach((g, i) => needArea(g.areaId, ['gates', i, 'areaId']))
+    room.zones.forEach((zone, i) => {
+      if (zone.shape.kind === 'area') needArea(zone.shape.areaId, ['zones', i, 'shape', 'areaId'])
+    })
+    room.scaling.linear.forEach((l, i) => {
+      if (l.areaId !== 0) needArea(l.areaId, ['scaling', 'linear', i, 'areaId'])
+    })
+    const nodeIds = new Set(room.nodeGraph.nodes.map((n) => n.id))
+    room.nodeGraph.joins.forEach((join, i) => {
+      for (const end of ['a', 'b'] as const) {
+        if (!nodeIds.has(join[end])) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['nodeGraph', 'joins', i, end],
+            message: `expected the id of a node in nodeGraph.nodes, found '${join[end]}'`,
+          })
+        }
+      }
+      if (join.a === join.b) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nodeGraph', 'joins', i],
+          message: 'expected a join between two different nodes',
+        })
+      }
+    })
+    if (room.authoritative === 'mask' && !room.mask) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mask'],
+        message: "expected a mask file when authoritative is 'mask'",
+      })
+    }
+  })
+  .meta({ title: 'Walkbox room (room.json), format version 1' })
+
+// ---------------------------------------------------------------------------
+// Types
+
+export type Coord = z.infer<typeof CoordSchema>
+export type CoordRing = z.infer<typeof RingSchema>
+export type ProjectRoom = z.infer<typeof ProjectRoomSchema>
+export type Flag = z.infer<typeof FlagSchema>
+export type Character = z.infer<typeof CharacterSchema>
+export type Project = z.infer<typeof ProjectSchema>
+export type RoomSize = z.infer<typeof SizeSchema>
+export type WalkArea = z.infer<typeof WalkAreaSchema>
+export type WalkPolygon = z.infer<typeof WalkPolygonSchema>
+export type Gate = z.infer<typeof GateSchema>
+export type GateKind = Gate['kind']
+export type RoomGraphNode = z.infer<typeof GraphNodeSchema>
+export type RoomGraphJoin = z.infer<typeof GraphJoinSchema>
+export type RoomNodeGraph = z.infer<typeof NodeGraphSchema>
+export type ScaleStop = z.infer<typeof ScaleStopSchema>
+export type LinearScaling = z.infer<typeof LinearScalingSchema>
+export type ScaleMap = z.infer<typeof ScaleMapSchema>
+export type Scaling = z.infer<typeof ScalingSchema>
+export type ScalingMode = Scaling['mode']
+export type ZoneShape = z.infer<typeof ZoneShapeSchema>
+export type Zone = z.infer<typeof ZoneSchema>
+export type TestWalk = z.infer<typeof TestWalkSchema>
+export type Room = z.infer<typeof RoomSchema>
+export type Authoritative = Room['authoritative']
+
+// ---------------------------------------------------------------------------
+// Validation with readable errors
+
+/** A schema problem: `path` like 'polygons[0].outer', `message` says what was expected. */
+export interface FormatIssue {
+  path: string
+  message: string
+}
+
+/** 'polygons[0].outer' from ['polygons', 0, 'outer']. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = ''
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`
+    else out += out === '' ? String(part) : `.${String(part)}`
+  }
+  return out
+}
+
+/** Thrown when a project or room file does not match the schema. Lists every problem. */
+export class FormatError extends Error {
+  readonly file: string
+  readonly issues: FormatIssue[]
+  constructor(file: string, issues: FormatIssue[]) {
+    const lines = issues.map((i) => `${file}: ${i.path === '' ? '' : i.path + ': '}${i.message}`)
+    super(lines.length === 1 ? lines[0] : `${file}: ${issues.length} problems\n${lines.join('\n')}`)
+    this.name = 'FormatError'
+    this.file = file
+    this.issues = issues
+  }
+}
+
+function toIssues(error: z.ZodError): FormatIssue[] {
+  return error.issues.map((issue) => {
+    const path = formatIssuePath(issue.path)
+    if (issue.code === 'unrecognized_keys') {
+      const keys = issue.keys.map((k) => `'${k}'`).join(', ')
+      return {
+        path,
+        message: `unexpected field${issue.keys.length > 1 ? 's' : ''} ${keys}; expected only the fields of format version ${CURRENT_FORMAT_VERSION}`,
+      }
+    }
+    return { path, message: issue.message }
+  })
+}
+
+/** Check data against the current project schema; throws FormatError naming `file`. */
+export function parseProject(data: unknown, file = PROJECT_FILE_NAME): Project {
+  const result = ProjectSchema.safeParse(data)
+  if (!result.success) throw new FormatError(file, toIssues(result.error))
+  return result.data
+}
+
+/** Check data against the current room schema; throws FormatError naming `file`. */
+export function parseRoom(data: unknown, file = ROOM_FILE_NAME): Room {
+  const result = RoomSchema.safeParse(data)
+  if (!result.success) throw new FormatError(file, toIssues(result.error))
+  return result.data
+}
+
+/** Problems of a room that only show against its project: unknown flags and characters. */
+export function checkRoomAgainstProject(room: Room, project: Project): FormatIssue[] {
+  const flagIds = new Set(project.flags.map((f) => f.id))
+  const issues: FormatIssue[] = []
+  const checkExpression = (text: string | undefined, path: string) => {
+    if (text === undefined || flagExpressionError(text)) return
+    const tokens = text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []
+    for (const id of tokens) {
+      if (!RESERVED_FLAG_WORDS.includes(id) && !flagIds.has(id)) {
+        issues.push({ path, message: `unknown flag '${id}'; expected one of the project's flags` })
+      }
+    }
+  }
+  room.areas.forEach((a, i) => checkExpression(a.enabledBy, `areas[${i}].enabledBy`))
+  room.gates.forEach((g, i) => checkExpression(g.flagExpression, `gates[${i}].flagExpression`))
+  room.zones.forEach((z, i) => checkExpression(z.enabledBy, `zones[${i}].enabledBy`))
+  const characterId = room.testWalk.characterId
+  if (characterId !== undefined && !project.characters.some((c) => c.id === characterId)) {
+    issues.push({ path: 'testWalk.characterId', message: `unknown character '${characterId}'` })
+  }
+  return issues
+}
+
+// ---------------------------------------------------------------------------
+// Constructors
+
+/** Default test-walk character height and speed for a new room (room px, px/s). */
+export const DEFAULT_TEST_HEIGHT_PX = 120
+export const DEFAULT_TEST_SPEED_PX_S = 160
+
+/** A new, empty, polygon-authored room of the given size, with one walk area. */
+export function emptyRoom(options: { id: string; name?: string; width: number; height: number }): Room {
+  const { id, width, height } = options
+  return {
+    formatVersion: CURRENT_FORMAT_VERSION,
+    id,
+    name: options.name ?? id,
+    size: { width, height },
+    areas: [{ id: 1, name: 'Walkable', colour: '#3cb371' }],
+    polygons: [],
+    authoritative: 'polygons',
+    gates: [],
+    nodeGraph: { nodes: [], joins: [] },
+    scaling: { mode: 'none', linear: [] },
+    zones: [],
+    testWalk: {
+      start: { x: Math.floor(width / 2), y: Math.floor(height * 0.8) },
+      height: DEFAULT_TEST_HEIGHT_PX,
+      speed: DEFAULT_TEST_SPEED_PX_S,
+    },
+  }
+}
+
+/** A new project with no rooms, flags or characters. */
+export function emptyProject(options: { name: string; appVersion?: string }): Project {
+  return {
+    formatVersion: CURRENT_FORMAT_VERSION,
+    appVersion: options.appVersion ?? '0.0.0',
+    name: options.name,
+    rooms: [],
+    flags: [],
+    characters: [],
+  }
+}
+
+/** Folder a new room gets inside the project folder. */
+export function defaultRoomFolder(roomId: string): string {
+  return `rooms/${roomId}`
+}
