@@ -1,0 +1,86 @@
+/**
+ * The action registry: each user action is registered once (id, label, shortcut,
+ * run) and the toolbar, the keyboard and the native menus all run it from here.
+ *
+ * Glossary
+ * - action: a descriptor from src/shared/actions.ts plus what it does.
+ * - shortcut: an accelerator string ("CmdOrCtrl+Shift+S"); matched against key events here.
+ */
+import { ACTIONS, type ActionDescriptor, type ActionId } from '../../shared/actions'
+
+export interface Action extends ActionDescriptor {
+  id: ActionId
+  run: () => void | Promise<void>
+  /** Greyed out in the toolbar when false. */
+  enabled?: () => boolean
+}
+
+export type ActionHandlers = Record<ActionId, Pick<Action, 'run' | 'enabled'>>
+
+export class ActionRegistry {
+  private readonly actions = new Map<ActionId, Action>()
+
+  constructor(handlers: ActionHandlers) {
+    for (const descriptor of ACTIONS) {
+      const handler = handlers[descriptor.id]
+      this.actions.set(descriptor.id, { ...descriptor, ...handler })
+    }
+  }
+
+  get(id: ActionId): Action {
+    const action = this.actions.get(id)
+    if (!action) throw new Error(`Unknown action '${id}'.`)
+    return action
+  }
+
+  list(): Action[] {
+    return [...this.actions.values()]
+  }
+
+  isEnabled(id: ActionId): boolean {
+    const action = this.get(id)
+    return action.enabled ? action.enabled() : true
+  }
+
+  async run(id: ActionId): Promise<void> {
+    if (!this.isEnabled(id)) return
+    await this.get(id).run()
+  }
+
+  /** The action whose shortcut matches the key event, if any. */
+  match(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>, isMac: boolean): Action | undefined {
+    for (const action of this.actions.values()) {
+      if (action.shortcut && shortcutMatches(action.shortcut, event, isMac)) return action
+    }
+    return undefined
+  }
+}
+
+/** Human-readable shortcut for tooltips: "Ctrl+Shift+S" or "⌘⇧S". */
+export function formatShortcut(shortcut: string, isMac: boolean): string {
+  const parts = shortcut.split('+').map((p) => (p === '' ? '+' : p))
+  if (!isMac) return parts.map((p) => (p === 'CmdOrCtrl' ? 'Ctrl' : p)).join('+')
+  const symbols: Record<string, string> = { CmdOrCtrl: '⌘', Shift: '⇧', Alt: '⌥', Ctrl: '⌃' }
+  return parts.map((p) => symbols[p] ?? p).join('')
+}
+
+export function shortcutMatches(
+  shortcut: string,
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+  isMac: boolean,
+): boolean {
+  // "CmdOrCtrl+=" splits into ['CmdOrCtrl', '=']; "CmdOrCtrl++" would give an empty last part.
+  const parts = shortcut.split('+')
+  const key = parts.pop() || '+'
+  const mods = new Set(parts)
+  const wantCmd = mods.has('CmdOrCtrl')
+  const primary = isMac ? event.metaKey : event.ctrlKey
+  if (wantCmd !== primary) return false
+  if (mods.has('Shift') !== event.shiftKey) return false
+  if (mods.has('Alt') !== event.altKey) return false
+  const pressed = event.key.length === 1 ? event.key.toUpperCase() : event.key
+  const wanted = key.length === 1 ? key.toUpperCase() : key
+  if (pressed === wanted) return true
+  // Shift changes the produced character on most layouts ("=" → "+", "-" → "_").
+  return (wanted === '=' && pressed === '+') || (wanted === '-' && pressed === '_')
+}

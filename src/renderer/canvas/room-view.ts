@@ -1,0 +1,186 @@
+/**
+ * The Pixi view of a room: a background sprite at true pixels, the walk-mask
+ * areas as a tinted overlay, and vector layers (walk polygons, gates, zones, node
+ * graph) drawn above. Pixi is only a view: this class never changes the stores;
+ * the canvas component tells it what changed and it redraws that.
+ *
+ * Glossary
+ * - world: the container in room px; the viewport's zoom and offset are its transform.
+ * - overlay texture: a canvas the size of the room holding the mask tinted with each
+ *   area's colour; `updateMaskRect` redraws only a dirty rectangle of it.
+ *
+ * Units: room px inside `world`; CSS px for the canvas.
+ */
+import { Application, Container, Graphics, Sprite, Texture } from 'pixi.js'
+import type { RgbaImage } from '../../shared/host'
+import type { Rect } from '../../shared/geometry/types'
+import type { Viewport } from './viewport'
+
+export interface AreaColour {
+  id: number
+  /** '#rrggbb' */
+  colour: string
+}
+
+/** A ring to draw, in room px, as [x, y] pairs. */
+export type DrawRing = ReadonlyArray<readonly [number, number]>
+
+export interface DrawPolygon {
+  outer: DrawRing
+  holes: DrawRing[]
+}
+
+function parseHex(colour: string): [number, number, number] {
+  const m = /^#?([0-9a-f]{6})$/i.exec(colour)
+  const n = m ? parseInt(m[1], 16) : 0x44aaff
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
+}
+
+function makeCanvas(width: number, height: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas')
+  canvas.width = width
+  canvas.height = height
+  return canvas
+}
+
+export class RoomView {
+  readonly app = new Application()
+  private readonly world = new Container({ label: 'world' })
+  private readonly backgroundSprite = new Sprite({ label: 'background' })
+  private readonly maskSprite = new Sprite({ label: 'walk-mask' })
+  private readonly polygonLayer = new Graphics({ label: 'walk-polygons' })
+  private readonly frameLayer = new Graphics({ label: 'room-frame' })
+  private maskCanvas: HTMLCanvasElement | null = null
+  private maskTexture: Texture | null = null
+  private backgroundTexture: Texture | null = null
+  private palette = new Uint8Array(256 * 3)
+  private initialised = false
+
+  async init(parent: HTMLElement): Promise<void> {
+    await this.app.init({
+      resizeTo: parent,
+      background: '#23252b',
+      antialias: true,
+      preference: 'webgl',
+      autoDensity: true,
+      resolution: window.devicePixelRatio || 1,
+    })
+    this.app.canvas.setAttribute('data-testid', 'room-canvas')
+    parent.appendChild(this.app.canvas)
+    this.world.addChild(this.frameLayer, this.backgroundSprite, this.maskSprite, this.polygonLayer)
+    this.app.stage.addChild(this.world)
+    this.initialised = true
+  }
+
+  get ready(): boolean {
+    return this.initialised
+  }
+
+  setViewport(v: Viewport): void {
+    this.world.scale.set(v.zoom)
+    this.world.position.set(v.offsetX, v.offsetY)
+  }
+
+  /** Show the room's size as a frame even when it has no background. */
+  setRoomSize(width: number, height: number): void {
+    this.frameLayer.clear()
+    this.frameLayer.rect(0, 0, width, height).fill({ color: 0x30333b })
+  }
+
+  setBackground(image: RgbaImage | null): void {
+    this.backgroundTexture?.destroy(true)
+    this.backgroundTexture = null
+    if (!image) {
+      this.backgroundSprite.texture = Texture.EMPTY
+      return
+    }
+    const canvas = makeCanvas(image.width, image.height)
+    const ctx = canvas.getContext('2d')
+    if (!ctx) throw new Error('This browser cannot draw to a 2D canvas.')
+    const pixels = ctx.createImageData(image.width, image.height)
+    pixels.data.set(image.data)
+    ctx.putImageData(pixels, 0, 0)
+    const texture = Texture.from(canvas)
+    texture.source.scaleMode = 'nearest'
+    this.backgroundTexture = texture
+    this.backgroundSprite.texture = texture
+  }
+
+  setBackgroundStyle(visible: boolean, opacity: number): void {
+    this.backgroundSprite.visible = visible
+    this.backgroundSprite.alpha = opacity
+  }
+
+  /** Replace the mask overlay. `areas` gives each area id its colour. */
+  setMask(mask: Uint8Array | null, width: number, height: number, areas: AreaColour[]): void {
+    this.maskTexture?.destroy(true)
+    this.maskTexture = null
+    this.maskCanvas = null
+    if (!mask) {
+      this.maskSprite.texture = Texture.EMPTY
+      return
+    }
+    this.palette = new Uint8Array(256 * 3)
+    for (let id = 1; id < 256; id++) this.palette.set([90, 200, 255], id * 3)
+    for (const area of areas) this.palette.set(parseHex(area.colour), area.id * 3)
+    this.maskCanvas = makeCanvas(width, height)
+    const texture = Texture.from(this.maskCanvas)
+    texture.source.scaleMode = 'nearest'
+    this.maskTexture = texture
+    this.maskSprite.texture = texture
+    this.updateMaskRect(mask, width, { x: 0, y: 0, width, height })
+  }
+
+  /** Redraw only `rect` (mask px) of the overlay, e.g. the dirty rectangle of a brush dab. */
+  updateMaskRect(mask: Uint8Array, maskWidth: number, rect: Rect): void {
+    const canvas = this.maskCanvas
+    const ctx = canvas?.getContext('2d')
+    if (!canvas || !ctx || rect.width <= 0 || rect.height <= 0) return
+    const out = ctx.createImageData(rect.width, rect.height)
+    const px = out.data
+    const pal = this.palette
+    for (let r = 0; r < rect.height; r++) {
+      let src = (rect.y + r) * maskWidth + rect.x
+      let dst = r * rect.width * 4
+      for (let c = 0; c < rect.width; c++, src++, dst += 4) {
+        const id = mask[src]
+        if (id === 0) continue
+        px[dst] = pal[id * 3]
+        px[dst + 1] = pal[id * 3 + 1]
+        px[dst + 2] = pal[id * 3 + 2]
+        px[dst + 3] = 255
+      }
+    }
+    ctx.putImageData(out, rect.x, rect.y)
+    this.maskTexture?.source.update()
+  }
+
+  setMaskStyle(visible: boolean, opacity: number): void {
+    this.maskSprite.visible = visible
+    this.maskSprite.alpha = opacity
+  }
+
+  /** Draw walkable polygons: outline + light fill, holes cut out. `zoom` keeps strokes 1.5 screen px wide. */
+  setPolygons(polygons: DrawPolygon[], zoom: number, visible: boolean, opacity: number): void {
+    const g = this.polygonLayer
+    g.clear()
+    g.visible = visible
+    g.alpha = opacity
+    const width = 1.5 / zoom
+    for (const polygon of polygons) {
+      if (polygon.outer.length < 3) continue
+      g.poly(polygon.outer.flat()).fill({ color: 0x4fd18b, alpha: 0.18 })
+      for (const hole of polygon.holes) if (hole.length >= 3) g.poly(hole.flat()).cut()
+      g.poly(polygon.outer.flat()).stroke({ color: 0x4fd18b, width, alpha: 0.95 })
+      for (const hole of polygon.holes) {
+        if (hole.length >= 3) g.poly(hole.flat()).stroke({ color: 0xff7a59, width, alpha: 0.95 })
+      }
+    }
+  }
+
+  destroy(): void {
+    this.backgroundTexture?.destroy(true)
+    this.maskTexture?.destroy(true)
+    if (this.initialised) this.app.destroy(true, { children: true })
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The Electron host as the renderer sees it: the preload's bridge, which already
+ * speaks the contract. IPC turns main's Buffers into Uint8Arrays; this wrapper
+ * makes sure of it so the rest of the editor sees plain Uint8Arrays.
+ */
+import type { LoadedRoom, RgbaImage, WalkboxHost } from '../../shared/host'
+
+function plainBytes(b: Uint8Array): Uint8Array {
+  return b.constructor === Uint8Array ? b : new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+}
+
+function plainImage(img: RgbaImage | null): RgbaImage | null {
+  return img ? { ...img, data: plainBytes(img.data) } : null
+}
+
+export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
+  return {
+    kind: 'electron',
+    appInfo: () => bridge.appInfo(),
+    recentProjects: () => bridge.recentProjects(),
+    openSampleProject: () => bridge.openSampleProject(),
+    createProject: (req) => bridge.createProject(req),
+    openProject: (req) => bridge.openProject(req),
+    saveProject: (req) => bridge.saveProject(req),
+    saveProjectAs: (req) => bridge.saveProjectAs(req),
+    loadRoom: async (req): Promise<LoadedRoom> => {
+      const loaded = await bridge.loadRoom(req)
+      return {
+        room: loaded.room,
+        background: plainImage(loaded.background),
+        mask: loaded.mask ? plainBytes(loaded.mask) : null,
+        scaleMap: plainImage(loaded.scaleMap),
+      }
+    },
+    saveRoom: (req) => bridge.saveRoom(req),
+    importImage: async (req) => {
+      const imported = await bridge.importImage(req)
+      return imported ? { ...imported, bytes: plainBytes(imported.bytes), image: plainImage(imported.image)! } : null
+    },
+    onMenuAction: (listener) => bridge.onMenuAction(listener),
+  }
+}

@@ -1,0 +1,13 @@
+// Pixi must install its CSP-safe shader paths before anything else touches it (strict CSP: no eval).
+import 'pixi.js/unsafe-eval'
+import { createApp } from 'vue'
+import { createPinia } from 'pinia'
+import App from './App.vue'
+import { resolveHost } from './host'
+import { HOST_INJECTION } from './host/injection'
+import './styles.css'
+
+const app = createApp(App)
+app.use(createPinia())
+app.provide(HOST_INJECTION, resolveHost())
+app.mount('#app')

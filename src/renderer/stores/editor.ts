@@ -1,0 +1,166 @@
+/**
+ * Editor store: the open project, the open room and its decoded images, and the
+ * status line. The host does all file work; this store never touches files.
+ *
+ * Glossary
+ * - host: the WalkboxHost (Electron or browser) this editor runs in.
+ * - room images: the background (RGBA), the area-id mask and the optional scale map,
+ *   as loaded; the mask is edited in place by mask tools.
+ */
+import { defineStore } from 'pinia'
+import { computed, markRaw, ref, shallowRef } from 'vue'
+import type { LoadedRoom, OpenedProject, ProjectRef, RgbaImage, RoomSummary, WalkboxHost } from '../../shared/host'
+import type { Project, Room } from '../../shared/room/schema'
+import { useHistoryStore } from './history'
+
+export type StatusKind = 'info' | 'error'
+
+export const useEditorStore = defineStore('editor', () => {
+  const host = shallowRef<WalkboxHost | null>(null)
+  const projectRef = ref<ProjectRef | null>(null)
+  const project = ref<Project | null>(null)
+  const rooms = ref<RoomSummary[]>([])
+  const room = ref<Room | null>(null)
+  const background = shallowRef<RgbaImage | null>(null)
+  const mask = shallowRef<Uint8Array | null>(null)
+  const scaleMap = shallowRef<RgbaImage | null>(null)
+  const busy = ref(false)
+  const status = ref<{ kind: StatusKind; text: string }>({ kind: 'info', text: 'Starting…' })
+  /** Bumped when the room or its images are replaced wholesale (open, load). */
+  const roomRevision = ref(0)
+
+  const history = useHistoryStore()
+  const dirty = computed(() => history.dirty)
+  const title = computed(() => {
+    const name = project.value?.name ?? 'Walkbox'
+    const roomName = room.value ? ` — ${room.value.name}` : ''
+    return `${dirty.value ? '• ' : ''}${name}${roomName}`
+  })
+
+  function requireHost(): WalkboxHost {
+    if (!host.value) throw new Error('The editor has no host yet.')
+    return host.value
+  }
+
+  function report(kind: StatusKind, text: string): void {
+    status.value = { kind, text }
+  }
+
+  async function guarded<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
+    busy.value = true
+    try {
+      return await work()
+    } catch (err) {
+      report('error', `${label}: ${err instanceof Error ? err.message : String(err)}`)
+      return undefined
+    } finally {
+      busy.value = false
+    }
+  }
+
+  async function adoptProject(opened: OpenedProject | null): Promise<void> {
+    if (!opened) return
+    projectRef.value = opened.ref
+    project.value = opened.project
+    rooms.value = opened.rooms
+    room.value = null
+    const first = opened.rooms[0]
+    if (first) await loadRoomById(first.id)
+    else report('info', `Opened ${opened.project.name} (no rooms yet).`)
+  }
+
+  function adoptRoom(loaded: LoadedRoom): void {
+    room.value = loaded.room
+    background.value = loaded.background ? markRaw(loaded.background) : null
+    mask.value = loaded.mask ? markRaw(loaded.mask) : null
+    scaleMap.value = loaded.scaleMap ? markRaw(loaded.scaleMap) : null
+    history.clear()
+    roomRevision.value++
+  }
+
+  async function loadRoomById(roomId: string): Promise<void> {
+    const ref_ = projectRef.value
+    if (!ref_) return
+    await guarded('Could not open the room', async () => {
+      const loaded = await requireHost().loadRoom({ ref: ref_, roomId })
+      adoptRoom(loaded)
+      report('info', `Opened room ${loaded.room.name} (${loaded.room.size.width}×${loaded.room.size.height}).`)
+    })
+  }
+
+  async function start(h: WalkboxHost): Promise<void> {
+    host.value = markRaw(h)
+    await guarded('Could not open the sample project', async () => {
+      await adoptProject(await h.openSampleProject())
+    })
+  }
+
+  async function openSample(): Promise<void> {
+    await guarded('Could not open the sample project', async () => adoptProject(await requireHost().openSampleProject()))
+  }
+
+  async function openProject(ref_?: ProjectRef): Promise<void> {
+    await guarded('Could not open the project', async () => adoptProject(await requireHost().openProject({ ref: ref_ })))
+  }
+
+  async function newProject(name = 'Untitled project'): Promise<void> {
+    await guarded('Could not create the project', async () => adoptProject(await requireHost().createProject({ name })))
+  }
+
+  async function save(): Promise<boolean> {
+    const ref_ = projectRef.value
+    const r = room.value
+    const p = project.value
+    if (!ref_ || !p) return false
+    const ok = await guarded('Could not save (your work is still open and unchanged on disk)', async () => {
+      const h = requireHost()
+      await h.saveProject({ ref: ref_, project: p })
+      if (r) await h.saveRoom({ ref: ref_, room: r, mask: mask.value ?? undefined })
+      history.markSaved()
+      report('info', `Saved ${p.name}.`)
+      return true
+    })
+    return ok === true
+  }
+
+  async function saveAs(): Promise<void> {
+    const p = project.value
+    const ref_ = projectRef.value
+    if (!p || !ref_) return
+    await guarded('Could not save a copy', async () => {
+      const opened = await requireHost().saveProjectAs({ ref: ref_, project: p })
+      if (!opened) return
+      const r = room.value
+      if (r) await requireHost().saveRoom({ ref: opened.ref, room: r, mask: mask.value ?? undefined })
+      projectRef.value = opened.ref
+      project.value = opened.project
+      rooms.value = opened.rooms
+      history.markSaved()
+      report('info', `Saved as ${opened.project.name}.`)
+    })
+  }
+
+  return {
+    host,
+    projectRef,
+    project,
+    rooms,
+    room,
+    background,
+    mask,
+    scaleMap,
+    busy,
+    status,
+    roomRevision,
+    dirty,
+    title,
+    report,
+    start,
+    openSample,
+    openProject,
+    newProject,
+    loadRoomById,
+    save,
+    saveAs,
+  }
+})
