@@ -8,7 +8,9 @@
  * - ring: a closed polygon outline given by its vertices; the closing edge from the
  *   last vertex back to the first is implicit (the first vertex is not repeated).
  * - area polygon: an outer ring with zero or more hole rings inside it. The
- *   normalised orientation of outer rings and holes is defined in polygon.ts
+ *   normalised orientation of outer rings and holes is defined in polygon.ts:
+ *   outer rings have a POSITIVE shoelace sum in y-down room px (clockwise as seen on
+ *   screen), holes a negative one (counter-clockwise on screen); `normaliseArea` applies it.
  * - cell: an integer grid coordinate (col, row) in some grid; which grid (mask px,
  *   a downscaled grid, a sampled grid) is said by the code that uses it.
  */
