@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkRoomAgainstProject,
+  emptyProject,
+  emptyRoom,
+  FormatError,
+  parseProject,
+  parseRoom,
+  RoomSchema,
+  ProjectSchema,
+} from '../../../src/shared/room/schema'
+import { fullProject, fullRoom } from './fixtures'
+
+/** The message of the FormatError `run` throws. */
+function formatError(run: () => unknown): FormatError {
+  try {
+    run()
+  } catch (e) {
+    expect(e).toBeInstanceOf(FormatError)
+    return e as FormatError
+  }
+  throw new Error('expected a FormatError')
+}
+
+describe('room and project schemas', () => {
+  it('accept the full fixtures and the empty constructors', () => {
+    expect(RoomSchema.safeParse(fullRoom()).success).toBe(true)
+    expect(ProjectSchema.safeParse(fullProject()).success).toBe(true)
+    expect(parseRoom(emptyRoom({ id: 'a', width: 640, height: 400 })).size).toEqual({
+      width: 640,
+      height: 400,
+    })
+    expect(parseProject(emptyProject({ name: 'P' })).rooms).toEqual([])
+  })
+
+  it('names the file and the path of a short ring', () => {
+    const room = fullRoom()
+    room.polygons[0].outer = [
+      [0, 0],
+      [1, 1],
+    ]
+    const e = formatError(() => parseRoom(room, 'rooms/porch/room.json'))
+    expect(e.message).toBe('rooms/porch/room.json: polygons[0].outer: expected at least 3 points')
+    expect(e.issues).toEqual([{ path: 'polygons[0].outer', message: 'expected at least 3 points' }])
+  })
+
+  it('lists every problem, each with its path', () => {
+    const room = fullRoom() as unknown as Record<string, unknown> & ReturnType<typeof fullRoom>
+    room.areas[0].colour = 'green'
+    room.polygons[0].holes[0][1] = [1, 'x'] as unknown as [number, number]
+    room.gates[0].flagExpression = 'door_open &&'
+    ;(room as Record<string, unknown>).walkMask = 'x.png'
+    const e = formatError(() => parseRoom(room))
+    const paths = e.issues.map((i) => i.path)
+    expect(paths).toContain('areas[0].colour')
+    expect(paths).toContain('polygons[0].holes[0][1][1]')
+    expect(paths).toContain('gates[0].flagExpression')
+    expect(e.message).toContain("room.json: areas[0].colour: expected a colour '#rrggbb'")
+    expect(e.message).toContain("gates[0].flagExpression: expected a flag name after '&&' at column 13")
+    expect(e.message).toContain("unexpected field 'walkMask'")
+  })
+
+  it('checks references between parts of a room', () => {
+    const room = fullRoom()
+    room.polygons[0].areaId = 7
+    room.nodeGraph.joins.push({ a: 'n1', b: 'n99', oneWay: false, cost: 1 })
+    room.zones[1].id = 'mat'
+    const e = formatError(() => parseRoom(room))
+    expect(e.issues).toContainEqual({
+      path: 'polygons[0].areaId',
+      message: "expected the id of an area in 'areas', found 7",
+    })
+    expect(e.issues).toContainEqual({
+      path: 'nodeGraph.joins[2].b',
+      message: "expected the id of a node in nodeGraph.nodes, found 'n99'",
+    })
+    expect(e.issues).toContainEqual({
+      path: 'zones[1]',
+      message: 'duplicate id "mat" (also used by zones[0])',
+    })
+  })
+
+  it('requires the part a gate kind needs, and a mask file for mask rooms', () => {
+    const room = fullRoom()
+    delete room.gates[0].polygon
+    delete room.gates[1].areaId
+    delete room.mask
+    const e = formatError(() => parseRoom(room))
+    expect(e.issues).toContainEqual({
+      path: 'gates[0].polygon',
+      message: "expected a polygon for a 'block-polygon' gate",
+    })
+    expect(e.issues).toContainEqual({
+      path: 'gates[1].areaId',
+      message: "expected an areaId for an 'open-area' gate",
+    })
+    expect(e.issues).toContainEqual({
+      path: 'mask',
+      message: "expected a mask file when authoritative is 'mask'",
+    })
+  })
+
+  it.each([
+    [0, 'expected an area id of at least 1 (0 means not walkable)'],
+    [256, 'expected an area id of at most 255'],
+    [1.5, 'expected a whole-number area id'],
+  ])('refuses area id %s', (id, message) => {
+    const room = fullRoom()
+    room.areas[0].id = id
+    expect(formatError(() => parseRoom(room)).issues[0]).toEqual({ path: 'areas[0].id', message })
+  })
+
+  it('refuses paths that leave the folder in the file itself', () => {
+    const room = fullRoom()
+    room.background = '../other/bg.png'
+    room.mask = '/etc/passwd'
+    const e = formatError(() => parseRoom(room))
+    expect(e.issues).toContainEqual({ path: 'background', message: "expected a path without '..'" })
+    expect(e.issues).toContainEqual({
+      path: 'mask',
+      message: 'expected a relative path inside the project folder',
+    })
+  })
+
+  it('refuses duplicate ids, duplicate folders and bad flag ids in a project', () => {
+    const project = fullProject()
+    project.rooms[1].id = 'porch'
+    project.rooms[1].folder = 'Rooms/Porch/'
+    project.flags[0].id = 'true'
+    project.flags[1].id = '2fast'
+    project.characters[0].height = 0
+    const e = formatError(() => parseProject(project))
+    expect(e.message.split('\n')[0]).toBe('project.walkbox.json: 5 problems')
+    expect(e.issues).toContainEqual({
+      path: 'rooms[1]',
+      message: 'duplicate id "porch" (also used by rooms[0])',
+    })
+    expect(e.issues).toContainEqual({
+      path: 'rooms[1].folder',
+      message: "folder 'Rooms/Porch/' is already used by rooms[0]",
+    })
+    expect(e.issues).toContainEqual({ path: 'flags[0].id', message: "'true' and 'false' cannot be flag ids" })
+    expect(e.issues.find((i) => i.path === 'flags[1].id')?.message).toMatch(/expected a flag id/)
+    expect(e.issues).toContainEqual({ path: 'characters[0].height', message: 'expected a height above 0 px' })
+  })
+
+  it('says which formatVersion it expected', () => {
+    const e = formatError(() => parseProject({ ...fullProject(), formatVersion: 2 }))
+    expect(e.issues).toEqual([{ path: 'formatVersion', message: 'expected formatVersion 1' }])
+  })
+
+  it('checks a room against its project: flags and characters', () => {
+    const room = fullRoom()
+    const project = fullProject()
+    expect(checkRoomAgainstProject(room, project)).toEqual([])
+    room.gates[1].flagExpression = 'door_open || cat_fed'
+    room.testWalk.characterId = 'villain'
+    expect(checkRoomAgainstProject(room, project)).toEqual([
+      {
+        path: 'gates[1].flagExpression',
+        message: "unknown flag 'cat_fed'; expected one of the project's flags",
+      },
+      { path: 'testWalk.characterId', message: "unknown character 'villain'" },
+    ])
+  })
+})
