@@ -6,7 +6,8 @@ import vue from '@vitejs/plugin-vue'
 export default defineConfig({
   root: resolve(__dirname, 'src/renderer'),
   base: './',
-  publicDir: resolve(__dirname, 'resources/public'),
+  // Serves resources/sample-project at ./sample-project/ for the browser host's first start.
+  publicDir: resolve(__dirname, 'resources'),
   plugins: [vue()],
   define: { __WALKBOX_HOST__: JSON.stringify('browser') },
   server: { host: '127.0.0.1', port: 5174, strictPort: false },

@@ -123,6 +123,8 @@ export interface WalkboxHost {
   importImage(req: ImportImageRequest): Promise<ImportedImage | null>
   /** Native menu items (Electron) run actions by id; returns an unsubscribe function. */
   onMenuAction(listener: (actionId: string) => void): () => void
+  /** The OS or a menu asks to open a project (Open Recent, a double-clicked project file). */
+  onOpenRequest(listener: (ref: ProjectRef) => void): () => void
 }
 
 /** IPC channel names: one per contract method. */
@@ -138,7 +140,11 @@ export const HOST_CHANNELS = {
   saveRoom: 'walkbox:save-room',
   importImage: 'walkbox:import-image',
   menuAction: 'walkbox:menu-action',
+  openRequest: 'walkbox:open-request',
 } as const
+
+/** The contract methods that go over IPC as request/response. */
+export type HostInvokeMethod = Exclude<keyof typeof HOST_CHANNELS, 'menuAction' | 'openRequest'>
 
 /** The name under which the preload exposes the host on `window`. */
 export const HOST_GLOBAL = 'walkboxHost'

@@ -392,6 +392,10 @@ export function createBrowserHost(): WalkboxHost {
       menuListeners.add(listener)
       return () => menuListeners.delete(listener)
     },
+    onOpenRequest() {
+      // The browser edition has no OS file associations or native menus.
+      return () => undefined
+    },
   }
   return host
 }

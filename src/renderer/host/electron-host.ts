@@ -38,5 +38,6 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
       return imported ? { ...imported, bytes: plainBytes(imported.bytes), image: plainImage(imported.image)! } : null
     },
     onMenuAction: (listener) => bridge.onMenuAction(listener),
+    onOpenRequest: (listener) => bridge.onOpenRequest(listener),
   }
 }

@@ -1,0 +1,140 @@
+/**
+ * Electron main: one window with the editor, native menus, and one validated IPC
+ * handler per host-contract method. Everything that touches files lives in the
+ * services (src/main/services) and the desktop host (desktop-host.ts), which run
+ * and are tested in plain Node; this file only wires them to Electron.
+ */
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron'
+import { join } from 'node:path'
+import { DesktopHost } from './desktop-host'
+import { registerHostHandlers } from './ipc'
+import { installMenu } from './menu'
+import { HOST_CHANNELS } from '../shared/host'
+import { PROJECT_FILE_NAME } from '../shared/room/schema'
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ')
+
+let mainWindow: BrowserWindow | null = null
+/** A project file the OS asked us to open before the window existed (file association). */
+let pendingOpen: string | null = projectPathFromArgs(process.argv)
+
+function projectPathFromArgs(argv: string[]): string | null {
+  const file = argv.find((a) => a.endsWith(PROJECT_FILE_NAME) || a.endsWith('.walkbox.json'))
+  return file ?? null
+}
+
+function sampleProjectDir(): string {
+  return app.isPackaged ? join(process.resourcesPath, 'sample-project') : join(app.getAppPath(), 'resources', 'sample-project')
+}
+
+const desktop = new DesktopHost({
+  userDataDir: () => app.getPath('userData'),
+  sampleDir: sampleProjectDir,
+  appVersion: () => app.getVersion(),
+  platform: process.platform,
+  dialogs: {
+    async chooseProjectFolder(title) {
+      const r = await dialog.showOpenDialog(mainWindow!, {
+        title,
+        properties: ['openDirectory', 'openFile'],
+        filters: [{ name: 'Walkbox project', extensions: ['json'] }],
+      })
+      return r.canceled ? null : (r.filePaths[0] ?? null)
+    },
+    async chooseNewProjectFolder(title, defaultName) {
+      const r = await dialog.showSaveDialog(mainWindow!, { title, defaultPath: defaultName, buttonLabel: 'Create' })
+      return r.canceled ? null : (r.filePath ?? null)
+    },
+    async chooseImageFile(title) {
+      const r = await dialog.showOpenDialog(mainWindow!, {
+        title,
+        properties: ['openFile'],
+        filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp'] }],
+      })
+      return r.canceled ? null : (r.filePaths[0] ?? null)
+    },
+  },
+  onRecentChanged: (recent) => {
+    if (mainWindow) installMenu(mainWindow, { recent, isMac: process.platform === 'darwin', appName: app.name })
+  },
+})
+
+function createWindow(): void {
+  mainWindow = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'Walkbox',
+    backgroundColor: '#1b1c20',
+    show: false,
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  })
+  const win = mainWindow
+  win.once('ready-to-show', () => win.show())
+  // The editor never navigates away and never opens windows; links go to the system browser.
+  win.webContents.on('will-navigate', (event) => event.preventDefault())
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https:\/\//.test(url)) void shell.openExternal(url)
+    return { action: 'deny' }
+  })
+  win.webContents.on('did-finish-load', () => {
+    if (pendingOpen) {
+      const ref = desktop.allowFromOs(pendingOpen)
+      pendingOpen = null
+      if (ref) win.webContents.send(HOST_CHANNELS.openRequest, ref)
+    }
+  })
+  installMenu(win, { recent: desktop.recentSync(), isMac: process.platform === 'darwin', appName: app.name })
+  if (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL)
+  else void win.loadFile(join(__dirname, '../renderer/index.html'))
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', (_event, argv) => {
+    const file = projectPathFromArgs(argv)
+    const ref = file ? desktop.allowFromOs(file) : null
+    if (mainWindow && ref) mainWindow.webContents.send(HOST_CHANNELS.openRequest, ref)
+    mainWindow?.focus()
+  })
+  app.on('open-file', (event, file) => {
+    event.preventDefault()
+    if (mainWindow) {
+      const ref = desktop.allowFromOs(file)
+      if (ref) mainWindow.webContents.send(HOST_CHANNELS.openRequest, ref)
+    } else pendingOpen = file
+  })
+  void app.whenReady().then(() => {
+    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } })
+    })
+    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+    registerHostHandlers(ipcMain, desktop)
+    createWindow()
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow()
+    })
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+}

@@ -1,0 +1,52 @@
+/**
+ * One IPC handler per host-contract method. Every payload from the renderer is
+ * validated against the contract's schema before the desktop host sees it; a bad
+ * payload is refused with a message saying what was expected.
+ */
+import type { IpcMain } from 'electron'
+import type { z } from 'zod'
+import {
+  CreateProjectRequestSchema,
+  HOST_CHANNELS,
+  ImportImageRequestSchema,
+  LoadRoomRequestSchema,
+  OpenProjectRequestSchema,
+  SaveProjectRequestSchema,
+  SaveRoomRequestSchema,
+  type HostInvokeMethod,
+} from '../shared/host'
+import type { DesktopHost } from './desktop-host'
+
+/** Validate `payload` against `schema`, or throw one readable line. */
+export function validatePayload<T>(method: string, schema: z.ZodType<T>, payload: unknown): T {
+  const result = schema.safeParse(payload)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : ''
+  throw new Error(`${method}: refused a malformed request${where}: ${issue.message}`)
+}
+
+type Handler = (payload: unknown) => Promise<unknown>
+
+/** The handlers, keyed by contract method; exported so tests can drive them without Electron. */
+export function hostHandlers(desktop: DesktopHost): Record<HostInvokeMethod, Handler> {
+  return {
+    appInfo: async () => desktop.appInfo(),
+    recentProjects: async () => desktop.recentProjects(),
+    openSampleProject: async () => desktop.openSampleProject(),
+    createProject: async (p) => desktop.createProject(validatePayload('createProject', CreateProjectRequestSchema, p)),
+    openProject: async (p) => desktop.openProject(validatePayload('openProject', OpenProjectRequestSchema, p ?? {})),
+    saveProject: async (p) => desktop.saveProject(validatePayload('saveProject', SaveProjectRequestSchema, p)),
+    saveProjectAs: async (p) => desktop.saveProjectAs(validatePayload('saveProjectAs', SaveProjectRequestSchema, p)),
+    loadRoom: async (p) => desktop.loadRoom(validatePayload('loadRoom', LoadRoomRequestSchema, p)),
+    saveRoom: async (p) => desktop.saveRoom(validatePayload('saveRoom', SaveRoomRequestSchema, p)),
+    importImage: async (p) => desktop.importImage(validatePayload('importImage', ImportImageRequestSchema, p)),
+  }
+}
+
+export function registerHostHandlers(ipc: IpcMain, desktop: DesktopHost): void {
+  const handlers = hostHandlers(desktop)
+  for (const method of Object.keys(handlers) as HostInvokeMethod[]) {
+    ipc.handle(HOST_CHANNELS[method], (_event, payload: unknown) => handlers[method](payload))
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The preload: exposes exactly the host contract (src/shared/host.ts) to the
+ * renderer through contextBridge, as IPC calls to main. Nothing else: no Node, no
+ * ipcRenderer, no file access leaks into the page. Runs sandboxed.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import { HOST_CHANNELS, HOST_GLOBAL, type WalkboxHost } from '../shared/host'
+
+const invoke =
+  <K extends keyof typeof HOST_CHANNELS>(channel: K) =>
+  (request?: unknown) =>
+    ipcRenderer.invoke(HOST_CHANNELS[channel], request)
+
+function subscribe<T>(channel: string, listener: (value: T) => void): () => void {
+  const handler = (_event: IpcRendererEvent, value: T) => listener(value)
+  ipcRenderer.on(channel, handler)
+  return () => ipcRenderer.removeListener(channel, handler)
+}
+
+const host: WalkboxHost = {
+  kind: 'electron',
+  appInfo: invoke('appInfo'),
+  recentProjects: invoke('recentProjects'),
+  openSampleProject: invoke('openSampleProject'),
+  createProject: invoke('createProject'),
+  openProject: invoke('openProject'),
+  saveProject: invoke('saveProject'),
+  saveProjectAs: invoke('saveProjectAs'),
+  loadRoom: invoke('loadRoom'),
+  saveRoom: invoke('saveRoom'),
+  importImage: invoke('importImage'),
+  onMenuAction: (listener) => subscribe<string>(HOST_CHANNELS.menuAction, listener),
+  onOpenRequest: (listener) => subscribe<string>(HOST_CHANNELS.openRequest, listener),
+}
+
+contextBridge.exposeInMainWorld(HOST_GLOBAL, host)
