@@ -1,0 +1,422 @@
+/**
+ * Path metrics (nav/metrics): how long a path is, how it compares with the shortest
+ * possible one, how much it turns, how close it comes to a wall, and whether it stays in
+ * the walkable area. Every figure is measured here, the same way for every algorithm,
+ * never taken from the algorithm's own report.
+ *
+ * Glossary
+ * - length: sum of the Euclidean lengths of the path's segments.
+ * - optimum / yardstick: the any-angle-optimal path between the same two points. For a
+ *   polygon world it runs on the authored polygons; for a mask world on the mask's
+ *   pixel-exact polygons (`world.exactPolygons()`), so no grid path (which stays inside
+ *   walkable pixels) can be shorter.
+ * - length ratio: length / optimal length (1 = as short as possible).
+ * - turn: a path vertex where the direction changes by more than `TURN_EPSILON_DEG`;
+ *   turning angle: the sum of those direction changes.
+ * - clearance: the smallest distance from any point of the path to the boundary of the
+ *   walkable area (walls and hole outlines). Paths that hug corners have clearance 0.
+ * - defect: something wrong with a path: a point further than `VALIDITY_TOLERANCE_PX` out
+ *   of the walkable area (reported with where), a coordinate that is not a finite number,
+ *   a reached result without points, or an algorithm that threw.
+ * - validity check: each segment is sampled every `SAMPLE_STEP_PX`; a sample that the world
+ *   says is not walkable is measured against the walkable area exactly: in a mask world
+ *   against the walkable pixel squares, in a polygon world against the polygon outlines.
+ *   Sampling means an excursion of at most tolerance + step/2 can go unreported.
+ *
+ * Units: room px for lengths and distances, degrees for angles.
+ */
+import type { AreaPolygon, Point } from '../geometry/types'
+import { YARDSTICK_ID } from './registry'
+import { prepareAlgorithm, runQuery, type RunResult } from './run'
+import type { NavWorld, WalkGrid } from './types'
+import { worldFromPolygons } from './world'
+
+/** How far out of the walkable area a path point may be and still count as valid, px. */
+export const VALIDITY_TOLERANCE_PX = 1
+/** Distance between validity samples along a segment, px. */
+export const SAMPLE_STEP_PX = 0.25
+/** Direction changes at or below this are not turns (rounding noise), degrees. */
+export const TURN_EPSILON_DEG = 0.01
+
+export interface PathDefect {
+  kind: 'outside' | 'not-finite' | 'empty' | 'error'
+  message: string
+  /** Where: the worst point of the offending stretch, room px. */
+  at?: Point
+  /** Index of the segment (points[i] to points[i+1]) it lies on. */
+  segment?: number
+  /** How far out of the walkable area, px (at least this much; searched up to `MAX_REPORTED_DISTANCE_PX`). */
+  distance?: number
+}
+
+export interface Validity {
+  valid: boolean
+  defects: PathDefect[]
+}
+
+export interface PathMetrics {
+  length: number
+  /** length / optimal length; null when either path does not reach its goal or there is no optimum. */
+  lengthRatio: number | null
+  turns: number
+  turningDeg: number
+  /** Smallest distance to a wall, px; null for a path without points. */
+  clearance: number | null
+  valid: boolean
+  defects: PathDefect[]
+}
+
+/** Distances out of the walkable area are searched up to this far (further ones are reported as this), px. */
+export const MAX_REPORTED_DISTANCE_PX = 64
+
+export function pathLength(points: readonly Point[]): number {
+  let total = 0
+  for (let i = 1; i < points.length; i++) {
+    total += Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y)
+  }
+  return total
+}
+
+/** Turns and total turning angle (degrees). Zero-length segments are skipped. */
+export function turnStats(points: readonly Point[]): { turns: number; turningDeg: number } {
+  let turns = 0
+  let turningDeg = 0
+  let prev: { dx: number; dy: number } | undefined
+  for (let i = 1; i < points.length; i++) {
+    const dx = points[i].x - points[i - 1].x
+    const dy = points[i].y - points[i - 1].y
+    if (dx === 0 && dy === 0) continue
+    if (prev) {
+      const cross = prev.dx * dy - prev.dy * dx
+      const dot = prev.dx * dx + prev.dy * dy
+      const deg = Math.abs(Math.atan2(cross, dot)) * (180 / Math.PI)
+      if (deg > TURN_EPSILON_DEG) {
+        turns++
+        turningDeg += deg
+      }
+    }
+    prev = { dx, dy }
+  }
+  return { turns, turningDeg }
+}
+
+// ---------------------------------------------------------------------------------------
+// Boundary edges in buckets, so that distance questions do not scan every edge.
+
+/** Side of a bucket of the edge index, px. */
+const BUCKET_PX = 32
+
+interface EdgeIndex {
+  /** x1, y1, x2, y2 per edge. */
+  edges: Float64Array
+  cols: number
+  rows: number
+  originX: number
+  originY: number
+  /** Edge ids of bucket b are ids[start[b] .. start[b + 1]). */
+  start: Uint32Array
+  ids: Uint32Array
+}
+
+function buildEdgeIndex(areas: readonly AreaPolygon[]): EdgeIndex {
+  const list: number[] = []
+  for (const area of areas) {
+    for (const ring of [area.outer, ...area.holes]) {
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i]
+        const b = ring[(i + 1) % ring.length]
+        list.push(a.x, a.y, b.x, b.y)
+      }
+    }
+  }
+  const edges = Float64Array.from(list)
+  const n = edges.length / 4
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (let i = 0; i < edges.length; i += 2) {
+    minX = Math.min(minX, edges[i])
+    maxX = Math.max(maxX, edges[i])
+    minY = Math.min(minY, edges[i + 1])
+    maxY = Math.max(maxY, edges[i + 1])
+  }
+  if (n === 0) {
+    return {
+      edges,
+      cols: 0,
+      rows: 0,
+      originX: 0,
+      originY: 0,
+      start: new Uint32Array(1),
+      ids: new Uint32Array(0),
+    }
+  }
+  const cols = Math.max(1, Math.ceil((maxX - minX) / BUCKET_PX) + 1)
+  const rows = Math.max(1, Math.ceil((maxY - minY) / BUCKET_PX) + 1)
+  const range = (e: number) => {
+    const x1 = edges[e * 4]
+    const y1 = edges[e * 4 + 1]
+    const x2 = edges[e * 4 + 2]
+    const y2 = edges[e * 4 + 3]
+    return [
+      Math.floor((Math.min(x1, x2) - minX) / BUCKET_PX),
+      Math.floor((Math.max(x1, x2) - minX) / BUCKET_PX),
+      Math.floor((Math.min(y1, y2) - minY) / BUCKET_PX),
+      Math.floor((Math.max(y1, y2) - minY) / BUCKET_PX),
+    ]
+  }
+  const counts = new Uint32Array(cols * rows + 1)
+  for (let e = 0; e < n; e++) {
+    const [c0, c1, r0, r1] = range(e)
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) counts[r * cols + c + 1]++
+  }
+  for (let b = 1; b < counts.length; b++) counts[b] += counts[b - 1]
+  const start = Uint32Array.from(counts)
+  const fill = Uint32Array.from(counts)
+  const ids = new Uint32Array(counts[counts.length - 1])
+  for (let e = 0; e < n; e++) {
+    const [c0, c1, r0, r1] = range(e)
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) ids[fill[r * cols + c]++] = e
+  }
+  return { edges, cols, rows, originX: minX, originY: minY, start, ids }
+}
+
+function edgeIndexOf(world: NavWorld): EdgeIndex {
+  return world.cached('metrics:edge-index', () => buildEdgeIndex(world.exactPolygons()))
+}
+
+function pointSegmentDistance(
+  px: number,
+  py: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+): number {
+  const dx = x2 - x1
+  const dy = y2 - y1
+  const len2 = dx * dx + dy * dy
+  let t = len2 === 0 ? 0 : ((px - x1) * dx + (py - y1) * dy) / len2
+  t = Math.max(0, Math.min(1, t))
+  return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy))
+}
+
+function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+}
+
+/** Exact distance between two segments (0 when they touch or cross). */
+export function segmentSegmentDistance(a: Point, b: Point, c: Point, d: Point): number {
+  const o1 = orient(a.x, a.y, b.x, b.y, c.x, c.y)
+  const o2 = orient(a.x, a.y, b.x, b.y, d.x, d.y)
+  const o3 = orient(c.x, c.y, d.x, d.y, a.x, a.y)
+  const o4 = orient(c.x, c.y, d.x, d.y, b.x, b.y)
+  if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) return 0
+  return Math.min(
+    pointSegmentDistance(a.x, a.y, c.x, c.y, d.x, d.y),
+    pointSegmentDistance(b.x, b.y, c.x, c.y, d.x, d.y),
+    pointSegmentDistance(c.x, c.y, a.x, a.y, b.x, b.y),
+    pointSegmentDistance(d.x, d.y, a.x, a.y, b.x, b.y),
+  )
+}
+
+/**
+ * Smallest distance from segment a-b to any edge of the index, looking no further than
+ * `limit`; Infinity when nothing is that close. Rings of buckets grow until the answer is sure.
+ */
+function segmentToEdges(index: EdgeIndex, a: Point, b: Point, limit: number): number {
+  if (index.cols === 0) return Infinity
+  const seen = new Set<number>()
+  let best = Infinity
+  let reach = Math.min(limit, BUCKET_PX)
+  const span = Math.max(index.cols, index.rows) * BUCKET_PX
+  for (;;) {
+    const c0 = Math.max(0, Math.floor((Math.min(a.x, b.x) - reach - index.originX) / BUCKET_PX))
+    const c1 = Math.min(index.cols - 1, Math.floor((Math.max(a.x, b.x) + reach - index.originX) / BUCKET_PX))
+    const r0 = Math.max(0, Math.floor((Math.min(a.y, b.y) - reach - index.originY) / BUCKET_PX))
+    const r1 = Math.min(index.rows - 1, Math.floor((Math.max(a.y, b.y) + reach - index.originY) / BUCKET_PX))
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const bucket = r * index.cols + c
+        for (let k = index.start[bucket]; k < index.start[bucket + 1]; k++) {
+          const e = index.ids[k]
+          if (seen.has(e)) continue
+          seen.add(e)
+          const q = e * 4
+          const d = segmentSegmentDistance(
+            a,
+            b,
+            { x: index.edges[q], y: index.edges[q + 1] },
+            { x: index.edges[q + 2], y: index.edges[q + 3] },
+          )
+          if (d < best) best = d
+        }
+      }
+    }
+    if (best <= reach || reach >= limit || reach > span + Math.hypot(a.x - b.x, a.y - b.y)) break
+    reach = Math.min(limit, reach * 2)
+  }
+  return best <= limit ? best : Infinity
+}
+
+// ---------------------------------------------------------------------------------------
+// Distance out of the walkable area.
+
+/** Distance from p to the nearest walkable pixel square of the grid, searched up to `limit` px. */
+function distanceToWalkableCells(grid: WalkGrid, p: Point, limit: number): number {
+  let best = Infinity
+  for (let radius = 1; ; radius = Math.min(limit + 1, radius * 2)) {
+    const c0 = Math.max(0, Math.floor(p.x - radius))
+    const c1 = Math.min(grid.width - 1, Math.floor(p.x + radius))
+    const r0 = Math.max(0, Math.floor(p.y - radius))
+    const r1 = Math.min(grid.height - 1, Math.floor(p.y + radius))
+    for (let r = r0; r <= r1; r++) {
+      const dy = Math.max(r - p.y, 0, p.y - (r + 1))
+      if (dy >= best) continue
+      for (let c = c0; c <= c1; c++) {
+        if (grid.cells[r * grid.width + c] === 0) continue
+        const dx = Math.max(c - p.x, 0, p.x - (c + 1))
+        const d = Math.hypot(dx, dy)
+        if (d < best) best = d
+      }
+    }
+    if (best <= radius || radius > limit) break
+  }
+  return best
+}
+
+/**
+ * How far p lies out of the walkable area of the world: 0 when walkable, else the distance
+ * to the walkable area (capped at `MAX_REPORTED_DISTANCE_PX`; Infinity beyond it).
+ */
+export function distanceOutside(world: NavWorld, p: Point): number {
+  if (world.isWalkable(p)) return 0
+  if (world.authoritative === 'mask')
+    return distanceToWalkableCells(world.grid(), p, MAX_REPORTED_DISTANCE_PX)
+  return segmentToEdges(edgeIndexOf(world), p, p, MAX_REPORTED_DISTANCE_PX)
+}
+
+/** Does every point of the path lie in the walkable area or within `tolerance` px of it? Lists every offending stretch. */
+export function checkPath(
+  world: NavWorld,
+  points: readonly Point[],
+  tolerance = VALIDITY_TOLERANCE_PX,
+): Validity {
+  const defects: PathDefect[] = []
+  for (let i = 0; i < points.length; i++) {
+    if (!Number.isFinite(points[i].x) || !Number.isFinite(points[i].y)) {
+      defects.push({
+        kind: 'not-finite',
+        message: `point ${i} is (${points[i].x}, ${points[i].y})`,
+        segment: i,
+      })
+    }
+  }
+  if (defects.length > 0) return { valid: false, defects }
+  // One defect per offending stretch of a segment, reported at its worst sample.
+  let worst: { at: Point; distance: number } | undefined
+  const flush = (segment: number) => {
+    if (!worst) return
+    const far = Number.isFinite(worst.distance)
+      ? `${worst.distance.toFixed(2)} px`
+      : `more than ${MAX_REPORTED_DISTANCE_PX} px`
+    defects.push({
+      kind: 'outside',
+      message: `segment ${segment} leaves the walkable area by ${far} at (${worst.at.x.toFixed(2)}, ${worst.at.y.toFixed(2)})`,
+      at: worst.at,
+      segment,
+      distance: worst.distance,
+    })
+    worst = undefined
+  }
+  const sample = (p: Point, segment: number) => {
+    const d = distanceOutside(world, p)
+    if (d <= tolerance) flush(segment)
+    else if (!worst || d > worst.distance) worst = { at: p, distance: d }
+  }
+  if (points.length === 1) sample(points[0], 0)
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i]
+    const b = points[i + 1]
+    const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / SAMPLE_STEP_PX))
+    for (let s = 0; s <= steps; s++) {
+      const t = s / steps
+      sample({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }, i)
+    }
+    flush(i)
+  }
+  flush(0)
+  return { valid: defects.length === 0, defects }
+}
+
+/** Smallest distance from the path to the boundary of the walkable area, px (null for no points). */
+export function pathClearance(world: NavWorld, points: readonly Point[]): number | null {
+  if (points.length === 0) return null
+  const index = edgeIndexOf(world)
+  let best = Infinity
+  const span = Math.hypot(world.width, world.height)
+  if (points.length === 1) return segmentToEdges(index, points[0], points[0], span)
+  for (let i = 0; i + 1 < points.length; i++) {
+    const d = segmentToEdges(index, points[i], points[i + 1], Math.min(best, span))
+    if (d < best) best = d
+    if (best === 0) break
+  }
+  return Number.isFinite(best) ? best : null
+}
+
+// ---------------------------------------------------------------------------------------
+// The yardstick.
+
+/** The world the optimum is measured in: the world itself when polygon-authored, else its pixel-exact polygons. */
+export function yardstickWorld(world: NavWorld): NavWorld {
+  if (world.authoritative === 'polygons') return world
+  return world.cached('metrics:yardstick-world', () =>
+    worldFromPolygons(world.width, world.height, world.exactPolygons(), `${world.key}|exact`),
+  )
+}
+
+/** The any-angle-optimal path between two points of the world (see `yardstickWorld`). */
+export function optimalPath(world: NavWorld, from: Point, to: Point): RunResult {
+  return runQuery(prepareAlgorithm(yardstickWorld(world), YARDSTICK_ID), from, to)
+}
+
+/**
+ * Every metric of one result. `optimalLength` is the yardstick's length for the same query
+ * (undefined or null: no ratio). `clearance: false` skips the clearance (then null), which
+ * needs the world's exact outlines.
+ */
+export function measurePath(
+  world: NavWorld,
+  result: RunResult,
+  optimalLength?: number | null,
+  options: { clearance?: boolean } = {},
+): PathMetrics {
+  const points = result.points
+  const validity = checkPath(world, points)
+  const defects = [...validity.defects]
+  if (result.error !== undefined)
+    defects.unshift({ kind: 'error', message: `algorithm threw: ${result.error}` })
+  if (result.reached && points.length === 0)
+    defects.push({ kind: 'empty', message: 'reached, but the path has no points' })
+  const length = pathLength(points)
+  const { turns, turningDeg } = turnStats(points)
+  let lengthRatio: number | null = null
+  if (
+    result.reached &&
+    optimalLength !== undefined &&
+    optimalLength !== null &&
+    Number.isFinite(optimalLength)
+  ) {
+    lengthRatio = optimalLength > 1e-9 ? length / optimalLength : length <= 1e-9 ? 1 : null
+  }
+  return {
+    length,
+    lengthRatio,
+    turns,
+    turningDeg,
+    clearance: options.clearance === false ? null : validity.valid ? pathClearance(world, points) : 0,
+    valid: defects.length === 0,
+    defects,
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Reader for the plain polygon rooms of the benchmark set (../shared/bench/rooms/*.json):
+ * an outer walkable outline with holes, optional extra disconnected regions, an optional
+ * alternate state (a region switched on by a game event, e.g. escoria-room02's
+ * `bridge_closed`) and named points (start, doors, characters).
+ *
+ * Glossary
+ * - region: one walkable polygon with its holes; the default state is `walkable`+`holes`
+ *   plus every `extra_regions` entry.
+ * - alternate state: a named set of regions that replaces the default ones when its flag is
+ *   set (one navigation polygon is active at a time, as in the source engine).
+ * - named point: a position from the scene, keyed by its path in the JSON with '/' between
+ *   levels (e.g. `r_door/Marker2D`, `characters/Popsy (NPC; hole 2 surrounds it)`, `start`).
+ *
+ * Units: room px (image pixels, origin top-left, y down), as in the files.
+ */
+import { normaliseArea } from '../../geometry/polygon'
+import type { AreaPolygon, Point, Ring } from '../../geometry/types'
+import type { NavWorld } from '../types'
+import { worldFromPolygons } from '../world'
+
+export interface BenchRoomState {
+  name: string
+  enabledByDefault: boolean
+  areas: AreaPolygon[]
+}
+
+export interface BenchRoom {
+  width: number
+  height: number
+  /** The regions of the default state. */
+  areas: AreaPolygon[]
+  /** Alternate states by name. */
+  states: BenchRoomState[]
+  points: Record<string, Point>
+  source?: string
+  license?: string
+}
+
+/** Thrown for a file that is not a bench room; the message says what was expected where. */
+export class BenchRoomError extends Error {}
+
+function fail(where: string, expected: string): never {
+  throw new BenchRoomError(`${where}: expected ${expected}`)
+}
+
+function readPoint(value: unknown, where: string): Point {
+  if (
+    !Array.isArray(value) ||
+    value.length < 2 ||
+    typeof value[0] !== 'number' ||
+    typeof value[1] !== 'number' ||
+    !Number.isFinite(value[0]) ||
+    !Number.isFinite(value[1])
+  ) {
+    fail(where, 'a point [x, y] of two finite numbers')
+  }
+  return { x: value[0], y: value[1] }
+}
+
+function readRing(value: unknown, where: string): Ring {
+  if (!Array.isArray(value) || value.length < 3) fail(where, 'a ring of at least 3 points [[x, y], ...]')
+  const ring = value.map((p, i) => readPoint(p, `${where}[${i}]`))
+  const first = ring[0]
+  const last = ring[ring.length - 1]
+  // The format says rings are not closed; tolerate a repeated first point anyway.
+  if (ring.length > 3 && first.x === last.x && first.y === last.y) ring.pop()
+  return ring
+}
+
+function readRegion(value: unknown, where: string): AreaPolygon {
+  if (typeof value !== 'object' || value === null) fail(where, 'an object with "walkable" and "holes"')
+  const o = value as Record<string, unknown>
+  const outer = readRing(o.walkable, `${where}.walkable`)
+  const holesRaw = o.holes ?? []
+  if (!Array.isArray(holesRaw)) fail(`${where}.holes`, 'a list of rings')
+  // Holes keep their source's orientation in the files; normalise (outer clockwise on screen, holes counter-clockwise).
+  return normaliseArea({ outer, holes: holesRaw.map((h, i) => readRing(h, `${where}.holes[${i}]`)) })
+}
+
+function collectPoints(value: unknown, prefix: string, out: Record<string, Point>): void {
+  if (Array.isArray(value)) {
+    out[prefix] = readPoint(value, `points.${prefix}`)
+    return
+  }
+  if (typeof value !== 'object' || value === null) return
+  for (const [key, inner] of Object.entries(value))
+    collectPoints(inner, prefix ? `${prefix}/${key}` : key, out)
+}
+
+/** Parse the JSON value of a bench room (already JSON.parse'd). Throws `BenchRoomError` with what was expected. */
+export function parseBenchRoom(json: unknown, name = 'room'): BenchRoom {
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    fail(name, 'a JSON object (a bench polygon room)')
+  const o = json as Record<string, unknown>
+  const size = (key: 'width' | 'height') => {
+    const v = o[key]
+    if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)
+      fail(`${name}.${key}`, 'a positive integer (px)')
+    return v
+  }
+  const width = size('width')
+  const height = size('height')
+  if (!('walkable' in o)) fail(name, 'a "walkable" outline (bench polygon room format, see rooms/README.md)')
+  const areas = [readRegion(o, name)]
+  if (o.extra_regions !== undefined) {
+    if (!Array.isArray(o.extra_regions)) fail(`${name}.extra_regions`, 'a list of {walkable, holes}')
+    o.extra_regions.forEach((r, i) => areas.push(readRegion(r, `${name}.extra_regions[${i}]`)))
+  }
+  const states: BenchRoomState[] = []
+  if (o.alternate_state !== undefined) {
+    const alt = o.alternate_state as Record<string, unknown>
+    if (typeof alt !== 'object' || alt === null || typeof alt.name !== 'string') {
+      fail(`${name}.alternate_state`, 'an object with a "name" and "walkable"')
+    }
+    states.push({
+      name: alt.name,
+      enabledByDefault: alt.enabled_by_default === true,
+      areas: [readRegion(alt, `${name}.alternate_state`)],
+    })
+  }
+  const points: Record<string, Point> = {}
+  if (o.start !== undefined) points.start = readPoint(o.start, `${name}.start`)
+  if (o.points !== undefined) collectPoints(o.points, '', points)
+  return {
+    width,
+    height,
+    areas,
+    states,
+    points,
+    source: typeof o.source === 'string' ? o.source : undefined,
+    license: typeof o.license === 'string' ? o.license : undefined,
+  }
+}
+
+/**
+ * The regions of a room state: `flags` maps a state name to on/off. A state that is on
+ * replaces the default regions; unknown flag names are an error (listing the known ones).
+ */
+export function benchRoomAreas(room: BenchRoom, flags: Record<string, boolean> = {}): AreaPolygon[] {
+  for (const key of Object.keys(flags)) {
+    if (!room.states.some((s) => s.name === key)) {
+      const known = room.states.map((s) => s.name).join(', ') || 'none'
+      throw new BenchRoomError(`state flag "${key}": expected one of the room's states (${known})`)
+    }
+  }
+  const active = room.states.filter((s) => flags[s.name] ?? s.enabledByDefault)
+  return active.length > 0 ? active.flatMap((s) => s.areas) : room.areas
+}
+
+/** The nav world of a bench room in a state (see `benchRoomAreas`). */
+export function benchRoomWorld(
+  room: BenchRoom,
+  flags: Record<string, boolean> = {},
+  revision = 'bench',
+): NavWorld {
+  const areas = benchRoomAreas(room, flags)
+  const stateKey = Object.keys(flags)
+    .sort()
+    .map((k) => `${k}=${flags[k] ? 1 : 0}`)
+    .join(',')
+  return worldFromPolygons(room.width, room.height, areas, `${revision}|${stateKey}`)
+}

@@ -1,0 +1,82 @@
+/**
+ * Area masks from decoded images: each image is one walk area (the first image is area 1,
+ * the second area 2, ...), as with AGS's numbered walkable areas or MonoAGS's one PNG per
+ * area. Decoding happens elsewhere (Node: sharp; browser: createImageBitmap); this module
+ * only reads RGBA pixels.
+ *
+ * Glossary
+ * - RGBA image: width x height pixels, 4 bytes each (red, green, blue, alpha; 0..255), row-major.
+ * - mask rule: which pixels of an image are walkable.
+ *   - 'alpha': alpha > 0 (opaque or partly opaque = walkable, fully transparent = not);
+ *   - 'nonblack': alpha > 0 and some colour channel > 0 (black = not walkable);
+ *   - 'auto': 'alpha' when the image has any pixel with alpha < 255, else 'nonblack'.
+ * - overlap: a pixel walkable in more than one image belongs to the image that comes first
+ *   (lowest area id); `overlapPixels` counts them.
+ *
+ * Units: px; area ids 1..255.
+ */
+import type { WalkGrid } from '../types'
+
+export type MaskRule = 'alpha' | 'nonblack' | 'auto'
+
+export const MASK_RULES: readonly MaskRule[] = ['alpha', 'nonblack', 'auto']
+
+export interface RgbaImage {
+  width: number
+  height: number
+  /** width * height * 4 bytes. */
+  data: Uint8Array | Uint8ClampedArray
+  /** For messages: the file or name it came from. */
+  name?: string
+}
+
+export interface MaskAreasResult {
+  grid: WalkGrid
+  /** Per image: its area id, the rule actually applied and how many of its pixels are walkable (before overlap). */
+  areas: { id: number; name: string; rule: 'alpha' | 'nonblack'; walkablePixels: number }[]
+  overlapPixels: number
+}
+
+/** The rule 'auto' resolves to for this image. */
+export function resolveMaskRule(image: RgbaImage, rule: MaskRule): 'alpha' | 'nonblack' {
+  if (rule !== 'auto') return rule
+  const d = image.data
+  for (let i = 3; i < d.length; i += 4) if (d[i] < 255) return 'alpha'
+  return 'nonblack'
+}
+
+/** Combine images into one area mask. Throws with a clear message when sizes differ or there are more than 255 images. */
+export function maskAreasFromImages(images: readonly RgbaImage[], rule: MaskRule = 'auto'): MaskAreasResult {
+  if (images.length === 0) throw new Error('mask areas: expected at least one image')
+  if (images.length > 255)
+    throw new Error(`mask areas: expected at most 255 images (area ids 1..255), got ${images.length}`)
+  const { width, height } = images[0]
+  const cells = new Uint8Array(width * height)
+  const areas: MaskAreasResult['areas'] = []
+  let overlapPixels = 0
+  images.forEach((image, index) => {
+    const name = image.name ?? `image ${index + 1}`
+    if (image.width !== width || image.height !== height) {
+      throw new Error(
+        `${name}: expected ${width}x${height} px like the first mask, got ${image.width}x${image.height}`,
+      )
+    }
+    if (image.data.length !== width * height * 4) {
+      throw new Error(`${name}: expected ${width * height * 4} bytes of RGBA, got ${image.data.length}`)
+    }
+    const applied = resolveMaskRule(image, rule)
+    const id = index + 1
+    const d = image.data
+    let walkablePixels = 0
+    for (let i = 0, q = 0; i < cells.length; i++, q += 4) {
+      const walkable =
+        applied === 'alpha' ? d[q + 3] > 0 : d[q + 3] > 0 && (d[q] > 0 || d[q + 1] > 0 || d[q + 2] > 0)
+      if (!walkable) continue
+      walkablePixels++
+      if (cells[i] === 0) cells[i] = id
+      else overlapPixels++
+    }
+    areas.push({ id, name, rule: applied, walkablePixels })
+  })
+  return { grid: { width, height, cells }, areas, overlapPixels }
+}
