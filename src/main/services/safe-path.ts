@@ -1,0 +1,110 @@
+/**
+ * Resolving the paths written inside project files (room folders, background, mask
+ * and scale-map file names) so that a project can never make Walkbox read or write
+ * outside its own folder.
+ *
+ * Glossary
+ * - project folder (root): the folder holding project.walkbox.json.
+ * - base: the folder a path is relative to (the project folder for room folders, the
+ *   room folder for image file names).
+ * - lexical check: on the text alone: no absolute path, no drive letter, no UNC
+ *   path, no '..' segment, no NUL, not empty.
+ * - real check: the resolved path, with symbolic links followed (realpath), must still
+ *   lie inside the real project folder. For a path that does not exist yet, its
+ *   nearest existing ancestor is checked.
+ * - where: the file and field a path came from, so that errors can name them:
+ *   "room.json: background: 'C:/x.png' is absolute; paths must stay inside the project folder".
+ *
+ * Both '/' and '\' count as separators on every platform, so a project made on
+ * Windows opens on Linux and the other way round.
+ *
+ * Units: none (paths).
+ */
+import { realpath } from 'node:fs/promises'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+
+/** Which file and field a path came from, e.g. { file: 'rooms/porch/room.json', field: 'background' }. */
+export interface PathSource {
+  file: string
+  field: string
+}
+
+/** A path in a project file that would leave the project folder (or is not a path at all). */
+export class UnsafePathError extends Error {
+  readonly file: string
+  readonly field: string
+  readonly value: string
+  constructor(where: PathSource, value: string, problem: string) {
+    super(`${where.file}: ${where.field}: '${value}' ${problem}; paths must stay inside the project folder`)
+    this.name = 'UnsafePathError'
+    this.file = where.file
+    this.field = where.field
+    this.value = value
+  }
+}
+
+/** The segments of a relative path, or throws for text that is not a safe relative path. */
+export function checkRelativePath(value: string, where: PathSource): string[] {
+  if (typeof value !== 'string' || value.length === 0)
+    throw new UnsafePathError(where, String(value), 'is empty')
+  if (value.includes('\0'))
+    throw new UnsafePathError(where, value.replace(/\0/g, '\\0'), 'contains a NUL character')
+  if (/^[A-Za-z]:/.test(value) || /^[\\/]/.test(value) || isAbsolute(value)) {
+    throw new UnsafePathError(where, value, 'is absolute')
+  }
+  const segments = value.split(/[\\/]+/).filter((s) => s !== '' && s !== '.')
+  if (segments.includes('..')) throw new UnsafePathError(where, value, "goes up with '..'")
+  if (segments.length === 0) throw new UnsafePathError(where, value, 'names no file')
+  return segments
+}
+
+function inside(root: string, candidate: string): boolean {
+  const rel = relative(root, candidate)
+  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel))
+}
+
+/** Lexical resolution only: `base`/`value`, refused if the text could leave `root`. */
+export function resolveLexically(root: string, base: string, value: string, where: PathSource): string {
+  const segments = checkRelativePath(value, where)
+  const full = resolve(base, ...segments)
+  if (!inside(resolve(root), full)) throw new UnsafePathError(where, value, 'leaves the project folder')
+  return full
+}
+
+/** realpath of the path, or of its nearest existing ancestor joined with the missing rest. */
+async function realOrAncestor(path: string): Promise<string> {
+  let current = path
+  const missing: string[] = []
+  for (;;) {
+    try {
+      const real = await realpath(current)
+      return missing.length > 0 ? join(real, ...missing.reverse()) : real
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw e
+      const parent = dirname(current)
+      if (parent === current) return path
+      missing.push(current.slice(parent.length).replace(/^[\\/]+/, ''))
+      current = parent
+    }
+  }
+}
+
+/**
+ * Resolve `value` (from a project file) against `base` inside the project folder `root`,
+ * following symbolic links. Returns the absolute path to use. Throws UnsafePathError.
+ */
+export async function resolveInsideProject(
+  root: string,
+  base: string,
+  value: string,
+  where: PathSource,
+): Promise<string> {
+  const full = resolveLexically(root, base, value, where)
+  const realRoot = await realpath(root)
+  const real = await realOrAncestor(full)
+  if (!inside(realRoot, real)) {
+    throw new UnsafePathError(where, value, `is a link to '${real}', outside the project folder`)
+  }
+  return full
+}
