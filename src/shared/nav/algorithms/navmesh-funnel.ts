@@ -1,0 +1,485 @@
+/**
+ * `navmesh-funnel`: what Godot, Unity and the `navmesh` npm library do: A* over the
+ * triangles of a constrained Delaunay triangulation of the walkable polygons, then
+ * the funnel algorithm (string pulling) through the corridor found.
+ *
+ * Glossary
+ * - corridor: the chain of triangles A* found from the start's triangle to the goal's.
+ * - portal: the edge between two consecutive corridor triangles.
+ * - entry point: where the search assumes the path crosses a portal. Classic scheme
+ *   (faithful): the portal's midpoint. g = start -> midpoint -> midpoint -> ... (-> goal
+ *   for the goal triangle), h = straight line from the entry point to the goal.
+ *   One g per triangle (the first time it is closed wins), as in the engines.
+ * - expanded: triangles popped from the open list.
+ *
+ * Units: room px.
+ */
+import type { Point } from '../../geometry/types'
+import { funnel } from '../polygon/funnel'
+import { MinHeap } from '../polygon/heap'
+import { buildTriMesh, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
+import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared } from '../types'
+
+type EntryRule = 'midpoint' | 'closest-point' | 'toward-goal' | 'partial-funnel'
+
+export interface NavmeshPrepared extends Prepared {
+  mesh: TriMesh
+  entry: EntryRule
+  corridors: number
+  g: Float64Array
+  ex: Float64Array
+  ey: Float64Array
+  /** Partial funnel per triangle: apex, length to the apex, left and right boundary points. */
+  fax: Float64Array
+  fay: Float64Array
+  fg: Float64Array
+  flx: Float64Array
+  fly: Float64Array
+  frx: Float64Array
+  fry: Float64Array
+  parent: Int32Array
+  parentEdge: Int8Array
+  seen: Uint32Array
+  closed: Uint32Array
+  banned: Uint32Array
+  heap: MinHeap
+  query: number
+  triangleVertices: Float32Array
+  triangleCorners: Uint32Array
+  lx: Float64Array
+  ly: Float64Array
+  rx: Float64Array
+  ry: Float64Array
+}
+
+export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
+  id: 'navmesh-funnel',
+  label: 'Navmesh + funnel',
+  origin: 'Game engines (Godot, Unity) and the `navmesh` npm library',
+  summary:
+    'The walkable polygons are cut into triangles (constrained Delaunay). A* walks from triangle to triangle through shared edges, measuring the path through the middle of each edge it crosses. The chain of triangles found is then pulled tight with the funnel algorithm, which gives the shortest path inside that chain, though not always the shortest path in the room, because the chain was chosen by the midpoint lengths.',
+  options: [
+    {
+      key: 'entry',
+      label: 'Portal crossing point',
+      type: 'choice',
+      faithful: 'midpoint',
+      choices: ['midpoint', 'closest-point', 'toward-goal', 'partial-funnel'],
+      help: 'How the search measures a corridor: through edge midpoints (classic); through the point of each edge closest to the previous crossing (Godot 4 style); through the point where the line from the previous crossing to the goal meets the edge (else its end nearest that line); or with a partial funnel kept per triangle (the pulled length so far plus the shortest way from the funnel apex through the last edge to the goal), which ranks corridors almost as the final pulled path does.',
+    },
+    {
+      key: 'corridors',
+      label: 'Corridors tried',
+      type: 'number',
+      faithful: 1,
+      min: 1,
+      max: 8,
+      step: 1,
+      help: "Search again with the first corridor's triangles (other than the start and goal) banned one at a time... up to this many corridors in all, and keep the shortest pulled path.",
+    },
+  ],
+  prepare(world: NavWorld, options: OptionValues): NavmeshPrepared {
+    const entryOption = String(options.entry ?? 'midpoint')
+    const entry: EntryRule =
+      entryOption === 'closest-point' || entryOption === 'toward-goal' || entryOption === 'partial-funnel'
+        ? entryOption
+        : 'midpoint'
+    const corridors = Math.max(1, Math.min(8, Math.round(Number(options.corridors ?? 1)) || 1))
+    const mesh = world.cached('navmesh-funnel:mesh', () => buildTriMesh(world.triangulation()))
+    const T = mesh.triangleCount
+    const triangleVertices = Float32Array.from(mesh.vertices)
+    const p: NavmeshPrepared = {
+      mesh,
+      entry,
+      corridors,
+      g: new Float64Array(T),
+      ex: new Float64Array(T),
+      ey: new Float64Array(T),
+      fax: new Float64Array(T),
+      fay: new Float64Array(T),
+      fg: new Float64Array(T),
+      flx: new Float64Array(T),
+      fly: new Float64Array(T),
+      frx: new Float64Array(T),
+      fry: new Float64Array(T),
+      parent: new Int32Array(T),
+      parentEdge: new Int8Array(T),
+      seen: new Uint32Array(T),
+      closed: new Uint32Array(T),
+      banned: new Uint32Array(T),
+      heap: new MinHeap(64),
+      query: 0,
+      triangleVertices,
+      triangleCorners: mesh.corners,
+      lx: new Float64Array(T + 1),
+      ly: new Float64Array(T + 1),
+      rx: new Float64Array(T + 1),
+      ry: new Float64Array(T + 1),
+      bytes: 0,
+    }
+    p.bytes = mesh.bytes + T * (8 * 10 + 4 + 1 + 4 * 3 + 8 * 4) + triangleVertices.byteLength
+    return p
+  },
+  findPath(p: NavmeshPrepared, from: Point, to: Point) {
+    const m = p.mesh
+    try {
+      const s = placeOnMesh(m, from)
+      if (!s)
+        return {
+          points: [],
+          reached: false,
+          start: from,
+          goal: to,
+          reason: 'the room has no walkable area',
+          expanded: 0,
+          debug: [],
+        }
+      const goal = placeOnMesh(m, to) ?? s
+      const reasons: string[] = []
+      if (s.moved > 1e-4) reasons.push('start outside the walkable area, snapped')
+      if (goal.moved > 1e-4) reasons.push('goal outside the walkable area, snapped')
+      let target = goal
+      let reached = true
+      if (m.component[goal.triangle] !== m.component[s.triangle]) {
+        target = placeOnMesh(m, goal.point, m.component[s.triangle]) ?? s
+        reached = false
+        reasons.push('goal is on another walkable island; the path goes to the reachable point closest to it')
+      }
+      const reason = reasons.length > 0 ? reasons.join('; ') : undefined
+      if (target.triangle === s.triangle) {
+        return {
+          points: [s.point, target.point],
+          reached,
+          start: s.point,
+          goal: goal.point,
+          reason,
+          expanded: 0,
+          debug: debugLayers(p, [s.triangle], 0),
+        }
+      }
+      let expanded = 0
+      const first = corridorSearch(p, s.point, s.triangle, target.point, target.triangle)
+      expanded += first.expanded
+      if (first.corridor.length === 0) {
+        return {
+          points: [s.point],
+          reached: false,
+          start: s.point,
+          goal: goal.point,
+          reason: [...reasons, 'no corridor found; staying at the start'].join('; '),
+          expanded,
+          debug: [],
+        }
+      }
+      let bestCorridor = first.corridor
+      let bestEdges = first.edges
+      let best = pull(p, s.point, target.point, first.corridor, first.edges)
+      let bestLength = lengthOf(best)
+      // Improvement: ban the first corridor's inner triangles one at a time and keep the shortest pulled path.
+      for (let k = 1; k < p.corridors && k < first.corridor.length - 1; k++) {
+        const banned = first.corridor[Math.round((k * (first.corridor.length - 1)) / p.corridors)]
+        if (banned === s.triangle || banned === target.triangle) continue
+        const other = corridorSearch(p, s.point, s.triangle, target.point, target.triangle, banned)
+        expanded += other.expanded
+        if (other.corridor.length === 0) continue
+        const path = pull(p, s.point, target.point, other.corridor, other.edges)
+        const len = lengthOf(path)
+        if (len < bestLength) {
+          best = path
+          bestLength = len
+          bestCorridor = other.corridor
+          bestEdges = other.edges
+        }
+      }
+      return {
+        points: best,
+        reached,
+        start: s.point,
+        goal: goal.point,
+        reason,
+        expanded,
+        debug: debugLayers(p, bestCorridor, bestEdges.length),
+      }
+    } catch (error) {
+      return {
+        points: [from],
+        reached: false,
+        start: from,
+        goal: to,
+        reason: `internal error: ${String(error)}`,
+        expanded: 0,
+        debug: [],
+      }
+    }
+  },
+}
+
+function lengthOf(points: Point[]): number {
+  let s = 0
+  for (let i = 0; i + 1 < points.length; i++)
+    s += Math.hypot(points[i + 1].x - points[i].x, points[i + 1].y - points[i].y)
+  return s
+}
+
+interface Corridor {
+  /** Triangles from start to goal. */
+  corridor: number[]
+  /** Edge index (0..2) left through, per triangle but the last. */
+  edges: number[]
+  expanded: number
+}
+
+/** A* over triangles; `ban` is a triangle the search may not enter (-1 for none). */
+function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: number, ban = -1): Corridor {
+  const m = p.mesh
+  const v = m.vertices
+  let q = ++p.query
+  if (q === 0xffffffff) {
+    p.seen.fill(0)
+    p.closed.fill(0)
+    q = p.query = 1
+  }
+  const { g, ex, ey, parent, parentEdge, seen, closed, heap } = p
+  heap.clear()
+  seen[st] = q
+  g[st] = 0
+  ex[st] = s.x
+  ey[st] = s.y
+  parent[st] = -1
+  const partial = p.entry === 'partial-funnel'
+  if (partial) {
+    p.fax[st] = p.flx[st] = p.frx[st] = s.x
+    p.fay[st] = p.fly[st] = p.fry[st] = s.y
+    p.fg[st] = 0
+  }
+  heap.push(st, Math.hypot(t.x - s.x, t.y - s.y))
+  let expanded = 0
+  let found = false
+  while (heap.size > 0) {
+    const u = heap.pop()
+    if (closed[u] === q) continue
+    closed[u] = q
+    expanded++
+    if (u === gt) {
+      found = true
+      break
+    }
+    const ux = ex[u]
+    const uy = ey[u]
+    for (let k = 0; k < 3; k++) {
+      const w = m.neighbours[3 * u + k]
+      if (w < 0 || w === ban || closed[w] === q) continue
+      const a = m.corners[3 * u + k]
+      const b = m.corners[3 * u + ((k + 1) % 3)]
+      const ax = v[2 * a]
+      const ay = v[2 * a + 1]
+      const bx = v[2 * b]
+      const by = v[2 * b + 1]
+      if (partial) {
+        // right end = a, left end = b (see tri-mesh.ts).
+        const f = extendFunnel(p, u, bx, by, ax, ay, t, w === gt)
+        if (seen[w] !== q || f < g[w]) {
+          seen[w] = q
+          g[w] = f
+          p.fax[w] = scratch[0]
+          p.fay[w] = scratch[1]
+          p.fg[w] = scratch[2]
+          p.flx[w] = scratch[3]
+          p.fly[w] = scratch[4]
+          p.frx[w] = scratch[5]
+          p.fry[w] = scratch[6]
+          parent[w] = u
+          parentEdge[w] = k
+          heap.push(w, f)
+        }
+        continue
+      }
+      let px: number
+      let py: number
+      if (p.entry === 'midpoint') {
+        px = (ax + bx) / 2
+        py = (ay + by) / 2
+      } else {
+        const r =
+          p.entry === 'closest-point'
+            ? closestParam(ax, ay, bx, by, ux, uy)
+            : towardGoalParam(ax, ay, bx, by, ux, uy, t.x, t.y)
+        px = ax + r * (bx - ax)
+        py = ay + r * (by - ay)
+      }
+      let cost = g[u] + Math.hypot(px - ux, py - uy)
+      const h = Math.hypot(t.x - px, t.y - py)
+      if (w === gt) cost += h
+      if (seen[w] !== q || cost < g[w]) {
+        seen[w] = q
+        g[w] = cost
+        ex[w] = px
+        ey[w] = py
+        parent[w] = u
+        parentEdge[w] = k
+        heap.push(w, w === gt ? cost : cost + h)
+      }
+    }
+  }
+  if (!found) return { corridor: [], edges: [], expanded }
+  const corridor: number[] = []
+  const edges: number[] = []
+  for (let u = gt; u >= 0; u = parent[u]) {
+    corridor.push(u)
+    if (parent[u] >= 0) edges.push(parentEdge[u])
+  }
+  corridor.reverse()
+  edges.reverse()
+  return { corridor, edges, expanded }
+}
+
+/** Output of extendFunnel: apex x, y, length to apex, left x, y, right x, y. */
+const scratch = new Float64Array(7)
+
+/**
+ * The partial funnel of triangle u extended through the portal (left l, right r),
+ * written to `scratch`; returns the corridor's estimated length: the pulled length
+ * to the apex plus the shortest way from the apex through the portal to the goal
+ * (or, for the goal's triangle, the finished funnel). When a side crosses the other,
+ * the apex moves and the funnel restarts at this portal (an approximation: the
+ * portals in between are not re-scanned).
+ */
+function extendFunnel(
+  p: NavmeshPrepared,
+  u: number,
+  lx: number,
+  ly: number,
+  rx: number,
+  ry: number,
+  t: Point,
+  isGoal: boolean,
+): number {
+  let Ax = p.fax[u]
+  let Ay = p.fay[u]
+  let gA = p.fg[u]
+  let Lx = p.flx[u]
+  let Ly = p.fly[u]
+  let Rx = p.frx[u]
+  let Ry = p.fry[u]
+  if ((Rx === Ax && Ry === Ay) || (Rx - Ax) * (ry - Ay) - (Ry - Ay) * (rx - Ax) >= 0) {
+    if ((Lx === Ax && Ly === Ay) || (Lx - Ax) * (ry - Ay) - (Ly - Ay) * (rx - Ax) <= 0) {
+      Rx = rx
+      Ry = ry
+    } else {
+      gA += Math.hypot(Lx - Ax, Ly - Ay)
+      Ax = Lx
+      Ay = Ly
+      Lx = lx
+      Ly = ly
+      Rx = rx
+      Ry = ry
+    }
+  }
+  if ((Lx === Ax && Ly === Ay) || (Lx - Ax) * (ly - Ay) - (Ly - Ay) * (lx - Ax) <= 0) {
+    if ((Rx === Ax && Ry === Ay) || (Rx - Ax) * (ly - Ay) - (Ry - Ay) * (lx - Ax) >= 0) {
+      Lx = lx
+      Ly = ly
+    } else {
+      gA += Math.hypot(Rx - Ax, Ry - Ay)
+      Ax = Rx
+      Ay = Ry
+      Lx = lx
+      Ly = ly
+      Rx = rx
+      Ry = ry
+    }
+  }
+  scratch[0] = Ax
+  scratch[1] = Ay
+  scratch[2] = gA
+  scratch[3] = Lx
+  scratch[4] = Ly
+  scratch[5] = Rx
+  scratch[6] = Ry
+  if (isGoal) {
+    if ((Rx - Ax) * (t.y - Ay) - (Ry - Ay) * (t.x - Ax) < 0)
+      return gA + Math.hypot(Rx - Ax, Ry - Ay) + Math.hypot(t.x - Rx, t.y - Ry)
+    if ((Lx - Ax) * (t.y - Ay) - (Ly - Ay) * (t.x - Ax) > 0)
+      return gA + Math.hypot(Lx - Ax, Ly - Ay) + Math.hypot(t.x - Lx, t.y - Ly)
+    return gA + Math.hypot(t.x - Ax, t.y - Ay)
+  }
+  // Shortest way from the apex through the portal (l..r) to the goal.
+  const dx = t.x - Ax
+  const dy = t.y - Ay
+  const ol = dx * (ly - Ay) - dy * (lx - Ax)
+  const or = dx * (ry - Ay) - dy * (rx - Ax)
+  if ((ol >= 0 && or <= 0) || (ol <= 0 && or >= 0)) return gA + Math.hypot(dx, dy)
+  return (
+    gA +
+    Math.min(
+      Math.hypot(lx - Ax, ly - Ay) + Math.hypot(t.x - lx, t.y - ly),
+      Math.hypot(rx - Ax, ry - Ay) + Math.hypot(t.x - rx, t.y - ry),
+    )
+  )
+}
+
+function closestParam(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {
+  const dx = bx - ax
+  const dy = by - ay
+  const l2 = dx * dx + dy * dy
+  const r = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0.5
+  return r < 0 ? 0 : r > 1 ? 1 : r
+}
+
+/** Where segment p->t crosses portal a-b (as a parameter on a-b), else the end of a-b nearer the line. */
+function towardGoalParam(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  px: number,
+  py: number,
+  tx: number,
+  ty: number,
+): number {
+  const dx = tx - px
+  const dy = ty - py
+  const oa = dx * (ay - py) - dy * (ax - px)
+  const ob = dx * (by - py) - dy * (bx - px)
+  if ((oa <= 0 && ob >= 0) || (oa >= 0 && ob <= 0)) {
+    const den = oa - ob
+    return den !== 0 ? oa / den : 0.5
+  }
+  return Math.abs(oa) < Math.abs(ob) ? 0 : 1
+}
+
+function pull(p: NavmeshPrepared, s: Point, t: Point, corridor: number[], edges: number[]): Point[] {
+  const m = p.mesh
+  const v = m.vertices
+  for (let i = 0; i < edges.length; i++) {
+    const u = corridor[i]
+    const k = edges[i]
+    const right = m.corners[3 * u + k]
+    const left = m.corners[3 * u + ((k + 1) % 3)]
+    p.lx[i] = v[2 * left]
+    p.ly[i] = v[2 * left + 1]
+    p.rx[i] = v[2 * right]
+    p.ry[i] = v[2 * right + 1]
+  }
+  return funnel(s, t, p.lx, p.ly, p.rx, p.ry, edges.length)
+}
+
+function debugLayers(p: NavmeshPrepared, corridor: number[], portals: number): DebugLayer[] {
+  const segments = new Float32Array(portals * 4)
+  for (let i = 0; i < portals; i++) {
+    segments[4 * i] = p.lx[i]
+    segments[4 * i + 1] = p.ly[i]
+    segments[4 * i + 2] = p.rx[i]
+    segments[4 * i + 3] = p.ry[i]
+  }
+  return [
+    {
+      kind: 'triangles',
+      label: 'triangles (corridor highlighted)',
+      vertices: p.triangleVertices,
+      triangles: p.triangleCorners,
+      highlight: Uint32Array.from(corridor),
+    },
+    { kind: 'segments', label: 'portals', segments },
+  ]
+}

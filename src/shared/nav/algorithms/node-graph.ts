@@ -1,0 +1,116 @@
+/**
+ * `node-graph`: the tap-to-move platformer's pathfinder (AS3): the author places
+ * nodes and joins them (joins may be one-way and may cost more than their length);
+ * a tap goes to the closest point on the closest join and A* finds the way along
+ * the joins. Characters may start and stop between nodes.
+ *
+ * Glossary
+ * - authored graph: world.authoredGraph(). Rooms without one get a graph derived
+ *   from the navmesh (triangle centres and portal midpoints, each centre joined to
+ *   its portals' midpoints), so that the algorithm runs on every room.
+ * - snapped start / goal: the closest point on the closest join to the click (also
+ *   for clicks inside the walkable area: the character walks on joins only).
+ * - expanded: nodes popped from the open list (the goal included).
+ *
+ * Units: room px; costs are lengths times the joins' multipliers.
+ */
+import type { Point } from '../../geometry/types'
+import { buildTriMesh } from '../polygon/tri-mesh'
+import {
+  closestOnJoins,
+  joinGraphBytes,
+  joinGraphFromAuthored,
+  joinGraphFromMesh,
+  searchJoins,
+  type JoinGraph,
+} from '../polygon/join-graph'
+import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared } from '../types'
+
+export interface NodeGraphPrepared extends Prepared {
+  graph: JoinGraph
+  derived: boolean
+  layers: DebugLayer[]
+}
+
+/** Distance (room px) under which a snapped point counts as not moved. */
+const SNAP_NOTE_PX = 1e-4
+
+export const nodeGraph: Pathfinder<NodeGraphPrepared> = {
+  id: 'node-graph',
+  label: 'Node graph (tap to move)',
+  origin: 'Tap-to-move platformer (ActionScript 3)',
+  summary:
+    'The author places nodes and joins them with straight walks; a join may be one-way and may cost more than its length. A tap goes to the closest point on the closest join, the character first walks from where it stands (on a join) to an end of that join, then A* with straight-line distances finds the cheapest way along the joins. Rooms without an authored graph use one made from the navmesh (triangle centres and edge midpoints).',
+  options: [],
+  prepare(world: NavWorld, _options: OptionValues): NodeGraphPrepared {
+    const authored = world.authoredGraph()
+    const graph = authored
+      ? joinGraphFromAuthored(authored)
+      : world.cached('node-graph:derived', () => joinGraphFromMesh(buildTriMesh(world.triangulation())))
+    return { graph, derived: !authored, layers: makeLayers(graph), bytes: joinGraphBytes(graph) }
+  },
+  findPath(p: NodeGraphPrepared, from: Point, to: Point) {
+    try {
+      const g = p.graph
+      const s = closestOnJoins(g, from)
+      const t = closestOnJoins(g, to)
+      if (!s || !t) {
+        return {
+          points: [],
+          reached: false,
+          start: from,
+          goal: to,
+          reason: 'the room has no node graph joins',
+          expanded: 0,
+          debug: p.layers,
+        }
+      }
+      const reasons: string[] = []
+      if (s.dist > SNAP_NOTE_PX) reasons.push('start moved to the closest point on the closest join')
+      if (t.dist > SNAP_NOTE_PX) reasons.push('goal moved to the closest point on the closest join')
+      const found = searchJoins(g, s, t)
+      if (!found.reached)
+        reasons.push(
+          'goal cannot be reached along the joins (another island or one-way joins); the path goes to the reachable point closest to it',
+        )
+      return {
+        points: found.points,
+        reached: found.reached,
+        start: s.point,
+        goal: t.point,
+        reason: reasons.length > 0 ? reasons.join('; ') : undefined,
+        expanded: found.expanded,
+        debug: p.layers,
+      }
+    } catch (error) {
+      return {
+        points: [from],
+        reached: false,
+        start: from,
+        goal: to,
+        reason: `internal error: ${String(error)}`,
+        expanded: 0,
+        debug: [],
+      }
+    }
+  },
+}
+
+function makeLayers(g: JoinGraph): DebugLayer[] {
+  const points = new Float32Array(g.nodeCount * 2)
+  for (let i = 0; i < g.nodeCount; i++) {
+    points[2 * i] = g.nx[i]
+    points[2 * i + 1] = g.ny[i]
+  }
+  const two: number[] = []
+  const one: number[] = []
+  for (let k = 0; k < g.joinCount; k++) {
+    const list = g.twoWay[k] ? two : one
+    list.push(g.nx[g.ja[k]], g.ny[g.ja[k]], g.nx[g.jb[k]], g.ny[g.jb[k]])
+  }
+  return [
+    { kind: 'points', label: 'graph nodes', points },
+    { kind: 'segments', label: 'joins', segments: Float32Array.from(two) },
+    { kind: 'segments', label: 'one-way joins', segments: Float32Array.from(one), directed: true },
+  ]
+}

@@ -1,0 +1,298 @@
+/**
+ * A node graph for tap-to-move walking: nodes, joins (two-way or one-way, with a
+ * cost multiplier), the closest point on the closest join, and A* between points
+ * that lie on joins.
+ *
+ * Glossary
+ * - node: a point in room px a character walks through.
+ * - join: a straight walk between two nodes. A one-way join may be walked from a to
+ *   b only; its cost is its length times its multiplier.
+ * - on-join point: a point of a join (the join and its parameter 0..1 from a to b).
+ *   Taps snap to the closest on-join point of the closest join; a character standing
+ *   on a join may walk to either end it is allowed to walk towards.
+ * - derived graph: for rooms without an authored graph: triangle centres and portal
+ *   midpoints of the navmesh, each centre joined (two-way) to the midpoints of its portals.
+ * - expanded: nodes popped from the open list (the goal included).
+ *
+ * Units: room px; costs in room px times the multipliers.
+ */
+import type { Point } from '../../geometry/types'
+import type { NodeGraph } from '../types'
+import { MinHeap } from './heap'
+import type { TriMesh } from './tri-mesh'
+
+export interface JoinGraph {
+  readonly nodeCount: number
+  readonly nx: Float64Array
+  readonly ny: Float64Array
+  readonly joinCount: number
+  readonly ja: Int32Array
+  readonly jb: Int32Array
+  /** 1 when the join may be walked from b to a. */
+  readonly twoWay: Uint8Array
+  readonly mul: Float64Array
+  /** Outgoing moves: node u's are out[outStart[u] .. outStart[u + 1]), each a target node and a cost. */
+  readonly outStart: Int32Array
+  readonly outTo: Int32Array
+  readonly outCost: Float64Array
+  /** Smallest multiplier (times straight-line distance: an admissible heuristic). */
+  readonly minMul: number
+  readonly g: Float64Array
+  readonly parent: Int32Array
+  readonly seen: Uint32Array
+  readonly closed: Uint32Array
+  readonly heap: MinHeap
+  query: number
+}
+
+export function buildJoinGraph(
+  nodes: { x: number; y: number }[],
+  joins: { a: number; b: number; oneWay: boolean; cost: number }[],
+): JoinGraph {
+  const N = nodes.length
+  const J = joins.length
+  const nx = Float64Array.from(nodes, (n) => n.x)
+  const ny = Float64Array.from(nodes, (n) => n.y)
+  const ja = Int32Array.from(joins, (j) => j.a)
+  const jb = Int32Array.from(joins, (j) => j.b)
+  const twoWay = Uint8Array.from(joins, (j) => (j.oneWay ? 0 : 1))
+  const mul = Float64Array.from(joins, (j) => (Number.isFinite(j.cost) && j.cost > 0 ? j.cost : 1))
+  const counts = new Int32Array(N + 1)
+  for (let k = 0; k < J; k++) {
+    counts[ja[k]]++
+    if (twoWay[k]) counts[jb[k]]++
+  }
+  const outStart = new Int32Array(N + 1)
+  for (let u = 0; u < N; u++) outStart[u + 1] = outStart[u] + counts[u]
+  const fill = outStart.slice(0, N)
+  const outTo = new Int32Array(outStart[N])
+  const outCost = new Float64Array(outStart[N])
+  let minMul = Infinity
+  for (let k = 0; k < J; k++) {
+    const len = Math.hypot(nx[jb[k]] - nx[ja[k]], ny[jb[k]] - ny[ja[k]]) * mul[k]
+    minMul = Math.min(minMul, mul[k])
+    outTo[fill[ja[k]]] = jb[k]
+    outCost[fill[ja[k]]++] = len
+    if (twoWay[k]) {
+      outTo[fill[jb[k]]] = ja[k]
+      outCost[fill[jb[k]]++] = len
+    }
+  }
+  return {
+    nodeCount: N,
+    nx,
+    ny,
+    joinCount: J,
+    ja,
+    jb,
+    twoWay,
+    mul,
+    outStart,
+    outTo,
+    outCost,
+    minMul: Number.isFinite(minMul) ? minMul : 1,
+    g: new Float64Array(N + 1),
+    parent: new Int32Array(N + 1),
+    seen: new Uint32Array(N + 1),
+    closed: new Uint32Array(N + 1),
+    heap: new MinHeap(64),
+    query: 0,
+  }
+}
+
+/** The authored graph with string ids resolved; joins naming unknown nodes are dropped. */
+export function joinGraphFromAuthored(graph: NodeGraph): JoinGraph {
+  const index = new Map<string, number>()
+  graph.nodes.forEach((n, i) => index.set(n.id, i))
+  const joins: { a: number; b: number; oneWay: boolean; cost: number }[] = []
+  for (const j of graph.joins) {
+    const a = index.get(j.a)
+    const b = index.get(j.b)
+    if (a === undefined || b === undefined || a === b) continue
+    joins.push({ a, b, oneWay: j.oneWay === true, cost: j.cost ?? 1 })
+  }
+  return buildJoinGraph(graph.nodes, joins)
+}
+
+/** Triangle centres and portal midpoints of a mesh; each centre joined to its portals' midpoints. */
+export function joinGraphFromMesh(m: TriMesh): JoinGraph {
+  const nodes: { x: number; y: number }[] = []
+  const joins: { a: number; b: number; oneWay: boolean; cost: number }[] = []
+  const v = m.vertices
+  for (let t = 0; t < m.triangleCount; t++) nodes.push({ x: m.cx[t], y: m.cy[t] })
+  const portalNode = new Map<string, number>()
+  for (let t = 0; t < m.triangleCount; t++) {
+    for (let k = 0; k < 3; k++) {
+      const w = m.neighbours[3 * t + k]
+      if (w < 0) continue
+      const a = m.corners[3 * t + k]
+      const b = m.corners[3 * t + ((k + 1) % 3)]
+      const key = a < b ? `${a},${b}` : `${b},${a}`
+      let id = portalNode.get(key)
+      if (id === undefined) {
+        id = nodes.length
+        nodes.push({ x: (v[2 * a] + v[2 * b]) / 2, y: (v[2 * a + 1] + v[2 * b + 1]) / 2 })
+        portalNode.set(key, id)
+      }
+      joins.push({ a: t, b: id, oneWay: false, cost: 1 })
+    }
+  }
+  return buildJoinGraph(nodes, joins)
+}
+
+export interface OnJoin {
+  join: number
+  /** 0 at the join's a, 1 at its b. */
+  t: number
+  point: Point
+  dist: number
+}
+
+/** The closest point on the closest join; undefined when there are no joins. */
+export function closestOnJoins(g: JoinGraph, p: Point): OnJoin | undefined {
+  let best: OnJoin | undefined
+  let bestD = Infinity
+  const px = Number.isFinite(p.x) ? p.x : 0
+  const py = Number.isFinite(p.y) ? p.y : 0
+  for (let k = 0; k < g.joinCount; k++) {
+    const ax = g.nx[g.ja[k]]
+    const ay = g.ny[g.ja[k]]
+    const dx = g.nx[g.jb[k]] - ax
+    const dy = g.ny[g.jb[k]] - ay
+    const l2 = dx * dx + dy * dy
+    let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0
+    t = t < 0 ? 0 : t > 1 ? 1 : t
+    const qx = ax + t * dx
+    const qy = ay + t * dy
+    const d = (qx - px) * (qx - px) + (qy - py) * (qy - py)
+    if (d < bestD) {
+      bestD = d
+      best = { join: k, t, point: { x: qx, y: qy }, dist: 0 }
+    }
+  }
+  if (best) best.dist = Math.sqrt(bestD)
+  return best
+}
+
+export interface JoinPath {
+  points: Point[]
+  reached: boolean
+  expanded: number
+}
+
+/** Walks from on-join point s to on-join point t; when t cannot be reached, to the reachable point closest to it. */
+export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
+  const S = s.point
+  const G = t.point
+  // Both on one join and allowed to walk straight there.
+  if (s.join === t.join && (t.t >= s.t || g.twoWay[s.join]))
+    return { points: [S, G], reached: true, expanded: 0 }
+  const N = g.nodeCount
+  const GOAL = N
+  let q = ++g.query
+  if (q === 0xffffffff) {
+    g.seen.fill(0)
+    g.closed.fill(0)
+    q = g.query = 1
+  }
+  const { nx, ny, seen, closed, parent, heap } = g
+  const gv = g.g
+  heap.clear()
+  const h = (u: number): number => Math.hypot(nx[u] - G.x, ny[u] - G.y) * g.minMul
+  const relax = (u: number, from: number, cost: number, hu: number): void => {
+    if (closed[u] === q) return
+    if (seen[u] !== q || cost < gv[u]) {
+      seen[u] = q
+      gv[u] = cost
+      parent[u] = from
+      heap.push(u, cost + hu)
+    }
+  }
+  const sj = s.join
+  const sa = g.ja[sj]
+  const sb = g.jb[sj]
+  relax(sb, -1, Math.hypot(nx[sb] - S.x, ny[sb] - S.y) * g.mul[sj], h(sb))
+  if (g.twoWay[sj]) relax(sa, -1, Math.hypot(nx[sa] - S.x, ny[sa] - S.y) * g.mul[sj], h(sa))
+  const tj = t.join
+  const ta = g.ja[tj]
+  const tb = g.jb[tj]
+  let expanded = 0
+  let found = false
+  while (heap.size > 0) {
+    const u = heap.pop()
+    if (closed[u] === q) continue
+    closed[u] = q
+    expanded++
+    if (u === GOAL) {
+      found = true
+      break
+    }
+    if (u === ta) relax(GOAL, u, gv[u] + Math.hypot(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
+    if (u === tb && g.twoWay[tj]) relax(GOAL, u, gv[u] + Math.hypot(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
+    for (let k = g.outStart[u]; k < g.outStart[u + 1]; k++) {
+      const w = g.outTo[k]
+      relax(w, u, gv[u] + g.outCost[k], h(w))
+    }
+  }
+  if (found) return { points: trace(g, S, GOAL, G), reached: true, expanded }
+  // Unreachable: the closest point to G on anything walkable from S.
+  let bestD = Infinity
+  let bestPoint: Point = S
+  let bestFrom = -2
+  const consider = (from: number, ax: number, ay: number, bx: number, by: number): void => {
+    const dx = bx - ax
+    const dy = by - ay
+    const l2 = dx * dx + dy * dy
+    let r = l2 > 0 ? ((G.x - ax) * dx + (G.y - ay) * dy) / l2 : 0
+    r = r < 0 ? 0 : r > 1 ? 1 : r
+    const x = ax + r * dx
+    const y = ay + r * dy
+    const d = Math.hypot(x - G.x, y - G.y)
+    if (d < bestD) {
+      bestD = d
+      bestPoint = { x, y }
+      bestFrom = from
+    }
+  }
+  consider(-1, S.x, S.y, nx[sb], ny[sb])
+  if (g.twoWay[sj]) consider(-1, S.x, S.y, nx[sa], ny[sa])
+  for (let u = 0; u < N; u++) {
+    if (closed[u] !== q) continue
+    for (let k = g.outStart[u]; k < g.outStart[u + 1]; k++)
+      consider(u, nx[u], ny[u], nx[g.outTo[k]], ny[g.outTo[k]])
+  }
+  const points = bestFrom === -1 ? [S] : trace(g, S, bestFrom, { x: nx[bestFrom], y: ny[bestFrom] })
+  const last = points[points.length - 1]
+  if (last.x !== bestPoint.x || last.y !== bestPoint.y) points.push(bestPoint)
+  return { points, reached: false, expanded }
+}
+
+/** Points from S through the parents of `end` (a node or the goal), ending at `endPoint`. */
+function trace(g: JoinGraph, S: Point, end: number, endPoint: Point): Point[] {
+  const out: Point[] = [{ x: endPoint.x, y: endPoint.y }]
+  for (let u = end === g.nodeCount ? g.parent[end] : end; u >= 0; u = g.parent[u]) {
+    const p = { x: g.nx[u], y: g.ny[u] }
+    const last = out[out.length - 1]
+    if (last.x !== p.x || last.y !== p.y) out.push(p)
+  }
+  const last = out[out.length - 1]
+  if (last.x !== S.x || last.y !== S.y) out.push({ x: S.x, y: S.y })
+  return out.reverse()
+}
+
+export function joinGraphBytes(g: JoinGraph): number {
+  return (
+    g.nx.byteLength * 2 +
+    g.ja.byteLength * 2 +
+    g.twoWay.byteLength +
+    g.mul.byteLength +
+    g.outStart.byteLength +
+    g.outTo.byteLength +
+    g.outCost.byteLength +
+    g.g.byteLength +
+    g.parent.byteLength +
+    g.seen.byteLength +
+    g.closed.byteLength +
+    g.heap.bytes
+  )
+}

@@ -1,0 +1,262 @@
+/**
+ * A triangulation prepared for corridor searches: triangles re-wound to one
+ * orientation, centroids, components, a grid for point location, and snapping of
+ * points onto the mesh.
+ *
+ * Glossary
+ * - wound positively: cross(b - a, c - a) > 0 for triangle (a, b, c), the same sign
+ *   as a normalised outer ring (geometry/polygon.ts). Edge k of a triangle runs from
+ *   its corner k to corner k + 1 (mod 3); the triangle lies on the edge's left
+ *   (algebraic sense).
+ * - portal: an edge shared by two triangles. Leaving a triangle through edge k, the
+ *   portal's left end (seen walking through it) is corner k + 1 and its right end is corner k.
+ * - component: triangles connected through portals.
+ * - located point: a point inside (or on) a triangle, with that triangle's index.
+ *
+ * Units: room px.
+ */
+import type { Point } from '../../geometry/types'
+import type { Triangulation } from '../types'
+
+export interface TriMesh {
+  readonly triangleCount: number
+  /** Vertex coordinates, interleaved x, y. */
+  readonly vertices: Float64Array
+  /** Corners, 3 per triangle, wound positively. */
+  readonly corners: Uint32Array
+  /** Neighbour across edge k (corner k to k + 1), -1 for a wall. */
+  readonly neighbours: Int32Array
+  readonly cx: Float64Array
+  readonly cy: Float64Array
+  readonly component: Int32Array
+  readonly minX: number
+  readonly minY: number
+  readonly cell: number
+  readonly cols: number
+  readonly rows: number
+  readonly cellStart: Int32Array
+  readonly cellTriangles: Int32Array
+  readonly bytes: number
+}
+
+export function buildTriMesh(tri: Triangulation): TriMesh {
+  const T = Math.floor(tri.triangles.length / 3)
+  const v = tri.vertices
+  const corners = new Uint32Array(T * 3)
+  const neighbours = new Int32Array(T * 3)
+  const cx = new Float64Array(T)
+  const cy = new Float64Array(T)
+  for (let t = 0; t < T; t++) {
+    const a = tri.triangles[3 * t]
+    const b = tri.triangles[3 * t + 1]
+    const c = tri.triangles[3 * t + 2]
+    const cross =
+      (v[2 * b] - v[2 * a]) * (v[2 * c + 1] - v[2 * a + 1]) -
+      (v[2 * b + 1] - v[2 * a + 1]) * (v[2 * c] - v[2 * a])
+    if (cross >= 0) {
+      corners.set([a, b, c], 3 * t)
+      neighbours.set([tri.neighbours[3 * t], tri.neighbours[3 * t + 1], tri.neighbours[3 * t + 2]], 3 * t)
+    } else {
+      // (a, c, b): edges a-c, c-b, b-a were edges 2, 1, 0.
+      corners.set([a, c, b], 3 * t)
+      neighbours.set([tri.neighbours[3 * t + 2], tri.neighbours[3 * t + 1], tri.neighbours[3 * t]], 3 * t)
+    }
+    cx[t] = (v[2 * a] + v[2 * b] + v[2 * c]) / 3
+    cy[t] = (v[2 * a + 1] + v[2 * b + 1] + v[2 * c + 1]) / 3
+  }
+  const component = new Int32Array(T).fill(-1)
+  let comp = 0
+  const stack: number[] = []
+  for (let t = 0; t < T; t++) {
+    if (component[t] >= 0) continue
+    component[t] = comp
+    stack.push(t)
+    while (stack.length > 0) {
+      const u = stack.pop()!
+      for (let k = 0; k < 3; k++) {
+        const w = neighbours[3 * u + k]
+        if (w >= 0 && component[w] < 0) {
+          component[w] = comp
+          stack.push(w)
+        }
+      }
+    }
+    comp++
+  }
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (let i = 0; i < v.length; i += 2) {
+    minX = Math.min(minX, v[i])
+    maxX = Math.max(maxX, v[i])
+    minY = Math.min(minY, v[i + 1])
+    maxY = Math.max(maxY, v[i + 1])
+  }
+  if (v.length === 0) minX = minY = maxX = maxY = 0
+  const w = Math.max(maxX - minX, 1)
+  const h = Math.max(maxY - minY, 1)
+  const target = Math.max(Math.sqrt((w * h) / Math.max(T, 1)), 1e-3)
+  const cols = Math.min(Math.max(1, Math.ceil(w / target)), 2048)
+  const rows = Math.min(Math.max(1, Math.ceil(h / target)), 2048)
+  const cell = Math.max(w / cols, h / rows)
+  const buckets: number[][] = Array.from({ length: cols * rows }, () => [])
+  const eps = 1e-7
+  for (let t = 0; t < T; t++) {
+    let x0 = Infinity
+    let x1 = -Infinity
+    let y0 = Infinity
+    let y1 = -Infinity
+    for (let k = 0; k < 3; k++) {
+      const i = corners[3 * t + k]
+      x0 = Math.min(x0, v[2 * i])
+      x1 = Math.max(x1, v[2 * i])
+      y0 = Math.min(y0, v[2 * i + 1])
+      y1 = Math.max(y1, v[2 * i + 1])
+    }
+    const c0 = Math.max(0, Math.floor((x0 - minX) / cell - eps))
+    const c1 = Math.min(cols - 1, Math.floor((x1 - minX) / cell + eps))
+    const r0 = Math.max(0, Math.floor((y0 - minY) / cell - eps))
+    const r1 = Math.min(rows - 1, Math.floor((y1 - minY) / cell + eps))
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) buckets[r * cols + c].push(t)
+  }
+  const cellStart = new Int32Array(cols * rows + 1)
+  for (let i = 0; i < buckets.length; i++) cellStart[i + 1] = cellStart[i] + buckets[i].length
+  const cellTriangles = new Int32Array(cellStart[cols * rows])
+  for (let i = 0; i < buckets.length; i++) cellTriangles.set(buckets[i], cellStart[i])
+  const bytes =
+    v.byteLength +
+    corners.byteLength +
+    neighbours.byteLength +
+    cx.byteLength * 2 +
+    component.byteLength +
+    cellStart.byteLength +
+    cellTriangles.byteLength
+  return {
+    triangleCount: T,
+    vertices: v,
+    corners,
+    neighbours,
+    cx,
+    cy,
+    component,
+    minX,
+    minY,
+    cell,
+    cols,
+    rows,
+    cellStart,
+    cellTriangles,
+    bytes,
+  }
+}
+
+/** Smallest of the three edge orientations of p in triangle t (>= 0: inside or on it). */
+export function insideMargin(m: TriMesh, t: number, px: number, py: number): number {
+  const v = m.vertices
+  let least = Infinity
+  for (let k = 0; k < 3; k++) {
+    const a = m.corners[3 * t + k]
+    const b = m.corners[3 * t + ((k + 1) % 3)]
+    const ax = v[2 * a]
+    const ay = v[2 * a + 1]
+    const o = (v[2 * b] - ax) * (py - ay) - (v[2 * b + 1] - ay) * (px - ax)
+    if (o < least) least = o
+  }
+  return least
+}
+
+/** The triangle containing p (closed), preferring one with p strictly inside; -1 when none. */
+export function locate(m: TriMesh, px: number, py: number): number {
+  const c = Math.floor((px - m.minX) / m.cell)
+  const r = Math.floor((py - m.minY) / m.cell)
+  if (c < 0 || r < 0 || c >= m.cols || r >= m.rows) {
+    // Points on the far edges of the box land one cell out.
+    const cc = Math.min(Math.max(c, 0), m.cols - 1)
+    const rr = Math.min(Math.max(r, 0), m.rows - 1)
+    if (Math.abs(cc - c) > 1 || Math.abs(rr - r) > 1) return -1
+    return locateInCell(m, rr * m.cols + cc, px, py)
+  }
+  return locateInCell(m, r * m.cols + c, px, py)
+}
+
+function locateInCell(m: TriMesh, cellIndex: number, px: number, py: number): number {
+  let best = -1
+  for (let k = m.cellStart[cellIndex]; k < m.cellStart[cellIndex + 1]; k++) {
+    const t = m.cellTriangles[k]
+    const margin = insideMargin(m, t, px, py)
+    if (margin > 0) return t
+    if (margin === 0) best = t
+  }
+  return best
+}
+
+/** Closest point of triangle t to p. */
+export function closestOnTriangle(m: TriMesh, t: number, px: number, py: number): Point {
+  if (insideMargin(m, t, px, py) >= 0) return { x: px, y: py }
+  const v = m.vertices
+  let best = { x: px, y: py }
+  let bestD = Infinity
+  for (let k = 0; k < 3; k++) {
+    const a = m.corners[3 * t + k]
+    const b = m.corners[3 * t + ((k + 1) % 3)]
+    const ax = v[2 * a]
+    const ay = v[2 * a + 1]
+    const ex = v[2 * b] - ax
+    const ey = v[2 * b + 1] - ay
+    const l2 = ex * ex + ey * ey
+    let s = l2 > 0 ? ((px - ax) * ex + (py - ay) * ey) / l2 : 0
+    s = s < 0 ? 0 : s > 1 ? 1 : s
+    const qx = ax + s * ex
+    const qy = ay + s * ey
+    const d = (qx - px) * (qx - px) + (qy - py) * (qy - py)
+    if (d < bestD) {
+      bestD = d
+      best = { x: qx, y: qy }
+    }
+  }
+  return best
+}
+
+export interface MeshPlacement {
+  point: Point
+  triangle: number
+  moved: number
+}
+
+/** How far a snapped point is pulled into its triangle (towards the centroid), room px. */
+const NUDGE_PX = 1e-6
+
+/**
+ * Puts p on the mesh: unchanged when a triangle contains it, else the closest point
+ * of the mesh (of component `component` when given), pulled NUDGE_PX into its
+ * triangle. Undefined for an empty mesh.
+ */
+export function placeOnMesh(m: TriMesh, p: Point, component = -1): MeshPlacement | undefined {
+  if (m.triangleCount === 0) return undefined
+  const px = Number.isFinite(p.x) ? p.x : m.minX
+  const py = Number.isFinite(p.y) ? p.y : m.minY
+  const located = locate(m, px, py)
+  if (located >= 0 && (component < 0 || m.component[located] === component)) {
+    return { point: { x: px, y: py }, triangle: located, moved: Math.hypot(px - p.x, py - p.y) || 0 }
+  }
+  let bestT = -1
+  let best: Point = { x: px, y: py }
+  let bestD = Infinity
+  for (let t = 0; t < m.triangleCount; t++) {
+    if (component >= 0 && m.component[t] !== component) continue
+    const q = closestOnTriangle(m, t, px, py)
+    const d = (q.x - px) * (q.x - px) + (q.y - py) * (q.y - py)
+    if (d < bestD) {
+      bestD = d
+      best = q
+      bestT = t
+    }
+  }
+  if (bestT < 0) return undefined
+  const dx = m.cx[bestT] - best.x
+  const dy = m.cy[bestT] - best.y
+  const l = Math.hypot(dx, dy)
+  const q = l > NUDGE_PX ? { x: best.x + (dx / l) * NUDGE_PX, y: best.y + (dy / l) * NUDGE_PX } : best
+  return { point: q, triangle: bestT, moved: Math.hypot(q.x - p.x, q.y - p.y) }
+}
