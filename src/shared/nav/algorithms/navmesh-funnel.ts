@@ -75,7 +75,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
       min: 1,
       max: 8,
       step: 1,
-      help: "Search again with the first corridor's triangles (other than the start and goal) banned one at a time... up to this many corridors in all, and keep the shortest pulled path.",
+      help: 'Corridors to compare: after the first, search again with one triangle of the first corridor banned (spread along it) and keep the shortest pulled path. 1 = the classic single corridor.',
     },
   ],
   prepare(world: NavWorld, options: OptionValues): NavmeshPrepared {
