@@ -95,10 +95,11 @@ export class ImageError extends Error {
 
 const FORMATS: readonly string[] = ['png', 'jpeg', 'webp']
 
-function sharpOf(input: ImageInput, limits: ImageLimits) {
+/** A sharp pipeline; `limits` undefined = no pixel limit (header reads, where the limits are checked here). */
+function sharpOf(input: ImageInput, limits: ImageLimits | undefined) {
   const source =
     typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength)
-  return sharp(source, { limitInputPixels: limits.maxPixels, failOn: 'error', pages: 1 })
+  return sharp(source, { limitInputPixels: limits ? limits.maxPixels : false, failOn: 'error', pages: 1 })
 }
 
 /** Read format and size from the header only, and refuse images over the limits. */
@@ -109,10 +110,13 @@ export async function readImageInfo(
 ): Promise<ImageInfo> {
   let meta: Metadata
   try {
-    meta = await sharpOf(input, limits).metadata()
+    meta = await sharpOf(input, undefined).metadata()
   } catch (e) {
     const reason = (e as Error).message
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || /no such file/i.test(reason)) {
+    if (
+      (e as NodeJS.ErrnoException).code === 'ENOENT' ||
+      /no such file|input file is missing/i.test(reason)
+    ) {
       throw new ImageError(file, 'file not found')
     }
     throw new ImageError(file, `not a readable image; expected a PNG, JPEG or WebP file (${reason})`)
