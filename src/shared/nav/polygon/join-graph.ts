@@ -184,9 +184,6 @@ export interface JoinPath {
 export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
   const S = s.point
   const G = t.point
-  // Both on one join and allowed to walk straight there.
-  if (s.join === t.join && (t.t >= s.t || g.twoWay[s.join]))
-    return { points: [S, G], reached: true, expanded: 0 }
   const N = g.nodeCount
   const GOAL = N
   let q = ++g.query
@@ -208,6 +205,9 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
       heap.push(u, cost + hu)
     }
   }
+  // Both on one join and allowed to walk straight there: a candidate (a detour may still be cheaper).
+  if (s.join === t.join && (t.t >= s.t || g.twoWay[s.join]))
+    relax(GOAL, -1, Math.hypot(G.x - S.x, G.y - S.y) * g.mul[s.join], 0)
   const sj = s.join
   const sa = g.ja[sj]
   const sb = g.jb[sj]

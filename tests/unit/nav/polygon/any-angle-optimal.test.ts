@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import type { AreaPolygon, Point } from '../../../../src/shared/geometry/types'
+import { anyAngleOptimal } from '../../../../src/shared/nav/algorithms/any-angle-optimal'
+import { worldFromPolygons } from '../../../../src/shared/nav/world'
+import type { Pathfinder } from '../../../../src/shared/nav/types'
+import { POLYGON_ALGORITHMS, prepared } from './algorithms'
+import {
+  arbPoint,
+  arbRoom,
+  pathLength,
+  pathValid,
+  randomWalkable,
+  referenceLength,
+  seeded,
+  walkable,
+} from './support'
+
+const optimal = anyAngleOptimal as unknown as Pathfinder
+
+describe('any-angle-optimal', () => {
+  it('equals a brute-force visibility-graph Dijkstra over all vertices on random rooms with holes', () => {
+    fc.assert(
+      fc.property(arbRoom, arbPoint, arbPoint, (areas, a, b) => {
+        const query = prepared(optimal, worldFromPolygons(100, 100, areas))
+        const r = query(a, b)
+        expect(r.reached).toBe(true)
+        expect(r.points[0]).toEqual(r.start)
+        expect(r.points[r.points.length - 1]).toEqual(r.goal)
+        expect(pathValid(areas, r.points)).toBe(true)
+        expect(pathLength(r.points)).toBeCloseTo(referenceLength(areas, r.start, r.goal), 6)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('no algorithm finds a valid path shorter than it', () => {
+    fc.assert(
+      fc.property(arbRoom, arbPoint, arbPoint, (areas, a, b) => {
+        const world = worldFromPolygons(100, 100, areas)
+        const best = prepared(optimal, world)
+        for (const alg of POLYGON_ALGORITHMS) {
+          const r = prepared(alg, world)(a, b)
+          if (!r.reached || !pathValid(areas, r.points)) continue
+          const opt = best(r.start, r.goal)
+          expect(pathLength(r.points)).toBeGreaterThanOrEqual(pathLength(opt.points) - 1e-5)
+        }
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('gives the same lengths on mirrored and 90°-rotated rooms', () => {
+    const transforms: ((p: Point) => Point)[] = [
+      (p) => ({ x: 100 - p.x, y: p.y }),
+      (p) => ({ x: p.x, y: 100 - p.y }),
+      (p) => ({ x: 100 - p.y, y: p.x }),
+      (p) => ({ x: p.y, y: 100 - p.x }),
+    ]
+    fc.assert(
+      fc.property(arbRoom, fc.integer({ min: 1, max: 1 << 30 }), (areas, seed) => {
+        const next = seeded(seed)
+        const a = randomWalkable(areas, next, 100, 100)
+        const b = randomWalkable(areas, next, 100, 100)
+        fc.pre(walkable(areas, a, 0) && walkable(areas, b, 0))
+        const base = pathLength(prepared(optimal, worldFromPolygons(100, 100, areas))(a, b).points)
+        for (const f of transforms) {
+          const moved: AreaPolygon[] = areas.map((ar) => ({
+            outer: ar.outer.map(f),
+            holes: ar.holes.map((h) => h.map(f)),
+          }))
+          const len = pathLength(prepared(optimal, worldFromPolygons(100, 100, moved))(f(a), f(b)).points)
+          expect(len).toBeCloseTo(base, 5)
+        }
+      }),
+      { numRuns: 150 },
+    )
+  })
+})
