@@ -14,6 +14,10 @@
  */
 import type { AlgorithmId, OptionSpec, OptionValues, Pathfinder } from './types'
 import { anyAngleOptimal } from './algorithms/any-angle-optimal'
+import { jps } from './algorithms/jps'
+import { navmeshFunnel } from './algorithms/navmesh-funnel'
+import { nodeGraph } from './algorithms/node-graph'
+import { octileAstar } from './algorithms/octile-astar'
 import { visibilityPolygon } from './algorithms/visibility-polygon'
 
 /** Every algorithm id, in display order: the five systems of DESIGN.md, then the engines' classics. */
@@ -50,7 +54,14 @@ export const POLYGON_ALGORITHM_IDS: readonly AlgorithmId[] = [
 export const YARDSTICK_ID: AlgorithmId = 'any-angle-optimal'
 
 const byId = new Map<AlgorithmId, Pathfinder>()
-for (const p of [visibilityPolygon, anyAngleOptimal] as Pathfinder[]) {
+for (const p of [
+  visibilityPolygon,
+  nodeGraph,
+  navmeshFunnel,
+  jps,
+  octileAstar,
+  anyAngleOptimal,
+] as Pathfinder[]) {
   byId.set(p.id, p)
 }
 

@@ -1,0 +1,285 @@
+/**
+ * The command line's three commands as plain functions returning their JSON report and a
+ * text table: compare (one query, every algorithm), batch (many seeded pairs) and scen
+ * (Moving AI scenario files).
+ *
+ * Glossary
+ * - pair: [fromX, fromY, toX, toY] in room px.
+ * - optimal length: the any-angle-optimal length (see nav/metrics.ts) for compare and
+ *   batch; the length listed in the .scen file for scen.
+ * - solved (scen): the algorithm reached the goal with a valid path.
+ * - optimal (scen): solved with a length within `SCEN_TOLERANCE` of the listed one.
+ *
+ * Units: room px for points and lengths, ms for times, bytes for memory. Moving AI cells
+ * (x, y) are queried at their centres (x + 0.5, y + 0.5), so lengths equal grid lengths.
+ */
+import type { Point } from '../shared/geometry/types'
+import { measurePath, optimalPath, pathLength } from '../shared/nav/metrics'
+import { randomPairs } from '../shared/nav/random'
+import { prepareAlgorithm, runQuery } from '../shared/nav/run'
+import type { AlgorithmId, NavWorld } from '../shared/nav/types'
+import { finiteOrNull, fixed, markdownTable, mean, median, quantile } from './table'
+
+/** Listed optimal lengths have about 6 significant digits; closer than this counts as optimal, px. */
+export const SCEN_TOLERANCE = 0.01
+
+export type Pair = [number, number, number, number]
+
+export interface CompareRow {
+  algorithm: AlgorithmId
+  reached: boolean
+  length: number
+  lengthRatio: number | null
+  valid: boolean
+  prepareMs: number
+  queryMs: number
+  expanded: number
+  turns: number
+  turningDeg: number
+  clearance: number | null
+  bytes: number
+  reason?: string
+  defects: string[]
+  points: [number, number][]
+}
+
+export interface CompareReport {
+  room: string
+  from: [number, number]
+  to: [number, number]
+  optimalLength: number | null
+  results: CompareRow[]
+}
+
+export function compare(
+  room: string,
+  world: NavWorld,
+  from: Point,
+  to: Point,
+  algorithms: AlgorithmId[],
+): CompareReport {
+  const optimum = optimalPath(world, from, to)
+  const optimalLength = optimum.reached && !optimum.error ? pathLength(optimum.points) : null
+  const results = algorithms.map((id): CompareRow => {
+    const prepared = prepareAlgorithm(world, id)
+    const result = runQuery(prepared, from, to)
+    const m = measurePath(world, result, optimalLength)
+    return {
+      algorithm: id,
+      reached: result.reached,
+      length: m.length,
+      lengthRatio: m.lengthRatio,
+      valid: m.valid,
+      prepareMs: prepared.prepareMs,
+      queryMs: result.stats.queryMs,
+      expanded: result.stats.expanded,
+      turns: m.turns,
+      turningDeg: m.turningDeg,
+      clearance: m.clearance,
+      bytes: prepared.bytes,
+      reason: result.reason,
+      defects: m.defects.map((d) => d.message),
+      points: result.points.map((p) => [p.x, p.y]),
+    }
+  })
+  return { room, from: [from.x, from.y], to: [to.x, to.y], optimalLength, results }
+}
+
+export function compareTable(report: CompareReport): string {
+  const table = markdownTable(
+    ['algorithm', 'reached', '>length', '>ratio', '>query ms', '>expanded', '>turns', 'valid'],
+    report.results.map((r) => [
+      r.algorithm,
+      r.reached ? 'yes' : 'no',
+      fixed(r.length, 1),
+      fixed(r.lengthRatio, 3),
+      fixed(r.queryMs, 3),
+      r.expanded,
+      r.turns,
+      r.valid ? 'yes' : `NO: ${r.defects[0] ?? ''}`,
+    ]),
+  )
+  const head = `${report.room}: (${report.from.join(', ')}) -> (${report.to.join(', ')}), optimal length ${fixed(report.optimalLength, 2)} px`
+  return `${head}\n\n${table}`
+}
+
+export interface BatchRow {
+  algorithm: AlgorithmId
+  reachedCount: number
+  invalidCount: number
+  medianQueryMs: number | null
+  p95QueryMs: number | null
+  meanLengthRatio: number | null
+  maxLengthRatio: number | null
+  prepareMs: number
+  bytes: number
+  /** The first few defects, for finding them again. */
+  defects: { pair: Pair; message: string }[]
+}
+
+export interface BatchReport {
+  room: string
+  pairs: number
+  seed: number | null
+  results: BatchRow[]
+}
+
+/** Seeded random pairs of walkable points (see nav/random.ts). */
+export function seededPairs(world: NavWorld, count: number, seed: number): Pair[] {
+  return randomPairs(world, count, seed)
+}
+
+export function batch(
+  room: string,
+  world: NavWorld,
+  pairs: Pair[],
+  seed: number | null,
+  algorithms: AlgorithmId[],
+): BatchReport {
+  const optimal = pairs.map((p) => {
+    const r = optimalPath(world, { x: p[0], y: p[1] }, { x: p[2], y: p[3] })
+    return r.reached && !r.error ? pathLength(r.points) : null
+  })
+  const results = algorithms.map((id): BatchRow => {
+    const prepared = prepareAlgorithm(world, id)
+    const times: number[] = []
+    const ratios: number[] = []
+    const defects: BatchRow['defects'] = []
+    let reachedCount = 0
+    let invalidCount = 0
+    pairs.forEach((pair, i) => {
+      const result = runQuery(prepared, { x: pair[0], y: pair[1] }, { x: pair[2], y: pair[3] })
+      const m = measurePath(world, result, optimal[i], { clearance: false })
+      times.push(result.stats.queryMs)
+      if (result.reached) reachedCount++
+      if (!m.valid) {
+        invalidCount++
+        if (defects.length < 5) defects.push({ pair, message: m.defects[0].message })
+      }
+      if (m.lengthRatio !== null) ratios.push(m.lengthRatio)
+    })
+    return {
+      algorithm: id,
+      reachedCount,
+      invalidCount,
+      medianQueryMs: finiteOrNull(median(times)),
+      p95QueryMs: finiteOrNull(quantile(times, 0.95)),
+      meanLengthRatio: finiteOrNull(mean(ratios)),
+      maxLengthRatio: ratios.length > 0 ? Math.max(...ratios) : null,
+      prepareMs: prepared.prepareMs,
+      bytes: prepared.bytes,
+      defects,
+    }
+  })
+  return { room, pairs: pairs.length, seed, results }
+}
+
+export function batchTable(report: BatchReport): string {
+  const table = markdownTable(
+    [
+      'algorithm',
+      '>reached',
+      '>invalid',
+      '>median ms',
+      '>p95 ms',
+      '>mean ratio',
+      '>max ratio',
+      '>prepare ms',
+    ],
+    report.results.map((r) => [
+      r.algorithm,
+      `${r.reachedCount}/${report.pairs}`,
+      r.invalidCount,
+      fixed(r.medianQueryMs, 3),
+      fixed(r.p95QueryMs, 3),
+      fixed(r.meanLengthRatio, 4),
+      fixed(r.maxLengthRatio, 4),
+      fixed(r.prepareMs, 1),
+    ]),
+  )
+  const seed = report.seed === null ? 'pairs from file' : `seed ${report.seed}`
+  const defects = report.results.flatMap((r) =>
+    r.defects.map((d) => `- ${r.algorithm} [${d.pair.join(', ')}]: ${d.message}`),
+  )
+  return [
+    `${report.room}: ${report.pairs} pairs, ${seed}`,
+    '',
+    table,
+    ...(defects.length ? ['', ...defects] : []),
+  ].join('\n')
+}
+
+export interface Scenario {
+  bucket: number
+  from: Point
+  to: Point
+  optimal: number
+}
+
+export interface ScenRow {
+  algorithm: AlgorithmId
+  solved: number
+  optimal: number
+  invalid: number
+  meanLengthRatio: number | null
+  medianQueryMs: number | null
+  prepareMs: number
+}
+
+export interface ScenReport {
+  map: string
+  scenarios: number
+  results: ScenRow[]
+}
+
+export function scen(
+  map: string,
+  world: NavWorld,
+  scenarios: Scenario[],
+  algorithms: AlgorithmId[],
+): ScenReport {
+  const results = algorithms.map((id): ScenRow => {
+    const prepared = prepareAlgorithm(world, id)
+    const times: number[] = []
+    const ratios: number[] = []
+    let solved = 0
+    let optimal = 0
+    let invalid = 0
+    for (const s of scenarios) {
+      const result = runQuery(prepared, s.from, s.to)
+      const m = measurePath(world, result, s.optimal, { clearance: false })
+      times.push(result.stats.queryMs)
+      if (!m.valid) invalid++
+      if (!result.reached || !m.valid) continue
+      solved++
+      if (Math.abs(m.length - s.optimal) <= SCEN_TOLERANCE) optimal++
+      if (m.lengthRatio !== null) ratios.push(m.lengthRatio)
+    }
+    return {
+      algorithm: id,
+      solved,
+      optimal,
+      invalid,
+      meanLengthRatio: finiteOrNull(mean(ratios)),
+      medianQueryMs: finiteOrNull(median(times)),
+      prepareMs: prepared.prepareMs,
+    }
+  })
+  return { map, scenarios: scenarios.length, results }
+}
+
+export function scenTable(report: ScenReport): string {
+  const table = markdownTable(
+    ['algorithm', '>solved', '>optimal', '>invalid', '>mean ratio', '>median ms', '>prepare ms'],
+    report.results.map((r) => [
+      r.algorithm,
+      `${r.solved}/${report.scenarios}`,
+      r.optimal,
+      r.invalid,
+      fixed(r.meanLengthRatio, 4),
+      fixed(r.medianQueryMs, 3),
+      fixed(r.prepareMs, 1),
+    ]),
+  )
+  return `${report.map}: ${report.scenarios} scenarios\n\n${table}`
+}

@@ -1,0 +1,220 @@
+/**
+ * The Walkbox command line (Node only): `npm run walkbox -- <command> ...`.
+ *
+ *   compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]
+ *   batch <room> [--pairs N] [--seed S] [--pairs-file F] [--algorithms a,b] [--state ...] [--json]
+ *   scen <file.map> <file.map.scen> [--algorithms a,b] [--every K] [--json]
+ *
+ * Glossary
+ * - room: a bench polygon .json, a PNG mask (or several with --mask a.png,b.png and
+ *   --mask-rule alpha|nonblack|auto), a Moving AI .map, or a Walkbox project.
+ * - point argument: `X,Y` in room px, or the name of a point of the room (bench rooms:
+ *   `start`, `r_door/Marker2D`, ...).
+ * - exit codes: 0 done; 2 bad arguments (usage line on stderr) or an unreadable room (one
+ *   line on stderr: the file and what was expected); 1 anything unexpected.
+ *
+ * Units: room px for points, ms for times.
+ */
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import type { Point } from '../shared/geometry/types'
+import { ALGORITHM_IDS, GRID_ALGORITHM_IDS, isAlgorithmId, pathfinders } from '../shared/nav/registry'
+import { MASK_RULES, type MaskRule } from '../shared/nav/readers/mask-areas'
+import type { AlgorithmId } from '../shared/nav/types'
+import { batch, batchTable, compare, compareTable, scen, scenTable, seededPairs, type Pair } from './commands'
+import { loadRoom, RoomLoadError, type LoadedRoom } from './load-room'
+import { loadMovingAiWorld, loadScenarios } from './movingai-file'
+
+export const USAGE = [
+  'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
+  '       walkbox batch <room> [--pairs N] [--seed S] [--pairs-file F] [--algorithms a,b] [--state flag=1,...] [--json]',
+  '       walkbox scen <file.map> <file.map.scen> [--algorithms a,b] [--every K] [--json]',
+  '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
+].join('\n')
+
+class UsageError extends Error {}
+
+function usage(problem: string): never {
+  throw new UsageError(problem)
+}
+
+function parseAlgorithms(text: string | undefined, fallback: readonly AlgorithmId[]): AlgorithmId[] {
+  const registered = new Set(pathfinders.map((p) => p.id))
+  if (text === undefined) return fallback.filter((id) => registered.has(id))
+  const ids = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  if (ids.length === 0) usage('--algorithms: expected a comma-separated list of algorithm ids')
+  for (const id of ids) {
+    if (!isAlgorithmId(id))
+      usage(`--algorithms: unknown algorithm "${id}" (known: ${ALGORITHM_IDS.join(', ')})`)
+    if (!registered.has(id)) usage(`--algorithms: "${id}" is not available in this build`)
+  }
+  return ids as AlgorithmId[]
+}
+
+function parseFlags(text: string | undefined): Record<string, boolean> {
+  const flags: Record<string, boolean> = {}
+  if (text === undefined) return flags
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const m = /^([A-Za-z_][\w./-]*)=(0|1|true|false)$/.exec(part)
+    if (!m) usage(`--state: expected flag=1 or flag=0, got "${part}"`)
+    flags[m[1]] = m[2] === '1' || m[2] === 'true'
+  }
+  return flags
+}
+
+function parsePoint(text: string | undefined, name: string, room: LoadedRoom): Point {
+  if (text === undefined) usage(`compare needs --${name} X,Y`)
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text)
+  if (m) return { x: Number(m[1]), y: Number(m[2]) }
+  const named = room.points[text]
+  if (named) return named
+  const known = Object.keys(room.points)
+  usage(
+    `--${name}: expected X,Y${known.length ? ` or a point of the room (${known.join(', ')})` : ''}, got "${text}"`,
+  )
+}
+
+function parseCount(text: string | undefined, name: string, fallback: number): number {
+  if (text === undefined) return fallback
+  if (!/^\d+$/.test(text) || Number(text) < 1) usage(`--${name}: expected a positive integer, got "${text}"`)
+  return Number(text)
+}
+
+async function readPairs(file: string): Promise<Pair[]> {
+  let json: unknown
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'))
+  } catch (e) {
+    usage(
+      `--pairs-file ${file}: expected a readable JSON file (${e instanceof Error ? e.message : String(e)})`,
+    )
+  }
+  const ok =
+    Array.isArray(json) &&
+    json.every(
+      (p) =>
+        Array.isArray(p) && p.length === 4 && p.every((v) => typeof v === 'number' && Number.isFinite(v)),
+    )
+  if (!ok) usage(`--pairs-file ${file}: expected a JSON list of [fromX, fromY, toX, toY]`)
+  return json as Pair[]
+}
+
+function print(json: boolean, report: unknown, table: string): void {
+  process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : `${table}\n`)
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        from: { type: 'string' },
+        to: { type: 'string' },
+        algorithms: { type: 'string' },
+        state: { type: 'string' },
+        pairs: { type: 'string' },
+        seed: { type: 'string' },
+        'pairs-file': { type: 'string' },
+        every: { type: 'string' },
+        mask: { type: 'string' },
+        'mask-rule': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    })
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`)
+    return 2
+  }
+  const { values, positionals } = parsed
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
+  const [command, ...rest] = positionals
+  try {
+    const maskRule = values['mask-rule'] ?? 'auto'
+    if (!(MASK_RULES as readonly string[]).includes(maskRule))
+      usage(`--mask-rule: expected alpha, nonblack or auto`)
+    const masks = values.mask ? values.mask.split(',').filter(Boolean) : []
+    const loadGiven = () => {
+      if (rest.length > 1) usage(`${command}: expected one room, got ${rest.length} arguments`)
+      if (rest.length === 0 && masks.length === 0) usage(`${command}: expected a room`)
+      return loadRoom({
+        path: rest[0],
+        masks,
+        maskRule: maskRule as MaskRule,
+        flags: parseFlags(values.state),
+      })
+    }
+    if (command === 'compare') {
+      const algorithms = parseAlgorithms(values.algorithms, ALGORITHM_IDS)
+      const room = await loadGiven()
+      const from = parsePoint(values.from, 'from', room)
+      const to = parsePoint(values.to, 'to', room)
+      const report = compare(room.name, room.world, from, to, algorithms)
+      print(values.json, report, compareTable(report))
+      return 0
+    }
+    if (command === 'batch') {
+      const algorithms = parseAlgorithms(values.algorithms, ALGORITHM_IDS)
+      const count = parseCount(values.pairs, 'pairs', 100)
+      const seed = parseCount(values.seed, 'seed', 1)
+      const room = await loadGiven()
+      const pairs = values['pairs-file']
+        ? await readPairs(values['pairs-file'])
+        : seededPairs(room.world, count, seed)
+      const report = batch(room.name, room.world, pairs, values['pairs-file'] ? null : seed, algorithms)
+      print(values.json, report, batchTable(report))
+      return 0
+    }
+    if (command === 'scen') {
+      const algorithms = parseAlgorithms(values.algorithms, GRID_ALGORITHM_IDS)
+      const every = parseCount(values.every, 'every', 1)
+      if (rest.length !== 2) usage('scen: expected <file.map> <file.map.scen>')
+      const world = await loadMovingAiWorld(rest[0])
+      const scenarios = (await loadScenarios(rest[1], world)).filter((_, i) => i % every === 0)
+      const report = scen(rest[0], world, scenarios, algorithms)
+      print(values.json, report, scenTable(report))
+      return 0
+    }
+    usage(command === undefined ? 'expected a command' : `unknown command "${command}"`)
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`walkbox: ${e.message}\n${USAGE}\n`)
+      return 2
+    }
+    if (e instanceof RoomLoadError) {
+      process.stderr.write(`walkbox: cannot read room ${e.message}\n`)
+      return 2
+    }
+    throw e
+  }
+}
+
+const isEntry =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+if (isEntry) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (e: unknown) => {
+      process.stderr.write(
+        `walkbox: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+      )
+      process.exitCode = 1
+    },
+  )
+}

@@ -1,0 +1,237 @@
+/**
+ * The command line, run as users run it (`npx tsx src/cli/walkbox.ts ...`) in a child
+ * process: compare, batch and scen with --json give the documented shapes; an unreadable
+ * room and bad arguments exit with code 2 and say why.
+ *
+ * Units: room px, ms.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { benchPath, repoRoot } from '../../support/bench-data'
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function walkbox(...args: string[]): Promise<Run> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('npx', ['tsx', 'src/cli/walkbox.ts', ...args], { cwd: repoRoot })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    child.on('error', reject)
+    // npx itself may warn about the machine's npm configuration; that is not walkbox output.
+    const own = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => !line.startsWith('npm warn'))
+        .join('\n')
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr: own(stderr) }))
+  })
+}
+
+const room1 = benchPath('rooms', 'adventurepathfinding-room1.json')
+
+describe('walkbox compare', () => {
+  it('prints one JSON row per algorithm with the documented fields', async () => {
+    const run = await walkbox('compare', room1, '--from', '63,290', '--to', '340,370', '--json')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout)
+    expect(report.room).toBe('adventurepathfinding-room1.json')
+    expect(report.from).toEqual([63, 290])
+    expect(report.to).toEqual([340, 370])
+    expect(report.optimalLength).toBeGreaterThan(Math.hypot(340 - 63, 370 - 290))
+    expect(report.results.length).toBeGreaterThan(0)
+    for (const r of report.results) {
+      expect(Object.keys(r)).toEqual(
+        expect.arrayContaining([
+          'algorithm',
+          'reached',
+          'length',
+          'lengthRatio',
+          'valid',
+          'prepareMs',
+          'queryMs',
+          'expanded',
+          'turns',
+          'points',
+        ]),
+      )
+      expect(r.valid).toBe(true)
+      if (r.reached) expect(r.lengthRatio).toBeGreaterThanOrEqual(0.999)
+    }
+    const optimal = report.results.find((r: { algorithm: string }) => r.algorithm === 'any-angle-optimal')
+    expect(optimal.lengthRatio).toBeCloseTo(1, 9)
+  })
+
+  it('takes named points, a state flag and an algorithm list, and prints a table', async () => {
+    const file = benchPath('rooms', 'escoria-room02.json')
+    const args = [
+      'compare',
+      file,
+      '--from',
+      'l_door/Marker2D',
+      '--to',
+      'r_door/Marker2D',
+      '--algorithms',
+      'any-angle-optimal',
+    ]
+    const open = JSON.parse((await walkbox(...args, '--json')).stdout)
+    expect(open.results).toHaveLength(1)
+    expect(open.results[0].reached).toBe(false)
+    expect(open.optimalLength).toBeNull()
+    const closed = JSON.parse((await walkbox(...args, '--state', 'bridge_closed=1', '--json')).stdout)
+    expect(closed.results[0].reached).toBe(true)
+    const table = await walkbox(...args, '--state', 'bridge_closed=1')
+    expect(table.code).toBe(0)
+    expect(table.stdout).toMatch(/\| algorithm +\| reached \|/)
+    expect(table.stdout).toContain('any-angle-optimal')
+  })
+})
+
+describe('walkbox batch', () => {
+  it('runs seeded pairs and reports per algorithm', async () => {
+    const run = await walkbox(
+      'batch',
+      room1,
+      '--pairs',
+      '12',
+      '--seed',
+      '5',
+      '--algorithms',
+      'any-angle-optimal,octile-astar',
+      '--json',
+    )
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout)
+    expect(report).toMatchObject({ room: 'adventurepathfinding-room1.json', pairs: 12, seed: 5 })
+    expect(report.results.map((r: { algorithm: string }) => r.algorithm)).toEqual([
+      'any-angle-optimal',
+      'octile-astar',
+    ])
+    for (const r of report.results) {
+      expect(Object.keys(r)).toEqual(
+        expect.arrayContaining([
+          'algorithm',
+          'reachedCount',
+          'invalidCount',
+          'medianQueryMs',
+          'p95QueryMs',
+          'meanLengthRatio',
+          'maxLengthRatio',
+          'prepareMs',
+        ]),
+      )
+      expect(r.reachedCount).toBe(12)
+      expect(r.invalidCount).toBe(0)
+    }
+    expect(report.results[0].maxLengthRatio).toBeCloseTo(1, 9)
+    // The same seed gives the same pairs, hence the same lengths.
+    const again = JSON.parse(
+      (
+        await walkbox(
+          'batch',
+          room1,
+          '--pairs',
+          '12',
+          '--seed',
+          '5',
+          '--algorithms',
+          'octile-astar',
+          '--json',
+        )
+      ).stdout,
+    )
+    expect(again.results[0].meanLengthRatio).toBe(report.results[1].meanLengthRatio)
+  })
+
+  it('reads pairs from a file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'walkbox-cli-'))
+    const file = join(dir, 'pairs.json')
+    writeFileSync(
+      file,
+      JSON.stringify([
+        [63, 290, 340, 370],
+        [20, 370, 400, 260],
+      ]),
+    )
+    const run = await walkbox(
+      'batch',
+      room1,
+      '--pairs-file',
+      file,
+      '--algorithms',
+      'any-angle-optimal',
+      '--json',
+    )
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout)
+    expect(report.pairs).toBe(2)
+    expect(report.seed).toBeNull()
+  })
+})
+
+describe('walkbox scen', () => {
+  it('solves Moving AI scenarios and counts the optimal ones', async () => {
+    const run = await walkbox(
+      'scen',
+      benchPath('movingai', 'den520d.map'),
+      benchPath('movingai', 'den520d.map.scen'),
+      '--algorithms',
+      'octile-astar',
+      '--every',
+      '40',
+      '--json',
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout)
+    expect(report.map).toContain('den520d.map')
+    expect(report.scenarios).toBe(Math.ceil(888 / 40))
+    expect(report.results).toHaveLength(1)
+    const r = report.results[0]
+    expect(Object.keys(r)).toEqual(
+      expect.arrayContaining(['algorithm', 'solved', 'optimal', 'meanLengthRatio', 'medianQueryMs']),
+    )
+    expect(r.solved).toBe(report.scenarios)
+    expect(r.optimal).toBe(report.scenarios)
+    expect(r.meanLengthRatio).toBeCloseTo(1, 3)
+  })
+})
+
+describe('walkbox errors', () => {
+  it('says in one line why a room cannot be read and exits with 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'walkbox-cli-'))
+    const broken = join(dir, 'broken.json')
+    writeFileSync(broken, '{"width": 10, "height": 10}')
+    for (const room of [broken, join(dir, 'missing.json'), join(dir, 'nothing.txt')]) {
+      const run = await walkbox('compare', room, '--from', '1,1', '--to', '2,2', '--json')
+      expect(run.code).toBe(2)
+      expect(run.stdout).toBe('')
+      const lines = run.stderr.trim().split('\n')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toContain(room)
+      expect(lines[0]).toMatch(/expected/)
+    }
+  })
+
+  it('prints a usage line for bad arguments and exits with 2', async () => {
+    for (const args of [
+      ['frobnicate'],
+      ['compare', room1, '--from', 'nowhere', '--to', '1,1'],
+      ['batch', room1, '--algorithms', 'dijkstra'],
+      ['compare', room1, '--bogus'],
+    ]) {
+      const run = await walkbox(...args)
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain('usage: walkbox')
+    }
+  })
+})
