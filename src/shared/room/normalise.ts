@@ -7,10 +7,11 @@
  *   `properties` maps are sorted by key.
  * - numbers: coordinates, scale stops and costs are rounded to COORD_DECIMALS places;
  *   -0 becomes 0.
- * - orientation: outer rings get a positive signed area and holes a negative one
- *   (shoelace sum over the raw [x, y] numbers; in y-down room px a positive area is
- *   clockwise on screen). Zone polygons and gate polygons count as outer rings. Rings
- *   are reversed when needed, never rotated, so one moved vertex stays a one-line diff.
+ * - orientation: the rule of geometry/polygon.ts: outer rings get a positive signed area
+ *   and holes a negative one (shoelace sum over the raw [x, y] numbers; in y-down room px
+ *   a positive area is clockwise on screen). Zone polygons and gate polygons count as
+ *   outer rings. Repeated consecutive vertices are dropped. Rings are reversed when
+ *   needed, never rotated, so one moved vertex stays a one-line diff.
  * - order of lists whose order means nothing: areas by id, linear scaling by area id,
  *   stops by y, graph nodes by id (natural order, 'n2' before 'n10'), joins by their
  *   ends; a two-way join is written with its smaller end as `a`.
@@ -23,6 +24,8 @@
  */
 import type { Coord, CoordRing, Project, Room, Zone } from './schema'
 import { formatFlagExpression } from './flag-expression'
+import { normaliseRing, signedArea } from '../geometry/polygon'
+import { coordsToRing, ringToCoords } from './convert'
 
 /** Decimal places kept for coordinates (0.01 px). */
 export const COORD_DECIMALS = 2
@@ -40,26 +43,23 @@ export function roundPositive(value: number): number {
   return Math.max(roundCoordinate(value), 1 / factor)
 }
 
-/** Twice the signed area of a ring (shoelace), in room px squared. */
-function doubledSignedArea(ring: CoordRing): number {
-  let sum = 0
-  for (let i = 0; i < ring.length; i++) {
-    const [x0, y0] = ring[i]
-    const [x1, y1] = ring[(i + 1) % ring.length]
-    sum += x0 * y1 - x1 * y0
-  }
-  return sum
-}
-
 function roundRing(ring: CoordRing): CoordRing {
   return ring.map(([x, y]): Coord => [roundCoordinate(x), roundCoordinate(y)])
 }
 
-/** A copy of the ring with the wanted sign of area: +1 for outer rings, -1 for holes. */
+/**
+ * A copy of the ring, rounded, without repeated consecutive vertices, wound as an outer
+ * ring (+1: positive signed area) or a hole (-1: negative), by geometry/polygon.ts's rule.
+ * If dropping repeats would leave fewer than 3 vertices, the repeats are kept (the ring is
+ * degenerate either way, and the schema's "at least 3 points" must still hold).
+ */
 export function orientRing(ring: CoordRing, sign: 1 | -1): CoordRing {
-  const rounded = roundRing(ring)
-  const area = doubledSignedArea(rounded)
-  return area * sign < 0 ? rounded.reverse() : rounded
+  const rounded = coordsToRing(roundRing(ring))
+  const role = sign > 0 ? 'outer' : 'hole'
+  const tidy = normaliseRing(rounded, role)
+  if (tidy.length >= 3) return ringToCoords(tidy)
+  const area = signedArea(rounded)
+  return ringToCoords(area * sign < 0 ? rounded.reverse() : rounded)
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' })

@@ -75,6 +75,31 @@ describe('normalise', () => {
     )
   })
 
+  it('drops repeated vertices, but never below 3 points', () => {
+    expect(
+      orientRing(
+        [
+          [0, 0],
+          [4, 0],
+          [4, 0.001],
+          [4, 4],
+          [0, 0],
+        ],
+        1,
+      ),
+    ).toEqual([
+      [0, 0],
+      [4, 0],
+      [4, 4],
+    ])
+    const degenerate: CoordRing = [
+      [1, 1],
+      [1, 1],
+      [2, 2],
+    ]
+    expect(orientRing(degenerate, 1)).toHaveLength(3)
+  })
+
   it('rounds to 0.01 px and drops -0', () => {
     expect(roundCoordinate(1.23456)).toBe(1.23)
     expect(roundCoordinate(-0.001)).toBe(0)
