@@ -8,8 +8,9 @@
  *   step needs both cardinal cells beside it walkable.
  * - octile distance: the heuristic, exact on an empty grid, so A* is optimal.
  * - expanded: cells popped from the open list (stale duplicates not counted).
- * - tie-break 'larger-g': among equal f, pop the cell with the larger g first (the
- *   usual choice; plain A* leaves ties open). 'none' keeps the heap's order.
+ * - open list: a bucket queue (Dial's buckets, one per integer f; ties pop last in,
+ *   first out) or a binary heap (ties pop larger g first). Both pop the smallest f
+ *   first, so both give optimal lengths; plain A* leaves the tie order open.
  *
  * Units: room px (a cell centre (c + 0.5, r + 0.5)); costs inside the search are
  * scaled integers (see grid/octile-grid.ts).
@@ -37,7 +38,7 @@ import { snapQuery } from '../grid/snap'
 export interface OctileAstarPrepared extends Prepared {
   grid: WalkGrid
   search: OctileGrid
-  tieBreak: boolean
+  useHeap: boolean
 }
 
 /** Result of one run of the search, in padded cell indices. */
@@ -48,7 +49,7 @@ export interface OctileRun {
 }
 
 /** A* from `start` to `goal` (padded indices). Leaves parents in the flags for `tracePadded`. */
-export function octileAstarRun(s: OctileGrid, start: number, goal: number, tieBreak: boolean): OctileRun {
+export function octileAstarRun(s: OctileGrid, start: number, goal: number, useHeap: boolean): OctileRun {
   // Imported constants copied to locals: module bindings can be getters under some loaders.
   const WALK_ = WALK
   const CLOSED_ = CLOSED
@@ -64,21 +65,32 @@ export function octileAstarRun(s: OctileGrid, start: number, goal: number, tieBr
   const g = s.g
   const gen = s.gen
   const heap = s.heap
+  const buckets = s.buckets
   const dirOff = s.dirOff
   const pw = s.pw
   const gx = goal % pw
   const gy = (goal - gx) / pw
-  // Larger g pops first among equal f: subtracting g * 2^-33 stays inside one integer step of f.
-  const tb = tieBreak ? 1 / 8589934592 : 0
+  // Heap: larger g pops first among equal f (subtracting g * 2^-33 stays inside one integer step of f).
+  const tb = 1 / 8589934592
   gen[start] = G
   g[start] = 0
   flags[start] = WALK
-  heap.push(octileCost((start % pw) - gx, Math.floor(start / pw) - gy), start)
+  const f0 = octileCost((start % pw) - gx, Math.floor(start / pw) - gy)
+  buckets.reset(f0)
+  if (useHeap) heap.push(f0, start)
+  else buckets.push(f0, start)
   let best = start
   let bestD2 = Infinity
   let expanded = 0
-  while (heap.size > 0) {
-    const cur = heap.pop()
+  for (;;) {
+    let cur: number
+    if (useHeap) {
+      if (heap.size === 0) break
+      cur = heap.pop()
+    } else {
+      if (buckets.size === 0) break
+      cur = buckets.pop()
+    }
     const fc = flags[cur]
     if ((fc & CLOSED_) !== 0) continue
     flags[cur] = fc | CLOSED_
@@ -112,7 +124,8 @@ export function octileAstarRun(s: OctileGrid, start: number, goal: number, tieBr
       if (dx < 0) dx = -dx
       if (dy < 0) dy = -dy
       const h = dx > dy ? CARD_ * (dx - dy) + DIAG_ * dy : CARD_ * (dy - dx) + DIAG_ * dx
-      heap.push(ng + h - ng * tb, n)
+      if (useHeap) heap.push(ng + h - ng * tb, n)
+      else buckets.push(ng + h, n)
     }
   }
   return { end: best, reached: false, expanded }
@@ -173,12 +186,14 @@ export const octileAstar: Pathfinder<OctileAstarPrepared> = {
     'one on the pixel grid, the optimum every grid method is measured against.',
   options: [
     {
-      key: 'tieBreak',
-      label: 'Tie-break',
+      key: 'openList',
+      label: 'Open list',
       type: 'choice',
-      faithful: 'larger-g',
-      choices: ['larger-g', 'none'],
-      help: 'Among cells with equal f, pop the one with the larger g first (fewer expansions on open ground), or leave ties to the heap.',
+      faithful: 'bucket-queue',
+      choices: ['bucket-queue', 'binary-heap'],
+      help:
+        'Bucket queue: one bucket per integer f, O(1) push and pop, ties last in first out. Binary heap: O(log n), ties ' +
+        'larger g first. Same optimal lengths; the expansions differ only among equal f.',
     },
   ],
   prepare(world: NavWorld, options: OptionValues): OctileAstarPrepared {
@@ -187,7 +202,7 @@ export const octileAstar: Pathfinder<OctileAstarPrepared> = {
     return {
       grid,
       search,
-      tieBreak: (options.tieBreak ?? 'larger-g') !== 'none',
+      useHeap: options.openList === 'binary-heap',
       get bytes() {
         return search.bytes
       },
@@ -199,7 +214,7 @@ export const octileAstar: Pathfinder<OctileAstarPrepared> = {
     const s = prep.search
     const start = s.toPadded(q.start.index)
     const goal = s.toPadded(q.goal.index)
-    const run = octileAstarRun(s, start, goal, prep.tieBreak)
+    const run = octileAstarRun(s, start, goal, prep.useHeap)
     const points = paddedToPoints(s, tracePadded(s, run.end))
     const notes = [...q.notes]
     if (!run.reached) notes.push(unreachableNote(points[points.length - 1]))

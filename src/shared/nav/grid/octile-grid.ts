@@ -8,9 +8,10 @@
  * - flags (one byte per padded cell): bit 7 WALK (static), bit 6 CLOSED, bit 3
  *   HAS_PARENT, bits 0..2 the direction the cell was entered by (see DIRS). Only
  *   WALK is meaningful when the cell's generation is not the current one.
- * - generation: a per-cell stamp; a cell's g and dynamic flags belong to the
+ * - generation: a per-cell byte stamp; a cell's g and dynamic flags belong to the
  *   current query only when its stamp equals the query's generation, so buffers
- *   are reset by incrementing one counter instead of clearing arrays.
+ *   are reset by incrementing one counter instead of clearing arrays (the stamps
+ *   are cleared once every 255 queries, when the counter wraps).
  * - scaled cost: costs are integers, a cardinal step = CARD, a diagonal = DIAG with
  *   DIAG / CARD ≈ √2 (error 3.6e-7 px per diagonal step). Integer sums are exact,
  *   so ties and optimality are not blurred by rounding. A Uint32 g holds paths up
@@ -21,6 +22,7 @@
  * Units: cells (= room px), scaled cost units (CARD per px), bytes.
  */
 import type { WalkGrid } from '../types'
+import { BucketQueue } from './bucket-queue'
 import { MinHeap } from './heap'
 
 export const WALK = 0x80
@@ -44,10 +46,12 @@ export class OctileGrid {
   readonly pw: number
   readonly flags: Uint8Array
   readonly g: Uint32Array
-  readonly gen: Uint16Array
+  readonly gen: Uint8Array
   /** Padded-index offset of each direction. */
   readonly dirOff: Int32Array
   readonly heap: MinHeap
+  /** Made on first use: only octile-astar's default open list needs it. */
+  private bucketQueue: BucketQueue | undefined
   generation = 0
   /** Extra bytes held by lazily made buffers (e.g. a flood queue). */
   extraBytes = 0
@@ -62,7 +66,7 @@ export class OctileGrid {
     const size = pw * (height + 2)
     this.flags = new Uint8Array(size)
     this.g = new Uint32Array(size)
-    this.gen = new Uint16Array(size)
+    this.gen = new Uint8Array(size)
     for (let r = 0; r < height; r++) {
       const src = r * width
       const dst = (r + 1) * pw + 1
@@ -73,14 +77,27 @@ export class OctileGrid {
     this.heap = new MinHeap(Math.max(1024, (width + height) * 8))
   }
 
+  get buckets(): BucketQueue {
+    if (!this.bucketQueue) this.bucketQueue = new BucketQueue()
+    return this.bucketQueue
+  }
+
   get bytes(): number {
-    return this.flags.byteLength + this.g.byteLength + this.gen.byteLength + this.heap.bytes + this.extraBytes
+    const buckets = this.bucketQueue ? this.bucketQueue.bytes : 0
+    return (
+      this.flags.byteLength +
+      this.g.byteLength +
+      this.gen.byteLength +
+      this.heap.bytes +
+      buckets +
+      this.extraBytes
+    )
   }
 
   /** Start a query: a fresh generation (clearing the stamps when the counter wraps). */
   begin(): number {
     this.generation++
-    if (this.generation > 0xffff) {
+    if (this.generation > 0xff) {
       this.gen.fill(0)
       this.generation = 1
     }
