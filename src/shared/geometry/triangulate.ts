@@ -39,13 +39,17 @@ export function triangulateAreas(areas: readonly AreaPolygon[]): Triangulation {
   // Vertices merged by exact coordinates.
   const xs: number[] = []
   const ys: number[] = []
-  const idOf = new Map<string, number>()
+  const idOf = new Map<number, Map<number, number>>()
   const vertexId = (p: Point): number => {
-    const key = `${p.x},${p.y}`
-    let id = idOf.get(key)
+    let column = idOf.get(p.x)
+    if (!column) {
+      column = new Map()
+      idOf.set(p.x, column)
+    }
+    let id = column.get(p.y)
     if (id === undefined) {
       id = xs.length
-      idOf.set(key, id)
+      column.set(p.y, id)
       xs.push(p.x)
       ys.push(p.y)
     }
@@ -64,12 +68,13 @@ export function triangulateAreas(areas: readonly AreaPolygon[]): Triangulation {
     for (let r = 0; r < rings.length; r++) {
       if (r > 0) holeIndices.push(coords.length / 2)
       const ring = rings[r]
+      const first = ids.length
       for (const p of ring) {
         coords.push(p.x, p.y)
         ids.push(vertexId(p))
       }
       for (let i = 0; i < ring.length; i++)
-        ringEdges.push([vertexId(ring[i]), vertexId(ring[(i + 1) % ring.length])])
+        ringEdges.push([ids[first + i], ids[first + ((i + 1) % ring.length)]])
     }
     const local = earcut(coords, holeIndices.length > 0 ? holeIndices : undefined, 2)
     for (let i = 0; i < local.length; i += 3) {
@@ -115,13 +120,17 @@ function splitTJunctions(tris: number[], xs: number[], ys: number[]): void {
   const cell = Math.max(1e-9, Math.sqrt(((maxX - minX + 1) * (maxY - minY + 1)) / nv) * 2)
   const cols = Math.floor((maxX - minX) / cell) + 1
   const rows = Math.floor((maxY - minY) / cell) + 1
-  const buckets = new Map<number, number[]>()
+  // Vertices bucketed by cell (counting sort): cell k holds cellVertices[cellStart[k] .. cellStart[k + 1]).
+  const cellOf = new Int32Array(nv)
+  const cellStart = new Int32Array(cols * rows + 1)
   for (let i = 0; i < nv; i++) {
-    const key = Math.floor((ys[i] - minY) / cell) * cols + Math.floor((xs[i] - minX) / cell)
-    const list = buckets.get(key)
-    if (list) list.push(i)
-    else buckets.set(key, [i])
+    cellOf[i] = Math.floor((ys[i] - minY) / cell) * cols + Math.floor((xs[i] - minX) / cell)
+    cellStart[cellOf[i] + 1]++
   }
+  for (let k = 0; k < cols * rows; k++) cellStart[k + 1] += cellStart[k]
+  const cellVertices = new Int32Array(nv)
+  const fill = cellStart.slice(0, cols * rows)
+  for (let i = 0; i < nv; i++) cellVertices[fill[cellOf[i]]++] = i
   const vertexOn = (a: number, b: number): number => {
     const c0 = Math.floor((Math.min(xs[a], xs[b]) - minX) / cell)
     const c1 = Math.min(cols - 1, Math.floor((Math.max(xs[a], xs[b]) - minX) / cell))
@@ -129,9 +138,11 @@ function splitTJunctions(tris: number[], xs: number[], ys: number[]): void {
     const r1 = Math.min(rows - 1, Math.floor((Math.max(ys[a], ys[b]) - minY) / cell))
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
-        const list = buckets.get(r * cols + c)
-        if (!list) continue
-        for (const v of list) if (v !== a && v !== b && strictlyBetween(xs, ys, a, b, v)) return v
+        const k = r * cols + c
+        for (let q = cellStart[k]; q < cellStart[k + 1]; q++) {
+          const v = cellVertices[q]
+          if (v !== a && v !== b && strictlyBetween(xs, ys, a, b, v)) return v
+        }
       }
     }
     return -1

@@ -24,6 +24,7 @@
  *   given to the outer ring of the component whose pixels it borders.
  * - simplification: Douglas-Peucker per ring with tolerance t: every removed vertex (and so
  *   every point of the exact outline) is within t of the simplified outline and vice versa.
+ *   (DP itself uses only distances to chords; the nesting check below relies on it.)
  *   Corners shared by two rings (saddles) are always kept. Topology is then enforced: any
  *   simplified segment that crosses or touches another (outside a shared corner), any ring
  *   that changes orientation, and any ring that changes sides relative to another ring gets
@@ -303,13 +304,19 @@ export function simplifyAreas(areas: readonly AreaPolygon[], tolerance: number):
   })
 
   // Anchors: coordinates used more than once across all rings.
-  const seen = new Map<string, number>()
-  for (const r of rings)
-    for (const p of r.pts) seen.set(`${p.x},${p.y}`, (seen.get(`${p.x},${p.y}`) ?? 0) + 1)
+  const seen = new Map<number, Map<number, number>>()
   for (const r of rings) {
-    r.pts.forEach((p, i) => {
-      if ((seen.get(`${p.x},${p.y}`) ?? 0) > 1) r.anchor[i] = 1
-    })
+    for (const p of r.pts) {
+      let column = seen.get(p.x)
+      if (!column) {
+        column = new Map()
+        seen.set(p.x, column)
+      }
+      column.set(p.y, (column.get(p.y) ?? 0) + 1)
+    }
+  }
+  for (const r of rings) {
+    for (let i = 0; i < r.pts.length; i++) if (seen.get(r.pts[i].x)!.get(r.pts[i].y)! > 1) r.anchor[i] = 1
     douglasPeucker(r)
   }
 
@@ -618,27 +625,84 @@ interface NestingPair {
   before: 'inside' | 'outside'
 }
 
-/** Pairs (A, B) where A's box lies in B's box, with the side of B a vertex of A was on. */
+/**
+ * Pairs (A, B) where a test vertex p of ring A lies within the tolerance of ring B, with the
+ * side of B that p was on. Only such pairs can change sides: DP moves each dropped stretch
+ * of B onto its chord through points that stay within the tolerance of that stretch, so the
+ * winding of B around a point farther than the tolerance cannot change.
+ */
 function nestingPairs(rings: SimpleRing[]): NestingPair[] {
   const pairs: NestingPair[] = []
-  const order = rings.map((_, i) => i).sort((i, j) => rings[i].box.minX - rings[j].box.minX)
-  for (let oi = 0; oi < order.length; oi++) {
-    const bi = order[oi]
-    const bb = rings[bi].box
-    for (let oj = 0; oj < order.length; oj++) {
-      const ai = order[oj]
-      const ab = rings[ai].box
-      if (ab.minX > bb.maxX) break
-      if (ai === bi || ab.minX < bb.minX || ab.maxX > bb.maxX || ab.minY < bb.minY || ab.maxY > bb.maxY)
-        continue
-      const A = rings[ai]
-      let test = -1
-      for (let i = 0; i < A.pts.length && test < 0; i++) if (A.keep[i] && !A.anchor[i]) test = i
-      for (let i = 0; i < A.pts.length && test < 0; i++) if (!A.anchor[i]) test = i
-      if (test < 0) continue
-      // The test vertex must stay kept so that it means something after simplification.
-      keepVertex(A, test)
-      const p = A.pts[test]
+  if (rings.length < 2) return pairs
+  const tol = Math.sqrt(rings[0].tol2)
+  // A uniform grid of the exact edges of every ring.
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  let edges = 0
+  for (const r of rings) {
+    minX = Math.min(minX, r.box.minX)
+    minY = Math.min(minY, r.box.minY)
+    maxX = Math.max(maxX, r.box.maxX)
+    maxY = Math.max(maxY, r.box.maxY)
+    edges += r.pts.length
+  }
+  const cell = Math.max(4 * tol, Math.sqrt(((maxX - minX + 1) * (maxY - minY + 1)) / Math.max(1, edges)))
+  const cols = Math.floor((maxX - minX) / cell) + 1
+  const rows = Math.floor((maxY - minY) / cell) + 1
+  const buckets = new Map<number, number[]>()
+  for (let ri = 0; ri < rings.length; ri++) {
+    const pts = rings[ri].pts
+    const n = pts.length
+    for (let i = 0; i < n; i++) {
+      const a = pts[i]
+      const b = pts[(i + 1) % n]
+      const c0 = Math.floor((Math.min(a.x, b.x) - minX) / cell)
+      const c1 = Math.floor((Math.max(a.x, b.x) - minX) / cell)
+      const r0 = Math.floor((Math.min(a.y, b.y) - minY) / cell)
+      const r1 = Math.floor((Math.max(a.y, b.y) - minY) / cell)
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          const key = r * cols + c
+          const list = buckets.get(key)
+          // Ring index and edge index packed in two slots.
+          if (list) list.push(ri, i)
+          else buckets.set(key, [ri, i])
+        }
+      }
+    }
+  }
+  const tol2 = tol * tol + 1e-9
+  for (let ai = 0; ai < rings.length; ai++) {
+    const A = rings[ai]
+    let test = -1
+    for (let i = 0; i < A.pts.length && test < 0; i++) if (A.keep[i] && !A.anchor[i]) test = i
+    for (let i = 0; i < A.pts.length && test < 0; i++) if (!A.anchor[i]) test = i
+    if (test < 0) continue
+    const p = A.pts[test]
+    const near = new Set<number>()
+    const c0 = Math.max(0, Math.floor((p.x - tol - minX) / cell))
+    const c1 = Math.min(cols - 1, Math.floor((p.x + tol - minX) / cell))
+    const r0 = Math.max(0, Math.floor((p.y - tol - minY) / cell))
+    const r1 = Math.min(rows - 1, Math.floor((p.y + tol - minY) / cell))
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const list = buckets.get(r * cols + c)
+        if (!list) continue
+        for (let k = 0; k < list.length; k += 2) {
+          const bi = list[k]
+          if (bi === ai || near.has(bi)) continue
+          const B = rings[bi].pts
+          const e = list[k + 1]
+          if (distanceToSegmentSquared(B[e], B[(e + 1) % B.length], p) <= tol2) near.add(bi)
+        }
+      }
+    }
+    if (near.size === 0) continue
+    // The test vertex must stay kept so that it means something after simplification.
+    keepVertex(A, test)
+    for (const bi of near) {
       const before = classifyPointInRing(rings[bi].pts, p)
       if (before !== 'boundary') pairs.push({ a: ai, b: bi, p, before })
     }
