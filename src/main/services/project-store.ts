@@ -90,8 +90,11 @@ export interface RoomImages {
   background?: Uint8Array
   /** Written as an 8-bit greyscale PNG to `room.mask`. */
   mask?: AreaMask
-  /** Written as an 8-bit greyscale PNG to `room.scaling.map.file`. */
-  scaleMap?: GreyImage
+  /**
+   * Grey values, written as an 8-bit greyscale PNG to `room.scaling.map.file`; or encoded
+   * PNG/JPEG/WebP bytes, checked (header and size) and written as they are.
+   */
+  scaleMap?: GreyImage | Uint8Array
 }
 
 export interface SaveOptions {
@@ -296,11 +299,15 @@ export async function saveRoom(folder: string, room: Room, images: RoomImages = 
   }
   if (images.scaleMap) {
     const path = need(files.scaleMap, 'scale map', 'scaling.map.file')
-    checkSize(`${label}: scaling.map.file '${checked.scaling.map?.file}'`, images.scaleMap, checked)
-    writes.push([
-      path,
-      await encodeGreyPng(images.scaleMap.width, images.scaleMap.height, images.scaleMap.values),
-    ])
+    const what = `${label}: scaling.map.file '${checked.scaling.map?.file}'`
+    const map = images.scaleMap
+    if (map instanceof Uint8Array) {
+      checkSize(what, await readImageInfo(map, what), checked)
+      writes.push([path, map])
+    } else {
+      checkSize(what, map, checked)
+      writes.push([path, await encodeGreyPng(map.width, map.height, map.values)])
+    }
   }
   const text = serialiseRoom(checked)
   await mkdir(dir, { recursive: true })

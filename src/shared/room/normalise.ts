@@ -70,9 +70,12 @@ export function compareIds(a: string, b: string): number {
 }
 
 function sortedRecord(record: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const key of Object.keys(record).sort(compareIds)) out[key] = record[key]
-  return out
+  // fromEntries defines own properties, so even a key named '__proto__' survives.
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort(compareIds)
+      .map((key) => [key, record[key]]),
+  )
 }
 
 function normaliseZone(zone: Zone): Zone {

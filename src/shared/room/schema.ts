@@ -286,6 +286,9 @@ export const ZoneShapeSchema = z.discriminatedUnion(
   { error: "expected a shape with kind 'polygon' (and outer) or 'area' (and areaId)" },
 )
 
+/** Keys of zone properties: any non-empty text ('__proto__' is refused by parseRoom). */
+export const PropertyKeySchema = z.string().min(1, { error: 'expected a non-empty property name' })
+
 export const ZoneSchema = z.strictObject({
   id: IdSchema,
   name: z.string(),
@@ -295,7 +298,7 @@ export const ZoneSchema = z.strictObject({
   /** The zone triggers only while this holds; always when absent. */
   enabledBy: FlagExpressionSchema.optional(),
   /** Free key/value pairs for the game. */
-  properties: z.record(z.string(), z.string({ error: 'expected a text value' })),
+  properties: z.record(PropertyKeySchema, z.string({ error: 'expected a text value' })),
 })
 
 export const TestWalkSchema = z.strictObject({
@@ -460,10 +463,28 @@ export function parseProject(data: unknown, file = PROJECT_FILE_NAME): Project {
   return result.data
 }
 
+/** zod drops an own key named '__proto__' from records without a word; find them first. */
+function protoKeyIssues(data: unknown): FormatIssue[] {
+  const zones = (data as { zones?: unknown })?.zones
+  if (!Array.isArray(zones)) return []
+  const issues: FormatIssue[] = []
+  zones.forEach((zone, i) => {
+    const properties = (zone as { properties?: unknown })?.properties
+    if (typeof properties === 'object' && properties !== null && Object.hasOwn(properties, '__proto__')) {
+      issues.push({
+        path: `zones[${i}].properties.__proto__`,
+        message: "expected a property name other than '__proto__'",
+      })
+    }
+  })
+  return issues
+}
+
 /** Check data against the current room schema; throws FormatError naming `file`. */
 export function parseRoom(data: unknown, file = ROOM_FILE_NAME): Room {
   const result = RoomSchema.safeParse(data)
-  if (!result.success) throw new FormatError(file, toIssues(result.error))
+  const issues = [...protoKeyIssues(data), ...(result.success ? [] : toIssues(result.error))]
+  if (issues.length > 0 || !result.success) throw new FormatError(file, issues)
   return result.data
 }
 

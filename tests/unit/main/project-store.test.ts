@@ -247,6 +247,17 @@ describe('project store', () => {
     expect(images).toBeDefined()
   })
 
+  it('stores a scale map given as encoded bytes as it is', async () => {
+    await projectWithRoom()
+    const png = await encodeWith(
+      rgbaOf(W, H, (_x, y) => [y, y, y, 255]),
+      'png',
+    )
+    await saveRoom(root, fullRoom(), { scaleMap: png })
+    expect((await readFile(join(root, 'rooms/porch/scalemap.png'))).equals(png)).toBe(true)
+    expect((await loadRoom(root, 'porch')).scaleMap!.values[W * 150]).toBe(150)
+  })
+
   it('validates a room before saving it', async () => {
     await projectWithRoom()
     const room = fullRoom()

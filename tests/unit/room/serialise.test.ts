@@ -44,6 +44,13 @@ describe('serialise', () => {
     })
   })
 
+  it("refuses a zone property named '__proto__' instead of dropping it", () => {
+    const text = serialiseRoom(fullRoom()).replace('"cursor": "walk"', '"__proto__": "x", "cursor": "walk"')
+    expect(() => roomFromText(text)).toThrow(
+      "room.json: zones[0].properties.__proto__: expected a property name other than '__proto__'",
+    )
+  })
+
   it('refuses values JSON cannot hold', () => {
     expect(() => stringifyPretty({ x: NaN })).toThrow('expected a finite number')
   })
