@@ -14,6 +14,7 @@
  */
 import type { AlgorithmId, OptionSpec, OptionValues, Pathfinder } from './types'
 import { anyAngleOptimal } from './algorithms/any-angle-optimal'
+import { floodFill } from './algorithms/flood-fill'
 import { jps } from './algorithms/jps'
 import { navmeshFunnel } from './algorithms/navmesh-funnel'
 import { nodeGraph } from './algorithms/node-graph'
@@ -56,6 +57,7 @@ export const YARDSTICK_ID: AlgorithmId = 'any-angle-optimal'
 const byId = new Map<AlgorithmId, Pathfinder>()
 for (const p of [
   visibilityPolygon,
+  floodFill,
   nodeGraph,
   navmeshFunnel,
   jps,

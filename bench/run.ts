@@ -1,0 +1,429 @@
+/**
+ * The benchmark: `npm run bench` (full, a few minutes on 2 cores) or `npm run bench -- --quick`
+ * (a small variant that only shows the bench runs). Prints markdown tables; every random
+ * choice is seeded, so a rerun asks the same questions.
+ *
+ *   tsx bench/run.ts [--quick] [--seed S] [--pairs N] [--polygon-pairs N] [--every K]
+ *
+ * Glossary
+ * - generated room: bench/rooms/generate.ts, 1920x1080 px, about a million walkable px,
+ *   pillars and a narrow door; queried with far pairs (one hall to the other).
+ * - peer: another implementation measured in the same run on the same grid and pairs:
+ *   PathFinding.js (npm `pathfinding`) AStarFinder and JumpPointFinder, 8-connected with
+ *   no corner cutting (DiagonalMovement.OnlyWhenNoObstacles), octile heuristic. Only its
+ *   search is timed; the grid clone it needs per query is made before the clock starts.
+ * - speed-up: peer median query time / our median query time, both from this run.
+ * - warm-up: each algorithm answers the first few pairs once, untimed, before the timed pass.
+ * - length ratio: path length / any-angle-optimal length on the same pair (nav/metrics.ts).
+ * - bytes per px: bytes the prepared data holds / room pixels (grid algorithms).
+ *
+ * Units: ms (µs where the header says so), bytes, room px.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import PF from 'pathfinding'
+import { normaliseAreas } from '../src/shared/geometry/polygon'
+import { measurePath, optimalPath, pathLength } from '../src/shared/nav/metrics'
+import { randomPairs } from '../src/shared/nav/random'
+import { benchRoomWorld, parseBenchRoom } from '../src/shared/nav/readers/bench-room'
+import { GRID_ALGORITHM_IDS, pathfinders } from '../src/shared/nav/registry'
+import { prepareAlgorithm, runQuery } from '../src/shared/nav/run'
+import type { AlgorithmId, NavWorld, OptionValues } from '../src/shared/nav/types'
+import { worldFromPolygons } from '../src/shared/nav/world'
+import { scen } from '../src/cli/commands'
+import { loadMovingAiWorld, loadScenarios } from '../src/cli/movingai-file'
+import { fixed, markdownTable, mean, median, quantile } from '../src/cli/table'
+import { farPairs, generateRoom, ROOM_HEIGHT, ROOM_WIDTH } from './rooms/generate'
+
+type Pair = [number, number, number, number]
+
+const here = resolve(import.meta.dirname)
+const benchData = process.env.WALKBOX_BENCH_DIR ?? resolve(here, '../../shared/bench')
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    seed: { type: 'string', default: '1920' },
+    pairs: { type: 'string' },
+    'polygon-pairs': { type: 'string' },
+    every: { type: 'string' },
+  },
+})
+const quick = values.quick
+const seed = Number(values.seed)
+const farCount = Number(values.pairs ?? (quick ? 2 : 20))
+const polygonPairs = Number(values['polygon-pairs'] ?? (quick ? 20 : 2000))
+const every = Number(values.every ?? (quick ? 200 : 10))
+const WARM_UP = quick ? 1 : 3
+
+const has = (id: AlgorithmId) => pathfinders.some((p) => p.id === id)
+const out = (text = '') => process.stdout.write(`${text}\n`)
+const passMiss = (ok: boolean) => (ok ? 'PASS' : 'MISS')
+
+interface AlgoFigures {
+  id: AlgorithmId
+  times: number[]
+  ratios: number[]
+  valid: number
+  reached: number
+  prepareMs: number
+  bytes: number
+  lengths: (number | null)[]
+}
+
+/** Run one algorithm over the pairs: warm-up, then the timed pass with metrics. */
+function measure(
+  world: NavWorld,
+  id: AlgorithmId,
+  pairs: Pair[],
+  optimal: (number | null)[],
+  options: OptionValues = {},
+): AlgoFigures {
+  const prepared = prepareAlgorithm(world, id, options)
+  for (const p of pairs.slice(0, WARM_UP)) runQuery(prepared, { x: p[0], y: p[1] }, { x: p[2], y: p[3] })
+  const f: AlgoFigures = {
+    id,
+    times: [],
+    ratios: [],
+    valid: 0,
+    reached: 0,
+    prepareMs: prepared.prepareMs,
+    bytes: prepared.bytes,
+    lengths: [],
+  }
+  pairs.forEach((p, i) => {
+    const result = runQuery(prepared, { x: p[0], y: p[1] }, { x: p[2], y: p[3] })
+    f.times.push(result.stats.queryMs)
+    const m = measurePath(world, result, optimal[i], { clearance: false })
+    if (m.valid) f.valid++
+    if (result.reached) f.reached++
+    if (m.lengthRatio !== null) f.ratios.push(m.lengthRatio)
+    f.lengths.push(result.reached ? m.length : null)
+  })
+  return f
+}
+
+function optimalLengths(world: NavWorld, pairs: Pair[]): (number | null)[] {
+  return pairs.map((p) => {
+    const r = optimalPath(world, { x: p[0], y: p[1] }, { x: p[2], y: p[3] })
+    return r.reached && !r.error ? pathLength(r.points) : null
+  })
+}
+
+// ---------------------------------------------------------------------------------------
+// 1. The generated room, every algorithm.
+
+function generatedRoom(): { world: NavWorld; pairs: Pair[]; figures: Map<AlgorithmId, AlgoFigures> } {
+  const areas = normaliseAreas(generateRoom(seed))
+  const world = worldFromPolygons(ROOM_WIDTH, ROOM_HEIGHT, areas, `generated:${seed}`)
+  let walkable = 0
+  for (const c of world.grid().cells) if (c !== 0) walkable++
+  const vertices = areas.reduce((n, a) => n + a.outer.length + a.holes.reduce((m, h) => m + h.length, 0), 0)
+  const pairs = farPairs(world, farCount, seed + 1)
+  const optimal = optimalLengths(world, pairs)
+  out(`## Generated room (${ROOM_WIDTH}x${ROOM_HEIGHT}, seed ${seed})`)
+  out()
+  out(
+    `${walkable.toLocaleString('en')} walkable px, ${areas[0].holes.length} holes, ${vertices} vertices, ` +
+      `${pairs.length} far pairs (>= 1000 px apart, through the 14 px door).`,
+  )
+  out()
+  const figures = new Map<AlgorithmId, AlgoFigures>()
+  const rows: (string | number)[][] = []
+  for (const p of pathfinders) {
+    const f = measure(world, p.id, pairs, optimal)
+    figures.set(p.id, f)
+    const isGrid = GRID_ALGORITHM_IDS.includes(p.id)
+    rows.push([
+      p.id,
+      fixed(median(f.times), 3),
+      fixed(quantile(f.times, 0.95), 3),
+      fixed(f.prepareMs, 1),
+      f.bytes.toLocaleString('en'),
+      isGrid ? fixed(f.bytes / (ROOM_WIDTH * ROOM_HEIGHT), 2) : '-',
+      fixed(mean(f.ratios), 4),
+      f.ratios.length ? fixed(Math.max(...f.ratios), 4) : '-',
+      `${f.reached}/${pairs.length}`,
+      `${f.valid}/${pairs.length}`,
+    ])
+  }
+  out(
+    markdownTable(
+      [
+        'algorithm',
+        '>median ms',
+        '>p95 ms',
+        '>prepare ms',
+        '>bytes',
+        '>bytes/px',
+        '>mean ratio',
+        '>max ratio',
+        '>reached',
+        '>valid',
+      ],
+      rows,
+    ),
+  )
+  out()
+  return { world, pairs, figures }
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Peers: PathFinding.js on the same grid and pairs.
+
+function peers(world: NavWorld, pairs: Pair[], figures: Map<AlgorithmId, AlgoFigures>): void {
+  const { width, height, cells } = world.grid()
+  const matrix: number[][] = []
+  for (let r = 0; r < height; r++) {
+    const row = new Array<number>(width)
+    for (let c = 0; c < width; c++) row[c] = cells[r * width + c] === 0 ? 1 : 0
+    matrix.push(row)
+  }
+  const grid = new PF.Grid(matrix)
+  const finders: { ours: AlgorithmId; name: string; finder: PF.Finder; speedUp: number; maxMs: number }[] = [
+    {
+      ours: 'octile-astar',
+      name: 'PathFinding.js AStarFinder',
+      finder: new PF.AStarFinder({
+        diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles,
+        heuristic: PF.Heuristic.octile,
+      }),
+      speedUp: 8,
+      maxMs: 40,
+    },
+    {
+      ours: 'jps',
+      name: 'PathFinding.js JumpPointFinder',
+      finder: PF.JumpPointFinder({
+        diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles,
+        heuristic: PF.Heuristic.octile,
+      }),
+      speedUp: 5,
+      maxMs: 10,
+    },
+  ]
+  out('## Peers on the generated room (same grid, same pairs)')
+  out()
+  const rows: (string | number)[][] = []
+  const notes: string[] = []
+  for (const peer of finders) {
+    const ours = figures.get(peer.ours)
+    const times: number[] = []
+    let lengthMismatch = 0
+    pairs.forEach((p, i) => {
+      const clone = grid.clone()
+      const t0 = performance.now()
+      const path = peer.finder.findPath(
+        Math.floor(p[0]),
+        Math.floor(p[1]),
+        Math.floor(p[2]),
+        Math.floor(p[3]),
+        clone,
+      )
+      times.push(performance.now() - t0)
+      const length = pathLength(path.map(([x, y]) => ({ x, y })))
+      const mine = ours?.lengths[i]
+      if (mine !== null && mine !== undefined && Math.abs(mine - length) > 0.01) lengthMismatch++
+    })
+    const peerMs = median(times)
+    const ourMs = ours ? median(ours.times) : NaN
+    const ratio = peerMs / ourMs
+    const ok = Number.isFinite(ratio) && ratio >= peer.speedUp && ourMs <= peer.maxMs
+    rows.push([
+      peer.ours,
+      ours ? fixed(ourMs, 3) : 'not available',
+      peer.name,
+      fixed(peerMs, 3),
+      fixed(ratio, 1) + 'x',
+      `>= ${peer.speedUp}x, <= ${peer.maxMs} ms`,
+      ours ? passMiss(ok) : 'MISS',
+    ])
+    if (ours && lengthMismatch > 0)
+      notes.push(
+        `${peer.ours}: ${lengthMismatch} of ${pairs.length} path lengths differ from ${peer.name} by more than 0.01 px.`,
+      )
+  }
+  const flood = figures.get('flood-fill')
+  const floodMs = flood ? median(flood.times) : NaN
+  rows.push([
+    'flood-fill',
+    flood ? fixed(floodMs, 3) : 'not available',
+    '-',
+    '-',
+    '-',
+    '<= 10 ms',
+    passMiss(floodMs <= 10),
+  ])
+  out(
+    markdownTable(
+      ['ours', '>our median ms', 'peer', '>peer median ms', '>speed-up', 'target', 'result'],
+      rows,
+    ),
+  )
+  out()
+  for (const n of notes) out(`- ${n}`)
+  if (notes.length) out()
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. The polygon rooms of ../shared/bench/rooms.
+
+function polygonRooms(): void {
+  const dir = join(benchData, 'rooms')
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('monoags'))
+  const worlds: { name: string; world: NavWorld }[] = []
+  for (const file of files.sort()) {
+    const room = parseBenchRoom(JSON.parse(readFileSync(join(dir, file), 'utf8')), file)
+    const name = file.replace(/\.json$/, '')
+    worlds.push({ name, world: benchRoomWorld(room, {}, `bench:${file}`) })
+    for (const state of room.states) {
+      worlds.push({
+        name: `${name} (${state.name})`,
+        world: benchRoomWorld(room, { [state.name]: true }, `bench:${file}`),
+      })
+    }
+  }
+  // Faithful options first; one improvement option of navmesh-funnel for comparison.
+  const allVariants: { label: string; id: AlgorithmId; options: OptionValues }[] = [
+    { label: 'visibility-polygon', id: 'visibility-polygon', options: {} },
+    { label: 'navmesh-funnel', id: 'navmesh-funnel', options: {} },
+    {
+      label: 'navmesh-funnel entry=partial-funnel',
+      id: 'navmesh-funnel',
+      options: { entry: 'partial-funnel' },
+    },
+    { label: 'any-angle-optimal', id: 'any-angle-optimal', options: {} },
+  ]
+  const variants = allVariants.filter((v) => has(v.id))
+  out(`## Polygon rooms of ../shared/bench/rooms (${polygonPairs} seeded pairs each, seed ${seed})`)
+  out()
+  const rows: (string | number)[][] = []
+  const all = new Map<
+    string,
+    { times: number[]; within: number; compared: number; valid: number; n: number }
+  >()
+  for (const { name, world } of worlds) {
+    const pairs = randomPairs(world, polygonPairs, seed)
+    const optimal = optimalLengths(world, pairs)
+    for (const { label, id, options } of variants) {
+      const f = measure(world, id, pairs, optimal, options)
+      const within = f.ratios.filter((r) => r <= 1.01).length
+      const agg = all.get(label) ?? { times: [], within: 0, compared: 0, valid: 0, n: 0 }
+      agg.times.push(...f.times)
+      agg.within += within
+      agg.compared += f.ratios.length
+      agg.valid += f.valid
+      agg.n += pairs.length
+      all.set(label, agg)
+      rows.push([
+        name,
+        label,
+        fixed(median(f.times) * 1000, 1),
+        fixed(quantile(f.times, 0.95) * 1000, 1),
+        fixed(f.prepareMs, 2),
+        fixed(mean(f.ratios), 4),
+        f.ratios.length ? fixed(Math.max(...f.ratios), 4) : '-',
+        f.ratios.length ? `${fixed((100 * within) / f.ratios.length, 1)}%` : '-',
+        `${f.valid}/${pairs.length}`,
+      ])
+    }
+  }
+  out(
+    markdownTable(
+      [
+        'room',
+        'algorithm',
+        '>median µs',
+        '>p95 µs',
+        '>prepare ms',
+        '>mean ratio',
+        '>max ratio',
+        '>within 1%',
+        '>valid',
+      ],
+      rows,
+    ),
+  )
+  out()
+  const targets: (string | number)[][] = []
+  const vis = all.get('visibility-polygon')
+  if (vis) {
+    const us = median(vis.times) * 1000
+    targets.push(['visibility-polygon', 'median query <= 100 µs', `${fixed(us, 1)} µs`, passMiss(us <= 100)])
+  }
+  const nav = all.get('navmesh-funnel')
+  if (nav) {
+    const us = median(nav.times) * 1000
+    const share = nav.compared ? nav.within / nav.compared : 0
+    targets.push(['navmesh-funnel', 'median query <= 20 µs', `${fixed(us, 1)} µs`, passMiss(us <= 20)])
+    targets.push([
+      'navmesh-funnel',
+      'within 1% of optimum on >= 99% of pairs',
+      `${fixed(100 * share, 2)}%`,
+      passMiss(share >= 0.99),
+    ])
+  }
+  out('Targets over all polygon rooms:')
+  out()
+  out(markdownTable(['algorithm', 'target', '>measured', 'result'], targets))
+  out()
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. Moving AI maps.
+
+async function movingAi(): Promise<void> {
+  const dir = join(benchData, 'movingai')
+  let maps = readdirSync(dir)
+    .filter((f) => f.endsWith('.map'))
+    .sort()
+  if (quick) maps = maps.filter((m) => m.startsWith('den520d'))
+  const ids = (['octile-astar', 'jps'] as AlgorithmId[]).filter(has)
+  out(`## Moving AI maps (every ${every}th scenario)`)
+  out()
+  const rows: (string | number)[][] = []
+  for (const map of maps) {
+    const world = await loadMovingAiWorld(join(dir, map))
+    const scenarios = (await loadScenarios(join(dir, `${map}.scen`), world)).filter((_, i) => i % every === 0)
+    const report = scen(map, world, scenarios, ids)
+    for (const r of report.results) {
+      rows.push([
+        map.replace(/\.map$/, ''),
+        r.algorithm,
+        `${r.solved}/${report.scenarios}`,
+        `${r.optimal}/${report.scenarios}`,
+        fixed(r.medianQueryMs, 3),
+        fixed(r.meanLengthRatio, 5),
+        fixed(r.prepareMs, 1),
+      ])
+    }
+  }
+  out(
+    markdownTable(
+      ['map', 'algorithm', '>solved', '>optimal', '>median ms', '>mean ratio', '>prepare ms'],
+      rows,
+    ),
+  )
+  out()
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now()
+  out(`# Walkbox benchmark${quick ? ' (quick)' : ''}`)
+  out()
+  out(
+    `Node ${process.version}, ${process.platform}/${process.arch}. Algorithms available: ${pathfinders.map((p) => p.id).join(', ')}.`,
+  )
+  out()
+  const { world, pairs, figures } = generatedRoom()
+  peers(world, pairs, figures)
+  polygonRooms()
+  await movingAi()
+  out(`Total bench time ${fixed((performance.now() - t0) / 1000, 1)} s.`)
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+  process.exitCode = 1
+})
