@@ -24,7 +24,6 @@ import {
   closestPointOnSegment,
   distanceToSegmentSquared,
   intersectionParameters,
-  orient2d,
   orientation,
   segmentIntersection,
 } from './predicates'
@@ -374,9 +373,4 @@ export function reflexVertices(area: AreaPolygon): Point[] {
     for (let i = 0; i < ring.length; i++) if (isReflexAt(ring, i)) out.push(ring[i])
   })
   return out
-}
-
-/** Twice the signed area of a triangle (orient2d), exported here for polygon callers. */
-export function triangleDoubleArea(a: Point, b: Point, c: Point): number {
-  return orient2d(a, b, c)
 }

@@ -249,3 +249,99 @@ describe('reflex vertices and bounds', () => {
     expect(areasBounds([])).toEqual({ x: 0, y: 0, width: 0, height: 0 })
   })
 })
+
+/** A star-shaped ring around (cx, cy). */
+function starRing(cx: number, cy: number, radii: number[], phase: number): Ring {
+  return radii.map((r, i) => {
+    const t = phase + (i / radii.length) * Math.PI * 2
+    return P(cx + r * Math.cos(t), cy + r * Math.sin(t))
+  })
+}
+
+describe('random polygons', () => {
+  const radii = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 3, maxLength: 24 })
+  const areaArb = fc
+    .record({ ro: radii, rh: radii, phase: fc.double({ min: 0, max: 6, noNaN: true }) })
+    .map(({ ro, rh, phase }) =>
+      normaliseArea({
+        outer: starRing(
+          50,
+          50,
+          ro.map((r) => 30 + r * 20),
+          phase,
+        ),
+        holes: [
+          starRing(
+            50,
+            50,
+            rh.map((r) => 3 + r * 10),
+            phase * 1.7,
+          ),
+        ],
+      }),
+    )
+  const coord = fc.double({ min: -5, max: 105, noNaN: true })
+
+  it('property: segmentInsideAreas agrees with dense sampling', () => {
+    fc.assert(
+      fc.property(areaArb, coord, coord, coord, coord, (area, x0, y0, x1, y1) => {
+        const areas = [area]
+        const exact = segmentInsideAreas(areas, P(x0, y0), P(x1, y1))
+        let outside = false
+        const n = 4000
+        for (let i = 0; i <= n && !outside; i++) {
+          if (!pointInAreas(areas, P(x0 + ((x1 - x0) * i) / n, y0 + ((y1 - y0) * i) / n))) outside = true
+        }
+        // A sampled point outside proves the segment leaves; a "no" without one must show up
+        // with a much finer sampling.
+        if (outside) expect(exact).toBe(false)
+        else if (!exact) {
+          let found = false
+          for (let i = 0; i <= 200000 && !found; i++) {
+            if (!pointInAreas(areas, P(x0 + ((x1 - x0) * i) / 200000, y0 + ((y1 - y0) * i) / 200000)))
+              found = true
+          }
+          expect(found).toBe(true)
+        }
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  it('property: closestPointOnAreas is walkable and at least as close as every boundary sample', () => {
+    fc.assert(
+      fc.property(areaArb, coord, coord, (area, x, y) => {
+        const c = closestPointOnAreas([area], P(x, y))
+        expect(pointInAreas([area], c.point)).toBe(true)
+        expect(Math.hypot(c.point.x - x, c.point.y - y)).toBeCloseTo(c.distance, 9)
+        for (const ring of [area.outer, ...area.holes]) {
+          for (let i = 0; i < ring.length; i++) {
+            const a = ring[i]
+            const b = ring[(i + 1) % ring.length]
+            for (let k = 0; k < 6; k++) {
+              const q = P(a.x + ((b.x - a.x) * k) / 6, a.y + ((b.y - a.y) * k) / 6)
+              expect(c.distance).toBeLessThanOrEqual(Math.hypot(q.x - x, q.y - y) + 1e-9)
+            }
+          }
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('property: findSelfIntersections is empty for star rings and finds a crossing made by swapping two vertices', () => {
+    fc.assert(
+      fc.property(areaArb, (area) => {
+        expect(findSelfIntersections(area.outer)).toEqual([])
+        const r = area.outer
+        if (r.length < 5) return
+        // Swap two far-apart vertices of a star: the ring must now cross itself.
+        const bad = [...r]
+        const j = Math.floor(r.length / 2)
+        ;[bad[0], bad[j]] = [bad[j], bad[0]]
+        expect(findSelfIntersections(bad).length).toBeGreaterThan(0)
+      }),
+      { numRuns: 200 },
+    )
+  })
+})
