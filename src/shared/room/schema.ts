@@ -89,7 +89,9 @@ export const ProjectRoomSchema = z.strictObject({
   id: IdSchema,
   name: z.string(),
   /** Folder of the room, relative to the project folder, '/' separated (e.g. 'rooms/porch'). */
-  folder: RelativeFileSchema,
+  folder: RelativeFileSchema.describe(
+    "Folder of the room, relative to the project folder, '/' separated (e.g. 'rooms/porch').",
+  ),
 })
 
 export const FlagSchema = z.strictObject({
@@ -102,13 +104,21 @@ export const CharacterSchema = z.strictObject({
   id: IdSchema,
   name: z.string(),
   /** Height at 100 % scale, room px. */
-  height: finite.positive({ error: 'expected a height above 0 px' }),
+  height: finite
+    .positive({ error: 'expected a height above 0 px' })
+    .describe('Height at 100 % scale, room px.'),
   /** Width of the feet at 100 % scale, room px. */
-  footWidth: finite.nonnegative({ error: 'expected a foot width of 0 px or more' }),
+  footWidth: finite
+    .nonnegative({ error: 'expected a foot width of 0 px or more' })
+    .describe('Width of the feet at 100 % scale, room px.'),
   /** Walking speed at 100 % scale, px per second. */
-  speed: finite.positive({ error: 'expected a speed above 0 px/s' }),
+  speed: finite
+    .positive({ error: 'expected a speed above 0 px/s' })
+    .describe('Walking speed at 100 % scale, px per second.'),
   /** True: speed is multiplied by the character's scale; false: speed is the same at every depth. */
-  speedScales: z.boolean({ error: 'expected true or false' }),
+  speedScales: z
+    .boolean({ error: 'expected true or false' })
+    .describe("True: speed is multiplied by the character's scale; false: speed is the same at every depth."),
 })
 
 function uniqueIds<T>(
@@ -139,11 +149,13 @@ export const ProjectSchema = z
       error: `expected formatVersion ${CURRENT_FORMAT_VERSION}`,
     }),
     /** Version of the Walkbox that last wrote the file (informational). */
-    appVersion: z.string(),
+    appVersion: z.string().describe('Version of the Walkbox that last wrote the file (informational).'),
     name: z.string(),
-    rooms: z.array(ProjectRoomSchema),
-    flags: z.array(FlagSchema),
-    characters: z.array(CharacterSchema),
+    rooms: z.array(ProjectRoomSchema).describe("The rooms, in the author's order."),
+    flags: z
+      .array(FlagSchema)
+      .describe('Project-level boolean game-state variables, used by flag expressions.'),
+    characters: z.array(CharacterSchema).describe('Characters, for test walks.'),
   })
   .superRefine((project, ctx) => {
     uniqueIds(project.rooms, (r) => r.id, 'rooms', ctx)
@@ -184,15 +196,20 @@ export const WalkAreaSchema = z.strictObject({
   id: AreaIdSchema,
   name: z.string(),
   /** Display colour in the editor, '#rrggbb' (lower case after normalising). */
-  colour: z.string().regex(/^#[0-9A-Fa-f]{6}$/, { error: "expected a colour '#rrggbb'" }),
+  colour: z
+    .string()
+    .regex(/^#[0-9A-Fa-f]{6}$/, { error: "expected a colour '#rrggbb'" })
+    .describe("Display colour in the editor, '#rrggbb' (lower case after normalising)."),
   /** The area is walkable only while this holds; always walkable when absent. */
-  enabledBy: FlagExpressionSchema.optional(),
+  enabledBy: FlagExpressionSchema.optional().describe(
+    'The area is walkable only while this holds; always walkable when absent.',
+  ),
 })
 
 export const WalkPolygonSchema = z.strictObject({
   id: IdSchema,
   /** Area this polygon belongs to. */
-  areaId: AreaIdSchema,
+  areaId: AreaIdSchema.describe('Area this polygon belongs to.'),
   outer: RingSchema,
   holes: z.array(RingSchema),
 })
@@ -202,7 +219,11 @@ export const GateSchema = z
     id: IdSchema,
     name: z.string(),
     /** 'block-polygon': `polygon` blocks walking while the expression holds. 'open-area': mask area `areaId` is walkable only while it holds. */
-    kind: z.enum(['block-polygon', 'open-area'], { error: "expected kind 'block-polygon' or 'open-area'" }),
+    kind: z
+      .enum(['block-polygon', 'open-area'], { error: "expected kind 'block-polygon' or 'open-area'" })
+      .describe(
+        "'block-polygon': 'polygon' blocks walking while the expression holds. 'open-area': mask area 'areaId' is walkable only while it holds.",
+      ),
     polygon: RingSchema.optional(),
     areaId: AreaIdSchema.optional(),
     flagExpression: FlagExpressionSchema,
@@ -230,9 +251,11 @@ export const GraphJoinSchema = z.strictObject({
   a: IdSchema,
   b: IdSchema,
   /** True: walkable from a to b only. */
-  oneWay: z.boolean({ error: 'expected true or false' }),
+  oneWay: z.boolean({ error: 'expected true or false' }).describe('True: walkable from a to b only.'),
   /** Multiplier on the join's Euclidean length (1 = plain distance). */
-  cost: finite.positive({ error: 'expected a cost above 0' }),
+  cost: finite
+    .positive({ error: 'expected a cost above 0' })
+    .describe("Multiplier on the join's Euclidean length (1 = plain distance)."),
 })
 
 export const NodeGraphSchema = z.strictObject({
@@ -242,9 +265,11 @@ export const NodeGraphSchema = z.strictObject({
 
 export const ScaleStopSchema = z.strictObject({
   /** Room px from the top. */
-  y: finite,
+  y: finite.describe('Room px from the top.'),
   /** Character scale at this y, percent (100 = full height). */
-  scale: finite.positive({ error: 'expected a scale above 0 percent' }),
+  scale: finite
+    .positive({ error: 'expected a scale above 0 percent' })
+    .describe('Character scale at this y, percent (100 = full height).'),
 })
 
 export const LinearScalingSchema = z.strictObject({
@@ -253,13 +278,19 @@ export const LinearScalingSchema = z.strictObject({
     .number({ error: 'expected an area id (0..255)' })
     .int({ error: 'expected a whole-number area id' })
     .min(0, { error: 'expected an area id of at least 0' })
-    .max(255, { error: 'expected an area id of at most 255' }),
-  stops: z.array(ScaleStopSchema).min(1, { error: 'expected at least 1 stop' }),
+    .max(255, { error: 'expected an area id of at most 255' })
+    .describe('Area these stops apply to; 0 = every area without stops of its own.'),
+  stops: z
+    .array(ScaleStopSchema)
+    .min(1, { error: 'expected at least 1 stop' })
+    .describe('Scale stops, interpolated linearly in y; held at the first/last stop beyond them.'),
 })
 
 export const ScaleMapSchema = z.strictObject({
   /** Greyscale PNG in the room folder, room size: grey 0 = `min`, 255 = `max`, linear in between. */
-  file: RelativeFileSchema,
+  file: RelativeFileSchema.describe(
+    "Greyscale PNG in the room folder, room size: grey 0 = 'min', 255 = 'max', linear in between.",
+  ),
   min: finite.positive({ error: 'expected a minimum scale above 0 percent' }),
   max: finite.positive({ error: 'expected a maximum scale above 0 percent' }),
 })
@@ -294,22 +325,36 @@ export const ZoneSchema = z.strictObject({
   name: z.string(),
   shape: ZoneShapeSchema,
   /** Event names the game raises; '' = no event. */
-  events: z.strictObject({ enter: z.string(), exit: z.string(), stand: z.string() }),
+  events: z
+    .strictObject({ enter: z.string(), exit: z.string(), stand: z.string() })
+    .describe("Event names the game raises; '' = no event."),
   /** The zone triggers only while this holds; always when absent. */
-  enabledBy: FlagExpressionSchema.optional(),
+  enabledBy: FlagExpressionSchema.optional().describe(
+    'The zone triggers only while this holds; always when absent.',
+  ),
   /** Free key/value pairs for the game. */
-  properties: z.record(PropertyKeySchema, z.string({ error: 'expected a text value' })),
+  properties: z
+    .record(PropertyKeySchema, z.string({ error: 'expected a text value' }))
+    .describe('Free key/value pairs for the game.'),
 })
 
 export const TestWalkSchema = z.strictObject({
   /** Where the test character stands at first, room px. */
-  start: z.strictObject({ x: finite, y: finite }),
+  start: z
+    .strictObject({ x: finite, y: finite })
+    .describe('Where the test character stands at first, room px.'),
   /** Project character to walk; its height and speed win over the two fields below. */
-  characterId: IdSchema.optional(),
+  characterId: IdSchema.optional().describe(
+    'Project character to walk; its height and speed win over the two fields below.',
+  ),
   /** Height at 100 % scale when no character is chosen, room px. */
-  height: finite.positive({ error: 'expected a height above 0 px' }),
+  height: finite
+    .positive({ error: 'expected a height above 0 px' })
+    .describe('Height at 100 % scale when no character is chosen, room px.'),
   /** Speed at 100 % scale when no character is chosen, px per second. */
-  speed: finite.positive({ error: 'expected a speed above 0 px/s' }),
+  speed: finite
+    .positive({ error: 'expected a speed above 0 px/s' })
+    .describe('Speed at 100 % scale when no character is chosen, px per second.'),
 })
 
 export const RoomSchema = z
@@ -319,19 +364,27 @@ export const RoomSchema = z
     }),
     id: IdSchema,
     name: z.string(),
-    size: SizeSchema,
+    size: SizeSchema.describe('Room size, whole px.'),
     /** Background image in the room folder (PNG, JPEG or WebP); none yet when absent. */
-    background: RelativeFileSchema.optional(),
-    areas: z.array(WalkAreaSchema),
+    background: RelativeFileSchema.optional().describe(
+      'Background image in the room folder (PNG, JPEG or WebP); none yet when absent.',
+    ),
+    areas: z.array(WalkAreaSchema).describe('Walk areas, ids 1..255 (the values of the mask).'),
     /** 8-bit area-id mask PNG in the room folder; pixel value = area id, 0 = not walkable. */
-    mask: RelativeFileSchema.optional(),
-    polygons: z.array(WalkPolygonSchema),
-    authoritative: z.enum(['mask', 'polygons'], { error: "expected 'mask' or 'polygons'" }),
-    gates: z.array(GateSchema),
-    nodeGraph: NodeGraphSchema,
-    scaling: ScalingSchema,
-    zones: z.array(ZoneSchema),
-    testWalk: TestWalkSchema,
+    mask: RelativeFileSchema.optional().describe(
+      '8-bit area-id mask PNG in the room folder; pixel value = area id, 0 = not walkable.',
+    ),
+    polygons: z.array(WalkPolygonSchema).describe('Walkable polygons with holes, each in one area.'),
+    authoritative: z
+      .enum(['mask', 'polygons'], { error: "expected 'mask' or 'polygons'" })
+      .describe('Which representation is the truth; the other one is derived from it.'),
+    gates: z
+      .array(GateSchema)
+      .describe('Polygons that block, or mask areas that open, while a flag expression holds.'),
+    nodeGraph: NodeGraphSchema.describe('Authored nodes and joins (joins may be one-way).'),
+    scaling: ScalingSchema.describe('How characters scale with depth.'),
+    zones: z.array(ZoneSchema).describe('Trigger zones with enter, exit and stand events.'),
+    testWalk: TestWalkSchema.describe('Test-walk settings.'),
   })
   .superRefine((room, ctx) => {
     uniqueIds(room.areas, (a) => a.id, 'areas', ctx)
