@@ -17,8 +17,17 @@
 import type { Point } from '../../geometry/types'
 import { funnel } from '../polygon/funnel'
 import { MinHeap } from '../polygon/heap'
+import {
+  commitPartialFunnel,
+  createPartialFunnels,
+  extendPartialFunnel,
+  partialFunnelBytes,
+  startFunnel,
+  type PartialFunnels,
+} from '../polygon/partial-funnel'
 import { buildTriMesh, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
 import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared } from '../types'
+import { norm } from '../polygon/norm'
 
 type EntryRule = 'midpoint' | 'closest-point' | 'toward-goal' | 'partial-funnel'
 
@@ -29,14 +38,8 @@ export interface NavmeshPrepared extends Prepared {
   g: Float64Array
   ex: Float64Array
   ey: Float64Array
-  /** Partial funnel per triangle: apex, length to the apex, left and right boundary points. */
-  fax: Float64Array
-  fay: Float64Array
-  fg: Float64Array
-  flx: Float64Array
-  fly: Float64Array
-  frx: Float64Array
-  fry: Float64Array
+  /** Partial funnel per triangle (entry 'partial-funnel'). */
+  funnels: PartialFunnels
   parent: Int32Array
   parentEdge: Int8Array
   seen: Uint32Array
@@ -95,13 +98,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
       g: new Float64Array(T),
       ex: new Float64Array(T),
       ey: new Float64Array(T),
-      fax: new Float64Array(T),
-      fay: new Float64Array(T),
-      fg: new Float64Array(T),
-      flx: new Float64Array(T),
-      fly: new Float64Array(T),
-      frx: new Float64Array(T),
-      fry: new Float64Array(T),
+      funnels: createPartialFunnels(entry === 'partial-funnel' ? T : 0),
       parent: new Int32Array(T),
       parentEdge: new Int8Array(T),
       seen: new Uint32Array(T),
@@ -117,7 +114,11 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
       ry: new Float64Array(T + 1),
       bytes: 0,
     }
-    p.bytes = mesh.bytes + T * (8 * 10 + 4 + 1 + 4 * 3 + 8 * 4) + triangleVertices.byteLength
+    p.bytes =
+      mesh.bytes +
+      T * (8 * 3 + 4 + 1 + 4 * 3 + 8 * 4) +
+      partialFunnelBytes(p.funnels.g.length) +
+      triangleVertices.byteLength
     return p
   },
   findPath(p: NavmeshPrepared, from: Point, to: Point) {
@@ -174,7 +175,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
       let bestCorridor = first.corridor
       let bestEdges = first.edges
       let best = pull(p, s.point, target.point, first.corridor, first.edges)
-      let bestLength = lengthOf(best)
+      let bestLength = p.corridors > 1 ? lengthOf(best) : 0
       // Improvement: ban the first corridor's inner triangles one at a time and keep the shortest pulled path.
       for (let k = 1; k < p.corridors && k < first.corridor.length - 1; k++) {
         const banned = first.corridor[Math.round((k * (first.corridor.length - 1)) / p.corridors)]
@@ -217,7 +218,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
 function lengthOf(points: Point[]): number {
   let s = 0
   for (let i = 0; i + 1 < points.length; i++)
-    s += Math.hypot(points[i + 1].x - points[i].x, points[i + 1].y - points[i].y)
+    s += norm(points[i + 1].x - points[i].x, points[i + 1].y - points[i].y)
   return s
 }
 
@@ -247,12 +248,8 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
   ey[st] = s.y
   parent[st] = -1
   const partial = p.entry === 'partial-funnel'
-  if (partial) {
-    p.fax[st] = p.flx[st] = p.frx[st] = s.x
-    p.fay[st] = p.fly[st] = p.fry[st] = s.y
-    p.fg[st] = 0
-  }
-  heap.push(st, Math.hypot(t.x - s.x, t.y - s.y))
+  if (partial) startFunnel(p.funnels, st, s)
+  heap.push(st, norm(t.x - s.x, t.y - s.y))
   let expanded = 0
   let found = false
   while (heap.size > 0) {
@@ -277,19 +274,13 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
       const by = v[2 * b + 1]
       if (partial) {
         // right end = a, left end = b (see tri-mesh.ts).
-        const f = extendFunnel(p, u, bx, by, ax, ay, t, w === gt)
+        const f = extendPartialFunnel(p.funnels, m, parent, parentEdge, u, w, bx, by, ax, ay, t, w === gt)
         if (seen[w] !== q || f < g[w]) {
           seen[w] = q
           g[w] = f
-          p.fax[w] = scratch[0]
-          p.fay[w] = scratch[1]
-          p.fg[w] = scratch[2]
-          p.flx[w] = scratch[3]
-          p.fly[w] = scratch[4]
-          p.frx[w] = scratch[5]
-          p.fry[w] = scratch[6]
           parent[w] = u
           parentEdge[w] = k
+          commitPartialFunnel(p.funnels, w)
           heap.push(w, f)
         }
         continue
@@ -307,8 +298,8 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
         px = ax + r * (bx - ax)
         py = ay + r * (by - ay)
       }
-      let cost = g[u] + Math.hypot(px - ux, py - uy)
-      const h = Math.hypot(t.x - px, t.y - py)
+      let cost = g[u] + norm(px - ux, py - uy)
+      const h = norm(t.x - px, t.y - py)
       if (w === gt) cost += h
       if (seen[w] !== q || cost < g[w]) {
         seen[w] = q
@@ -331,91 +322,6 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
   corridor.reverse()
   edges.reverse()
   return { corridor, edges, expanded }
-}
-
-/** Output of extendFunnel: apex x, y, length to apex, left x, y, right x, y. */
-const scratch = new Float64Array(7)
-
-/**
- * The partial funnel of triangle u extended through the portal (left l, right r),
- * written to `scratch`; returns the corridor's estimated length: the pulled length
- * to the apex plus the shortest way from the apex through the portal to the goal
- * (or, for the goal's triangle, the finished funnel). When a side crosses the other,
- * the apex moves and the funnel restarts at this portal (an approximation: the
- * portals in between are not re-scanned).
- */
-function extendFunnel(
-  p: NavmeshPrepared,
-  u: number,
-  lx: number,
-  ly: number,
-  rx: number,
-  ry: number,
-  t: Point,
-  isGoal: boolean,
-): number {
-  let Ax = p.fax[u]
-  let Ay = p.fay[u]
-  let gA = p.fg[u]
-  let Lx = p.flx[u]
-  let Ly = p.fly[u]
-  let Rx = p.frx[u]
-  let Ry = p.fry[u]
-  if ((Rx === Ax && Ry === Ay) || (Rx - Ax) * (ry - Ay) - (Ry - Ay) * (rx - Ax) >= 0) {
-    if ((Lx === Ax && Ly === Ay) || (Lx - Ax) * (ry - Ay) - (Ly - Ay) * (rx - Ax) <= 0) {
-      Rx = rx
-      Ry = ry
-    } else {
-      gA += Math.hypot(Lx - Ax, Ly - Ay)
-      Ax = Lx
-      Ay = Ly
-      Lx = lx
-      Ly = ly
-      Rx = rx
-      Ry = ry
-    }
-  }
-  if ((Lx === Ax && Ly === Ay) || (Lx - Ax) * (ly - Ay) - (Ly - Ay) * (lx - Ax) <= 0) {
-    if ((Rx === Ax && Ry === Ay) || (Rx - Ax) * (ly - Ay) - (Ry - Ay) * (lx - Ax) >= 0) {
-      Lx = lx
-      Ly = ly
-    } else {
-      gA += Math.hypot(Rx - Ax, Ry - Ay)
-      Ax = Rx
-      Ay = Ry
-      Lx = lx
-      Ly = ly
-      Rx = rx
-      Ry = ry
-    }
-  }
-  scratch[0] = Ax
-  scratch[1] = Ay
-  scratch[2] = gA
-  scratch[3] = Lx
-  scratch[4] = Ly
-  scratch[5] = Rx
-  scratch[6] = Ry
-  if (isGoal) {
-    if ((Rx - Ax) * (t.y - Ay) - (Ry - Ay) * (t.x - Ax) < 0)
-      return gA + Math.hypot(Rx - Ax, Ry - Ay) + Math.hypot(t.x - Rx, t.y - Ry)
-    if ((Lx - Ax) * (t.y - Ay) - (Ly - Ay) * (t.x - Ax) > 0)
-      return gA + Math.hypot(Lx - Ax, Ly - Ay) + Math.hypot(t.x - Lx, t.y - Ly)
-    return gA + Math.hypot(t.x - Ax, t.y - Ay)
-  }
-  // Shortest way from the apex through the portal (l..r) to the goal.
-  const dx = t.x - Ax
-  const dy = t.y - Ay
-  const ol = dx * (ly - Ay) - dy * (lx - Ax)
-  const or = dx * (ry - Ay) - dy * (rx - Ax)
-  if ((ol >= 0 && or <= 0) || (ol <= 0 && or >= 0)) return gA + Math.hypot(dx, dy)
-  return (
-    gA +
-    Math.min(
-      Math.hypot(lx - Ax, ly - Ay) + Math.hypot(t.x - lx, t.y - ly),
-      Math.hypot(rx - Ax, ry - Ay) + Math.hypot(t.x - rx, t.y - ry),
-    )
-  )
 }
 
 function closestParam(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {

@@ -20,6 +20,7 @@ import type { Point } from '../../geometry/types'
 import type { NodeGraph } from '../types'
 import { MinHeap } from './heap'
 import type { TriMesh } from './tri-mesh'
+import { norm } from './norm'
 
 export interface JoinGraph {
   readonly nodeCount: number
@@ -69,7 +70,7 @@ export function buildJoinGraph(
   const outCost = new Float64Array(outStart[N])
   let minMul = Infinity
   for (let k = 0; k < J; k++) {
-    const len = Math.hypot(nx[jb[k]] - nx[ja[k]], ny[jb[k]] - ny[ja[k]]) * mul[k]
+    const len = norm(nx[jb[k]] - nx[ja[k]], ny[jb[k]] - ny[ja[k]]) * mul[k]
     minMul = Math.min(minMul, mul[k])
     outTo[fill[ja[k]]] = jb[k]
     outCost[fill[ja[k]]++] = len
@@ -195,7 +196,7 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
   const { nx, ny, seen, closed, parent, heap } = g
   const gv = g.g
   heap.clear()
-  const h = (u: number): number => Math.hypot(nx[u] - G.x, ny[u] - G.y) * g.minMul
+  const h = (u: number): number => norm(nx[u] - G.x, ny[u] - G.y) * g.minMul
   const relax = (u: number, from: number, cost: number, hu: number): void => {
     if (closed[u] === q) return
     if (seen[u] !== q || cost < gv[u]) {
@@ -207,12 +208,12 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
   }
   // Both on one join and allowed to walk straight there: a candidate (a detour may still be cheaper).
   if (s.join === t.join && (t.t >= s.t || g.twoWay[s.join]))
-    relax(GOAL, -1, Math.hypot(G.x - S.x, G.y - S.y) * g.mul[s.join], 0)
+    relax(GOAL, -1, norm(G.x - S.x, G.y - S.y) * g.mul[s.join], 0)
   const sj = s.join
   const sa = g.ja[sj]
   const sb = g.jb[sj]
-  relax(sb, -1, Math.hypot(nx[sb] - S.x, ny[sb] - S.y) * g.mul[sj], h(sb))
-  if (g.twoWay[sj]) relax(sa, -1, Math.hypot(nx[sa] - S.x, ny[sa] - S.y) * g.mul[sj], h(sa))
+  relax(sb, -1, norm(nx[sb] - S.x, ny[sb] - S.y) * g.mul[sj], h(sb))
+  if (g.twoWay[sj]) relax(sa, -1, norm(nx[sa] - S.x, ny[sa] - S.y) * g.mul[sj], h(sa))
   const tj = t.join
   const ta = g.ja[tj]
   const tb = g.jb[tj]
@@ -227,8 +228,8 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
       found = true
       break
     }
-    if (u === ta) relax(GOAL, u, gv[u] + Math.hypot(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
-    if (u === tb && g.twoWay[tj]) relax(GOAL, u, gv[u] + Math.hypot(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
+    if (u === ta) relax(GOAL, u, gv[u] + norm(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
+    if (u === tb && g.twoWay[tj]) relax(GOAL, u, gv[u] + norm(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
     for (let k = g.outStart[u]; k < g.outStart[u + 1]; k++) {
       const w = g.outTo[k]
       relax(w, u, gv[u] + g.outCost[k], h(w))
@@ -247,7 +248,7 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
     r = r < 0 ? 0 : r > 1 ? 1 : r
     const x = ax + r * dx
     const y = ay + r * dy
-    const d = Math.hypot(x - G.x, y - G.y)
+    const d = norm(x - G.x, y - G.y)
     if (d < bestD) {
       bestD = d
       bestPoint = { x, y }

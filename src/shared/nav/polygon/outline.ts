@@ -24,6 +24,7 @@
  * Units: room px.
  */
 import type { AreaPolygon, Point, Ring } from '../../geometry/types'
+import { norm } from './norm'
 
 export interface Outline {
   /** Number of occurrences (= number of edges). */
@@ -453,7 +454,7 @@ export function placeInside(o: Outline, areaCount: number, p: Point, component =
       if (qa < 0 || (component >= 0 && o.areaComponent[qa] !== component)) continue
       const back = closestBoundaryPoint(o, q.x, q.y)
       if (back.dist2 <= 0) continue
-      return { point: q, area: qa, component: o.areaComponent[qa], moved: Math.hypot(q.x - p.x, q.y - p.y) }
+      return { point: q, area: qa, component: o.areaComponent[qa], moved: norm(q.x - p.x, q.y - p.y) }
     }
   }
   return undefined
@@ -465,7 +466,7 @@ function nudgeDirections(o: Outline, hit: BoundaryHit): [number, number][] {
     const f = next[e]
     const ex = x[f] - x[e]
     const ey = y[f] - y[e]
-    const l = Math.hypot(ex, ey) || 1
+    const l = norm(ex, ey) || 1
     return [-ey / l, ex / l]
   }
   const out: [number, number][] = []
@@ -477,7 +478,7 @@ function nudgeDirections(o: Outline, hit: BoundaryHit): [number, number][] {
     const b = leftNormal(vertex)
     const sx = a[0] + b[0]
     const sy = a[1] + b[1]
-    const l = Math.hypot(sx, sy)
+    const l = norm(sx, sy)
     if (l > 1e-12) out.push([sx / l, sy / l])
     out.push(a, b)
   } else out.push(leftNormal(hit.edge))

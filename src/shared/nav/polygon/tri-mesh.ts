@@ -17,6 +17,7 @@
  */
 import type { Point } from '../../geometry/types'
 import type { Triangulation } from '../types'
+import { norm } from './norm'
 
 export interface TriMesh {
   readonly triangleCount: number
@@ -238,7 +239,7 @@ export function placeOnMesh(m: TriMesh, p: Point, component = -1): MeshPlacement
   const py = Number.isFinite(p.y) ? p.y : m.minY
   const located = locate(m, px, py)
   if (located >= 0 && (component < 0 || m.component[located] === component)) {
-    return { point: { x: px, y: py }, triangle: located, moved: Math.hypot(px - p.x, py - p.y) || 0 }
+    return { point: { x: px, y: py }, triangle: located, moved: norm(px - p.x, py - p.y) || 0 }
   }
   let bestT = -1
   let best: Point = { x: px, y: py }
@@ -256,7 +257,7 @@ export function placeOnMesh(m: TriMesh, p: Point, component = -1): MeshPlacement
   if (bestT < 0) return undefined
   const dx = m.cx[bestT] - best.x
   const dy = m.cy[bestT] - best.y
-  const l = Math.hypot(dx, dy)
+  const l = norm(dx, dy)
   const q = l > NUDGE_PX ? { x: best.x + (dx / l) * NUDGE_PX, y: best.y + (dy / l) * NUDGE_PX } : best
-  return { point: q, triangle: bestT, moved: Math.hypot(q.x - p.x, q.y - p.y) }
+  return { point: q, triangle: bestT, moved: norm(q.x - p.x, q.y - p.y) }
 }

@@ -14,15 +14,17 @@
  * - eager / lazy: the edges of all nodes are found when the graph is built, or the
  *   edges of a node the first time a search expands it (and then kept).
  * - start and goal nodes: added per query (ids nodeCount and nodeCount + 1),
- *   joined to the nodes they see; the goal's links are tested only for nodes the
- *   search expands.
+ *   joined to the nodes they see and are tangent at (a first or last bend is always
+ *   taut, so this never changes the path found); the goal's links are tested only
+ *   for nodes the search expands.
  * - expanded: nodes popped from the open list (the goal included).
  *
  * Units: room px.
  */
 import type { Point } from '../../geometry/types'
 import { MinHeap } from './heap'
-import { lineOfSight, placeInside, type Outline, type Placement } from './outline'
+import { inCone, lineOfSight, placeInside, type Outline, type Placement } from './outline'
+import { norm } from './norm'
 
 export interface VisibilityGraph {
   readonly outline: Outline
@@ -111,9 +113,15 @@ export function tautAt(g: VisibilityGraph, i: number, tx: number, ty: number): b
   return !((s1 > 0 && s2 < 0) || (s1 < 0 && s2 > 0))
 }
 
+/** Does the segment from node i towards (tx, ty) leave i into the walkable area? (A cheap early reject; shared locations always pass.) */
+function leavesInside(g: VisibilityGraph, i: number, tx: number, ty: number): boolean {
+  return g.nodeFree[i] === 1 || inCone(g.outline, g.nodeOcc[i], tx - g.nx[i], ty - g.ny[i])
+}
+
 function linked(g: VisibilityGraph, i: number, j: number): boolean {
   if (g.nodeComponent[i] !== g.nodeComponent[j]) return false
   if (g.taut && (!tautAt(g, i, g.nx[j], g.ny[j]) || !tautAt(g, j, g.nx[i], g.ny[i]))) return false
+  if (!leavesInside(g, i, g.nx[j], g.ny[j]) || !leavesInside(g, j, g.nx[i], g.ny[i])) return false
   return lineOfSight(g.outline, g.nx[i], g.ny[i], g.nx[j], g.ny[j])
 }
 
@@ -133,7 +141,7 @@ function buildAllEdges(g: VisibilityGraph): void {
 function setEdges(g: VisibilityGraph, i: number, list: number[]): void {
   const adj = Int32Array.from(list)
   const len = new Float64Array(adj.length)
-  for (let k = 0; k < adj.length; k++) len[k] = Math.hypot(g.nx[adj[k]] - g.nx[i], g.ny[adj[k]] - g.ny[i])
+  for (let k = 0; k < adj.length; k++) len[k] = norm(g.nx[adj[k]] - g.nx[i], g.ny[adj[k]] - g.ny[i])
   g.adj[i] = adj
   g.adjLen[i] = len
 }
@@ -209,7 +217,7 @@ export function searchVisibility(
   const gv = g.g
   const heap = g.heap
   heap.clear()
-  const h = (i: number): number => Math.hypot(nx[i] - t.x, ny[i] - t.y)
+  const h = (i: number): number => norm(nx[i] - t.x, ny[i] - t.y)
   const relax = (j: number, from: number, cost: number, hj: number): void => {
     if (seen[j] !== q || cost < gv[j]) {
       seen[j] = q
@@ -221,10 +229,12 @@ export function searchVisibility(
   seen[S] = q
   gv[S] = 0
   parent[S] = -1
-  if (!directFirst && lineOfSight(o, s.x, s.y, t.x, t.y)) relax(T, S, Math.hypot(t.x - s.x, t.y - s.y), 0)
+  if (!directFirst && lineOfSight(o, s.x, s.y, t.x, t.y)) relax(T, S, norm(t.x - s.x, t.y - s.y), 0)
+  // Only nodes the start's segment is tangent at can be a first bend (for any graph: a speed-up
+  // that cannot change the path found), and the segment must leave the node into the walkable side.
   for (let j = 0; j < N; j++) {
-    if (g.taut && !tautAt(g, j, s.x, s.y)) continue
-    if (lineOfSight(o, s.x, s.y, nx[j], ny[j])) relax(j, S, Math.hypot(nx[j] - s.x, ny[j] - s.y), h(j))
+    if (!tautAt(g, j, s.x, s.y) || !leavesInside(g, j, s.x, s.y)) continue
+    if (lineOfSight(o, s.x, s.y, nx[j], ny[j])) relax(j, S, norm(nx[j] - s.x, ny[j] - s.y), h(j))
   }
   let expanded = 0
   for (;;) {
@@ -235,8 +245,8 @@ export function searchVisibility(
     expanded++
     if (i === T) break
     const gi = gv[i]
-    if ((!g.taut || tautAt(g, i, t.x, t.y)) && lineOfSight(o, nx[i], ny[i], t.x, t.y)) {
-      relax(T, i, gi + Math.hypot(t.x - nx[i], t.y - ny[i]), 0)
+    if (tautAt(g, i, t.x, t.y) && leavesInside(g, i, t.x, t.y) && lineOfSight(o, nx[i], ny[i], t.x, t.y)) {
+      relax(T, i, gi + norm(t.x - nx[i], t.y - ny[i]), 0)
     }
     const adj = edgesOf(g, i)
     const len = g.adjLen[i]!

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import type { AreaPolygon, Point } from '../../../../src/shared/geometry/types'
 import { anyAngleOptimal } from '../../../../src/shared/nav/algorithms/any-angle-optimal'
-import { worldFromPolygons } from '../../../../src/shared/nav/world'
+import { worldFromGrid, worldFromPolygons } from '../../../../src/shared/nav/world'
 import type { Pathfinder } from '../../../../src/shared/nav/types'
 import { POLYGON_ALGORITHMS, prepared } from './algorithms'
 import {
@@ -74,6 +74,33 @@ describe('any-angle-optimal', () => {
         }
       }),
       { numRuns: 150 },
+    )
+  })
+})
+
+describe('any-angle-optimal on mask rooms (pixel-exact outlines, corners touching)', () => {
+  it('equals the brute-force reference on the traced outline of small random masks', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }),
+        fc.integer({ min: 0, max: 63 }),
+        fc.integer({ min: 0, max: 63 }),
+        (bits, i, j) => {
+          const cells = Uint8Array.from(bits, (b) => (b ? 1 : 0))
+          cells[i] = 1
+          cells[j] = 1
+          const world = worldFromGrid(8, 8, cells)
+          const areas = world.exactPolygons()
+          const a = { x: (i % 8) + 0.5, y: Math.floor(i / 8) + 0.5 }
+          const b = { x: (j % 8) + 0.5, y: Math.floor(j / 8) + 0.5 }
+          const r = prepared(optimal, world)(a, b)
+          expect(pathValid(areas, r.points)).toBe(true)
+          const ref = referenceLength(areas, a, b)
+          if (r.reached) expect(pathLength(r.points)).toBeCloseTo(ref, 6)
+          else expect(ref).toBe(Infinity)
+        },
+      ),
+      { numRuns: 80 },
     )
   })
 })
