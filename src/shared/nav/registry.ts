@@ -14,11 +14,13 @@
  */
 import type { AlgorithmId, OptionSpec, OptionValues, Pathfinder } from './types'
 import { anyAngleOptimal } from './algorithms/any-angle-optimal'
+import { downscaledGrid } from './algorithms/downscaled-grid'
 import { floodFill } from './algorithms/flood-fill'
 import { jps } from './algorithms/jps'
 import { navmeshFunnel } from './algorithms/navmesh-funnel'
 import { nodeGraph } from './algorithms/node-graph'
 import { octileAstar } from './algorithms/octile-astar'
+import { sampledGrid } from './algorithms/sampled-grid'
 import { visibilityPolygon } from './algorithms/visibility-polygon'
 
 /** Every algorithm id, in display order: the five systems of DESIGN.md, then the engines' classics. */
@@ -56,7 +58,9 @@ export const YARDSTICK_ID: AlgorithmId = 'any-angle-optimal'
 
 const byId = new Map<AlgorithmId, Pathfinder>()
 for (const p of [
+  sampledGrid,
   visibilityPolygon,
+  downscaledGrid,
   floodFill,
   nodeGraph,
   navmeshFunnel,
