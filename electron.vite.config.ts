@@ -7,23 +7,23 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: { exclude: ['zod'] },
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
     },
   },
   preload: {
     build: {
       externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },
   renderer: {
-    root: resolve(__dirname, 'src/renderer'),
+    root: resolve(import.meta.dirname, 'src/renderer'),
     plugins: [vue()],
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
     worker: { format: 'es' },
   },

@@ -4,17 +4,17 @@ import { defineConfig } from 'vite'
 import vue from '@vitejs/plugin-vue'
 
 export default defineConfig({
-  root: resolve(__dirname, 'src/renderer'),
+  root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
   // Serves resources/sample-project at ./sample-project/ for the browser host's first start.
-  publicDir: resolve(__dirname, 'resources'),
+  publicDir: resolve(import.meta.dirname, 'resources'),
   plugins: [vue()],
   define: { __WALKBOX_HOST__: JSON.stringify('browser') },
   server: { host: '127.0.0.1', port: 5174, strictPort: false },
   preview: { host: '127.0.0.1' },
   worker: { format: 'es' },
   build: {
-    outDir: resolve(__dirname, 'out/web'),
+    outDir: resolve(import.meta.dirname, 'out/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500,
   },

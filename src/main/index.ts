@@ -34,7 +34,9 @@ function projectPathFromArgs(argv: string[]): string | null {
 }
 
 function sampleProjectDir(): string {
-  return app.isPackaged ? join(process.resourcesPath, 'sample-project') : join(app.getAppPath(), 'resources', 'sample-project')
+  return app.isPackaged
+    ? join(process.resourcesPath, 'sample-project')
+    : join(app.getAppPath(), 'resources', 'sample-project')
 }
 
 const desktop = new DesktopHost({
@@ -52,7 +54,11 @@ const desktop = new DesktopHost({
       return r.canceled ? null : (r.filePaths[0] ?? null)
     },
     async chooseNewProjectFolder(title, defaultName) {
-      const r = await dialog.showSaveDialog(mainWindow!, { title, defaultPath: defaultName, buttonLabel: 'Create' })
+      const r = await dialog.showSaveDialog(mainWindow!, {
+        title,
+        defaultPath: defaultName,
+        buttonLabel: 'Create',
+      })
       return r.canceled ? null : (r.filePath ?? null)
     },
     async chooseImageFile(title) {
@@ -65,7 +71,8 @@ const desktop = new DesktopHost({
     },
   },
   onRecentChanged: (recent) => {
-    if (mainWindow) installMenu(mainWindow, { recent, isMac: process.platform === 'darwin', appName: app.name })
+    if (mainWindow)
+      installMenu(mainWindow, { recent, isMac: process.platform === 'darwin', appName: app.name })
   },
 })
 
@@ -103,7 +110,8 @@ function createWindow(): void {
     }
   })
   installMenu(win, { recent: desktop.recentSync(), isMac: process.platform === 'darwin', appName: app.name })
-  if (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL)
+  if (!app.isPackaged && process.env.ELECTRON_RENDERER_URL)
+    void win.loadURL(process.env.ELECTRON_RENDERER_URL)
   else void win.loadFile(join(__dirname, '../renderer/index.html'))
 }
 

@@ -34,13 +34,18 @@ export function hostHandlers(desktop: DesktopHost): Record<HostInvokeMethod, Han
     appInfo: async () => desktop.appInfo(),
     recentProjects: async () => desktop.recentProjects(),
     openSampleProject: async () => desktop.openSampleProject(),
-    createProject: async (p) => desktop.createProject(validatePayload('createProject', CreateProjectRequestSchema, p)),
-    openProject: async (p) => desktop.openProject(validatePayload('openProject', OpenProjectRequestSchema, p ?? {})),
-    saveProject: async (p) => desktop.saveProject(validatePayload('saveProject', SaveProjectRequestSchema, p)),
-    saveProjectAs: async (p) => desktop.saveProjectAs(validatePayload('saveProjectAs', SaveProjectRequestSchema, p)),
+    createProject: async (p) =>
+      desktop.createProject(validatePayload('createProject', CreateProjectRequestSchema, p)),
+    openProject: async (p) =>
+      desktop.openProject(validatePayload('openProject', OpenProjectRequestSchema, p ?? {})),
+    saveProject: async (p) =>
+      desktop.saveProject(validatePayload('saveProject', SaveProjectRequestSchema, p)),
+    saveProjectAs: async (p) =>
+      desktop.saveProjectAs(validatePayload('saveProjectAs', SaveProjectRequestSchema, p)),
     loadRoom: async (p) => desktop.loadRoom(validatePayload('loadRoom', LoadRoomRequestSchema, p)),
     saveRoom: async (p) => desktop.saveRoom(validatePayload('saveRoom', SaveRoomRequestSchema, p)),
-    importImage: async (p) => desktop.importImage(validatePayload('importImage', ImportImageRequestSchema, p)),
+    importImage: async (p) =>
+      desktop.importImage(validatePayload('importImage', ImportImageRequestSchema, p)),
   }
 }
 

@@ -16,7 +16,10 @@ export interface MenuModel {
 }
 
 /** The menu template: pure data, so it can be checked without Electron running. */
-export function menuTemplate(model: MenuModel, send: (channel: string, value: string) => void): MenuItemConstructorOptions[] {
+export function menuTemplate(
+  model: MenuModel,
+  send: (channel: string, value: string) => void,
+): MenuItemConstructorOptions[] {
   const menus: MenuItemConstructorOptions[] = []
   if (model.isMac) menus.push({ label: model.appName, role: 'appMenu' })
   for (const menu of Object.keys(MENU_LABELS) as MenuId[]) {
@@ -35,12 +38,16 @@ export function menuTemplate(model: MenuModel, send: (channel: string, value: st
           submenu:
             model.recent.length === 0
               ? [{ label: 'No recent projects', enabled: false }]
-              : model.recent.map((r) => ({ label: `${r.name} — ${r.ref}`, click: () => send(HOST_CHANNELS.openRequest, r.ref) })),
+              : model.recent.map((r) => ({
+                  label: `${r.name} — ${r.ref}`,
+                  click: () => send(HOST_CHANNELS.openRequest, r.ref),
+                })),
         })
       }
     }
     if (menu === 'file' && !model.isMac) items.push({ type: 'separator' }, { role: 'quit' })
-    if (menu === 'view') items.push({ type: 'separator' }, { role: 'toggleDevTools' }, { role: 'togglefullscreen' })
+    if (menu === 'view')
+      items.push({ type: 'separator' }, { role: 'toggleDevTools' }, { role: 'togglefullscreen' })
     menus.push({ label: MENU_LABELS[menu], submenu: items })
   }
   return menus

@@ -16,24 +16,33 @@ export function createEditorActions(): ActionRegistry {
   const view = useViewportStore()
   const hasProject = () => editor.project !== null
   const hasRoom = () => editor.room !== null
-  return new ActionRegistry({
-    'file.new': { run: () => editor.newProject() },
-    'file.open': { run: () => editor.openProject() },
-    'file.openSample': { run: () => editor.openSample() },
-    'file.save': { run: async () => void (await editor.save()), enabled: hasProject },
-    'file.saveAs': { run: () => editor.saveAs(), enabled: hasProject },
-    'edit.undo': { run: () => history.undo(), enabled: () => history.canUndo },
-    'edit.redo': { run: () => history.redo(), enabled: () => history.canRedo },
-    'view.zoomIn': { run: () => view.zoomIn(), enabled: hasRoom },
-    'view.zoomOut': { run: () => view.zoomOut(), enabled: hasRoom },
-    'view.actualSize': { run: () => view.toActualSize(), enabled: hasRoom },
-    'view.fit': {
-      run: () => {
-        if (editor.room) view.fit(editor.room.size.width, editor.room.size.height)
+  return new ActionRegistry(
+    {
+      'file.new': { run: () => editor.newProject() },
+      'file.open': { run: () => editor.openProject() },
+      'file.openSample': { run: () => editor.openSample() },
+      'file.save': { run: async () => void (await editor.save()), enabled: hasProject },
+      'file.saveAs': { run: () => editor.saveAs(), enabled: hasProject },
+      'edit.undo': { run: () => history.undo(), enabled: () => history.canUndo },
+      'edit.redo': { run: () => history.redo(), enabled: () => history.canRedo },
+      'view.zoomIn': { run: () => view.zoomIn(), enabled: hasRoom },
+      'view.zoomOut': { run: () => view.zoomOut(), enabled: hasRoom },
+      'view.actualSize': { run: () => view.toActualSize(), enabled: hasRoom },
+      'view.fit': {
+        run: () => {
+          if (editor.room) view.fit(editor.room.size.width, editor.room.size.height)
+        },
+        enabled: hasRoom,
       },
-      enabled: hasRoom,
     },
-  })
+    (action, error) => {
+      console.error(`Action ${action.id} failed`, error)
+      editor.report(
+        'error',
+        `${action.label.replace('…', '')} failed: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    },
+  )
 }
 
 export function isMacPlatform(): boolean {

@@ -20,7 +20,11 @@ export type ActionHandlers = Record<ActionId, Pick<Action, 'run' | 'enabled'>>
 export class ActionRegistry {
   private readonly actions = new Map<ActionId, Action>()
 
-  constructor(handlers: ActionHandlers) {
+  /** `onError` hears about an action that failed, so that no failure goes unseen. */
+  constructor(
+    handlers: ActionHandlers,
+    private readonly onError: (action: Action, error: unknown) => void = () => undefined,
+  ) {
     for (const descriptor of ACTIONS) {
       const handler = handlers[descriptor.id]
       this.actions.set(descriptor.id, { ...descriptor, ...handler })
@@ -42,13 +46,22 @@ export class ActionRegistry {
     return action.enabled ? action.enabled() : true
   }
 
+  /** Run an action; a failure is reported through `onError`, never thrown at the caller. */
   async run(id: ActionId): Promise<void> {
-    if (!this.isEnabled(id)) return
-    await this.get(id).run()
+    const action = this.get(id)
+    try {
+      if (!this.isEnabled(id)) return
+      await action.run()
+    } catch (error) {
+      this.onError(action, error)
+    }
   }
 
   /** The action whose shortcut matches the key event, if any. */
-  match(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>, isMac: boolean): Action | undefined {
+  match(
+    event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+    isMac: boolean,
+  ): Action | undefined {
     for (const action of this.actions.values()) {
       if (action.shortcut && shortcutMatches(action.shortcut, event, isMac)) return action
     }

@@ -55,6 +55,8 @@ export class RoomView {
   private backgroundTexture: Texture | null = null
   private palette = new Uint8Array(256 * 3)
   private initialised = false
+  private renderQueued = false
+  private resizeObserver: ResizeObserver | null = null
 
   async init(parent: HTMLElement): Promise<void> {
     await this.app.init({
@@ -64,7 +66,14 @@ export class RoomView {
       preference: 'webgl',
       autoDensity: true,
       resolution: window.devicePixelRatio || 1,
+      // An editor draws when something changed, not 60 times a second (see requestRender).
+      autoStart: false,
     })
+    this.app.ticker.stop()
+    // resizeTo re-renders on resize only while the ticker runs; render after each resize ourselves.
+    const observer = new ResizeObserver(() => this.requestRender())
+    observer.observe(parent)
+    this.resizeObserver = observer
     this.app.canvas.setAttribute('data-testid', 'room-canvas')
     parent.appendChild(this.app.canvas)
     this.world.addChild(this.frameLayer, this.backgroundSprite, this.maskSprite, this.polygonLayer)
@@ -76,18 +85,33 @@ export class RoomView {
     return this.initialised
   }
 
+  /** Draw once on the next animation frame; many changes in one frame draw once. */
+  requestRender(): void {
+    if (this.renderQueued || !this.initialised) return
+    this.renderQueued = true
+    requestAnimationFrame(() => {
+      this.renderQueued = false
+      if (!this.initialised) return
+      this.app.resize()
+      this.app.render()
+    })
+  }
+
   setViewport(v: Viewport): void {
+    this.requestRender()
     this.world.scale.set(v.zoom)
     this.world.position.set(v.offsetX, v.offsetY)
   }
 
   /** Show the room's size as a frame even when it has no background. */
   setRoomSize(width: number, height: number): void {
+    this.requestRender()
     this.frameLayer.clear()
     this.frameLayer.rect(0, 0, width, height).fill({ color: 0x30333b })
   }
 
   setBackground(image: RgbaImage | null): void {
+    this.requestRender()
     this.backgroundTexture?.destroy(true)
     this.backgroundTexture = null
     if (!image) {
@@ -107,12 +131,14 @@ export class RoomView {
   }
 
   setBackgroundStyle(visible: boolean, opacity: number): void {
+    this.requestRender()
     this.backgroundSprite.visible = visible
     this.backgroundSprite.alpha = opacity
   }
 
   /** Replace the mask overlay. `areas` gives each area id its colour. */
   setMask(mask: Uint8Array | null, width: number, height: number, areas: AreaColour[]): void {
+    this.requestRender()
     this.maskTexture?.destroy(true)
     this.maskTexture = null
     this.maskCanvas = null
@@ -153,9 +179,11 @@ export class RoomView {
     }
     ctx.putImageData(out, rect.x, rect.y)
     this.maskTexture?.source.update()
+    this.requestRender()
   }
 
   setMaskStyle(visible: boolean, opacity: number): void {
+    this.requestRender()
     this.maskSprite.visible = visible
     this.maskSprite.alpha = opacity
   }
@@ -163,6 +191,7 @@ export class RoomView {
   /** Draw walkable polygons: outline + light fill, holes cut out. `zoom` keeps strokes 1.5 screen px wide. */
   setPolygons(polygons: DrawPolygon[], zoom: number, visible: boolean, opacity: number): void {
     const g = this.polygonLayer
+    this.requestRender()
     g.clear()
     g.visible = visible
     g.alpha = opacity
@@ -179,8 +208,10 @@ export class RoomView {
   }
 
   destroy(): void {
+    this.resizeObserver?.disconnect()
+    this.initialised = false
     this.backgroundTexture?.destroy(true)
     this.maskTexture?.destroy(true)
-    if (this.initialised) this.app.destroy(true, { children: true })
+    this.app.destroy(true, { children: true })
   }
 }

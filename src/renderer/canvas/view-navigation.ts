@@ -6,6 +6,7 @@
  * Units: CSS px relative to the canvas element.
  */
 import type { ScreenPoint } from './viewport'
+import { isTextEntry } from '../actions/text-entry'
 
 export interface NavigationTarget {
   zoomAtPoint(anchor: ScreenPoint, factor: number): void
@@ -62,14 +63,15 @@ export class ViewNavigation {
 
   private onKey(e: KeyboardEvent, down: boolean): void {
     if (e.code !== 'Space') return
-    const t = e.target as HTMLElement | null
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return
+    if (down && isTextEntry(e.target)) return
     this.spaceHeld = down
     this.element.style.cursor = down ? 'grab' : ''
     if (down) e.preventDefault()
   }
 
   private onPointerDown(e: PointerEvent): void {
+    // Clicking the canvas takes keyboard focus from whatever panel control had it.
+    if (document.activeElement !== this.element) this.element.focus({ preventScroll: true })
     const wantsPan = e.button === 1 || (e.button === 0 && this.spaceHeld)
     if (!wantsPan) return
     e.preventDefault()

@@ -50,7 +50,13 @@ export function panBy(v: Viewport, dsx: number, dsy: number): Viewport {
 }
 
 /** The viewport that shows the whole room centred in a canvas of the given size, never above 100%. */
-export function fitRoom(roomWidth: number, roomHeight: number, canvasWidth: number, canvasHeight: number, margin = 16): Viewport {
+export function fitRoom(
+  roomWidth: number,
+  roomHeight: number,
+  canvasWidth: number,
+  canvasHeight: number,
+  margin = 16,
+): Viewport {
   const availW = Math.max(1, canvasWidth - 2 * margin)
   const availH = Math.max(1, canvasHeight - 2 * margin)
   const zoom = clampZoom(Math.min(1, availW / roomWidth, availH / roomHeight))

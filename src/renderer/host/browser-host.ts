@@ -46,7 +46,9 @@ type Dir = FileSystemDirectoryHandle
 
 async function projectsRoot(): Promise<Dir> {
   if (!navigator.storage?.getDirectory) {
-    throw new Error('This browser has no Origin Private File System; use a current Chromium, Firefox or Safari.')
+    throw new Error(
+      'This browser has no Origin Private File System; use a current Chromium, Firefox or Safari.',
+    )
   }
   const root = await navigator.storage.getDirectory()
   return root.getDirectoryHandle(PROJECTS_DIR, { create: true })
@@ -54,8 +56,16 @@ async function projectsRoot(): Promise<Dir> {
 
 /** Split a project-relative path and refuse anything that could leave the project folder. */
 function pathParts(relative: string, file: string, field: string): string[] {
-  const parts = relative.replace(/\\/g, '/').split('/').filter((p) => p !== '' && p !== '.')
-  if (relative.startsWith('/') || /^[A-Za-z]:/.test(relative) || parts.some((p) => p === '..') || parts.length === 0) {
+  const parts = relative
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((p) => p !== '' && p !== '.')
+  if (
+    relative.startsWith('/') ||
+    /^[A-Za-z]:/.test(relative) ||
+    parts.some((p) => p === '..') ||
+    parts.length === 0
+  ) {
     throw new Error(`${file}: ${field}: '${relative}' leaves the project folder; paths must stay inside it`)
   }
   return parts
@@ -140,7 +150,11 @@ async function decodeImage(bytes: Uint8Array, fileName: string): Promise<RgbaIma
   ctx.drawImage(bitmap, 0, 0)
   bitmap.close()
   const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data
-  return { width: canvas.width, height: canvas.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }
+  return {
+    width: canvas.width,
+    height: canvas.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  }
 }
 
 /** Area ids from a mask image: the red (grey) channel, 0 = not walkable. */
@@ -174,7 +188,10 @@ async function encodeMaskPng(mask: Uint8Array, width: number, height: number): P
 }
 
 function slug(name: string): string {
-  const s = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  const s = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   return s || 'project'
 }
 
@@ -362,7 +379,12 @@ export function createBrowserHost(): WalkboxHost {
       const background = await image(room.background, 'background')
       const maskImage = await image(room.mask, 'mask')
       const scaleMap = await image(room.scaling.map?.file, 'scaling.map.file')
-      return { room, background, mask: maskImage ? maskFromImage(maskImage, room, room.mask!) : null, scaleMap }
+      return {
+        room,
+        background,
+        mask: maskImage ? maskFromImage(maskImage, room, room.mask!) : null,
+        scaleMap,
+      }
     },
     async saveRoom({ ref, room, background, mask, scaleMap }) {
       const dir = await projectDir(ref)
@@ -374,9 +396,15 @@ export function createBrowserHost(): WalkboxHost {
       if (mask) {
         const maskFile = clean.mask ?? 'walkmask.png'
         if (mask.length !== clean.size.width * clean.size.height) {
-          throw new Error(`the mask holds ${mask.length} px; expected ${clean.size.width}×${clean.size.height}`)
+          throw new Error(
+            `the mask holds ${mask.length} px; expected ${clean.size.width}×${clean.size.height}`,
+          )
         }
-        await writeFile(dir, `${folder}/${maskFile}`, await encodeMaskPng(mask, clean.size.width, clean.size.height))
+        await writeFile(
+          dir,
+          `${folder}/${maskFile}`,
+          await encodeMaskPng(mask, clean.size.width, clean.size.height),
+        )
         clean.mask = maskFile
       }
       if (scaleMap && clean.scaling.map) await writeFile(dir, `${folder}/${clean.scaling.map.file}`, scaleMap)

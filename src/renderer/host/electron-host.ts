@@ -35,7 +35,9 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
     saveRoom: (req) => bridge.saveRoom(req),
     importImage: async (req) => {
       const imported = await bridge.importImage(req)
-      return imported ? { ...imported, bytes: plainBytes(imported.bytes), image: plainImage(imported.image)! } : null
+      return imported
+        ? { ...imported, bytes: plainBytes(imported.bytes), image: plainImage(imported.image)! }
+        : null
     },
     onMenuAction: (listener) => bridge.onMenuAction(listener),
     onOpenRequest: (listener) => bridge.onOpenRequest(listener),

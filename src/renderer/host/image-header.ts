@@ -55,7 +55,12 @@ export function readImageHeader(bytes: Uint8Array, fileName: string): ImageHeade
       const bits = b[21] | (b[22] << 8) | (b[23] << 16) | (b[24] << 24)
       return { format: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 }
     }
-    if (chunk === 'VP8 ') return { format: 'webp', width: (b[26] | (b[27] << 8)) & 0x3fff, height: (b[28] | (b[29] << 8)) & 0x3fff }
+    if (chunk === 'VP8 ')
+      return {
+        format: 'webp',
+        width: (b[26] | (b[27] << 8)) & 0x3fff,
+        height: (b[28] | (b[29] << 8)) & 0x3fff,
+      }
   }
   throw new Error(`${fileName}: not a PNG, JPEG or WebP image`)
 }

@@ -9,7 +9,14 @@
  */
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
-import type { LoadedRoom, OpenedProject, ProjectRef, RgbaImage, RoomSummary, WalkboxHost } from '../../shared/host'
+import type {
+  LoadedRoom,
+  OpenedProject,
+  ProjectRef,
+  RgbaImage,
+  RoomSummary,
+  WalkboxHost,
+} from '../../shared/host'
 import type { Project, Room } from '../../shared/room/schema'
 import { useHistoryStore } from './history'
 
@@ -51,6 +58,7 @@ export const useEditorStore = defineStore('editor', () => {
     try {
       return await work()
     } catch (err) {
+      console.error(label, err)
       report('error', `${label}: ${err instanceof Error ? err.message : String(err)}`)
       return undefined
     } finally {
@@ -84,27 +92,51 @@ export const useEditorStore = defineStore('editor', () => {
     await guarded('Could not open the room', async () => {
       const loaded = await requireHost().loadRoom({ ref: ref_, roomId })
       adoptRoom(loaded)
-      report('info', `Opened room ${loaded.room.name} (${loaded.room.size.width}×${loaded.room.size.height}).`)
+      report(
+        'info',
+        `Opened room ${loaded.room.name} (${loaded.room.size.width}×${loaded.room.size.height}).`,
+      )
     })
   }
 
+  /** First start opens the sample project; later starts reopen the most recent project. */
   async function start(h: WalkboxHost): Promise<void> {
     host.value = markRaw(h)
+    const recent = (await h.recentProjects().catch(() => []))[0]
+    if (recent) {
+      const opened = await guarded(`Could not reopen ${recent.name}`, async () => {
+        await adoptProject(await h.openProject({ ref: recent.ref }))
+        return true
+      })
+      if (opened) return
+      const reason = status.value.text
+      await guarded('Could not open the sample project', async () =>
+        adoptProject(await h.openSampleProject()),
+      )
+      report('error', `${reason} — opened the sample project instead.`)
+      return
+    }
     await guarded('Could not open the sample project', async () => {
       await adoptProject(await h.openSampleProject())
     })
   }
 
   async function openSample(): Promise<void> {
-    await guarded('Could not open the sample project', async () => adoptProject(await requireHost().openSampleProject()))
+    await guarded('Could not open the sample project', async () =>
+      adoptProject(await requireHost().openSampleProject()),
+    )
   }
 
   async function openProject(ref_?: ProjectRef): Promise<void> {
-    await guarded('Could not open the project', async () => adoptProject(await requireHost().openProject({ ref: ref_ })))
+    await guarded('Could not open the project', async () =>
+      adoptProject(await requireHost().openProject({ ref: ref_ })),
+    )
   }
 
   async function newProject(name = 'Untitled project'): Promise<void> {
-    await guarded('Could not create the project', async () => adoptProject(await requireHost().createProject({ name })))
+    await guarded('Could not create the project', async () =>
+      adoptProject(await requireHost().createProject({ name })),
+    )
   }
 
   async function save(): Promise<boolean> {

@@ -6,7 +6,8 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
-export type LayerId = 'background' | 'walk-mask' | 'walk-polygons' | 'gates' | 'node-graph' | 'scaling' | 'zones'
+export type LayerId =
+  'background' | 'walk-mask' | 'walk-polygons' | 'gates' | 'node-graph' | 'scaling' | 'zones'
 
 export interface LayerState {
   id: LayerId

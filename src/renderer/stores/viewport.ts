@@ -5,7 +5,15 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { Point } from '../../shared/geometry/types'
-import { actualSize, fitRoom, panBy, zoomAt, ZOOM_STEP, type ScreenPoint, type Viewport } from '../canvas/viewport'
+import {
+  actualSize,
+  fitRoom,
+  panBy,
+  zoomAt,
+  ZOOM_STEP,
+  type ScreenPoint,
+  type Viewport,
+} from '../canvas/viewport'
 
 export const useViewportStore = defineStore('viewport', () => {
   const viewport = ref<Viewport>({ zoom: 1, offsetX: 0, offsetY: 0 })

@@ -1,0 +1,27 @@
+/**
+ * End-to-end setup: build the web edition once and serve it on 127.0.0.1.
+ * Tests read the address with `inject('webUrl')`.
+ */
+import { build } from 'vite'
+import { resolve } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { repoRoot } from '../support/bench-data'
+import { serveStatic } from '../support/static-server'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    webUrl: string
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const outDir = resolve(repoRoot, 'out/web-e2e')
+  await build({
+    configFile: resolve(repoRoot, 'vite.web.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  })
+  const server = await serveStatic(outDir)
+  project.provide('webUrl', server.url)
+  return server.close
+}

@@ -1,0 +1,139 @@
+/**
+ * Helpers for driving the web edition in Chromium: map room px to page px through
+ * the canvas's viewport, grab screenshot pixels, read the Origin Private File System.
+ */
+import { mkdir } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import sharp from 'sharp'
+import type { Page } from 'playwright-core'
+import { repoRoot } from '../support/bench-data'
+
+export interface PageViewport {
+  zoom: number
+  offsetX: number
+  offsetY: number
+  /** The canvas host's top-left corner in page px. */
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+export async function viewportOf(page: Page): Promise<PageViewport> {
+  const host = page.getByTestId('canvas-host')
+  const box = await host.boundingBox()
+  if (!box) throw new Error('The canvas is not on the page.')
+  const num = async (name: string) => Number(await host.getAttribute(name))
+  return {
+    zoom: await num('data-zoom'),
+    offsetX: await num('data-offset-x'),
+    offsetY: await num('data-offset-y'),
+    left: box.x,
+    top: box.y,
+    width: box.width,
+    height: box.height,
+  }
+}
+
+/** Page px of a room point. */
+export function toPage(v: PageViewport, x: number, y: number): { x: number; y: number } {
+  return { x: v.left + v.offsetX + x * v.zoom, y: v.top + v.offsetY + y * v.zoom }
+}
+
+export interface Pixels {
+  width: number
+  height: number
+  data: Buffer
+  at(x: number, y: number): [number, number, number]
+}
+
+export async function screenshotPixels(page: Page): Promise<Pixels> {
+  const png = await page.screenshot()
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  return {
+    width: info.width,
+    height: info.height,
+    data,
+    at(x, y) {
+      const i = (Math.round(y) * info.width + Math.round(x)) * 3
+      return [data[i], data[i + 1], data[i + 2]]
+    },
+  }
+}
+
+/** Wait until the Pixi canvas has drawn something other than its clear colour (Pixi draws after init resolves). */
+export async function waitForCanvasDrawn(page: Page, timeoutMs = 20_000): Promise<void> {
+  const start = Date.now()
+  for (;;) {
+    const v = await viewportOf(page)
+    const pixels = await screenshotPixels(page)
+    const centre = pixels.at(v.left + v.width / 2, v.top + v.height / 2)
+    const corner = pixels.at(v.left + 3, v.top + 3)
+    if (
+      Math.abs(centre[0] - corner[0]) + Math.abs(centre[1] - corner[1]) + Math.abs(centre[2] - corner[2]) >
+      30
+    )
+      return
+    if (Date.now() - start > timeoutMs) throw new Error('The canvas drew nothing within the time allowed.')
+    await page.waitForTimeout(200)
+  }
+}
+
+export function colourDistance(a: readonly number[], b: readonly number[]): number {
+  return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]))
+}
+
+/** Read a file from the page's Origin Private File System (path like 'projects/x/project.walkbox.json'). */
+export async function readOpfs(page: Page, path: string): Promise<Uint8Array> {
+  const bytes = await page.evaluate(async (p) => {
+    let dir = await navigator.storage.getDirectory()
+    const parts = p.split('/')
+    for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part)
+    const file = await (await dir.getFileHandle(parts.at(-1)!)).getFile()
+    return Array.from(new Uint8Array(await file.arrayBuffer()))
+  }, path)
+  return new Uint8Array(bytes)
+}
+
+export async function writeOpfs(page: Page, path: string, text: string): Promise<void> {
+  await page.evaluate(
+    async ([p, t]) => {
+      let dir = await navigator.storage.getDirectory()
+      const parts = p.split('/')
+      for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true })
+      const w = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable()
+      await w.write(t)
+      await w.close()
+    },
+    [path, text] as const,
+  )
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const dir = resolve(repoRoot, 'test-results')
+  await mkdir(dir, { recursive: true })
+  const file = resolve(dir, name)
+  await page.screenshot({ path: file })
+  return file
+}
+
+export async function statusText(page: Page): Promise<string> {
+  return (await page.getByTestId('status').textContent()) ?? ''
+}
+
+/** Poll `read` until `ok` holds (usable outside a test, e.g. in beforeAll). */
+export async function waitUntil<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const start = Date.now()
+  let last: T | undefined
+  while (Date.now() - start < timeoutMs) {
+    last = await read()
+    if (ok(last)) return last
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  throw new Error(`Timed out waiting for ${what}; last seen: ${JSON.stringify(last)}`)
+}
