@@ -64,6 +64,28 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * rename, retried a few times on EPERM / EACCES / EBUSY: on Windows a virus scanner or an
+ * indexer may hold the target open for a moment. Elsewhere these errors persist and the
+ * last one is passed on after about a quarter of a second.
+ */
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  const transient = ['EPERM', 'EACCES', 'EBUSY']
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await rename(from, to)
+      return
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? ''
+      if (attempt >= RENAME_ATTEMPTS - 1 || !transient.includes(code)) throw e
+      await new Promise((done) => setTimeout(done, 25 * (attempt + 1)))
+    }
+  }
+}
+
+/** How many times renameWithRetry tries. */
+const RENAME_ATTEMPTS = 4
+
 /** Replace `path` with `data` atomically, keeping the old content as `<path>.bak`. */
 export async function writeFileAtomic(
   path: string,
@@ -88,7 +110,7 @@ export async function writeFileAtomic(
       await rename(backupTemp, backupPathOf(path))
       await step('backup-written')
     }
-    await rename(temp, path)
+    await renameWithRetry(temp, path)
     await fsyncFolder(dirname(path))
     await step('renamed')
   } catch (e) {

@@ -309,6 +309,19 @@ export async function saveRoom(folder: string, room: Room, images: RoomImages = 
       writes.push([path, await encodeGreyPng(map.width, map.height, map.values)])
     }
   }
+  // A room must not name a file that is neither on disk nor being written now: it would not load.
+  const named: [string | undefined, string, string | undefined][] = [
+    [files.background, 'background', checked.background],
+    [files.mask, 'mask', checked.mask],
+    [files.scaleMap, 'scaling.map.file', checked.scaling.map?.file],
+  ]
+  for (const [path, field, value] of named) {
+    if (path && !writes.some(([p]) => p === path) && !(await isFile(path))) {
+      throw new ProjectStoreError(
+        `${label}: ${field}: '${value}' does not exist; save the image with the room`,
+      )
+    }
+  }
   const text = serialiseRoom(checked)
   await mkdir(dir, { recursive: true })
   for (const [path, bytes] of writes) await writeFileAtomic(path, bytes)

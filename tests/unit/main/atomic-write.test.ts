@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { backupPathOf, writeFileAtomic } from '../../../src/main/services/atomic-write'
@@ -62,6 +62,14 @@ describe('atomic write', () => {
     const steps: AtomicWriteStep[] = []
     await writeFileAtomic(file, 'new', { onStep: (s) => void steps.push(s) })
     expect(steps).toEqual(['temp-opened', 'temp-written', 'backup-written', 'renamed'])
+  })
+
+  it('removes its temp file when the final rename fails (target is a folder)', async () => {
+    const target = join(dir, 'room.json')
+    await mkdir(join(target, 'inside'), { recursive: true })
+    await expect(writeFileAtomic(target, 'x', { backup: false })).rejects.toThrow()
+    expect(await readdir(dir)).toEqual(['room.json'])
+    expect(await readdir(target)).toEqual(['inside'])
   })
 
   it('fails cleanly when the folder does not exist', async () => {

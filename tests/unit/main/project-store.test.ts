@@ -258,6 +258,15 @@ describe('project store', () => {
     expect((await loadRoom(root, 'porch')).scaleMap!.values[W * 150]).toBe(150)
   })
 
+  it('refuses to save a room that names an image that is not there', async () => {
+    await createProject(root, 'Harbour')
+    const room = fullRoom()
+    await expect(addRoom(root, room, {})).rejects.toThrow(
+      "rooms/porch/room.json: background: 'background.png' does not exist; save the image with the room",
+    )
+    expect((await openProject(root)).project.rooms).toEqual([])
+  })
+
   it('validates a room before saving it', async () => {
     await projectWithRoom()
     const room = fullRoom()
