@@ -271,6 +271,42 @@ describe('simplifyAreas', () => {
       { numRuns: 300 },
     )
   })
+  it('property: room-like masks with speckle stay valid after simplification', () => {
+    fc.assert(
+      fc.property(
+        fc.integer(),
+        fc.constantFrom(0.75, 2, 4),
+        fc.double({ min: 0, max: 0.02, noNaN: true }),
+        (seed, tol, noise) => {
+          const width = 120
+          const height = 90
+          const cells = blobMask(width, height, seed)
+          let s = (seed ^ 0x5bd1e995) >>> 0 || 3
+          for (let i = 0; i < cells.length; i++) {
+            s ^= s << 13
+            s >>>= 0
+            s ^= s >>> 17
+            s ^= s << 5
+            s >>>= 0
+            if (s / 4294967296 < noise) cells[i] ^= 1
+          }
+          const exact = traceMask(width, height, (i) => cells[i] !== 0)
+          const simple = simplifyAreas(exact, tol)
+          expect(simple).toHaveLength(exact.length)
+          for (const a of simple) {
+            expect(signedArea(a.outer)).toBeGreaterThan(0)
+            for (const r of [a.outer, ...a.holes]) {
+              expect(r.length).toBeGreaterThanOrEqual(3)
+              expect(findSelfIntersections(r)).toEqual([])
+            }
+            for (const h of a.holes) for (const p of h) expect(pointInRing(a.outer, p)).toBe(true)
+          }
+          expectRingsApart(allRings(simple))
+        },
+      ),
+      { numRuns: 25 },
+    )
+  })
   it('traces and simplifies a 1920x1080 room quickly, and round-trips it exactly', () => {
     const width = 1920
     const height = 1080
