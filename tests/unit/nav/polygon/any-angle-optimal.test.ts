@@ -50,6 +50,24 @@ describe('any-angle-optimal', () => {
     )
   })
 
+  it('every polygon algorithm gives a valid path from the snapped start to the snapped goal on random rooms', () => {
+    fc.assert(
+      fc.property(arbRoom, arbPoint, arbPoint, (areas, a, b) => {
+        const world = worldFromPolygons(100, 100, areas)
+        for (const alg of POLYGON_ALGORITHMS) {
+          const r = prepared(alg, world)(a, b)
+          expect(r.reached, alg.id).toBe(true)
+          expect(r.points[0], alg.id).toEqual(r.start)
+          expect(r.points[r.points.length - 1], alg.id).toEqual(r.goal)
+          expect(pathValid(areas, r.points), alg.id).toBe(true)
+          if (alg.id !== 'node-graph')
+            expect(walkable(areas, r.start) && walkable(areas, r.goal), alg.id).toBe(true)
+        }
+      }),
+      { numRuns: 200 },
+    )
+  })
+
   it('gives the same lengths on mirrored and 90°-rotated rooms', () => {
     const transforms: ((p: Point) => Point)[] = [
       (p) => ({ x: 100 - p.x, y: p.y }),

@@ -12,6 +12,7 @@ import {
   randomWalkable,
   referenceLength,
   seeded,
+  syntheticRoom150,
   walkable,
 } from './support'
 
@@ -101,5 +102,30 @@ describe('polygon pathfinders on the bench rooms', () => {
       expect(within / n, room.name).toBeGreaterThanOrEqual(0.99)
     }
     console.log(`navmesh-funnel pairs within 1% of optimal:\n  ${lines.join('\n  ')}`)
+  })
+
+  it('navmesh-funnel: partial funnels stay within 1% on 99% of pairs in 150-vertex rooms, where the classic scheme does not', () => {
+    for (const seed of [1, 2]) {
+      const areas = syntheticRoom150(seed)
+      const world = worldFromPolygons(1000, 1000, areas)
+      const best = prepared(anyAngleOptimal as unknown as Pathfinder, world)
+      const classic = prepared(navmeshFunnel as unknown as Pathfinder, world)
+      const improved = prepared(navmeshFunnel as unknown as Pathfinder, world, { entry: 'partial-funnel' })
+      const next = seeded(seed + 40)
+      let within = 0
+      let withinClassic = 0
+      const n = 500
+      for (let i = 0; i < n; i++) {
+        const a = randomWalkable(areas, next, 1000, 1000)
+        const b = randomWalkable(areas, next, 1000, 1000)
+        const opt = pathLength(best(a, b).points)
+        const r = improved(a, b)
+        expect(pathValid(areas, r.points, 1e-6)).toBe(true)
+        if (pathLength(r.points) <= opt * 1.01 + 1e-9) within++
+        if (pathLength(classic(a, b).points) <= opt * 1.01 + 1e-9) withinClassic++
+      }
+      expect(within / n).toBeGreaterThanOrEqual(0.99)
+      expect(withinClassic / n).toBeLessThan(0.99)
+    }
   })
 })
