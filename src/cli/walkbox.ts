@@ -32,6 +32,9 @@ export const USAGE = [
   '       walkbox batch <room> [--pairs N] [--seed S] [--pairs-file F] [--algorithms a,b] [--state flag=1,...] [--json]',
   '       walkbox scen <file.map> <file.map.scen> [--algorithms a,b] [--every K] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
+  '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
+  '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
+  '          flag (name=1|0), areaN=0 switches mask area N off',
 ].join('\n')
 
 class UsageError extends Error {}

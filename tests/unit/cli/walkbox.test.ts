@@ -96,6 +96,33 @@ describe('walkbox compare', () => {
   })
 })
 
+describe('walkbox on a Walkbox project', () => {
+  it('reads the sample project room and applies its gate flag', async () => {
+    const project = join(repoRoot, 'resources', 'sample-project')
+    const args = [
+      'compare',
+      project,
+      '--from',
+      '300,940',
+      '--to',
+      '1700,900',
+      '--algorithms',
+      'any-angle-optimal',
+      '--json',
+    ]
+    const open = await walkbox(...args, '--state', 'gateOpen=1')
+    expect(open.stderr).toBe('')
+    const openReport = JSON.parse(open.stdout)
+    expect(openReport.room).toBe('sample-project#courtyard')
+    expect(openReport.results[0].reached).toBe(true)
+    const shut = JSON.parse((await walkbox(...args, '--state', 'gateOpen=0')).stdout)
+    expect(shut.results[0].reached).toBe(false)
+    const unknown = await walkbox(...args, '--state', 'drawbridge=1')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/gateOpen/)
+  })
+})
+
 describe('walkbox batch', () => {
   it('runs seeded pairs and reports per algorithm', async () => {
     const run = await walkbox(
