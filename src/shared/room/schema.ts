@@ -19,7 +19,12 @@
  * percent for scales (100 = the character's own height).
  */
 import { z } from 'zod'
-import { FLAG_ID_PATTERN, flagExpressionError, RESERVED_FLAG_WORDS } from './flag-expression'
+import {
+  FLAG_ID_PATTERN,
+  flagExpressionError,
+  flagsInExpression,
+  RESERVED_FLAG_WORDS,
+} from './flag-expression'
 
 /** The format version this build reads and writes. */
 export const CURRENT_FORMAT_VERSION = 1
@@ -547,9 +552,8 @@ export function checkRoomAgainstProject(room: Room, project: Project): FormatIss
   const issues: FormatIssue[] = []
   const checkExpression = (text: string | undefined, path: string) => {
     if (text === undefined || flagExpressionError(text)) return
-    const tokens = text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []
-    for (const id of tokens) {
-      if (!RESERVED_FLAG_WORDS.includes(id) && !flagIds.has(id)) {
+    for (const id of flagsInExpression(text)) {
+      if (!flagIds.has(id)) {
         issues.push({ path, message: `unknown flag '${id}'; expected one of the project's flags` })
       }
     }

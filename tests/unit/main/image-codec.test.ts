@@ -13,6 +13,8 @@ import {
   readImageInfo,
   readPngPalette,
 } from '../../../src/main/services/image-codec'
+import { IMAGE_LIMITS as HOST_IMAGE_LIMITS } from '../../../src/shared/host'
+import { MAX_ROOM_SIDE_PX } from '../../../src/shared/room/schema'
 import { encodeWith, pngWithDeclaredSize, rgbaOf, tempFolder } from './helpers'
 
 let dir: string
@@ -67,8 +69,10 @@ describe('image decoding', () => {
 })
 
 describe('image limits (checked on the header, before decoding)', () => {
-  it('documents the limits', () => {
+  it('documents the limits, the same as the host contract and the room size limit', () => {
     expect(IMAGE_LIMITS).toEqual({ maxSide: 16384, maxPixels: 100_000_000 })
+    expect(IMAGE_LIMITS).toEqual(HOST_IMAGE_LIMITS)
+    expect(IMAGE_LIMITS.maxSide).toBe(MAX_ROOM_SIDE_PX)
   })
 
   it('refuses a side over 16384 px from a tiny file', async () => {

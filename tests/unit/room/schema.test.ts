@@ -153,7 +153,7 @@ describe('room and project schemas', () => {
     const room = fullRoom()
     const project = fullProject()
     expect(checkRoomAgainstProject(room, project)).toEqual([])
-    room.gates[1].flagExpression = 'door_open || cat_fed'
+    room.gates[1].flagExpression = 'door_open || cat_fed || !cat_fed'
     room.testWalk.characterId = 'villain'
     expect(checkRoomAgainstProject(room, project)).toEqual([
       {
