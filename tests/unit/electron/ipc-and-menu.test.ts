@@ -1,0 +1,78 @@
+/**
+ * The Electron glue without Electron: every contract method has one IPC handler that
+ * validates its payload; the native menus come from the shared action list.
+ */
+import { describe, expect, it, vi } from 'vitest'
+import type { IpcMain } from 'electron'
+import { hostHandlers, registerHostHandlers } from '../../../src/main/ipc'
+import { menuTemplate } from '../../../src/main/menu-template'
+import type { DesktopHost } from '../../../src/main/desktop-host'
+import { ACTIONS } from '../../../src/shared/actions'
+import { HOST_CHANNELS } from '../../../src/shared/host'
+
+function fakeDesktop(): DesktopHost {
+  const ok = vi.fn(async () => 'ok')
+  return new Proxy({} as DesktopHost, { get: () => ok })
+}
+
+describe('IPC handlers', () => {
+  it('registers exactly one handler per request method of the contract', () => {
+    const channels: string[] = []
+    const ipc = { handle: (channel: string) => channels.push(channel) } as unknown as IpcMain
+    registerHostHandlers(ipc, fakeDesktop())
+    const expected = Object.entries(HOST_CHANNELS)
+      .filter(([k]) => k !== 'menuAction' && k !== 'openRequest')
+      .map(([, v]) => v)
+    expect(channels.sort()).toEqual(expected.sort())
+  })
+
+  it('refuses malformed payloads with a message saying what was expected, before the host sees them', async () => {
+    const desktop = fakeDesktop()
+    const handlers = hostHandlers(desktop)
+    await expect(handlers.loadRoom({ ref: '/p', roomId: 42 })).rejects.toThrow(
+      /loadRoom: refused a malformed request at roomId/,
+    )
+    await expect(handlers.loadRoom(null)).rejects.toThrow(/loadRoom: refused a malformed request/)
+    await expect(handlers.saveRoom({ ref: '/p', room: {}, mask: 'not bytes' })).rejects.toThrow(
+      /at mask: expected bytes/,
+    )
+    await expect(handlers.importImage({ purpose: 'everything' })).rejects.toThrow(/importImage/)
+    await expect(handlers.createProject({ name: '' })).rejects.toThrow(/createProject.*at name/)
+    await expect(handlers.loadRoom({ ref: '/p', roomId: 'courtyard' })).resolves.toBe('ok')
+    await expect(handlers.saveRoom({ ref: '/p', room: {}, mask: new Uint8Array(4) })).resolves.toBe('ok')
+  })
+})
+
+describe('native menus', () => {
+  it('hold every menu action with its shortcut and send its id when clicked', () => {
+    const sent: [string, string][] = []
+    const template = menuTemplate({ recent: [], isMac: false, appName: 'Walkbox' }, (c, v) =>
+      sent.push([c, v]),
+    )
+    expect(template.map((m) => m.label)).toEqual(['File', 'Edit', 'View'])
+    const items = template.flatMap((m) => (Array.isArray(m.submenu) ? m.submenu : []))
+    for (const action of ACTIONS.filter((a) => 'menu' in a)) {
+      const item = items.find((i) => i.id === action.id)
+      expect(item, action.id).toBeDefined()
+      expect(item?.accelerator).toBe('shortcut' in action ? action.shortcut : undefined)
+    }
+    const save = items.find((i) => i.id === 'file.save')!
+    ;(save.click as () => void)()
+    expect(sent).toEqual([[HOST_CHANNELS.menuAction, 'file.save']])
+  })
+
+  it('lists recent projects under Open Recent and asks the renderer to open one', () => {
+    const sent: [string, string][] = []
+    const recent = [{ ref: '/work/castle', name: 'Castle', openedAt: '' }]
+    const template = menuTemplate({ recent, isMac: true, appName: 'Walkbox' }, (c, v) => sent.push([c, v]))
+    expect(template[0].role).toBe('appMenu')
+    const file = template.find((m) => m.label === 'File')!
+    const openRecent = (file.submenu as { label?: string; submenu?: unknown }[]).find(
+      (i) => i.label === 'Open Recent',
+    )!
+    const entries = openRecent.submenu as { label: string; click: () => void }[]
+    expect(entries[0].label).toContain('Castle')
+    entries[0].click()
+    expect(sent).toEqual([[HOST_CHANNELS.openRequest, '/work/castle']])
+  })
+})
