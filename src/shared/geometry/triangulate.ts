@@ -91,7 +91,7 @@ export function triangulateAreas(areas: readonly AreaPolygon[]): Triangulation {
   const constrained = new Set<number>()
   for (const [a, b] of ringEdges) constrained.add(edgeKey(a, b, nv))
 
-  splitTJunctions(tris, xs, ys)
+  splitTJunctions(tris, xs, ys, constrained)
   const triangles = Int32Array.from(tris)
   const neighbours = linkNeighbours(triangles, nv)
   legalise(triangles, neighbours, xs, ys, constrained, nv)
@@ -104,7 +104,7 @@ export function triangulateAreas(areas: readonly AreaPolygon[]): Triangulation {
  * triangles on either side would not be neighbours. Splits such triangles at that vertex,
  * in place, until no edge holds a vertex strictly inside it.
  */
-function splitTJunctions(tris: number[], xs: number[], ys: number[]): void {
+function splitTJunctions(tris: number[], xs: number[], ys: number[], constrained: Set<number>): void {
   const nv = xs.length
   if (nv === 0 || tris.length === 0) return
   let minX = Infinity
@@ -147,8 +147,23 @@ function splitTJunctions(tris: number[], xs: number[], ys: number[]): void {
     }
     return -1
   }
+  // Only a triangle with an edge that no other triangle shares and that is not an outline edge
+  // can have a T-junction on it; the triangles made by splitting are checked again.
+  const uses = new Map<number, number>()
+  for (let e = 0; e < tris.length; e++) {
+    const key = edgeKey(tris[e], tris[e - (e % 3) + ((e + 1) % 3)], nv)
+    uses.set(key, (uses.get(key) ?? 0) + 1)
+  }
   const queue: number[] = []
-  for (let t = 0; t < tris.length / 3; t++) queue.push(t)
+  for (let t = 0; t < tris.length / 3; t++) {
+    for (let k = 0; k < 3; k++) {
+      const key = edgeKey(tris[3 * t + k], tris[3 * t + ((k + 1) % 3)], nv)
+      if (uses.get(key) === 1 && !constrained.has(key)) {
+        queue.push(t)
+        break
+      }
+    }
+  }
   while (queue.length > 0) {
     const t = queue.pop()!
     for (let k = 0; k < 3; k++) {
