@@ -1,0 +1,108 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { BucketQueue } from '../../../../src/shared/nav/grid/bucket-queue'
+import { MinHeap } from '../../../../src/shared/nav/grid/heap'
+import { segmentClear } from '../../../../src/shared/nav/grid/line-of-sight'
+import { nearestWalkableCell } from '../../../../src/shared/nav/grid/snap'
+import { simplifyCollinear } from '../../../../src/shared/nav/grid/tidy'
+import { maskFromPicture } from './helpers'
+
+describe('MinHeap', () => {
+  it('pops keys in ascending order through growth', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { maxLength: 300 }), (keys) => {
+        const heap = new MinHeap(16)
+        keys.forEach((k, i) => heap.push(k, i))
+        const popped: number[] = []
+        while (heap.size > 0) {
+          const v = heap.pop()
+          expect(keys[v]).toBe(heap.lastKey)
+          popped.push(heap.lastKey)
+        }
+        expect(popped).toEqual([...keys].sort((a, b) => a - b))
+      }),
+    )
+  })
+})
+
+describe('BucketQueue', () => {
+  it('pops the smallest key first, equal keys last in first out, and reuses entries', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 1, maxLength: 400 }), (steps) => {
+        // Keys lie at most 3000 above the key popped last, as in A* with a consistent heuristic.
+        const q = new BucketQueue(16)
+        q.reset(100)
+        const reference: [number, number][] = []
+        let v = 0
+        for (const s of steps) {
+          const key = q.current + s
+          q.push(key, v)
+          reference.push([key, v++])
+          if (s % 3 === 0) {
+            const got = q.pop()
+            const min = Math.min(...reference.map((e) => e[0]))
+            const lastOfMin = reference.filter((e) => e[0] === min).pop()!
+            expect(got).toBe(lastOfMin[1])
+            expect(q.current).toBe(min)
+            reference.splice(reference.indexOf(lastOfMin), 1)
+          }
+        }
+        expect(q.size).toBe(reference.length)
+        expect(q.pool.length / 2).toBeLessThanOrEqual(Math.max(16, 2 * steps.length))
+      }),
+    )
+  })
+})
+
+describe('nearestWalkableCell', () => {
+  const m = maskFromPicture(['#####', '#####', '##..#', '#####'])
+  it('finds the walkable cell with the closest centre, from inside and outside the room', () => {
+    expect(nearestWalkableCell(m.cells, m.width, m.height, 0.2, 0.2)).toBe(2 * 5 + 2)
+    expect(nearestWalkableCell(m.cells, m.width, m.height, 4.9, 2.5)).toBe(2 * 5 + 3)
+    expect(nearestWalkableCell(m.cells, m.width, m.height, 100, -100)).toBe(2 * 5 + 3)
+    expect(nearestWalkableCell(m.cells, m.width, m.height, Number.NaN, 2.5)).toBe(2 * 5 + 2)
+    expect(nearestWalkableCell(new Uint8Array(4), 2, 2, 1, 1)).toBe(-1)
+  })
+  it('agrees with a brute-force search', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 48, maxLength: 48, max: 1 }),
+        fc.double({ min: -10, max: 20, noNaN: true }),
+        fc.double({ min: -10, max: 16, noNaN: true }),
+        (cells, x, y) => {
+          const got = nearestWalkableCell(cells, 8, 6, x, y)
+          let best = Infinity
+          cells.forEach((c, i) => {
+            if (c) best = Math.min(best, Math.hypot((i % 8) + 0.5 - x, Math.floor(i / 8) + 0.5 - y))
+          })
+          if (best === Infinity) expect(got).toBe(-1)
+          else expect(Math.hypot((got % 8) + 0.5 - x, Math.floor(got / 8) + 0.5 - y)).toBeCloseTo(best, 9)
+        },
+      ),
+    )
+  })
+})
+
+describe('segmentClear', () => {
+  const m = maskFromPicture(['....', '.#..', '..#.', '....'])
+  it('blocks segments through blocked pixels and between diagonal blocked pixels', () => {
+    expect(segmentClear(m.cells, 4, 4, 0.5, 0.5, 3.5, 0.5)).toBe(true)
+    expect(segmentClear(m.cells, 4, 4, 0.5, 1.5, 3.5, 1.5)).toBe(false)
+    // Through the corner where (1,1) and (2,2) touch: blocked.
+    expect(segmentClear(m.cells, 4, 4, 3.5, 0.5, 0.5, 3.5)).toBe(false)
+    expect(segmentClear(m.cells, 4, 4, 0.5, 3.5, 0.5, 0.5)).toBe(true)
+    expect(segmentClear(m.cells, 4, 4, -0.5, 0.5, 0.5, 0.5)).toBe(false)
+  })
+})
+
+describe('simplifyCollinear', () => {
+  it('drops duplicates and points that continue straight on, keeps reversals and turns', () => {
+    const p = (x: number, y: number) => ({ x, y })
+    expect(simplifyCollinear([p(0, 0), p(1, 1), p(1, 1), p(2, 2), p(3, 2), p(4, 2), p(3, 2)])).toEqual([
+      p(0, 0),
+      p(2, 2),
+      p(4, 2),
+      p(3, 2),
+    ])
+  })
+})
