@@ -4,7 +4,8 @@
  * ipcRenderer, no file access leaks into the page. Runs sandboxed.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { HOST_CHANNELS, HOST_GLOBAL, type WalkboxHost } from '../shared/host'
+import { HOST_CHANNELS, HOST_GLOBAL } from '../shared/host-channels'
+import type { WalkboxHost } from '../shared/host'
 
 const invoke =
   <K extends keyof typeof HOST_CHANNELS>(channel: K) =>

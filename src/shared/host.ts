@@ -26,7 +26,9 @@ export const IMAGE_LIMITS = { maxSide: 16384, maxPixels: 100_000_000 } as const
 export const ProjectRefSchema = z.string().min(1).max(4096)
 export type ProjectRef = z.infer<typeof ProjectRefSchema>
 
-const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'expected bytes (a Uint8Array)' })
+const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, {
+  message: 'expected bytes (a Uint8Array)',
+})
 
 export const RgbaImageSchema = z
   .object({
@@ -127,24 +129,4 @@ export interface WalkboxHost {
   onOpenRequest(listener: (ref: ProjectRef) => void): () => void
 }
 
-/** IPC channel names: one per contract method. */
-export const HOST_CHANNELS = {
-  appInfo: 'walkbox:app-info',
-  recentProjects: 'walkbox:recent-projects',
-  openSampleProject: 'walkbox:open-sample-project',
-  createProject: 'walkbox:create-project',
-  openProject: 'walkbox:open-project',
-  saveProject: 'walkbox:save-project',
-  saveProjectAs: 'walkbox:save-project-as',
-  loadRoom: 'walkbox:load-room',
-  saveRoom: 'walkbox:save-room',
-  importImage: 'walkbox:import-image',
-  menuAction: 'walkbox:menu-action',
-  openRequest: 'walkbox:open-request',
-} as const
-
-/** The contract methods that go over IPC as request/response. */
-export type HostInvokeMethod = Exclude<keyof typeof HOST_CHANNELS, 'menuAction' | 'openRequest'>
-
-/** The name under which the preload exposes the host on `window`. */
-export const HOST_GLOBAL = 'walkboxHost'
+export { HOST_CHANNELS, HOST_GLOBAL, type HostInvokeMethod } from './host-channels'

@@ -1,0 +1,27 @@
+/**
+ * The names the host contract travels under: IPC channels (one per method) and the
+ * global the preload exposes. Kept apart from host.ts so that the preload bundle
+ * carries no schema library.
+ */
+
+/** IPC channel names: one per contract method. */
+export const HOST_CHANNELS = {
+  appInfo: 'walkbox:app-info',
+  recentProjects: 'walkbox:recent-projects',
+  openSampleProject: 'walkbox:open-sample-project',
+  createProject: 'walkbox:create-project',
+  openProject: 'walkbox:open-project',
+  saveProject: 'walkbox:save-project',
+  saveProjectAs: 'walkbox:save-project-as',
+  loadRoom: 'walkbox:load-room',
+  saveRoom: 'walkbox:save-room',
+  importImage: 'walkbox:import-image',
+  menuAction: 'walkbox:menu-action',
+  openRequest: 'walkbox:open-request',
+} as const
+
+/** The contract methods that go over IPC as request/response. */
+export type HostInvokeMethod = Exclude<keyof typeof HOST_CHANNELS, 'menuAction' | 'openRequest'>
+
+/** The name under which the preload exposes the host on `window`. */
+export const HOST_GLOBAL = 'walkboxHost'
