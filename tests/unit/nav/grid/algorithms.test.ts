@@ -32,7 +32,7 @@ describe('octile-astar', () => {
     expect(lengthOf(r.points)).toBeCloseTo(17 + 4 * Math.SQRT2, 6)
     expect(r.expanded).toBeGreaterThan(20)
     const layer = r.debug.find((d) => d.kind === 'cells')
-    expect(layer && layer.kind === 'cells' && layer.values.reduce((s: number, v: number) => s + v, 0)).toBe(
+    expect(layer && layer.kind === 'cells' && Array.from(layer.values).reduce((s, v) => s + v, 0)).toBe(
       r.expanded,
     )
   })
