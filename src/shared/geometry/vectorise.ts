@@ -24,14 +24,14 @@
  *   given to the outer ring of the component whose pixels it borders.
  * - simplification: Douglas-Peucker per ring with tolerance t: every removed vertex (and so
  *   every point of the exact outline) is within t of the simplified outline and vice versa.
- *   (DP itself uses only distances to chords; the nesting check below relies on it.)
  *   Corners shared by two rings (saddles) are always kept. Topology is then enforced: any
  *   simplified segment that crosses or touches another (outside a shared corner), any ring
  *   that changes orientation, and any ring that changes sides relative to another ring gets
- *   the offending span refined again (its farthest dropped vertex restored), until none is
- *   left. Every ring keeps at least 3 vertices. Holes whose area is below t² are dropped
- *   (they can be no thicker than t at their thinnest, so the outline moves by at most about
- *   t); pixel holes are at least 1 px², so with t < 1 no traced hole is ever dropped.
+ *   the offending span refined again (its farthest dropped vertex restored, DP re-run on
+ *   both halves), until none is left. Every ring keeps at least 3 vertices.
+ * - dropped holes: holes whose area is below t² px² are dropped. Such a hole holds no disc
+ *   wider than t / sqrt(pi) in radius, so every point of it is within about 0.56 t of walkable
+ *   ground. Pixel holes are at least 1 px², so with t < 1 no traced hole is ever dropped.
  *
  * Units: room px (1 mask pixel = 1 room px).
  */
@@ -277,7 +277,7 @@ interface SimpleRing {
   keep: Uint8Array
   /** Vertices shared with another ring (or repeated): never removed. */
   anchor: Uint8Array
-  /** Signed area of the exact ring. */
+  /** Sign of the exact ring's signed area (the simplified ring must keep it). */
   sign: number
   /** Squared tolerance. */
   tol2: number
