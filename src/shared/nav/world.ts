@@ -13,7 +13,7 @@
  * Units: room px.
  */
 import type { AreaPolygon, Point } from '../geometry/types'
-import { pointInAreas, ringInsideAreaClear } from '../geometry/polygon'
+import { normaliseRing, pointInAreas, ringInsideAreaClear } from '../geometry/polygon'
 import { rasterisePolygons } from '../geometry/rasterise'
 import { simplifyAreas, traceMask } from '../geometry/vectorise'
 import { triangulateAreas } from '../geometry/triangulate'
@@ -145,7 +145,7 @@ function foldBlockersAsHoles(areas: AreaPolygon[], blockers: AreaPolygon[]): Are
     if (blocker.holes.length > 0) return undefined
     const host = result.find((a) => ringInsideAreaClear(blocker.outer, a))
     if (!host) return undefined
-    host.holes.push(blocker.outer)
+    host.holes.push(normaliseRing(blocker.outer, 'hole'))
   }
   return result
 }
@@ -160,6 +160,11 @@ export function worldFromGrid(width: number, height: number, cells: Uint8Array, 
 }
 
 /** A world straight from walkable polygons (bench rooms, tests). */
-export function worldFromPolygons(width: number, height: number, polygons: AreaPolygon[], revision = 'polygons'): NavWorld {
+export function worldFromPolygons(
+  width: number,
+  height: number,
+  polygons: AreaPolygon[],
+  revision = 'polygons',
+): NavWorld {
   return createNavWorld({ width, height, authoritative: 'polygons', polygons, revision })
 }
