@@ -3,6 +3,7 @@
  * Tests read the address with `inject('webUrl')`.
  */
 import { build } from 'vite'
+import { rm } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { repoRoot } from '../support/bench-data'
@@ -15,7 +16,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const outDir = resolve(repoRoot, 'out/web-e2e')
+  // One build folder per run, so that runs side by side do not overwrite each other.
+  const outDir = resolve(repoRoot, `out/web-e2e-${process.pid}`)
   await build({
     configFile: resolve(repoRoot, 'vite.web.config.ts'),
     logLevel: 'warn',
@@ -23,5 +25,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   })
   const server = await serveStatic(outDir)
   project.provide('webUrl', server.url)
-  return server.close
+  return async () => {
+    await server.close()
+    await rm(outDir, { recursive: true, force: true })
+  }
 }

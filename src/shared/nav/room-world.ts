@@ -1,0 +1,109 @@
+/**
+ * From a room as authored plus the game state (flag values) to the nav world every
+ * pathfinder works on. The editor's worker, the CLI and tests all go through here,
+ * so a room state means the same thing everywhere.
+ *
+ * Glossary
+ * - flag values: project flag id -> true/false; flags the state does not mention take
+ *   the project's defaults.
+ * - disabled area: an area whose `enabledBy` does not hold, or whose 'open-area' gate
+ *   is closed (its expression does not hold). Its mask pixels and its polygons are not walkable.
+ * - closed gate: a 'block-polygon' gate whose expression holds; its polygon blocks walking.
+ * - an expression naming a flag the project lacks counts as false (checkRoomAgainstProject
+ *   reports such names to the author).
+ *
+ * Units: room px.
+ */
+import type { AreaPolygon } from '../geometry/types'
+import { evaluateFlagExpression } from '../room/flag-expression'
+import { coordsToRing, walkPolygonToArea } from '../room/convert'
+import type { Project, Room } from '../room/schema'
+import type { NavWorld, NodeGraph } from './types'
+import { createNavWorld } from './world'
+
+export type FlagState = Readonly<Record<string, boolean>>
+
+/** The project's default flag values, overridden by `state`. */
+export function flagValues(
+  project: Pick<Project, 'flags'> | null,
+  state: FlagState = {},
+): Record<string, boolean> {
+  const values: Record<string, boolean> = {}
+  for (const flag of project?.flags ?? []) values[flag.id] = flag.default
+  return { ...values, ...state }
+}
+
+/** Does the expression hold? Absent expressions hold; unknown flags read as false. */
+export function holds(expression: string | undefined, flags: FlagState): boolean {
+  if (expression === undefined || expression.trim() === '') return true
+  try {
+    return evaluateFlagExpression(expression, (id) => flags[id] ?? false)
+  } catch {
+    return false
+  }
+}
+
+export interface RoomNavState {
+  /** Area ids that are walkable in this state. */
+  enabledAreas: Set<number>
+  /** Polygons of closed gates. */
+  blockers: AreaPolygon[]
+  /** A stable description for cache keys, e.g. 'gateOpen=1'. */
+  key: string
+}
+
+/** What the flags do to the room: enabled areas and closed gates. */
+export function roomNavState(room: Room, flags: FlagState): RoomNavState {
+  const enabledAreas = new Set<number>()
+  for (const area of room.areas) if (holds(area.enabledBy, flags)) enabledAreas.add(area.id)
+  const blockers: AreaPolygon[] = []
+  for (const gate of room.gates) {
+    const open = holds(gate.flagExpression, flags)
+    if (gate.kind === 'open-area' && gate.areaId !== undefined && !open) enabledAreas.delete(gate.areaId)
+    if (gate.kind === 'block-polygon' && gate.polygon && open)
+      blockers.push({ outer: coordsToRing(gate.polygon), holes: [] })
+  }
+  const key = Object.keys(flags)
+    .sort()
+    .map((k) => `${k}=${flags[k] ? 1 : 0}`)
+    .join(',')
+  return { enabledAreas, blockers, key }
+}
+
+export function roomGraph(room: Room): NodeGraph | undefined {
+  if (room.nodeGraph.nodes.length === 0) return undefined
+  return {
+    nodes: room.nodeGraph.nodes.map((n) => ({ id: n.id, x: n.x, y: n.y })),
+    joins: room.nodeGraph.joins.map((j) => ({ a: j.a, b: j.b, oneWay: j.oneWay, cost: j.cost })),
+  }
+}
+
+/**
+ * The nav world of a room in a state. `mask` is the room's area-id mask (required when
+ * the mask is authoritative); `revision` should change whenever the room or mask is edited.
+ */
+export function navWorldForRoom(
+  room: Room,
+  mask: Uint8Array | null,
+  flags: FlagState,
+  revision = 'r0',
+): NavWorld {
+  const state = roomNavState(room, flags)
+  const { width, height } = room.size
+  const polygons = room.polygons.filter((p) => state.enabledAreas.has(p.areaId)).map(walkPolygonToArea)
+  if (room.authoritative === 'mask' && !mask) {
+    throw new Error(`Room '${room.id}' says its mask is authoritative but has no mask.`)
+  }
+  return createNavWorld(
+    {
+      width,
+      height,
+      authoritative: room.authoritative,
+      mask: mask ? { width, height, cells: mask } : undefined,
+      polygons,
+      graph: roomGraph(room),
+      revision: `${room.id}@${revision}`,
+    },
+    { areaEnabled: (id) => state.enabledAreas.has(id), blockers: state.blockers, key: state.key },
+  )
+}
