@@ -15,12 +15,14 @@
  * Units: room px; costs are lengths times the joins' multipliers.
  */
 import type { Point } from '../../geometry/types'
+import { areaAt, buildOutline, lineOfSight, type Outline } from '../polygon/outline'
 import { buildTriMesh } from '../polygon/tri-mesh'
 import {
   closestOnJoins,
   joinGraphBytes,
   joinGraphFromAuthored,
   joinGraphFromMesh,
+  oneWayEnds,
   searchJoins,
   type JoinGraph,
 } from '../polygon/join-graph'
@@ -30,6 +32,8 @@ export interface NodeGraphPrepared extends Prepared {
   graph: JoinGraph
   derived: boolean
   layers: DebugLayer[]
+  /** Set when the `shortcut` option is on: the walkable outline and the nodes a shortcut must keep. */
+  shortcut?: { outline: Outline; areaCount: number; keep: Uint8Array }
 }
 
 /** Distance (room px) under which a snapped point counts as not moved. */
@@ -41,13 +45,33 @@ export const nodeGraph: Pathfinder<NodeGraphPrepared> = {
   origin: 'Tap-to-move platformer (ActionScript 3)',
   summary:
     'The author places nodes and joins them with straight walks; a join may be one-way and may cost more than its length. A tap goes to the closest point on the closest join, the character first walks from where it stands (on a join) to an end of that join, then A* with straight-line distances finds the cheapest way along the joins. Rooms without an authored graph use one made from the navmesh (triangle centres and edge midpoints).',
-  options: [],
-  prepare(world: NavWorld, _options: OptionValues): NodeGraphPrepared {
+  options: [
+    {
+      key: 'shortcut',
+      label: 'Cut corners',
+      type: 'boolean',
+      faithful: false,
+      help: 'After the search, walk straight past nodes whenever the straight line is walkable; ends of one-way joins are kept, so one-way joins are walked as authored. The original always walks node to node.',
+    },
+  ],
+  prepare(world: NavWorld, options: OptionValues): NodeGraphPrepared {
     const authored = world.authoredGraph()
     const graph = authored
       ? joinGraphFromAuthored(authored)
       : world.cached('node-graph:derived', () => joinGraphFromMesh(buildTriMesh(world.triangulation())))
-    return { graph, derived: !authored, layers: makeLayers(graph), bytes: joinGraphBytes(graph) }
+    const prepared: NodeGraphPrepared = {
+      graph,
+      derived: !authored,
+      layers: makeLayers(graph),
+      bytes: joinGraphBytes(graph),
+    }
+    if (options.shortcut === true) {
+      const areas = world.polygons()
+      const outline = buildOutline(areas)
+      prepared.shortcut = { outline, areaCount: areas.length, keep: oneWayEnds(graph) }
+      prepared.bytes += outline.bytes + prepared.shortcut.keep.byteLength
+    }
+    return prepared
   },
   findPath(p: NodeGraphPrepared, from: Point, to: Point) {
     try {
@@ -69,6 +93,7 @@ export const nodeGraph: Pathfinder<NodeGraphPrepared> = {
       if (s.dist > SNAP_NOTE_PX) reasons.push('start moved to the closest point on the closest join')
       if (t.dist > SNAP_NOTE_PX) reasons.push('goal moved to the closest point on the closest join')
       const found = searchJoins(g, s, t)
+      if (p.shortcut) found.points = cutCorners(p.shortcut, found.points, found.nodes)
       if (!found.reached)
         reasons.push(
           'goal cannot be reached along the joins (another island or one-way joins); the path goes to the reachable point closest to it',
@@ -94,6 +119,40 @@ export const nodeGraph: Pathfinder<NodeGraphPrepared> = {
       }
     }
   },
+}
+
+/**
+ * Greedy shortcuts: from each kept point, walk straight to the furthest later point
+ * in line of sight. Ends of one-way joins are pinned: a shortcut never starts at,
+ * ends at or skips one, so one-way joins are walked exactly as authored. Points
+ * outside the walkable area (authored graphs may leave it) are never shortcut from or to.
+ */
+function cutCorners(
+  c: { outline: Outline; areaCount: number; keep: Uint8Array },
+  points: Point[],
+  nodes: number[],
+): Point[] {
+  if (points.length < 3) return points
+  const inside = points.map((q) => areaAt(c.outline, q.x, q.y, c.areaCount) >= 0)
+  const pinned = (i: number): boolean => nodes[i] >= 0 && c.keep[nodes[i]] === 1
+  const out: Point[] = [points[0]]
+  let i = 0
+  while (i < points.length - 1) {
+    let k = i + 1
+    if (inside[i] && !pinned(i)) {
+      while (
+        k + 1 < points.length &&
+        inside[k + 1] &&
+        !pinned(k) &&
+        !pinned(k + 1) &&
+        lineOfSight(c.outline, points[i].x, points[i].y, points[k + 1].x, points[k + 1].y)
+      )
+        k++
+    }
+    out.push(points[k])
+    i = k
+  }
+  return out
 }
 
 function makeLayers(g: JoinGraph): DebugLayer[] {

@@ -177,6 +177,8 @@ export function closestOnJoins(g: JoinGraph, p: Point): OnJoin | undefined {
 
 export interface JoinPath {
   points: Point[]
+  /** Node id of each point, -1 for points between nodes (start, goal, closest reachable point). */
+  nodes: number[]
   reached: boolean
   expanded: number
 }
@@ -235,7 +237,7 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
       relax(w, u, gv[u] + g.outCost[k], h(w))
     }
   }
-  if (found) return { points: trace(g, S, GOAL, G), reached: true, expanded }
+  if (found) return { ...trace(g, S, GOAL, G), reached: true, expanded }
   // Unreachable: the closest point to G on anything walkable from S.
   let bestD = Infinity
   let bestPoint: Point = S
@@ -262,23 +264,46 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
     for (let k = g.outStart[u]; k < g.outStart[u + 1]; k++)
       consider(u, nx[u], ny[u], nx[g.outTo[k]], ny[g.outTo[k]])
   }
-  const points = bestFrom === -1 ? [S] : trace(g, S, bestFrom, { x: nx[bestFrom], y: ny[bestFrom] })
-  const last = points[points.length - 1]
-  if (last.x !== bestPoint.x || last.y !== bestPoint.y) points.push(bestPoint)
-  return { points, reached: false, expanded }
+  const path =
+    bestFrom === -1
+      ? { points: [S], nodes: [-1] }
+      : trace(g, S, bestFrom, { x: nx[bestFrom], y: ny[bestFrom] })
+  const last = path.points[path.points.length - 1]
+  if (last.x !== bestPoint.x || last.y !== bestPoint.y) {
+    path.points.push(bestPoint)
+    path.nodes.push(-1)
+  }
+  return { ...path, reached: false, expanded }
 }
 
-/** Points from S through the parents of `end` (a node or the goal), ending at `endPoint`. */
-function trace(g: JoinGraph, S: Point, end: number, endPoint: Point): Point[] {
-  const out: Point[] = [{ x: endPoint.x, y: endPoint.y }]
+/** Points from S through the parents of `end` (a node or the goal), ending at `endPoint`, with their node ids. */
+function trace(g: JoinGraph, S: Point, end: number, endPoint: Point): { points: Point[]; nodes: number[] } {
+  const points: Point[] = [{ x: endPoint.x, y: endPoint.y }]
+  const nodes: number[] = [end === g.nodeCount ? -1 : end]
   for (let u = end === g.nodeCount ? g.parent[end] : end; u >= 0; u = g.parent[u]) {
-    const p = { x: g.nx[u], y: g.ny[u] }
-    const last = out[out.length - 1]
-    if (last.x !== p.x || last.y !== p.y) out.push(p)
+    const last = points[points.length - 1]
+    if (last.x !== g.nx[u] || last.y !== g.ny[u]) {
+      points.push({ x: g.nx[u], y: g.ny[u] })
+      nodes.push(u)
+    } else if (nodes[nodes.length - 1] < 0) nodes[nodes.length - 1] = u
   }
-  const last = out[out.length - 1]
-  if (last.x !== S.x || last.y !== S.y) out.push({ x: S.x, y: S.y })
-  return out.reverse()
+  const last = points[points.length - 1]
+  if (last.x !== S.x || last.y !== S.y) {
+    points.push({ x: S.x, y: S.y })
+    nodes.push(-1)
+  }
+  return { points: points.reverse(), nodes: nodes.reverse() }
+}
+
+/** 1 for nodes at either end of a one-way join (a shortcut must not skip them). */
+export function oneWayEnds(g: JoinGraph): Uint8Array {
+  const flags = new Uint8Array(g.nodeCount)
+  for (let k = 0; k < g.joinCount; k++) {
+    if (g.twoWay[k]) continue
+    flags[g.ja[k]] = 1
+    flags[g.jb[k]] = 1
+  }
+  return flags
 }
 
 export function joinGraphBytes(g: JoinGraph): number {

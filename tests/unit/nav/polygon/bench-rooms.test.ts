@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AreaPolygon, Point } from '../../../../src/shared/geometry/types'
 import { anyAngleOptimal } from '../../../../src/shared/nav/algorithms/any-angle-optimal'
 import { navmeshFunnel } from '../../../../src/shared/nav/algorithms/navmesh-funnel'
+import { nodeGraph } from '../../../../src/shared/nav/algorithms/node-graph'
 import { worldFromPolygons } from '../../../../src/shared/nav/world'
 import type { Pathfinder } from '../../../../src/shared/nav/types'
 import { POLYGON_ALGORITHMS, prepared } from './algorithms'
@@ -57,6 +58,26 @@ describe('polygon pathfinders on the bench rooms', () => {
         }
       })
     }
+
+    it(`node-graph with shortcuts stays valid and never gets longer on ${room.name}`, () => {
+      const world = worldFromPolygons(room.width, room.height, room.areas)
+      const plain = prepared(nodeGraph as unknown as Pathfinder, world)
+      const cut = prepared(nodeGraph as unknown as Pathfinder, world, { shortcut: true })
+      const next = seeded(5)
+      let shorter = 0
+      for (let i = 0; i < 200; i++) {
+        const a = randomWalkable(room.areas, next, room.width, room.height)
+        const b = randomWalkable(room.areas, next, room.width, room.height)
+        const p = plain(a, b)
+        const c = cut(a, b)
+        expect(pathValid(room.areas, c.points, 1e-6)).toBe(true)
+        expect(c.points[0]).toEqual(p.points[0])
+        expect(c.points[c.points.length - 1]).toEqual(p.points[p.points.length - 1])
+        expect(pathLength(c.points)).toBeLessThanOrEqual(pathLength(p.points) + 1e-9)
+        if (pathLength(c.points) < pathLength(p.points) - 1e-6) shorter++
+      }
+      expect(shorter).toBeGreaterThan(0)
+    })
 
     it(`any-angle-optimal equals the brute-force reference on ${room.name}`, () => {
       const query = prepared(

@@ -223,6 +223,41 @@ describe('node-graph', () => {
     expect(r.points).toEqual([{ x: 60, y: 50 }])
   })
 
+  it('cuts corners only when asked, and never past an end of a one-way join', () => {
+    const cut = prepared(nodeGraph as unknown as Pathfinder, world, { shortcut: true })
+    // The detour b -> c -> a around the one-way join: b and a are one-way ends, so nothing is cut.
+    const r = cut({ x: 88, y: 8 }, { x: 12, y: 8 })
+    expect(r.points.map((p) => `${p.x},${p.y}`)).toEqual(['88,10', '90,10', '50,90', '10,10', '12,10'])
+    const g2: NodeGraph = {
+      nodes: [
+        { id: 'a', x: 10, y: 10 },
+        { id: 'b', x: 50, y: 50 },
+        { id: 'c', x: 90, y: 10 },
+      ],
+      joins: [
+        { a: 'a', b: 'b' },
+        { a: 'b', b: 'c' },
+      ],
+    }
+    const w2 = createNavWorld({
+      width: 100,
+      height: 100,
+      authoritative: 'polygons',
+      polygons: [{ outer: square(0, 0, 100, 100), holes: [] }],
+      graph: g2,
+    })
+    const plain = prepared(nodeGraph as unknown as Pathfinder, w2)({ x: 10, y: 10 }, { x: 90, y: 10 })
+    expect(plain.points).toHaveLength(3)
+    const straight = prepared(nodeGraph as unknown as Pathfinder, w2, { shortcut: true })(
+      { x: 10, y: 10 },
+      { x: 90, y: 10 },
+    )
+    expect(straight.points).toEqual([
+      { x: 10, y: 10 },
+      { x: 90, y: 10 },
+    ])
+  })
+
   it('derives a graph from the navmesh when the room has none', () => {
     const q = prepared(nodeGraph as unknown as Pathfinder, worldFromPolygons(100, 100, ROOM))
     const r = q({ x: 10, y: 10 }, { x: 90, y: 90 })
