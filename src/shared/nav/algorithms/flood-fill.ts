@@ -19,6 +19,9 @@
  *   reaches the one after it; then the same backward from the end.
  * - expanded: pixels the flood reached (all floods of the query); a beeline that
  *   succeeds first costs no flood and reports 0.
+ * - heat layer: the debug layer is the distance buffer itself, not a copy (copying 4 bytes
+ *   per pixel would cost about as much as the flood). It stays as the query left it until
+ *   the next query on the same prepared data; post or copy it before running another.
  *
  * Unreachable goal: the engine's flood would run out without meeting the start. Here
  * the start's region is flooded instead to find the pixel closest to the goal
@@ -67,36 +70,30 @@ function flood(prep: FloodFillPrepared, from: number, stopAt: number): number {
   let tail = 0
   dist[from] = 0
   queue[tail++] = from
-  if (from === stopAt) {
-    prep.dirty = tail
-    return tail
-  }
-  while (head < tail) {
+  const whole = stopAt < 0
+  // The start is checked once per pixel taken from the queue: it is set by the time its neighbour is done.
+  while (head < tail && (whole || dist[stopAt] === unset)) {
     const cur = queue[head++]
     const nd = dist[cur] + 1
     let n = cur + 1
     if (dist[n] === unset) {
       dist[n] = nd
       queue[tail++] = n
-      if (n === stopAt) break
     }
     n = cur - 1
     if (dist[n] === unset) {
       dist[n] = nd
       queue[tail++] = n
-      if (n === stopAt) break
     }
     n = cur + pw
     if (dist[n] === unset) {
       dist[n] = nd
       queue[tail++] = n
-      if (n === stopAt) break
     }
     n = cur - pw
     if (dist[n] === unset) {
       dist[n] = nd
       queue[tail++] = n
-      if (n === stopAt) break
     }
   }
   prep.dirty = tail
@@ -242,7 +239,7 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
         cellSize: 1,
         originX: -1,
         originY: -1,
-        values: prep.dist.slice(),
+        values: prep.dist,
         mode: 'heat',
       },
     ]

@@ -18,20 +18,7 @@
 import type { Point } from '../../geometry/types'
 import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared, WalkGrid } from '../types'
 import { makeAnswer, noPathAnswer, unreachableNote, type GridAnswer } from '../grid/answer'
-import {
-  CARD,
-  CLOSED,
-  DIAG,
-  DIAG_A,
-  DIAG_B,
-  DIR_DX,
-  DIR_DY,
-  DIR_MASK,
-  HAS_PARENT,
-  OctileGrid,
-  WALK,
-  octileCost,
-} from '../grid/octile-grid'
+import { CARD, CLOSED, DIAG, DIR_MASK, HAS_PARENT, OctileGrid, WALK, octileCost } from '../grid/octile-grid'
 import { simplifyCollinear } from '../grid/tidy'
 import { snapQuery } from '../grid/snap'
 
@@ -49,25 +36,27 @@ export interface OctileRun {
 }
 
 /** A* from `start` to `goal` (padded indices). Leaves parents in the flags for `tracePadded`. */
-export function octileAstarRun(s: OctileGrid, start: number, goal: number, useHeap: boolean): OctileRun {
+export function octileAstarRun(
+  s: OctileGrid,
+  start: number,
+  goal: number,
+  useHeap: boolean,
+  marks?: Uint8Array,
+): OctileRun {
   // Imported constants copied to locals: module bindings can be getters under some loaders.
   const WALK_ = WALK
   const CLOSED_ = CLOSED
   const CARD_ = CARD
   const DIAG_ = DIAG
   const PARENT_D = WALK | HAS_PARENT
-  const dirA = DIAG_A
-  const dirB = DIAG_B
-  const ddx = DIR_DX
-  const ddy = DIR_DY
   const G = s.begin()
   const flags = s.flags
   const g = s.g
   const gen = s.gen
   const heap = s.heap
   const buckets = s.buckets
-  const dirOff = s.dirOff
   const pw = s.pw
+  const width = s.width
   const gx = goal % pw
   const gy = (goal - gx) / pw
   // Heap: larger g pops first among equal f (subtracting g * 2^-33 stays inside one integer step of f).
@@ -92,12 +81,14 @@ export function octileAstarRun(s: OctileGrid, start: number, goal: number, useHe
       cur = buckets.pop()
     }
     const fc = flags[cur]
+    let n: number
     if ((fc & CLOSED_) !== 0) continue
     flags[cur] = fc | CLOSED_
     expanded++
-    if (cur === goal) return { end: cur, reached: true, expanded }
     const cx = cur % pw
     const cy = (cur - cx) / pw
+    if (marks) marks[(cy - 1) * width + cx - 1] = 1
+    if (cur === goal) return { end: cur, reached: true, expanded }
     const ex = cx - gx
     const ey = cy - gy
     const d2 = ex * ex + ey * ey
@@ -106,26 +97,138 @@ export function octileAstarRun(s: OctileGrid, start: number, goal: number, useHe
       best = cur
     }
     const gc = g[cur]
-    for (let d = 0; d < 8; d++) {
-      const n = cur + dirOff[d]
-      if ((flags[n] & WALK_) === 0) continue
-      let ng: number
-      if (d < 4) ng = gc + CARD_
-      else {
-        if ((flags[cur + dirOff[dirA[d]]] & flags[cur + dirOff[dirB[d]]] & WALK_) === 0) continue
-        ng = gc + DIAG_
+    // Walkability of the four cardinal neighbours; a diagonal needs both of its cardinals.
+    const wE = flags[cur + 1] & WALK_
+    const wS = flags[cur + pw] & WALK_
+    const wW = flags[cur - 1] & WALK_
+    const wN = flags[cur - pw] & WALK_
+    n = cur + 1
+    if (wE !== 0) {
+      const ng = gc + CARD_
+      if (gen[n] !== G || ng < g[n]) {
+        gen[n] = G
+        g[n] = ng
+        flags[n] = PARENT_D | 0
+        let hx = ex + 1
+        let hy = ey
+        if (hx < 0) hx = -hx
+        if (hy < 0) hy = -hy
+        const f = ng + (hx > hy ? CARD_ * (hx - hy) + DIAG_ * hy : CARD_ * (hy - hx) + DIAG_ * hx)
+        if (useHeap) heap.push(f - ng * tb, n)
+        else buckets.push(f, n)
       }
-      if (gen[n] !== G) gen[n] = G
-      else if (ng >= g[n]) continue
-      g[n] = ng
-      flags[n] = PARENT_D | d
-      let dx = ex + ddx[d]
-      let dy = ey + ddy[d]
-      if (dx < 0) dx = -dx
-      if (dy < 0) dy = -dy
-      const h = dx > dy ? CARD_ * (dx - dy) + DIAG_ * dy : CARD_ * (dy - dx) + DIAG_ * dx
-      if (useHeap) heap.push(ng + h - ng * tb, n)
-      else buckets.push(ng + h, n)
+    }
+    n = cur + pw
+    if (wS !== 0) {
+      const ng = gc + CARD_
+      if (gen[n] !== G || ng < g[n]) {
+        gen[n] = G
+        g[n] = ng
+        flags[n] = PARENT_D | 1
+        let hx = ex
+        let hy = ey + 1
+        if (hx < 0) hx = -hx
+        if (hy < 0) hy = -hy
+        const f = ng + (hx > hy ? CARD_ * (hx - hy) + DIAG_ * hy : CARD_ * (hy - hx) + DIAG_ * hx)
+        if (useHeap) heap.push(f - ng * tb, n)
+        else buckets.push(f, n)
+      }
+    }
+    n = cur - 1
+    if (wW !== 0) {
+      const ng = gc + CARD_
+      if (gen[n] !== G || ng < g[n]) {
+        gen[n] = G
+        g[n] = ng
+        flags[n] = PARENT_D | 2
+        let hx = ex - 1
+        let hy = ey
+        if (hx < 0) hx = -hx
+        if (hy < 0) hy = -hy
+        const f = ng + (hx > hy ? CARD_ * (hx - hy) + DIAG_ * hy : CARD_ * (hy - hx) + DIAG_ * hx)
+        if (useHeap) heap.push(f - ng * tb, n)
+        else buckets.push(f, n)
+      }
+    }
+    n = cur - pw
+    if (wN !== 0) {
+      const ng = gc + CARD_
+      if (gen[n] !== G || ng < g[n]) {
+        gen[n] = G
+        g[n] = ng
+        flags[n] = PARENT_D | 3
+        let hx = ex
+        let hy = ey - 1
+        if (hx < 0) hx = -hx
+        if (hy < 0) hy = -hy
+        const f = ng + (hx > hy ? CARD_ * (hx - hy) + DIAG_ * hy : CARD_ * (hy - hx) + DIAG_ * hx)
+        if (useHeap) heap.push(f - ng * tb, n)
+        else buckets.push(f, n)
+      }
+    }
+    n = cur + pw + 1
+    if ((wE & wS) !== 0 && (flags[n] & WALK_) !== 0) {
+      const ng = gc + DIAG_
+      if (gen[n] !== G || ng < g[n]) {
+        gen[n] = G
+        g[n] = ng
+        flags[n] = PARENT_D | 4
+        let hx = ex + 1
+        let hy = ey + 1
+        if (hx < 0) hx = -hx
+        if (hy < 0) hy = -hy
+        const f = ng + (hx > hy ? CARD_ * (hx - hy) + DIAG_ * hy : CARD_ * (hy - hx) + DIAG_ * hx)
+        if (useHeap) heap.push(f - ng * tb, n)
+        else buckets.push(f, n)
+      }
+    }
+    n = cur + pw - 1
+    if ((wW & wS) !== 0 && (flags[n] & WALK_) !== 0) {
+      const ng = gc + DIAG_
+      if (gen[n] !== G || ng < g[n]) {
+        gen[n] = G
+        g[n] = ng
+        flags[n] = PARENT_D | 5
+        let hx = ex - 1
+        let hy = ey + 1
+        if (hx < 0) hx = -hx
+        if (hy < 0) hy = -hy
+        const f = ng + (hx > hy ? CARD_ * (hx - hy) + DIAG_ * hy : CARD_ * (hy - hx) + DIAG_ * hx)
+        if (useHeap) heap.push(f - ng * tb, n)
+        else buckets.push(f, n)
+      }
+    }
+    n = cur - pw - 1
+    if ((wW & wN) !== 0 && (flags[n] & WALK_) !== 0) {
+      const ng = gc + DIAG_
+      if (gen[n] !== G || ng < g[n]) {
+        gen[n] = G
+        g[n] = ng
+        flags[n] = PARENT_D | 6
+        let hx = ex - 1
+        let hy = ey - 1
+        if (hx < 0) hx = -hx
+        if (hy < 0) hy = -hy
+        const f = ng + (hx > hy ? CARD_ * (hx - hy) + DIAG_ * hy : CARD_ * (hy - hx) + DIAG_ * hx)
+        if (useHeap) heap.push(f - ng * tb, n)
+        else buckets.push(f, n)
+      }
+    }
+    n = cur - pw + 1
+    if ((wE & wN) !== 0 && (flags[n] & WALK_) !== 0) {
+      const ng = gc + DIAG_
+      if (gen[n] !== G || ng < g[n]) {
+        gen[n] = G
+        g[n] = ng
+        flags[n] = PARENT_D | 7
+        let hx = ex + 1
+        let hy = ey - 1
+        if (hx < 0) hx = -hx
+        if (hy < 0) hy = -hy
+        const f = ng + (hx > hy ? CARD_ * (hx - hy) + DIAG_ * hy : CARD_ * (hy - hx) + DIAG_ * hx)
+        if (useHeap) heap.push(f - ng * tb, n)
+        else buckets.push(f, n)
+      }
     }
   }
   return { end: best, reached: false, expanded }
@@ -151,29 +254,6 @@ export function paddedToPoints(s: OctileGrid, cells: number[]): Point[] {
       return { x: x - 0.5, y: (p - x) / pw - 0.5 }
     }),
   )
-}
-
-/** The closed cells of the last search as a mark layer (full grid). */
-export function closedCellsLayer(s: OctileGrid, label: string): DebugLayer {
-  const { width, height, pw, gen, flags, generation } = s
-  const values = new Uint8Array(width * height)
-  for (let r = 0; r < height; r++) {
-    let p = (r + 1) * pw + 1
-    const o = r * width
-    for (let c = 0; c < width; c++, p++)
-      if (gen[p] === generation && (flags[p] & CLOSED) !== 0) values[o + c] = 1
-  }
-  return {
-    kind: 'cells',
-    label,
-    cols: width,
-    rows: height,
-    cellSize: 1,
-    originX: 0,
-    originY: 0,
-    values,
-    mode: 'mark',
-  }
 }
 
 export const octileAstar: Pathfinder<OctileAstarPrepared> = {
@@ -214,11 +294,25 @@ export const octileAstar: Pathfinder<OctileAstarPrepared> = {
     const s = prep.search
     const start = s.toPadded(q.start.index)
     const goal = s.toPadded(q.goal.index)
-    const run = octileAstarRun(s, start, goal, prep.useHeap)
+    // Expanded cells are marked during the search (cheaper than a pass over the grid afterwards).
+    const marks = new Uint8Array(s.width * s.height)
+    const run = octileAstarRun(s, start, goal, prep.useHeap, marks)
     const points = paddedToPoints(s, tracePadded(s, run.end))
     const notes = [...q.notes]
     if (!run.reached) notes.push(unreachableNote(points[points.length - 1]))
-    const debug = [closedCellsLayer(s, 'expanded cells')]
+    const debug: DebugLayer[] = [
+      {
+        kind: 'cells',
+        label: 'expanded cells',
+        cols: s.width,
+        rows: s.height,
+        cellSize: 1,
+        originX: 0,
+        originY: 0,
+        values: marks,
+        mode: 'mark',
+      },
+    ]
     return makeAnswer(points, run.reached, q.start.point, q.goal.point, notes, run.expanded, debug)
   },
 }

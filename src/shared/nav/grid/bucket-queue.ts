@@ -51,21 +51,23 @@ export class BucketQueue {
 
   push(key: number, value: number): void {
     const b = key & MASK
-    let pool = this.pool
     let e = this.free
-    if (e >= 0) this.free = pool[2 * e + 1]
+    if (e >= 0) this.free = this.pool[2 * e + 1]
     else {
       e = this.used++
-      if (2 * e === pool.length) {
-        const bigger = new Int32Array(pool.length * 2)
-        bigger.set(pool)
-        this.pool = pool = bigger
-      }
+      if (2 * e === this.pool.length) this.grow()
     }
+    const pool = this.pool
     pool[2 * e] = value
     pool[2 * e + 1] = this.heads[b]
     this.heads[b] = e
     this.size++
+  }
+
+  private grow(): void {
+    const bigger = new Int32Array(this.pool.length * 2)
+    bigger.set(this.pool)
+    this.pool = bigger
   }
 
   /** Remove and return a value with the smallest key (then in `current`). The queue must not be empty. */
