@@ -33,8 +33,10 @@ import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
 
-/** Largest image accepted: side in px and total pixels. Checked on the header, before decoding. */
-export const IMAGE_LIMITS = { maxSide: 16384, maxPixels: 100_000_000 } as const
+import { IMAGE_LIMITS } from '../../shared/host'
+
+/** Largest image accepted (side in px, total pixels), as the host contract states; checked on the header, before decoding. */
+export { IMAGE_LIMITS }
 
 export type ImageLimits = { maxSide: number; maxPixels: number }
 
