@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BucketQueue } from '../../../../src/shared/nav/grid/bucket-queue'
+import { LineBits } from '../../../../src/shared/nav/grid/line-bits'
 import { MinHeap } from '../../../../src/shared/nav/grid/heap'
 import { segmentClear } from '../../../../src/shared/nav/grid/line-of-sight'
 import { nearestWalkableCell } from '../../../../src/shared/nav/grid/snap'
@@ -104,5 +105,54 @@ describe('simplifyCollinear', () => {
       p(4, 2),
       p(3, 2),
     ])
+  })
+})
+
+describe('LineBits.scan', () => {
+  it('finds the same stop as a cell-by-cell scan', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 3, max: 6 }),
+        fc.integer({ min: 2, max: 90 }),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.nat(),
+        fc.boolean(),
+        fc.integer({ min: -1, max: 95 }),
+        (lines, length, seed, fromSeed, forward, goalPos) => {
+          let s = seed
+          const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648
+          const walk = Array.from({ length: lines }, (_, l) =>
+            Array.from(
+              { length },
+              (_, p) => l > 0 && l < lines - 1 && p > 0 && p < length - 1 && rnd() < 0.8,
+            ),
+          )
+          // The outer lines stay open sometimes so that forced neighbours occur.
+          for (let p = 1; p < length - 1; p++) walk[0][p] = rnd() < 0.5
+          const bits = new LineBits(lines, length, (l, p) => walk[l][p])
+          const line = 1 + (fromSeed % (lines - 2))
+          const from = fromSeed % length
+          const dir = forward ? 1 : -1
+          const goal = goalPos < length && goalPos >= 0 && walk[line][goalPos] ? goalPos : -1
+          const at = (l: number, p: number) => p >= 0 && p < length && walk[l][p]
+          let expected = -1
+          for (let p = from + dir; p >= 0 && p < length; p += dir) {
+            if (!at(line, p)) break
+            if (p === goal) {
+              expected = p
+              break
+            }
+            const forced =
+              (at(line - 1, p) && !at(line - 1, p - dir)) || (at(line + 1, p) && !at(line + 1, p - dir))
+            if (forced) {
+              expected = p
+              break
+            }
+          }
+          expect(bits.scan(line, from, dir, goal)).toBe(expected)
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 })
