@@ -59,7 +59,7 @@ const quick = values.quick
 const seed = Number(values.seed)
 const farCount = Number(values.pairs ?? (quick ? 2 : 20))
 const polygonPairs = Number(values['polygon-pairs'] ?? (quick ? 20 : 2000))
-const every = Number(values.every ?? (quick ? 200 : 10))
+const every = Number(values.every ?? (quick ? 200 : 5))
 const WARM_UP = quick ? 1 : 3
 /** Timed runs per pair on the generated room; the fastest counts (load spikes from other processes only ever add time). */
 const REPEATS = quick ? 1 : 3
@@ -369,13 +369,18 @@ function polygonRooms(): void {
     const us = median(vis.times) * 1000
     targets.push(['visibility-polygon', 'median query <= 100 µs', `${fixed(us, 1)} µs`, passMiss(us <= 100)])
   }
-  const nav = all.get('navmesh-funnel')
-  if (nav) {
+  // The faithful navmesh-funnel is the one the targets are for; the option is shown beside it.
+  for (const [key, label] of [
+    ['navmesh-funnel', 'navmesh-funnel'],
+    ['navmesh-funnel entry=partial-funnel', 'navmesh-funnel entry=partial-funnel (option)'],
+  ]) {
+    const nav = all.get(key)
+    if (!nav) continue
     const us = median(nav.times) * 1000
     const share = nav.compared ? nav.within / nav.compared : 0
-    targets.push(['navmesh-funnel', 'median query <= 20 µs', `${fixed(us, 1)} µs`, passMiss(us <= 20)])
+    targets.push([label, 'median query <= 20 µs', `${fixed(us, 1)} µs`, passMiss(us <= 20)])
     targets.push([
-      'navmesh-funnel',
+      label,
       'within 1% of optimum on >= 99% of pairs',
       `${fixed(100 * share, 2)}%`,
       passMiss(share >= 0.99),
