@@ -8,9 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { flagValues, holds, navWorldForRoom, roomNavState } from '../../../../src/shared/nav/room-world'
 import { projectFromText, roomFromText } from '../../../../src/shared/room/load'
 import { repoRoot } from '../../../support/bench-data'
-import { octileAstar } from '../../../../src/shared/nav/algorithms/octile-astar'
-import { anyAngleOptimal } from '../../../../src/shared/nav/algorithms/any-angle-optimal'
-import { defaultOptions } from '../../../../src/shared/nav/registry'
+import { prepareAlgorithm, runQuery } from '../../../../src/shared/nav/run'
+import { ALGORITHM_IDS } from '../../../../src/shared/nav/registry'
 
 const SAMPLE = resolve(repoRoot, 'resources/sample-project')
 
@@ -39,14 +38,13 @@ describe('navWorldForRoom', () => {
     const closed = navWorldForRoom(room, null, flagValues(project, { gateOpen: false }))
     expect(roomNavState(room, flagValues(project, { gateOpen: false })).blockers).toHaveLength(1)
     expect(open.key).not.toBe(closed.key)
-    for (const algorithm of [anyAngleOptimal, octileAstar]) {
-      const opts = defaultOptions(algorithm.id)
-      const through = algorithm.findPath(algorithm.prepare(open, opts), west, east)
-      expect(through.reached, algorithm.id).toBe(true)
-      const blocked = algorithm.findPath(algorithm.prepare(closed, opts), west, east)
-      expect(blocked.reached, algorithm.id).toBe(false)
-      // It stops on the west side, as close to the goal as it can get.
-      expect(blocked.points.at(-1)!.x, algorithm.id).toBeLessThan(1021)
+    for (const id of ALGORITHM_IDS.filter((a) => a !== 'node-graph')) {
+      const through = runQuery(prepareAlgorithm(open, id), west, east)
+      expect(through.reached, id).toBe(true)
+      const blocked = runQuery(prepareAlgorithm(closed, id), west, east)
+      expect(blocked.reached, id).toBe(false)
+      // It stops on the west side of the closed gate, as close to the goal as it can get.
+      expect(blocked.points.at(-1)!.x, id).toBeLessThan(1021)
     }
   })
 
