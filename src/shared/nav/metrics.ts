@@ -10,7 +10,10 @@
  *   polygon world it runs on the authored polygons; for a mask world on the mask's
  *   pixel-exact polygons (`world.exactPolygons()`), so no grid path (which stays inside
  *   walkable pixels) can be shorter.
- * - length ratio: length / optimal length (1 = as short as possible).
+ * - length ratio: length / optimal length between the points that were asked for (1 = as
+ *   short as possible). An algorithm that moves its ends (to a cell centre of a coarser
+ *   grid, say) can come out slightly under 1 on short paths; queries at pixel centres avoid
+ *   that for full-resolution grids (nav/random.ts draws pairs there).
  * - turn: a path vertex where the direction changes by more than `TURN_EPSILON_DEG`;
  *   turning angle: the sum of those direction changes.
  * - clearance: the smallest distance from any point of the path to the boundary of the

@@ -67,7 +67,9 @@ export function randomWalkablePoint(
 /**
  * `count` pairs of walkable points as [fromX, fromY, toX, toY], the two points of a pair at
  * least `minDistance` px apart when possible (after 100 tries the last draw is kept).
- * Coordinates are rounded to 1/100 px so that pairs print and reload exactly.
+ * Points are pixel centres (c + 0.5, r + 0.5) of walkable pixels: there a full-resolution
+ * grid algorithm starts and ends exactly where asked, so every algorithm answers the same
+ * question, and the pairs print and reload exactly.
  */
 export function randomPairs(
   world: NavWorld,
@@ -77,19 +79,23 @@ export function randomPairs(
 ): [number, number, number, number][] {
   const random = createRandom(seed)
   const pairs: [number, number, number, number][] = []
-  const round = (v: number) => Math.round(v * 100) / 100
+  const centre = (p: Point) => ({ x: Math.floor(p.x) + 0.5, y: Math.floor(p.y) + 0.5 })
+  const draw = (): Point | undefined => {
+    for (let tries = 0; tries < 100; tries++) {
+      const p = randomWalkablePoint(world, random)
+      if (!p) return undefined
+      const c = centre(p)
+      if (world.isWalkable(c)) return c
+    }
+    return undefined
+  }
   for (let i = 0; i < count; i++) {
     let pair: [number, number, number, number] | undefined
     for (let tries = 0; tries < 100; tries++) {
-      const a = randomWalkablePoint(world, random)
-      const b = randomWalkablePoint(world, random)
+      const a = draw()
+      const b = draw()
       if (!a || !b) break
-      const candidate: [number, number, number, number] = [round(a.x), round(a.y), round(b.x), round(b.y)]
-      const ok =
-        world.isWalkable({ x: candidate[0], y: candidate[1] }) &&
-        world.isWalkable({ x: candidate[2], y: candidate[3] })
-      if (!ok) continue
-      pair = candidate
+      pair = [a.x, a.y, b.x, b.y]
       if (Math.hypot(a.x - b.x, a.y - b.y) >= minDistance) break
     }
     if (!pair) break
