@@ -58,8 +58,8 @@ export interface JumpLines {
 export function makeJumpLines(s: OctileGrid): JumpLines {
   const { flags, pw } = s
   const ph = s.height + 2
-  const rows = new LineBits(ph, pw, (r, c) => (flags[r * pw + c] & WALK) !== 0)
-  const cols = new LineBits(pw, ph, (c, r) => (flags[r * pw + c] & WALK) !== 0)
+  const rows = new LineBits(flags, pw, ph, WALK, false)
+  const cols = new LineBits(flags, pw, ph, WALK, true)
   return { rows, cols }
 }
 

@@ -25,14 +25,25 @@ export class LineBits {
   readonly lines: number
   readonly bits: Int32Array
 
-  /** `walkable(line, pos)` for line < lines, pos < length. */
-  constructor(lines: number, length: number, walkable: (line: number, pos: number) => boolean) {
+  /**
+   * Lines over a row-major byte grid `cells` (`width` x `height`, walkable where `cells[i] & mask`):
+   * its rows, or with `transpose` its columns.
+   */
+  constructor(cells: Uint8Array, width: number, height: number, mask: number, transpose: boolean) {
+    const lines = transpose ? width : height
+    const length = transpose ? height : width
     this.lines = lines
     this.words = (length >> 5) + 2
-    this.bits = new Int32Array(lines * this.words)
-    for (let l = 0; l < lines; l++) {
-      const base = l * this.words
-      for (let p = 0; p < length; p++) if (walkable(l, p)) this.bits[base + (p >> 5)] |= 1 << (p & 31)
+    const W = this.words
+    const bits = new Int32Array(lines * W)
+    this.bits = bits
+    for (let r = 0; r < height; r++) {
+      const o = r * width
+      for (let c = 0; c < width; c++) {
+        if ((cells[o + c] & mask) === 0) continue
+        if (transpose) bits[c * W + (r >> 5)] |= 1 << (r & 31)
+        else bits[r * W + (c >> 5)] |= 1 << (c & 31)
+      }
     }
   }
 

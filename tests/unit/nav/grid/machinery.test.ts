@@ -129,7 +129,13 @@ describe('LineBits.scan', () => {
           )
           // The outer lines stay open sometimes so that forced neighbours occur.
           for (let p = 1; p < length - 1; p++) walk[0][p] = rnd() < 0.5
-          const bits = new LineBits(lines, length, (l, p) => walk[l][p])
+          // Build from a byte grid with one row per line, and from its transpose: both must agree.
+          const cells = new Uint8Array(lines * length)
+          walk.forEach((row, l) => row.forEach((w, p) => (cells[l * length + p] = w ? 1 : 0)))
+          const bits = new LineBits(cells, length, lines, 1, false)
+          const transposed = new Uint8Array(lines * length)
+          walk.forEach((row, l) => row.forEach((w, p) => (transposed[p * lines + l] = w ? 1 : 0)))
+          const bitsT = new LineBits(transposed, lines, length, 1, true)
           const line = 1 + (fromSeed % (lines - 2))
           const from = fromSeed % length
           const dir = forward ? 1 : -1
@@ -150,6 +156,7 @@ describe('LineBits.scan', () => {
             }
           }
           expect(bits.scan(line, from, dir, goal)).toBe(expected)
+          expect(bitsT.scan(line, from, dir, goal)).toBe(expected)
         },
       ),
       { numRuns: 500 },
