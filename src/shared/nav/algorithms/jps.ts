@@ -288,7 +288,7 @@ export const jps: Pathfinder<JpsPrepared> = {
   options: [],
   prepare(world: NavWorld, _options: OptionValues): JpsPrepared {
     const grid = world.grid()
-    const search = world.cached('grid:octile-buffers:jps', () => new OctileGrid(grid))
+    const search = world.cached('grid:octile-buffers', () => new OctileGrid(grid))
     const lines = world.cached('grid:jump-lines', () => makeJumpLines(search))
     return {
       grid,

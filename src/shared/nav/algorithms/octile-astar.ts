@@ -278,7 +278,7 @@ export const octileAstar: Pathfinder<OctileAstarPrepared> = {
   ],
   prepare(world: NavWorld, options: OptionValues): OctileAstarPrepared {
     const grid = world.grid()
-    const search = world.cached('grid:octile-buffers:astar', () => new OctileGrid(grid))
+    const search = world.cached('grid:octile-buffers', () => new OctileGrid(grid))
     const useHeap = options.openList === 'binary-heap'
     // Made now so that `bytes` counts it from the start (its entry pool still grows with use).
     if (!useHeap) void search.buckets

@@ -19,6 +19,10 @@
  * - octile distance: max(dx, dy) - min(dx, dy) cardinal steps + min(dx, dy) diagonal
  *   steps, the exact cost on an empty 8-connected grid.
  *
+ * - sharing: octile-astar and jps of one world use the same buffers (world.cached key
+ *   'grid:octile-buffers'); queries run one at a time, and every query starts a new
+ *   generation, so neither sees the other's state. Each reports them in its `bytes`.
+ *
  * Units: cells (= room px), scaled cost units (CARD per px), bytes.
  */
 import type { WalkGrid } from '../types'
