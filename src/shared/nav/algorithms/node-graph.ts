@@ -18,18 +18,22 @@ import type { Point } from '../../geometry/types'
 import { areaAt, buildOutline, lineOfSight, type Outline } from '../polygon/outline'
 import { buildTriMesh } from '../polygon/tri-mesh'
 import {
+  buildJoinGrid,
   closestOnJoins,
+  joinGridBytes,
   joinGraphBytes,
   joinGraphFromAuthored,
   joinGraphFromMesh,
   oneWayEnds,
   searchJoins,
   type JoinGraph,
+  type JoinGrid,
 } from '../polygon/join-graph'
 import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared } from '../types'
 
 export interface NodeGraphPrepared extends Prepared {
   graph: JoinGraph
+  grid: JoinGrid
   derived: boolean
   layers: DebugLayer[]
   /** Set when the `shortcut` option is on: the walkable outline and the nodes a shortcut must keep. */
@@ -59,11 +63,13 @@ export const nodeGraph: Pathfinder<NodeGraphPrepared> = {
     const graph = authored
       ? joinGraphFromAuthored(authored)
       : world.cached('node-graph:derived', () => joinGraphFromMesh(buildTriMesh(world.triangulation())))
+    const grid = buildJoinGrid(graph)
     const prepared: NodeGraphPrepared = {
       graph,
+      grid,
       derived: !authored,
       layers: makeLayers(graph),
-      bytes: joinGraphBytes(graph),
+      bytes: joinGraphBytes(graph) + joinGridBytes(grid),
     }
     if (options.shortcut === true) {
       const areas = world.polygons()
@@ -76,8 +82,8 @@ export const nodeGraph: Pathfinder<NodeGraphPrepared> = {
   findPath(p: NodeGraphPrepared, from: Point, to: Point) {
     try {
       const g = p.graph
-      const s = closestOnJoins(g, from)
-      const t = closestOnJoins(g, to)
+      const s = closestOnJoins(g, from, p.grid)
+      const t = closestOnJoins(g, to, p.grid)
       if (!s || !t) {
         return {
           points: [],

@@ -149,30 +149,160 @@ export interface OnJoin {
   dist: number
 }
 
-/** The closest point on the closest join; undefined when there are no joins. */
-export function closestOnJoins(g: JoinGraph, p: Point): OnJoin | undefined {
-  let best: OnJoin | undefined
-  let bestD = Infinity
-  const px = Number.isFinite(p.x) ? p.x : 0
-  const py = Number.isFinite(p.y) ? p.y : 0
+/**
+ * A uniform grid of joins (each join in every cell its bounding box covers) for
+ * closest-join queries: cells are searched in square rings around the query point
+ * until no unseen join can be closer.
+ */
+export interface JoinGrid {
+  minX: number
+  minY: number
+  maxX: number
+  maxY: number
+  cell: number
+  cols: number
+  rows: number
+  cellStart: Int32Array
+  cellJoins: Int32Array
+  stamp: Uint32Array
+  stampValue: number
+}
+
+export function buildJoinGrid(g: JoinGraph): JoinGrid {
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (let i = 0; i < g.nodeCount; i++) {
+    minX = Math.min(minX, g.nx[i])
+    maxX = Math.max(maxX, g.nx[i])
+    minY = Math.min(minY, g.ny[i])
+    maxY = Math.max(maxY, g.ny[i])
+  }
+  if (g.nodeCount === 0) minX = minY = maxX = maxY = 0
+  const w = Math.max(maxX - minX, 1)
+  const h = Math.max(maxY - minY, 1)
+  const cell = Math.max(Math.sqrt((w * h) / Math.max(g.joinCount, 1)) * 1.5, 1e-3)
+  const cols = Math.min(Math.max(1, Math.ceil(w / cell) + 1), 1024)
+  const rows = Math.min(Math.max(1, Math.ceil(h / cell) + 1), 1024)
+  const size = Math.max(w / (cols - 1 || 1), h / (rows - 1 || 1), cell)
+  const buckets: number[][] = Array.from({ length: cols * rows }, () => [])
   for (let k = 0; k < g.joinCount; k++) {
     const ax = g.nx[g.ja[k]]
     const ay = g.ny[g.ja[k]]
-    const dx = g.nx[g.jb[k]] - ax
-    const dy = g.ny[g.jb[k]] - ay
-    const l2 = dx * dx + dy * dy
-    let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0
-    t = t < 0 ? 0 : t > 1 ? 1 : t
-    const qx = ax + t * dx
-    const qy = ay + t * dy
-    const d = (qx - px) * (qx - px) + (qy - py) * (qy - py)
-    if (d < bestD) {
-      bestD = d
-      best = { join: k, t, point: { x: qx, y: qy }, dist: 0 }
-    }
+    const bx = g.nx[g.jb[k]]
+    const by = g.ny[g.jb[k]]
+    const c0 = Math.floor((Math.min(ax, bx) - minX) / size)
+    const c1 = Math.min(cols - 1, Math.floor((Math.max(ax, bx) - minX) / size))
+    const r0 = Math.floor((Math.min(ay, by) - minY) / size)
+    const r1 = Math.min(rows - 1, Math.floor((Math.max(ay, by) - minY) / size))
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) buckets[r * cols + c].push(k)
   }
-  if (best) best.dist = Math.sqrt(bestD)
-  return best
+  const cellStart = new Int32Array(cols * rows + 1)
+  for (let i = 0; i < buckets.length; i++) cellStart[i + 1] = cellStart[i] + buckets[i].length
+  const cellJoins = new Int32Array(cellStart[cols * rows])
+  for (let i = 0; i < buckets.length; i++) cellJoins.set(buckets[i], cellStart[i])
+  return {
+    minX,
+    minY,
+    maxX,
+    maxY,
+    cell: size,
+    cols,
+    rows,
+    cellStart,
+    cellJoins,
+    stamp: new Uint32Array(g.joinCount),
+    stampValue: 0,
+  }
+}
+
+export function joinGridBytes(grid: JoinGrid): number {
+  return grid.cellStart.byteLength + grid.cellJoins.byteLength + grid.stamp.byteLength
+}
+
+/** The closest point on the closest join (ties: the lowest join index); undefined when there are no joins. */
+export function closestOnJoins(g: JoinGraph, p: Point, grid?: JoinGrid): OnJoin | undefined {
+  const px = Number.isFinite(p.x) ? p.x : 0
+  const py = Number.isFinite(p.y) ? p.y : 0
+  bestK = -1
+  bestT = 0
+  bestD = Infinity
+  if (grid && px >= grid.minX && px <= grid.maxX && py >= grid.minY && py <= grid.maxY) {
+    let sv = ++grid.stampValue
+    if (sv === 0xffffffff) {
+      grid.stamp.fill(0)
+      sv = grid.stampValue = 1
+    }
+    const c = Math.min(grid.cols - 1, Math.floor((px - grid.minX) / grid.cell))
+    const r = Math.min(grid.rows - 1, Math.floor((py - grid.minY) / grid.cell))
+    const maxRing = Math.max(grid.cols, grid.rows)
+    for (let ring = 0; ring <= maxRing; ring++) {
+      if (ring === 0) visitCell(g, grid, sv, c, r, px, py)
+      else {
+        for (let cc = c - ring; cc <= c + ring; cc++) {
+          visitCell(g, grid, sv, cc, r - ring, px, py)
+          visitCell(g, grid, sv, cc, r + ring, px, py)
+        }
+        for (let rr = r - ring + 1; rr <= r + ring - 1; rr++) {
+          visitCell(g, grid, sv, c - ring, rr, px, py)
+          visitCell(g, grid, sv, c + ring, rr, px, py)
+        }
+      }
+      // Every join not seen yet lies outside the block of cells searched, at least ring cells away.
+      const reach = ring * grid.cell
+      if (bestK >= 0 && bestD < reach * reach) break
+    }
+  } else {
+    for (let k = 0; k < g.joinCount; k++) testJoin(g, k, px, py)
+  }
+  if (bestK < 0) return undefined
+  const ax = g.nx[g.ja[bestK]]
+  const ay = g.ny[g.ja[bestK]]
+  const point = { x: ax + bestT * (g.nx[g.jb[bestK]] - ax), y: ay + bestT * (g.ny[g.jb[bestK]] - ay) }
+  return { join: bestK, t: bestT, point, dist: Math.sqrt(bestD) }
+}
+
+// Best join so far of the running closestOnJoins query (queries are not re-entrant).
+let bestK = -1
+let bestT = 0
+let bestD = Infinity
+
+function testJoin(g: JoinGraph, k: number, px: number, py: number): void {
+  const ax = g.nx[g.ja[k]]
+  const ay = g.ny[g.ja[k]]
+  const dx = g.nx[g.jb[k]] - ax
+  const dy = g.ny[g.jb[k]] - ay
+  const l2 = dx * dx + dy * dy
+  let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0
+  t = t < 0 ? 0 : t > 1 ? 1 : t
+  const qx = ax + t * dx - px
+  const qy = ay + t * dy - py
+  const d = qx * qx + qy * qy
+  if (d < bestD || (d === bestD && k < bestK)) {
+    bestD = d
+    bestK = k
+    bestT = t
+  }
+}
+
+function visitCell(
+  g: JoinGraph,
+  grid: JoinGrid,
+  sv: number,
+  c: number,
+  r: number,
+  px: number,
+  py: number,
+): void {
+  if (c < 0 || r < 0 || c >= grid.cols || r >= grid.rows) return
+  const cellIndex = r * grid.cols + c
+  for (let i = grid.cellStart[cellIndex]; i < grid.cellStart[cellIndex + 1]; i++) {
+    const k = grid.cellJoins[i]
+    if (grid.stamp[k] === sv) continue
+    grid.stamp[k] = sv
+    testJoin(g, k, px, py)
+  }
 }
 
 export interface JoinPath {
@@ -195,27 +325,26 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
     g.closed.fill(0)
     q = g.query = 1
   }
-  const { nx, ny, seen, closed, parent, heap } = g
+  const { nx, ny, closed, heap } = g
   const gv = g.g
   heap.clear()
-  const h = (u: number): number => norm(nx[u] - G.x, ny[u] - G.y) * g.minMul
-  const relax = (u: number, from: number, cost: number, hu: number): void => {
-    if (closed[u] === q) return
-    if (seen[u] !== q || cost < gv[u]) {
-      seen[u] = q
-      gv[u] = cost
-      parent[u] = from
-      heap.push(u, cost + hu)
-    }
-  }
+  const mm = g.minMul
   // Both on one join and allowed to walk straight there: a candidate (a detour may still be cheaper).
   if (s.join === t.join && (t.t >= s.t || g.twoWay[s.join]))
-    relax(GOAL, -1, norm(G.x - S.x, G.y - S.y) * g.mul[s.join], 0)
+    relaxJoin(g, q, GOAL, -1, norm(G.x - S.x, G.y - S.y) * g.mul[s.join], 0)
   const sj = s.join
   const sa = g.ja[sj]
   const sb = g.jb[sj]
-  relax(sb, -1, norm(nx[sb] - S.x, ny[sb] - S.y) * g.mul[sj], h(sb))
-  if (g.twoWay[sj]) relax(sa, -1, norm(nx[sa] - S.x, ny[sa] - S.y) * g.mul[sj], h(sa))
+  relaxJoin(g, q, sb, -1, norm(nx[sb] - S.x, ny[sb] - S.y) * g.mul[sj], norm(nx[sb] - G.x, ny[sb] - G.y) * mm)
+  if (g.twoWay[sj])
+    relaxJoin(
+      g,
+      q,
+      sa,
+      -1,
+      norm(nx[sa] - S.x, ny[sa] - S.y) * g.mul[sj],
+      norm(nx[sa] - G.x, ny[sa] - G.y) * mm,
+    )
   const tj = t.join
   const ta = g.ja[tj]
   const tb = g.jb[tj]
@@ -230,14 +359,18 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
       found = true
       break
     }
-    if (u === ta) relax(GOAL, u, gv[u] + norm(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
-    if (u === tb && g.twoWay[tj]) relax(GOAL, u, gv[u] + norm(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
+    if (u === ta) relaxJoin(g, q, GOAL, u, gv[u] + norm(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
+    if (u === tb && g.twoWay[tj])
+      relaxJoin(g, q, GOAL, u, gv[u] + norm(G.x - nx[u], G.y - ny[u]) * g.mul[tj], 0)
     for (let k = g.outStart[u]; k < g.outStart[u + 1]; k++) {
       const w = g.outTo[k]
-      relax(w, u, gv[u] + g.outCost[k], h(w))
+      relaxJoin(g, q, w, u, gv[u] + g.outCost[k], norm(nx[w] - G.x, ny[w] - G.y) * mm)
     }
   }
-  if (found) return { ...trace(g, S, GOAL, G), reached: true, expanded }
+  if (found) {
+    const path = trace(g, S, GOAL, G)
+    return { points: path.points, nodes: path.nodes, reached: true, expanded }
+  }
   // Unreachable: the closest point to G on anything walkable from S.
   let bestD = Infinity
   let bestPoint: Point = S
@@ -273,7 +406,18 @@ export function searchJoins(g: JoinGraph, s: OnJoin, t: OnJoin): JoinPath {
     path.points.push(bestPoint)
     path.nodes.push(-1)
   }
-  return { ...path, reached: false, expanded }
+  return { points: path.points, nodes: path.nodes, reached: false, expanded }
+}
+
+/** A* relaxation (closed nodes are final): node u reached from `from` at `cost`, pushed with key cost + hu when better. */
+function relaxJoin(g: JoinGraph, q: number, u: number, from: number, cost: number, hu: number): void {
+  if (g.closed[u] === q) return
+  if (g.seen[u] !== q || cost < g.g[u]) {
+    g.seen[u] = q
+    g.g[u] = cost
+    g.parent[u] = from
+    g.heap.push(u, cost + hu)
+  }
 }
 
 /** Points from S through the parents of `end` (a node or the goal), ending at `endPoint`, with their node ids. */

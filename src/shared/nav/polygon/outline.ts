@@ -57,6 +57,8 @@ export interface Outline {
   /** Scratch for de-duplicating edges during one query. */
   readonly stamp: Uint32Array
   stampValue: number
+  /** Scratch for areaAt. */
+  parity: Uint8Array
   readonly bytes: number
 }
 
@@ -208,6 +210,7 @@ export function buildOutline(areas: AreaPolygon[]): Outline {
     cellEdges,
     stamp,
     stampValue: 0,
+    parity: new Uint8Array(Math.max(1, areas.length)),
     bytes,
   }
 }
@@ -399,15 +402,32 @@ export function closestBoundaryPoint(o: Outline, px: number, py: number, compone
  * check the boundary distance.
  */
 export function areaAt(o: Outline, px: number, py: number, areaCount: number): number {
-  const parity = new Uint8Array(areaCount)
-  const { x, y, next } = o
-  for (let e = 0; e < o.n; e++) {
-    const f = next[e]
-    const ay = y[e]
-    const by = y[f]
-    if (ay > py !== by > py) {
-      const xi = x[e] + ((py - ay) * (x[f] - x[e])) / (by - ay)
-      if (px < xi) parity[o.area[e]] ^= 1
+  if (o.n === 0 || !(py >= o.minY && py <= o.maxY && px <= o.maxX)) return -1
+  if (o.parity.length < areaCount) o.parity = new Uint8Array(areaCount)
+  const parity = o.parity
+  parity.fill(0)
+  const { x, y, next, cellStart, cellEdges, stamp } = o
+  let sv = ++o.stampValue
+  if (sv === 0xffffffff) {
+    stamp.fill(0)
+    sv = o.stampValue = 1
+  }
+  // Crossings of the ray from p towards +x: only edges registered in p's row of cells, from p's column on.
+  const r = Math.min(o.rows - 1, Math.max(0, Math.floor((py - o.minY) / o.cell)))
+  const c0 = Math.min(o.cols - 1, Math.max(0, Math.floor((px - o.minX) / o.cell)))
+  for (let c = c0; c < o.cols; c++) {
+    const cellIndex = r * o.cols + c
+    for (let k = cellStart[cellIndex], end = cellStart[cellIndex + 1]; k < end; k++) {
+      const e = cellEdges[k]
+      if (stamp[e] === sv) continue
+      stamp[e] = sv
+      const f = next[e]
+      const ay = y[e]
+      const by = y[f]
+      if (ay > py !== by > py) {
+        const xi = x[e] + ((py - ay) * (x[f] - x[e])) / (by - ay)
+        if (px < xi) parity[o.area[e]] ^= 1
+      }
     }
   }
   for (let k = 0; k < areaCount; k++) if (parity[k]) return k

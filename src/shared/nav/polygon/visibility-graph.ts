@@ -217,24 +217,16 @@ export function searchVisibility(
   const gv = g.g
   const heap = g.heap
   heap.clear()
-  const h = (i: number): number => norm(nx[i] - t.x, ny[i] - t.y)
-  const relax = (j: number, from: number, cost: number, hj: number): void => {
-    if (seen[j] !== q || cost < gv[j]) {
-      seen[j] = q
-      gv[j] = cost
-      parent[j] = from
-      heap.push(j, cost + hj)
-    }
-  }
   seen[S] = q
   gv[S] = 0
   parent[S] = -1
-  if (!directFirst && lineOfSight(o, s.x, s.y, t.x, t.y)) relax(T, S, norm(t.x - s.x, t.y - s.y), 0)
+  if (!directFirst && lineOfSight(o, s.x, s.y, t.x, t.y)) relaxNode(g, q, T, S, norm(t.x - s.x, t.y - s.y), 0)
   // Only nodes the start's segment is tangent at can be a first bend (for any graph: a speed-up
   // that cannot change the path found), and the segment must leave the node into the walkable side.
   for (let j = 0; j < N; j++) {
     if (!tautAt(g, j, s.x, s.y) || !leavesInside(g, j, s.x, s.y)) continue
-    if (lineOfSight(o, s.x, s.y, nx[j], ny[j])) relax(j, S, norm(nx[j] - s.x, ny[j] - s.y), h(j))
+    if (lineOfSight(o, s.x, s.y, nx[j], ny[j]))
+      relaxNode(g, q, j, S, norm(nx[j] - s.x, ny[j] - s.y), norm(nx[j] - t.x, ny[j] - t.y))
   }
   let expanded = 0
   for (;;) {
@@ -246,14 +238,14 @@ export function searchVisibility(
     if (i === T) break
     const gi = gv[i]
     if (tautAt(g, i, t.x, t.y) && leavesInside(g, i, t.x, t.y) && lineOfSight(o, nx[i], ny[i], t.x, t.y)) {
-      relax(T, i, gi + norm(t.x - nx[i], t.y - ny[i]), 0)
+      relaxNode(g, q, T, i, gi + norm(t.x - nx[i], t.y - ny[i]), 0)
     }
     const adj = edgesOf(g, i)
     const len = g.adjLen[i]!
     for (let k = 0; k < adj.length; k++) {
       const j = adj[k]
       if (closed[j] === q) continue
-      relax(j, i, gi + len[k], h(j))
+      relaxNode(g, q, j, i, gi + len[k], norm(nx[j] - t.x, ny[j] - t.y))
     }
   }
   const points: Point[] = [{ x: t.x, y: t.y }]
@@ -261,6 +253,16 @@ export function searchVisibility(
   points.push({ x: s.x, y: s.y })
   points.reverse()
   return { points, expanded }
+}
+
+/** A* relaxation: node j reached from `from` at `cost`; pushed with key cost + hj when better. */
+function relaxNode(g: VisibilityGraph, q: number, j: number, from: number, cost: number, hj: number): void {
+  if (g.seen[j] !== q || cost < g.g[j]) {
+    g.seen[j] = q
+    g.g[j] = cost
+    g.parent[j] = from
+    g.heap.push(j, cost + hj)
+  }
 }
 
 export interface PlacedQuery {
