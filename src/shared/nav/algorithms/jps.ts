@@ -18,9 +18,13 @@
  *   neighbour and the diagonal between ahead and it; from a node entered diagonally:
  *   its two components and the diagonal; from the start: all eight.
  * - expanded: jump points popped from the open list.
- * - parent recovery: each node keeps only the direction it was entered by (3 bits);
- *   the path walks back along that direction to the first closed node, which is the
- *   parent or a closed node on the same segment with an equally short path.
+ * - parent recovery: each node keeps only the direction it was entered by (3 bits), so
+ *   the search needs no parent array; the path walks back along that direction to the
+ *   first closed node whose g plus the run between them equals the node's g exactly
+ *   (integer costs): the parent, or a node with an equally short path.
+ * - unreachable goal: when the open list runs dry, a breadth-first flood of the start's
+ *   region finds the cell closest to the goal and the search runs again to that cell;
+ *   both count in `expanded`.
  *
  * Units: room px (cell centres); integer scaled costs inside (see grid/octile-grid.ts).
  */
