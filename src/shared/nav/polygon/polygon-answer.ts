@@ -12,7 +12,7 @@
  */
 import type { Point } from '../../geometry/types'
 import type { PathResult, Prepared } from '../types'
-import { placeQuery, searchVisibility, type VisibilityGraph } from './visibility-graph'
+import { expandedNodes, placeQuery, searchVisibility, type VisibilityGraph } from './visibility-graph'
 
 export interface PolygonPrepared extends Prepared {
   graph: VisibilityGraph
@@ -61,7 +61,8 @@ export function buildPolygonAnswer(
       goal: goal.point,
       reason: reasons.length > 0 ? reasons.join('; ') : undefined,
       expanded: found.expanded,
-      debug: [],
+      debug:
+        found.expanded > 0 ? [{ kind: 'points', label: 'expanded nodes', points: expandedNodes(g) }] : [],
     }
   } catch (error) {
     return {

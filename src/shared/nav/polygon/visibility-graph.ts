@@ -187,6 +187,19 @@ export function edgeSegments(g: VisibilityGraph): Float32Array {
   return Float32Array.from(out)
 }
 
+/** Nodes the last search expanded, as points (x, y, ...). */
+export function expandedNodes(g: VisibilityGraph): Float32Array {
+  let n = 0
+  for (let i = 0; i < g.nodeCount; i++) if (g.closed[i] === g.query) n++
+  const out = new Float32Array(2 * n)
+  for (let i = 0, k = 0; i < g.nodeCount; i++) {
+    if (g.closed[i] !== g.query) continue
+    out[k++] = g.nx[i]
+    out[k++] = g.ny[i]
+  }
+  return out
+}
+
 export interface GraphPath {
   points: Point[]
   expanded: number

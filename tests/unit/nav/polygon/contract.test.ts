@@ -266,3 +266,37 @@ describe('node-graph', () => {
     expect(pathLength(r.points)).toBeGreaterThan(Math.hypot(80, 80))
   })
 })
+
+describe('debug layers', () => {
+  it('each polygon algorithm explains its answer with the layers it promises', () => {
+    const world = worldFromPolygons(100, 100, ROOM)
+    const kinds = (alg: Pathfinder): string[] => {
+      const r = prepared(alg, world)({ x: 10, y: 50 }, { x: 90, y: 50 })
+      for (const layer of r.debug) {
+        if (layer.kind === 'points') expect(layer.points.length % 2).toBe(0)
+        if (layer.kind === 'segments') expect(layer.segments.length % 4).toBe(0)
+        if (layer.kind === 'triangles') {
+          expect(layer.triangles.length % 3).toBe(0)
+          expect(layer.highlight!.length).toBeGreaterThan(1)
+        }
+      }
+      return r.debug.map((l) => `${l.kind}:${l.label}`)
+    }
+    const byId = (id: string): Pathfinder => POLYGON_ALGORITHMS.find((a) => a.id === id)!
+    expect(kinds(byId('visibility-polygon'))).toEqual(
+      expect.arrayContaining(['segments:visibility edges', 'points:graph nodes', 'points:expanded nodes']),
+    )
+    expect(kinds(byId('any-angle-optimal'))).toEqual(
+      expect.arrayContaining(['points:graph nodes (reflex corners)', 'points:expanded nodes']),
+    )
+    expect(kinds(byId('navmesh-funnel'))).toEqual([
+      'triangles:triangles (corridor highlighted)',
+      'segments:portals',
+    ])
+    expect(kinds(byId('node-graph'))).toEqual([
+      'points:graph nodes',
+      'segments:joins',
+      'segments:one-way joins',
+    ])
+  })
+})
