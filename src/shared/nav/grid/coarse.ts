@@ -146,7 +146,8 @@ export interface CoarseRun {
 
 /**
  * The part of a coarse-grid query shared by downscaled-grid and sampled-grid: connect the snapped
- * endpoints to nodes, run the search, turn nodes into points, tidy and post-process the path.
+ * endpoints to nodes, run the search, turn nodes into points, post-process (smooth or shorten) the raw
+ * path, then drop collinear points.
  * `run` gets goal node -1 when the goal cannot join the grid; it then ends on the closest node.
  */
 export function coarseAnswer(
@@ -174,8 +175,9 @@ export function coarseAnswer(
   const result = run(s, t)
   let points = [start, ...buffers.trace(result.end).map((n) => nodePoint(layout, n))]
   if (result.reached) points.push(goal)
-  points = simplifyCollinear(points)
+  // Smoothing / shortening see the raw node path, as in the originals; tidying comes after.
   if (postProcess) points = postProcess(points)
+  points = simplifyCollinear(points)
   if (!result.reached) {
     if (t < 0) notes.push(`goal ${formatPoint(goal)} has no walkable ${nodeName} node in clear sight nearby`)
     notes.push(unreachableNote(points[points.length - 1]))
