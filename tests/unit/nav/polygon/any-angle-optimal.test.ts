@@ -68,6 +68,35 @@ describe('any-angle-optimal', () => {
     )
   })
 
+  it('handles starts and goals exactly on corners and edges of the outline', () => {
+    fc.assert(
+      fc.property(arbRoom, fc.nat(), fc.nat(), fc.boolean(), (areas, i, j, mid) => {
+        const ring = areas.flatMap((a) => [a.outer, ...a.holes])
+        const corners = ring.flat()
+        const edgePoints = ring.flatMap((r) =>
+          r.map((p, k) => ({
+            x: (p.x + r[(k + 1) % r.length].x) / 2,
+            y: (p.y + r[(k + 1) % r.length].y) / 2,
+          })),
+        )
+        const pool = mid ? edgePoints : corners
+        const a = pool[i % pool.length]
+        const b = pool[j % pool.length]
+        const world = worldFromPolygons(100, 100, areas)
+        for (const alg of POLYGON_ALGORITHMS) {
+          const r = prepared(alg, world)(a, b)
+          expect(r.reached, alg.id).toBe(true)
+          expect(pathValid(areas, r.points), alg.id).toBe(true)
+          if (alg.id !== 'node-graph')
+            expect(Math.hypot(r.start.x - a.x, r.start.y - a.y), alg.id).toBeLessThan(1e-5)
+        }
+        const r = prepared(optimal, world)(a, b)
+        expect(pathLength(r.points)).toBeCloseTo(referenceLength(areas, a, b), 4)
+      }),
+      { numRuns: 200 },
+    )
+  })
+
   it('gives the same lengths on mirrored and 90°-rotated rooms', () => {
     const transforms: ((p: Point) => Point)[] = [
       (p) => ({ x: 100 - p.x, y: p.y }),
