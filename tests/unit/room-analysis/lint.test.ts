@@ -65,6 +65,31 @@ describe('lintRoom', () => {
     expect(lintRoom(anonymous, project, null, {})).toEqual([])
   })
 
+  it('finds a slanting passage and measures it across', () => {
+    // Two halls joined by a 45-degree strip 17 px tall, so 17 / sqrt(2) = 12 px across.
+    const room = roomOfRects(400, 300, [
+      { outer: rect(0, 0, 150, 300) },
+      { outer: rect(250, 0, 400, 300) },
+      {
+        outer: [
+          [140, 210],
+          [260, 90],
+          [260, 107],
+          [140, 227],
+        ],
+      },
+    ])
+    room.testWalk = { ...room.testWalk, start: { x: 50, y: 150 }, characterId: 'hero' }
+    const entries = lintRoom(room, project, null, {})
+    expect(kinds(entries)).toEqual(['narrow-corridor'])
+    expect(entries[0].at.x).toBeGreaterThan(150)
+    expect(entries[0].at.x).toBeLessThan(250)
+    const across = Number(/about (\d+) px wide/.exec(entries[0].message)![1])
+    expect(across).toBeGreaterThanOrEqual(11)
+    expect(across).toBeLessThanOrEqual(14)
+    expect(lintRoom(room, project, null, {}, { footWidthPx: 8 })).toEqual([])
+  })
+
   it('scales the feet with the room: a 20 px door is fine where the character is drawn at half size', () => {
     const room = twoRoomsWithDoor(20)
     expect(kinds(lintRoom(room, project, null, {}))).toEqual(['narrow-corridor'])
