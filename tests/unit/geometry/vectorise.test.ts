@@ -307,27 +307,17 @@ describe('simplifyAreas', () => {
       { numRuns: 25 },
     )
   })
-  it('traces and simplifies a 1920x1080 room quickly, and round-trips it exactly', () => {
+  it('traces and simplifies a 1920x1080 room, and round-trips it exactly', () => {
     const width = 1920
     const height = 1080
     const cells = blobMask(width, height, 12345)
-    const t0 = performance.now()
     const exact = traceMask(width, height, (i) => cells[i] !== 0)
-    const t1 = performance.now()
     const simple = simplifyAreas(exact, 0.75)
-    const t2 = performance.now()
     const back = rasterisePolygons(exact, width, height)
-    const t3 = performance.now()
     let diff = 0
     for (let i = 0; i < cells.length; i++) if (back[i] !== cells[i]) diff++
     const verts = (a: AreaPolygon[]): number => allRings(a).reduce((s, r) => s + r.length, 0)
-    console.log(
-      `1920x1080 blobs: trace ${(t1 - t0).toFixed(1)} ms (${verts(exact)} vertices, ${exact.length} areas), ` +
-        `simplify(0.75) ${(t2 - t1).toFixed(1)} ms (${verts(simple)} vertices), rasterise ${(t3 - t2).toFixed(1)} ms`,
-    )
     expect(diff).toBe(0)
     expect(verts(simple)).toBeLessThan(verts(exact) / 2)
-    expect(t1 - t0).toBeLessThan(1500)
-    expect(t2 - t1).toBeLessThan(1500)
   })
 })
