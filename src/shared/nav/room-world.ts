@@ -14,7 +14,9 @@
  *
  * Units: room px.
  */
-import type { AreaPolygon } from '../geometry/types'
+import type { AreaPolygon, Point, Ring } from '../geometry/types'
+import { pointInRing } from '../geometry/polygon'
+import { segmentsIntersect } from '../geometry/predicates'
 import { evaluateFlagExpression } from '../room/flag-expression'
 import { coordsToRing, walkPolygonToArea } from '../room/convert'
 import type { Project, Room } from '../room/schema'
@@ -70,11 +72,33 @@ export function roomNavState(room: Room, flags: FlagState): RoomNavState {
   return { enabledAreas, blockers, key }
 }
 
-export function roomGraph(room: Room): NodeGraph | undefined {
+/** Does the segment a-b touch the ring (cross an edge, or lie inside)? */
+function segmentTouchesRing(a: Point, b: Point, ring: Ring): boolean {
+  if (pointInRing(ring, a) || pointInRing(ring, b)) return true
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    if (segmentsIntersect(a, b, ring[j], ring[i])) return true
+  }
+  return false
+}
+
+/**
+ * The authored node graph in this state: joins that cross a closed gate are left out
+ * (the gate blocks them as it blocks walking); nodes stay.
+ */
+export function roomGraph(room: Room, blockers: AreaPolygon[] = []): NodeGraph | undefined {
   if (room.nodeGraph.nodes.length === 0) return undefined
+  const at = new Map(room.nodeGraph.nodes.map((n) => [n.id, { x: n.x, y: n.y }]))
+  const open = (a: string, b: string): boolean => {
+    const pa = at.get(a)
+    const pb = at.get(b)
+    if (!pa || !pb) return false
+    return !blockers.some((blocker) => segmentTouchesRing(pa, pb, blocker.outer))
+  }
   return {
     nodes: room.nodeGraph.nodes.map((n) => ({ id: n.id, x: n.x, y: n.y })),
-    joins: room.nodeGraph.joins.map((j) => ({ a: j.a, b: j.b, oneWay: j.oneWay, cost: j.cost })),
+    joins: room.nodeGraph.joins
+      .filter((j) => open(j.a, j.b))
+      .map((j) => ({ a: j.a, b: j.b, oneWay: j.oneWay, cost: j.cost })),
   }
 }
 
@@ -101,7 +125,7 @@ export function navWorldForRoom(
       authoritative: room.authoritative,
       mask: mask ? { width, height, cells: mask } : undefined,
       polygons,
-      graph: roomGraph(room),
+      graph: roomGraph(room, state.blockers),
       revision: `${room.id}@${revision}`,
     },
     { areaEnabled: (id) => state.enabledAreas.has(id), blockers: state.blockers, key: state.key },

@@ -32,13 +32,13 @@ describe('navWorldForRoom', () => {
     expect(holds('ghost', {})).toBe(false)
   })
 
-  it('closes the doorway while the gate flag says so, for polygon and grid algorithms alike', async () => {
+  it('closes the doorway while the gate flag says so, for every algorithm', async () => {
     const { project, room } = await sample()
     const open = navWorldForRoom(room, null, flagValues(project))
     const closed = navWorldForRoom(room, null, flagValues(project, { gateOpen: false }))
     expect(roomNavState(room, flagValues(project, { gateOpen: false })).blockers).toHaveLength(1)
     expect(open.key).not.toBe(closed.key)
-    for (const id of ALGORITHM_IDS.filter((a) => a !== 'node-graph')) {
+    for (const id of ALGORITHM_IDS) {
       const through = runQuery(prepareAlgorithm(open, id), west, east)
       expect(through.reached, id).toBe(true)
       const blocked = runQuery(prepareAlgorithm(closed, id), west, east)
@@ -46,6 +46,9 @@ describe('navWorldForRoom', () => {
       // It stops on the west side of the closed gate, as close to the goal as it can get.
       expect(blocked.points.at(-1)!.x, id).toBeLessThan(1021)
     }
+    // The authored join through the doorway is cut while the gate is closed; the others stay.
+    expect(closed.authoredGraph()!.joins).toHaveLength(room.nodeGraph.joins.length - 1)
+    expect(closed.authoredGraph()!.joins.some((j) => j.a === 'door-west' && j.b === 'door-east')).toBe(false)
   })
 
   it('drops the polygons and mask pixels of an area that is switched off', async () => {
