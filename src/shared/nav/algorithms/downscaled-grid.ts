@@ -37,7 +37,8 @@ export interface DownscaledPrepared extends Prepared {
   buffers: CoarseBuffers
   search: 'bfs' | 'astar'
   smoothing: boolean
-  cornerCutting: boolean
+  /** Allowed steps per coarse cell (see neighbourMasks). */
+  masks: Uint8Array
 }
 
 const DI = [1, 0, -1, 0, 1, -1, -1, 1]
@@ -63,12 +64,38 @@ export function downscaleMask(grid: WalkGrid): NodeLayout {
   return { cols, rows, originX: 1, originY: 1, spacing: 2, walk }
 }
 
-function search(prep: DownscaledPrepared, start: number, goal: number, goalPoint: Point): CoarseRun {
-  const { layout, buffers, cornerCutting } = prep
+/**
+ * Per coarse cell, which of its 8 neighbours it may step to (bit d for direction d of DI/DJ),
+ * so that the search needs no bounds or corner checks.
+ */
+export function neighbourMasks(layout: NodeLayout, cornerCutting: boolean): Uint8Array {
   const { cols, rows, walk } = layout
+  const masks = new Uint8Array(cols * rows)
+  const ok = (i: number, j: number) => i >= 0 && j >= 0 && i < cols && j < rows && walk[j * cols + i] !== 0
+  for (let j = 0; j < rows; j++)
+    for (let i = 0; i < cols; i++) {
+      if (walk[j * cols + i] === 0) continue
+      let m = 0
+      for (let d = 0; d < 8; d++) {
+        const ni = i + DI[d]
+        const nj = j + DJ[d]
+        if (!ok(ni, nj)) continue
+        if (d >= 4 && !cornerCutting && (!ok(ni, j) || !ok(i, nj))) continue
+        m |= 1 << d
+      }
+      masks[j * cols + i] = m
+    }
+  return masks
+}
+
+function search(prep: DownscaledPrepared, start: number, goal: number, goalPoint: Point): CoarseRun {
+  const { layout, buffers, masks } = prep
+  const cols = layout.cols
   const { g, parent, gen, closed, queue, heap } = buffers
   const G = buffers.begin()
+  const marks = buffers.marks
   const useAstar = prep.search === 'astar'
+  const off = [1, cols, -1, -cols, cols + 1, cols - 1, -cols - 1, -cols + 1]
   // Goal in cell units (for the heuristic and the closest-cell fallback).
   const gx = (goalPoint.x - layout.originX) / layout.spacing
   const gy = (goalPoint.y - layout.originY) / layout.spacing
@@ -93,9 +120,10 @@ function search(prep: DownscaledPrepared, start: number, goal: number, goalPoint
       cur = queue[head++]
     }
     closed[cur] = G
+    marks[cur] = 1
     expanded++
     if (cur === goal) return { end: cur, reached: true, expanded }
-    const cj = Math.floor(cur / cols)
+    const cj = (cur / cols) | 0
     const ci = cur - cj * cols
     const d2 = (ci - gx) * (ci - gx) + (cj - gy) * (cj - gy)
     if (d2 < bestD2) {
@@ -103,19 +131,18 @@ function search(prep: DownscaledPrepared, start: number, goal: number, goalPoint
       best = cur
     }
     const ng = g[cur] + 1
+    const m = masks[cur]
     for (let d = 0; d < 8; d++) {
-      const ni = ci + DI[d]
-      const nj = cj + DJ[d]
-      if (ni < 0 || nj < 0 || ni >= cols || nj >= rows) continue
-      const n = nj * cols + ni
-      if (walk[n] === 0) continue
-      if (d >= 4 && !cornerCutting && (walk[cj * cols + ni] === 0 || walk[nj * cols + ci] === 0)) continue
-      if (gen[n] === G && (closed[n] === G || ng >= g[n])) continue
-      if (!useAstar && gen[n] === G) continue
+      if ((m & (1 << d)) === 0) continue
+      const n = cur + off[d]
+      if (gen[n] === G) {
+        // BFS reaches every cell first by a shortest route; A* may improve an open cell.
+        if (!useAstar || closed[n] === G || ng >= g[n]) continue
+      }
       gen[n] = G
       g[n] = ng
       parent[n] = cur
-      if (useAstar) heap.push(ng + Math.abs(ni - gx) + Math.abs(nj - gy), n)
+      if (useAstar) heap.push(ng + Math.abs(ci + DI[d] - gx) + Math.abs(cj + DJ[d] - gy), n)
       else queue[tail++] = n
     }
   }
@@ -158,15 +185,19 @@ export const downscaledGrid: Pathfinder<DownscaledPrepared> = {
     const grid = world.grid()
     const layout = world.cached('grid:downscaled-2', () => downscaleMask(grid))
     const buffers = world.cached('grid:downscaled-2:buffers', () => new CoarseBuffers(layout.walk.length))
+    const cornerCutting = options.cornerCutting !== false
+    const masks = world.cached(`grid:downscaled-2:steps:${cornerCutting}`, () =>
+      neighbourMasks(layout, cornerCutting),
+    )
     return {
       grid,
       layout,
       buffers,
       search: options.search === 'astar' ? 'astar' : 'bfs',
       smoothing: options.smoothing !== false,
-      cornerCutting: options.cornerCutting !== false,
+      masks,
       get bytes() {
-        return layout.walk.byteLength + buffers.bytes
+        return layout.walk.byteLength + masks.byteLength + buffers.bytes
       },
     }
   },
@@ -193,7 +224,7 @@ export const downscaledGrid: Pathfinder<DownscaledPrepared> = {
         cellSize: 2,
         originX: 0,
         originY: 0,
-        values: prep.buffers.closedMarks(),
+        values: prep.buffers.marks,
         mode: 'mark',
       }),
     )

@@ -97,6 +97,7 @@ function search(prep: SampledPrepared, start: number, goal: number, goalPoint: P
   const { cols, edges, spacing } = nodes
   const { g, parent, gen, closed, heap } = buffers
   const G = buffers.begin()
+  const marks = buffers.marks
   const step = cost === 'squared' ? spacing * spacing : spacing
   const gx = goalPoint.x
   const gy = goalPoint.y
@@ -120,6 +121,7 @@ function search(prep: SampledPrepared, start: number, goal: number, goalPoint: P
     const cur = heap.pop()
     if (closed[cur] === G) continue
     closed[cur] = G
+    marks[cur] = 1
     expanded++
     if (cur === goal) return { end: cur, reached: true, expanded }
     const j = Math.floor(cur / cols)
@@ -245,7 +247,7 @@ export const sampledGrid: Pathfinder<SampledPrepared> = {
         cellSize: nodes.spacing,
         originX: nodes.originX - 0.5 - Math.floor(nodes.spacing / 2),
         originY: nodes.originY - 0.5 - Math.floor(nodes.spacing / 2),
-        values: prep.buffers.closedMarks(),
+        values: prep.buffers.marks,
         mode: 'mark',
       }),
     )

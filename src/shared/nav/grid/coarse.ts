@@ -95,9 +95,13 @@ export class CoarseBuffers {
     )
   }
 
+  /** Nodes closed by the current query (1 = closed); a fresh array per query, for the debug layer. */
+  marks: Uint8Array = new Uint8Array(0)
+
   begin(): number {
     this.generation++
     this.heap.clear()
+    this.marks = new Uint8Array(this.closed.length)
     return this.generation
   }
 
@@ -110,14 +114,6 @@ export class CoarseBuffers {
       out.push(n)
     }
     return out.reverse()
-  }
-
-  /** The nodes closed by the current query as a mark layer. */
-  closedMarks(): Uint8Array {
-    const values = new Uint8Array(this.closed.length)
-    const G = this.generation
-    for (let k = 0; k < values.length; k++) if (this.closed[k] === G) values[k] = 1
-    return values
   }
 }
 

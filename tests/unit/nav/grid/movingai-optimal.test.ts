@@ -14,7 +14,7 @@ import { invalidPoint, lengthOf } from './helpers'
 
 const MAPS = ['den520d', 'AR0011SR', '8room_000', 'maze512-4-0', 'Berlin_0_1024']
 /** Problems per map and algorithm. */
-const SAMPLE = 60
+const SAMPLE = 50
 
 describe.each(MAPS)('Moving AI %s', (name) => {
   const map = parseMovingAiMap(readFileSync(benchPath('movingai', `${name}.map`), 'utf8'))
