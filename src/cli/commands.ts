@@ -9,6 +9,8 @@
  *   batch; the length listed in the .scen file for scen.
  * - solved (scen): the algorithm reached the goal with a valid path.
  * - optimal (scen): solved with a length within `SCEN_TOLERANCE` of the listed one.
+ * - warm-up: every algorithm answers the first query once, untimed, before the timed
+ *   queries (so the times are of warm code, as in the editor).
  *
  * Units: room px for points and lengths, ms for times, bytes for memory. Moving AI cells
  * (x, y) are queried at their centres (x + 0.5, y + 0.5), so lengths equal grid lengths.
@@ -39,7 +41,8 @@ export interface CompareRow {
   clearance: number | null
   bytes: number
   reason?: string
-  defects: string[]
+  /** What is wrong with the path, with where (room px). */
+  defects: { kind: string; message: string; at?: [number, number]; segment?: number; distance?: number }[]
   points: [number, number][]
 }
 
@@ -62,6 +65,7 @@ export function compare(
   const optimalLength = optimum.reached && !optimum.error ? pathLength(optimum.points) : null
   const results = algorithms.map((id): CompareRow => {
     const prepared = prepareAlgorithm(world, id)
+    runQuery(prepared, from, to) // warm-up, untimed
     const result = runQuery(prepared, from, to)
     const m = measurePath(world, result, optimalLength)
     return {
@@ -78,7 +82,13 @@ export function compare(
       clearance: m.clearance,
       bytes: prepared.bytes,
       reason: result.reason,
-      defects: m.defects.map((d) => d.message),
+      defects: m.defects.map((d) => ({
+        kind: d.kind,
+        message: d.message,
+        at: d.at ? [d.at.x, d.at.y] : undefined,
+        segment: d.segment,
+        distance: d.distance !== undefined && Number.isFinite(d.distance) ? d.distance : undefined,
+      })),
       points: result.points.map((p) => [p.x, p.y]),
     }
   })
@@ -96,7 +106,7 @@ export function compareTable(report: CompareReport): string {
       fixed(r.queryMs, 3),
       r.expanded,
       r.turns,
-      r.valid ? 'yes' : `NO: ${r.defects[0] ?? ''}`,
+      r.valid ? 'yes' : `NO: ${r.defects[0]?.message ?? ''}`,
     ]),
   )
   const head = `${report.room}: (${report.from.join(', ')}) -> (${report.to.join(', ')}), optimal length ${fixed(report.optimalLength, 2)} px`
@@ -142,6 +152,8 @@ export function batch(
   })
   const results = algorithms.map((id): BatchRow => {
     const prepared = prepareAlgorithm(world, id)
+    const first = pairs[0]
+    if (first) runQuery(prepared, { x: first[0], y: first[1] }, { x: first[2], y: first[3] }) // warm-up
     const times: number[] = []
     const ratios: number[] = []
     const defects: BatchRow['defects'] = []
@@ -240,6 +252,7 @@ export function scen(
 ): ScenReport {
   const results = algorithms.map((id): ScenRow => {
     const prepared = prepareAlgorithm(world, id)
+    if (scenarios.length > 0) runQuery(prepared, scenarios[0].from, scenarios[0].to) // warm-up
     const times: number[] = []
     const ratios: number[] = []
     let solved = 0

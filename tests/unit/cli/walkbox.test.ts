@@ -65,6 +65,7 @@ describe('walkbox compare', () => {
         ]),
       )
       expect(r.valid).toBe(true)
+      expect(r.defects).toEqual([])
       if (r.reached) expect(r.lengthRatio).toBeGreaterThanOrEqual(0.999)
     }
     const optimal = report.results.find((r: { algorithm: string }) => r.algorithm === 'any-angle-optimal')
