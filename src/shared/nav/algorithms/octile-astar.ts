@@ -282,6 +282,7 @@ export const octileAstar: Pathfinder<OctileAstarPrepared> = {
     const useHeap = options.openList === 'binary-heap'
     // Made now so that `bytes` counts it from the start (its entry pool still grows with use).
     if (!useHeap) void search.buckets
+    search.freshMarks()
     return {
       grid,
       search,
@@ -297,8 +298,10 @@ export const octileAstar: Pathfinder<OctileAstarPrepared> = {
     const s = prep.search
     const start = s.toPadded(q.start.index)
     const goal = s.toPadded(q.goal.index)
-    // Expanded cells are marked during the search (cheaper than a pass over the grid afterwards).
-    const marks = new Uint8Array(s.width * s.height)
+    // Expanded cells are marked during the search (cheaper than a pass over the grid afterwards), in a
+    // reused buffer: a fresh 2 MB array per query makes the garbage collector run far more often.
+    // The debug layer is therefore valid until the next query on this prepared data.
+    const marks = s.freshMarks()
     const run = octileAstarRun(s, start, goal, prep.useHeap, marks)
     const points = paddedToPoints(s, tracePadded(s, run.end))
     const notes = [...q.notes]

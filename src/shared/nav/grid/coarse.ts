@@ -81,6 +81,7 @@ export class CoarseBuffers {
     this.gen = new Uint32Array(nodes)
     this.closed = new Uint32Array(nodes)
     this.queue = new Int32Array(Math.max(1, nodes))
+    this.marks = new Uint8Array(nodes)
     this.heap = new MinHeap(Math.max(1024, Math.sqrt(nodes) * 16))
   }
 
@@ -91,17 +92,21 @@ export class CoarseBuffers {
       this.gen.byteLength +
       this.closed.byteLength +
       this.queue.byteLength +
+      this.marks.byteLength +
       this.heap.bytes
     )
   }
 
-  /** Nodes closed by the current query (1 = closed); a fresh array per query, for the debug layer. */
-  marks: Uint8Array = new Uint8Array(0)
+  /**
+   * Nodes closed by the current query (1 = closed), for the debug layer; cleared and reused by every
+   * query, so a layer built on it stays valid until the next query on these buffers.
+   */
+  readonly marks: Uint8Array
 
   begin(): number {
     this.generation++
     this.heap.clear()
-    this.marks = new Uint8Array(this.closed.length)
+    this.marks.fill(0)
     return this.generation
   }
 

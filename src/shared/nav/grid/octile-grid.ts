@@ -60,6 +60,7 @@ export class OctileGrid {
   /** Extra bytes held by lazily made buffers (e.g. a flood queue). */
   extraBytes = 0
   queue: Int32Array | undefined
+  private expandedMarks: Uint8Array | undefined
 
   constructor(grid: WalkGrid) {
     const { width, height, cells } = grid
@@ -86,7 +87,18 @@ export class OctileGrid {
     return this.bucketQueue
   }
 
+  /**
+   * One byte per (unpadded) cell for marking the cells a query expands, cleared and reused by every
+   * query: a debug layer built on it stays valid until the next query on these buffers.
+   */
+  freshMarks(): Uint8Array {
+    if (!this.expandedMarks) this.expandedMarks = new Uint8Array(this.width * this.height)
+    else this.expandedMarks.fill(0)
+    return this.expandedMarks
+  }
+
   get bytes(): number {
+    const marks = this.expandedMarks ? this.expandedMarks.byteLength : 0
     const buckets = this.bucketQueue ? this.bucketQueue.bytes : 0
     return (
       this.flags.byteLength +
@@ -94,6 +106,7 @@ export class OctileGrid {
       this.gen.byteLength +
       this.heap.bytes +
       buckets +
+      marks +
       this.extraBytes
     )
   }
