@@ -20,7 +20,8 @@
  *   walkable area (walls and hole outlines). Paths that hug corners have clearance 0.
  * - defect: something wrong with a path: a point further than `VALIDITY_TOLERANCE_PX` out
  *   of the walkable area (reported with where), a coordinate that is not a finite number,
- *   a reached result without points, or an algorithm that threw.
+ *   a reached result without points, a path that does not start at the result's start
+ *   (or, when reached, end at its goal) within the tolerance, or an algorithm that threw.
  * - validity check: each segment is sampled every `SAMPLE_STEP_PX`; a sample that the world
  *   says is not walkable is measured against the walkable area exactly: in a mask world
  *   against the walkable pixel squares, in a polygon world against the polygon outlines.
@@ -42,7 +43,7 @@ export const SAMPLE_STEP_PX = 0.25
 export const TURN_EPSILON_DEG = 0.01
 
 export interface PathDefect {
-  kind: 'outside' | 'not-finite' | 'empty' | 'error'
+  kind: 'outside' | 'not-finite' | 'empty' | 'error' | 'ends'
   message: string
   /** Where: the worst point of the offending stretch, room px. */
   at?: Point
@@ -402,6 +403,28 @@ export function measurePath(
     defects.unshift({ kind: 'error', message: `algorithm threw: ${result.error}` })
   if (result.reached && points.length === 0)
     defects.push({ kind: 'empty', message: 'reached, but the path has no points' })
+  if (points.length > 0) {
+    const first = points[0]
+    const last = points[points.length - 1]
+    const off = Math.hypot(first.x - result.start.x, first.y - result.start.y)
+    if (!(off <= VALIDITY_TOLERANCE_PX)) {
+      defects.push({
+        kind: 'ends',
+        message: `the path starts ${off.toFixed(2)} px from the reported start`,
+        at: first,
+        segment: 0,
+      })
+    }
+    const miss = Math.hypot(last.x - result.goal.x, last.y - result.goal.y)
+    if (result.reached && !(miss <= VALIDITY_TOLERANCE_PX)) {
+      defects.push({
+        kind: 'ends',
+        message: `reached, but the path ends ${miss.toFixed(2)} px from the reported goal`,
+        at: last,
+        segment: Math.max(0, points.length - 2),
+      })
+    }
+  }
   const length = pathLength(points)
   const { turns, turningDeg } = turnStats(points)
   let lengthRatio: number | null = null

@@ -174,6 +174,18 @@ describe('measurePath', () => {
     expect(m.valid).toBe(true)
   })
 
+  it('counts a path that does not start at its start or, when reached, end at its goal', () => {
+    const detached = measurePath(world, result([P(10, 20), P(90, 20)], { start: P(10, 30) }))
+    expect(detached.valid).toBe(false)
+    expect(detached.defects[0]).toMatchObject({ kind: 'ends', segment: 0 })
+    const short = measurePath(world, result([P(10, 20), P(50, 20)], { goal: P(90, 20) }))
+    expect(short.defects.map((d) => d.kind)).toEqual(['ends'])
+    // Not reached: the path may stop short of the goal.
+    expect(
+      measurePath(world, result([P(10, 20), P(50, 20)], { goal: P(90, 20), reached: false })).valid,
+    ).toBe(true)
+  })
+
   it('counts an algorithm error and a reached path without points as defects', () => {
     const failed = measurePath(world, result([], { reached: false, error: 'boom' }), 10)
     expect(failed.valid).toBe(false)
