@@ -3,10 +3,13 @@
  * walk grid with the room's areas already applied (world.grid()).
  *
  * Glossary
- * - distance buffer: one Int32 per pixel; -1 = blocked, UNSET (-2) = walkable but not yet
- *   reached, else the number of 4-connected steps to the destination (a Manhattan
- *   flood). The buffer is padded with a blocked border so the flood needs no bounds
- *   checks: padded index p = (row + 1) * (width + 2) + (col + 1).
+ * - distance buffer: one Int32 per pixel; -1 = blocked, else the number of 4-connected
+ *   steps to the destination (a Manhattan flood) plus the flood's base. The buffer is
+ *   padded with a blocked border so the flood needs no bounds checks: padded index
+ *   p = (row + 1) * (width + 2) + (col + 1).
+ * - base: each flood stores its distances above every value an earlier flood left, so a
+ *   pixel counts as not yet reached when its value is below the base, and the buffer is
+ *   never cleared between queries (only renumbered when the values near 2^31).
  * - flood: breadth-first from the destination, 4-connected, stopping as soon as the
  *   start pixel gets its distance (every pixel closer to the destination has its
  *   distance by then).
@@ -19,9 +22,9 @@
  *   reaches the one after it; then the same backward from the end.
  * - expanded: pixels the flood reached (all floods of the query); a beeline that
  *   succeeds first costs no flood and reports 0.
- * - heat layer: the debug layer is the distance buffer itself, not a copy (copying 4 bytes
- *   per pixel would cost about as much as the flood). It stays as the query left it until
- *   the next query on the same prepared data; post or copy it before running another.
+ * - heat layer: the distances of the last flood (-1 blocked, -2 not reached), computed
+ *   from the buffer when the layer's values are first read; read them before the next
+ *   query on the same prepared data.
  *
  * Unreachable goal: the engine's flood would run out without meeting the start. Here
  * the start's region is flooded instead to find the pixel closest to the goal
@@ -36,26 +39,35 @@ import { bresenhamClear } from '../grid/line-of-sight'
 import { simplifyCollinear } from '../grid/tidy'
 import { snapQuery } from '../grid/snap'
 
-/** Walkable but not reached yet; negative, so a heat layer draws it like a blocked pixel. */
-const UNSET = -2
+/** Largest stored value before the buffer is renumbered from scratch. */
+const RENUMBER_AT = 0x7fffffff
 
 export interface FloodFillPrepared extends Prepared {
   grid: WalkGrid
   /** Padded width. */
   pw: number
+  /** Stored values: -1 blocked, else base + distance for pixels this flood reached (see `base`). */
   dist: Int32Array
   queue: Int32Array
-  /** How many pixels the last query's floods left set (reset at the next query). */
-  dirty: number
+  /** Offset of the current flood's distances: a stored value v >= base means distance v - base. */
+  base: number
+  /** Base for the next flood: one past the largest value stored so far. */
+  nextBase: number
+  /** Pixels reached by the last flood: queue[0..reached). */
+  reached: number
   beelineFirst: boolean
   beautify: boolean
 }
 
-/** Reset the pixels the previous floods set (they are still listed in the queue). */
-function resetDist(prep: FloodFillPrepared): void {
-  const { dist, queue } = prep
-  for (let k = 0; k < prep.dirty; k++) dist[queue[k]] = UNSET
-  prep.dirty = 0
+/** Start a flood: a new base past every stored value, renumbering the buffer when the values run out. */
+function beginFlood(prep: FloodFillPrepared): number {
+  const { dist } = prep
+  if (prep.nextBase > RENUMBER_AT - dist.length) {
+    for (let i = 0; i < dist.length; i++) if (dist[i] > 0) dist[i] = 0
+    prep.nextBase = 1
+  }
+  prep.base = prep.nextBase
+  return prep.base
 }
 
 /**
@@ -63,55 +75,57 @@ function resetDist(prep: FloodFillPrepared): void {
  * Returns the number of pixels reached; they are queue[0..count).
  */
 function flood(prep: FloodFillPrepared, from: number, stopAt: number): number {
-  resetDist(prep)
+  const base = beginFlood(prep)
   const { dist, queue, pw } = prep
-  const unset = UNSET
   let head = 0
   let tail = 0
-  dist[from] = 0
+  dist[from] = base
   queue[tail++] = from
   const whole = stopAt < 0
+  // A pixel is unset for this flood when 0 <= value < base; as unsigned, -1 (blocked) is huge.
   // The start is checked once per pixel taken from the queue: it is set by the time its neighbour is done.
-  while (head < tail && (whole || dist[stopAt] === unset)) {
+  while (head < tail && (whole || dist[stopAt] < base)) {
     const cur = queue[head++]
     const nd = dist[cur] + 1
     let n = cur + 1
-    if (dist[n] === unset) {
+    if (dist[n] >>> 0 < base) {
       dist[n] = nd
       queue[tail++] = n
     }
     n = cur - 1
-    if (dist[n] === unset) {
+    if (dist[n] >>> 0 < base) {
       dist[n] = nd
       queue[tail++] = n
     }
     n = cur + pw
-    if (dist[n] === unset) {
+    if (dist[n] >>> 0 < base) {
       dist[n] = nd
       queue[tail++] = n
     }
     n = cur - pw
-    if (dist[n] === unset) {
+    if (dist[n] >>> 0 < base) {
       dist[n] = nd
       queue[tail++] = n
     }
   }
-  prep.dirty = tail
+  // The last pixel queued holds the largest distance.
+  prep.nextBase = dist[queue[tail - 1]] + 1
+  prep.reached = tail
   return tail
 }
 
 /** Downhill trace from `start` to distance 0, 8 neighbours, diagonals included. Padded indices. */
 function trace(prep: FloodFillPrepared, start: number): number[] {
-  const { dist, pw } = prep
+  const { dist, pw, base } = prep
   const steps = [1, -1, pw, -pw, pw + 1, pw - 1, -pw + 1, -pw - 1]
   const out = [start]
   let cur = start
-  while (dist[cur] > 0) {
+  while (dist[cur] > base) {
     let best = cur
     let bestD = dist[cur]
     for (const s of steps) {
       const d = dist[cur + s]
-      if (d >= 0 && d < bestD) {
+      if (d >= base && d < bestD) {
         bestD = d
         best = cur + s
       }
@@ -121,6 +135,36 @@ function trace(prep: FloodFillPrepared, start: number): number[] {
     out.push(cur)
   }
   return out
+}
+
+/**
+ * The distance buffer of the last flood as a heat layer: -1 blocked, -2 walkable but not reached,
+ * else the distance. Made on first read of `values` (a pass over the buffer that queries do not
+ * pay for unless the layer is looked at); read it before the next query on the same prepared data.
+ */
+function heatLayer(prep: FloodFillPrepared): DebugLayer {
+  const { dist, base, pw } = prep
+  let values: Int32Array | undefined
+  return {
+    kind: 'cells',
+    label: 'flood distance (steps)',
+    cols: pw,
+    rows: dist.length / pw,
+    cellSize: 1,
+    originX: -1,
+    originY: -1,
+    get values(): Int32Array {
+      if (!values) {
+        values = new Int32Array(dist.length)
+        for (let i = 0; i < dist.length; i++) {
+          const v = dist[i]
+          values[i] = v < 0 ? -1 : v >= base ? v - base : -2
+        }
+      }
+      return values
+    },
+    mode: 'heat',
+  }
 }
 
 /** One beautification pass: from each kept point, skip the next while a beeline reaches the one after. */
@@ -169,7 +213,7 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
     for (let r = 0; r < height; r++) {
       const o = r * width
       const p = (r + 1) * pw + 1
-      for (let c = 0; c < width; c++) if (cells[o + c] !== 0) dist[p + c] = UNSET
+      for (let c = 0; c < width; c++) if (cells[o + c] !== 0) dist[p + c] = 0
     }
     const queue = new Int32Array(Math.max(1, width * height))
     return {
@@ -177,7 +221,9 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
       pw,
       dist,
       queue,
-      dirty: 0,
+      base: 1,
+      nextBase: 1,
+      reached: 0,
       beelineFirst: options.beelineFirst !== false,
       beautify: options.beautify !== false,
       bytes: dist.byteLength + queue.byteLength,
@@ -203,12 +249,12 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
     let dest = (gr + 1) * pw + gc + 1
     let expanded = flood(prep, dest, start)
     let reached = true
-    if (prep.dist[start] === UNSET) {
+    if (prep.dist[start] < prep.base) {
       // The goal's region does not hold the start: flood the start's region for the pixel closest to the goal.
       reached = false
       expanded += flood(prep, start, -1)
       let bestD2 = Infinity
-      for (let k = 0; k < prep.dirty; k++) {
+      for (let k = 0; k < prep.reached; k++) {
         const p = prep.queue[k]
         const x = p % pw
         const y = (p - x) / pw
@@ -230,19 +276,7 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
       points = beautifyPass(points.slice().reverse(), clear).reverse()
     }
     if (!reached) notes.push(unreachableNote(points[points.length - 1]))
-    const debug: DebugLayer[] = [
-      {
-        kind: 'cells',
-        label: 'flood distance (steps)',
-        cols: pw,
-        rows: height + 2,
-        cellSize: 1,
-        originX: -1,
-        originY: -1,
-        values: prep.dist,
-        mode: 'heat',
-      },
-    ]
+    const debug: DebugLayer[] = [heatLayer(prep)]
     return makeAnswer(points, reached, q.start.point, q.goal.point, notes, expanded, debug)
   },
 }
