@@ -116,6 +116,28 @@ describe('flood-fill', () => {
     expect(r.expanded).toBeLessThan(40)
   })
 
+  it('gives the same answers over many queries and when its stored values are renumbered', () => {
+    const world = worldOf(BLOCKED)
+    const prepared = floodFill.prepare(world, { beelineFirst: false, beautify: true })
+    const from = { x: 1.5, y: 5.5 }
+    const to = { x: 22.5, y: 4.5 }
+    const first = floodFill.findPath(prepared, from, to)
+    for (let k = 0; k < 50; k++)
+      floodFill.findPath(prepared, { x: (k % 24) + 0.5, y: 0.5 }, { x: 23.5 - (k % 24), y: 9.5 })
+    expect(floodFill.findPath(prepared, from, to).points).toEqual(first.points)
+    // Near the top of the Int32 range the buffer is renumbered before the next flood.
+    prepared.nextBase = 0x7fffffff - 5
+    const renumbered = floodFill.findPath(prepared, from, to)
+    expect(prepared.base).toBe(1)
+    expect(renumbered.points).toEqual(first.points)
+    const fresh = solve(floodFill, world, from, to, { beelineFirst: false })
+    const a = renumbered.debug[0]
+    const b = fresh.debug[0]
+    expect(a.kind === 'cells' && b.kind === 'cells' && Array.from(a.values)).toEqual(
+      b.kind === 'cells' && Array.from(b.values),
+    )
+  })
+
   it('beautifies the traced path with beelines, and leaves the trace when asked', () => {
     const from = { x: 1.5, y: 1.5 }
     const to = { x: 28.5, y: 9.5 }
