@@ -1,0 +1,353 @@
+/**
+ * The Pixi view of the comparison workspace: one canvas holding one pane (the overlay,
+ * every path at once) or a grid of panes (side by side, one algorithm and its debug layer
+ * each). Every pane shows the room through the same viewport. Like the editor's RoomView
+ * it renders on demand (no ticker) and never changes a store.
+ *
+ * Glossary
+ * - clipping: each pane is rendered on its own with the GL scissor set to its rect (a
+ *   stencil mask per pane was seconds a frame under software GL); pane roots are not in
+ *   the stage, the stage is only cleared.
+ * - pane: a clipped region of the canvas with its own copy of the room (background
+ *   sprite sharing one texture, walk polygons sharing one graphics context), a debug
+ *   sprite, a path layer and the start/goal handles.
+ * - path draw: one algorithm's path with its colour; reached paths are solid, unreached
+ *   ones dashed with a cross where they stopped; snapped ends get a hollow diamond and a
+ *   thin line from the requested point.
+ *
+ * Units: room px inside a pane's world container; CSS px for pane rects and stroke widths
+ * (divided by the zoom so that lines keep their screen width).
+ */
+import { Application, Container, Graphics, GraphicsContext, Sprite, Texture } from 'pixi.js'
+import type { Point } from '../../shared/geometry/types'
+import type { DebugLayer } from '../../shared/nav/types'
+import type { RgbaImage } from '../../shared/host'
+import type { DrawPolygon } from '../canvas/room-view'
+import type { Viewport } from '../canvas/viewport'
+import { colourNumber } from './colours'
+import { paintDebugLayers } from './debug-paint'
+import type { PaneRect } from './pane-layout'
+import { dashSegments, wasSnapped } from './path-geometry'
+
+export interface PathDraw {
+  colour: string
+  points: readonly Point[]
+  reached: boolean
+  from: Point
+  to: Point
+  start: Point
+  goal: Point
+}
+
+/** Longest side of a pane's debug canvas, px. */
+const DEBUG_CANVAS_MAX = 1024
+
+class Pane {
+  readonly root = new Container({ label: 'pane' })
+  readonly world = new Container({ label: 'pane-world' })
+  readonly background = new Sprite({ label: 'background' })
+  readonly walk: Graphics
+  readonly gates = new Graphics({ label: 'closed-gates' })
+  readonly debugSprite = new Sprite({ label: 'debug' })
+  readonly paths = new Graphics({ label: 'paths' })
+  readonly handles = new Graphics({ label: 'handles' })
+  rect: PaneRect = { x: 0, y: 0, width: 1, height: 1 }
+  drawn: PathDraw[] = []
+  debugCanvas: HTMLCanvasElement | null = null
+  debugTexture: Texture | null = null
+
+  constructor(walkContext: GraphicsContext) {
+    this.walk = new Graphics(walkContext)
+    this.world.addChild(this.background, this.walk, this.gates, this.debugSprite, this.paths, this.handles)
+    this.root.addChild(this.world)
+  }
+
+  setRect(r: PaneRect): void {
+    this.rect = r
+    this.root.position.set(r.x, r.y)
+  }
+
+  destroy(): void {
+    this.debugTexture?.destroy(true)
+    this.root.destroy({ children: true })
+  }
+}
+
+export class CompareView {
+  readonly app = new Application()
+  private readonly walkContext = new GraphicsContext()
+  private panes: Pane[] = []
+  private backgroundTexture: Texture | null = null
+  private roomSize = { width: 1, height: 1 }
+  private viewport: Viewport = { zoom: 1, offsetX: 0, offsetY: 0 }
+  private start: Point | null = null
+  private goal: Point | null = null
+  private gatePolygons: DrawPolygon[] = []
+  private initialised = false
+  private renderQueued = false
+  private resizeObserver: ResizeObserver | null = null
+  /** Frames drawn so far (tests and the status line read it). */
+  frames = 0
+
+  async init(parent: HTMLElement): Promise<void> {
+    await this.app.init({
+      resizeTo: parent,
+      background: '#1e1f24',
+      antialias: true,
+      preference: 'webgl',
+      autoDensity: true,
+      resolution: window.devicePixelRatio || 1,
+      autoStart: false,
+    })
+    this.app.ticker.stop()
+    const observer = new ResizeObserver(() => this.requestRender())
+    observer.observe(parent)
+    this.resizeObserver = observer
+    this.app.canvas.setAttribute('data-testid', 'compare-canvas')
+    parent.appendChild(this.app.canvas)
+    this.initialised = true
+  }
+
+  get ready(): boolean {
+    return this.initialised
+  }
+
+  requestRender(): void {
+    if (this.renderQueued || !this.initialised) return
+    this.renderQueued = true
+    requestAnimationFrame(() => {
+      this.renderQueued = false
+      if (!this.initialised) return
+      this.app.resize()
+      this.renderPanes()
+      this.frames++
+    })
+  }
+
+  private renderPanes(): void {
+    const renderer = this.app.renderer
+    const gl = (renderer as unknown as { gl?: WebGLRenderingContext }).gl
+    renderer.render({ container: this.app.stage, clear: true })
+    if (!gl) return
+    const res = renderer.resolution
+    const height = gl.drawingBufferHeight
+    gl.enable(gl.SCISSOR_TEST)
+    try {
+      for (const pane of this.panes) {
+        const r = pane.rect
+        gl.scissor(
+          Math.round(r.x * res),
+          Math.round(height - (r.y + r.height) * res),
+          Math.round(r.width * res),
+          Math.round(r.height * res),
+        )
+        renderer.render({ container: pane.root, clear: false })
+      }
+    } finally {
+      gl.disable(gl.SCISSOR_TEST)
+    }
+  }
+
+  /** The room's background and walk polygons, shared by every pane. */
+  setRoom(width: number, height: number, background: RgbaImage | null, polygons: DrawPolygon[]): void {
+    this.roomSize = { width, height }
+    this.backgroundTexture?.destroy(true)
+    this.backgroundTexture = null
+    if (background) {
+      const canvas = document.createElement('canvas')
+      canvas.width = background.width
+      canvas.height = background.height
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })
+      if (ctx) {
+        const pixels = ctx.createImageData(background.width, background.height)
+        pixels.data.set(background.data)
+        ctx.putImageData(pixels, 0, 0)
+        this.backgroundTexture = Texture.from(canvas)
+      }
+    }
+    const c = this.walkContext
+    c.clear()
+    c.rect(0, 0, width, height).fill({ color: 0x30333b, alpha: background ? 0 : 1 })
+    for (const p of polygons) {
+      if (p.outer.length < 3) continue
+      c.poly(p.outer.flat()).fill({ color: 0x4fd18b, alpha: 0.12 })
+      for (const hole of p.holes) if (hole.length >= 3) c.poly(hole.flat()).cut()
+      c.poly(p.outer.flat()).stroke({ color: 0x4fd18b, width: 2, alpha: 0.7 })
+      for (const hole of p.holes)
+        if (hole.length >= 3) c.poly(hole.flat()).stroke({ color: 0xff7a59, width: 2, alpha: 0.7 })
+    }
+    for (const pane of this.panes) pane.background.texture = this.backgroundTexture ?? Texture.EMPTY
+    this.requestRender()
+  }
+
+  /** Polygons of gates that are closed in the current state (drawn as blocks). */
+  setClosedGates(polygons: DrawPolygon[]): void {
+    this.gatePolygons = polygons
+    for (const pane of this.panes) this.drawGates(pane)
+    this.requestRender()
+  }
+
+  private drawGates(pane: Pane): void {
+    const g = pane.gates
+    g.clear()
+    for (const p of this.gatePolygons) {
+      if (p.outer.length < 3) continue
+      g.poly(p.outer.flat())
+        .fill({ color: 0xff3b3b, alpha: 0.55 })
+        .stroke({ color: 0xff3b3b, width: 3 / this.viewport.zoom })
+    }
+  }
+
+  /** One pane per rect; panes beyond the count are destroyed. */
+  setPanes(rects: PaneRect[]): void {
+    while (this.panes.length > rects.length) this.panes.pop()!.destroy()
+    while (this.panes.length < rects.length) {
+      const pane = new Pane(this.walkContext)
+      pane.background.texture = this.backgroundTexture ?? Texture.EMPTY
+      this.panes.push(pane)
+      this.applyViewport(pane)
+      this.drawGates(pane)
+      this.drawHandles(pane)
+    }
+    rects.forEach((r, i) => this.panes[i].setRect(r))
+    this.requestRender()
+  }
+
+  get paneCount(): number {
+    return this.panes.length
+  }
+
+  setViewport(v: Viewport): void {
+    const zoomChanged = v.zoom !== this.viewport.zoom
+    this.viewport = v
+    for (const pane of this.panes) {
+      this.applyViewport(pane)
+      if (zoomChanged) {
+        this.drawPaths(pane)
+        this.drawHandles(pane)
+        this.drawGates(pane)
+      }
+    }
+    this.requestRender()
+  }
+
+  private applyViewport(pane: Pane): void {
+    pane.world.scale.set(this.viewport.zoom)
+    pane.world.position.set(this.viewport.offsetX, this.viewport.offsetY)
+  }
+
+  setPaths(index: number, paths: PathDraw[]): void {
+    const pane = this.panes[index]
+    if (!pane) return
+    pane.drawn = paths
+    this.drawPaths(pane)
+    this.requestRender()
+  }
+
+  setHandles(start: Point | null, goal: Point | null): void {
+    this.start = start
+    this.goal = goal
+    for (const pane of this.panes) this.drawHandles(pane)
+    this.requestRender()
+  }
+
+  /** Paint debug layers into pane `index` (null clears them). */
+  setDebug(index: number, layers: readonly DebugLayer[] | null, accent: string): void {
+    const pane = this.panes[index]
+    if (!pane) return
+    if (!layers || layers.length === 0) {
+      pane.debugSprite.visible = false
+      this.requestRender()
+      return
+    }
+    const { width, height } = this.roomSize
+    const scale = Math.min(1, DEBUG_CANVAS_MAX / Math.max(width, height))
+    const w = Math.max(1, Math.round(width * scale))
+    const h = Math.max(1, Math.round(height * scale))
+    if (!pane.debugCanvas || pane.debugCanvas.width !== w || pane.debugCanvas.height !== h) {
+      pane.debugTexture?.destroy(true)
+      pane.debugCanvas = document.createElement('canvas')
+      pane.debugCanvas.width = w
+      pane.debugCanvas.height = h
+      pane.debugTexture = Texture.from(pane.debugCanvas)
+      pane.debugSprite.texture = pane.debugTexture
+      pane.debugSprite.scale.set(width / w, height / h)
+    }
+    const ctx = pane.debugCanvas.getContext('2d', { willReadFrequently: true })
+    if (!ctx) return
+    paintDebugLayers(ctx, layers, w / width, accent)
+    pane.debugTexture?.source.update()
+    pane.debugSprite.visible = true
+    this.requestRender()
+  }
+
+  private drawPaths(pane: Pane): void {
+    const g = pane.paths
+    g.clear()
+    const z = this.viewport.zoom
+    const width = 3 / z
+    for (const p of pane.drawn) {
+      const colour = colourNumber(p.colour)
+      const pts = p.points
+      if (pts.length >= 2) {
+        if (p.reached) {
+          g.moveTo(pts[0].x, pts[0].y)
+          for (let i = 1; i < pts.length; i++) g.lineTo(pts[i].x, pts[i].y)
+          g.stroke({ color: colour, width, alpha: 0.95, join: 'round', cap: 'round' })
+        } else {
+          const s = dashSegments(pts, 10 / z, 7 / z)
+          for (let i = 0; i + 3 < s.length; i += 4) g.moveTo(s[i], s[i + 1]).lineTo(s[i + 2], s[i + 3])
+          g.stroke({ color: colour, width, alpha: 0.95, cap: 'butt' })
+        }
+      }
+      // Vertices, small.
+      for (const q of pts) g.circle(q.x, q.y, 2.5 / z)
+      g.fill({ color: colour, alpha: 0.9 })
+      if (!p.reached && pts.length > 0) {
+        const end = pts[pts.length - 1]
+        const r = 8 / z
+        g.moveTo(end.x - r, end.y - r).lineTo(end.x + r, end.y + r)
+        g.moveTo(end.x - r, end.y + r).lineTo(end.x + r, end.y - r)
+        g.stroke({ color: colour, width: 3 / z, cap: 'round' })
+      }
+      for (const [requested, used] of [
+        [p.from, p.start],
+        [p.to, p.goal],
+      ] as const) {
+        if (!wasSnapped(requested, used)) continue
+        const r = 7 / z
+        g.moveTo(requested.x, requested.y).lineTo(used.x, used.y)
+        g.stroke({ color: colour, width: 1.5 / z, alpha: 0.8 })
+        g.poly([used.x, used.y - r, used.x + r, used.y, used.x, used.y + r, used.x - r, used.y])
+        g.stroke({ color: colour, width: 2 / z })
+      }
+    }
+  }
+
+  private drawHandles(pane: Pane): void {
+    const g = pane.handles
+    g.clear()
+    const z = this.viewport.zoom
+    const r = 9 / z
+    if (this.start) {
+      g.circle(this.start.x, this.start.y, r)
+        .fill({ color: 0x22c55e })
+        .stroke({ color: 0x0b1a10, width: 2 / z })
+    }
+    if (this.goal) {
+      g.circle(this.goal.x, this.goal.y, r)
+        .fill({ color: 0xef4444 })
+        .stroke({ color: 0x1a0b0b, width: 2 / z })
+      g.circle(this.goal.x, this.goal.y, r * 0.35).fill({ color: 0xffffff })
+    }
+  }
+
+  destroy(): void {
+    this.resizeObserver?.disconnect()
+    this.initialised = false
+    for (const pane of this.panes) pane.destroy()
+    this.panes = []
+    this.backgroundTexture?.destroy(true)
+    this.app.destroy(true, { children: true })
+  }
+}

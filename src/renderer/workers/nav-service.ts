@@ -1,0 +1,323 @@
+/**
+ * The nav service: what the nav worker does, written without the worker so that tests can
+ * drive it directly. It keeps one nav world (the newest revision it was sent), prepares
+ * each algorithm once per (world, options) through the core's cache, answers queries one
+ * algorithm at a time (posting each result as soon as it is ready) and runs batches.
+ *
+ * Glossary
+ * - yield: between two algorithms (and between batch pairs) the service gives the event
+ *   loop a turn, so that a newer query or a cancel can arrive; a query overtaken by a newer
+ *   one stops there and the newer one runs (coalescing, see protocol.ts).
+ * - optimum: the yardstick (any-angle-optimal on the exact walkable polygons) between the
+ *   requested start and goal; length ratios are measured against it, except for an
+ *   algorithm that moved an end by more than `OWN_ENDS_PX` (node-graph goes to the closest
+ *   point of its joins): its ratio is against the optimum between the ends it used, so
+ *   that stopping short never looks shorter than optimal.
+ *
+ * Units: room px, ms (performance.now()).
+ */
+import type { Point } from '../../shared/geometry/types'
+import { measurePath, optimalPath } from '../../shared/nav/metrics'
+import { randomPairs } from '../../shared/nav/random'
+import { navWorldForRoom } from '../../shared/nav/room-world'
+import { prepareAlgorithm, runQuery, type RunResult } from '../../shared/nav/run'
+import type { AlgorithmId, NavWorld } from '../../shared/nav/types'
+import type { Room } from '../../shared/room/schema'
+import {
+  debugTransferables,
+  LatestOnly,
+  wireDebugLayers,
+  type BatchMessage,
+  type BatchRow,
+  type MainToWorker,
+  type QueryMessage,
+  type WireResult,
+  type WorkerToMain,
+} from '../compare/protocol'
+
+export type Post = (message: WorkerToMain, transfer: Transferable[]) => void
+
+/** Batch progress is posted at most this often (pairs). */
+const PROGRESS_EVERY = 5
+/** An algorithm whose start or goal moved further than this gets its own optimum, px. */
+export const OWN_ENDS_PX = 2
+/** Defect messages kept per result. */
+const MAX_DEFECTS = 3
+
+export interface NavService {
+  handle(message: MainToWorker): void
+  /** Resolves when nothing is running or waiting (tests). */
+  idle(): Promise<void>
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
+}
+
+/** A result and its metrics, as posted. */
+export function toWire(
+  world: NavWorld,
+  result: RunResult,
+  from: Point,
+  to: Point,
+  optimalLength: number | null,
+  debug: boolean,
+): WireResult {
+  const metrics = measurePath(world, result, optimalLength)
+  return {
+    algorithm: result.algorithm,
+    points: result.points.map((p) => ({ x: p.x, y: p.y })),
+    reached: result.reached,
+    from,
+    to,
+    start: { x: result.start.x, y: result.start.y },
+    goal: { x: result.goal.x, y: result.goal.y },
+    reason: result.reason,
+    error: result.error,
+    queryMs: result.stats.queryMs,
+    prepareMs: result.stats.prepareMs,
+    expanded: result.stats.expanded,
+    bytes: result.stats.bytes,
+    metrics: {
+      length: metrics.length,
+      lengthRatio: metrics.lengthRatio,
+      turns: metrics.turns,
+      turningDeg: metrics.turningDeg,
+      clearance: metrics.clearance,
+      valid: metrics.valid,
+      defects: metrics.defects.slice(0, MAX_DEFECTS).map((d) => d.message),
+    },
+    debug: debug ? wireDebugLayers(result.debug) : [],
+  }
+}
+
+export function createNavService(post: Post, yieldNow: () => Promise<void>): NavService {
+  let world: NavWorld | null = null
+  let revision = ''
+  const queries = new LatestOnly<QueryMessage>()
+  let batch: BatchMessage | null = null
+  const cancelled = new Set<number>()
+  let running = false
+  let idleWaiters: (() => void)[] = []
+
+  function setWorld(m: Extract<MainToWorker, { type: 'world' }>): void {
+    try {
+      const room = JSON.parse(m.roomJson) as Room
+      world = navWorldForRoom(room, m.mask, m.flags, m.revision)
+      revision = m.revision
+    } catch (e) {
+      world = null
+      revision = m.revision
+      post({ type: 'error', message: `Could not build the nav world: ${message(e)}` }, [])
+    }
+  }
+
+  /** The optimum to measure `result` against (see OWN_ENDS_PX). */
+  function optimumFor(
+    w: NavWorld,
+    result: RunResult,
+    from: Point,
+    to: Point,
+    shared: number | null,
+  ): number | null {
+    const moved = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y) > OWN_ENDS_PX
+    if (!result.reached || (!moved(from, result.start) && !moved(to, result.goal))) return shared
+    try {
+      return optimumOf(w, result.start, result.goal)
+    } catch {
+      return null
+    }
+  }
+
+  function optimumOf(w: NavWorld, from: Point, to: Point): number | null {
+    const best = optimalPath(w, from, to)
+    if (!best.reached || best.error) return null
+    let length = 0
+    for (let i = 1; i < best.points.length; i++) {
+      length += Math.hypot(best.points[i].x - best.points[i - 1].x, best.points[i].y - best.points[i - 1].y)
+    }
+    return length
+  }
+
+  async function runQueryMessage(q: QueryMessage): Promise<void> {
+    const w = world
+    if (!w || q.revision !== revision) {
+      post({ type: 'error', id: q.id, message: `No nav world for revision ${q.revision}.` }, [])
+      return
+    }
+    let optimalLength: number | null = null
+    try {
+      optimalLength = optimumOf(w, q.from, q.to)
+    } catch (e) {
+      post({ type: 'error', id: q.id, message: `The yardstick failed: ${message(e)}` }, [])
+    }
+    let superseded = false
+    for (const a of q.algorithms) {
+      await yieldNow()
+      if (queries.overtaken(q.id) || world !== w) {
+        superseded = true
+        break
+      }
+      const prepared = prepareAlgorithm(w, a.id, a.options)
+      const result = runQuery(prepared, q.from, q.to)
+      const wire = toWire(
+        w,
+        result,
+        q.from,
+        q.to,
+        optimumFor(w, result, q.from, q.to, optimalLength),
+        q.debug,
+      )
+      post(
+        { type: 'result', queryId: q.id, revision: q.revision, result: wire },
+        debugTransferables(wire.debug),
+      )
+    }
+    post({ type: 'query-done', queryId: q.id, revision: q.revision, optimalLength, superseded }, [])
+  }
+
+  async function runBatch(b: BatchMessage): Promise<void> {
+    const w = world
+    if (!w || b.revision !== revision) {
+      post({ type: 'error', id: b.id, message: `No nav world for revision ${b.revision}.` }, [])
+      return
+    }
+    const pairs = randomPairs(w, b.pairs, b.seed, b.minDistance)
+    const rows: BatchRow[] = []
+    const optimal: (number | null)[] = []
+    const prepareMs: Partial<Record<AlgorithmId, number>> = {}
+    for (const a of b.algorithms) {
+      const prepared = prepareAlgorithm(w, a.id, a.options)
+      prepareMs[a.id] = prepared.prepareMs
+    }
+    let stopped = false
+    for (let i = 0; i < pairs.length; i++) {
+      // Queries go first: a click during a batch is answered before the next pair.
+      while (queries.waiting) {
+        const q = queries.take()
+        if (q) await runQueryMessage(q)
+      }
+      await yieldNow()
+      if (cancelled.has(b.id) || world !== w) {
+        stopped = true
+        break
+      }
+      const [fx, fy, tx, ty] = pairs[i]
+      const from = { x: fx, y: fy }
+      const to = { x: tx, y: ty }
+      let opt: number | null = null
+      try {
+        opt = optimumOf(w, from, to)
+      } catch {
+        opt = null
+      }
+      optimal.push(opt)
+      for (const a of b.algorithms) {
+        const result = runQuery(prepareAlgorithm(w, a.id, a.options), from, to)
+        const m = measurePath(w, result, optimumFor(w, result, from, to, opt), { clearance: false })
+        const end = result.points[result.points.length - 1] ?? result.start
+        rows.push({
+          pair: i,
+          algorithm: a.id,
+          reached: result.reached,
+          valid: m.valid,
+          queryMs: result.stats.queryMs,
+          expanded: result.stats.expanded,
+          length: m.length,
+          lengthRatio: m.lengthRatio,
+          endX: end.x,
+          endY: end.y,
+        })
+      }
+      if ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === pairs.length) {
+        post({ type: 'batch-progress', id: b.id, done: i + 1, total: pairs.length }, [])
+      }
+    }
+    cancelled.delete(b.id)
+    const done = stopped ? optimal.length : pairs.length
+    post(
+      {
+        type: 'batch-done',
+        id: b.id,
+        revision: b.revision,
+        seed: b.seed,
+        cancelled: stopped,
+        pairs: pairs.slice(0, done),
+        optimal,
+        rows,
+        prepareMs,
+      },
+      [],
+    )
+  }
+
+  async function pump(): Promise<void> {
+    if (running) return
+    running = true
+    try {
+      for (;;) {
+        const q = queries.take()
+        if (q) {
+          await runQueryMessage(q)
+          continue
+        }
+        if (batch) {
+          const b = batch
+          batch = null
+          await runBatch(b)
+          continue
+        }
+        break
+      }
+    } catch (e) {
+      post({ type: 'error', message: `The nav worker failed: ${message(e)}` }, [])
+    } finally {
+      running = false
+      const waiters = idleWaiters
+      idleWaiters = []
+      for (const w of waiters) w()
+    }
+  }
+
+  return {
+    handle(m: MainToWorker): void {
+      switch (m.type) {
+        case 'world':
+          setWorld(m)
+          return
+        case 'query':
+          queries.offer(m)
+          break
+        case 'batch':
+          batch = m
+          break
+        case 'cancel-batch':
+          cancelled.add(m.id)
+          if (batch?.id === m.id) {
+            batch = null
+            cancelled.delete(m.id)
+            post(
+              {
+                type: 'batch-done',
+                id: m.id,
+                revision,
+                seed: 0,
+                cancelled: true,
+                pairs: [],
+                optimal: [],
+                rows: [],
+                prepareMs: {},
+              },
+              [],
+            )
+          }
+          return
+      }
+      void pump()
+    },
+    idle(): Promise<void> {
+      if (!running && !queries.waiting && !batch) return Promise.resolve()
+      return new Promise((resolve) => idleWaiters.push(resolve))
+    },
+  }
+}

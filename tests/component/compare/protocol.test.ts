@@ -1,0 +1,96 @@
+/**
+ * The compare protocol's helpers: grid layers are downsampled without losing marks or the
+ * heat maximum, posted layers are copies (transferring them cannot detach an algorithm's
+ * own arrays), each buffer is transferred once, and the latest-only slot coalesces.
+ */
+import { describe, expect, it } from 'vitest'
+import type { DebugLayer } from '../../../src/shared/nav/types'
+import {
+  debugTransferables,
+  downsampleCells,
+  isStale,
+  LatestOnly,
+  wireDebugLayers,
+} from '../../../src/renderer/compare/protocol'
+
+type Cells = Extract<DebugLayer, { kind: 'cells' }>
+
+function cells(cols: number, rows: number, mode: 'mark' | 'heat', values: Int32Array | Uint8Array): Cells {
+  return { kind: 'cells', label: 'test', cols, rows, cellSize: 1, originX: 0, originY: 0, values, mode }
+}
+
+describe('downsampleCells', () => {
+  it('keeps small layers as they are (a copy)', () => {
+    const layer = cells(4, 2, 'mark', Uint8Array.from([0, 1, 0, 0, 1, 0, 0, 1]))
+    const out = downsampleCells(layer, 10)
+    expect(out.cols).toBe(4)
+    expect(Array.from(out.values)).toEqual(Array.from(layer.values))
+    expect(out.values).not.toBe(layer.values)
+  })
+
+  it('marks a block when any of its cells is marked, and scales the cell size', () => {
+    const values = new Uint8Array(10 * 6)
+    values[3 * 10 + 7] = 1 // col 7, row 3
+    const out = downsampleCells(cells(10, 6, 'mark', values), 5)
+    expect(out.cols).toBe(5)
+    expect(out.rows).toBe(3)
+    expect(out.cellSize).toBe(2)
+    const marked = Array.from(out.values).flatMap((v, i) => (v ? [i] : []))
+    expect(marked).toEqual([1 * 5 + 3])
+  })
+
+  it('keeps the largest heat of a block; a fully blocked block stays negative', () => {
+    const values = Int32Array.from([-1, -1, 5, 9, -1, -1, 2, 1])
+    const out = downsampleCells(cells(4, 2, 'heat', values), 2)
+    expect(Array.from(out.values)).toEqual([-1, 9])
+  })
+})
+
+describe('wireDebugLayers', () => {
+  it('copies every array, so that transferring the copies leaves the originals whole', () => {
+    const points = Float32Array.from([1, 2, 3, 4])
+    const segments = Float32Array.from([0, 0, 1, 1])
+    const triangles = Uint32Array.from([0, 1, 2])
+    const layers: DebugLayer[] = [
+      { kind: 'points', label: 'p', points },
+      { kind: 'segments', label: 's', segments },
+      { kind: 'triangles', label: 't', vertices: Float32Array.from([0, 0, 1, 0, 0, 1]), triangles },
+    ]
+    const wire = wireDebugLayers(layers)
+    const buffers = debugTransferables(wire)
+    expect(buffers).toHaveLength(4)
+    // Detach the copies the way postMessage would.
+    for (const b of buffers) structuredClone(b, { transfer: [b] })
+    expect(Array.from(points)).toEqual([1, 2, 3, 4])
+    expect(Array.from(segments)).toEqual([0, 0, 1, 1])
+    expect(Array.from(triangles)).toEqual([0, 1, 2])
+  })
+
+  it('lists a buffer shared by two layers once', () => {
+    const shared = Float32Array.from([1, 2])
+    const buffers = debugTransferables([
+      { kind: 'points', label: 'a', points: shared },
+      { kind: 'points', label: 'b', points: shared },
+    ])
+    expect(buffers).toHaveLength(1)
+  })
+})
+
+describe('LatestOnly', () => {
+  it('keeps only the newest pending item and reports the one it replaced', () => {
+    const slot = new LatestOnly<{ id: number }>()
+    expect(slot.offer({ id: 1 })).toBeNull()
+    expect(slot.offer({ id: 2 })).toEqual({ id: 1 })
+    expect(slot.offer({ id: 3 })).toEqual({ id: 2 })
+    expect(slot.overtaken(1)).toBe(true)
+    expect(slot.overtaken(3)).toBe(false)
+    expect(slot.take()).toEqual({ id: 3 })
+    expect(slot.take()).toBeNull()
+    expect(slot.waiting).toBe(false)
+  })
+
+  it('calls older ids stale', () => {
+    expect(isStale(4, 5)).toBe(true)
+    expect(isStale(5, 5)).toBe(false)
+  })
+})

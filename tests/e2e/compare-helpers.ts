@@ -1,0 +1,153 @@
+/**
+ * Helpers for driving the comparison workspace in Chromium: open it, map room px to page
+ * px through its canvas (or one side-by-side pane), wait until every answer to the newest
+ * query is in, and read the metrics table's rows from their data attributes.
+ *
+ * Units: room px for room points, CSS px for page points.
+ */
+import type { Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { statusText, waitUntil } from './helpers'
+
+export interface CompareViewport {
+  zoom: number
+  offsetX: number
+  offsetY: number
+  left: number
+  top: number
+}
+
+export interface MetricsRowData {
+  algorithm: string
+  query: number
+  reached: boolean
+  valid: boolean
+  length: number | null
+  ratio: number | null
+  queryMs: number
+  expanded: number
+  points: number
+  /** The requested goal. */
+  toX: number
+  toY: number
+  /** The goal the algorithm used (snapped). */
+  goalX: number
+  goalY: number
+  endX: number | null
+  endY: number | null
+  cells: Record<string, string>
+}
+
+export async function openCompare(page: Page): Promise<void> {
+  await page.goto(inject('webUrl'))
+  await waitUntil(
+    () => statusText(page),
+    (t) => /Opened room/.test(t),
+    'the sample room to open',
+  )
+  await page.getByRole('tab', { name: 'Compare' }).click()
+  await page.locator('[data-testid="compare-canvas-host"][data-ready="yes"]').waitFor()
+}
+
+/** The compare canvas's viewport; with `pane`, the page position of that side-by-side pane's origin. */
+export async function compareViewport(page: Page, pane?: string): Promise<CompareViewport> {
+  const host = page.getByTestId('compare-canvas-host')
+  const box = await host.boundingBox()
+  if (!box) throw new Error('The compare canvas is not on the page.')
+  const num = async (name: string) => Number(await host.getAttribute(name))
+  let left = box.x
+  let top = box.y
+  if (pane) {
+    const label = page.locator(`[data-pane="${pane}"]`)
+    left += Number(await label.getAttribute('data-pane-x'))
+    top += Number(await label.getAttribute('data-pane-y'))
+  }
+  return {
+    zoom: await num('data-zoom'),
+    offsetX: await num('data-offset-x'),
+    offsetY: await num('data-offset-y'),
+    left,
+    top,
+  }
+}
+
+export function roomToPage(v: CompareViewport, x: number, y: number): { x: number; y: number } {
+  return { x: v.left + v.offsetX + x * v.zoom, y: v.top + v.offsetY + y * v.zoom }
+}
+
+/** Click a room point: the goal, or the start with shift. */
+export async function clickRoom(
+  page: Page,
+  x: number,
+  y: number,
+  which: 'goal' | 'start' = 'goal',
+): Promise<void> {
+  const p = roomToPage(await compareViewport(page), x, y)
+  if (which === 'start') await page.keyboard.down('Shift')
+  await page.mouse.click(p.x, p.y)
+  if (which === 'start') await page.keyboard.up('Shift')
+}
+
+async function queryIds(page: Page): Promise<{ query: number; done: number }> {
+  const ws = page.getByTestId('compare-workspace')
+  return {
+    query: Number(await ws.getAttribute('data-query-id')),
+    done: Number(await ws.getAttribute('data-done-id')),
+  }
+}
+
+/** Wait until every enabled algorithm has answered the newest query; returns the rows. */
+export async function waitForAnswers(page: Page, count = 9, timeoutMs = 90_000): Promise<MetricsRowData[]> {
+  let rows: MetricsRowData[] = []
+  await waitUntil(
+    async () => {
+      const ids = await queryIds(page)
+      rows = await readRows(page)
+      return { ...ids, rows: rows.length, current: rows.filter((r) => r.query === ids.query).length }
+    },
+    (s) => s.query > 0 && s.done === s.query && s.rows === count && s.current === count,
+    'every algorithm to answer the newest query',
+    timeoutMs,
+  )
+  return rows
+}
+
+/**
+ * Where a row's path should end: at the goal it used. Every algorithm but node-graph uses the
+ * requested goal when it is walkable; node-graph goes to the closest point of the closest
+ * join (its original behaviour), so its goal is checked only against its own path's end.
+ */
+export function endsAtItsGoal(r: MetricsRowData, tolerance = 2): boolean {
+  return r.endX !== null && r.endY !== null && Math.hypot(r.endX - r.goalX, r.endY - r.goalY) <= tolerance
+}
+
+export async function readRows(page: Page): Promise<MetricsRowData[]> {
+  return page.$$eval('[data-testid="metrics-table"] tbody tr[data-algorithm]', (trs) =>
+    trs.map((tr) => {
+      const d = (tr as HTMLElement).dataset
+      const num = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v))
+      const cells: Record<string, string> = {}
+      tr.querySelectorAll('td[data-column]').forEach((td) => {
+        cells[(td as HTMLElement).dataset.column!] = td.textContent?.trim() ?? ''
+      })
+      return {
+        algorithm: d.algorithm!,
+        query: Number(d.query),
+        reached: d.reached === 'true',
+        valid: d.valid === 'true',
+        length: num(d.length),
+        ratio: num(d.ratio),
+        queryMs: Number(d.queryMs),
+        expanded: Number(d.expanded),
+        points: Number(d.points),
+        toX: Number(d.toX),
+        toY: Number(d.toY),
+        goalX: Number(d.goalX),
+        goalY: Number(d.goalY),
+        endX: num(d.endX),
+        endY: num(d.endY),
+        cells,
+      }
+    }),
+  )
+}
