@@ -32,6 +32,38 @@ export const ACTIONS = [
   { id: 'view.zoomOut', label: 'Zoom Out', shortcut: 'CmdOrCtrl+-', menu: 'view' },
   { id: 'view.actualSize', label: 'Actual Size (100%)', shortcut: 'CmdOrCtrl+1', menu: 'view' },
   { id: 'view.fit', label: 'Fit to Window', shortcut: 'CmdOrCtrl+0', menu: 'view' },
+  // Selection edits. Plain keys stay out of the native menus: a menu accelerator would
+  // take the key from text fields too.
+  { id: 'edit.delete', label: 'Delete Selection', shortcut: 'Delete' },
+  {
+    id: 'edit.duplicate',
+    label: 'Duplicate Selection',
+    shortcut: 'CmdOrCtrl+D',
+    menu: 'edit',
+    separatorBefore: true,
+  },
+  { id: 'edit.nudgeLeft', label: 'Nudge Left', shortcut: 'ArrowLeft' },
+  { id: 'edit.nudgeRight', label: 'Nudge Right', shortcut: 'ArrowRight' },
+  { id: 'edit.nudgeUp', label: 'Nudge Up', shortcut: 'ArrowUp' },
+  { id: 'edit.nudgeDown', label: 'Nudge Down', shortcut: 'ArrowDown' },
+  { id: 'edit.nudgeLeft10', label: 'Nudge Left 10 px', shortcut: 'Shift+ArrowLeft' },
+  { id: 'edit.nudgeRight10', label: 'Nudge Right 10 px', shortcut: 'Shift+ArrowRight' },
+  { id: 'edit.nudgeUp10', label: 'Nudge Up 10 px', shortcut: 'Shift+ArrowUp' },
+  { id: 'edit.nudgeDown10', label: 'Nudge Down 10 px', shortcut: 'Shift+ArrowDown' },
+  // Tools: one letter each, shown in the tool palette's tooltips.
+  { id: 'tool.select', label: 'Select and Edit Tool', shortcut: 'V' },
+  { id: 'tool.brush', label: 'Brush Tool', shortcut: 'B' },
+  { id: 'tool.eraser', label: 'Eraser Tool', shortcut: 'E' },
+  { id: 'tool.rectangle', label: 'Rectangle Tool', shortcut: 'R' },
+  { id: 'tool.ellipse', label: 'Ellipse Tool', shortcut: 'O' },
+  { id: 'tool.polygonFill', label: 'Polygon Fill Tool', shortcut: 'L' },
+  { id: 'tool.floodFill', label: 'Flood Fill Tool', shortcut: 'G' },
+  { id: 'tool.polygon', label: 'Walk Polygon Tool', shortcut: 'P' },
+  { id: 'tool.hole', label: 'Hole Tool', shortcut: 'H' },
+  { id: 'tool.gate', label: 'Gate Tool', shortcut: 'T' },
+  { id: 'tool.zone', label: 'Trigger Zone Tool', shortcut: 'Z' },
+  { id: 'tool.node', label: 'Node Graph Tool', shortcut: 'N' },
+  { id: 'tool.scale', label: 'Scale Stop Tool', shortcut: 'S' },
 ] as const satisfies readonly ActionDescriptor[]
 
 export type ActionId = (typeof ACTIONS)[number]['id']

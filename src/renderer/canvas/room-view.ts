@@ -50,6 +50,13 @@ export class RoomView {
   private readonly maskSprite = new Sprite({ label: 'walk-mask' })
   private readonly polygonLayer = new Graphics({ label: 'walk-polygons' })
   private readonly frameLayer = new Graphics({ label: 'room-frame' })
+  /** Gates, zones, node graph and scaling handles (redrawn together when the room changes). */
+  readonly gatesLayer = new Graphics({ label: 'gates' })
+  readonly zonesLayer = new Graphics({ label: 'zones' })
+  readonly graphLayer = new Graphics({ label: 'node-graph' })
+  readonly scalingLayer = new Graphics({ label: 'scaling' })
+  /** The active tool's preview, above everything. */
+  readonly previewLayer = new Graphics({ label: 'tool-preview' })
   private maskCanvas: HTMLCanvasElement | null = null
   private maskTexture: Texture | null = null
   private backgroundTexture: Texture | null = null
@@ -76,7 +83,17 @@ export class RoomView {
     this.resizeObserver = observer
     this.app.canvas.setAttribute('data-testid', 'room-canvas')
     parent.appendChild(this.app.canvas)
-    this.world.addChild(this.frameLayer, this.backgroundSprite, this.maskSprite, this.polygonLayer)
+    this.world.addChild(
+      this.frameLayer,
+      this.backgroundSprite,
+      this.maskSprite,
+      this.polygonLayer,
+      this.zonesLayer,
+      this.gatesLayer,
+      this.graphLayer,
+      this.scalingLayer,
+      this.previewLayer,
+    )
     this.app.stage.addChild(this.world)
     this.initialised = true
   }
@@ -136,8 +153,17 @@ export class RoomView {
     this.backgroundSprite.alpha = opacity
   }
 
-  /** Replace the mask overlay. `areas` gives each area id its colour. */
-  setMask(mask: Uint8Array | null, width: number, height: number, areas: AreaColour[]): void {
+  /**
+   * Replace the mask overlay. `areas` gives each area id its colour; areas in `disabled`
+   * (not walkable in the current state) are drawn dim grey.
+   */
+  setMask(
+    mask: Uint8Array | null,
+    width: number,
+    height: number,
+    areas: AreaColour[],
+    disabled: ReadonlySet<number> = new Set(),
+  ): void {
     this.requestRender()
     this.maskTexture?.destroy(true)
     this.maskTexture = null
@@ -148,7 +174,8 @@ export class RoomView {
     }
     this.palette = new Uint8Array(256 * 3)
     for (let id = 1; id < 256; id++) this.palette.set([90, 200, 255], id * 3)
-    for (const area of areas) this.palette.set(parseHex(area.colour), area.id * 3)
+    for (const area of areas)
+      this.palette.set(disabled.has(area.id) ? [70, 70, 78] : parseHex(area.colour), area.id * 3)
     this.maskCanvas = makeCanvas(width, height)
     const texture = Texture.from(this.maskCanvas)
     texture.source.scaleMode = 'nearest'
@@ -205,6 +232,19 @@ export class RoomView {
         if (hole.length >= 3) g.poly(hole.flat()).stroke({ color: 0xff7a59, width, alpha: 0.95 })
       }
     }
+  }
+
+  /** Draw into one of the vector layers: clear it, style it, let `draw` fill it. */
+  redrawLayer(layer: Graphics, visible: boolean, opacity: number, draw: (g: Graphics) => void): void {
+    this.requestRender()
+    layer.clear()
+    layer.visible = visible
+    layer.alpha = opacity
+    if (visible) draw(layer)
+  }
+
+  setCursor(cursor: string): void {
+    this.app.canvas.style.cursor = cursor
   }
 
   destroy(): void {

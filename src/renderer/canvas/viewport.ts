@@ -74,3 +74,13 @@ export function actualSize(v: Viewport, canvasWidth: number, canvasHeight: numbe
 
 /** Zoom steps for the zoom-in / zoom-out actions. */
 export const ZOOM_STEP = Math.SQRT2
+
+/** The viewport that shows room point `p` at the centre of the canvas at `zoom`. */
+export function centreOn(p: Point, zoom: number, canvasWidth: number, canvasHeight: number): Viewport {
+  const z = clampZoom(zoom)
+  return {
+    zoom: z,
+    offsetX: Math.round(canvasWidth / 2 - p.x * z),
+    offsetY: Math.round(canvasHeight / 2 - p.y * z),
+  }
+}

@@ -18,7 +18,12 @@ import type {
   WalkboxHost,
 } from '../../shared/host'
 import type { Project, Room } from '../../shared/room/schema'
+import type { Rect } from '../../shared/geometry/types'
+import type { EditTarget } from '../commands/edit-target'
 import { useHistoryStore } from './history'
+
+/** Told when the mask changed: inside `rect`, or everywhere (null: a new mask array). */
+export type MaskListener = (rect: Rect | null) => void
 
 export type StatusKind = 'info' | 'error'
 
@@ -43,6 +48,34 @@ export const useEditorStore = defineStore('editor', () => {
     const roomName = room.value ? ` — ${room.value.name}` : ''
     return `${dirty.value ? '• ' : ''}${name}${roomName}`
   })
+
+  const maskListeners = new Set<MaskListener>()
+  /** Hear about mask edits (the canvas redraws only the dirty rectangle); returns an unsubscribe. */
+  function onMaskChanged(listener: MaskListener): () => void {
+    maskListeners.add(listener)
+    return () => maskListeners.delete(listener)
+  }
+  function notifyMask(rect: Rect | null): void {
+    for (const listener of maskListeners) listener(rect)
+  }
+
+  /** What commands edit: the open room and its mask. Null when no room is open. */
+  function editTarget(): EditTarget | null {
+    if (!room.value) return null
+    return {
+      get room() {
+        return room.value as Room
+      },
+      get mask() {
+        return mask.value
+      },
+      setMask(next) {
+        mask.value = next ? markRaw(next) : null
+        notifyMask(null)
+      },
+      maskChanged: (rect) => notifyMask(rect),
+    }
+  }
 
   function requireHost(): WalkboxHost {
     if (!host.value) throw new Error('The editor has no host yet.')
@@ -187,6 +220,8 @@ export const useEditorStore = defineStore('editor', () => {
     dirty,
     title,
     report,
+    onMaskChanged,
+    editTarget,
     start,
     openSample,
     openProject,

@@ -1,0 +1,29 @@
+/**
+ * What a command edits: the open room (its JSON model) and its area-id mask, plus
+ * the two ways of telling the views that something changed. Commands receive a
+ * target instead of reaching into the stores, so that they can be tested on plain
+ * objects.
+ *
+ * Glossary
+ * - mask: the room's area-id mask, room width x height bytes, row-major; 0 = not
+ *   walkable, 1..255 = area id. Null while the room has none.
+ * - dirty rect: the part of the mask a change touched, in mask px (= room px).
+ *
+ * Units: room px.
+ */
+import type { Rect } from '../../shared/geometry/types'
+import type { Room } from '../../shared/room/schema'
+
+export interface EditTarget {
+  readonly room: Room
+  readonly mask: Uint8Array | null
+  /** Replace the mask array (a new one, or null); views redraw all of it. */
+  setMask(mask: Uint8Array | null): void
+  /** The mask changed inside `rect` only (already written in place). */
+  maskChanged(rect: Rect): void
+}
+
+/** Deep copy of plain JSON data (rooms hold only JSON values). */
+export function cloneJson<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
+}

@@ -1,0 +1,37 @@
+/**
+ * Flood fill: a click replaces the 4-connected region of the clicked pixel's area
+ * id (or of unwalkable pixels) with the active area; one undo step.
+ *
+ * Modes: 'idle' only (the fill happens on click).
+ * Units: room px.
+ */
+import { floodFill } from './mask-paint'
+import { MaskEditSession } from './mask-edit'
+import type { Tool, ToolContext, ToolPointer, ToolPreview } from './tool'
+
+export class FloodFillTool implements Tool {
+  readonly id = 'flood-fill'
+  readonly label = 'Flood fill'
+  readonly layers = ['walk-mask'] as const
+  readonly cursor = 'cell'
+  readonly mode = 'idle'
+  constructor(private readonly ctx: ToolContext) {}
+  pointerDown(e: ToolPointer): void {
+    if (e.button !== 0) return
+    const session = MaskEditSession.begin(this.ctx)
+    if (!session) return
+    session.touched(
+      floodFill(session.buffer, Math.floor(e.point.x), Math.floor(e.point.y), this.ctx.options.areaId),
+    )
+    session.commit(this.ctx, `Flood fill area ${this.ctx.options.areaId}`)
+  }
+  pointerMove(): void {}
+  pointerUp(): void {}
+  keyDown(): boolean {
+    return false
+  }
+  cancel(): void {}
+  preview(): ToolPreview | null {
+    return null
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * Select and edit outlines on the walk-polygon, gate and zone layers: press a
+ * vertex and drag it; press an edge to insert a vertex there and drag it; press
+ * inside a shape to select it and drag to move it. Each drag is one undo step; an
+ * edit that would make an outline cross itself is refused and the crossings are
+ * marked. Delete, Duplicate and the arrow keys act on the selection (see
+ * actions/selection-actions.ts).
+ *
+ * Modes: 'idle', 'dragging-vertex', 'dragging-new-vertex', 'dragging-shape'.
+ * Units: room px; hit tolerances in screen px.
+ */
+import { findSelfIntersections, pointInRing } from '../../shared/geometry/polygon'
+import { closestParameterOnSegment, distanceToSegment } from '../../shared/geometry/predicates'
+import type { Point } from '../../shared/geometry/types'
+import { ringToCoords } from '../../shared/room/convert'
+import {
+  moveRingCommand,
+  movePolygonCommand,
+  RingError,
+  setRingCommand,
+  type RingRef,
+} from '../commands/room-commands'
+import { editableRings, ringOfSelection, sameRing, withVertex, type EditableRing } from './shape-rings'
+import {
+  snapPoint,
+  type Selection,
+  type Tool,
+  type ToolContext,
+  type ToolPointer,
+  type ToolPreview,
+} from './tool'
+
+const VERTEX_HIT_SCREEN_PX = 7
+const EDGE_HIT_SCREEN_PX = 5
+
+type Drag =
+  | { mode: 'dragging-vertex'; ring: EditableRing; index: number; start: Point }
+  | { mode: 'dragging-new-vertex'; ring: EditableRing; index: number; start: Point }
+  | { mode: 'dragging-shape'; ring: EditableRing; start: Point }
+
+export class SelectTool implements Tool {
+  readonly id = 'select'
+  readonly label = 'Select and edit'
+  readonly layers = ['walk-polygons', 'gates', 'zones'] as const
+  readonly cursor = 'default'
+  private drag: Drag | null = null
+  private now: Point | null = null
+  private refused: Point[] = []
+
+  constructor(private readonly ctx: ToolContext) {}
+
+  get mode(): string {
+    return this.drag?.mode ?? 'idle'
+  }
+
+  private rings(): EditableRing[] {
+    const target = this.ctx.target()
+    return target ? editableRings(target.room, this.ctx.activeLayer()) : []
+  }
+
+  pointerDown(e: ToolPointer): void {
+    if (e.button !== 0) return
+    this.refused = []
+    const rings = this.rings()
+    const p = e.point
+    const selected = ringOfSelection(this.ctx.selection())
+    // The selected ring's vertices win over others that overlap them.
+    const ordered = selected ? [...rings.filter((r) => sameRing(r.ref, selected)), ...rings] : rings
+    for (const ring of ordered) {
+      const index = ring.points.findIndex(
+        (v) => Math.hypot(v.x - p.x, v.y - p.y) * e.zoom <= VERTEX_HIT_SCREEN_PX,
+      )
+      if (index >= 0) {
+        this.ctx.select(withVertex(ring.selection, index))
+        this.drag = { mode: 'dragging-vertex', ring, index, start: p }
+        this.now = p
+        return
+      }
+    }
+    for (const ring of ordered) {
+      const n = ring.points.length
+      for (let i = 0; i < n; i++) {
+        const a = ring.points[i]
+        const b = ring.points[(i + 1) % n]
+        if (
+          distanceToSegment(a, b, p) * e.zoom <= EDGE_HIT_SCREEN_PX &&
+          closestParameterOnSegment(a, b, p) > 0
+        ) {
+          this.ctx.select(withVertex(ring.selection, i + 1))
+          this.drag = { mode: 'dragging-new-vertex', ring, index: i + 1, start: p }
+          this.now = p
+          this.ctx.previewChanged()
+          return
+        }
+      }
+    }
+    const inside = rings.find((r) => pointInRing(r.points, p))
+    if (inside) {
+      this.ctx.select(inside.selection)
+      this.drag = { mode: 'dragging-shape', ring: inside, start: p }
+      this.now = p
+      return
+    }
+    this.ctx.select(null)
+    this.ctx.previewChanged()
+  }
+
+  pointerMove(e: ToolPointer): void {
+    if (!this.drag) return
+    this.now = e.point
+    this.ctx.previewChanged()
+  }
+
+  /** The dragged ring as it would be now. */
+  private draggedRing(): Point[] | null {
+    const d = this.drag
+    if (!d || !this.now) return null
+    const snap = this.ctx.options.snapToPixels
+    if (d.mode === 'dragging-shape') {
+      const dx = snapPoint({ x: this.now.x - d.start.x, y: 0 }, snap).x
+      const dy = snapPoint({ x: 0, y: this.now.y - d.start.y }, snap).y
+      return d.ring.points.map((v) => ({ x: v.x + dx, y: v.y + dy }))
+    }
+    const at = snapPoint(this.now, snap)
+    const points = d.ring.points.slice()
+    if (d.mode === 'dragging-vertex') points[d.index] = at
+    else points.splice(d.index, 0, at)
+    return points
+  }
+
+  pointerUp(e: ToolPointer): void {
+    const d = this.drag
+    if (!d) return
+    this.now = e.point
+    const ring = this.draggedRing()
+    this.drag = null
+    this.now = null
+    const target = this.ctx.target()
+    if (!target || !ring) return
+    const moved = Math.hypot(e.point.x - d.start.x, e.point.y - d.start.y) * e.zoom >= 1
+    if (!moved && d.mode !== 'dragging-new-vertex') {
+      this.ctx.previewChanged()
+      return
+    }
+    try {
+      if (d.mode === 'dragging-shape') {
+        const dx = ring[0].x - d.ring.points[0].x
+        const dy = ring[0].y - d.ring.points[0].y
+        const ref: RingRef = d.ring.ref
+        this.ctx.execute(
+          ref.kind === 'outer'
+            ? movePolygonCommand(target, ref.polygonId, dx, dy)
+            : moveRingCommand(target, ref, dx, dy),
+        )
+      } else {
+        const label = d.mode === 'dragging-vertex' ? 'Move vertex' : 'Insert vertex'
+        this.ctx.execute(setRingCommand(target, d.ring.ref, ringToCoords(ring), label))
+      }
+    } catch (error) {
+      if (error instanceof RingError) this.refused = error.at
+      this.ctx.report('error', error instanceof Error ? error.message : String(error))
+    }
+    this.ctx.previewChanged()
+  }
+
+  keyDown(key: string): boolean {
+    if (key === 'Escape' && this.drag) {
+      this.cancel()
+      return true
+    }
+    return false
+  }
+
+  cancel(): void {
+    this.drag = null
+    this.now = null
+    this.refused = []
+    this.ctx.previewChanged()
+  }
+
+  preview(): ToolPreview | null {
+    const markers: NonNullable<ToolPreview['markers']> = []
+    const rings: NonNullable<ToolPreview['rings']> = []
+    const selection: Selection | null = this.ctx.selection()
+    const selectedRef = ringOfSelection(selection)
+    if (selectedRef) {
+      const ring = this.rings().find((r) => sameRing(r.ref, selectedRef))
+      if (ring) {
+        const vertex = selection && 'vertex' in selection ? selection.vertex : undefined
+        rings.push({ points: ring.points, closed: true, colour: 0xffffff })
+        ring.points.forEach((point, i) =>
+          markers.push({ point, colour: i === vertex ? 0xffe066 : 0xffffff, size: i === vertex ? 5 : 3 }),
+        )
+      }
+    }
+    const dragged = this.draggedRing()
+    if (dragged) {
+      rings.push({ points: dragged, closed: true, colour: 0xffe066, dashed: true })
+      for (const point of findSelfIntersections(dragged))
+        markers.push({ point, colour: 0xff3b3b, size: 7, cross: true })
+    }
+    for (const point of this.refused) markers.push({ point, colour: 0xff3b3b, size: 7, cross: true })
+    return rings.length || markers.length ? { rings, markers } : null
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The common shape of every authoring tool: pointer and key input in room px, an
+ * explicit mode, a preview the canvas draws, and a cursor. One class per tool
+ * lives beside this file; the tools store picks the active one and the canvas
+ * forwards input to it (unless view navigation has the pointer).
+ *
+ * Glossary
+ * - mode: what the tool is doing now ('idle', 'painting', 'drawing', 'dragging' …);
+ *   each tool names its own modes, and input is read according to the mode.
+ * - context: what a tool may use — the edit target, the history (execute), the tool
+ *   options, the selection, and the status line. Tools never import stores.
+ * - preview: shapes in room px drawn over the room while a tool works (not saved).
+ *
+ * Units: room px (float; pixel (c, r) covers [c, c+1) x [r, r+1)).
+ */
+import type { Point } from '../../shared/geometry/types'
+import type { EditTarget } from '../commands/edit-target'
+import type { Command } from '../stores/history'
+import type { LayerId } from '../stores/layers'
+
+export type ToolId =
+  | 'select'
+  | 'brush'
+  | 'eraser'
+  | 'rectangle'
+  | 'ellipse'
+  | 'polygon-fill'
+  | 'flood-fill'
+  | 'polygon'
+  | 'hole'
+  | 'gate'
+  | 'zone'
+  | 'node'
+  | 'scale'
+
+export interface ToolPointer {
+  /** Room px under the pointer. */
+  point: Point
+  /** 0 = primary, 2 = secondary. */
+  button: number
+  shift: boolean
+  alt: boolean
+  /** Ctrl, or Cmd on macOS. */
+  primaryModifier: boolean
+  /** Screen px per room px, for hit tolerances that feel the same at every zoom. */
+  zoom: number
+}
+
+/** Tool settings shared by the tools (view state, never in the undo history). */
+export interface ToolOptions {
+  /** Brush and eraser diameter, room px (1 = one pixel). */
+  brushSize: number
+  brushShape: 'round' | 'square'
+  /** Area id the mask tools paint and new polygons belong to. */
+  areaId: number
+  /** Round polygon points to whole room px. */
+  snapToPixels: boolean
+}
+
+/** What is selected (not an edit; never recorded). */
+export type Selection =
+  | { kind: 'polygon'; polygonId: string; hole?: number; vertex?: number }
+  | { kind: 'gate'; gateId: string; vertex?: number }
+  | { kind: 'zone'; zoneId: string; vertex?: number }
+  | { kind: 'node'; nodeId: string }
+  | { kind: 'join'; index: number }
+  | { kind: 'scale-stop'; areaId: number; index: number }
+
+export interface ToolContext {
+  target(): EditTarget | null
+  /** Run a command through the history (it applies it). */
+  execute(command: Command): void
+  readonly options: ToolOptions
+  /** The layer the author is working on. */
+  activeLayer(): LayerId
+  selection(): Selection | null
+  select(selection: Selection | null): void
+  report(kind: 'info' | 'error', text: string): void
+  /** The character scale at a room point, percent (from the room's scaling). */
+  scaleAt(p: Point): number
+  /** The test character's height at 100 %, room px. */
+  characterHeight(): number
+  /** The tool's preview changed: the canvas asks `preview()` again. */
+  previewChanged(): void
+}
+
+export interface PreviewRing {
+  points: Point[]
+  closed: boolean
+  /** 0xrrggbb */
+  colour: number
+  fill?: number
+  dashed?: boolean
+}
+
+export interface ToolPreview {
+  rings?: PreviewRing[]
+  /** Points marked on the canvas (vertices, invalid crossings). */
+  markers?: { point: Point; colour: number; size?: number; cross?: boolean }[]
+  /** Brush outline: a square or circle of `size` room px centred on a pixel grid position. */
+  brush?: { x: number; y: number; size: number; shape: 'round' | 'square' }
+  /** The ghost character: feet at `feet`, `height` room px tall. */
+  ghost?: { feet: Point; height: number; label: string }
+}
+
+export interface Tool {
+  readonly id: ToolId
+  readonly label: string
+  /** The layers this tool edits; the palette shows the tools of the active layer. */
+  readonly layers: readonly LayerId[]
+  /** CSS cursor over the canvas. */
+  readonly cursor: string
+  readonly mode: string
+  pointerDown(e: ToolPointer): void
+  pointerMove(e: ToolPointer): void
+  pointerUp(e: ToolPointer): void
+  /** A key while the canvas is active; true when the tool used it (Enter, Escape, Backspace …). */
+  keyDown(key: string): boolean
+  /** Abandon whatever is in progress (tool switch, room change); nothing is recorded. */
+  cancel(): void
+  preview(): ToolPreview | null
+}
+
+/** Round to whole room px when snapping is on (pixel corners, as masks trace). */
+export function snapPoint(p: Point, snap: boolean): Point {
+  return snap
+    ? { x: Math.round(p.x), y: Math.round(p.y) }
+    : { x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 }
+}
+
+/** Run `make` and execute its command; a refused edit is reported, not thrown. Returns true when executed. */
+export function tryExecute(ctx: ToolContext, make: () => Command | null): boolean {
+  try {
+    const command = make()
+    if (!command) return false
+    ctx.execute(command)
+    return true
+  } catch (error) {
+    ctx.report('error', error instanceof Error ? error.message : String(error))
+    return false
+  }
+}

@@ -1,0 +1,328 @@
+/**
+ * The authoring tools without Pixi: pixel operations of the mask tools, a brush
+ * stroke and a rectangle as single undo steps with pixel-exact results, the polygon
+ * tool refusing a crossing outline with markers, the select tool dragging a vertex,
+ * mask import rules (grey, colour, alpha), conversions between mask and polygons,
+ * and the recovery slot's mask encoding.
+ */
+import { describe, expect, it } from 'vitest'
+import {
+  fillEllipse,
+  fillRect,
+  floodFill,
+  strokeSegment,
+  type MaskBuffer,
+} from '../../src/renderer/tools/mask-paint'
+import { BrushTool, EraserTool } from '../../src/renderer/tools/brush-tool'
+import { RectangleTool } from '../../src/renderer/tools/shape-fill-tool'
+import { HoleTool, WalkPolygonTool } from '../../src/renderer/tools/polygon-tools'
+import { SelectTool } from '../../src/renderer/tools/select-tool'
+import type { Selection, ToolContext, ToolPointer } from '../../src/renderer/tools/tool'
+import type { LayerId } from '../../src/renderer/stores/layers'
+import type { Command } from '../../src/renderer/stores/history'
+import { maskFromImportedImage } from '../../src/renderer/tools/mask-import'
+import {
+  maskFromPolygons,
+  simplifyTraced,
+  traceAreas,
+  vertexCount,
+} from '../../src/renderer/tools/conversions'
+import { decodeRuns, encodeRuns, readRecovery, writeRecovery } from '../../src/renderer/actions/recovery'
+import { makeTarget, type TestTarget } from './commands/fixture'
+
+function buffer(width: number, height: number): MaskBuffer {
+  return { data: new Uint8Array(width * height), width, height }
+}
+function count(m: MaskBuffer, v: number): number {
+  return m.data.reduce((n, x) => n + (x === v ? 1 : 0), 0)
+}
+
+describe('mask pixel operations', () => {
+  it('a 1 px brush paints exactly the pixels under the path; a 5 px round dab lacks its corners', () => {
+    const m = buffer(10, 10)
+    const dirty = strokeSegment(m, { x: 1.5, y: 1.5 }, { x: 5.5, y: 1.5 }, 1, 'round', 7)
+    expect(dirty).toEqual({ x: 1, y: 1, width: 5, height: 1 })
+    expect(count(m, 7)).toBe(5)
+    const n = buffer(7, 7)
+    expect(strokeSegment(n, { x: 3.5, y: 3.5 }, { x: 3.5, y: 3.5 }, 5, 'round', 1)).toEqual({
+      x: 1,
+      y: 1,
+      width: 5,
+      height: 5,
+    })
+    expect(count(n, 1)).toBe(21)
+    expect(n.data[1 * 7 + 1]).toBe(0)
+    expect(n.data[1 * 7 + 2]).toBe(1)
+    const sq = buffer(7, 7)
+    strokeSegment(sq, { x: 3.5, y: 3.5 }, { x: 3.5, y: 3.5 }, 5, 'square', 1)
+    expect(count(sq, 1)).toBe(25)
+  })
+  it('fills rectangles by pixel centres, ellipses inside their box, and flood-fills one region', () => {
+    const m = buffer(10, 10)
+    expect(fillRect(m, { x: 2, y: 3 }, { x: 5, y: 5 }, 1)).toEqual({ x: 2, y: 3, width: 3, height: 2 })
+    expect(count(m, 1)).toBe(6)
+    const e = buffer(10, 10)
+    fillEllipse(e, { x: 0, y: 0 }, { x: 10, y: 10 }, 2)
+    expect(e.data[0]).toBe(0)
+    expect(e.data[5 * 10 + 5]).toBe(2)
+    expect(e.data[5 * 10 + 0]).toBe(2)
+    // Two rooms separated by a wall: the fill stays on its side.
+    const f = buffer(6, 3)
+    for (let y = 0; y < 3; y++) f.data[y * 6 + 3] = 9
+    expect(floodFill(f, 0, 0, 4)).toEqual({ x: 0, y: 0, width: 3, height: 3 })
+    expect(count(f, 4)).toBe(9)
+    expect(floodFill(f, 0, 0, 4)).toBeNull()
+  })
+})
+
+function context(target: TestTarget, layer: LayerId = 'walk-mask') {
+  const done: Command[] = []
+  const reports: string[] = []
+  let selection: Selection | null = null
+  const ctx: ToolContext = {
+    target: () => target,
+    execute: (c) => {
+      c.apply()
+      done.push(c)
+    },
+    options: { brushSize: 1, brushShape: 'round', areaId: 2, snapToPixels: true },
+    activeLayer: () => layer,
+    selection: () => selection,
+    select: (s) => (selection = s),
+    report: (_kind, text) => reports.push(text),
+    previewChanged: () => undefined,
+    scaleAt: () => 100,
+    characterHeight: () => 100,
+  }
+  return { ctx, done, reports, selection: () => selection }
+}
+const at = (x: number, y: number, extra: Partial<ToolPointer> = {}): ToolPointer => ({
+  point: { x, y },
+  button: 0,
+  shift: false,
+  alt: false,
+  primaryModifier: false,
+  zoom: 10,
+  ...extra,
+})
+
+describe('mask tools', () => {
+  it('a brush stroke is one command that undoes to the original pixels; the eraser writes 0', () => {
+    const t = makeTarget()
+    const original = t.mask!.slice()
+    const { ctx, done } = context(t)
+    const brush = new BrushTool(ctx)
+    brush.pointerDown(at(10.5, 6.5))
+    expect(brush.mode).toBe('painting')
+    brush.pointerMove(at(12.5, 6.5))
+    brush.pointerMove(at(14.5, 6.5))
+    brush.pointerUp(at(14.5, 6.5))
+    expect(done.map((c) => c.label)).toEqual(['Paint area 2'])
+    expect(Array.from(t.mask!.slice(6 * 20 + 9, 6 * 20 + 16))).toEqual([0, 2, 2, 2, 2, 2, 0])
+    done[0].invert()
+    expect(t.mask).toEqual(original)
+    done[0].apply()
+    const eraser = new EraserTool(ctx)
+    eraser.pointerDown(at(11.5, 6.5))
+    eraser.pointerUp(at(11.5, 6.5))
+    expect(done.at(-1)!.label).toBe('Erase')
+    expect(t.mask![6 * 20 + 11]).toBe(0)
+    expect(t.mask![6 * 20 + 12]).toBe(2)
+  })
+  it('a cancelled stroke leaves no pixel and no command', () => {
+    const t = makeTarget()
+    const original = t.mask!.slice()
+    const { ctx, done } = context(t)
+    const brush = new BrushTool(ctx)
+    brush.pointerDown(at(10.5, 6.5))
+    brush.pointerMove(at(15.5, 8.5))
+    expect(brush.keyDown('Escape')).toBe(true)
+    expect(t.mask).toEqual(original)
+    expect(done).toHaveLength(0)
+  })
+  it('the rectangle tool fills on release as one command', () => {
+    const t = makeTarget()
+    const { ctx, done } = context(t)
+    const rect = new RectangleTool(ctx)
+    rect.pointerDown(at(10, 5))
+    rect.pointerMove(at(12, 7))
+    rect.pointerUp(at(13, 8))
+    expect(done.map((c) => c.label)).toEqual(['Rectangle in area 2'])
+    expect(t.mask![5 * 20 + 10]).toBe(2)
+    expect(t.mask![7 * 20 + 12]).toBe(2)
+    expect(t.mask![8 * 20 + 13]).toBe(0)
+  })
+})
+
+describe('outline tools', () => {
+  it('draws a polygon, refuses a crossing one with a marker, and draws a hole in its polygon', () => {
+    const t = makeTarget()
+    t.room.polygons = []
+    const { ctx, done, reports } = context(t, 'walk-polygons')
+    const tool = new WalkPolygonTool(ctx)
+    for (const [x, y] of [
+      [0, 0],
+      [4, 4],
+      [4, 0],
+      [0, 4],
+    ])
+      tool.pointerDown(at(x, y))
+    expect(tool.keyDown('Enter')).toBe(true)
+    expect(done).toHaveLength(0)
+    expect(reports.at(-1)).toMatch(/crosses itself/)
+    expect(tool.preview()?.markers?.some((m) => m.cross && m.point.x === 2 && m.point.y === 2)).toBe(true)
+    tool.keyDown('Escape')
+    for (const [x, y] of [
+      [0, 0],
+      [10, 0],
+      [10, 8],
+      [0, 8],
+    ])
+      tool.pointerDown(at(x, y))
+    // Clicking the first point again closes the outline.
+    tool.pointerDown(at(0.2, 0.3))
+    expect(done.map((c) => c.label)).toEqual(['Draw walk polygon'])
+    expect(t.room.polygons[0]).toMatchObject({ id: 'polygon-1', areaId: 2 })
+    const hole = new HoleTool(ctx)
+    for (const [x, y] of [
+      [2, 2],
+      [4, 2],
+      [4, 4],
+    ])
+      hole.pointerDown(at(x, y))
+    hole.keyDown('Enter')
+    expect(t.room.polygons[0].holes).toEqual([
+      [
+        [2, 2],
+        [4, 2],
+        [4, 4],
+      ],
+    ])
+    const outside = new HoleTool(ctx)
+    for (const [x, y] of [
+      [12, 2],
+      [14, 2],
+      [14, 4],
+    ])
+      outside.pointerDown(at(x, y))
+    outside.keyDown('Enter')
+    expect(reports.at(-1)).toMatch(/inside a walk polygon/)
+  })
+  it('the select tool drags a vertex as one command and refuses a drag that crosses', () => {
+    const t = makeTarget()
+    const { ctx, done, reports, selection } = context(t, 'walk-polygons')
+    const tool = new SelectTool(ctx)
+    tool.pointerDown(at(16, 8))
+    expect(selection()).toEqual({ kind: 'polygon', polygonId: 'floor', vertex: 2 })
+    tool.pointerMove(at(17, 9))
+    tool.pointerUp(at(18, 9))
+    expect(done.map((c) => c.label)).toEqual(['Move vertex'])
+    expect(t.room.polygons[0].outer[2]).toEqual([18, 9])
+    tool.pointerDown(at(18, 9))
+    tool.pointerUp(at(8, -5))
+    expect(done).toHaveLength(1)
+    expect(reports.at(-1)).toMatch(/crosses itself/)
+    expect(tool.preview()?.markers?.some((m) => m.cross)).toBe(true)
+  })
+})
+
+describe('mask import, conversions and recovery', () => {
+  const room = { size: { width: 3, height: 1 }, areas: [{ id: 1, name: 'A', colour: '#3cb371' }] }
+  const rgba = (pixels: number[][]) => ({ width: 3, height: 1, data: new Uint8Array(pixels.flat()) })
+  it('reads grey, colour and alpha masks', () => {
+    expect(
+      maskFromImportedImage(
+        rgba([
+          [0, 0, 0, 255],
+          [1, 1, 1, 255],
+          [5, 5, 5, 255],
+        ]),
+        room,
+        1,
+      ),
+    ).toMatchObject({
+      kind: 'grey',
+      mask: new Uint8Array([0, 1, 5]),
+      newAreas: [{ id: 5 }],
+    })
+    const colour = maskFromImportedImage(
+      rgba([
+        [0, 0, 0, 255],
+        [0x3c, 0xb3, 0x71, 255],
+        [255, 0, 0, 255],
+      ]),
+      room,
+      1,
+    )
+    expect(colour).toMatchObject({
+      kind: 'colour',
+      mask: new Uint8Array([0, 1, 2]),
+      newAreas: [{ id: 2, colour: '#ff0000' }],
+    })
+    expect(
+      maskFromImportedImage(
+        rgba([
+          [9, 9, 9, 0],
+          [9, 9, 9, 255],
+          [9, 9, 9, 200],
+        ]),
+        room,
+        3,
+      ),
+    ).toMatchObject({
+      kind: 'alpha',
+      mask: new Uint8Array([0, 3, 3]),
+    })
+    expect(() => maskFromImportedImage({ width: 1, height: 1, data: new Uint8Array(4) }, room, 1)).toThrow(
+      /expected the room's size 3×1/,
+    )
+  })
+  it('traces the mask into polygons per area and rasterises them back to the same pixels', () => {
+    const t = makeTarget()
+    t.mask!.fill(0)
+    for (let y = 2; y < 6; y++) t.mask!.fill(1, y * 20 + 2, y * 20 + 8)
+    for (let y = 1; y < 9; y++) t.mask!.fill(2, y * 20 + 12, y * 20 + 18)
+    const polygons = simplifyTraced(traceAreas(t.mask!, 20, 10), 0.5)
+    expect(polygons.map((p) => [p.id, p.areaId])).toEqual([
+      ['area1-1', 1],
+      ['area2-1', 2],
+    ])
+    expect(vertexCount(polygons)).toBe(8)
+    t.room.polygons = polygons
+    expect(maskFromPolygons(t.room)).toEqual(t.mask)
+  })
+  it('keeps a recovery copy with a run-length mask and drops a damaged one', () => {
+    const mask = new Uint8Array([0, 0, 0, 3, 3, 255, 0])
+    expect(decodeRuns(encodeRuns(mask), 7)).toEqual(mask)
+    expect(() => decodeRuns('0.5', 7)).toThrow(/wrong size/)
+    const store = new Map<string, string>()
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    }
+    const t = makeTarget()
+    expect(
+      writeRecovery(storage, { projectRef: 'p', roomId: 'hall', savedAt: 'now', room: t.room, mask: t.mask })
+        .ok,
+    ).toBe(true)
+    const back = readRecovery(storage, 'p', 'hall')
+    expect(back?.room).toEqual(t.room)
+    expect(back?.mask).toEqual(t.mask)
+    store.set([...store.keys()][0], '{"room": 1}')
+    expect(readRecovery(storage, 'p', 'hall')).toBeNull()
+    expect(store.size).toBe(0)
+    const full = {
+      ...storage,
+      setItem: () => {
+        throw new Error('quota exceeded')
+      },
+    }
+    expect(
+      writeRecovery(full, { projectRef: 'p', roomId: 'hall', savedAt: 'now', room: t.room, mask: null }),
+    ).toEqual({
+      ok: false,
+      reason: 'quota exceeded',
+    })
+  })
+})
