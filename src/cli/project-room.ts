@@ -8,8 +8,8 @@
  *   folder (its only room, or the one named by `#roomId`: `my-game#porch`), the project
  *   file, a room folder inside it, or that folder's room.json.
  * - game state: the project's flags at their defaults, overridden by `--state flag=0|1`.
- *   It decides which walk areas are enabled (`enabledBy`, 'open-area' gates) and which
- *   'block-polygon' gates are closed (their polygons block walking).
+ *   src/shared/nav/room-world.ts applies it (enabled areas, closed gates), the same code
+ *   the editor uses, so a state means the same everywhere.
  * - named points: `start` (the room's test-walk start) and `node/<id>` for every node of
  *   the node graph.
  *
@@ -18,10 +18,9 @@
 import { stat } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { loadRoom as loadProjectRoom, openProject } from '../main/services/project-store'
-import type { AreaPolygon, Point } from '../shared/geometry/types'
+import type { Point } from '../shared/geometry/types'
 import type { NavWorld } from '../shared/nav/types'
-import { createNavWorld } from '../shared/nav/world'
-import { evaluateFlagExpression } from '../shared/room/flag-expression'
+import { flagValues, navWorldForRoom } from '../shared/nav/room-world'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../shared/room/schema'
 import { RoomLoadError } from './load-room-error'
 
@@ -86,51 +85,14 @@ export async function loadProjectRoomWorld(
         throw new RoomLoadError(`--state ${key}: expected one of the project's flags (${known})`)
       }
     }
-    const values: Record<string, boolean> = {}
-    for (const f of opened.project.flags) values[f.id] = flags[f.id] ?? f.default
+    const values = flagValues(opened.project, flags)
     const loaded = await loadProjectRoom(root, entry.id)
     const room = loaded.room
-    const enabled = new Map<number, boolean>()
-    for (const area of room.areas) {
-      enabled.set(area.id, area.enabledBy === undefined || evaluateFlagExpression(area.enabledBy, values))
-    }
-    const blockers: AreaPolygon[] = []
-    for (const gate of room.gates) {
-      const holds = evaluateFlagExpression(gate.flagExpression, values)
-      if (gate.kind === 'block-polygon' && gate.polygon && holds) {
-        blockers.push({ outer: gate.polygon.map(([x, y]) => ({ x, y })), holes: [] })
-      }
-      if (gate.kind === 'open-area' && gate.areaId !== undefined && !holds) enabled.set(gate.areaId, false)
-    }
-    const isEnabled = (id: number) => enabled.get(id) ?? true
-    const polygons: AreaPolygon[] = room.polygons
-      .filter((p) => isEnabled(p.areaId))
-      .map((p) => ({
-        outer: p.outer.map(([x, y]) => ({ x, y })),
-        holes: p.holes.map((h) => h.map(([x, y]) => ({ x, y }))),
-      }))
     if (room.authoritative === 'mask' && !loaded.mask) {
       throw new RoomLoadError(`${path}: room '${room.id}' is mask-authored, expected its mask file`)
     }
-    const stateKey = Object.keys(values)
-      .sort()
-      .map((k) => `${k}=${values[k] ? 1 : 0}`)
-      .join(',')
-    const world = createNavWorld(
-      {
-        width: room.size.width,
-        height: room.size.height,
-        authoritative: room.authoritative,
-        mask: loaded.mask,
-        polygons,
-        graph: {
-          nodes: room.nodeGraph.nodes,
-          joins: room.nodeGraph.joins.map((j) => ({ a: j.a, b: j.b, oneWay: j.oneWay, cost: j.cost })),
-        },
-        revision: `project:${root}#${room.id}`,
-      },
-      { areaEnabled: isEnabled, blockers, key: stateKey },
-    )
+    // The same room + flags -> nav world bridge as the editor's, so a state means the same everywhere.
+    const world = navWorldForRoom(room, loaded.mask?.cells ?? null, values, `project:${root}`)
     const points: Record<string, Point> = { start: { x: room.testWalk.start.x, y: room.testWalk.start.y } }
     for (const n of room.nodeGraph.nodes) points[`node/${n.id}`] = { x: n.x, y: n.y }
     return { name: `${basename(root)}#${room.id}`, world, points }

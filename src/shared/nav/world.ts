@@ -154,8 +154,15 @@ export function createNavWorld(source: NavSource, state: NavState = {}): NavWorl
   return new World(source, state)
 }
 
-/** A world straight from a grid of walkable cells (Moving AI maps, tests). */
-export function worldFromGrid(width: number, height: number, cells: Uint8Array, revision = 'grid'): NavWorld {
+let anonymousWorlds = 0
+
+/** A world straight from a grid of walkable cells (Moving AI maps, tests). Without a revision each world gets its own key. */
+export function worldFromGrid(
+  width: number,
+  height: number,
+  cells: Uint8Array,
+  revision = `grid-${++anonymousWorlds}`,
+): NavWorld {
   return createNavWorld({ width, height, authoritative: 'mask', mask: { width, height, cells }, revision })
 }
 
