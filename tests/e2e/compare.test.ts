@@ -37,6 +37,32 @@ const WEST = { x: 300, y: 940 }
 const EAST = { x: 1700, y: 760 }
 const FOUNTAIN = { x: 520, y: 760 }
 
+interface WalkSample {
+  status: string
+  x: number
+  y: number
+  scale: number
+  height: number
+  replans: number
+}
+
+/** The walk readout, read in one go so that position and scale belong to the same frame. */
+async function readWalk(page: Page): Promise<WalkSample | null> {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-testid="walk-readout"]') as HTMLElement | null
+    if (!el) return null
+    const d = el.dataset
+    return {
+      status: d.status ?? '',
+      x: Number(d.x),
+      y: Number(d.y),
+      scale: Number(d.scale),
+      height: Number(d.height),
+      replans: Number(d.replans),
+    }
+  })
+}
+
 /** The click reached the algorithm, and its path ends at the goal it used; all but node-graph use the click itself. */
 function expectGoal(r: MetricsRowData, x: number, y: number, slack: number): void {
   expect(Math.hypot(r.toX - x, r.toY - y), `${r.algorithm} requested goal`).toBeLessThan(slack)
@@ -175,6 +201,81 @@ describe('the comparison workspace', () => {
     await saveScreenshot(page, 'compare-side-by-side.png')
     await page.getByRole('tab', { name: 'Overlay' }).click()
     await waitForAnswers(page)
+  })
+
+  it('walks the chosen path through the fountain zone: enter then exit, the scale following the gradient', async () => {
+    await clickRoom(page, WEST.x, WEST.y, 'start')
+    await clickRoom(page, 760, 600)
+    await waitForAnswers(page)
+    await page.getByLabel('Walk with algorithm').selectOption('navmesh-funnel')
+    await page.getByTestId('walk-start').click()
+    const samples: WalkSample[] = []
+    let shot = false
+    await waitUntil(
+      async () => {
+        const s = await readWalk(page)
+        if (s) samples.push(s)
+        if (s && !shot && s.x > 420) {
+          shot = true
+          await saveScreenshot(page, 'compare-test-walk.png')
+        }
+        return s?.status
+      },
+      (status) => status === 'arrived',
+      'the test walk to arrive',
+      90_000,
+    )
+    // Scale at the feet: linear from 55 % at y 500 to 100 % at y 1040 (the sample room's stops); the hero is 200 px tall.
+    const gradient = (y: number) => 55 + (45 * (y - 500)) / 540
+    const low = samples.reduce((a, b) => (b.y > a.y ? b : a))
+    const high = samples.reduce((a, b) => (b.y < a.y ? b : a))
+    expect(low.y - high.y).toBeGreaterThan(150)
+    for (const s of [low, high]) {
+      expect(s.scale).toBeCloseTo(gradient(s.y), 1)
+      expect(s.height).toBeCloseTo((200 * s.scale) / 100, 1)
+    }
+    const last = samples.at(-1)!
+    expect(Math.hypot(last.x - 760, last.y - 600)).toBeLessThan(2)
+    const timeline = await page
+      .locator('[data-testid="walk-timeline"] li')
+      .evaluateAll((lis) =>
+        lis.map((li) => ({
+          kind: (li as HTMLElement).dataset.kind,
+          zone: (li as HTMLElement).dataset.zone,
+          event: (li as HTMLElement).dataset.event,
+        })),
+      )
+    const fountain = timeline.filter((e) => e.zone === 'fountain-edge')
+    expect(fountain.map((e) => e.kind).filter((k) => k !== 'stand')).toEqual(['enter', 'exit'])
+    expect(fountain[0].event).toBe('fountainEnter')
+    expect(timeline.at(-1)?.kind).toBe('arrive')
+  })
+
+  it('re-plans the walk when the gate closes on the way', async () => {
+    await clickRoom(page, WEST.x, WEST.y, 'start')
+    await clickRoom(page, EAST.x, EAST.y)
+    await waitForAnswers(page)
+    await page.getByTestId('walk-start').click()
+    await waitUntil(
+      () => readWalk(page),
+      (s) => s !== null && s.status === 'walking' && s.x > 330,
+      'the walk to get going',
+    )
+    await page.locator('[data-flag="gateOpen"]').uncheck()
+    const end = await waitUntil(
+      () => readWalk(page),
+      (s) => s?.status === 'arrived',
+      'the re-planned walk to stop',
+      90_000,
+    )
+    expect(end!.replans).toBeGreaterThanOrEqual(1)
+    // It stopped on the west side of the closed doorway instead of walking through it.
+    expect(end!.x).toBeLessThan(1062)
+    expect(
+      await page.locator('[data-testid="walk-timeline"] li[data-kind="replan"]').count(),
+    ).toBeGreaterThanOrEqual(1)
+    await page.locator('[data-flag="gateOpen"]').check()
+    await page.getByTestId('walk-stop').click()
   })
 
   it('runs a batch of 200 pairs off the UI thread, answers input meanwhile, and exports the table as CSV', async () => {

@@ -51,6 +51,7 @@ class Pane {
   readonly debugSprite = new Sprite({ label: 'debug' })
   readonly paths = new Graphics({ label: 'paths' })
   readonly handles = new Graphics({ label: 'handles' })
+  readonly walker = new Graphics({ label: 'test-walker' })
   rect: PaneRect = { x: 0, y: 0, width: 1, height: 1 }
   drawn: PathDraw[] = []
   debugCanvas: HTMLCanvasElement | null = null
@@ -58,7 +59,15 @@ class Pane {
 
   constructor(walkContext: GraphicsContext) {
     this.walk = new Graphics(walkContext)
-    this.world.addChild(this.background, this.walk, this.gates, this.debugSprite, this.paths, this.handles)
+    this.world.addChild(
+      this.background,
+      this.walk,
+      this.gates,
+      this.debugSprite,
+      this.paths,
+      this.handles,
+      this.walker,
+    )
     this.root.addChild(this.world)
   }
 
@@ -83,6 +92,7 @@ export class CompareView {
   private start: Point | null = null
   private goal: Point | null = null
   private gatePolygons: DrawPolygon[] = []
+  private walkerAt: { x: number; y: number; heightPx: number } | null = null
   private initialised = false
   private renderQueued = false
   private resizeObserver: ResizeObserver | null = null
@@ -208,6 +218,7 @@ export class CompareView {
       this.applyViewport(pane)
       this.drawGates(pane)
       this.drawHandles(pane)
+      this.drawWalker(pane)
     }
     rects.forEach((r, i) => this.panes[i].setRect(r))
     this.requestRender()
@@ -226,6 +237,7 @@ export class CompareView {
         this.drawPaths(pane)
         this.drawHandles(pane)
         this.drawGates(pane)
+        this.drawWalker(pane)
       }
     }
     this.requestRender()
@@ -322,6 +334,31 @@ export class CompareView {
         g.stroke({ color: colour, width: 2 / z })
       }
     }
+  }
+
+  /** The test-walk character: feet at (x, y), `heightPx` tall in room px; null hides it. */
+  setWalker(at: { x: number; y: number; heightPx: number } | null): void {
+    this.walkerAt = at
+    for (const pane of this.panes) this.drawWalker(pane)
+    this.requestRender()
+  }
+
+  private drawWalker(pane: Pane): void {
+    const g = pane.walker
+    g.clear()
+    const w = this.walkerAt
+    if (!w) return
+    const z = this.viewport.zoom
+    const h = Math.max(4, w.heightPx)
+    const bodyW = h * 0.28
+    const head = h * 0.11
+    g.ellipse(w.x, w.y, bodyW * 0.75, bodyW * 0.22).fill({ color: 0x000000, alpha: 0.35 })
+    g.roundRect(w.x - bodyW / 2, w.y - h + 2 * head, bodyW, h - 2 * head, bodyW * 0.3)
+      .fill({ color: 0xf4d35e })
+      .stroke({ color: 0x1b1c20, width: 2 / z })
+    g.circle(w.x, w.y - h + head, head)
+      .fill({ color: 0xf4d35e })
+      .stroke({ color: 0x1b1c20, width: 2 / z })
   }
 
   private drawHandles(pane: Pane): void {
