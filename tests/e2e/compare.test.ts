@@ -236,15 +236,13 @@ describe('the comparison workspace', () => {
     }
     const last = samples.at(-1)!
     expect(Math.hypot(last.x - 760, last.y - 600)).toBeLessThan(2)
-    const timeline = await page
-      .locator('[data-testid="walk-timeline"] li')
-      .evaluateAll((lis) =>
-        lis.map((li) => ({
-          kind: (li as HTMLElement).dataset.kind,
-          zone: (li as HTMLElement).dataset.zone,
-          event: (li as HTMLElement).dataset.event,
-        })),
-      )
+    const timeline = await page.locator('[data-testid="walk-timeline"] li').evaluateAll((lis) =>
+      lis.map((li) => ({
+        kind: (li as HTMLElement).dataset.kind,
+        zone: (li as HTMLElement).dataset.zone,
+        event: (li as HTMLElement).dataset.event,
+      })),
+    )
     const fountain = timeline.filter((e) => e.zone === 'fountain-edge')
     expect(fountain.map((e) => e.kind).filter((k) => k !== 'stand')).toEqual(['enter', 'exit'])
     expect(fountain[0].event).toBe('fountainEnter')
@@ -312,6 +310,10 @@ describe('the comparison workspace', () => {
     for (const r of tableRows) expect(Number(r[1]), r[0]).toBe(200)
     await page.getByTestId('batch-charts').scrollIntoViewIfNeeded()
     await saveScreenshot(page, 'compare-batch-charts.png')
+    const map = page.getByTestId('batch-map')
+    expect(await map.getAttribute('data-marks')).toBe('200')
+    await map.scrollIntoViewIfNeeded()
+    await saveScreenshot(page, 'compare-batch-map.png')
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -29,9 +29,11 @@ export interface MetricsRow {
   expanded: number
   turns: number | null
   clearance: number | null
+  /** The path runs between the requested start and goal (neither moved more than 2 px). */
+  sameEnds: boolean
 }
 
-export type ColumnKey = Exclude<keyof MetricsRow, 'algorithm'>
+export type ColumnKey = Exclude<keyof MetricsRow, 'algorithm' | 'sameEnds'>
 
 export interface Column {
   key: ColumnKey
@@ -40,6 +42,8 @@ export interface Column {
   better: 'lower' | 'higher' | 'true' | null
   /** Only reached, valid paths compete in this column. */
   pathShape?: boolean
+  /** Only paths between the requested start and goal compete (a shorter walk to another goal does not win). */
+  sameEnds?: boolean
   /** Unit shown in the header. */
   unit?: string
   digits?: number
@@ -49,7 +53,7 @@ export const COLUMNS: readonly Column[] = [
   { key: 'label', label: 'Algorithm', better: null },
   { key: 'queryMs', label: 'Query', unit: 'ms', better: 'lower', digits: 2 },
   { key: 'prepareMs', label: 'Prepare', unit: 'ms', better: 'lower', digits: 1 },
-  { key: 'length', label: 'Length', unit: 'px', better: 'lower', pathShape: true, digits: 1 },
+  { key: 'length', label: 'Length', unit: 'px', better: 'lower', pathShape: true, sameEnds: true, digits: 1 },
   { key: 'lengthRatio', label: 'Ratio', better: 'lower', pathShape: true, digits: 3 },
   { key: 'expanded', label: 'Expanded', better: 'lower', digits: 0 },
   { key: 'turns', label: 'Turns', better: 'lower', pathShape: true, digits: 0 },
@@ -58,8 +62,13 @@ export const COLUMNS: readonly Column[] = [
   { key: 'reached', label: 'Reached', better: 'true' },
 ]
 
+/** Ends moved further than this do not count as the same ends, px. */
+const SAME_ENDS_PX = 2
+
 export function rowOf(result: WireResult, label: string): MetricsRow {
   const hasPath = result.points.length > 0
+  const near = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+    Math.hypot(a.x - b.x, a.y - b.y) <= SAME_ENDS_PX
   return {
     algorithm: result.algorithm,
     label,
@@ -72,6 +81,7 @@ export function rowOf(result: WireResult, label: string): MetricsRow {
     expanded: result.expanded,
     turns: hasPath ? result.metrics.turns : null,
     clearance: result.metrics.clearance,
+    sameEnds: near(result.from, result.start) && near(result.to, result.goal),
   }
 }
 
@@ -114,7 +124,10 @@ export function bestByColumn(rows: readonly MetricsRow[]): Partial<Record<Column
   for (const column of COLUMNS) {
     if (!column.better) continue
     const competing = rows.filter(
-      (r) => (column.pathShape ? r.reached && r.valid : true) && r[column.key] !== null,
+      (r) =>
+        (column.pathShape ? r.reached && r.valid : true) &&
+        (column.sameEnds ? r.sameEnds : true) &&
+        r[column.key] !== null,
     )
     if (competing.length === 0) continue
     let winners: MetricsRow[] = []

@@ -12,6 +12,7 @@ import {
   SUMMARY_COLUMNS,
 } from '../../../src/renderer/compare/batch-summary'
 import type { BatchRow } from '../../../src/renderer/compare/protocol'
+import { pairMarks, RATIO_HOT } from '../../../src/renderer/compare/batch-map'
 
 function r(
   pair: number,
@@ -89,5 +90,32 @@ describe('batch summary', () => {
       SUMMARY_COLUMNS.map((c) => formatSummaryCell(c.key, summary[0][c.key])),
     )
     expect(lines[1]).toContain('1.235')
+  })
+})
+
+describe('batch map marks', () => {
+  const done = {
+    pairs: [
+      [0, 0, 10, 10],
+      [5, 5, 50, 60],
+      [1, 2, 3, 4],
+    ] as [number, number, number, number][],
+    rows: [
+      r(0, 'jps', 5, 1),
+      r(1, 'jps', 1, 1.5),
+      r(2, 'jps', 3, null, false),
+      r(0, 'navmesh-funnel', 9, 1.1),
+    ],
+  }
+
+  it('colours by length ratio: 1 cold, at or above the hot ratio hot, unreached without heat', () => {
+    const marks = pairMarks(done, 'jps', 'ratio')
+    expect(marks.map((m) => m.heat)).toEqual([0, 1, null])
+    expect(marks[1]).toMatchObject({ pair: 1, fromX: 5, fromY: 5, toX: 50, toY: 60 })
+  })
+
+  it('colours by query-time percentile within the algorithm', () => {
+    expect(pairMarks(done, 'jps', 'time').map((m) => m.heat)).toEqual([1, 0, null])
+    expect(pairMarks(done, 'navmesh-funnel', 'ratio')[0].heat).toBeCloseTo(0.1 / (RATIO_HOT - 1), 9)
   })
 })

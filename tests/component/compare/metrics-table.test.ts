@@ -23,6 +23,7 @@ function row(partial: Partial<MetricsRow> & Pick<MetricsRow, 'algorithm'>): Metr
     expanded: 10,
     turns: 1,
     clearance: 2,
+    sameEnds: true,
     ...partial,
   }
 }
@@ -75,6 +76,15 @@ describe('bestByColumn', () => {
     expect(best.reached?.has('jps')).toBe(true)
     expect(best.reached?.has('flood-fill')).toBe(false)
     expect(best.valid).toBeUndefined()
+  })
+
+  it('does not give the shortest length to a path that went to another goal', () => {
+    const moved = row({ algorithm: 'node-graph', length: 50, lengthRatio: 1.01, sameEnds: false })
+    const best = bestByColumn([...rows, moved])
+    expect([...best.length!]).toEqual(['navmesh-funnel'])
+    // Its ratio is against its own optimum, so it still competes there.
+    expect(best.lengthRatio?.has('node-graph')).toBe(false)
+    expect(best.lengthRatio?.has('navmesh-funnel')).toBe(true)
   })
 
   it('formats cells with each column precision', () => {
