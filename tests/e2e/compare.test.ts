@@ -276,6 +276,24 @@ describe('the comparison workspace', () => {
     await page.getByTestId('walk-stop').click()
   })
 
+  it('walks where the room is clicked, like a player, when click to walk is on', async () => {
+    await page.getByLabel('Click to walk').check()
+    const target = { x: 640, y: 980 }
+    await clickRoom(page, target.x, target.y)
+    const end = await waitUntil(
+      () => readWalk(page),
+      (s) => s?.status === 'arrived',
+      'the character to walk to the click',
+      90_000,
+    )
+    expect(Math.hypot(end!.x - target.x, end!.y - target.y)).toBeLessThan(2)
+    // The comparison followed: its start is where the character set off, its goal the click.
+    const rows = await waitForAnswers(page)
+    for (const r of rows) expect(Math.hypot(r.toX - target.x, r.toY - target.y)).toBeLessThan(3)
+    await page.getByLabel('Click to walk').uncheck()
+    await page.getByTestId('walk-stop').click()
+  })
+
   it('runs a batch of 200 pairs off the UI thread, answers input meanwhile, and exports the table as CSV', async () => {
     await page.getByLabel('Batch pairs').fill('200')
     await page.getByLabel('Batch seed').fill('7')
@@ -324,5 +342,20 @@ describe('the comparison workspace', () => {
     expect(lines[0]).toMatch(/^algorithm,pairs,reached,invalid,median query ms/)
     expect(lines.slice(1).map((l) => l.split(','))).toEqual(tableRows)
     expect(download.suggestedFilename()).toMatch(/seed7\.csv$/)
+
+    const [jsonDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('batch-export-json').click(),
+    ])
+    const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as {
+      seed: number
+      pairs: unknown[]
+      rows: { algorithm: string; pair: number }[]
+      summary: { algorithm: string; pairs: number }[]
+    }
+    expect(json.seed).toBe(7)
+    expect(json.pairs).toHaveLength(200)
+    expect(json.rows).toHaveLength(200 * ALL.length)
+    expect(json.summary.map((s) => s.algorithm).sort()).toEqual([...ALL].sort())
   }, 480_000)
 })
