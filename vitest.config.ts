@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          setupFiles: ['tests/support/fast-check-seed.ts'],
           include: ['tests/unit/**/*.test.ts'],
           testTimeout: 120_000,
         },
@@ -18,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'component',
           environment: 'jsdom',
+          setupFiles: ['tests/support/fast-check-seed.ts'],
           include: ['tests/component/**/*.test.ts'],
         },
       },
