@@ -85,7 +85,7 @@ function context(target: TestTarget, layer: LayerId = 'walk-mask') {
       c.apply()
       done.push(c)
     },
-    options: { brushSize: 1, brushShape: 'round', areaId: 2, snapToPixels: true },
+    options: { brushSize: 1, brushShape: 'round', areaId: 2, scaleAreaId: 0, snapToPixels: true },
     activeLayer: () => layer,
     selection: () => selection,
     select: (s) => (selection = s),

@@ -31,6 +31,13 @@ export class ToolInput {
     element.addEventListener('pointermove', (e) => this.onMove(e), opts)
     element.addEventListener('pointerup', (e) => this.onUp(e), opts)
     element.addEventListener('pointercancel', () => this.onCancel(), opts)
+    element.addEventListener(
+      'pointerleave',
+      () => {
+        if (!this.pressed) this.source.tool()?.pointerLeave?.()
+      },
+      opts,
+    )
     element.addEventListener('contextmenu', (e) => e.preventDefault(), opts)
     // Registered before the app's shortcut handler (children mount first): a tool that
     // uses a key (Enter, Escape, Backspace, [ ]) keeps it from the shortcuts.

@@ -74,7 +74,7 @@ export function syncRoomView(view: RoomView): () => void {
     )
     const scalingVisible = layers.layer('scaling').visible || layers.active === 'scaling'
     view.redrawLayer(view.scalingLayer, scalingVisible, layers.layer('scaling').opacity, (g) =>
-      drawScaleStops(g, room, tools.options.areaId, zoom, s?.kind === 'scale-stop' ? s.index : null),
+      drawScaleStops(g, room, tools.options.scaleAreaId, zoom, s?.kind === 'scale-stop' ? s.index : null),
     )
   }
 
@@ -128,22 +128,27 @@ export function syncRoomView(view: RoomView): () => void {
     ),
   )
   stops.push(
-    watch(() => [history.revision, selection.current, layers.active, tools.options.areaId], drawVectors),
-  )
-  // Area colours, enabled areas and the state's gates change the overlay's palette.
-  stops.push(
     watch(
       () => [
-        state.navState?.key,
-        JSON.stringify(editor.room?.areas ?? []),
-        JSON.stringify(editor.room?.gates ?? []),
+        history.revision,
+        selection.current,
+        layers.active,
+        tools.options.areaId,
+        tools.options.scaleAreaId,
       ],
-      () => {
-        drawMask()
-        drawVectors()
-      },
+      drawVectors,
     ),
   )
+  // Area colours and the enabled areas change the overlay's palette (a string key: the
+  // overlay is redrawn only when it really changed, not on every gate edit).
+  stops.push(
+    watch(
+      () =>
+        `${[...(state.navState?.enabledAreas ?? [])].join(',')}|${JSON.stringify(editor.room?.areas ?? [])}`,
+      drawMask,
+    ),
+  )
+  stops.push(watch(() => state.navState?.key, drawVectors))
   stops.push(watch(() => [tools.previewRevision, tools.active], drawToolPreview))
 
   view.setViewport(viewport.viewport)

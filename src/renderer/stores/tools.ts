@@ -57,7 +57,13 @@ export const useToolsStore = defineStore('tools', () => {
   const layers = useLayersStore()
   const selection = useSelectionStore()
 
-  const options = reactive<ToolOptions>({ brushSize: 24, brushShape: 'round', areaId: 1, snapToPixels: true })
+  const options = reactive<ToolOptions>({
+    brushSize: 24,
+    brushShape: 'round',
+    areaId: 1,
+    scaleAreaId: 0,
+    snapToPixels: true,
+  })
   const previewRevision = ref(0)
   /** A preview shown whatever the tool (e.g. the mask-to-polygons outline). */
   const overlay = shallowRef<ToolPreview | null>(null)
@@ -77,7 +83,10 @@ export const useToolsStore = defineStore('tools', () => {
 
   const context: ToolContext = {
     target: () => editor.editTarget(),
-    execute: (command) => history.execute(command),
+    execute: (command) => {
+      history.execute(command)
+      editor.report('info', command.label)
+    },
     options,
     activeLayer: () => layers.active,
     selection: () => selection.current,

@@ -58,6 +58,11 @@ export class BrushTool implements Tool {
     this.mode = 'idle'
   }
 
+  pointerLeave(): void {
+    this.hover = null
+    this.ctx.previewChanged()
+  }
+
   private paint(a: Point, b: Point): void {
     const { brushSize, brushShape } = this.ctx.options
     this.session?.touched(strokeSegment(this.session.buffer, a, b, brushSize, brushShape, this.value()))

@@ -1,5 +1,5 @@
 /**
- * Scaling tool: the linear scale stops of the active area (see the Areas panel) are
+ * Scaling tool: the linear scale stops of one area (or the default stops, area 0) are
  * horizontal handles; click to add a stop at that height (with the scale the room
  * has there now), drag a handle up or down to move it, Shift+drag sideways to change
  * its percent. A ghost character stands under the cursor at its real height there.
@@ -35,14 +35,14 @@ export class ScaleTool implements Tool {
 
   private stops(): { y: number; scale: number }[] {
     const room = this.ctx.target()?.room
-    return room?.scaling.linear.find((l) => l.areaId === this.ctx.options.areaId)?.stops ?? []
+    return room?.scaling.linear.find((l) => l.areaId === this.ctx.options.scaleAreaId)?.stops ?? []
   }
 
   pointerDown(e: ToolPointer): void {
     if (e.button !== 0) return
     const target = this.ctx.target()
     if (!target) return
-    const areaId = this.ctx.options.areaId
+    const areaId = this.ctx.options.scaleAreaId
     const stops = this.stops()
     const index = stops.findIndex((s) => Math.abs(s.y - e.point.y) * e.zoom <= STOP_HIT_SCREEN_PX)
     if (index >= 0) {
@@ -81,6 +81,12 @@ export class ScaleTool implements Tool {
     this.ctx.previewChanged()
   }
 
+  pointerLeave(): void {
+    if (this.drag) return
+    this.hover = null
+    this.ctx.previewChanged()
+  }
+
   pointerUp(e: ToolPointer): void {
     const d = this.drag
     const next = this.dragged(e.point)
@@ -88,7 +94,7 @@ export class ScaleTool implements Tool {
     this.mode = 'idle'
     const target = this.ctx.target()
     if (!d || !next || !target || (next.y === d.y && next.scale === d.scale)) return
-    const areaId = this.ctx.options.areaId
+    const areaId = this.ctx.options.scaleAreaId
     if (tryExecute(this.ctx, () => setScaleStopCommand(target, areaId, next, d.index))) {
       const at = this.stops().findIndex((s) => s.y === next.y)
       this.ctx.select({ kind: 'scale-stop', areaId, index: at })

@@ -53,6 +53,8 @@ export interface ToolOptions {
   brushShape: 'round' | 'square'
   /** Area id the mask tools paint and new polygons belong to. */
   areaId: number
+  /** Area whose linear scale stops the scaling tool edits; 0 = the default stops for every area. */
+  scaleAreaId: number
   /** Round polygon points to whole room px. */
   snapToPixels: boolean
 }
@@ -114,6 +116,8 @@ export interface Tool {
   pointerDown(e: ToolPointer): void
   pointerMove(e: ToolPointer): void
   pointerUp(e: ToolPointer): void
+  /** The pointer left the canvas (hover previews such as the brush outline disappear). */
+  pointerLeave?(): void
   /** A key while the canvas is active; true when the tool used it (Enter, Escape, Backspace …). */
   keyDown(key: string): boolean
   /** Abandon whatever is in progress (tool switch, room change); nothing is recorded. */

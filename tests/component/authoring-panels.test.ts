@@ -1,0 +1,92 @@
+/**
+ * Authoring panels in jsdom: the flag-expression field explains what is wrong and only
+ * hands on valid expressions; the history panel lists done and undone steps and jumps
+ * to one; the tool palette shows the tools of the active layer with their shortcuts.
+ */
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import FlagExpressionField from '../../src/renderer/components/FlagExpressionField.vue'
+import HistoryPanel from '../../src/renderer/components/HistoryPanel.vue'
+import ToolPalette from '../../src/renderer/components/ToolPalette.vue'
+import { ACTIONS_INJECTION, createEditorActions } from '../../src/renderer/actions/editor-actions'
+import { useHistoryStore } from '../../src/renderer/stores/history'
+import { useLayersStore } from '../../src/renderer/stores/layers'
+import { useToolsStore } from '../../src/renderer/stores/tools'
+
+let pinia: ReturnType<typeof createPinia>
+beforeEach(() => {
+  pinia = createPinia()
+  setActivePinia(pinia)
+})
+
+describe('flag expression field', () => {
+  it('shows syntax errors and unknown flags, and commits only a valid expression', async () => {
+    const field = mount(FlagExpressionField, {
+      props: { value: 'true', flags: ['gateOpen', 'guard'], label: 'Gate flag expression' },
+    })
+    const input = field.get('input')
+    // setValue fires input and change, as typing and leaving the field does.
+    await input.setValue('gateOpen &&')
+    expect(field.get('[role="alert"]').text()).not.toBe('')
+    await input.setValue('!nope')
+    expect(field.get('[role="alert"]').text()).toBe(
+      "Unknown flag 'nope'; the project has 'gateOpen', 'guard'.",
+    )
+    await input.trigger('change')
+    expect(field.emitted('commit')).toBeUndefined()
+    await input.setValue('gateOpen && !guard')
+    expect(field.find('[role="alert"]').exists()).toBe(false)
+    expect(field.emitted('commit')).toEqual([['gateOpen && !guard']])
+  })
+})
+
+describe('history panel', () => {
+  it('lists steps, greys undone ones, and jumps to a step', async () => {
+    const history = useHistoryStore()
+    const log: string[] = []
+    for (const name of ['one', 'two', 'three'])
+      history.execute({ label: name, apply: () => log.push(`+${name}`), invert: () => log.push(`-${name}`) })
+    history.undo()
+    const panel = mount(HistoryPanel, { global: { plugins: [pinia] } })
+    const items = panel.findAll('li')
+    expect(items.map((li) => li.text())).toEqual(['Opened', 'one', 'two', 'three'])
+    expect(items.map((li) => li.attributes('data-done'))).toEqual([undefined, 'yes', 'yes', 'no'])
+    await items[1].get('button').trigger('click')
+    expect(history.done.map((c) => c.label)).toEqual(['one'])
+    await panel.findAll('li')[3].get('button').trigger('click')
+    expect(history.done.map((c) => c.label)).toEqual(['one', 'two', 'three'])
+    expect(log).toEqual(['+one', '+two', '+three', '-three', '-two', '+two', '+three'])
+  })
+})
+
+describe('tool palette', () => {
+  it('shows the tools of the active layer with shortcuts, and switching layer switches tools', async () => {
+    const actions = createEditorActions()
+    const palette = mount(ToolPalette, {
+      global: { plugins: [pinia], provide: { [ACTIONS_INJECTION as symbol]: actions } },
+    })
+    const layers = useLayersStore()
+    const tools = useToolsStore()
+    layers.activate('walk-mask')
+    await palette.vm.$nextTick()
+    const buttons = palette.findAll('button.tool')
+    expect(buttons.map((b) => b.attributes('data-tool'))).toEqual([
+      'brush',
+      'eraser',
+      'rectangle',
+      'ellipse',
+      'polygon-fill',
+      'flood-fill',
+    ])
+    expect(buttons[0].attributes('title')).toBe('Brush (B)')
+    await buttons[1].trigger('click')
+    expect(tools.activeId).toBe('eraser')
+    tools.activate('node')
+    await palette.vm.$nextTick()
+    expect(layers.active).toBe('node-graph')
+    expect(palette.findAll('button.tool').map((b) => b.attributes('title'))).toEqual(['Node graph (N)'])
+    layers.setLocked('node-graph', true)
+    expect(tools.active).toBeNull()
+  })
+})

@@ -1,0 +1,85 @@
+/**
+ * Helpers for the authoring end-to-end tests: press and drag the mouse at room
+ * points (through the canvas's viewport), read the saved mask back from the Origin
+ * Private File System, and open the sample room fresh.
+ *
+ * Units: room px in, page px to the mouse.
+ */
+import sharp from 'sharp'
+import type { Page } from 'playwright-core'
+import { readOpfs, statusText, toPage, viewportOf, waitForCanvasDrawn, waitUntil } from './helpers'
+
+export const SAMPLE_REF = 'projects/walkbox-sample'
+export const SAMPLE_ROOM_DIR = `${SAMPLE_REF}/rooms/courtyard`
+
+export async function openSample(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await waitUntil(
+    () => statusText(page),
+    (t) => /Opened room/.test(t),
+    'the sample room to open',
+  )
+  await waitForCanvasDrawn(page)
+}
+
+/** Move to a room point (hover; tools see pointermove). */
+export async function hoverRoom(page: Page, x: number, y: number): Promise<void> {
+  const p = toPage(await viewportOf(page), x, y)
+  await page.mouse.move(p.x, p.y)
+}
+
+/** Click at a room point (optionally holding Shift). */
+export async function clickRoom(page: Page, x: number, y: number, shift = false): Promise<void> {
+  const p = toPage(await viewportOf(page), x, y)
+  if (shift) await page.keyboard.down('Shift')
+  await page.mouse.move(p.x, p.y)
+  await page.mouse.down()
+  await page.mouse.up()
+  if (shift) await page.keyboard.up('Shift')
+}
+
+/** Press at the first room point, pass through the others, release at the last. */
+export async function dragRoom(page: Page, points: [number, number][], stepsPerLeg = 6): Promise<void> {
+  const v = await viewportOf(page)
+  const pts = points.map(([x, y]) => toPage(v, x, y))
+  await page.mouse.move(pts[0].x, pts[0].y)
+  await page.mouse.down()
+  for (const p of pts.slice(1)) await page.mouse.move(p.x, p.y, { steps: stepsPerLeg })
+  await page.mouse.up()
+}
+
+/** Click each room point in turn and close the outline with Enter. */
+export async function drawOutline(page: Page, points: [number, number][]): Promise<void> {
+  for (const [x, y] of points) await clickRoom(page, x, y)
+  await page.keyboard.press('Enter')
+}
+
+export interface SavedMask {
+  width: number
+  at(x: number, y: number): number
+}
+
+/** The area ids of a mask PNG stored in the OPFS (grey = id). */
+export async function readSavedMask(
+  page: Page,
+  path = `${SAMPLE_ROOM_DIR}/walkmask.png`,
+): Promise<SavedMask> {
+  const bytes = await readOpfs(page, path)
+  const { data, info } = await sharp(bytes).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
+  return { width: info.width, at: (x, y) => data[Math.floor(y) * info.width + Math.floor(x)] }
+}
+
+/** Save with the keyboard and wait until the title shows no unsaved edits and the status says saved. */
+export async function saveAndWait(page: Page): Promise<void> {
+  await page.keyboard.press('Control+s')
+  await waitUntil(
+    async () => `${await page.getByTestId('title').textContent()} | ${await statusText(page)}`,
+    (t) => !t.startsWith('•') && / \| Saved /.test(t),
+    'the project to save',
+  )
+}
+
+/** The text of a status-bar field (data-testid). */
+export async function statusField(page: Page, id: string): Promise<string> {
+  return (await page.getByTestId(id).textContent()) ?? ''
+}
