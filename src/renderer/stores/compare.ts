@@ -23,6 +23,7 @@ import type { AlgorithmRequest, BatchDoneMessage, WireResult } from '../compare/
 import { createNavWorker } from '../workers/create-nav-worker'
 import { useEditorStore } from './editor'
 import { useRoomStateStore } from './room-state'
+import { useWorkspaceStore } from './workspace'
 
 export type CompareViewMode = 'overlay' | 'side-by-side'
 
@@ -45,6 +46,7 @@ function allDefaults(): Record<AlgorithmId, OptionValues> {
 export const useCompareStore = defineStore('compare', () => {
   const editor = useEditorStore()
   const roomState = useRoomStateStore()
+  const workspace = useWorkspaceStore()
 
   const enabled = ref<Record<AlgorithmId, boolean>>(
     Object.fromEntries(ALGORITHM_IDS.map((id) => [id, true])) as Record<AlgorithmId, boolean>,
@@ -84,8 +86,13 @@ export const useCompareStore = defineStore('compare', () => {
     return true
   }
 
-  /** Ask the live worker for the current start and goal (a newer request makes older answers stale). */
+  /**
+   * Ask the live worker for the current start and goal (a newer request makes older answers
+   * stale). Only while the comparison workspace is shown: edits in the editor do not keep
+   * the worker busy; switching back asks again.
+   */
   function requestQuery(): void {
+    if (workspace.mode !== 'compare') return
     if (!start.value || !goal.value || !syncWorld(live) || !live) return
     queryId.value = live.query(start.value, goal.value, requests(), view.value === 'side-by-side')
   }
@@ -186,6 +193,13 @@ export const useCompareStore = defineStore('compare', () => {
       batch.value = null
     },
     { immediate: true },
+  )
+  // Back in the comparison workspace: answer for the room as it is now.
+  watch(
+    () => workspace.mode,
+    (mode) => {
+      if (mode === 'compare') requestQuery()
+    },
   )
   // The room was edited or the state changed: answer again.
   watch(

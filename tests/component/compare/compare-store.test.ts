@@ -1,0 +1,73 @@
+/**
+ * The compare store with the nav service running in-process behind a fake worker port: a
+ * start and a goal give one answer per enabled algorithm, a disabled algorithm is not run,
+ * and nothing is asked of the worker while the editor workspace is shown.
+ */
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import type { WorkerPort } from '../../../src/renderer/compare/nav-client'
+import type { MainToWorker, WorkerToMain } from '../../../src/renderer/compare/protocol'
+import { useCompareStore } from '../../../src/renderer/stores/compare'
+import { useEditorStore } from '../../../src/renderer/stores/editor'
+import { useWorkspaceStore } from '../../../src/renderer/stores/workspace'
+import { createNavService } from '../../../src/renderer/workers/nav-service'
+import { emptyProject } from '../../../src/shared/room/schema'
+import { doorRoom } from './fixtures'
+
+/** A worker port whose worker is the nav service in this thread; `sent` records what the store asked. */
+function inProcessPort(sent: MainToWorker[]): WorkerPort {
+  const port: WorkerPort = {
+    onmessage: null,
+    postMessage(message) {
+      sent.push(message)
+      service.handle(structuredClone(message))
+    },
+    terminate: () => undefined,
+  }
+  const service = createNavService(
+    (m: WorkerToMain) => setTimeout(() => port.onmessage?.({ data: m } as MessageEvent<WorkerToMain>), 0),
+    () => new Promise((resolve) => setTimeout(resolve, 0)),
+  )
+  return port
+}
+
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 2000 && !ok(); i++) await new Promise((r) => setTimeout(r, 5))
+  expect(ok()).toBe(true)
+}
+
+beforeEach(() => setActivePinia(createPinia()))
+
+describe('compare store', () => {
+  it('answers a start and a goal with every enabled algorithm, and only while the workspace is shown', async () => {
+    const editor = useEditorStore()
+    editor.project = {
+      ...emptyProject({ name: 'Test' }),
+      flags: [{ id: 'doorOpen', name: 'Door open', default: true }],
+    }
+    editor.room = doorRoom()
+    editor.roomRevision++
+    await nextTick()
+    const compare = useCompareStore()
+    const sent: MainToWorker[] = []
+    compare.connect(() => inProcessPort(sent))
+    compare.setEnabled('downscaled-grid', false)
+    compare.setStart({ x: 20, y: 20 })
+    compare.setGoal({ x: 180, y: 100 })
+    expect(sent.filter((m) => m.type === 'query')).toHaveLength(0)
+
+    useWorkspaceStore().setMode('compare')
+    await nextTick()
+    const queries = sent.filter((m) => m.type === 'query')
+    expect(queries).toHaveLength(1)
+    expect(sent[0].type).toBe('world')
+    await until(() => compare.doneId === compare.queryId && compare.queryId > 0)
+    const answered = Object.keys(compare.results).sort()
+    expect(answered).toHaveLength(8)
+    expect(answered).not.toContain('downscaled-grid')
+    expect(Object.values(compare.results).every((r) => r.reached)).toBe(true)
+    expect(compare.optimalLength).toBeGreaterThan(170)
+    compare.disconnect()
+  })
+})
