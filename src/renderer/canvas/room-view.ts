@@ -6,8 +6,10 @@
  *
  * Glossary
  * - world: the container in room px; the viewport's zoom and offset are its transform.
- * - overlay texture: a canvas the size of the room holding the mask tinted with each
- *   area's colour; `updateMaskRect` redraws only a dirty rectangle of it.
+ * - overlay tiles: the mask tinted with each area's colour, cut into square tiles of
+ *   MASK_TILE_PX (one canvas, texture and sprite each); `updateMaskRect` redraws and
+ *   uploads only the tiles a dirty rectangle touches, so painting on a 4K room does not
+ *   send the whole overlay to the GPU per brush dab.
  *
  * Units: room px inside `world`; CSS px for the canvas.
  */
@@ -15,6 +17,17 @@ import { Application, Container, Graphics, Sprite, Texture } from 'pixi.js'
 import type { RgbaImage } from '../../shared/host'
 import type { Rect } from '../../shared/geometry/types'
 import type { Viewport } from './viewport'
+
+/** Side of an overlay tile, room px. */
+export const MASK_TILE_PX = 256
+
+interface MaskTile {
+  x: number
+  y: number
+  canvas: HTMLCanvasElement
+  texture: Texture
+  sprite: Sprite
+}
 
 export interface AreaColour {
   id: number
@@ -47,7 +60,7 @@ export class RoomView {
   readonly app = new Application()
   private readonly world = new Container({ label: 'world' })
   private readonly backgroundSprite = new Sprite({ label: 'background' })
-  private readonly maskSprite = new Sprite({ label: 'walk-mask' })
+  private readonly maskLayer = new Container({ label: 'walk-mask' })
   private readonly polygonLayer = new Graphics({ label: 'walk-polygons' })
   private readonly frameLayer = new Graphics({ label: 'room-frame' })
   /** Gates, zones, node graph and scaling handles (redrawn together when the room changes). */
@@ -57,8 +70,8 @@ export class RoomView {
   readonly scalingLayer = new Graphics({ label: 'scaling' })
   /** The active tool's preview, above everything. */
   readonly previewLayer = new Graphics({ label: 'tool-preview' })
-  private maskCanvas: HTMLCanvasElement | null = null
-  private maskTexture: Texture | null = null
+  private maskTiles: MaskTile[] = []
+  private maskTileColumns = 0
   private backgroundTexture: Texture | null = null
   private palette = new Uint8Array(256 * 3)
   private initialised = false
@@ -86,7 +99,7 @@ export class RoomView {
     this.world.addChild(
       this.frameLayer,
       this.backgroundSprite,
-      this.maskSprite,
+      this.maskLayer,
       this.polygonLayer,
       this.zonesLayer,
       this.gatesLayer,
@@ -165,54 +178,81 @@ export class RoomView {
     disabled: ReadonlySet<number> = new Set(),
   ): void {
     this.requestRender()
-    this.maskTexture?.destroy(true)
-    this.maskTexture = null
-    this.maskCanvas = null
-    if (!mask) {
-      this.maskSprite.texture = Texture.EMPTY
-      return
-    }
+    this.destroyMaskTiles()
+    if (!mask) return
     this.palette = new Uint8Array(256 * 3)
     for (let id = 1; id < 256; id++) this.palette.set([90, 200, 255], id * 3)
     for (const area of areas)
       this.palette.set(disabled.has(area.id) ? [70, 70, 78] : parseHex(area.colour), area.id * 3)
-    this.maskCanvas = makeCanvas(width, height)
-    const texture = Texture.from(this.maskCanvas)
-    texture.source.scaleMode = 'nearest'
-    this.maskTexture = texture
-    this.maskSprite.texture = texture
+    this.maskTileColumns = Math.ceil(width / MASK_TILE_PX)
+    for (let y = 0; y < height; y += MASK_TILE_PX) {
+      for (let x = 0; x < width; x += MASK_TILE_PX) {
+        const canvas = makeCanvas(Math.min(MASK_TILE_PX, width - x), Math.min(MASK_TILE_PX, height - y))
+        const texture = Texture.from(canvas)
+        texture.source.scaleMode = 'nearest'
+        const sprite = new Sprite({ texture })
+        sprite.position.set(x, y)
+        this.maskLayer.addChild(sprite)
+        this.maskTiles.push({ x, y, canvas, texture, sprite })
+      }
+    }
     this.updateMaskRect(mask, width, { x: 0, y: 0, width, height })
   }
 
-  /** Redraw only `rect` (mask px) of the overlay, e.g. the dirty rectangle of a brush dab. */
+  private destroyMaskTiles(): void {
+    for (const tile of this.maskTiles) {
+      tile.sprite.destroy()
+      tile.texture.destroy(true)
+    }
+    this.maskTiles = []
+    this.maskLayer.removeChildren()
+  }
+
+  /** Redraw only `rect` (mask px) of the overlay, e.g. the dirty rectangle of a brush dab: only the tiles it touches. */
   updateMaskRect(mask: Uint8Array, maskWidth: number, rect: Rect): void {
-    const canvas = this.maskCanvas
-    const ctx = canvas?.getContext('2d')
-    if (!canvas || !ctx || rect.width <= 0 || rect.height <= 0) return
-    const out = ctx.createImageData(rect.width, rect.height)
-    const px = out.data
+    if (this.maskTiles.length === 0 || rect.width <= 0 || rect.height <= 0) return
     const pal = this.palette
-    for (let r = 0; r < rect.height; r++) {
-      let src = (rect.y + r) * maskWidth + rect.x
-      let dst = r * rect.width * 4
-      for (let c = 0; c < rect.width; c++, src++, dst += 4) {
-        const id = mask[src]
-        if (id === 0) continue
-        px[dst] = pal[id * 3]
-        px[dst + 1] = pal[id * 3 + 1]
-        px[dst + 2] = pal[id * 3 + 2]
-        px[dst + 3] = 255
+    const c0 = Math.floor(rect.x / MASK_TILE_PX)
+    const c1 = Math.floor((rect.x + rect.width - 1) / MASK_TILE_PX)
+    const r0 = Math.floor(rect.y / MASK_TILE_PX)
+    const r1 = Math.floor((rect.y + rect.height - 1) / MASK_TILE_PX)
+    for (let tr = r0; tr <= r1; tr++) {
+      for (let tc = c0; tc <= c1; tc++) {
+        const tile = this.maskTiles[tr * this.maskTileColumns + tc]
+        const ctx = tile?.canvas.getContext('2d')
+        if (!tile || !ctx) continue
+        // The part of rect inside this tile, in mask px.
+        const x0 = Math.max(rect.x, tile.x)
+        const y0 = Math.max(rect.y, tile.y)
+        const x1 = Math.min(rect.x + rect.width, tile.x + tile.canvas.width)
+        const y1 = Math.min(rect.y + rect.height, tile.y + tile.canvas.height)
+        if (x1 <= x0 || y1 <= y0) continue
+        const w = x1 - x0
+        const out = ctx.createImageData(w, y1 - y0)
+        const px = out.data
+        for (let y = y0; y < y1; y++) {
+          let src = y * maskWidth + x0
+          let dst = (y - y0) * w * 4
+          for (let c = 0; c < w; c++, src++, dst += 4) {
+            const id = mask[src]
+            if (id === 0) continue
+            px[dst] = pal[id * 3]
+            px[dst + 1] = pal[id * 3 + 1]
+            px[dst + 2] = pal[id * 3 + 2]
+            px[dst + 3] = 255
+          }
+        }
+        ctx.putImageData(out, x0 - tile.x, y0 - tile.y)
+        tile.texture.source.update()
       }
     }
-    ctx.putImageData(out, rect.x, rect.y)
-    this.maskTexture?.source.update()
     this.requestRender()
   }
 
   setMaskStyle(visible: boolean, opacity: number): void {
     this.requestRender()
-    this.maskSprite.visible = visible
-    this.maskSprite.alpha = opacity
+    this.maskLayer.visible = visible
+    this.maskLayer.alpha = opacity
   }
 
   /** Draw walkable polygons: outline + light fill, holes cut out. `zoom` keeps strokes 1.5 screen px wide. */
@@ -251,7 +291,7 @@ export class RoomView {
     this.resizeObserver?.disconnect()
     this.initialised = false
     this.backgroundTexture?.destroy(true)
-    this.maskTexture?.destroy(true)
+    this.destroyMaskTiles()
     this.app.destroy(true, { children: true })
   }
 }
