@@ -211,7 +211,7 @@ function makeRoom(): Room {
   room.nodeGraph = {
     nodes: [
       { id: 'west', x: 300, y: 940 },
-      { id: 'fountain-north', x: 520, y: 600 },
+      { id: 'fountain-north', x: 400, y: 600 },
       { id: 'door-west', x: 985, y: 776 },
       { id: 'door-east', x: 1075, y: 776 },
       { id: 'table-south', x: 1450, y: 800 },
