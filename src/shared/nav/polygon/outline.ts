@@ -12,7 +12,11 @@
  *   a positive shoelace sum, holes a negative one; which way that looks on a y-down
  *   screen does not matter to this module.)
  * - cone of an occurrence: the directions leaving it that stay (locally) in the
- *   walkable area, boundary included.
+ *   walkable area, boundary included, as far as its own ring tells.
+ * - walkable directions at a shared location: not the union of its occurrences'
+ *   cones (a hole touching its outer ring has a cone covering the gap beside the
+ *   touch): the sectors between the edges leaving the location, each walkable when
+ *   the edge bounding it clockwise (algebraically) leaves it walkable on its left.
  * - reflex occurrence: interior (walkable) angle above 180 degrees: a concave vertex
  *   of an outer ring or a convex vertex of a hole. Only these (and shared locations)
  *   can be bends of a shortest path.
@@ -280,13 +284,66 @@ export function inCone(o: Outline, i: number, dx: number, dy: number): boolean {
   return c1 >= 0 && c2 >= 0
 }
 
-/** Is the direction inside the cone of occurrence i, or (for a shared location) of any occurrence there? */
-function inLocationCone(o: Outline, i: number, dx: number, dy: number): boolean {
-  if (inCone(o, i, dx, dy)) return true
+/**
+ * Is the direction (dx, dy) leaving the location of occurrence i walkable there
+ * (boundary included)? For a shared location this is NOT the union of the
+ * occurrences' cones: a hole touching its own outer ring has a cone that covers
+ * the outer ring's outside, and the other way round. The edges at the location
+ * are rays out of it; the walkable side of an outgoing edge (to next) is on its
+ * left, of an incoming one (from prev) on its right. So a direction along a ray is
+ * walkable, and any other direction is walkable exactly when the first ray met
+ * turning clockwise (algebraically: negative cross products) from it is outgoing,
+ * which is the same as the first ray met turning counter-clockwise being incoming.
+ * Both are asked, so that two rays in one direction (rings sharing an edge) count
+ * as walkable on both sides.
+ */
+export function inLocationCone(o: Outline, i: number, dx: number, dy: number): boolean {
   const g = o.group[i]
-  if (g < 0) return false
-  for (const k of o.groups[g]) if (k !== i && inCone(o, k, dx, dy)) return true
-  return false
+  if (g < 0) return inCone(o, i, dx, dy)
+  const { x, y, next, prev } = o
+  const vx = x[i]
+  const vy = y[i]
+  // Best ray turning clockwise (cw*) and counter-clockwise (ccw*) from d, and whether one such is outgoing / incoming.
+  let cwX = 0
+  let cwY = 0
+  let cwHalf = 3
+  let cwOut = false
+  let ccwX = 0
+  let ccwY = 0
+  let ccwHalf = 3
+  let ccwIn = false
+  for (const k of o.groups[g]) {
+    for (let end = 0; end < 2; end++) {
+      const outgoing = end === 0
+      const w = outgoing ? next[k] : prev[k]
+      const rx = x[w] - vx
+      const ry = y[w] - vy
+      const c = dx * ry - dy * rx
+      if (c === 0 && dx * rx + dy * ry > 0) return true
+      // Half of the turn from d to the ray, clockwise: 0 below 180 degrees, 1 at 180, 2 above.
+      const half = c < 0 ? 0 : c === 0 ? 1 : 2
+      // Within one half, the ray r comes first clockwise when the best so far lies clockwise of it.
+      const cwCross = rx * cwY - ry * cwX
+      const cwCmp = half !== cwHalf ? half - cwHalf : cwCross === 0 ? 0 : cwCross < 0 ? -1 : 1
+      if (cwCmp < 0) {
+        cwX = rx
+        cwY = ry
+        cwHalf = half
+        cwOut = outgoing
+      } else if (cwCmp === 0 && outgoing) cwOut = true
+      // The same turning counter-clockwise: halves mirror.
+      const chalf = 2 - half
+      const ccwCross = rx * ccwY - ry * ccwX
+      const ccwCmp = chalf !== ccwHalf ? chalf - ccwHalf : ccwCross === 0 ? 0 : ccwCross > 0 ? -1 : 1
+      if (ccwCmp < 0) {
+        ccwX = rx
+        ccwY = ry
+        ccwHalf = chalf
+        ccwIn = !outgoing
+      } else if (ccwCmp === 0 && !outgoing) ccwIn = true
+    }
+  }
+  return cwOut || ccwIn
 }
 
 /**

@@ -23,7 +23,7 @@
  */
 import type { Point } from '../../geometry/types'
 import { MinHeap } from './heap'
-import { inCone, lineOfSight, placeInside, type Outline, type Placement } from './outline'
+import { inLocationCone, lineOfSight, placeInside, type Outline, type Placement } from './outline'
 import { norm } from './norm'
 
 export interface VisibilityGraph {
@@ -113,9 +113,9 @@ export function tautAt(g: VisibilityGraph, i: number, tx: number, ty: number): b
   return !((s1 > 0 && s2 < 0) || (s1 < 0 && s2 > 0))
 }
 
-/** Does the segment from node i towards (tx, ty) leave i into the walkable area? (A cheap early reject; shared locations always pass.) */
+/** Does the segment from node i towards (tx, ty) leave i into the walkable area? (A cheap early reject.) */
 function leavesInside(g: VisibilityGraph, i: number, tx: number, ty: number): boolean {
-  return g.nodeFree[i] === 1 || inCone(g.outline, g.nodeOcc[i], tx - g.nx[i], ty - g.ny[i])
+  return inLocationCone(g.outline, g.nodeOcc[i], tx - g.nx[i], ty - g.ny[i])
 }
 
 function linked(g: VisibilityGraph, i: number, j: number): boolean {

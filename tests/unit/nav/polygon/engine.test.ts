@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { areaAt, buildOutline, lineOfSight } from '../../../../src/shared/nav/polygon/outline'
 import { buildVisibilityGraph } from '../../../../src/shared/nav/polygon/visibility-graph'
 import { buildPolygonAnswer } from '../../../../src/shared/nav/polygon/polygon-answer'
+import { worldFromGrid } from '../../../../src/shared/nav/world'
 import { buildJoinGraph, buildJoinGrid, closestOnJoins } from '../../../../src/shared/nav/polygon/join-graph'
 import { arbPoint, arbRoom, pathLength, pathValid, referenceLength, segmentValid, walkable } from './support'
 
@@ -15,6 +16,34 @@ describe('visibility-graph engine', () => {
         for (const p of pts)
           for (const q of pts)
             expect(lineOfSight(o, p.x, p.y, q.x, q.y)).toBe(segmentValid(areas, p, q, 1e-9))
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('exact line of sight agrees with the simple reference between vertices of traced masks (from touching corners)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 49, maxLength: 49 }), (bits) => {
+        const world = worldFromGrid(
+          7,
+          7,
+          Uint8Array.from(bits, (v) => (v ? 1 : 0)),
+        )
+        const areas = world.exactPolygons()
+        const o = buildOutline(areas)
+        const pts = areas.flatMap((a) => [a.outer, ...a.holes]).flat()
+        // From every touching corner (a vertex of several rings) to every vertex.
+        const seen = new Set<string>()
+        const touching = pts.filter((p) => {
+          const key = `${p.x},${p.y}`
+          if (!seen.has(key)) return (seen.add(key), false)
+          return true
+        })
+        for (const p of touching)
+          for (const q of pts)
+            expect(lineOfSight(o, p.x, p.y, q.x, q.y), `${p.x},${p.y} -> ${q.x},${q.y}`).toBe(
+              segmentValid(areas, p, q, 1e-9),
+            )
       }),
       { numRuns: 150 },
     )
