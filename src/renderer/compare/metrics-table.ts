@@ -14,6 +14,7 @@
  */
 import type { AlgorithmId } from '../../shared/nav/types'
 import type { WireResult } from './protocol'
+import { OWN_ENDS_PX } from './protocol'
 
 export type CellValue = number | boolean | string | null
 
@@ -63,12 +64,11 @@ export const COLUMNS: readonly Column[] = [
 ]
 
 /** Ends moved further than this do not count as the same ends, px. */
-const SAME_ENDS_PX = 2
 
 export function rowOf(result: WireResult, label: string): MetricsRow {
   const hasPath = result.points.length > 0
   const near = (a: { x: number; y: number }, b: { x: number; y: number }) =>
-    Math.hypot(a.x - b.x, a.y - b.y) <= SAME_ENDS_PX
+    Math.hypot(a.x - b.x, a.y - b.y) <= OWN_ENDS_PX
   return {
     algorithm: result.algorithm,
     label,

@@ -10,7 +10,7 @@
  *   one stops there and the newer one runs (coalescing, see protocol.ts).
  * - optimum: the yardstick (any-angle-optimal on the exact walkable polygons) between the
  *   requested start and goal; length ratios are measured against it, except for an
- *   algorithm that moved an end by more than `OWN_ENDS_PX` (node-graph goes to the closest
+ *   algorithm that moved an end by more than `OWN_ENDS_PX` (grids snap to cell centres, node-graph goes to the closest
  *   point of its joins): its ratio is against the optimum between the ends it used, so
  *   that stopping short never looks shorter than optimal.
  *
@@ -26,6 +26,7 @@ import type { Room } from '../../shared/room/schema'
 import {
   debugTransferables,
   LatestOnly,
+  OWN_ENDS_PX,
   wireDebugLayers,
   type BatchMessage,
   type BatchRow,
@@ -35,12 +36,12 @@ import {
   type WorkerToMain,
 } from '../compare/protocol'
 
+export { OWN_ENDS_PX }
+
 export type Post = (message: WorkerToMain, transfer: Transferable[]) => void
 
 /** Batch progress is posted at most this often (pairs). */
 const PROGRESS_EVERY = 5
-/** An algorithm whose start or goal moved further than this gets its own optimum, px. */
-export const OWN_ENDS_PX = 2
 /** Defect messages kept per result. */
 const MAX_DEFECTS = 3
 

@@ -48,7 +48,8 @@ describe('nav service', () => {
     for (const r of results) {
       expect(r.reached, r.algorithm).toBe(true)
       expect(r.metrics.valid, r.algorithm).toBe(true)
-      expect(r.metrics.lengthRatio!, r.algorithm).toBeGreaterThan(0.97)
+      // Nothing beats the optimum: an algorithm whose ends moved is measured between its own ends.
+      expect(r.metrics.lengthRatio!, r.algorithm).toBeGreaterThanOrEqual(1 - 1e-9)
       const moved = Math.max(
         Math.hypot(r.start.x - 20, r.start.y - 20),
         Math.hypot(r.goal.x - 180, r.goal.y - 100),
