@@ -9,6 +9,11 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import FlagExpressionField from '../../src/renderer/components/FlagExpressionField.vue'
 import HistoryPanel from '../../src/renderer/components/HistoryPanel.vue'
 import ToolPalette from '../../src/renderer/components/ToolPalette.vue'
+import SelectionPanel from '../../src/renderer/components/SelectionPanel.vue'
+import { useEditorStore } from '../../src/renderer/stores/editor'
+import { useSelectionStore } from '../../src/renderer/stores/selection'
+import { emptyProject } from '../../src/shared/room/schema'
+import { makeTarget } from './commands/fixture'
 import { ACTIONS_INJECTION, createEditorActions } from '../../src/renderer/actions/editor-actions'
 import { useHistoryStore } from '../../src/renderer/stores/history'
 import { useLayersStore } from '../../src/renderer/stores/layers'
@@ -88,5 +93,37 @@ describe('tool palette', () => {
     expect(palette.findAll('button.tool').map((b) => b.attributes('title'))).toEqual(['Node graph (N)'])
     layers.setLocked('node-graph', true)
     expect(tools.active).toBeNull()
+  })
+})
+
+describe('selection panel', () => {
+  it('picks a gate from the list, edits its expression as an undo step, and deletes it', async () => {
+    const editor = useEditorStore()
+    const project = emptyProject({ name: 'Castle' })
+    project.flags = [{ id: 'open', name: 'Open', default: false }]
+    editor.project = project
+    editor.room = makeTarget().room
+    const actions = createEditorActions()
+    const panel = mount(SelectionPanel, {
+      global: { plugins: [pinia], provide: { [ACTIONS_INJECTION as symbol]: actions } },
+    })
+    const pick = panel.findAll('.pick button')
+    expect(pick.map((b) => b.text())).toEqual(['⛝ Door', '◇ Mat'])
+    await pick[0].trigger('click')
+    expect(useSelectionStore().current).toEqual({ kind: 'gate', gateId: 'door' })
+    const field = panel.get('input[aria-label="Gate flag expression"]')
+    expect((field.element as HTMLInputElement).value).toBe('!open')
+    await field.setValue('open')
+    const history = useHistoryStore()
+    expect(history.done.map((c) => c.label)).toEqual(['Change gate Door'])
+    expect(editor.room.gates[0].flagExpression).toBe('open')
+    await panel
+      .findAll('button')
+      .find((b) => b.text() === 'Delete')!
+      .trigger('click')
+    expect(editor.room.gates).toEqual([])
+    history.undo()
+    history.undo()
+    expect(editor.room.gates[0].flagExpression).toBe('!open')
   })
 })
