@@ -25,7 +25,7 @@ export function menuTemplate(
   if (model.isMac) menus.push({ label: model.appName, role: 'appMenu' })
   for (const menu of Object.keys(MENU_LABELS) as MenuId[]) {
     const items: MenuItemConstructorOptions[] = []
-    for (const action of ACTIONS.filter((a) => a.menu === menu)) {
+    for (const action of ACTIONS.filter((a) => 'menu' in a && a.menu === menu)) {
       if ('separatorBefore' in action && action.separatorBefore) items.push({ type: 'separator' })
       items.push({
         id: action.id,
