@@ -20,6 +20,7 @@ import type {
 import type { Project, Room } from '../../shared/room/schema'
 import type { Rect } from '../../shared/geometry/types'
 import type { EditTarget } from '../commands/edit-target'
+import type { ScaleMapHolder } from '../commands/scale-map'
 import { useHistoryStore } from './history'
 
 /** Told when the mask changed: inside `rect`, or everywhere (null: a new mask array). */
@@ -36,6 +37,10 @@ export const useEditorStore = defineStore('editor', () => {
   const background = shallowRef<RgbaImage | null>(null)
   const mask = shallowRef<Uint8Array | null>(null)
   const scaleMap = shallowRef<RgbaImage | null>(null)
+  /** Scale-map file bytes to write on the next save (an import); null: the file on disk is current. */
+  const scaleMapBytes = shallowRef<Uint8Array | null>(null)
+  /** The name of the imported scale-map file, for the panel; null when loaded from the room. */
+  const scaleMapSource = ref<string | null>(null)
   const busy = ref(false)
   const status = ref<{ kind: StatusKind; text: string }>({ kind: 'info', text: 'Starting…' })
   /** Bumped when the room or its images are replaced wholesale (open, load). */
@@ -77,6 +82,26 @@ export const useEditorStore = defineStore('editor', () => {
     }
   }
 
+  /** Where scale-map commands read and write the decoded map and its pending bytes. */
+  function scaleMapHolder(): ScaleMapHolder {
+    return {
+      get: () => ({ image: scaleMap.value, bytes: scaleMapBytes.value, sourceName: scaleMapSource.value }),
+      set(state) {
+        scaleMap.value = state.image ? markRaw(state.image) : null
+        scaleMapBytes.value = state.bytes ? markRaw(state.bytes) : null
+        scaleMapSource.value = state.sourceName
+      },
+    }
+  }
+
+  /** The scale-map bytes to send with a save: the imported PNG as it is, else a PNG of its grey. */
+  async function scaleMapToSave(r: Room): Promise<Uint8Array | undefined> {
+    const bytes = scaleMapBytes.value
+    const image = scaleMap.value
+    if (!r.scaling.map || !bytes || !image) return undefined
+    return isPng(bytes) ? bytes : encodeGreyPng(image)
+  }
+
   function requireHost(): WalkboxHost {
     if (!host.value) throw new Error('The editor has no host yet.')
     return host.value
@@ -115,6 +140,8 @@ export const useEditorStore = defineStore('editor', () => {
     background.value = loaded.background ? markRaw(loaded.background) : null
     mask.value = loaded.mask ? markRaw(loaded.mask) : null
     scaleMap.value = loaded.scaleMap ? markRaw(loaded.scaleMap) : null
+    scaleMapBytes.value = null
+    scaleMapSource.value = null
     history.clear()
     roomRevision.value++
   }
@@ -180,7 +207,15 @@ export const useEditorStore = defineStore('editor', () => {
     const ok = await guarded('Could not save (your work is still open and unchanged on disk)', async () => {
       const h = requireHost()
       await h.saveProject({ ref: ref_, project: p })
-      if (r) await h.saveRoom({ ref: ref_, room: r, mask: mask.value ?? undefined })
+      if (r) {
+        await h.saveRoom({
+          ref: ref_,
+          room: r,
+          mask: mask.value ?? undefined,
+          scaleMap: await scaleMapToSave(r),
+        })
+        scaleMapBytes.value = null
+      }
       history.markSaved()
       report('info', `Saved ${p.name}.`)
       return true
@@ -196,7 +231,16 @@ export const useEditorStore = defineStore('editor', () => {
       const opened = await requireHost().saveProjectAs({ ref: ref_, project: p })
       if (!opened) return
       const r = room.value
-      if (r) await requireHost().saveRoom({ ref: opened.ref, room: r, mask: mask.value ?? undefined })
+      // The copy has the old files; a scale map imported since is written into it too.
+      if (r) {
+        await requireHost().saveRoom({
+          ref: opened.ref,
+          room: r,
+          mask: mask.value ?? undefined,
+          scaleMap: await scaleMapToSave(r),
+        })
+        scaleMapBytes.value = null
+      }
       projectRef.value = opened.ref
       project.value = opened.project
       rooms.value = opened.rooms
@@ -214,6 +258,9 @@ export const useEditorStore = defineStore('editor', () => {
     background,
     mask,
     scaleMap,
+    scaleMapBytes,
+    scaleMapSource,
+    scaleMapHolder,
     busy,
     status,
     roomRevision,
@@ -231,3 +278,26 @@ export const useEditorStore = defineStore('editor', () => {
     saveAs,
   }
 })
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+function isPng(bytes: Uint8Array): boolean {
+  return PNG_SIGNATURE.every((b, i) => bytes[i] === b)
+}
+
+/** A PNG of an image's grey (red channel), opaque; through OffscreenCanvas (browser and Electron renderer). */
+async function encodeGreyPng(image: RgbaImage): Promise<Uint8Array> {
+  const rgba = new Uint8ClampedArray(image.width * image.height * 4)
+  for (let i = 0; i < image.width * image.height; i++) {
+    const grey = image.data[i * 4]
+    rgba[i * 4] = grey
+    rgba[i * 4 + 1] = grey
+    rgba[i * 4 + 2] = grey
+    rgba[i * 4 + 3] = 255
+  }
+  const canvas = new OffscreenCanvas(image.width, image.height)
+  const ctx = canvas.getContext('2d')
+  if (!ctx) throw new Error('this window cannot encode images')
+  ctx.putImageData(new ImageData(rgba, image.width, image.height), 0, 0)
+  const blob = await canvas.convertToBlob({ type: 'image/png' })
+  return new Uint8Array(await blob.arrayBuffer())
+}
