@@ -3,13 +3,14 @@
  * a map of the wrong size is refused, a map the room's size (a vertical gradient in
  * ten bands, made here with sharp) is imported through the file chooser, min 50 % and
  * max 100 % are set, the ghost reads the map at two heights, and after saving and
- * reloading the page the map, its range and the ghost's reading are all still there.
+ * reloading the page the map, its range and the ghost's reading are all still there;
+ * showing the Scaling layer lays the map faintly over the room.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { readOpfs, saveScreenshot, statusText } from './helpers'
+import { readOpfs, saveScreenshot, screenshotPixels, statusText, toPage, viewportOf } from './helpers'
 import { hoverRoom, openSample, SAMPLE_ROOM_DIR, saveAndWait, statusField } from './authoring-helpers'
 
 const ROOM_W = 1920
@@ -130,5 +131,34 @@ describe('scale map', () => {
     await expectGhost(960, 594, 'ghost 77.8% · 156 px')
     await expectGhost(960, 1030, 'ghost 100% · 200 px')
     await saveScreenshot(page, 'scale-map-after-reload.png')
+  })
+
+  it('shows the map faintly over the room while the Scaling layer is visible', async () => {
+    // Off the canvas: no ghost or cursor in the way of the pixels read.
+    await page.getByTestId('history').hover()
+    const brightness = async (points: [number, number][]) => {
+      const v = await viewportOf(page)
+      const pixels = await screenshotPixels(page)
+      return points.map(([x, y]) => {
+        const p = toPage(v, x, y)
+        return pixels.at(p.x, p.y).reduce((a, b) => a + b, 0)
+      })
+    }
+    // Top band black (sky), bottom band white (floor tiles), away from handles and outlines.
+    const points: [number, number][] = [
+      [1500, 40],
+      [1500, 1050],
+    ]
+    const show = page.getByLabel('Show Scaling')
+    await show.uncheck()
+    await expect.poll(async () => (await brightness(points)).join()).toBe((await brightness(points)).join())
+    const [topOff, bottomOff] = await brightness(points)
+    await show.check()
+    await expect.poll(async () => (await brightness(points))[0]).toBeLessThan(topOff - 60)
+    const [, bottomOn] = await brightness(points)
+    expect(bottomOn).toBeGreaterThan(bottomOff + 60)
+    await saveScreenshot(page, 'scale-map-overlay.png')
+    await show.uncheck()
+    await expect.poll(async () => (await brightness(points)).join()).toBe(`${topOff},${bottomOff}`)
   })
 })

@@ -68,6 +68,9 @@ export class RoomView {
   readonly zonesLayer = new Graphics({ label: 'zones' })
   readonly graphLayer = new Graphics({ label: 'node-graph' })
   readonly scalingLayer = new Graphics({ label: 'scaling' })
+  /** The greyscale scale map, faint over the background (under the overlays) while the scaling layer is shown. */
+  private readonly scaleMapSprite = new Sprite({ label: 'scale-map' })
+  private scaleMapTexture: Texture | null = null
   /** The active tool's preview, above everything. */
   readonly previewLayer = new Graphics({ label: 'tool-preview' })
   private maskTiles: MaskTile[] = []
@@ -99,6 +102,7 @@ export class RoomView {
     this.world.addChild(
       this.frameLayer,
       this.backgroundSprite,
+      this.scaleMapSprite,
       this.maskLayer,
       this.polygonLayer,
       this.zonesLayer,
@@ -164,6 +168,42 @@ export class RoomView {
     this.requestRender()
     this.backgroundSprite.visible = visible
     this.backgroundSprite.alpha = opacity
+  }
+
+  /** Replace the scale-map overlay: its grey (red channel) as an opaque greyscale texture. */
+  setScaleMap(image: RgbaImage | null): void {
+    this.requestRender()
+    this.scaleMapTexture?.destroy(true)
+    this.scaleMapTexture = null
+    if (!image) {
+      this.scaleMapSprite.texture = Texture.EMPTY
+      return
+    }
+    const canvas = makeCanvas(image.width, image.height)
+    const ctx = canvas.getContext('2d')
+    if (!ctx) throw new Error('This browser cannot draw to a 2D canvas.')
+    const pixels = ctx.createImageData(image.width, image.height)
+    for (let i = 0; i < image.width * image.height; i++) {
+      const grey = image.data[i * 4]
+      pixels.data[i * 4] = grey
+      pixels.data[i * 4 + 1] = grey
+      pixels.data[i * 4 + 2] = grey
+      pixels.data[i * 4 + 3] = 255
+    }
+    ctx.putImageData(pixels, 0, 0)
+    const texture = Texture.from(canvas)
+    texture.source.scaleMode = 'nearest'
+    this.scaleMapTexture = texture
+    this.scaleMapSprite.texture = texture
+  }
+
+  /** Show the scale map stretched over the room (width x height room px) at `alpha`, or hide it. */
+  setScaleMapStyle(visible: boolean, alpha: number, width: number, height: number): void {
+    this.requestRender()
+    this.scaleMapSprite.visible = visible && this.scaleMapTexture !== null
+    this.scaleMapSprite.alpha = alpha
+    this.scaleMapSprite.width = width
+    this.scaleMapSprite.height = height
   }
 
   /**
@@ -291,6 +331,7 @@ export class RoomView {
     this.resizeObserver?.disconnect()
     this.initialised = false
     this.backgroundTexture?.destroy(true)
+    this.scaleMapTexture?.destroy(true)
     this.destroyMaskTiles()
     this.app.destroy(true, { children: true })
   }

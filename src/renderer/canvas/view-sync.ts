@@ -20,6 +20,9 @@ import { useRoomStateStore } from '../stores/room-state'
 import { useSelectionStore } from '../stores/selection'
 import { useToolsStore } from '../stores/tools'
 
+/** How strongly the scale map shows over the room at full layer opacity (faint: the room stays readable). */
+const SCALE_MAP_OVERLAY_ALPHA = 0.45
+
 export function syncRoomView(view: RoomView): () => void {
   const editor = useEditorStore()
   const history = useHistoryStore()
@@ -48,6 +51,20 @@ export function syncRoomView(view: RoomView): () => void {
     view.setBackgroundStyle(bg.visible, bg.opacity)
     const m = layers.layer('walk-mask')
     view.setMaskStyle(m.visible, m.opacity)
+    applyScaleMapStyle()
+  }
+
+  /** The scale map shows, faintly, while the room scales by it and the scaling layer is visible. */
+  function applyScaleMapStyle(): void {
+    const room = editor.room
+    const layer = layers.layer('scaling')
+    const shown = !!room && room.scaling.mode === 'map' && !!room.scaling.map && layer.visible
+    view.setScaleMapStyle(
+      shown,
+      SCALE_MAP_OVERLAY_ALPHA * layer.opacity,
+      room?.size.width ?? 0,
+      room?.size.height ?? 0,
+    )
   }
 
   function drawVectors(): void {
@@ -92,6 +109,7 @@ export function syncRoomView(view: RoomView): () => void {
     if (!room) return
     view.setRoomSize(room.size.width, room.size.height)
     view.setBackground(editor.background)
+    view.setScaleMap(editor.scaleMap)
     drawMask()
     applyLayerStyles()
     viewport.fit(room.size.width, room.size.height)
@@ -148,6 +166,16 @@ export function syncRoomView(view: RoomView): () => void {
       drawMask,
     ),
   )
+  stops.push(
+    watch(
+      () => editor.scaleMap,
+      (image) => {
+        view.setScaleMap(image)
+        applyScaleMapStyle()
+      },
+    ),
+  )
+  stops.push(watch(() => [history.revision, editor.room?.scaling.mode], applyScaleMapStyle))
   stops.push(watch(() => state.navState?.key, drawVectors))
   stops.push(watch(() => [tools.previewRevision, tools.active], drawToolPreview))
 
