@@ -108,7 +108,7 @@ describe('selection panel', () => {
       global: { plugins: [pinia], provide: { [ACTIONS_INJECTION as symbol]: actions } },
     })
     const pick = panel.findAll('.pick button')
-    expect(pick.map((b) => b.text())).toEqual(['⛝ Door', '◇ Mat'])
+    expect(pick.map((b) => b.text())).toEqual(['⊠ Door', '◇ Mat'])
     await pick[0].trigger('click')
     expect(useSelectionStore().current).toEqual({ kind: 'gate', gateId: 'door' })
     const field = panel.get('input[aria-label="Gate flag expression"]')
