@@ -216,12 +216,19 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
     const { width, height, cells } = grid
     const pw = width + 2
     const dist = new Int32Array(pw * (height + 2)).fill(-1)
+    let walkable = 0
     for (let r = 0; r < height; r++) {
       const o = r * width
       const p = (r + 1) * pw + 1
-      for (let c = 0; c < width; c++) if (cells[o + c] !== 0) dist[p + c] = 0
+      for (let c = 0; c < width; c++) {
+        if (cells[o + c] !== 0) {
+          dist[p + c] = 0
+          walkable++
+        }
+      }
     }
-    const queue = new Int32Array(Math.max(1, width * height))
+    // A flood queues each walkable pixel at most once.
+    const queue = new Int32Array(Math.max(1, walkable))
     return {
       grid,
       pw,
