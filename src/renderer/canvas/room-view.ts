@@ -13,7 +13,8 @@
  *
  * Units: room px inside `world`; CSS px for the canvas.
  */
-import { Application, Container, Graphics, Sprite, Texture } from 'pixi.js'
+import { Container, Graphics, Sprite, Texture } from 'pixi.js'
+import { OnDemandApp } from './on-demand-app'
 import type { RgbaImage } from '../../shared/host'
 import type { Rect } from '../../shared/geometry/types'
 import type { Viewport } from './viewport'
@@ -57,7 +58,11 @@ function makeCanvas(width: number, height: number): HTMLCanvasElement {
 }
 
 export class RoomView {
-  readonly app = new Application()
+  private readonly surface = new OnDemandApp(() => this.surface.app.render())
+  /** The Pixi application (drawn on demand only). */
+  get app() {
+    return this.surface.app
+  }
   private readonly world = new Container({ label: 'world' })
   private readonly backgroundSprite = new Sprite({ label: 'background' })
   private readonly maskLayer = new Container({ label: 'walk-mask' })
@@ -77,28 +82,9 @@ export class RoomView {
   private maskTileColumns = 0
   private backgroundTexture: Texture | null = null
   private palette = new Uint8Array(256 * 3)
-  private initialised = false
-  private renderQueued = false
-  private resizeObserver: ResizeObserver | null = null
 
   async init(parent: HTMLElement): Promise<void> {
-    await this.app.init({
-      resizeTo: parent,
-      background: '#23252b',
-      antialias: true,
-      preference: 'webgl',
-      autoDensity: true,
-      resolution: window.devicePixelRatio || 1,
-      // An editor draws when something changed, not 60 times a second (see requestRender).
-      autoStart: false,
-    })
-    this.app.ticker.stop()
-    // resizeTo re-renders on resize only while the ticker runs; render after each resize ourselves.
-    const observer = new ResizeObserver(() => this.requestRender())
-    observer.observe(parent)
-    this.resizeObserver = observer
-    this.app.canvas.setAttribute('data-testid', 'room-canvas')
-    parent.appendChild(this.app.canvas)
+    await this.surface.init(parent, { background: '#23252b', testId: 'room-canvas' })
     this.world.addChild(
       this.frameLayer,
       this.backgroundSprite,
@@ -112,23 +98,15 @@ export class RoomView {
       this.previewLayer,
     )
     this.app.stage.addChild(this.world)
-    this.initialised = true
   }
 
   get ready(): boolean {
-    return this.initialised
+    return this.surface.ready
   }
 
   /** Draw once on the next animation frame; many changes in one frame draw once. */
   requestRender(): void {
-    if (this.renderQueued || !this.initialised) return
-    this.renderQueued = true
-    requestAnimationFrame(() => {
-      this.renderQueued = false
-      if (!this.initialised) return
-      this.app.resize()
-      this.app.render()
-    })
+    this.surface.requestRender()
   }
 
   setViewport(v: Viewport): void {
@@ -328,11 +306,9 @@ export class RoomView {
   }
 
   destroy(): void {
-    this.resizeObserver?.disconnect()
-    this.initialised = false
     this.backgroundTexture?.destroy(true)
     this.scaleMapTexture?.destroy(true)
     this.destroyMaskTiles()
-    this.app.destroy(true, { children: true })
+    this.surface.destroy()
   }
 }

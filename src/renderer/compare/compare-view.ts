@@ -18,7 +18,8 @@
  * Units: room px inside a pane's world container; CSS px for pane rects and stroke widths
  * (divided by the zoom so that lines keep their screen width).
  */
-import { Application, Container, Graphics, GraphicsContext, Sprite, Texture } from 'pixi.js'
+import { Container, Graphics, GraphicsContext, Sprite, Texture } from 'pixi.js'
+import { OnDemandApp } from '../canvas/on-demand-app'
 import type { Point } from '../../shared/geometry/types'
 import type { DebugLayer } from '../../shared/nav/types'
 import type { RgbaImage } from '../../shared/host'
@@ -83,7 +84,14 @@ class Pane {
 }
 
 export class CompareView {
-  readonly app = new Application()
+  private readonly surface = new OnDemandApp(() => {
+    this.renderPanes()
+    this.frames++
+  })
+  /** The Pixi application (drawn on demand only). */
+  get app() {
+    return this.surface.app
+  }
   private readonly walkContext = new GraphicsContext()
   private panes: Pane[] = []
   private backgroundTexture: Texture | null = null
@@ -93,45 +101,19 @@ export class CompareView {
   private goal: Point | null = null
   private gatePolygons: DrawPolygon[] = []
   private walkerAt: { x: number; y: number; heightPx: number } | null = null
-  private initialised = false
-  private renderQueued = false
-  private resizeObserver: ResizeObserver | null = null
   /** Frames drawn so far (tests and the status line read it). */
   frames = 0
 
   async init(parent: HTMLElement): Promise<void> {
-    await this.app.init({
-      resizeTo: parent,
-      background: '#1e1f24',
-      antialias: true,
-      preference: 'webgl',
-      autoDensity: true,
-      resolution: window.devicePixelRatio || 1,
-      autoStart: false,
-    })
-    this.app.ticker.stop()
-    const observer = new ResizeObserver(() => this.requestRender())
-    observer.observe(parent)
-    this.resizeObserver = observer
-    this.app.canvas.setAttribute('data-testid', 'compare-canvas')
-    parent.appendChild(this.app.canvas)
-    this.initialised = true
+    await this.surface.init(parent, { background: '#1e1f24', testId: 'compare-canvas' })
   }
 
   get ready(): boolean {
-    return this.initialised
+    return this.surface.ready
   }
 
   requestRender(): void {
-    if (this.renderQueued || !this.initialised) return
-    this.renderQueued = true
-    requestAnimationFrame(() => {
-      this.renderQueued = false
-      if (!this.initialised) return
-      this.app.resize()
-      this.renderPanes()
-      this.frames++
-    })
+    this.surface.requestRender()
   }
 
   private renderPanes(): void {
@@ -380,11 +362,9 @@ export class CompareView {
   }
 
   destroy(): void {
-    this.resizeObserver?.disconnect()
-    this.initialised = false
     for (const pane of this.panes) pane.destroy()
     this.panes = []
     this.backgroundTexture?.destroy(true)
-    this.app.destroy(true, { children: true })
+    this.surface.destroy()
   }
 }
