@@ -12,9 +12,11 @@ import { installMenu } from './menu'
 import { HOST_CHANNELS } from '../shared/host'
 import { PROJECT_FILE_NAME } from '../shared/room/schema'
 
+// 'wasm-unsafe-eval' lets the nav worker compile flood-fill's WebAssembly loop
+// (src/shared/nav/grid/flood-kernel.ts); it allows no JavaScript eval.
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",

@@ -4,15 +4,16 @@
  *
  * Glossary
  * - distance buffer: one Int32 per pixel; -1 = blocked, else the number of 4-connected
- *   steps to the destination (a Manhattan flood) plus the flood's base. The buffer is
- *   padded with a blocked border so the flood needs no bounds checks: padded index
- *   p = (row + 1) * (width + 2) + (col + 1).
+ *   steps to the destination (a Manhattan flood) plus the flood's base. The buffer has a
+ *   blocked border, so the flood needs no bounds checks, and is stored in 4x4 tiles for
+ *   the cache; grid/flood-kernel.ts has the layout (`layout.index(col, row)`) and the
+ *   flood loop (WebAssembly where it can be compiled, else the same loop in TypeScript).
  * - base: each flood stores its distances above every value an earlier flood left, so a
  *   pixel counts as not yet reached when its value is below the base, and the buffer is
  *   never cleared between queries (only renumbered when the values near 2^31).
- * - flood: breadth-first from the destination, 4-connected, stopping as soon as the
- *   start pixel gets its distance (every pixel closer to the destination has its
- *   distance by then).
+ * - flood: breadth-first from the destination, 4-connected, one distance layer at a
+ *   time, stopping after the layer in which the start pixel gets its distance (every
+ *   pixel as close to the destination as the start has its distance by then).
  * - trace: from the start, step to the neighbour (8 of them, diagonals included) with
  *   the smallest distance until the destination (distance 0).
  * - collinear simplification: drop trace points that continue the same direction.
@@ -22,7 +23,7 @@
  *   reaches the one after it; then the same backward from the end.
  * - expanded: pixels the flood reached (all floods of the query); a beeline that
  *   succeeds first costs no flood and reports 0.
- * - heat layer: the distances of the last flood (-1 blocked, -2 not reached), computed
+ * - heat layer: the distances of the last flood (-1 blocked, -2 not reached), room-sized, computed
  *   from the buffer when the layer's values are first read; read them before the next
  *   query on the same prepared data.
  *
@@ -38,17 +39,28 @@ import { makeAnswer, noPathAnswer, unreachableNote, type GridAnswer } from '../g
 import { bresenhamClear } from '../grid/line-of-sight'
 import { simplifyCollinear } from '../grid/tidy'
 import { snapQuery } from '../grid/snap'
+import {
+  createFloodBuffers,
+  type FloodBuffers,
+  type FloodKernelKind,
+  type FloodLayout,
+} from '../grid/flood-kernel'
+
+function kernelOption(options: OptionValues): FloodKernelKind | 'auto' {
+  return options.loop === 'js' ? 'js' : 'auto'
+}
 
 /** Largest stored value before the buffer is renumbered from scratch. */
 const RENUMBER_AT = 0x7fffffff
 
 export interface FloodFillPrepared extends Prepared {
   grid: WalkGrid
-  /** Padded width. */
-  pw: number
+  layout: FloodLayout
   /** Stored values: -1 blocked, else base + distance for pixels this flood reached (see `base`). */
   dist: Int32Array
   queue: Int32Array
+  /** dist and queue with the flood loop over them; `buffers.kind` says which loop runs. */
+  buffers: FloodBuffers
   /** Offset of the current flood's distances: a stored value v >= base means distance v - base. */
   base: number
   /** Base for the next flood: one past the largest value stored so far. */
@@ -71,69 +83,35 @@ function beginFlood(prep: FloodFillPrepared): number {
 }
 
 /**
- * Breadth-first flood from padded pixel `from`; stops once `stopAt` is reached (-1 = flood the whole region).
- * Returns the number of pixels reached; they are queue[0..count).
+ * Breadth-first flood from buffer index `from`; stops once `stopAt` is reached (-1 = flood the whole region).
+ * Returns the number of pixels reached; they are queue[0..count). The loop itself is in grid/flood-kernel.ts.
  */
 function flood(prep: FloodFillPrepared, from: number, stopAt: number): number {
   const base = beginFlood(prep)
-  const { dist, queue, pw } = prep
-  let head = 0
-  let tail = 0
-  dist[from] = base
-  queue[tail++] = from
-  const whole = stopAt < 0
-  // A pixel is unset for this flood when 0 <= value < base (-1 = blocked). Two signed
-  // comparisons keep V8 on small integers; the unsigned trick (v >>> 0 < base) measured
-  // about 1.6x slower, because -1 >>> 0 is outside the small-integer range.
-  // The start is checked once per pixel taken from the queue: it is set by the time its neighbour is done.
-  while (head < tail && (whole || dist[stopAt] < base)) {
-    const cur = queue[head++]
-    const nd = dist[cur] + 1
-    let n = cur + 1
-    let v = dist[n]
-    if (v >= 0 && v < base) {
-      dist[n] = nd
-      queue[tail++] = n
-    }
-    n = cur - 1
-    v = dist[n]
-    if (v >= 0 && v < base) {
-      dist[n] = nd
-      queue[tail++] = n
-    }
-    n = cur + pw
-    v = dist[n]
-    if (v >= 0 && v < base) {
-      dist[n] = nd
-      queue[tail++] = n
-    }
-    n = cur - pw
-    v = dist[n]
-    if (v >= 0 && v < base) {
-      dist[n] = nd
-      queue[tail++] = n
-    }
-  }
+  // Index 0 is a border pixel, never reached: a whole-region flood stops at it.
+  const tail = prep.buffers.flood(from, stopAt < 0 ? 0 : stopAt, base)
   // The last pixel queued holds the largest distance.
-  prep.nextBase = dist[queue[tail - 1]] + 1
+  prep.nextBase = prep.dist[prep.queue[tail - 1]] + 1
   prep.reached = tail
   return tail
 }
 
-/** Downhill trace from `start` to distance 0, 8 neighbours, diagonals included. Padded indices. */
+/** Downhill trace from `start` to distance 0, 8 neighbours, diagonals included. Buffer indices. */
 function trace(prep: FloodFillPrepared, start: number): number[] {
-  const { dist, pw, base } = prep
-  const steps = [1, -1, pw, -pw, pw + 1, pw - 1, -pw + 1, -pw - 1]
+  const { dist, base, layout } = prep
   const out = [start]
   let cur = start
   while (dist[cur] > base) {
+    const c = layout.col(cur)
+    const r = layout.row(cur)
     let best = cur
     let bestD = dist[cur]
-    for (const s of steps) {
-      const d = dist[cur + s]
+    for (const [dc, dr] of STEPS) {
+      const n = layout.index(c + dc, r + dr)
+      const d = dist[n]
       if (d >= base && d < bestD) {
         bestD = d
-        best = cur + s
+        best = n
       }
     }
     if (best === cur) break // cannot happen after a flood that reached the start
@@ -143,28 +121,43 @@ function trace(prep: FloodFillPrepared, start: number): number[] {
   return out
 }
 
+/** The trace's neighbours in the order tried: 4-connected first, then the diagonals. */
+const STEPS: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [-1, 1],
+  [1, -1],
+  [-1, -1],
+]
+
 /**
  * The distance buffer of the last flood as a heat layer: -1 blocked, -2 walkable but not reached,
  * else the distance. Made on first read of `values` (a pass over the buffer that queries do not
  * pay for unless the layer is looked at); read it before the next query on the same prepared data.
  */
 function heatLayer(prep: FloodFillPrepared): DebugLayer {
-  const { dist, base, pw } = prep
+  const { dist, base, layout } = prep
+  const { width, height } = layout
   let values: Int32Array | undefined
   return {
     kind: 'cells',
     label: 'flood distance (steps)',
-    cols: pw,
-    rows: dist.length / pw,
+    cols: width,
+    rows: height,
     cellSize: 1,
-    originX: -1,
-    originY: -1,
+    originX: 0,
+    originY: 0,
     get values(): Int32Array {
       if (!values) {
-        values = new Int32Array(dist.length)
-        for (let i = 0; i < dist.length; i++) {
-          const v = dist[i]
-          values[i] = v < 0 ? -1 : v >= base ? v - base : -2
+        values = new Int32Array(width * height)
+        for (let r = 0; r < height; r++) {
+          for (let c = 0; c < width; c++) {
+            const v = dist[layout.index(c, r)]
+            values[r * width + c] = v < 0 ? -1 : v >= base ? v - base : -2
+          }
         }
       }
       return values
@@ -210,42 +203,40 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
       faithful: true,
       help: 'Replace runs of traced points with Bresenham beelines, forward then backward. Off: the simplified trace.',
     },
+    {
+      key: 'loop',
+      label: 'Flood loop',
+      type: 'choice',
+      faithful: 'auto',
+      choices: ['auto', 'js'],
+      help: 'Where the flood runs; the answers are the same. auto: WebAssembly when it can be compiled here, else TypeScript. js: always the TypeScript loop (what a page without WebAssembly gets), to compare speed.',
+    },
   ],
   prepare(world: NavWorld, options: OptionValues): FloodFillPrepared {
     const grid = world.grid()
     const { width, height, cells } = grid
-    const pw = width + 2
-    const dist = new Int32Array(pw * (height + 2)).fill(-1)
     let walkable = 0
-    for (let r = 0; r < height; r++) {
-      const o = r * width
-      const p = (r + 1) * pw + 1
-      for (let c = 0; c < width; c++) {
-        if (cells[o + c] !== 0) {
-          dist[p + c] = 0
-          walkable++
-        }
-      }
-    }
+    for (let i = 0; i < cells.length; i++) if (cells[i] !== 0) walkable++
     // A flood queues each walkable pixel at most once.
-    const queue = new Int32Array(Math.max(1, walkable))
+    const buffers = createFloodBuffers(width, height, cells, Math.max(1, walkable), kernelOption(options))
     return {
       grid,
-      pw,
-      dist,
-      queue,
+      layout: buffers.layout,
+      dist: buffers.dist,
+      queue: buffers.queue,
+      buffers,
       base: 1,
       nextBase: 1,
       reached: 0,
       beelineFirst: options.beelineFirst !== false,
       beautify: options.beautify !== false,
-      bytes: dist.byteLength + queue.byteLength,
+      bytes: buffers.dist.byteLength + buffers.queue.byteLength,
     }
   },
   findPath(prep: FloodFillPrepared, from: Point, to: Point): GridAnswer {
     const q = snapQuery(prep.grid, from, to)
     if (typeof q === 'string') return noPathAnswer(from, to, q)
-    const { grid, pw } = prep
+    const { grid, layout } = prep
     const { width, height, cells } = grid
     const notes = [...q.notes]
     const sc = q.start.index % width
@@ -258,8 +249,8 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
       const points = q.start.index === q.goal.index ? [q.start.point] : [q.start.point, q.goal.point]
       return makeAnswer(points, true, q.start.point, q.goal.point, notes, 0, [])
     }
-    const start = (sr + 1) * pw + sc + 1
-    let dest = (gr + 1) * pw + gc + 1
+    const start = layout.index(sc, sr)
+    let dest = layout.index(gc, gr)
     let expanded = flood(prep, dest, start)
     let reached = true
     if (prep.dist[start] < prep.base) {
@@ -269,9 +260,9 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
       let bestD2 = Infinity
       for (let k = 0; k < prep.reached; k++) {
         const p = prep.queue[k]
-        const x = p % pw
-        const y = (p - x) / pw
-        const d2 = (x - gc - 1) * (x - gc - 1) + (y - gr - 1) * (y - gr - 1)
+        const x = layout.col(p) - gc
+        const y = layout.row(p) - gr
+        const d2 = x * x + y * y
         if (d2 < bestD2) {
           bestD2 = d2
           dest = p
@@ -279,10 +270,7 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
       }
       expanded += flood(prep, dest, start)
     }
-    const traced = trace(prep, start).map((p) => {
-      const x = p % pw
-      return { x: x - 0.5, y: (p - x) / pw - 0.5 }
-    })
+    const traced = trace(prep, start).map((p) => ({ x: layout.col(p) + 0.5, y: layout.row(p) + 0.5 }))
     let points = simplifyCollinear(traced)
     if (prep.beautify) {
       points = beautifyPass(points, clear)

@@ -104,7 +104,7 @@ describe('flood-fill', () => {
     const heat = r.debug.find((d) => d.kind === 'cells')
     expect(heat && heat.kind === 'cells' && heat.mode).toBe('heat')
     if (!heat || heat.kind !== 'cells') return
-    const at = (c: number, row: number) => heat.values[(row + 1) * heat.cols + c + 1]
+    const at = (c: number, row: number) => heat.values[row * heat.cols + c]
     expect(at(6, 5)).toBe(0)
     expect(at(3, 5)).toBe(3)
     // Every pixel closer than the start has its distance; the start's own layer may be partly unset.
