@@ -32,6 +32,7 @@ import { normaliseAreas } from '../src/shared/geometry/polygon'
 import { measurePath, optimalPath, pathLength } from '../src/shared/nav/metrics'
 import { randomPairs } from '../src/shared/nav/random'
 import { benchRoomWorld, parseBenchRoom } from '../src/shared/nav/readers/bench-room'
+import { createFloodBuffers } from '../src/shared/nav/grid/flood-kernel'
 import { GRID_ALGORITHM_IDS, pathfinders } from '../src/shared/nav/registry'
 import { prepareAlgorithm, runQuery } from '../src/shared/nav/run'
 import type { AlgorithmId, NavWorld, OptionValues } from '../src/shared/nav/types'
@@ -143,12 +144,19 @@ function generatedRoom(): { world: NavWorld; pairs: Pair[]; figures: Map<Algorit
   out()
   const figures = new Map<AlgorithmId, AlgoFigures>()
   const rows: (string | number)[][] = []
-  for (const p of pathfinders) {
-    const f = measure(world, p.id, pairs, optimal, {}, REPEATS)
-    figures.set(p.id, f)
-    const isGrid = GRID_ALGORITHM_IDS.includes(p.id)
+  // Every algorithm with its faithful options, then flood-fill's TypeScript loop beside its default.
+  const runs: { label: string; id: AlgorithmId; options: OptionValues }[] = pathfinders.map((p) => ({
+    label: p.id,
+    id: p.id,
+    options: {},
+  }))
+  if (has('flood-fill')) runs.push({ label: 'flood-fill loop=js', id: 'flood-fill', options: { loop: 'js' } })
+  for (const run of runs) {
+    const f = measure(world, run.id, pairs, optimal, run.options, REPEATS)
+    if (run.label === run.id) figures.set(run.id, f)
+    const isGrid = GRID_ALGORITHM_IDS.includes(run.id)
     rows.push([
-      p.id,
+      run.label,
       fixed(median(f.times), 3),
       fixed(quantile(f.times, 0.95), 3),
       fixed(f.prepareMs, 1),
@@ -176,6 +184,10 @@ function generatedRoom(): { world: NavWorld; pairs: Pair[]; figures: Map<Algorit
       ],
       rows,
     ),
+  )
+  out()
+  out(
+    `flood-fill's default loop (loop=auto) ran as ${createFloodBuffers(1, 1, new Uint8Array(1), 1).kind === 'wasm' ? 'WebAssembly' : 'TypeScript (WebAssembly unavailable)'} here; loop=js is the TypeScript loop, with the same answers.`,
   )
   out()
   return { world, pairs, figures }
@@ -301,14 +313,15 @@ function polygonRooms(): void {
       })
     }
   }
-  // Faithful options first; one improvement option of navmesh-funnel for comparison.
+  // Default options first; navmesh-funnel's classic corridor costs beside its default for comparison.
   const allVariants: { label: string; id: AlgorithmId; options: OptionValues }[] = [
     { label: 'visibility-polygon', id: 'visibility-polygon', options: {} },
     { label: 'navmesh-funnel', id: 'navmesh-funnel', options: {} },
+    { label: 'navmesh-funnel entry=midpoint', id: 'navmesh-funnel', options: { entry: 'midpoint' } },
     {
-      label: 'navmesh-funnel entry=partial-funnel',
+      label: 'navmesh-funnel entry=closest-point',
       id: 'navmesh-funnel',
-      options: { entry: 'partial-funnel' },
+      options: { entry: 'closest-point' },
     },
     { label: 'any-angle-optimal', id: 'any-angle-optimal', options: {} },
   ]
@@ -369,10 +382,11 @@ function polygonRooms(): void {
     const us = median(vis.times) * 1000
     targets.push(['visibility-polygon', 'median query <= 100 µs', `${fixed(us, 1)} µs`, passMiss(us <= 100)])
   }
-  // The faithful navmesh-funnel is the one the targets are for; the option is shown beside it.
+  // The default navmesh-funnel is the one the targets are for; the classic corridor costs are shown beside it.
   for (const [key, label] of [
-    ['navmesh-funnel', 'navmesh-funnel'],
-    ['navmesh-funnel entry=partial-funnel', 'navmesh-funnel entry=partial-funnel (option)'],
+    ['navmesh-funnel', 'navmesh-funnel (default: entry=partial-funnel)'],
+    ['navmesh-funnel entry=midpoint', 'navmesh-funnel entry=midpoint (classic, option)'],
+    ['navmesh-funnel entry=closest-point', 'navmesh-funnel entry=closest-point (Godot 4, option)'],
   ]) {
     const nav = all.get(key)
     if (!nav) continue

@@ -6,10 +6,22 @@
  * Glossary
  * - corridor: the chain of triangles A* found from the start's triangle to the goal's.
  * - portal: the edge between two consecutive corridor triangles.
- * - entry point: where the search assumes the path crosses a portal. Classic scheme
- *   (faithful): the portal's midpoint. g = start -> midpoint -> midpoint -> ... (-> goal
- *   for the goal triangle), h = straight line from the entry point to the goal.
- *   One g per triangle (the first time it is closed wins), as in the engines.
+ * - corridor cost: what A* ranks corridors by (option `entry`).
+ *   - partial-funnel (the default): the funnel pulled through the corridor so far, kept
+ *     per triangle; g = its length to the funnel's apex, f = g + the shortest way from
+ *     the apex through the last portal to the goal. Corridors are ranked almost as the
+ *     final pulled path ranks them, which is what the engines' paths are judged by.
+ *   - midpoint (the classic scheme of navmesh tutorials and Recast/Detour): g = start ->
+ *     portal midpoint -> midpoint -> ... (-> goal for the goal triangle), h = straight
+ *     line from the entry point to the goal.
+ *   - closest-point (Godot 4): each crossing is the portal point closest to the previous one.
+ *   - toward-goal: each crossing is where the line from the previous one to the goal
+ *     meets the portal.
+ *   One g per triangle (the first time it is closed wins).
+ * - Why the default is not the classic scheme: this row of DESIGN.md stands for what
+ *   engines ship today, and the issue asks it to be within 1% of the optimum on 99% of
+ *   pairs. Midpoint costs pick the longer side of a hole on 2-5% of pairs in rooms with
+ *   holes (up to 1.66x); `npm run bench` prints both.
  * - expanded: triangles popped from the open list.
  *
  * Units: room px.
@@ -60,15 +72,15 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
   label: 'Navmesh + funnel',
   origin: 'Game engines (Godot, Unity) and the `navmesh` npm library',
   summary:
-    'The walkable polygons are cut into triangles (constrained Delaunay). A* walks from triangle to triangle through shared edges, measuring the path through the middle of each edge it crosses. The chain of triangles found is then pulled tight with the funnel algorithm, which gives the shortest path inside that chain, though not always the shortest path in the room, because the chain was chosen by the midpoint lengths.',
+    'The walkable polygons are cut into triangles (constrained Delaunay). A* walks from triangle to triangle through shared edges, measuring each chain of triangles by the string pulled through it so far. The chain found is then pulled tight with the funnel algorithm, which gives the shortest path inside that chain. With the classic edge-midpoint measure (option) the chain is sometimes the longer way round a hole.',
   options: [
     {
       key: 'entry',
       label: 'Portal crossing point',
       type: 'choice',
-      faithful: 'midpoint',
-      choices: ['midpoint', 'closest-point', 'toward-goal', 'partial-funnel'],
-      help: 'How the search measures a corridor: through edge midpoints (classic); through the point of each edge closest to the previous crossing (Godot 4 style); through the point where the line from the previous crossing to the goal meets the edge (else its end nearest that line); or with a partial funnel kept per triangle (the pulled length so far plus the shortest way from the funnel apex through the last edge to the goal), which ranks corridors almost as the final pulled path does.',
+      faithful: 'partial-funnel',
+      choices: ['partial-funnel', 'midpoint', 'closest-point', 'toward-goal'],
+      help: 'How the search measures a corridor: with a partial funnel kept per triangle (the pulled length so far plus the shortest way from the funnel apex through the last edge to the goal), which ranks corridors almost as the final pulled path does (default); through edge midpoints (the classic scheme of tutorials and Recast/Detour); through the point of each edge closest to the previous crossing (Godot 4); or through the point where the line from the previous crossing to the goal meets the edge (else its end nearest that line).',
     },
     {
       key: 'corridors',
@@ -82,11 +94,11 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
     },
   ],
   prepare(world: NavWorld, options: OptionValues): NavmeshPrepared {
-    const entryOption = String(options.entry ?? 'midpoint')
+    const entryOption = String(options.entry ?? 'partial-funnel')
     const entry: EntryRule =
-      entryOption === 'closest-point' || entryOption === 'toward-goal' || entryOption === 'partial-funnel'
+      entryOption === 'closest-point' || entryOption === 'toward-goal' || entryOption === 'midpoint'
         ? entryOption
-        : 'midpoint'
+        : 'partial-funnel'
     const corridors = Math.max(1, Math.min(8, Math.round(Number(options.corridors ?? 1)) || 1))
     const mesh = world.cached('navmesh-funnel:mesh', () => buildTriMesh(world.triangulation()))
     const T = mesh.triangleCount

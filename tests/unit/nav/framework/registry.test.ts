@@ -65,7 +65,7 @@ describe('registry', () => {
     expect(defaultOptions('downscaled-grid')).toMatchObject({ search: 'bfs', smoothing: true })
     expect(defaultOptions('flood-fill')).toMatchObject({ beelineFirst: true, beautify: true })
     expect(defaultOptions('visibility-polygon')).toMatchObject({ tautEdges: false })
-    expect(defaultOptions('navmesh-funnel')).toMatchObject({ entry: 'midpoint', corridors: 1 })
+    expect(defaultOptions('navmesh-funnel')).toMatchObject({ entry: 'partial-funnel', corridors: 1 })
   })
 
   it('completeOptions overlays given values and rejects unknown keys and wrong types', () => {
