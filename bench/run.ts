@@ -18,7 +18,8 @@
  * - best of 3: on the generated room each pair is timed 3 times and the fastest counts
  *   (other processes on the machine only ever add time); polygon rooms and Moving AI
  *   maps are timed once per pair (many pairs).
- * - length ratio: path length / any-angle-optimal length on the same pair (nav/metrics.ts).
+ * - length ratio: path length / any-angle-optimal length on the same pair, or between the
+ *   algorithm's own ends when it moved them (grid cell centres; nav/metrics.ts).
  * - bytes per px: bytes the prepared data holds / room pixels (grid algorithms).
  *
  * Units: ms (µs where the header says so), bytes, room px.
@@ -29,7 +30,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import PF from 'pathfinding'
 import { normaliseAreas } from '../src/shared/geometry/polygon'
-import { measurePath, optimalPath, pathLength } from '../src/shared/nav/metrics'
+import { measurePath, optimalLength, optimalLengthFor, pathLength } from '../src/shared/nav/metrics'
 import { randomPairs } from '../src/shared/nav/random'
 import { benchRoomWorld, parseBenchRoom } from '../src/shared/nav/readers/bench-room'
 import { createFloodBuffers } from '../src/shared/nav/grid/flood-kernel'
@@ -108,7 +109,9 @@ function measure(
     let best = result.stats.queryMs
     for (let k = 1; k < repeats; k++) best = Math.min(best, runQuery(prepared, from, to).stats.queryMs)
     f.times.push(best)
-    const m = measurePath(world, result, optimal[i], { clearance: false })
+    const m = measurePath(world, result, optimalLengthFor(world, result, from, to, optimal[i]), {
+      clearance: false,
+    })
     if (m.valid) f.valid++
     if (result.reached) f.reached++
     if (m.lengthRatio !== null) f.ratios.push(m.lengthRatio)
@@ -118,10 +121,7 @@ function measure(
 }
 
 function optimalLengths(world: NavWorld, pairs: Pair[]): (number | null)[] {
-  return pairs.map((p) => {
-    const r = optimalPath(world, { x: p[0], y: p[1] }, { x: p[2], y: p[3] })
-    return r.reached && !r.error ? pathLength(r.points) : null
-  })
+  return pairs.map((p) => optimalLength(world, { x: p[0], y: p[1] }, { x: p[2], y: p[3] }))
 }
 
 // ---------------------------------------------------------------------------------------

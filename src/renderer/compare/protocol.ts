@@ -292,9 +292,5 @@ export function isStale(id: number, newestSent: number): boolean {
   return id < newestSent
 }
 
-/**
- * An algorithm whose start or goal moved further than this from the requested point
- * (grids snap to cell centres, node-graph to its joins) is measured against the optimum
- * between the ends it used, and does not compete for the shortest length, px.
- */
-export const OWN_ENDS_PX = 0.01
+/** See nav/metrics.ts: ends moved further than this are measured against their own optimum, px. */
+export { OWN_ENDS_PX } from '../../shared/nav/metrics'

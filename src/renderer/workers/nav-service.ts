@@ -17,7 +17,11 @@
  * Units: room px, ms (performance.now()).
  */
 import type { Point } from '../../shared/geometry/types'
-import { measurePath, optimalPath } from '../../shared/nav/metrics'
+import {
+  measurePath,
+  optimalLength as optimalLengthBetween,
+  optimalLengthFor,
+} from '../../shared/nav/metrics'
 import { randomPairs } from '../../shared/nav/random'
 import { navWorldForRoom } from '../../shared/nav/room-world'
 import { prepareAlgorithm, runQuery, type RunResult } from '../../shared/nav/run'
@@ -113,33 +117,6 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
     }
   }
 
-  /** The optimum to measure `result` against (see OWN_ENDS_PX). */
-  function optimumFor(
-    w: NavWorld,
-    result: RunResult,
-    from: Point,
-    to: Point,
-    shared: number | null,
-  ): number | null {
-    const moved = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y) > OWN_ENDS_PX
-    if (!result.reached || (!moved(from, result.start) && !moved(to, result.goal))) return shared
-    try {
-      return optimumOf(w, result.start, result.goal)
-    } catch {
-      return null
-    }
-  }
-
-  function optimumOf(w: NavWorld, from: Point, to: Point): number | null {
-    const best = optimalPath(w, from, to)
-    if (!best.reached || best.error) return null
-    let length = 0
-    for (let i = 1; i < best.points.length; i++) {
-      length += Math.hypot(best.points[i].x - best.points[i - 1].x, best.points[i].y - best.points[i - 1].y)
-    }
-    return length
-  }
-
   async function runQueryMessage(q: QueryMessage): Promise<void> {
     const w = world
     if (!w || q.revision !== revision) {
@@ -148,7 +125,7 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
     }
     let optimalLength: number | null = null
     try {
-      optimalLength = optimumOf(w, q.from, q.to)
+      optimalLength = optimalLengthBetween(w, q.from, q.to)
     } catch (e) {
       post({ type: 'error', id: q.id, message: `The yardstick failed: ${message(e)}` }, [])
     }
@@ -166,7 +143,7 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
         result,
         q.from,
         q.to,
-        optimumFor(w, result, q.from, q.to, optimalLength),
+        optimalLengthFor(w, result, q.from, q.to, optimalLength),
         q.debug,
       )
       post(
@@ -208,14 +185,14 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
       const to = { x: tx, y: ty }
       let opt: number | null = null
       try {
-        opt = optimumOf(w, from, to)
+        opt = optimalLengthBetween(w, from, to)
       } catch {
         opt = null
       }
       optimal.push(opt)
       for (const a of b.algorithms) {
         const result = runQuery(prepareAlgorithm(w, a.id, a.options), from, to)
-        const m = measurePath(w, result, optimumFor(w, result, from, to, opt), { clearance: false })
+        const m = measurePath(w, result, optimalLengthFor(w, result, from, to, opt), { clearance: false })
         const end = result.points[result.points.length - 1] ?? result.start
         rows.push({
           pair: i,

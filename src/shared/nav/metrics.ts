@@ -385,6 +385,41 @@ export function optimalPath(world: NavWorld, from: Point, to: Point): RunResult 
   return runQuery(prepareAlgorithm(yardstickWorld(world), YARDSTICK_ID), from, to)
 }
 
+/** The length of the optimal path between two points, or null when there is none. */
+export function optimalLength(world: NavWorld, from: Point, to: Point): number | null {
+  const best = optimalPath(world, from, to)
+  return best.reached && !best.error ? pathLength(best.points) : null
+}
+
+/**
+ * An algorithm whose start or goal moved further than this from the requested point
+ * (grids snap to cell centres, node-graph to its joins) is measured against the optimum
+ * between the ends it used, and does not compete for the shortest length, px.
+ */
+export const OWN_ENDS_PX = 0.01
+
+/**
+ * The optimal length to measure `result` (asked from `from` to `to`) against: `asked`, the
+ * optimum between the asked points, unless the result reached the goal from ends that moved
+ * more than OWN_ENDS_PX; then the optimum between its own ends. So no path beats its optimum
+ * only because it snapped its ends elsewhere.
+ */
+export function optimalLengthFor(
+  world: NavWorld,
+  result: RunResult,
+  from: Point,
+  to: Point,
+  asked: number | null,
+): number | null {
+  const moved = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y) > OWN_ENDS_PX
+  if (!result.reached || (!moved(from, result.start) && !moved(to, result.goal))) return asked
+  try {
+    return optimalLength(world, result.start, result.goal)
+  } catch {
+    return null
+  }
+}
+
 /**
  * Every metric of one result. `optimalLength` is the yardstick's length for the same query
  * (undefined or null: no ratio). `clearance: false` skips the clearance (then null), which
