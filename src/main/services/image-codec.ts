@@ -21,8 +21,9 @@
  *     row left to right). More than 255 colours is an error.
  *   - 'alpha': alpha > 0 is area 1, the rest 0.
  *   - 'nonblack': a pixel that is not black and not fully transparent is area 1.
- *   - 'auto': paletted PNG -> 'colours'; an image with any fully transparent pixel
- *     -> 'alpha'; a grey image with only the values 0 and 255 -> 'nonblack' (white =
+ *   - 'auto': paletted PNG -> 'colours'; an image with any pixel not fully opaque
+ *     -> 'alpha' (the same test as the command line's --mask-rule auto, in
+ *     shared/nav/readers/mask-areas.ts); a grey image with only the values 0 and 255 -> 'nonblack' (white =
  *     walkable); another grey image -> 'ids'; a colour image -> 'colours'.
  *
  * Supported: PNG, JPEG, WebP (first frame). JPEG EXIF orientation is applied.
@@ -32,6 +33,7 @@
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
+import { hasTransparency, walkableByRule } from '../../shared/nav/readers/mask-areas'
 
 import { IMAGE_LIMITS } from '../../shared/host'
 
@@ -253,10 +255,10 @@ function hex(r: number, g: number, b: number): string {
 function chooseRule(info: ImageInfo, rgba: RgbaImage): Exclude<MaskRule, 'auto'> {
   if (info.isPalette && info.format === 'png') return 'colours'
   const d = rgba.data
+  if (hasTransparency(d)) return 'alpha'
   let grey = true
   let onlyBlackWhite = true
   for (let j = 0; j < d.length; j += 4) {
-    if (d[j + 3] === 0) return 'alpha'
     if (d[j] !== d[j + 1] || d[j] !== d[j + 2]) grey = false
     if (d[j] !== 0 && d[j] !== 255) onlyBlackWhite = false
   }
@@ -289,14 +291,8 @@ export async function decodeMask(
     for (let i = 0, j = 0; i < cells.length; i++, j += 4) cells[i] = data[j]
     return { width, height, cells, rule }
   }
-  if (rule === 'alpha') {
-    for (let i = 0, j = 3; i < cells.length; i++, j += 4) cells[i] = data[j] > 0 ? 1 : 0
-    return { width, height, cells, rule }
-  }
-  if (rule === 'nonblack') {
-    for (let i = 0, j = 0; i < cells.length; i++, j += 4) {
-      cells[i] = data[j + 3] > 0 && (data[j] | data[j + 1] | data[j + 2]) !== 0 ? 1 : 0
-    }
+  if (rule === 'alpha' || rule === 'nonblack') {
+    for (let i = 0, j = 0; i < cells.length; i++, j += 4) cells[i] = walkableByRule(rule, data, j) ? 1 : 0
     return { width, height, cells, rule }
   }
   // 'colours'

@@ -15,6 +15,7 @@ import {
 } from '../../../src/main/services/image-codec'
 import { IMAGE_LIMITS as HOST_IMAGE_LIMITS } from '../../../src/shared/host'
 import { MAX_ROOM_SIDE_PX } from '../../../src/shared/room/schema'
+import { resolveMaskRule } from '../../../src/shared/nav/readers/mask-areas'
 import { encodeWith, pngWithDeclaredSize, rgbaOf, tempFolder } from './helpers'
 
 let dir: string
@@ -212,6 +213,19 @@ describe('area masks', () => {
     expect(mask.rule).toBe('alpha')
     expect([...mask.cells]).toEqual([0, 1, 1])
     expect([...(await decodeMask(png, 'alpha.png', { rule: 'alpha' })).cells]).toEqual([0, 1, 1])
+  })
+
+  it("reads by alpha on 'auto' exactly when the command line's mask reader does (any pixel not fully opaque)", async () => {
+    for (const alphas of [
+      [255, 255, 255],
+      [255, 128, 255],
+      [0, 255, 255],
+    ]) {
+      const img = rgbaOf(3, 1, (x) => (x === 1 ? [0, 0, 0, alphas[x]] : [255, 255, 255, alphas[x]]))
+      const project = await decodeMask(await encodeWith(img, 'png'), 'm.png')
+      const cli = resolveMaskRule({ width: 3, height: 1, data: img.data }, 'auto')
+      expect(project.rule === 'alpha', String(alphas)).toBe(cli === 'alpha')
+    }
   })
 
   it('maps non-black to area 1 with the nonblack rule; auto picks it for black-and-white', async () => {

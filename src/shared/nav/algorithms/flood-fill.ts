@@ -230,7 +230,7 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
       reached: 0,
       beelineFirst: options.beelineFirst !== false,
       beautify: options.beautify !== false,
-      bytes: buffers.dist.byteLength + buffers.queue.byteLength,
+      bytes: buffers.bytes,
     }
   },
   findPath(prep: FloodFillPrepared, from: Point, to: Point): GridAnswer {

@@ -69,6 +69,8 @@ export interface FloodBuffers {
   dist: Int32Array
   /** Flood queue of buffer indices; a flood leaves the pixels it reached in queue[0..count). */
   queue: Int32Array
+  /** Bytes held: dist and the queue (for WebAssembly, the whole memory, rounded up to 64 KiB pages). */
+  bytes: number
   /** Floods from `from` with distances base, base + 1, ...; stops once `stopAt` is reached; returns the pixel count. */
   flood(from: number, stopAt: number, base: number): number
 }
@@ -261,6 +263,7 @@ function wasmBuffers(
   return {
     kind: 'wasm',
     layout,
+    bytes: memory.buffer.byteLength,
     dist: new Int32Array(memory.buffer, 0, layout.length),
     queue: new Int32Array(memory.buffer, distBytes, queueLength),
     flood: (from, stopAt, base) => run(from, stopAt, base, rowBytes, distBytes),
@@ -274,6 +277,7 @@ function jsBuffers(layout: FloodLayout, queueLength: number): FloodBuffers {
   return {
     kind: 'js',
     layout,
+    bytes: dist.byteLength + queue.byteLength,
     dist,
     queue,
     flood(from: number, stopAt: number, base: number): number {

@@ -37,12 +37,25 @@ export interface MaskAreasResult {
   overlapPixels: number
 }
 
+/** Does any pixel of this RGBA data have alpha below 255 ('auto' then reads the mask by alpha)? */
+export function hasTransparency(data: Uint8Array | Uint8ClampedArray): boolean {
+  for (let i = 3; i < data.length; i += 4) if (data[i] < 255) return true
+  return false
+}
+
+/** Is the RGBA pixel at byte offset q walkable under rule 'alpha' or 'nonblack'? */
+export function walkableByRule(
+  rule: 'alpha' | 'nonblack',
+  d: Uint8Array | Uint8ClampedArray,
+  q: number,
+): boolean {
+  return rule === 'alpha' ? d[q + 3] > 0 : d[q + 3] > 0 && (d[q] | d[q + 1] | d[q + 2]) !== 0
+}
+
 /** The rule 'auto' resolves to for this image. */
 export function resolveMaskRule(image: RgbaImage, rule: MaskRule): 'alpha' | 'nonblack' {
   if (rule !== 'auto') return rule
-  const d = image.data
-  for (let i = 3; i < d.length; i += 4) if (d[i] < 255) return 'alpha'
-  return 'nonblack'
+  return hasTransparency(image.data) ? 'alpha' : 'nonblack'
 }
 
 /** Combine images into one area mask. Throws with a clear message when sizes differ or there are more than 255 images. */
@@ -69,9 +82,7 @@ export function maskAreasFromImages(images: readonly RgbaImage[], rule: MaskRule
     const d = image.data
     let walkablePixels = 0
     for (let i = 0, q = 0; i < cells.length; i++, q += 4) {
-      const walkable =
-        applied === 'alpha' ? d[q + 3] > 0 : d[q + 3] > 0 && (d[q] > 0 || d[q + 1] > 0 || d[q + 2] > 0)
-      if (!walkable) continue
+      if (!walkableByRule(applied, d, q)) continue
       walkablePixels++
       if (cells[i] === 0) cells[i] = id
       else overlapPixels++
