@@ -25,6 +25,9 @@ describe('bench/run.ts --quick', () => {
     expect(run.stdout).toMatch(/\| algorithm +\| +median ms \|/)
     expect(run.stdout).toMatch(/\| octile-astar +\|/)
     expect(run.stdout).toMatch(/PathFinding\.js AStarFinder/)
+    // flood-fill's two loops and the npm navmesh library are measured beside ours.
+    expect(run.stdout).toMatch(/\| flood-fill loop=js +\|/)
+    expect(run.stdout).toMatch(/\| peer: npm navmesh 2\.3\.1 +\| +\d/)
     expect(run.stdout).toMatch(/\b(PASS|MISS)\b/)
   })
 })
