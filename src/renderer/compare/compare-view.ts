@@ -43,10 +43,42 @@ export interface PathDraw {
 /** Longest side of a pane's debug canvas, px. */
 const DEBUG_CANVAS_MAX = 1024
 
+/** The walkable tint: the polygon fill's green, a little stronger since a mask has no outline. */
+const MASK_TINT = [0x4f, 0xd1, 0x8b, 0x40] as const
+
+/** RGBA pixels of a mask's tint: walkable pixels green, the rest transparent. */
+export function maskTintPixels(mask: Uint8Array, width: number, height: number): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(width * height * 4)
+  for (let i = 0, q = 0; i < mask.length; i++, q += 4) {
+    if (mask[i] === 0) continue
+    out[q] = MASK_TINT[0]
+    out[q + 1] = MASK_TINT[1]
+    out[q + 2] = MASK_TINT[2]
+    out[q + 3] = MASK_TINT[3]
+  }
+  return out
+}
+
+function maskTintTexture(mask: Uint8Array, width: number, height: number): Texture | null {
+  const canvas = document.createElement('canvas')
+  canvas.width = width
+  canvas.height = height
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return null
+  const pixels = ctx.createImageData(width, height)
+  pixels.data.set(maskTintPixels(mask, width, height))
+  ctx.putImageData(pixels, 0, 0)
+  const texture = Texture.from(canvas)
+  texture.source.scaleMode = 'nearest'
+  return texture
+}
+
 class Pane {
   readonly root = new Container({ label: 'pane' })
   readonly world = new Container({ label: 'pane-world' })
   readonly background = new Sprite({ label: 'background' })
+  /** A mask-authored room's walkable pixels, tinted (polygon rooms draw `walk` instead). */
+  readonly mask = new Sprite({ label: 'walk-mask' })
   readonly walk: Graphics
   readonly gates = new Graphics({ label: 'closed-gates' })
   readonly debugSprite = new Sprite({ label: 'debug' })
@@ -62,6 +94,7 @@ class Pane {
     this.walk = new Graphics(walkContext)
     this.world.addChild(
       this.background,
+      this.mask,
       this.walk,
       this.gates,
       this.debugSprite,
@@ -95,6 +128,7 @@ export class CompareView {
   private readonly walkContext = new GraphicsContext()
   private panes: Pane[] = []
   private backgroundTexture: Texture | null = null
+  private maskTexture: Texture | null = null
   private roomSize = { width: 1, height: 1 }
   private viewport: Viewport = { zoom: 1, offsetX: 0, offsetY: 0 }
   private start: Point | null = null
@@ -140,9 +174,20 @@ export class CompareView {
     }
   }
 
-  /** The room's background and walk polygons, shared by every pane. */
-  setRoom(width: number, height: number, background: RgbaImage | null, polygons: DrawPolygon[]): void {
+  /**
+   * The room's background and walkable area, shared by every pane: its walk polygons, or
+   * for a mask-authored room its area-id mask (row-major, 0 = not walkable) as a tint.
+   */
+  setRoom(
+    width: number,
+    height: number,
+    background: RgbaImage | null,
+    polygons: DrawPolygon[],
+    mask: Uint8Array | null = null,
+  ): void {
     this.roomSize = { width, height }
+    this.maskTexture?.destroy(true)
+    this.maskTexture = mask && mask.length === width * height ? maskTintTexture(mask, width, height) : null
     this.backgroundTexture?.destroy(true)
     this.backgroundTexture = null
     if (background) {
@@ -168,7 +213,10 @@ export class CompareView {
       for (const hole of p.holes)
         if (hole.length >= 3) c.poly(hole.flat()).stroke({ color: 0xff7a59, width: 2, alpha: 0.7 })
     }
-    for (const pane of this.panes) pane.background.texture = this.backgroundTexture ?? Texture.EMPTY
+    for (const pane of this.panes) {
+      pane.background.texture = this.backgroundTexture ?? Texture.EMPTY
+      pane.mask.texture = this.maskTexture ?? Texture.EMPTY
+    }
     this.requestRender()
   }
 
@@ -196,6 +244,7 @@ export class CompareView {
     while (this.panes.length < rects.length) {
       const pane = new Pane(this.walkContext)
       pane.background.texture = this.backgroundTexture ?? Texture.EMPTY
+      pane.mask.texture = this.maskTexture ?? Texture.EMPTY
       this.panes.push(pane)
       this.applyViewport(pane)
       this.drawGates(pane)
