@@ -36,6 +36,31 @@ export function heatColour(t: number): [number, number, number] {
   return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f]
 }
 
+/** heatColour at 256 steps, RGB triples: a full-room heat layer is millions of cells. */
+const HEAT_STEPS = 256
+const HEAT_TABLE = (() => {
+  const table = new Uint8ClampedArray(HEAT_STEPS * 3)
+  for (let k = 0; k < HEAT_STEPS; k++) table.set(heatColour(k / (HEAT_STEPS - 1)), 3 * k)
+  return table
+})()
+
+/** RGBA pixels of a heat layer: value v in 0..max on the ramp, negative values clear. */
+export function heatPixels(values: ArrayLike<number>, count: number, out: Uint8ClampedArray): void {
+  let max = 0
+  for (let i = 0; i < count; i++) if (values[i] > max) max = values[i]
+  if (max <= 0) return
+  const steps = (HEAT_STEPS - 1) / max
+  for (let i = 0; i < count; i++) {
+    const v = values[i]
+    if (v < 0) continue
+    const k = 3 * Math.round(v * steps)
+    out[4 * i] = HEAT_TABLE[k]
+    out[4 * i + 1] = HEAT_TABLE[k + 1]
+    out[4 * i + 2] = HEAT_TABLE[k + 2]
+    out[4 * i + 3] = 170
+  }
+}
+
 function cellsImage(layer: CellsLayer, accent: string): HTMLCanvasElement | null {
   const { cols, rows, values } = layer
   if (cols <= 0 || rows <= 0) return null
@@ -56,17 +81,7 @@ function cellsImage(layer: CellsLayer, accent: string): HTMLCanvasElement | null
       px[4 * i + 3] = 150
     }
   } else {
-    let max = 0
-    for (let i = 0; i < cols * rows; i++) if (values[i] > max) max = values[i]
-    for (let i = 0; i < cols * rows; i++) {
-      const v = values[i]
-      if (v < 0 || max <= 0) continue
-      const [r, g, b] = heatColour(v / max)
-      px[4 * i] = r
-      px[4 * i + 1] = g
-      px[4 * i + 2] = b
-      px[4 * i + 3] = 170
-    }
+    heatPixels(values, cols * rows, px)
   }
   ctx.putImageData(image, 0, 0)
   return canvas
