@@ -9,22 +9,9 @@ import { join } from 'node:path'
 import { DesktopHost } from './desktop-host'
 import { registerHostHandlers } from './ipc'
 import { installMenu } from './menu'
+import { CONTENT_SECURITY_POLICY as CSP } from './csp'
 import { HOST_CHANNELS } from '../shared/host'
 import { PROJECT_FILE_NAME } from '../shared/room/schema'
-
-// 'wasm-unsafe-eval' lets the nav worker compile flood-fill's WebAssembly loop
-// (src/shared/nav/grid/flood-kernel.ts); it allows no JavaScript eval.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ')
 
 let mainWindow: BrowserWindow | null = null
 /** A project file the OS asked us to open before the window existed (file association). */

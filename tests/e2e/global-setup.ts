@@ -1,6 +1,7 @@
 /**
  * End-to-end setup: build the web edition once and serve it on 127.0.0.1.
- * Tests read the address with `inject('webUrl')`.
+ * Tests read the address with `inject('webUrl')`, and the build folder with
+ * `inject('webDir')` (to serve it again with other headers).
  */
 import { build } from 'vite'
 import { rm } from 'node:fs/promises'
@@ -12,6 +13,7 @@ import { serveStatic } from '../support/static-server'
 declare module 'vitest' {
   export interface ProvidedContext {
     webUrl: string
+    webDir: string
   }
 }
 
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   })
   const server = await serveStatic(outDir)
   project.provide('webUrl', server.url)
+  project.provide('webDir', outDir)
   return async () => {
     await server.close()
     await rm(outDir, { recursive: true, force: true })

@@ -18,7 +18,11 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 }
 
-export async function serveStatic(rootDir: string): Promise<{ url: string; close: () => Promise<void> }> {
+/** Serve `rootDir`; `headers` are added to every response (e.g. a content security policy). */
+export async function serveStatic(
+  rootDir: string,
+  headers: Record<string, string> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const root = resolve(rootDir)
   const server: Server = createServer(async (req, res) => {
     try {
@@ -33,6 +37,7 @@ export async function serveStatic(rootDir: string): Promise<{ url: string; close
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
+        ...headers,
       })
       res.end(body)
     } catch {

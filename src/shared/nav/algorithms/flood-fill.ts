@@ -69,6 +69,8 @@ export interface FloodFillPrepared extends Prepared {
   reached: number
   beelineFirst: boolean
   beautify: boolean
+  /** Said in every answer when the WebAssembly loop was asked for (loop=auto) but cannot run here. */
+  loopNote: string | null
 }
 
 /** Start a flood: a new base past every stored value, renumbering the buffer when the values run out. */
@@ -228,6 +230,11 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
       base: 1,
       nextBase: 1,
       reached: 0,
+      loopNote:
+        kernelOption(options) === 'auto' && buffers.kind === 'js'
+          ? 'flood loop: TypeScript, because WebAssembly cannot be compiled here (a content security policy without ' +
+            "'wasm-unsafe-eval'?)"
+          : null,
       beelineFirst: options.beelineFirst !== false,
       beautify: options.beautify !== false,
       bytes: buffers.bytes,
@@ -239,6 +246,7 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
     const { grid, layout } = prep
     const { width, height, cells } = grid
     const notes = [...q.notes]
+    if (prep.loopNote) notes.push(prep.loopNote)
     const sc = q.start.index % width
     const sr = (q.start.index - sc) / width
     const gc = q.goal.index % width
