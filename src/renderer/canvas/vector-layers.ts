@@ -141,6 +141,14 @@ export function drawScaleStops(
 ): void {
   const gradient = room.scaling.linear.find((l) => l.areaId === areaId)
   if (!gradient) return
+  if (room.scaling.mode === 'map') {
+    // Not in use while the scale map decides: thin dim lines, no handles.
+    for (const stop of gradient.stops)
+      g.moveTo(0, stop.y)
+        .lineTo(room.size.width, stop.y)
+        .stroke({ color: 0x5ad1ff, width: 1 / zoom, alpha: 0.25 })
+    return
+  }
   gradient.stops.forEach((stop, i) => {
     const colour = i === selectedIndex ? 0xffe066 : 0x5ad1ff
     g.moveTo(0, stop.y)

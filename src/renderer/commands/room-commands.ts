@@ -416,6 +416,10 @@ export function setScaleStopCommand(
   replaceIndex?: number,
 ): RoomFieldsCommand {
   if (!(stop.scale > 0)) throw new Error('A scale must be above 0 %.')
+  if (target.room.scaling.mode === 'map')
+    throw new Error(
+      'This room scales by its scale map; choose Linear in the Scaling panel to edit the stops.',
+    )
   const scaling = cloneJson(target.room.scaling)
   let gradient: LinearScaling | undefined = scaling.linear.find((l) => l.areaId === areaId)
   if (!gradient) {

@@ -33,9 +33,11 @@ export class ScaleTool implements Tool {
 
   constructor(private readonly ctx: ToolContext) {}
 
+  /** The stops to grab: none while the room scales by its scale map (they are drawn dimmed then). */
   private stops(): { y: number; scale: number }[] {
     const room = this.ctx.target()?.room
-    return room?.scaling.linear.find((l) => l.areaId === this.ctx.options.scaleAreaId)?.stops ?? []
+    if (!room || room.scaling.mode === 'map') return []
+    return room.scaling.linear.find((l) => l.areaId === this.ctx.options.scaleAreaId)?.stops ?? []
   }
 
   pointerDown(e: ToolPointer): void {

@@ -224,6 +224,10 @@ describe('area, gate, zone, node and scaling commands', () => {
     roundTrip(t, setScalingModeCommand(t, 'none'), (r) => expect(r.room.scaling.mode).toBe('none'))
     expect(() => setScalingModeCommand(t, 'map')).toThrow(/scale map/)
     expect(() => setScaleStopCommand(t, 1, { y: 1, scale: 0 })).toThrow(/above 0/)
+    // While a scale map decides, linear stops are not edited (they would change nothing).
+    t.room.scaling.map = { file: 'scale.png', min: 50, max: 100 }
+    t.room.scaling.mode = 'map'
+    expect(() => setScaleStopCommand(t, 1, { y: 4, scale: 60 })).toThrow(/scale map; choose Linear/)
   })
   it('a compound command undoes its parts in reverse order, and edited rooms stay valid', () => {
     const t = makeTarget()
