@@ -5,9 +5,9 @@
  * Glossary
  * - distance buffer: one Int32 per pixel; -1 = blocked, else the number of 4-connected
  *   steps to the destination (a Manhattan flood) plus the flood's base. The buffer has a
- *   blocked border, so the flood needs no bounds checks, and is stored in 4x4 tiles for
- *   the cache; grid/flood-kernel.ts has the layout (`layout.index(col, row)`) and the
- *   flood loop (WebAssembly where it can be compiled, else the same loop in TypeScript).
+ *   blocked border, so the flood needs no bounds checks; grid/flood-kernel.ts has the
+ *   layout (`layout.index(col, row)`) and the flood loop (WebAssembly where it can be
+ *   compiled, else the same loop in TypeScript).
  * - base: each flood stores its distances above every value an earlier flood left, so a
  *   pixel counts as not yet reached when its value is below the base, and the buffer is
  *   never cleared between queries (only renumbered when the values near 2^31).
@@ -23,9 +23,9 @@
  *   reaches the one after it; then the same backward from the end.
  * - expanded: pixels the flood reached (all floods of the query); a beeline that
  *   succeeds first costs no flood and reports 0.
- * - heat layer: the distances of the last flood (-1 blocked, -2 not reached), room-sized, computed
- *   from the buffer when the layer's values are first read; read them before the next
- *   query on the same prepared data.
+ * - heat layer: the distances of the last flood (-1 blocked, -2 not reached), one per
+ *   room pixel, computed from the buffer when the layer's values are first read; read
+ *   them before the next query on the same prepared data.
  *
  * Unreachable goal: the engine's flood would run out without meeting the start. Here
  * the start's region is flooded instead to find the pixel closest to the goal
@@ -85,12 +85,13 @@ function beginFlood(prep: FloodFillPrepared): number {
 }
 
 /**
- * Breadth-first flood from buffer index `from`; stops once `stopAt` is reached (-1 = flood the whole region).
+ * Breadth-first flood from buffer index `from`; stops after the layer in which `stopAt` is reached (-1 = flood
+ * the whole region).
  * Returns the number of pixels reached; they are queue[0..count). The loop itself is in grid/flood-kernel.ts.
  */
 function flood(prep: FloodFillPrepared, from: number, stopAt: number): number {
   const base = beginFlood(prep)
-  // Index 0 is a border pixel, never reached: a whole-region flood stops at it.
+  // Index 0 is a border pixel, never reached: as the stop pixel it lets the flood cover the whole region.
   const tail = prep.buffers.flood(from, stopAt < 0 ? 0 : stopAt, base)
   // The last pixel queued holds the largest distance.
   prep.nextBase = prep.dist[prep.queue[tail - 1]] + 1
