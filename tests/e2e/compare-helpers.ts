@@ -38,8 +38,9 @@ export interface MetricsRowData {
   cells: Record<string, string>
 }
 
-export async function openCompare(page: Page): Promise<void> {
-  await page.goto(inject('webUrl'))
+/** Open the web edition (at `url`, by default the tests' server) and its Compare workspace. */
+export async function openCompare(page: Page, url = inject('webUrl')): Promise<void> {
+  await page.goto(url)
   await waitUntil(
     () => statusText(page),
     (t) => /Opened room/.test(t),

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import { CONTENT_SECURITY_POLICY } from '../../src/main/csp'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { serveStatic } from '../support/static-server'
-import { clickRoom, waitForAnswers } from './compare-helpers'
-import { statusText, waitUntil } from './helpers'
+import { clickRoom, openCompare, waitForAnswers } from './compare-helpers'
 
 let browser: LaunchedBrowser
 
@@ -32,14 +31,7 @@ async function floodRowUnder(
     if (/content security policy/i.test(m.text())) cspErrors.push(m.text())
   })
   try {
-    await page.goto(server.url)
-    await waitUntil(
-      () => statusText(page),
-      (t) => /Opened room/.test(t),
-      'the sample room to open',
-    )
-    await page.getByRole('tab', { name: 'Compare' }).click()
-    await page.locator('[data-testid="compare-canvas-host"][data-ready="yes"]').waitFor()
+    await openCompare(page, server.url)
     await clickRoom(page, 300, 940, 'start')
     await clickRoom(page, 1700, 760)
     const rows = await waitForAnswers(page)
