@@ -43,6 +43,7 @@ import { loadMovingAiWorld, loadScenarios } from '../src/cli/movingai-file'
 import { fixed, markdownTable, mean, median, quantile } from '../src/cli/table'
 import { farPairs, generateRoom, ROOM_HEIGHT, ROOM_WIDTH } from './rooms/generate'
 import { measureNavmeshNpm } from './peers/navmesh-npm'
+import { SYNTHETIC_150_SIZE, syntheticRoom150 } from './rooms/synthetic150'
 
 /** The row label of the npm navmesh library, the peer of navmesh-funnel. */
 const NAVMESH_NPM = 'peer: npm navmesh 2.3.1'
@@ -305,17 +306,28 @@ function peers(world: NavWorld, pairs: Pair[], figures: Map<AlgorithmId, AlgoFig
 function polygonRooms(): void {
   const dir = join(benchData, 'rooms')
   const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('monoags'))
-  const worlds: { name: string; world: NavWorld }[] = []
+  const worlds: { name: string; world: NavWorld; big: boolean }[] = []
   for (const file of files.sort()) {
     const room = parseBenchRoom(JSON.parse(readFileSync(join(dir, file), 'utf8')), file)
     const name = file.replace(/\.json$/, '')
-    worlds.push({ name, world: benchRoomWorld(room, {}, `bench:${file}`) })
+    worlds.push({ name, world: benchRoomWorld(room, {}, `bench:${file}`), big: false })
     for (const state of room.states) {
       worlds.push({
         name: `${name} (${state.name})`,
         world: benchRoomWorld(room, { [state.name]: true }, `bench:${file}`),
+        big: false,
       })
     }
+  }
+  // The real rooms have at most 44 outline vertices; the targets name rooms of up to 150.
+  for (const s of [1, 2, 3]) {
+    const areas = normaliseAreas(syntheticRoom150(s))
+    const size = SYNTHETIC_150_SIZE
+    worlds.push({
+      name: `synthetic-150v-${s}`,
+      world: worldFromPolygons(size, size, areas, `synthetic150:${s}`),
+      big: true,
+    })
   }
   // Default options first; navmesh-funnel's classic corridor costs beside its default for comparison.
   const allVariants: { label: string; id: AlgorithmId; options: OptionValues }[] = [
@@ -330,14 +342,14 @@ function polygonRooms(): void {
     { label: 'any-angle-optimal', id: 'any-angle-optimal', options: {} },
   ]
   const variants = allVariants.filter((v) => has(v.id))
-  out(`## Polygon rooms of ../shared/bench/rooms (${polygonPairs} seeded pairs each, seed ${seed})`)
+  out(
+    `## Polygon rooms of ../shared/bench/rooms and three 150-vertex rooms (${polygonPairs} seeded pairs each, seed ${seed})`,
+  )
   out()
   const rows: (string | number)[][] = []
-  const all = new Map<
-    string,
-    { times: number[]; within: number; compared: number; valid: number; n: number }
-  >()
-  for (const { name, world } of worlds) {
+  const all: Aggregates = new Map()
+  const big: Aggregates = new Map()
+  for (const { name, world, big: isBig } of worlds) {
     const pairs = randomPairs(world, polygonPairs, seed)
     const optimal = optimalLengths(world, pairs)
     const runs: {
@@ -351,13 +363,15 @@ function polygonRooms(): void {
     for (const { label, figures } of runs) {
       const f = figures()
       const within = f.ratios.filter((r) => r <= 1.01).length
-      const agg = all.get(label) ?? { times: [], within: 0, compared: 0, valid: 0, n: 0 }
-      agg.times.push(...f.times)
-      agg.within += within
-      agg.compared += f.ratios.length
-      agg.valid += f.valid
-      agg.n += pairs.length
-      all.set(label, agg)
+      for (const aggregates of isBig ? [all, big] : [all]) {
+        const agg = aggregates.get(label) ?? { times: [], within: 0, compared: 0, valid: 0, n: 0 }
+        agg.times.push(...f.times)
+        agg.within += within
+        agg.compared += f.ratios.length
+        agg.valid += f.valid
+        agg.n += pairs.length
+        aggregates.set(label, agg)
+      }
       rows.push([
         name,
         label,
@@ -388,8 +402,22 @@ function polygonRooms(): void {
     ),
   )
   out()
+  out('Targets over all polygon rooms:')
+  out()
+  out(markdownTable(['algorithm', 'target', '>measured', 'result'], targetRows(all)))
+  out()
+  out('The same over the 150-vertex rooms only:')
+  out()
+  out(markdownTable(['algorithm', 'target', '>measured', 'result'], targetRows(big)))
+  out()
+}
+
+type Aggregates = Map<string, { times: number[]; within: number; compared: number; valid: number; n: number }>
+
+/** The polygon targets over some rooms' aggregates: ours with PASS/MISS, options and the peer beside them. */
+function targetRows(aggregates: Aggregates): (string | number)[][] {
   const targets: (string | number)[][] = []
-  const vis = all.get('visibility-polygon')
+  const vis = aggregates.get('visibility-polygon')
   if (vis) {
     const us = median(vis.times) * 1000
     targets.push(['visibility-polygon', 'median query <= 100 µs', `${fixed(us, 1)} µs`, passMiss(us <= 100)])
@@ -401,7 +429,7 @@ function polygonRooms(): void {
     ['navmesh-funnel entry=closest-point', 'navmesh-funnel entry=closest-point (Godot 4, option)'],
     [NAVMESH_NPM, `${NAVMESH_NPM} (for reference)`],
   ]) {
-    const nav = all.get(key)
+    const nav = aggregates.get(key)
     if (!nav) continue
     const us = median(nav.times) * 1000
     const share = nav.compared ? nav.within / nav.compared : 0
@@ -416,10 +444,7 @@ function polygonRooms(): void {
       verdict(share >= 0.99),
     ])
   }
-  out('Targets over all polygon rooms:')
-  out()
-  out(markdownTable(['algorithm', 'target', '>measured', 'result'], targets))
-  out()
+  return targets
 }
 
 // ---------------------------------------------------------------------------------------

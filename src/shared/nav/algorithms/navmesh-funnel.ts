@@ -167,7 +167,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
           goal: goal.point,
           reason,
           expanded: 0,
-          debug: debugLayers(p, [s.triangle], 0),
+          debug: debugLayers(p, [s.triangle], []),
         }
       }
       let expanded = 0
@@ -211,7 +211,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
         goal: goal.point,
         reason,
         expanded,
-        debug: debugLayers(p, bestCorridor, bestEdges.length),
+        debug: debugLayers(p, bestCorridor, bestEdges),
       }
     } catch (error) {
       return {
@@ -382,22 +382,45 @@ function pull(p: NavmeshPrepared, s: Point, t: Point, corridor: number[], edges:
   return funnel(s, t, p.lx, p.ly, p.rx, p.ry, edges.length)
 }
 
-function debugLayers(p: NavmeshPrepared, corridor: number[], portals: number): DebugLayer[] {
-  const segments = new Float32Array(portals * 4)
-  for (let i = 0; i < portals; i++) {
-    segments[4 * i] = p.lx[i]
-    segments[4 * i + 1] = p.ly[i]
-    segments[4 * i + 2] = p.rx[i]
-    segments[4 * i + 3] = p.ry[i]
-  }
+/**
+ * The corridor and its portals as debug layers, made when first read (most callers never
+ * read them: the command line, the bench, batch runs). From `corridor` and `edges` alone,
+ * which belong to this answer, so they stay right after later queries.
+ */
+function debugLayers(p: NavmeshPrepared, corridor: number[], edges: number[]): DebugLayer[] {
+  const m = p.mesh
+  let highlight: Uint32Array | undefined
+  let segments: Float32Array | undefined
   return [
     {
       kind: 'triangles',
       label: 'triangles (corridor highlighted)',
       vertices: p.triangleVertices,
       triangles: p.triangleCorners,
-      highlight: Uint32Array.from(corridor),
+      get highlight(): Uint32Array {
+        return (highlight ??= Uint32Array.from(corridor))
+      },
     },
-    { kind: 'segments', label: 'portals', segments },
+    {
+      kind: 'segments',
+      label: 'portals',
+      get segments(): Float32Array {
+        if (!segments) {
+          const v = m.vertices
+          segments = new Float32Array(edges.length * 4)
+          for (let i = 0; i < edges.length; i++) {
+            const u = corridor[i]
+            const k = edges[i]
+            const left = m.corners[3 * u + ((k + 1) % 3)]
+            const right = m.corners[3 * u + k]
+            segments[4 * i] = v[2 * left]
+            segments[4 * i + 1] = v[2 * left + 1]
+            segments[4 * i + 2] = v[2 * right]
+            segments[4 * i + 3] = v[2 * right + 1]
+          }
+        }
+        return segments
+      },
+    },
   ]
 }

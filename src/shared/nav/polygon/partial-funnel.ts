@@ -53,17 +53,20 @@ export function startFunnel(f: PartialFunnels, st: number, s: Point): void {
   f.at[st] = f.lt[st] = f.rt[st] = st
 }
 
-// Working state of one extension (module scratch: searches are not re-entrant).
-let Ax = 0
-let Ay = 0
-let G = 0
-let Lx = 0
-let Ly = 0
-let Rx = 0
-let Ry = 0
-let At = 0
-let Lt = 0
-let Rt = 0
+// Working state of one extension (module scratch: searches are not re-entrant). Kept in
+// typed arrays: a module-level `let` holding a double is boxed, so every write allocated.
+const AX = 0
+const AY = 1
+const G = 2
+const LX = 3
+const LY = 4
+const RX = 5
+const RY = 6
+const S = new Float64Array(7)
+const AT = 0
+const LT = 1
+const RT = 2
+const T = new Int32Array(3)
 let chain = new Int32Array(64)
 
 /**
@@ -72,29 +75,35 @@ let chain = new Int32Array(64)
  * side's point) and the portals after it must be scanned again.
  */
 function step(lx: number, ly: number, rx: number, ry: number, w: number): boolean {
-  if ((Rx === Ax && Ry === Ay) || (Rx - Ax) * (ry - Ay) - (Ry - Ay) * (rx - Ax) >= 0) {
-    if ((Lx === Ax && Ly === Ay) || (Lx - Ax) * (ry - Ay) - (Ly - Ay) * (rx - Ax) <= 0) {
-      Rx = rx
-      Ry = ry
-      Rt = w
+  const ax = S[AX]
+  const ay = S[AY]
+  const fLx = S[LX]
+  const fLy = S[LY]
+  let fRx = S[RX]
+  let fRy = S[RY]
+  if ((fRx === ax && fRy === ay) || (fRx - ax) * (ry - ay) - (fRy - ay) * (rx - ax) >= 0) {
+    if ((fLx === ax && fLy === ay) || (fLx - ax) * (ry - ay) - (fLy - ay) * (rx - ax) <= 0) {
+      S[RX] = fRx = rx
+      S[RY] = fRy = ry
+      T[RT] = w
     } else {
-      G += norm(Lx - Ax, Ly - Ay)
-      Ax = Rx = Lx
-      Ay = Ry = Ly
-      At = Rt = Lt
+      S[G] += norm(fLx - ax, fLy - ay)
+      S[AX] = S[RX] = fLx
+      S[AY] = S[RY] = fLy
+      T[AT] = T[RT] = T[LT]
       return false
     }
   }
-  if ((Lx === Ax && Ly === Ay) || (Lx - Ax) * (ly - Ay) - (Ly - Ay) * (lx - Ax) <= 0) {
-    if ((Rx === Ax && Ry === Ay) || (Rx - Ax) * (ly - Ay) - (Ry - Ay) * (lx - Ax) >= 0) {
-      Lx = lx
-      Ly = ly
-      Lt = w
+  if ((fLx === ax && fLy === ay) || (fLx - ax) * (ly - ay) - (fLy - ay) * (lx - ax) <= 0) {
+    if ((fRx === ax && fRy === ay) || (fRx - ax) * (ly - ay) - (fRy - ay) * (lx - ax) >= 0) {
+      S[LX] = lx
+      S[LY] = ly
+      T[LT] = w
     } else {
-      G += norm(Rx - Ax, Ry - Ay)
-      Ax = Lx = Rx
-      Ay = Ly = Ry
-      At = Lt = Rt
+      S[G] += norm(fRx - ax, fRy - ay)
+      S[AX] = S[LX] = fRx
+      S[AY] = S[LY] = fRy
+      T[AT] = T[LT] = T[RT]
       return false
     }
   }
@@ -120,32 +129,35 @@ export function extendPartialFunnel(
   t: Point,
   isGoal: boolean,
 ): number {
-  Ax = f.ax[u]
-  Ay = f.ay[u]
-  G = f.g[u]
-  Lx = f.lx[u]
-  Ly = f.ly[u]
-  Rx = f.rx[u]
-  Ry = f.ry[u]
-  At = f.at[u]
-  Lt = f.lt[u]
-  Rt = f.rt[u]
+  S[AX] = f.ax[u]
+  S[AY] = f.ay[u]
+  S[G] = f.g[u]
+  S[LX] = f.lx[u]
+  S[LY] = f.ly[u]
+  S[RX] = f.rx[u]
+  S[RY] = f.ry[u]
+  T[AT] = f.at[u]
+  T[LT] = f.lt[u]
+  T[RT] = f.rt[u]
   if (!step(lx, ly, rx, ry, w)) rescan(m, parent, parentEdge, u, w, lx, ly, rx, ry)
   if (isGoal) {
     // Finish the funnel with the goal as a last, zero-width portal.
     while (!step(t.x, t.y, t.x, t.y, w)) rescan(m, parent, parentEdge, u, w, lx, ly, rx, ry)
-    return G + norm(t.x - Ax, t.y - Ay)
+    return S[G] + norm(t.x - S[AX], t.y - S[AY])
   }
-  const dx = t.x - Ax
-  const dy = t.y - Ay
-  const ol = dx * (ly - Ay) - dy * (lx - Ax)
-  const or = dx * (ry - Ay) - dy * (rx - Ax)
-  if ((ol >= 0 && or <= 0) || (ol <= 0 && or >= 0)) return G + norm(dx, dy)
+  const ax = S[AX]
+  const ay = S[AY]
+  const g = S[G]
+  const dx = t.x - ax
+  const dy = t.y - ay
+  const ol = dx * (ly - ay) - dy * (lx - ax)
+  const or = dx * (ry - ay) - dy * (rx - ax)
+  if ((ol >= 0 && or <= 0) || (ol <= 0 && or >= 0)) return g + norm(dx, dy)
   return (
-    G +
+    g +
     Math.min(
-      norm(lx - Ax, ly - Ay) + norm(t.x - lx, t.y - ly),
-      norm(rx - Ax, ry - Ay) + norm(t.x - rx, t.y - ry),
+      norm(lx - ax, ly - ay) + norm(t.x - lx, t.y - ly),
+      norm(rx - ax, ry - ay) + norm(t.x - rx, t.y - ry),
     )
   )
 }
@@ -162,9 +174,9 @@ function rescan(
   rx: number,
   ry: number,
 ): void {
-  if (At === w) return
+  if (T[AT] === w) return
   let n = 0
-  for (let x = u; x !== At && x >= 0; x = parent[x]) {
+  for (let x = u; x !== T[AT] && x >= 0; x = parent[x]) {
     if (n === chain.length) {
       const bigger = new Int32Array(chain.length * 2)
       bigger.set(chain)
@@ -200,10 +212,10 @@ function rescan(
     }
     if (!step(plx, ply, prx, pry, pw)) {
       // The apex moved again: restart just after its source triangle.
-      if (At === w) return
+      if (T[AT] === w) return
       let j = -1
       for (let k = n - 1; k >= 0; k--) {
-        if (chain[k] === At) {
+        if (chain[k] === T[AT]) {
           j = k
           break
         }
@@ -216,14 +228,14 @@ function rescan(
 
 /** Stores the funnel computed by the last `extendPartialFunnel` call for triangle w. */
 export function commitPartialFunnel(f: PartialFunnels, w: number): void {
-  f.ax[w] = Ax
-  f.ay[w] = Ay
-  f.g[w] = G
-  f.lx[w] = Lx
-  f.ly[w] = Ly
-  f.rx[w] = Rx
-  f.ry[w] = Ry
-  f.at[w] = At
-  f.lt[w] = Lt
-  f.rt[w] = Rt
+  f.ax[w] = S[AX]
+  f.ay[w] = S[AY]
+  f.g[w] = S[G]
+  f.lx[w] = S[LX]
+  f.ly[w] = S[LY]
+  f.rx[w] = S[RX]
+  f.ry[w] = S[RY]
+  f.at[w] = T[AT]
+  f.lt[w] = T[LT]
+  f.rt[w] = T[RT]
 }

@@ -305,33 +305,5 @@ export function seeded(seed: number): () => number {
   return createRandom(seed).next
 }
 
-/**
- * A larger synthetic room (1000 x 1000 px, 150 vertices): a 100-vertex zig-zag
- * outer ring and five 10-vertex holes, for the size the performance targets name.
- */
-export function syntheticRoom150(seed: number): AreaPolygon[] {
-  const next = seeded(seed)
-  const outer: Ring = []
-  for (let i = 0; i < 100; i++) {
-    const a = (2 * Math.PI * i) / 100
-    const rad = 380 + next() * 100 * (i % 2)
-    outer.push({ x: Math.round(500 + rad * Math.cos(a)), y: Math.round(500 + rad * Math.sin(a)) })
-  }
-  const holes: Ring[] = []
-  for (const [cx, cy] of [
-    [500, 500],
-    [300, 350],
-    [700, 350],
-    [300, 650],
-    [700, 650],
-  ]) {
-    const hole: Ring = []
-    for (let i = 0; i < 10; i++) {
-      const a = -(2 * Math.PI * i) / 10
-      const rad = 40 + next() * 50
-      hole.push({ x: Math.round(cx + rad * Math.cos(a)), y: Math.round(cy + rad * Math.sin(a)) })
-    }
-    holes.push(hole)
-  }
-  return [{ outer, holes }]
-}
+/** A larger synthetic room (1000 x 1000 px, 150 vertices), shared with the bench. */
+export { syntheticRoom150 } from '../../../../bench/rooms/synthetic150'
