@@ -2,7 +2,7 @@
  * The npm `navmesh` library (2.3.1, mikewesthad) as a peer of navmesh-funnel: the same
  * triangles (our constrained Delaunay triangulation of the room, each triangle one of its
  * convex polygons), the same pairs, timed the same way (warm-up, then one
- * `performance.now()` around each `findPath`).
+ * `performance.now()` around each `findPath`, all pairs in a row; the metrics after).
  *
  * Its package names a GitHub dependency (javascript-astar) that this machine cannot
  * fetch; its published bundle already contains that code, so package.json's `overrides`
@@ -65,11 +65,16 @@ export function measureNavmeshNpm(
   const ask = (p: Pair) => mesh.findPath({ x: p[0], y: p[1] }, { x: p[2], y: p[3] })
   for (const p of pairs.slice(0, warmUp)) ask(p)
   const f: PeerFigures = { times: [], ratios: [], valid: 0, reached: 0, prepareMs }
-  pairs.forEach((p, i) => {
+  // As for ours: the timed pass first, the metrics after it.
+  const answers = pairs.map((p) => {
     const start = performance.now()
     const path = ask(p)
     const queryMs = performance.now() - start
     f.times.push(queryMs)
+    return { path, queryMs }
+  })
+  answers.forEach(({ path, queryMs }, i) => {
+    const p = pairs[i]
     const points = path ? path.map((v) => ({ x: v.x, y: v.y })) : null
     const result = asResult(points, { x: p[0], y: p[1] }, { x: p[2], y: p[3] }, queryMs)
     const m = measurePath(world, result, optimal[i], { clearance: false })
