@@ -69,7 +69,7 @@ export interface FloodFillPrepared extends Prepared {
   reached: number
   beelineFirst: boolean
   beautify: boolean
-  /** Said in every answer when the WebAssembly loop was asked for (loop=auto) but cannot run here. */
+  /** Said in every answer that floods when the WebAssembly loop was asked for (loop=auto) but cannot run here. */
   loopNote: string | null
 }
 
@@ -247,7 +247,6 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
     const { grid, layout } = prep
     const { width, height, cells } = grid
     const notes = [...q.notes]
-    if (prep.loopNote) notes.push(prep.loopNote)
     const sc = q.start.index % width
     const sr = (q.start.index - sc) / width
     const gc = q.goal.index % width
@@ -258,6 +257,8 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
       const points = q.start.index === q.goal.index ? [q.start.point] : [q.start.point, q.goal.point]
       return makeAnswer(points, true, q.start.point, q.goal.point, notes, 0, [])
     }
+    // Only a flood runs the loop; a beeline answer above has no use for the note.
+    if (prep.loopNote) notes.push(prep.loopNote)
     const start = layout.index(sc, sr)
     let dest = layout.index(gc, gr)
     let expanded = flood(prep, dest, start)
