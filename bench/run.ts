@@ -40,6 +40,7 @@ import { GRID_ALGORITHM_IDS, pathfinders } from '../src/shared/nav/registry'
 import { prepareAlgorithm, runQuery } from '../src/shared/nav/run'
 import type { AlgorithmId, NavWorld, OptionValues } from '../src/shared/nav/types'
 import { worldFromPolygons } from '../src/shared/nav/world'
+import { defaultRuns } from '../src/shared/nav/algorithm-spec'
 import { scen } from '../src/cli/commands'
 import { loadMovingAiWorld, loadScenarios } from '../src/cli/movingai-file'
 import { fixed, markdownTable, mean, median, quantile } from '../src/cli/table'
@@ -473,7 +474,7 @@ async function movingAi(): Promise<void> {
   for (const map of maps) {
     const world = await loadMovingAiWorld(join(dir, map))
     const scenarios = (await loadScenarios(join(dir, `${map}.scen`), world)).filter((_, i) => i % every === 0)
-    const report = scen(map, world, scenarios, ids)
+    const report = scen(map, world, scenarios, defaultRuns(ids))
     for (const r of report.results) {
       rows.push([
         map.replace(/\.map$/, ''),

@@ -13,6 +13,9 @@
  * - optimal (scen): solved with a length within `SCEN_TOLERANCE` of the listed one.
  * - warm-up: every algorithm answers the first query once, untimed, before the timed
  *   queries (so the times are of warm code, as in the editor).
+ * - timed pass (batch, scen): an algorithm answers all its queries in a row; their metrics
+ *   are computed afterwards, since that work between two timed queries (allocation,
+ *   cache traffic) made microsecond queries about twice as slow.
  *
  * Units: room px for points and lengths, ms for times, bytes for memory. Moving AI cells
  * (x, y) are queried at their centres (x + 0.5, y + 0.5), so lengths equal grid lengths.
@@ -21,7 +24,8 @@ import type { Point } from '../shared/geometry/types'
 import { measurePath, optimalLength, optimalLengthFor } from '../shared/nav/metrics'
 import { randomPairs } from '../shared/nav/random'
 import { prepareAlgorithm, runQuery } from '../shared/nav/run'
-import type { AlgorithmId, NavWorld } from '../shared/nav/types'
+import type { AlgorithmRun } from '../shared/nav/algorithm-spec'
+import type { NavWorld, OptionValues } from '../shared/nav/types'
 import { finiteOrNull, fixed, markdownTable, mean, median, quantile } from './table'
 
 /** Listed optimal lengths have about 6 significant digits; closer than this counts as optimal, px. */
@@ -30,7 +34,9 @@ export const SCEN_TOLERANCE = 0.01
 export type Pair = [number, number, number, number]
 
 export interface CompareRow {
-  algorithm: AlgorithmId
+  /** The algorithm id, with its options when they are not the defaults (see nav/algorithm-spec.ts). */
+  algorithm: string
+  options: OptionValues
   reached: boolean
   length: number
   lengthRatio: number | null
@@ -61,16 +67,17 @@ export function compare(
   world: NavWorld,
   from: Point,
   to: Point,
-  algorithms: AlgorithmId[],
+  algorithms: AlgorithmRun[],
 ): CompareReport {
   const asked = optimalLength(world, from, to)
-  const results = algorithms.map((id): CompareRow => {
-    const prepared = prepareAlgorithm(world, id)
+  const results = algorithms.map(({ id, options, label }): CompareRow => {
+    const prepared = prepareAlgorithm(world, id, options)
     runQuery(prepared, from, to) // warm-up, untimed
     const result = runQuery(prepared, from, to)
     const m = measurePath(world, result, optimalLengthFor(world, result, from, to, asked))
     return {
-      algorithm: id,
+      algorithm: label,
+      options,
       reached: result.reached,
       length: m.length,
       lengthRatio: m.lengthRatio,
@@ -118,7 +125,9 @@ export function compareTable(report: CompareReport): string {
 }
 
 export interface BatchRow {
-  algorithm: AlgorithmId
+  /** The algorithm id, with its options when they are not the defaults. */
+  algorithm: string
+  options: OptionValues
   reachedCount: number
   invalidCount: number
   medianQueryMs: number | null
@@ -148,11 +157,11 @@ export function batch(
   world: NavWorld,
   pairs: Pair[],
   seed: number | null,
-  algorithms: AlgorithmId[],
+  algorithms: AlgorithmRun[],
 ): BatchReport {
   const optimal = pairs.map((p) => optimalLength(world, { x: p[0], y: p[1] }, { x: p[2], y: p[3] }))
-  const results = algorithms.map((id): BatchRow => {
-    const prepared = prepareAlgorithm(world, id)
+  const results = algorithms.map(({ id, options, label }): BatchRow => {
+    const prepared = prepareAlgorithm(world, id, options)
     const first = pairs[0]
     if (first) runQuery(prepared, { x: first[0], y: first[1] }, { x: first[2], y: first[3] }) // warm-up
     const times: number[] = []
@@ -160,10 +169,14 @@ export function batch(
     const defects: BatchRow['defects'] = []
     let reachedCount = 0
     let invalidCount = 0
-    pairs.forEach((pair, i) => {
+    // All pairs timed in a row, the metrics after (see the glossary: timed pass).
+    const answers = pairs.map((pair) =>
+      runQuery(prepared, { x: pair[0], y: pair[1] }, { x: pair[2], y: pair[3] }),
+    )
+    answers.forEach((result, i) => {
+      const pair = pairs[i]
       const from = { x: pair[0], y: pair[1] }
       const to = { x: pair[2], y: pair[3] }
-      const result = runQuery(prepared, from, to)
       const m = measurePath(world, result, optimalLengthFor(world, result, from, to, optimal[i]), {
         clearance: false,
       })
@@ -176,7 +189,8 @@ export function batch(
       if (m.lengthRatio !== null) ratios.push(m.lengthRatio)
     })
     return {
-      algorithm: id,
+      algorithm: label,
+      options,
       reachedCount,
       invalidCount,
       medianQueryMs: finiteOrNull(median(times)),
@@ -234,7 +248,9 @@ export interface Scenario {
 }
 
 export interface ScenRow {
-  algorithm: AlgorithmId
+  /** The algorithm id, with its options when they are not the defaults. */
+  algorithm: string
+  options: OptionValues
   solved: number
   optimal: number
   invalid: number
@@ -253,28 +269,31 @@ export function scen(
   map: string,
   world: NavWorld,
   scenarios: Scenario[],
-  algorithms: AlgorithmId[],
+  algorithms: AlgorithmRun[],
 ): ScenReport {
-  const results = algorithms.map((id): ScenRow => {
-    const prepared = prepareAlgorithm(world, id)
+  const results = algorithms.map(({ id, options, label }): ScenRow => {
+    const prepared = prepareAlgorithm(world, id, options)
     if (scenarios.length > 0) runQuery(prepared, scenarios[0].from, scenarios[0].to) // warm-up
     const times: number[] = []
     const ratios: number[] = []
     let solved = 0
     let optimal = 0
     let invalid = 0
-    for (const s of scenarios) {
-      const result = runQuery(prepared, s.from, s.to)
+    // All scenarios timed in a row, the metrics after (see the glossary: timed pass).
+    const answers = scenarios.map((s) => runQuery(prepared, s.from, s.to))
+    scenarios.forEach((s, k) => {
+      const result = answers[k]
       const m = measurePath(world, result, s.optimal, { clearance: false })
       times.push(result.stats.queryMs)
       if (!m.valid) invalid++
-      if (!result.reached || !m.valid) continue
+      if (!result.reached || !m.valid) return
       solved++
       if (Math.abs(m.length - s.optimal) <= SCEN_TOLERANCE) optimal++
       if (m.lengthRatio !== null) ratios.push(m.lengthRatio)
-    }
+    })
     return {
-      algorithm: id,
+      algorithm: label,
+      options,
       solved,
       optimal,
       invalid,

@@ -20,7 +20,8 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Point } from '../shared/geometry/types'
-import { ALGORITHM_IDS, GRID_ALGORITHM_IDS, isAlgorithmId, pathfinders } from '../shared/nav/registry'
+import { ALGORITHM_IDS, GRID_ALGORITHM_IDS, pathfinders } from '../shared/nav/registry'
+import { defaultRuns, parseAlgorithmSpecs, type AlgorithmRun } from '../shared/nav/algorithm-spec'
 import { MASK_RULES, type MaskRule } from '../shared/nav/readers/mask-areas'
 import type { AlgorithmId } from '../shared/nav/types'
 import { batch, batchTable, compare, compareTable, scen, scenTable, seededPairs, type Pair } from './commands'
@@ -35,6 +36,7 @@ export const USAGE = [
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
   '          flag (name=1|0), areaN=0 switches mask area N off',
+  '  --algorithms: ids, each optionally with options: navmesh-funnel,navmesh-funnel[entry=midpoint],flood-fill[loop=js]',
 ].join('\n')
 
 class UsageError extends Error {}
@@ -43,20 +45,17 @@ function usage(problem: string): never {
   throw new UsageError(problem)
 }
 
-function parseAlgorithms(text: string | undefined, fallback: readonly AlgorithmId[]): AlgorithmId[] {
+function parseAlgorithms(text: string | undefined, fallback: readonly AlgorithmId[]): AlgorithmRun[] {
   const registered = new Set(pathfinders.map((p) => p.id))
-  if (text === undefined) return fallback.filter((id) => registered.has(id))
-  const ids = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  if (ids.length === 0) usage('--algorithms: expected a comma-separated list of algorithm ids')
-  for (const id of ids) {
-    if (!isAlgorithmId(id))
-      usage(`--algorithms: unknown algorithm "${id}" (known: ${ALGORITHM_IDS.join(', ')})`)
-    if (!registered.has(id)) usage(`--algorithms: "${id}" is not available in this build`)
+  if (text === undefined) return defaultRuns(fallback.filter((id) => registered.has(id)))
+  let runs: AlgorithmRun[]
+  try {
+    runs = parseAlgorithmSpecs(text)
+  } catch (e) {
+    usage(`--algorithms: ${e instanceof Error ? e.message : String(e)}`)
   }
-  return ids as AlgorithmId[]
+  if (runs.length === 0) usage('--algorithms: expected a comma-separated list of algorithm ids')
+  return runs
 }
 
 function parseFlags(text: string | undefined): Record<string, boolean> {

@@ -78,7 +78,12 @@ describe('walkbox compare', () => {
     const run = await walkbox('compare', file, '--from', '100,300', '--to', '900,300', '--json')
     expect(run.code).toBe(0)
     const report = JSON.parse(run.stdout)
-    const rows = report.results as { algorithm: string; reached: boolean; length: number; lengthRatio: number }[]
+    const rows = report.results as {
+      algorithm: string
+      reached: boolean
+      length: number
+      lengthRatio: number
+    }[]
     const grid = rows.find((r) => r.algorithm === 'flood-fill')!
     // Shorter than the optimum between the asked points (its ends moved), yet not below 1.
     expect(grid.length).toBeLessThan(report.optimalLength - 1)
@@ -263,11 +268,35 @@ describe('walkbox errors', () => {
     }
   })
 
+  it('runs variants of one algorithm side by side, named by their options', async () => {
+    const run = await walkbox(
+      'compare',
+      benchPath('rooms', 'popochiu-house.json'),
+      '--from',
+      '200,400',
+      '--to',
+      '700,420',
+      '--algorithms',
+      'navmesh-funnel,navmesh-funnel[entry=midpoint],flood-fill[loop=js,beautify=false]',
+      '--json',
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const rows = JSON.parse(run.stdout).results as { algorithm: string; options: object; valid: boolean }[]
+    expect(rows.map((r) => [r.algorithm, r.options])).toEqual([
+      ['navmesh-funnel', {}],
+      ['navmesh-funnel[entry=midpoint]', { entry: 'midpoint' }],
+      ['flood-fill[beautify=false,loop=js]', { loop: 'js', beautify: false }],
+    ])
+    for (const r of rows) expect(r.valid).toBe(true)
+  })
+
   it('prints a usage line for bad arguments and exits with 2', async () => {
     for (const args of [
       ['frobnicate'],
       ['compare', room1, '--from', 'nowhere', '--to', '1,1'],
       ['batch', room1, '--algorithms', 'dijkstra'],
+      ['batch', room1, '--algorithms', 'navmesh-funnel[entry=middle]'],
       ['compare', room1, '--bogus'],
     ]) {
       const run = await walkbox(...args)
