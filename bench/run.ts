@@ -35,7 +35,7 @@ import { normaliseAreas } from '../src/shared/geometry/polygon'
 import { measurePath, optimalLength, optimalLengthFor, pathLength } from '../src/shared/nav/metrics'
 import { randomPairs } from '../src/shared/nav/random'
 import { benchRoomWorld, parseBenchRoom } from '../src/shared/nav/readers/bench-room'
-import { createFloodBuffers } from '../src/shared/nav/grid/flood-kernel'
+import { wasmFloodAvailable } from '../src/shared/nav/grid/flood-kernel'
 import { GRID_ALGORITHM_IDS, pathfinders } from '../src/shared/nav/registry'
 import { prepareAlgorithm, runQuery } from '../src/shared/nav/run'
 import type { AlgorithmId, NavWorld, OptionValues } from '../src/shared/nav/types'
@@ -203,7 +203,7 @@ function generatedRoom(): { world: NavWorld; pairs: Pair[]; figures: Map<Algorit
   )
   out()
   out(
-    `flood-fill's default loop (loop=auto) ran as ${createFloodBuffers(1, 1, new Uint8Array(1), 1).kind === 'wasm' ? 'WebAssembly' : 'TypeScript (WebAssembly unavailable)'} here; loop=js is the TypeScript loop, with the same answers.`,
+    `flood-fill's default loop (loop=auto) ran as ${wasmFloodAvailable() ? 'WebAssembly' : 'TypeScript (WebAssembly unavailable)'} here; loop=js is the TypeScript loop, with the same answers.`,
   )
   out()
   return { world, pairs, figures }

@@ -11,6 +11,7 @@
  *
  * Units: mask px = room px; pixel (c, r) has its centre at (c + 0.5, r + 0.5).
  */
+import { ringBox } from '../../shared/geometry/bounds'
 import { fillPolygonInto } from '../../shared/geometry/rasterise'
 import type { Point, Rect, Ring } from '../../shared/geometry/types'
 
@@ -144,16 +145,7 @@ export function fillEllipse(m: MaskBuffer, a: Point, b: Point, value: number): R
 /** Fill a polygon (pixel centres inside, even-odd). */
 export function fillPolygon(m: MaskBuffer, ring: Ring, value: number): Rect | null {
   if (ring.length < 3) return null
-  let minX = Infinity
-  let minY = Infinity
-  let maxX = -Infinity
-  let maxY = -Infinity
-  for (const p of ring) {
-    minX = Math.min(minX, p.x)
-    minY = Math.min(minY, p.y)
-    maxX = Math.max(maxX, p.x)
-    maxY = Math.max(maxY, p.y)
-  }
+  const { minX, minY, maxX, maxY } = ringBox(ring)
   fillPolygonInto(m.data, m.width, m.height, ring, value)
   return clipRect(m, {
     x: Math.floor(minX),

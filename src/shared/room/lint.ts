@@ -32,6 +32,7 @@
  *
  * Units: room px; foot widths at 100 % scale; percent for scales.
  */
+import { ringBox } from '../geometry/bounds'
 import { areaPolygonArea, findSelfIntersections, signedArea } from '../geometry/polygon'
 import { fillRingsEvenOdd, rasterisePolygons } from '../geometry/rasterise'
 import type { Point, Ring } from '../geometry/types'
@@ -665,16 +666,7 @@ function zoneEntries(room: Room, grid: WalkGrid, mask: Uint8Array | null): LintE
 
 /** Pixels whose centres are inside the ring, and how many of them are walkable. */
 function countZonePixels(ring: Ring, width: number, height: number, cells: Uint8Array) {
-  let minX = Infinity
-  let minY = Infinity
-  let maxX = -Infinity
-  let maxY = -Infinity
-  for (const p of ring) {
-    minX = Math.min(minX, p.x)
-    minY = Math.min(minY, p.y)
-    maxX = Math.max(maxX, p.x)
-    maxY = Math.max(maxY, p.y)
-  }
+  const { minX, minY, maxX, maxY } = ringBox(ring)
   const x0 = Math.max(0, Math.floor(minX))
   const y0 = Math.max(0, Math.floor(minY))
   const x1 = Math.min(width, Math.ceil(maxX))

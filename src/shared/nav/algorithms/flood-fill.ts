@@ -39,12 +39,7 @@ import { makeAnswer, noPathAnswer, unreachableNote, type GridAnswer } from '../g
 import { bresenhamClear } from '../grid/line-of-sight'
 import { simplifyCollinear } from '../grid/tidy'
 import { snapQuery } from '../grid/snap'
-import {
-  createFloodBuffers,
-  type FloodBuffers,
-  type FloodKernelKind,
-  type FloodLayout,
-} from '../grid/flood-kernel'
+import { createFloodBuffers, type FloodBuffers, type FloodKernelKind } from '../grid/flood-kernel'
 
 function kernelOption(options: OptionValues): FloodKernelKind | 'auto' {
   return options.loop === 'js' ? 'js' : 'auto'
@@ -55,11 +50,11 @@ const RENUMBER_AT = 0x7fffffff
 
 export interface FloodFillPrepared extends Prepared {
   grid: WalkGrid
-  layout: FloodLayout
-  /** Stored values: -1 blocked, else base + distance for pixels this flood reached (see `base`). */
-  dist: Int32Array
-  queue: Int32Array
-  /** dist and queue with the flood loop over them; `buffers.kind` says which loop runs. */
+  /**
+   * The distance buffer (`dist`: -1 blocked, else base + distance for pixels this flood
+   * reached, see `base`), its layout, the queue, and the flood loop over them;
+   * `buffers.kind` says which loop runs.
+   */
   buffers: FloodBuffers
   /** Offset of the current flood's distances: a stored value v >= base means distance v - base. */
   base: number
@@ -75,7 +70,7 @@ export interface FloodFillPrepared extends Prepared {
 
 /** Start a flood: a new base past every stored value, renumbering the buffer when the values run out. */
 function beginFlood(prep: FloodFillPrepared): number {
-  const { dist } = prep
+  const { dist } = prep.buffers
   if (prep.nextBase > RENUMBER_AT - dist.length) {
     for (let i = 0; i < dist.length; i++) if (dist[i] > 0) dist[i] = 0
     prep.nextBase = 1
@@ -94,14 +89,15 @@ function flood(prep: FloodFillPrepared, from: number, stopAt: number): number {
   // Index 0 is a border pixel, never reached: as the stop pixel it lets the flood cover the whole region.
   const tail = prep.buffers.flood(from, stopAt < 0 ? 0 : stopAt, base)
   // The last pixel queued holds the largest distance.
-  prep.nextBase = prep.dist[prep.queue[tail - 1]] + 1
+  prep.nextBase = prep.buffers.dist[prep.buffers.queue[tail - 1]] + 1
   prep.reached = tail
   return tail
 }
 
 /** Downhill trace from `start` to distance 0, 8 neighbours, diagonals included. Buffer indices. */
 function trace(prep: FloodFillPrepared, start: number): number[] {
-  const { dist, base, layout } = prep
+  const { base } = prep
+  const { dist, layout } = prep.buffers
   const out = [start]
   let cur = start
   while (dist[cur] > base) {
@@ -142,7 +138,8 @@ const STEPS: readonly (readonly [number, number])[] = [
  * pay for unless the layer is looked at); read it before the next query on the same prepared data.
  */
 function heatLayer(prep: FloodFillPrepared): DebugLayer {
-  const { dist, base, layout } = prep
+  const { base } = prep
+  const { dist, layout } = prep.buffers
   const { width, height } = layout
   let values: Int32Array | undefined
   return {
@@ -224,9 +221,6 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
     const buffers = createFloodBuffers(width, height, cells, Math.max(1, walkable), kernelOption(options))
     return {
       grid,
-      layout: buffers.layout,
-      dist: buffers.dist,
-      queue: buffers.queue,
       buffers,
       base: 1,
       nextBase: 1,
@@ -244,7 +238,8 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
   findPath(prep: FloodFillPrepared, from: Point, to: Point): GridAnswer {
     const q = snapQuery(prep.grid, from, to)
     if (typeof q === 'string') return noPathAnswer(from, to, q)
-    const { grid, layout } = prep
+    const { grid } = prep
+    const { layout, dist, queue } = prep.buffers
     const { width, height, cells } = grid
     const notes = [...q.notes]
     const sc = q.start.index % width
@@ -263,13 +258,13 @@ export const floodFill: Pathfinder<FloodFillPrepared> = {
     let dest = layout.index(gc, gr)
     let expanded = flood(prep, dest, start)
     let reached = true
-    if (prep.dist[start] < prep.base) {
+    if (dist[start] < prep.base) {
       // The goal's region does not hold the start: flood the start's region for the pixel closest to the goal.
       reached = false
       expanded += flood(prep, start, -1)
       let bestD2 = Infinity
       for (let k = 0; k < prep.reached; k++) {
-        const p = prep.queue[k]
+        const p = queue[k]
         const x = layout.col(p) - gc
         const y = layout.row(p) - gr
         const d2 = x * x + y * y

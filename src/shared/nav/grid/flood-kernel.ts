@@ -242,6 +242,11 @@ function kernelModule(): { api: WasmApi; module: object } | null {
   return compiled
 }
 
+/** Does 'auto' get the WebAssembly loop here? */
+export function wasmFloodAvailable(): boolean {
+  return kernelModule() !== null
+}
+
 const PAGE_BYTES = 65536
 
 function wasmBuffers(
