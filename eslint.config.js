@@ -38,8 +38,143 @@ export default tseslint.config(
         {
           patterns: [
             { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
-            { group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp'], message: 'src/shared imports no vue, pinia, pixi.js, electron or sharp.' },
-            { group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'], message: 'src/shared depends on nothing outside src/shared.' },
+            {
+              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp'],
+              message: 'src/shared imports no vue, pinia, pixi.js, electron or sharp.',
+            },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+              message: 'src/shared depends on nothing outside src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The layers inside src/shared (DESIGN.md, CONTRIBUTING.md): imports point down only.
+  // geometry <- nav (the core a game ships) <- room (the file format) <- analysis, measure, formats.
+  {
+    files: ['src/shared/geometry/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
+            {
+              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp', 'zod'],
+              message: 'geometry is pure TypeScript with no framework.',
+            },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+              message: 'src/shared depends on nothing outside src/shared.',
+            },
+            {
+              group: [
+                '**/nav/**',
+                '**/room/**',
+                '**/analysis/**',
+                '**/measure/**',
+                '**/formats/**',
+                '**/host',
+                '**/host-channels',
+                '**/actions',
+              ],
+              message: 'geometry is the bottom layer: it imports nothing else of src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/nav/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
+            {
+              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp', 'zod'],
+              message: 'nav is the engine-free core a game ships: no framework, no schema library.',
+            },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+              message: 'src/shared depends on nothing outside src/shared.',
+            },
+            {
+              group: [
+                '**/room/**',
+                '**/analysis/**',
+                '**/measure/**',
+                '**/formats/**',
+                '**/host',
+                '**/host-channels',
+                '**/actions',
+              ],
+              message:
+                'nav (the core a game ships) imports only geometry: not room, analysis, measure or formats.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/room/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
+            {
+              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp'],
+              message: 'src/shared imports no vue, pinia, pixi.js, electron or sharp.',
+            },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+              message: 'src/shared depends on nothing outside src/shared.',
+            },
+            {
+              group: [
+                '**/nav/**',
+                '**/analysis/**',
+                '**/measure/**',
+                '**/formats/**',
+                '**/host',
+                '**/host-channels',
+                '**/actions',
+              ],
+              message:
+                'room is the file format only: it imports geometry, not nav, analysis, measure or formats.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/analysis/**/*.ts', 'src/shared/measure/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
+            {
+              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp'],
+              message: 'src/shared imports no vue, pinia, pixi.js, electron or sharp.',
+            },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+              message: 'src/shared depends on nothing outside src/shared.',
+            },
+            {
+              group: ['**/formats/**', '**/host', '**/host-channels', '**/actions'],
+              message: 'analysis and measure use geometry, nav and room only.',
+            },
           ],
         },
       ],
@@ -53,8 +188,14 @@ export default tseslint.config(
         {
           patterns: [
             { group: nodeBuiltins, message: 'The renderer never imports Node: talk to the host contract.' },
-            { group: ['electron', 'sharp'], message: 'The renderer never imports Electron: talk to the host contract.' },
-            { group: ['**/main/**', '**/preload/**'], message: 'The renderer reaches main only through src/shared/host.ts.' },
+            {
+              group: ['electron', 'sharp'],
+              message: 'The renderer never imports Electron: talk to the host contract.',
+            },
+            {
+              group: ['**/main/**', '**/preload/**'],
+              message: 'The renderer reaches main only through src/shared/host.ts.',
+            },
           ],
         },
       ],
@@ -65,7 +206,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/main/**', '**/renderer/**'], message: 'The preload only bridges the host contract.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/renderer/**'],
+              message: 'The preload only bridges the host contract.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -21,7 +21,7 @@
  *   (other processes on the machine only ever add time); polygon rooms and Moving AI
  *   maps are timed once per pair (many pairs).
  * - length ratio: path length / any-angle-optimal length on the same pair, or between the
- *   algorithm's own ends when it moved them (grid cell centres; nav/metrics.ts).
+ *   algorithm's own ends when it moved them (grid cell centres; measure/metrics.ts).
  * - bytes per px: bytes the prepared data holds / room pixels (grid algorithms).
  *
  * Units: ms (µs where the header says so), bytes, room px.
@@ -32,9 +32,9 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import PF from 'pathfinding'
 import { normaliseAreas } from '../src/shared/geometry/polygon'
-import { measurePath, optimalLength, optimalLengthFor, pathLength } from '../src/shared/nav/metrics'
-import { randomPairs } from '../src/shared/nav/random'
-import { benchRoomWorld, parseBenchRoom } from '../src/shared/nav/readers/bench-room'
+import { measurePath, optimalLength, optimalLengthFor, pathLength } from '../src/shared/measure/metrics'
+import { randomPairs } from '../src/shared/measure/random'
+import { benchRoomWorld, parseBenchRoom } from '../src/shared/measure/readers/bench-room'
 import { wasmFloodAvailable } from '../src/shared/nav/grid/flood-kernel'
 import { GRID_ALGORITHM_IDS, pathfinders } from '../src/shared/nav/registry'
 import { prepareAlgorithm, runQuery } from '../src/shared/nav/run'

@@ -12,7 +12,7 @@
  */
 import NavMeshModule from 'navmesh'
 import type { Point } from '../../src/shared/geometry/types'
-import { measurePath, pathLength } from '../../src/shared/nav/metrics'
+import { measurePath, pathLength } from '../../src/shared/measure/metrics'
 import type { RunResult } from '../../src/shared/nav/run'
 import type { NavWorld } from '../../src/shared/nav/types'
 
@@ -30,7 +30,7 @@ export interface PeerFigures {
   prepareMs: number
 }
 
-/** The library's answer as a RunResult, so that nav/metrics.ts checks it like ours. */
+/** The library's answer as a RunResult, so that measure/metrics.ts checks it like ours. */
 function asResult(points: Point[] | null, from: Point, to: Point, queryMs: number): RunResult {
   return {
     algorithm: 'navmesh-funnel',

@@ -15,7 +15,7 @@
  * Units: room px.
  */
 import type { AreaPolygon, Point, Ring } from '../../src/shared/geometry/types'
-import { createRandom, type Random } from '../../src/shared/nav/random'
+import { createRandom, type Random } from '../../src/shared/measure/random'
 import type { NavWorld } from '../../src/shared/nav/types'
 
 export const ROOM_WIDTH = 1920

@@ -7,7 +7,7 @@
  * Units: room px.
  */
 import type { AreaPolygon, Ring } from '../../src/shared/geometry/types'
-import { createRandom } from '../../src/shared/nav/random'
+import { createRandom } from '../../src/shared/measure/random'
 
 export const SYNTHETIC_150_SIZE = 1000
 

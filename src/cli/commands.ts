@@ -5,10 +5,10 @@
  *
  * Glossary
  * - pair: [fromX, fromY, toX, toY] in room px.
- * - optimal length: the any-angle-optimal length (see nav/metrics.ts) for compare and
+ * - optimal length: the any-angle-optimal length (see measure/metrics.ts) for compare and
  *   batch; the length listed in the .scen file for scen. A result whose ends moved
  *   (grid cell centres, snapped clicks) gets its ratio against the optimum between its
- *   own ends (nav/metrics.ts `optimalLengthFor`), so no ratio falls below 1.
+ *   own ends (measure/metrics.ts `optimalLengthFor`), so no ratio falls below 1.
  * - solved (scen): the algorithm reached the goal with a valid path.
  * - optimal (scen): solved with a length within `SCEN_TOLERANCE` of the listed one.
  * - warm-up: every algorithm answers the first query once, untimed, before the timed
@@ -21,8 +21,8 @@
  * (x, y) are queried at their centres (x + 0.5, y + 0.5), so lengths equal grid lengths.
  */
 import type { Point } from '../shared/geometry/types'
-import { measurePath, optimalLength, optimalLengthFor } from '../shared/nav/metrics'
-import { randomPairs } from '../shared/nav/random'
+import { measurePath, optimalLength, optimalLengthFor } from '../shared/measure/metrics'
+import { randomPairs } from '../shared/measure/random'
 import { prepareAlgorithm, runQuery } from '../shared/nav/run'
 import type { AlgorithmRun } from '../shared/nav/algorithm-spec'
 import type { NavWorld, OptionValues } from '../shared/nav/types'
@@ -147,7 +147,7 @@ export interface BatchReport {
   results: BatchRow[]
 }
 
-/** Seeded random pairs of walkable points (see nav/random.ts). */
+/** Seeded random pairs of walkable points (see measure/random.ts). */
 export function seededPairs(world: NavWorld, count: number, seed: number): Pair[] {
   return randomPairs(world, count, seed)
 }

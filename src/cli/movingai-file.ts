@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { parseMovingAiMap, parseMovingAiScenarios } from '../shared/nav/readers/movingai'
+import { parseMovingAiMap, parseMovingAiScenarios } from '../shared/measure/readers/movingai'
 import type { NavWorld } from '../shared/nav/types'
 import { worldFromGrid } from '../shared/nav/world'
 import type { Scenario } from './commands'

@@ -8,7 +8,7 @@
  *   folder (its only room, or the one named by `#roomId`: `my-game#porch`), the project
  *   file, a room folder inside it, or that folder's room.json.
  * - game state: the project's flags at their defaults, overridden by `--state flag=0|1`.
- *   src/shared/nav/room-world.ts applies it (enabled areas, closed gates), the same code
+ *   src/shared/analysis/room-world.ts applies it (enabled areas, closed gates), the same code
  *   the editor uses, so a state means the same everywhere.
  * - named points: `start` (the room's test-walk start) and `node/<id>` for every node of
  *   the node graph.
@@ -20,7 +20,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path'
 import { loadRoom as loadProjectRoom, openProject } from '../main/services/project-store'
 import type { Point } from '../shared/geometry/types'
 import type { NavWorld } from '../shared/nav/types'
-import { flagValues, navWorldForRoom } from '../shared/nav/room-world'
+import { flagValues, navWorldForRoom } from '../shared/analysis/room-world'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../shared/room/schema'
 import { RoomLoadError } from './load-room-error'
 

@@ -23,7 +23,7 @@
  *   - 'nonblack': a pixel that is not black and not fully transparent is area 1.
  *   - 'auto': paletted PNG -> 'colours'; an image with any pixel not fully opaque
  *     -> 'alpha' (the same test as the command line's --mask-rule auto, in
- *     shared/nav/readers/mask-areas.ts); a grey image with only the values 0 and 255 -> 'nonblack' (white =
+ *     measure/readers/mask-areas.ts); a grey image with only the values 0 and 255 -> 'nonblack' (white =
  *     walkable); another grey image -> 'ids'; a colour image -> 'colours'.
  *
  * Supported: PNG, JPEG, WebP (first frame). JPEG EXIF orientation is applied.
@@ -33,7 +33,7 @@
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
-import { hasTransparency, walkableByRule } from '../../shared/nav/readers/mask-areas'
+import { hasTransparency, walkableByRule } from '../../shared/measure/readers/mask-areas'
 
 import { IMAGE_LIMITS } from '../../shared/host'
 

@@ -14,7 +14,7 @@ import type { Graphics } from 'pixi.js'
 import type { Point } from '../../shared/geometry/types'
 import { coordsToRing } from '../../shared/room/convert'
 import type { Room } from '../../shared/room/schema'
-import type { RoomNavState } from '../../shared/nav/room-world'
+import type { RoomNavState } from '../../shared/analysis/room-world'
 import type { ToolPreview } from '../tools/tool'
 
 function flat(points: readonly Point[]): number[] {

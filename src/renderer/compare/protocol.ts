@@ -76,7 +76,7 @@ export type MainToWorker = WorldMessage | QueryMessage | BatchMessage | CancelBa
 // ---------------------------------------------------------------------------------------
 // worker -> UI thread
 
-/** What the worker measured about one path (see src/shared/nav/metrics.ts). */
+/** What the worker measured about one path (see measure/metrics.ts). */
 export interface WireMetrics {
   length: number
   /** length / optimal length; null when the path or the optimum did not reach. */
@@ -292,5 +292,5 @@ export function isStale(id: number, newestSent: number): boolean {
   return id < newestSent
 }
 
-/** See nav/metrics.ts: ends moved further than this are measured against their own optimum, px. */
-export { OWN_ENDS_PX } from '../../shared/nav/metrics'
+/** See measure/metrics.ts: ends moved further than this are measured against their own optimum, px. */
+export { OWN_ENDS_PX } from '../../shared/measure/metrics'

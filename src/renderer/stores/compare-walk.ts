@@ -6,7 +6,7 @@
  * Frames come from requestAnimationFrame only while the character walks or settles.
  *
  * Glossary
- * - walker: the simulation of src/shared/room/test-walk.ts; this store only feeds it real
+ * - walker: the simulation of src/shared/analysis/test-walk.ts; this store only feeds it real
  *   frame times and the paths the nav worker found.
  * - planning: waiting for the chosen algorithm's answer to the newest query (the start is
  *   the character's position, the goal where it should go).
@@ -19,7 +19,7 @@ import { defineStore } from 'pinia'
 import { markRaw, ref, shallowRef, toRaw, watch } from 'vue'
 import type { Point } from '../../shared/geometry/types'
 import type { AlgorithmId } from '../../shared/nav/types'
-import type { ScaleMapImage } from '../../shared/room/scaling'
+import type { ScaleMapImage } from '../../shared/analysis/scaling'
 import {
   advance,
   createWalker,
@@ -28,8 +28,8 @@ import {
   testWalkCharacter,
   type WalkFrame,
   type Walker,
-} from '../../shared/room/test-walk'
-import { STAND_SECONDS } from '../../shared/room/zones'
+} from '../../shared/analysis/test-walk'
+import { STAND_SECONDS } from '../../shared/analysis/zones'
 import type { RgbaImage } from '../../shared/host'
 import { useCompareStore } from './compare'
 import { useEditorStore } from './editor'

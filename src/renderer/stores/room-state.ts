@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { flagValues, roomNavState, type FlagState } from '../../shared/nav/room-world'
+import { flagValues, roomNavState, type FlagState } from '../../shared/analysis/room-world'
 import { useEditorStore } from './editor'
 import { useHistoryStore } from './history'
 

@@ -12,7 +12,7 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, reactive, ref, shallowRef, watch } from 'vue'
 import type { Point } from '../../shared/geometry/types'
-import { scaleAt, type ScaleMapImage } from '../../shared/room/scaling'
+import { scaleAt, type ScaleMapImage } from '../../shared/analysis/scaling'
 import type { RgbaImage } from '../../shared/host'
 import { BrushTool, EraserTool } from '../tools/brush-tool'
 import { FloodFillTool } from '../tools/flood-fill-tool'

@@ -8,7 +8,7 @@
  */
 import { pointInArea, pointInRing } from '../../shared/geometry/polygon'
 import type { Point } from '../../shared/geometry/types'
-import type { RoomNavState } from '../../shared/nav/room-world'
+import type { RoomNavState } from '../../shared/analysis/room-world'
 import { walkPolygonToArea } from '../../shared/room/convert'
 import type { Room } from '../../shared/room/schema'
 

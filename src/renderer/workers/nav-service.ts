@@ -21,9 +21,9 @@ import {
   measurePath,
   optimalLength as optimalLengthBetween,
   optimalLengthFor,
-} from '../../shared/nav/metrics'
-import { randomPairs } from '../../shared/nav/random'
-import { navWorldForRoom } from '../../shared/nav/room-world'
+} from '../../shared/measure/metrics'
+import { randomPairs } from '../../shared/measure/random'
+import { navWorldForRoom } from '../../shared/analysis/room-world'
 import { prepareAlgorithm, runQuery, type RunResult } from '../../shared/nav/run'
 import type { AlgorithmId, NavWorld } from '../../shared/nav/types'
 import type { Room } from '../../shared/room/schema'

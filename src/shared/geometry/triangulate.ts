@@ -27,9 +27,8 @@
  * Units: room px.
  */
 import earcut from 'earcut'
-import type { Triangulation } from '../nav/types'
 import { withoutRepeats } from './polygon'
-import type { AreaPolygon, Point } from './types'
+import type { AreaPolygon, Point, Triangulation } from './types'
 
 /** Relative tolerance of the in-circle test: below it, four points count as co-circular (no flip). */
 const INCIRCLE_EPS = 1e-10

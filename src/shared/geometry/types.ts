@@ -43,3 +43,13 @@ export interface Rect {
   width: number
   height: number
 }
+
+/** A constrained triangulation of the walkable polygons. */
+export interface Triangulation {
+  /** Vertex coordinates, interleaved x, y (room px). */
+  readonly vertices: Float64Array
+  /** Triangles as vertex index triples, counter-clockwise in y-down screen terms is NOT assumed; see geometry/triangulate.ts. */
+  readonly triangles: Uint32Array
+  /** For each triangle edge (3 per triangle, edge k joins vertex k and k+1 mod 3): the neighbouring triangle across it, or -1 for a wall. */
+  readonly neighbours: Int32Array
+}

@@ -19,7 +19,9 @@
  *
  * Units: room px for coordinates and lengths, milliseconds for times, bytes for memory.
  */
-import type { AreaPolygon, Point } from '../geometry/types'
+import type { AreaPolygon, Point, Triangulation } from '../geometry/types'
+
+export type { Triangulation }
 
 /** Ids of the nine algorithms of DESIGN.md. */
 export type AlgorithmId =
@@ -59,16 +61,6 @@ export interface GraphJoin {
 export interface NodeGraph {
   nodes: GraphNode[]
   joins: GraphJoin[]
-}
-
-/** A constrained triangulation of the walkable polygons. */
-export interface Triangulation {
-  /** Vertex coordinates, interleaved x, y (room px). */
-  readonly vertices: Float64Array
-  /** Triangles as vertex index triples, counter-clockwise in y-down screen terms is NOT assumed; see geometry/triangulate.ts. */
-  readonly triangles: Uint32Array
-  /** For each triangle edge (3 per triangle, edge k joins vertex k and k+1 mod 3): the neighbouring triangle across it, or -1 for a wall. */
-  readonly neighbours: Int32Array
 }
 
 /** The walkable area of one room state, with its derived representations cached. */

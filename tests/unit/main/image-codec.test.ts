@@ -15,7 +15,7 @@ import {
 } from '../../../src/main/services/image-codec'
 import { IMAGE_LIMITS as HOST_IMAGE_LIMITS } from '../../../src/shared/host'
 import { MAX_ROOM_SIDE_PX } from '../../../src/shared/room/schema'
-import { resolveMaskRule } from '../../../src/shared/nav/readers/mask-areas'
+import { resolveMaskRule } from '../../../src/shared/measure/readers/mask-areas'
 import { encodeWith, pngWithDeclaredSize, rgbaOf, tempFolder } from './helpers'
 
 let dir: string

@@ -5,7 +5,7 @@
  * Units: room px, ms.
  */
 import { describe, expect, it } from 'vitest'
-import { measurePath } from '../../../../src/shared/nav/metrics'
+import { measurePath } from '../../../../src/shared/measure/metrics'
 import { prepareAlgorithm, preparePathfinder, runQuery } from '../../../../src/shared/nav/run'
 import type { Pathfinder } from '../../../../src/shared/nav/types'
 import { worldFromGrid } from '../../../../src/shared/nav/world'

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseMovingAiMap, parseMovingAiScenarios } from '../../../../src/shared/nav/readers/movingai'
+import { parseMovingAiMap, parseMovingAiScenarios } from '../../../../src/shared/measure/readers/movingai'
 import { jps } from '../../../../src/shared/nav/algorithms/jps'
 import { octileAstar } from '../../../../src/shared/nav/algorithms/octile-astar'
 import { worldFromGrid } from '../../../../src/shared/nav/world'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseMovingAiMap, parseMovingAiScenarios } from '../../../../src/shared/nav/readers/movingai'
+import { parseMovingAiMap, parseMovingAiScenarios } from '../../../../src/shared/measure/readers/movingai'
 import { benchPath } from '../../../support/bench-data'
 
 describe('parseMovingAiMap', () => {

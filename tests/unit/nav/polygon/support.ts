@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import type { AreaPolygon, Point, Ring } from '../../../../src/shared/geometry/types'
-import { createRandom } from '../../../../src/shared/nav/random'
+import { createRandom } from '../../../../src/shared/measure/random'
 import { benchPath } from '../../../support/bench-data'
 
 export const TOL = 1e-7

@@ -21,11 +21,11 @@
  */
 import type { Point } from '../geometry/types'
 import { pointInRing } from '../geometry/polygon'
-import { holds } from '../nav/room-world'
-import type { FlagState } from '../nav/room-world'
-import { coordsToRing } from './convert'
+import { holds } from './room-world'
+import type { FlagState } from './room-world'
+import { coordsToRing } from '../room/convert'
 import { areaIdAt } from './scaling'
-import type { Room, Zone } from './schema'
+import type { Room, Zone } from '../room/schema'
 
 /** Seconds a character must stand still inside a zone before its stand event fires. */
 export const STAND_SECONDS = 0.5

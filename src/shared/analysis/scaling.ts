@@ -19,8 +19,8 @@
  */
 import type { AreaPolygon, Point } from '../geometry/types'
 import { pointInArea } from '../geometry/polygon'
-import { walkPolygonToArea } from './convert'
-import type { Room, ScaleStop } from './schema'
+import { walkPolygonToArea } from '../room/convert'
+import type { Room, ScaleStop } from '../room/schema'
 
 /** The decoded grey values of a scale map: width * height bytes, row-major, 0..255. */
 export interface ScaleMapImage {

@@ -1,11 +1,11 @@
 /**
- * nav/metrics: lengths, turns, clearance, and the validity check (a path through a wall is
+ * measure/metrics: lengths, turns, clearance, and the validity check (a path through a wall is
  * caught with where; a path along an edge is accepted).
  *
  * Units: room px, degrees.
  */
 import { describe, expect, it } from 'vitest'
-import type { Point } from '../../../../src/shared/geometry/types'
+import type { Point } from '../../../src/shared/geometry/types'
 import {
   checkPath,
   distanceOutside,
@@ -14,9 +14,9 @@ import {
   pathLength,
   segmentSegmentDistance,
   turnStats,
-} from '../../../../src/shared/nav/metrics'
-import type { RunResult } from '../../../../src/shared/nav/run'
-import { worldFromGrid, worldFromPolygons } from '../../../../src/shared/nav/world'
+} from '../../../src/shared/measure/metrics'
+import type { RunResult } from '../../../src/shared/nav/run'
+import { worldFromGrid, worldFromPolygons } from '../../../src/shared/nav/world'
 
 const P = (x: number, y: number): Point => ({ x, y })
 

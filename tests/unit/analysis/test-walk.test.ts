@@ -4,16 +4,16 @@
  * through the sample courtyard.
  */
 import { describe, expect, it } from 'vitest'
-import { flagValues } from '../../../src/shared/nav/room-world'
+import { flagValues } from '../../../src/shared/analysis/room-world'
 import {
   advance,
   createWalker,
   replaceRemainingPath,
   simulateWalk,
   testWalkCharacter,
-} from '../../../src/shared/room/test-walk'
-import type { WalkCharacter, WalkEvent } from '../../../src/shared/room/test-walk'
-import { STAND_SECONDS } from '../../../src/shared/room/zones'
+} from '../../../src/shared/analysis/test-walk'
+import type { WalkCharacter, WalkEvent } from '../../../src/shared/analysis/test-walk'
+import { STAND_SECONDS } from '../../../src/shared/analysis/zones'
 import { projectWith, rect, roomOfRects, sample, zone } from './rooms'
 
 const walkerCharacter: WalkCharacter = { heightPx: 200, speedPxS: 200, speedScales: false, footWidthPx: 28 }

@@ -1,5 +1,5 @@
 /**
- * Path metrics (nav/metrics): how long a path is, how it compares with the shortest
+ * Path metrics (measure/metrics): how long a path is, how it compares with the shortest
  * possible one, how much it turns, how close it comes to a wall, and whether it stays in
  * the walkable area. Every figure is measured here, the same way for every algorithm,
  * never taken from the algorithm's own report.
@@ -13,7 +13,7 @@
  * - length ratio: length / optimal length between the points that were asked for (1 = as
  *   short as possible). An algorithm that moves its ends (to a cell centre of a coarser
  *   grid, say) can come out slightly under 1 on short paths; queries at pixel centres avoid
- *   that for full-resolution grids (nav/random.ts draws pairs there).
+ *   that for full-resolution grids (measure/random.ts draws pairs there).
  * - turn: a path vertex where the direction changes by more than `TURN_EPSILON_DEG`;
  *   turning angle: the sum of those direction changes.
  * - clearance: the smallest distance from any point of the path to the boundary of the
@@ -30,10 +30,10 @@
  * Units: room px for lengths and distances, degrees for angles.
  */
 import type { AreaPolygon, Point } from '../geometry/types'
-import { YARDSTICK_ID } from './registry'
-import { prepareAlgorithm, runQuery, type RunResult } from './run'
-import type { NavWorld, WalkGrid } from './types'
-import { worldFromPolygons } from './world'
+import { YARDSTICK_ID } from '../nav/registry'
+import { prepareAlgorithm, runQuery, type RunResult } from '../nav/run'
+import type { NavWorld, WalkGrid } from '../nav/types'
+import { worldFromPolygons } from '../nav/world'
 
 /** How far out of the walkable area a path point may be and still count as valid, px. */
 export const VALIDITY_TOLERANCE_PX = 1

@@ -20,8 +20,8 @@ import { segmentsIntersect } from '../geometry/predicates'
 import { evaluateFlagExpression } from '../room/flag-expression'
 import { coordsToRing, walkPolygonToArea } from '../room/convert'
 import type { Project, Room } from '../room/schema'
-import type { NavWorld, NodeGraph } from './types'
-import { createNavWorld } from './world'
+import type { NavWorld, NodeGraph } from '../nav/types'
+import { createNavWorld } from '../nav/world'
 
 export type FlagState = Readonly<Record<string, boolean>>
 

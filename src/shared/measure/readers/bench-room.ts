@@ -16,8 +16,8 @@
  */
 import { normaliseArea } from '../../geometry/polygon'
 import type { AreaPolygon, Point, Ring } from '../../geometry/types'
-import type { NavWorld } from '../types'
-import { worldFromPolygons } from '../world'
+import type { NavWorld } from '../../nav/types'
+import { worldFromPolygons } from '../../nav/world'
 
 export interface BenchRoomState {
   name: string

@@ -23,10 +23,10 @@
  * percent for scales.
  */
 import type { Point } from '../geometry/types'
-import type { FlagState } from '../nav/room-world'
+import type { FlagState } from './room-world'
 import { FULL_SCALE_PERCENT, scaleAt } from './scaling'
 import type { ScaleMapImage } from './scaling'
-import type { Project, Room } from './schema'
+import type { Project, Room } from '../room/schema'
 import { STAND_SECONDS, zoneEventName, zoneEvents, zonesAt } from './zones'
 import type { StandTimers, ZoneEventKind, ZoneStep } from './zones'
 

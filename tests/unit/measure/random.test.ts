@@ -1,12 +1,12 @@
 /**
- * nav/random: the same seed gives the same numbers and pairs; pairs are walkable pixel
+ * measure/random: the same seed gives the same numbers and pairs; pairs are walkable pixel
  * centres.
  *
  * Units: room px.
  */
 import { describe, expect, it } from 'vitest'
-import { createRandom, randomPairs } from '../../../../src/shared/nav/random'
-import { worldFromPolygons } from '../../../../src/shared/nav/world'
+import { createRandom, randomPairs } from '../../../src/shared/measure/random'
+import { worldFromPolygons } from '../../../src/shared/nav/world'
 
 describe('random', () => {
   it('repeats a sequence for a seed and differs between seeds', () => {

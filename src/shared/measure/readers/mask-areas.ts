@@ -15,7 +15,7 @@
  *
  * Units: px; area ids 1..255.
  */
-import type { WalkGrid } from '../types'
+import type { WalkGrid } from '../../nav/types'
 
 export type MaskRule = 'alpha' | 'nonblack' | 'auto'
 

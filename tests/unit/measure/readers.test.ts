@@ -8,19 +8,19 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { areaPolygonArea } from '../../../../src/shared/geometry/polygon'
+import { areaPolygonArea } from '../../../src/shared/geometry/polygon'
 import {
   benchRoomAreas,
   benchRoomWorld,
   parseBenchRoom,
   BenchRoomError,
-} from '../../../../src/shared/nav/readers/bench-room'
+} from '../../../src/shared/measure/readers/bench-room'
 import {
   maskAreasFromImages,
   resolveMaskRule,
   type RgbaImage,
-} from '../../../../src/shared/nav/readers/mask-areas'
-import { benchPath } from '../../../support/bench-data'
+} from '../../../src/shared/measure/readers/mask-areas'
+import { benchPath } from '../../support/bench-data'
 
 const roomFiles = readdirSync(benchPath('rooms')).filter(
   (f) => f.endsWith('.json') && !f.startsWith('monoags'),

@@ -9,8 +9,8 @@ import {
   maxScalePercent,
   scaleAt,
   scaleFromStops,
-} from '../../../src/shared/room/scaling'
-import type { ScaleMapImage } from '../../../src/shared/room/scaling'
+} from '../../../src/shared/analysis/scaling'
+import type { ScaleMapImage } from '../../../src/shared/analysis/scaling'
 import { rect, roomOfRects, sample } from './rooms'
 
 /** Two side-by-side areas: area 1 on the left half, area 2 on the right half of a 400 x 300 room. */

@@ -5,11 +5,11 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { flagValues, holds, navWorldForRoom, roomNavState } from '../../../../src/shared/nav/room-world'
-import { projectFromText, roomFromText } from '../../../../src/shared/room/load'
-import { repoRoot } from '../../../support/bench-data'
-import { prepareAlgorithm, runQuery } from '../../../../src/shared/nav/run'
-import { ALGORITHM_IDS } from '../../../../src/shared/nav/registry'
+import { flagValues, holds, navWorldForRoom, roomNavState } from '../../../src/shared/analysis/room-world'
+import { projectFromText, roomFromText } from '../../../src/shared/room/load'
+import { repoRoot } from '../../support/bench-data'
+import { prepareAlgorithm, runQuery } from '../../../src/shared/nav/run'
+import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 
 const SAMPLE = resolve(repoRoot, 'resources/sample-project')
 

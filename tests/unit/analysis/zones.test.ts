@@ -3,9 +3,9 @@
  * stand logic of one step.
  */
 import { describe, expect, it } from 'vitest'
-import { flagValues } from '../../../src/shared/nav/room-world'
-import { STAND_SECONDS, zoneEvents, zonesAt } from '../../../src/shared/room/zones'
-import type { StandTimers } from '../../../src/shared/room/zones'
+import { flagValues } from '../../../src/shared/analysis/room-world'
+import { STAND_SECONDS, zoneEvents, zonesAt } from '../../../src/shared/analysis/zones'
+import type { StandTimers } from '../../../src/shared/analysis/zones'
 import { rect, roomOfRects, sample, zone } from './rooms'
 
 function twoAreaRoomWithZones() {

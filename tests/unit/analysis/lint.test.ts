@@ -4,9 +4,9 @@
  * sample courtyard in both gate states.
  */
 import { describe, expect, it } from 'vitest'
-import { flagValues, navWorldForRoom } from '../../../src/shared/nav/room-world'
-import { labelComponents, lintRoom, squaredClearance } from '../../../src/shared/room/lint'
-import type { LintEntry } from '../../../src/shared/room/lint'
+import { flagValues, navWorldForRoom } from '../../../src/shared/analysis/room-world'
+import { labelComponents, lintRoom, squaredClearance } from '../../../src/shared/analysis/lint'
+import type { LintEntry } from '../../../src/shared/analysis/lint'
 import type { Coord, Room } from '../../../src/shared/room/schema'
 import { projectWith, rect, roomOfRects, sample, zone } from './rooms'
 

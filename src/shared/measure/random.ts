@@ -11,7 +11,7 @@
  * Units: room px for points; `next()` returns a number in [0, 1).
  */
 import type { Point } from '../geometry/types'
-import type { NavWorld } from './types'
+import type { NavWorld } from '../nav/types'
 
 export interface Random {
   /** A number in [0, 1). */

@@ -1,0 +1,71 @@
+/**
+ * The layers of src/shared point one way (DESIGN.md, CONTRIBUTING.md): geometry <- nav
+ * <- room <- analysis / measure / formats. These tests run the project's own lint
+ * configuration on probe sources placed (virtually) in each layer, so that a change to
+ * eslint.config.js that lets a wrong import through fails here.
+ */
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const eslint = new ESLint({ cwd: process.cwd() })
+
+async function restrictedImports(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath })
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
+}
+
+describe('import direction inside src/shared', () => {
+  it('refuses room and analysis imports inside nav, the core a game ships', async () => {
+    const found = await restrictedImports(
+      'src/shared/nav/probe.ts',
+      "import { parseRoom } from '../room/schema'\nimport { roomNavState } from '../analysis/room-world'\nexport const probe = [parseRoom, roomNavState]\n",
+    )
+    expect(found).toHaveLength(2)
+    expect(found[0]).toContain('nav (the core a game ships) imports only geometry')
+  })
+
+  it('refuses measure and zod inside nav, and lets geometry in', async () => {
+    expect(
+      await restrictedImports(
+        'src/shared/nav/algorithms/probe.ts',
+        "import { pathLength } from '../../measure/metrics'\nimport { z } from 'zod'\nexport const probe = [pathLength, z]\n",
+      ),
+    ).toHaveLength(2)
+    expect(
+      await restrictedImports(
+        'src/shared/nav/algorithms/probe.ts',
+        "import { ringArea } from '../../geometry/polygon'\nexport const probe = ringArea\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('keeps geometry at the bottom and room free of nav and analysis', async () => {
+    expect(
+      await restrictedImports(
+        'src/shared/geometry/probe.ts',
+        "import type { NavWorld } from '../nav/types'\nexport type P = NavWorld\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await restrictedImports(
+        'src/shared/room/probe.ts',
+        "import { navWorldForRoom } from '../analysis/room-world'\nimport type { NavWorld } from '../nav/types'\nexport const probe: NavWorld | typeof navWorldForRoom | null = null\n",
+      ),
+    ).toHaveLength(2)
+  })
+
+  it('lets analysis and measure use nav and room', async () => {
+    expect(
+      await restrictedImports(
+        'src/shared/analysis/probe.ts',
+        "import { parseRoom } from '../room/schema'\nimport { runQuery } from '../nav/run'\nexport const probe = [parseRoom, runQuery]\n",
+      ),
+    ).toEqual([])
+    expect(
+      await restrictedImports(
+        'src/shared/measure/probe.ts',
+        "import { runQuery } from '../nav/run'\nimport { roomNavState } from '../analysis/room-world'\nexport const probe = [runQuery, roomNavState]\n",
+      ),
+    ).toEqual([])
+  })
+})
