@@ -1,7 +1,8 @@
 /**
  * The user actions every surface shares: the native menus (Electron main), the
  * toolbar and the keyboard shortcuts (renderer) all read this one list. The
- * renderer attaches what each action does (see src/renderer/actions).
+ * renderer attaches what each action does (see src/renderer/actions), and adds one
+ * action per authoring tool from its tool list (src/renderer/tools/registry.ts).
  *
  * Glossary
  * - shortcut: an Electron accelerator string ("CmdOrCtrl+S"); the renderer maps
@@ -50,20 +51,6 @@ export const ACTIONS = [
   { id: 'edit.nudgeRight10', label: 'Nudge Right 10 px', shortcut: 'Shift+ArrowRight' },
   { id: 'edit.nudgeUp10', label: 'Nudge Up 10 px', shortcut: 'Shift+ArrowUp' },
   { id: 'edit.nudgeDown10', label: 'Nudge Down 10 px', shortcut: 'Shift+ArrowDown' },
-  // Tools: one letter each, shown in the tool palette's tooltips.
-  { id: 'tool.select', label: 'Select and Edit Tool', shortcut: 'V' },
-  { id: 'tool.brush', label: 'Brush Tool', shortcut: 'B' },
-  { id: 'tool.eraser', label: 'Eraser Tool', shortcut: 'E' },
-  { id: 'tool.rectangle', label: 'Rectangle Tool', shortcut: 'R' },
-  { id: 'tool.ellipse', label: 'Ellipse Tool', shortcut: 'O' },
-  { id: 'tool.polygonFill', label: 'Polygon Fill Tool', shortcut: 'L' },
-  { id: 'tool.floodFill', label: 'Flood Fill Tool', shortcut: 'G' },
-  { id: 'tool.polygon', label: 'Walk Polygon Tool', shortcut: 'P' },
-  { id: 'tool.hole', label: 'Hole Tool', shortcut: 'H' },
-  { id: 'tool.gate', label: 'Gate Tool', shortcut: 'T' },
-  { id: 'tool.zone', label: 'Trigger Zone Tool', shortcut: 'Z' },
-  { id: 'tool.node', label: 'Node Graph Tool', shortcut: 'N' },
-  { id: 'tool.scale', label: 'Scale Stop Tool', shortcut: 'S' },
 ] as const satisfies readonly ActionDescriptor[]
 
 export type ActionId = (typeof ACTIONS)[number]['id']

@@ -14,6 +14,7 @@ import { useEditorStore } from '../../src/renderer/stores/editor'
 import { useSelectionStore } from '../../src/renderer/stores/selection'
 import { emptyProject } from '../../src/shared/room/schema'
 import { makeTarget } from './commands/fixture'
+import { openRoomInEditor } from './support/editor'
 import { ACTIONS_INJECTION, createEditorActions } from '../../src/renderer/actions/editor-actions'
 import { useHistoryStore } from '../../src/renderer/stores/history'
 import { useLayersStore } from '../../src/renderer/stores/layers'
@@ -48,6 +49,7 @@ describe('flag expression field', () => {
 
 describe('history panel', () => {
   it('lists steps, greys undone ones, and jumps to a step', async () => {
+    openRoomInEditor(makeTarget().room)
     const history = useHistoryStore()
     const log: string[] = []
     for (const name of ['one', 'two', 'three'])
@@ -101,8 +103,7 @@ describe('selection panel', () => {
     const editor = useEditorStore()
     const project = emptyProject({ name: 'Castle' })
     project.flags = [{ id: 'open', name: 'Open', default: false }]
-    editor.project = project
-    editor.room = makeTarget().room
+    openRoomInEditor(makeTarget().room, { project })
     const actions = createEditorActions()
     const panel = mount(SelectionPanel, {
       global: { plugins: [pinia], provide: { [ACTIONS_INJECTION as symbol]: actions } },
@@ -116,14 +117,14 @@ describe('selection panel', () => {
     await field.setValue('open')
     const history = useHistoryStore()
     expect(history.done.map((c) => c.label)).toEqual(['Change gate Door'])
-    expect(editor.room.gates[0].flagExpression).toBe('open')
+    expect(editor.room!.gates[0].flagExpression).toBe('open')
     await panel
       .findAll('button')
       .find((b) => b.text() === 'Delete')!
       .trigger('click')
-    expect(editor.room.gates).toEqual([])
+    expect(editor.room!.gates).toEqual([])
     history.undo()
     history.undo()
-    expect(editor.room.gates[0].flagExpression).toBe('!open')
+    expect(editor.room!.gates[0].flagExpression).toBe('!open')
   })
 })

@@ -84,6 +84,7 @@ function context(target: TestTarget, layer: LayerId = 'walk-mask') {
     execute: (c) => {
       c.apply()
       done.push(c)
+      return c
     },
     options: { brushSize: 1, brushShape: 'round', areaId: 2, scaleAreaId: 0, snapToPixels: true },
     activeLayer: () => layer,

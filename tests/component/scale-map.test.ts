@@ -12,8 +12,9 @@ import { useEditorStore } from '../../src/renderer/stores/editor'
 import { useHistoryStore } from '../../src/renderer/stores/history'
 import { useToolsStore } from '../../src/renderer/stores/tools'
 import { useViewportStore } from '../../src/renderer/stores/viewport'
-import { emptyProject, emptyRoom, type Room } from '../../src/shared/room/schema'
+import { emptyRoom, type Room } from '../../src/shared/room/schema'
 import type { ImportedImage, RgbaImage, SaveRoomRequest, WalkboxHost } from '../../src/shared/host'
+import { openRoomInEditor } from './support/editor'
 
 const W = 20
 const H = 10
@@ -60,9 +61,7 @@ beforeEach(() => {
   const editor = useEditorStore()
   fake = fakeHost()
   editor.host = fake.host
-  editor.projectRef = 'projects/test'
-  editor.project = emptyProject({ name: 'Test' })
-  editor.room = emptyRoom({ id: 'hall', width: W, height: H })
+  openRoomInEditor(emptyRoom({ id: 'hall', width: W, height: H }), { ref: 'projects/test' })
 })
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -244,8 +243,14 @@ describe('scaling panel: scale map', () => {
     expect(fake.saved).toHaveLength(1)
     expect(fake.saved[0].scaleMap).toBe(file.bytes)
     expect(fake.saved[0].room.scaling.map).toEqual({ file: 'scalemap.png', min: 25, max: 100 })
+    // Nothing changed since: a second save writes no room.
     expect(await editor.save()).toBe(true)
+    expect(fake.saved).toHaveLength(1)
+    // A later edit saves the room again, without the map's bytes (the file on disk is current).
+    await panel.get('input[aria-label="Scale map min percent"]').setValue('30')
+    expect(await editor.save()).toBe(true)
+    expect(fake.saved).toHaveLength(2)
     expect(fake.saved[1].scaleMap).toBeUndefined()
-    expect(fake.saved[1].room.scaling.map).toEqual({ file: 'scalemap.png', min: 25, max: 100 })
+    expect(fake.saved[1].room.scaling.map).toEqual({ file: 'scalemap.png', min: 30, max: 100 })
   })
 })

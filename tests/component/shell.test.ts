@@ -18,6 +18,7 @@ import { useViewportStore } from '../../src/renderer/stores/viewport'
 import { useLayersStore } from '../../src/renderer/stores/layers'
 import { useHistoryStore } from '../../src/renderer/stores/history'
 import { emptyProject, emptyRoom } from '../../src/shared/room/schema'
+import { openRoomInEditor } from './support/editor'
 
 let pinia: ReturnType<typeof createPinia>
 
@@ -27,8 +28,6 @@ beforeEach(() => {
 })
 
 function openRoom(): void {
-  const editor = useEditorStore()
-  editor.project = emptyProject({ name: 'Castle' })
   const room = emptyRoom({ id: 'hall', name: 'Hall', width: 1000, height: 500 })
   room.polygons = [
     {
@@ -49,7 +48,7 @@ function openRoom(): void {
       ],
     },
   ]
-  editor.room = room
+  openRoomInEditor(room, { project: emptyProject({ name: 'Castle' }) })
 }
 
 function mountWithActions(component: Component) {

@@ -188,6 +188,11 @@ describe('the editor shell in the browser host', () => {
   })
 
   it('saves the sample project byte for byte in normal form and reopens it after a reload', async () => {
+    // Only rooms with unsaved edits are written: change the room and change it back.
+    const authoritative = page.getByLabel('Authoritative representation')
+    await authoritative.selectOption('mask')
+    await authoritative.selectOption('polygons')
+    await expect.poll(() => page.getByTestId('title').textContent()).toMatch(/^• /)
     await page.keyboard.press('Control+s')
     await expect.poll(() => statusText(page)).toContain('Saved Walkbox sample')
     const ref = 'projects/walkbox-sample'

@@ -3,22 +3,21 @@
  * registry once, used by the toolbar, the keyboard and the native menus.
  */
 import type { InjectionKey } from 'vue'
-import { ActionRegistry } from './registry'
+import { ActionRegistry, type Action } from './registry'
 import { useEditorStore } from '../stores/editor'
-import { useHistoryStore } from '../stores/history'
 import { useViewportStore } from '../stores/viewport'
 import { useSelectionStore } from '../stores/selection'
 import { useToolsStore } from '../stores/tools'
-import type { Command } from '../stores/history'
+import type { Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
-import type { Selection, ToolId } from '../tools/tool'
+import type { Selection } from '../tools/tool'
+import { TOOLS, toolActionId } from '../tools/registry'
 import { deleteSelectionCommand, duplicateSelectionCommand, nudgeSelectionCommand } from './selection-actions'
 
 export const ACTIONS_INJECTION: InjectionKey<ActionRegistry> = Symbol('walkbox-actions')
 
 export function createEditorActions(): ActionRegistry {
   const editor = useEditorStore()
-  const history = useHistoryStore()
   const view = useViewportStore()
   const hasProject = () => editor.project !== null
   const hasRoom = () => editor.room !== null
@@ -31,19 +30,18 @@ export function createEditorActions(): ActionRegistry {
       const target = editor.editTarget()
       const s = selection.current
       if (!target || !s) return
-      try {
-        const command = make(target, s)
-        if (!command) return
-        history.execute(command)
-        after?.()
-      } catch (error) {
-        editor.report('error', error instanceof Error ? error.message : String(error))
-      }
+      if (editor.edit(() => make(target, s))) after?.()
     },
     enabled: hasSelection,
   })
   const nudge = (dx: number, dy: number) => onSelection((t, s) => nudgeSelectionCommand(t, s, dx, dy))
-  const tool = (id: ToolId) => ({ run: () => tools.activate(id), enabled: hasRoom })
+  const toolActions: Action[] = TOOLS.map((t) => ({
+    id: toolActionId(t.id),
+    label: `${t.label} tool`,
+    shortcut: t.shortcut,
+    run: () => tools.activate(t.id),
+    enabled: hasRoom,
+  }))
   return new ActionRegistry(
     {
       'file.new': { run: () => editor.newProject() },
@@ -51,8 +49,8 @@ export function createEditorActions(): ActionRegistry {
       'file.openSample': { run: () => editor.openSample() },
       'file.save': { run: async () => void (await editor.save()), enabled: hasProject },
       'file.saveAs': { run: () => editor.saveAs(), enabled: hasProject },
-      'edit.undo': { run: () => history.undo(), enabled: () => history.canUndo },
-      'edit.redo': { run: () => history.redo(), enabled: () => history.canRedo },
+      'edit.undo': { run: () => void editor.undo(), enabled: () => editor.canUndo },
+      'edit.redo': { run: () => void editor.redo(), enabled: () => editor.canRedo },
       'view.zoomIn': { run: () => view.zoomIn(), enabled: hasRoom },
       'view.zoomOut': { run: () => view.zoomOut(), enabled: hasRoom },
       'view.actualSize': { run: () => view.toActualSize(), enabled: hasRoom },
@@ -66,19 +64,6 @@ export function createEditorActions(): ActionRegistry {
       'edit.nudgeRight10': nudge(10, 0),
       'edit.nudgeUp10': nudge(0, -10),
       'edit.nudgeDown10': nudge(0, 10),
-      'tool.select': tool('select'),
-      'tool.brush': tool('brush'),
-      'tool.eraser': tool('eraser'),
-      'tool.rectangle': tool('rectangle'),
-      'tool.ellipse': tool('ellipse'),
-      'tool.polygonFill': tool('polygon-fill'),
-      'tool.floodFill': tool('flood-fill'),
-      'tool.polygon': tool('polygon'),
-      'tool.hole': tool('hole'),
-      'tool.gate': tool('gate'),
-      'tool.zone': tool('zone'),
-      'tool.node': tool('node'),
-      'tool.scale': tool('scale'),
       'view.fit': {
         run: () => {
           if (editor.room) view.fit(editor.room.size.width, editor.room.size.height)
@@ -93,6 +78,7 @@ export function createEditorActions(): ActionRegistry {
         `${action.label.replace('…', '')} failed: ${error instanceof Error ? error.message : String(error)}`,
       )
     },
+    toolActions,
   )
 }
 

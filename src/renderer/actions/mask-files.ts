@@ -7,31 +7,24 @@
  *
  * Units: px.
  */
-import { ReplaceMaskCommand } from '../commands/mask-patch'
-import { CompoundCommand, RoomFieldsCommand } from '../commands/room-fields'
 import { useEditorStore } from '../stores/editor'
-import { useHistoryStore } from '../stores/history'
 import { useToolsStore } from '../stores/tools'
-import { maskFromImportedImage } from '../tools/mask-import'
+import { importMaskCommand, maskFromImportedImage } from '../tools/mask-import'
+import { encodeMaskPng } from '../host/png'
 
 export async function importMask(): Promise<void> {
   const editor = useEditorStore()
-  const history = useHistoryStore()
   const tools = useToolsStore()
   const host = editor.host
-  const target = editor.editTarget()
-  if (!host || !target) return
+  if (!host || !editor.room) return
   try {
     const picked = await host.importImage({ purpose: 'mask' })
     if (!picked) return
-    const result = maskFromImportedImage(picked.image, target.room, tools.options.areaId)
-    const parts = []
-    if (result.newAreas.length > 0)
-      parts.push(
-        new RoomFieldsCommand('Add areas', target, { areas: [...target.room.areas, ...result.newAreas] }),
-      )
-    parts.push(new ReplaceMaskCommand('Replace mask', target, result.mask))
-    history.execute(new CompoundCommand(`Import mask ${picked.fileName}`, parts))
+    const room = editor.room
+    if (!room) return
+    const result = maskFromImportedImage(picked.image, room, tools.options.areaId)
+    const done = editor.editRoom((target) => importMaskCommand(target, picked.fileName, result))
+    if (!done) return
     editor.report(
       'info',
       `Imported ${picked.fileName} as a ${result.kind} mask${result.newAreas.length ? ` (${result.newAreas.length} new areas)` : ''}.`,
@@ -44,32 +37,15 @@ export async function importMask(): Promise<void> {
   }
 }
 
-/** An 8-bit grey PNG of the mask (grey = area id), through a 2D canvas. */
-export async function maskPngBlob(mask: Uint8Array, width: number, height: number): Promise<Blob> {
-  const canvas = document.createElement('canvas')
-  canvas.width = width
-  canvas.height = height
-  const ctx = canvas.getContext('2d')
-  if (!ctx) throw new Error('This browser cannot draw to a 2D canvas.')
-  const pixels = ctx.createImageData(width, height)
-  for (let i = 0; i < mask.length; i++) {
-    const o = i * 4
-    pixels.data[o] = pixels.data[o + 1] = pixels.data[o + 2] = mask[i]
-    pixels.data[o + 3] = 255
-  }
-  ctx.putImageData(pixels, 0, 0)
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed.'))), 'image/png'),
-  )
-}
-
 export async function exportMask(): Promise<void> {
   const editor = useEditorStore()
   const room = editor.room
   const mask = editor.mask
   if (!room || !mask) return
   try {
-    const blob = await maskPngBlob(mask, room.size.width, room.size.height)
+    const blob = new Blob([(await encodeMaskPng(mask, room.size.width, room.size.height)) as BlobPart], {
+      type: 'image/png',
+    })
     const url = URL.createObjectURL(blob)
     const a = document.createElement('a')
     a.href = url

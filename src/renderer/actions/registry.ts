@@ -6,7 +6,11 @@
  * - action: a descriptor from src/shared/actions.ts plus what it does.
  * - shortcut: an accelerator string ("CmdOrCtrl+Shift+S"); matched against key events here.
  */
-import { ACTIONS, type ActionDescriptor, type ActionId } from '../../shared/actions'
+import { ACTIONS, type ActionDescriptor, type ActionId as SharedActionId } from '../../shared/actions'
+import type { ToolActionId } from '../tools/registry'
+
+/** The shared actions (menus, toolbar, keys) and one action per tool. */
+export type ActionId = SharedActionId | ToolActionId
 
 export interface Action extends ActionDescriptor {
   id: ActionId
@@ -15,7 +19,7 @@ export interface Action extends ActionDescriptor {
   enabled?: () => boolean
 }
 
-export type ActionHandlers = Record<ActionId, Pick<Action, 'run' | 'enabled'>>
+export type ActionHandlers = Record<SharedActionId, Pick<Action, 'run' | 'enabled'>>
 
 export class ActionRegistry {
   private readonly actions = new Map<ActionId, Action>()
@@ -24,10 +28,16 @@ export class ActionRegistry {
   constructor(
     handlers: ActionHandlers,
     private readonly onError: (action: Action, error: unknown) => void = () => undefined,
+    /** Actions made elsewhere from their own lists (one per tool). */
+    more: readonly Action[] = [],
   ) {
     for (const descriptor of ACTIONS) {
       const handler = handlers[descriptor.id]
       this.actions.set(descriptor.id, { ...descriptor, ...handler })
+    }
+    for (const action of more) {
+      if (this.actions.has(action.id)) throw new Error(`Action '${action.id}' is registered twice.`)
+      this.actions.set(action.id, action)
     }
   }
 
@@ -35,6 +45,11 @@ export class ActionRegistry {
     const action = this.actions.get(id)
     if (!action) throw new Error(`Unknown action '${id}'.`)
     return action
+  }
+
+  /** Is `id` a registered action (menus send plain strings)? */
+  has(id: string): id is ActionId {
+    return this.actions.has(id as ActionId)
   }
 
   list(): Action[] {

@@ -24,7 +24,7 @@ import {
   moveVertexCommand,
   setScaleStopCommand,
 } from '../commands/room-commands'
-import type { Command } from '../stores/history'
+import type { Command } from '../commands/command'
 import { ringOfSelection } from '../tools/shape-rings'
 import type { Selection } from '../tools/tool'
 

@@ -18,6 +18,7 @@ import { OnDemandApp } from './on-demand-app'
 import type { RgbaImage } from '../../shared/host'
 import type { Rect } from '../../shared/geometry/types'
 import type { Viewport } from './viewport'
+import { nearestTexture, textureFromGrey, textureFromRgba } from './textures'
 
 /** Side of an overlay tile, room px. */
 export const MASK_TILE_PX = 256
@@ -130,14 +131,7 @@ export class RoomView {
       this.backgroundSprite.texture = Texture.EMPTY
       return
     }
-    const canvas = makeCanvas(image.width, image.height)
-    const ctx = canvas.getContext('2d')
-    if (!ctx) throw new Error('This browser cannot draw to a 2D canvas.')
-    const pixels = ctx.createImageData(image.width, image.height)
-    pixels.data.set(image.data)
-    ctx.putImageData(pixels, 0, 0)
-    const texture = Texture.from(canvas)
-    texture.source.scaleMode = 'nearest'
+    const texture = textureFromRgba(image)
     this.backgroundTexture = texture
     this.backgroundSprite.texture = texture
   }
@@ -157,20 +151,7 @@ export class RoomView {
       this.scaleMapSprite.texture = Texture.EMPTY
       return
     }
-    const canvas = makeCanvas(image.width, image.height)
-    const ctx = canvas.getContext('2d')
-    if (!ctx) throw new Error('This browser cannot draw to a 2D canvas.')
-    const pixels = ctx.createImageData(image.width, image.height)
-    for (let i = 0; i < image.width * image.height; i++) {
-      const grey = image.data[i * 4]
-      pixels.data[i * 4] = grey
-      pixels.data[i * 4 + 1] = grey
-      pixels.data[i * 4 + 2] = grey
-      pixels.data[i * 4 + 3] = 255
-    }
-    ctx.putImageData(pixels, 0, 0)
-    const texture = Texture.from(canvas)
-    texture.source.scaleMode = 'nearest'
+    const texture = textureFromGrey(image)
     this.scaleMapTexture = texture
     this.scaleMapSprite.texture = texture
   }
@@ -206,8 +187,7 @@ export class RoomView {
     for (let y = 0; y < height; y += MASK_TILE_PX) {
       for (let x = 0; x < width; x += MASK_TILE_PX) {
         const canvas = makeCanvas(Math.min(MASK_TILE_PX, width - x), Math.min(MASK_TILE_PX, height - y))
-        const texture = Texture.from(canvas)
-        texture.source.scaleMode = 'nearest'
+        const texture = nearestTexture(canvas)
         const sprite = new Sprite({ texture })
         sprite.position.set(x, y)
         this.maskLayer.addChild(sprite)

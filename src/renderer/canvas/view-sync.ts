@@ -1,31 +1,54 @@
 /**
- * Keeps the Pixi room view in step with the stores: what changed in the room, the
- * mask, the layers, the game state, the selection or the active tool's preview is
- * redrawn, and only that. Mask edits redraw only their dirty rectangle.
+ * Keeps the Pixi room view in step with the stores. Edits arrive as change events from
+ * the editor store naming the layers they touched (and, for mask edits, the dirty
+ * rectangle); only those are redrawn. A pan moves the view transform and redraws
+ * nothing; a zoom redraws the vector layers (their strokes keep a constant screen width).
  *
  * Glossary
- * - effective state: the room as walkable under the flags of the state bar —
- *   disabled areas are dimmed in the mask overlay, closed gates are red and hatched.
+ * - effective state: the room as walkable under the flags of the state bar — disabled
+ *   areas are dimmed in the mask overlay, closed gates are red and hatched.
  *
  * Units: room px.
  */
 import { watch, type WatchStopHandle } from 'vue'
 import type { RoomView, DrawPolygon } from './room-view'
 import { drawGates, drawNodeGraph, drawPreview, drawScaleStops, drawZones } from './vector-layers'
+import type { ChangeKind } from '../commands/command'
 import { useEditorStore } from '../stores/editor'
-import { useHistoryStore } from '../stores/history'
-import { useLayersStore } from '../stores/layers'
+import { useLayersStore, type LayerId } from '../stores/layers'
 import { useViewportStore } from '../stores/viewport'
 import { useRoomStateStore } from '../stores/room-state'
 import { useSelectionStore } from '../stores/selection'
 import { useToolsStore } from '../stores/tools'
+import type { Selection } from '../tools/tool'
 
 /** How strongly the scale map shows over the room at full layer opacity (faint: the room stays readable). */
 const SCALE_MAP_OVERLAY_ALPHA = 0.45
 
+type VectorLayer = 'walk-polygons' | 'gates' | 'zones' | 'node-graph' | 'scaling'
+const VECTOR_LAYERS: readonly VectorLayer[] = ['walk-polygons', 'gates', 'zones', 'node-graph', 'scaling']
+
+/** The layer a selection is drawn on (its highlight changes when it is selected). */
+function layerOfSelection(s: Selection | null): VectorLayer | null {
+  switch (s?.kind) {
+    case 'polygon':
+      return 'walk-polygons'
+    case 'gate':
+      return 'gates'
+    case 'zone':
+      return 'zones'
+    case 'node':
+    case 'join':
+      return 'node-graph'
+    case 'scale-stop':
+      return 'scaling'
+    default:
+      return null
+  }
+}
+
 export function syncRoomView(view: RoomView): () => void {
   const editor = useEditorStore()
-  const history = useHistoryStore()
   const layers = useLayersStore()
   const viewport = useViewportStore()
   const state = useRoomStateStore()
@@ -67,32 +90,56 @@ export function syncRoomView(view: RoomView): () => void {
     )
   }
 
-  function drawVectors(): void {
+  function drawVector(layer: VectorLayer): void {
     const room = editor.room
     const zoom = viewport.viewport.zoom
-    const polys: DrawPolygon[] = (room?.polygons ?? []).map((p) => ({ outer: p.outer, holes: p.holes }))
-    const lp = layers.layer('walk-polygons')
-    view.setPolygons(polys, zoom, lp.visible, lp.opacity)
-    if (!room) return
     const s = selection.current
-    const style = (id: Parameters<typeof layers.layer>[0]) =>
-      [layers.layer(id).visible, layers.layer(id).opacity] as const
-    view.redrawLayer(view.gatesLayer, ...style('gates'), (g) =>
-      drawGates(g, room, state.navState, zoom, s?.kind === 'gate' ? s.gateId : null),
-    )
-    view.redrawLayer(view.zonesLayer, ...style('zones'), (g) =>
-      drawZones(g, room, zoom, s?.kind === 'zone' ? s.zoneId : null),
-    )
-    view.redrawLayer(view.graphLayer, ...style('node-graph'), (g) =>
-      drawNodeGraph(g, room, zoom, {
-        node: s?.kind === 'node' ? s.nodeId : undefined,
-        join: s?.kind === 'join' ? s.index : undefined,
-      }),
-    )
-    const scalingVisible = layers.layer('scaling').visible || layers.active === 'scaling'
-    view.redrawLayer(view.scalingLayer, scalingVisible, layers.layer('scaling').opacity, (g) =>
-      drawScaleStops(g, room, tools.options.scaleAreaId, zoom, s?.kind === 'scale-stop' ? s.index : null),
-    )
+    const style = (id: LayerId) => [layers.layer(id).visible, layers.layer(id).opacity] as const
+    switch (layer) {
+      case 'walk-polygons': {
+        const polys: DrawPolygon[] = (room?.polygons ?? []).map((p) => ({ outer: p.outer, holes: p.holes }))
+        view.setPolygons(polys, zoom, ...style('walk-polygons'))
+        return
+      }
+      case 'gates':
+        view.redrawLayer(view.gatesLayer, ...style('gates'), (g) => {
+          if (room) drawGates(g, room, state.navState, zoom, s?.kind === 'gate' ? s.gateId : null)
+        })
+        return
+      case 'zones':
+        view.redrawLayer(view.zonesLayer, ...style('zones'), (g) => {
+          if (room) drawZones(g, room, zoom, s?.kind === 'zone' ? s.zoneId : null)
+        })
+        return
+      case 'node-graph':
+        view.redrawLayer(view.graphLayer, ...style('node-graph'), (g) => {
+          if (room)
+            drawNodeGraph(g, room, zoom, {
+              node: s?.kind === 'node' ? s.nodeId : undefined,
+              join: s?.kind === 'join' ? s.index : undefined,
+            })
+        })
+        return
+      case 'scaling': {
+        const visible = layers.layer('scaling').visible || layers.active === 'scaling'
+        view.redrawLayer(view.scalingLayer, visible, layers.layer('scaling').opacity, (g) => {
+          if (room)
+            drawScaleStops(
+              g,
+              room,
+              tools.options.scaleAreaId,
+              zoom,
+              s?.kind === 'scale-stop' ? s.index : null,
+            )
+        })
+        applyScaleMapStyle()
+        return
+      }
+    }
+  }
+
+  function drawVectors(): void {
+    for (const layer of VECTOR_LAYERS) drawVector(layer)
   }
 
   function drawToolPreview(): void {
@@ -104,32 +151,63 @@ export function syncRoomView(view: RoomView): () => void {
     view.setCursor(tool?.cursor ?? 'default')
   }
 
+  /** A different room is on screen (or the open one was replaced): draw everything. */
   function loadRoom(): void {
     const room = editor.room
-    if (!room) return
+    if (!room) {
+      view.setRoomSize(0, 0)
+      view.setBackground(null)
+      view.setScaleMap(null)
+      view.setMask(null, 0, 0, [])
+      drawVectors()
+      drawToolPreview()
+      return
+    }
     view.setRoomSize(room.size.width, room.size.height)
     view.setBackground(editor.background)
     view.setScaleMap(editor.scaleMap)
     drawMask()
     applyLayerStyles()
-    viewport.fit(room.size.width, room.size.height)
+    const remembered = editor.session?.viewport
+    if (remembered) viewport.viewport = remembered
+    else viewport.fit(room.size.width, room.size.height)
+    view.setViewport(viewport.viewport)
     drawVectors()
     drawToolPreview()
   }
 
-  const unsubscribeMask = editor.onMaskChanged((rect) => {
+  /** Redraw what a change touched (only for the room on screen). */
+  function redraw(
+    kinds: ReadonlySet<ChangeKind>,
+    rect: { x: number; y: number; width: number; height: number } | undefined,
+  ): void {
     const room = editor.room
     if (!room) return
-    if (rect && editor.mask) view.updateMaskRect(editor.mask, room.size.width, rect)
-    else drawMask()
+    if (kinds.has('room')) view.setRoomSize(room.size.width, room.size.height)
+    if (kinds.has('background')) view.setBackground(editor.background)
+    if (kinds.has('walk-mask')) {
+      if (rect && editor.mask) view.updateMaskRect(editor.mask, room.size.width, rect)
+      else drawMask()
+    }
+    if (kinds.has('scaling')) view.setScaleMap(editor.scaleMap)
+    for (const layer of VECTOR_LAYERS) if (kinds.has(layer)) drawVector(layer)
+    if (kinds.size > 0) drawToolPreview()
+  }
+
+  const unsubscribe = editor.onChange((event) => {
+    if (event.roomId !== null && event.roomId !== editor.activeRoomId) return
+    redraw(event.kinds, event.rect)
   })
 
   stops.push(watch(() => editor.roomRevision, loadRoom))
   stops.push(
     watch(
       () => viewport.viewport,
-      (v) => {
+      (v, old) => {
         view.setViewport(v)
+        // Remember where the author looks in this room, for when they come back to it.
+        if (editor.session) editor.session.viewport = v
+        if (old && v.zoom === old.zoom) return
         drawVectors()
         drawToolPreview()
       },
@@ -147,42 +225,41 @@ export function syncRoomView(view: RoomView): () => void {
   )
   stops.push(
     watch(
-      () => [
-        history.revision,
-        selection.current,
-        layers.active,
-        tools.options.areaId,
-        tools.options.scaleAreaId,
-      ],
-      drawVectors,
-    ),
-  )
-  // Area colours and the enabled areas change the overlay's palette (a string key: the
-  // overlay is redrawn only when it really changed, not on every gate edit).
-  stops.push(
-    watch(
-      () =>
-        `${[...(state.navState?.enabledAreas ?? [])].join(',')}|${JSON.stringify(editor.room?.areas ?? [])}`,
-      drawMask,
-    ),
-  )
-  stops.push(
-    watch(
-      () => editor.scaleMap,
-      (image) => {
-        view.setScaleMap(image)
-        applyScaleMapStyle()
+      () => selection.current,
+      (now, before) => {
+        const touched = new Set([layerOfSelection(now), layerOfSelection(before)])
+        for (const layer of touched) if (layer) drawVector(layer)
       },
     ),
   )
-  stops.push(watch(() => [history.revision, editor.room?.scaling.mode], applyScaleMapStyle))
-  stops.push(watch(() => state.navState?.key, drawVectors))
+  stops.push(
+    watch(
+      () => layers.active,
+      () => drawVector('scaling'),
+    ),
+  )
+  stops.push(
+    watch(
+      () => tools.options.scaleAreaId,
+      () => drawVector('scaling'),
+    ),
+  )
+  // The game state changed: disabled areas dim in the overlay, gates show open or closed.
+  stops.push(
+    watch(
+      () => state.navState?.key,
+      () => {
+        drawMask()
+        drawVector('gates')
+      },
+    ),
+  )
   stops.push(watch(() => [tools.previewRevision, tools.active], drawToolPreview))
 
   view.setViewport(viewport.viewport)
   loadRoom()
   return () => {
-    unsubscribeMask()
+    unsubscribe()
     for (const stop of stops) stop()
   }
 }

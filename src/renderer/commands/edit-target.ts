@@ -17,10 +17,13 @@ import type { Room } from '../../shared/room/schema'
 export interface EditTarget {
   readonly room: Room
   readonly mask: Uint8Array | null
-  /** Replace the mask array (a new one, or null); views redraw all of it. */
+  /** Replace the mask array (a new one, or null). Commands report the change through their `changes`. */
   setMask(mask: Uint8Array | null): void
-  /** The mask changed inside `rect` only (already written in place). */
-  maskChanged(rect: Rect): void
+  /**
+   * Live feedback while a tool works, before its command exists (a brush stroke): the mask
+   * changed inside `rect` (already written in place), or everywhere (null).
+   */
+  maskChanged(rect: Rect | null): void
 }
 
 /** Deep copy of plain JSON data (rooms hold only JSON values). */

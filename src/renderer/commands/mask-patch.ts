@@ -10,7 +10,7 @@
  * Units: mask px (= room px).
  */
 import type { Rect } from '../../shared/geometry/types'
-import type { Command } from '../stores/history'
+import type { Changes, Command } from './command'
 import type { EditTarget } from './edit-target'
 
 /** Copy the bytes of `rect` out of a mask `width` px wide. */
@@ -31,6 +31,7 @@ export function writeMaskRect(mask: Uint8Array, width: number, rect: Rect, bytes
 }
 
 export class MaskPatchCommand implements Command {
+  readonly changes: Changes
   constructor(
     readonly label: string,
     private readonly target: EditTarget,
@@ -41,13 +42,13 @@ export class MaskPatchCommand implements Command {
     const n = rect.width * rect.height
     if (before.length !== n || after.length !== n)
       throw new Error(`A mask patch of ${rect.width}×${rect.height} px needs ${n} bytes before and after.`)
+    this.changes = { kinds: ['walk-mask'], rect }
   }
 
   private write(bytes: Uint8Array): void {
     const mask = this.target.mask
     if (!mask) throw new Error('The room has no mask to change.')
     writeMaskRect(mask, this.target.room.size.width, this.rect, bytes)
-    this.target.maskChanged(this.rect)
   }
 
   apply(): void {
@@ -97,6 +98,7 @@ export function maskPatchFromSnapshot(
 
 /** Replace the whole mask (import, polygons to mask); `next` null removes it. */
 export class ReplaceMaskCommand implements Command {
+  readonly changes: Changes = { kinds: ['walk-mask', 'room'] }
   private readonly before: Uint8Array | null
   private readonly beforeFile: string | undefined
   constructor(

@@ -192,9 +192,12 @@ export function addPolygonCommand(target: EditTarget, outer: CoordRing, areaId: 
     outer: checked(outer),
     holes: [],
   }
-  return new RoomFieldsCommand('Draw walk polygon', target, {
-    polygons: [...cloneJson(target.room.polygons), polygon],
-  })
+  return new RoomFieldsCommand(
+    'Draw walk polygon',
+    target,
+    { polygons: [...cloneJson(target.room.polygons), polygon] },
+    polygon.id,
+  )
 }
 
 export function addHoleCommand(target: EditTarget, polygonId: string, hole: CoordRing): RoomFieldsCommand {
@@ -203,6 +206,20 @@ export function addHoleCommand(target: EditTarget, polygonId: string, hole: Coor
   if (!polygon) throw new Error(`No walk polygon '${polygonId}'.`)
   polygon.holes.push(checked(hole))
   return new RoomFieldsCommand('Draw hole', target, { polygons })
+}
+
+/** Move a walk polygon to another walk area. */
+export function setPolygonAreaCommand(
+  target: EditTarget,
+  polygonId: string,
+  areaId: number,
+): RoomFieldsCommand {
+  if (!target.room.areas.some((a) => a.id === areaId)) throw new Error(`No area ${areaId}.`)
+  const polygons = cloneJson(target.room.polygons)
+  const polygon = polygons.find((p) => p.id === polygonId)
+  if (!polygon) throw new Error(`No walk polygon '${polygonId}'.`)
+  polygon.areaId = areaId
+  return new RoomFieldsCommand(`Move polygon to area ${areaId}`, target, { polygons })
 }
 
 export function deletePolygonCommand(target: EditTarget, polygonId: string): RoomFieldsCommand {
@@ -229,6 +246,8 @@ export function replacePolygonsCommand(
 }
 
 export function setAuthoritativeCommand(target: EditTarget, value: Authoritative): RoomFieldsCommand {
+  if (value === 'mask' && !target.mask)
+    throw new Error('The room has no mask yet: paint one or convert the polygons first.')
   return new RoomFieldsCommand(`Make the ${value} authoritative`, target, { authoritative: value })
 }
 
@@ -246,7 +265,12 @@ export function addAreaCommand(target: EditTarget, name?: string): RoomFieldsCom
     name: name ?? `Area ${id}`,
     colour: AREA_COLOURS[(id - 1) % AREA_COLOURS.length],
   }
-  return new RoomFieldsCommand(`Add area ${id}`, target, { areas: [...cloneJson(target.room.areas), area] })
+  return new RoomFieldsCommand(
+    `Add area ${id}`,
+    target,
+    { areas: [...cloneJson(target.room.areas), area] },
+    id,
+  )
 }
 
 export function updateAreaCommand(
@@ -286,7 +310,7 @@ export function addGateCommand(
           flagExpression,
         }
       : { id, name: `Gate ${id.slice(5)}`, kind: 'open-area', areaId: gate.areaId, flagExpression }
-  return new RoomFieldsCommand('Add gate', target, { gates: [...cloneJson(target.room.gates), made] })
+  return new RoomFieldsCommand('Add gate', target, { gates: [...cloneJson(target.room.gates), made] }, id)
 }
 
 export function updateGateCommand(
@@ -319,7 +343,7 @@ export function addZoneCommand(target: EditTarget, shape: Zone['shape']): RoomFi
     events: { enter: '', exit: '', stand: '' },
     properties: {},
   }
-  return new RoomFieldsCommand('Add zone', target, { zones: [...cloneJson(target.room.zones), zone] })
+  return new RoomFieldsCommand('Add zone', target, { zones: [...cloneJson(target.room.zones), zone] }, id)
 }
 
 export function updateZoneCommand(
@@ -359,7 +383,12 @@ export function addNodeCommand(
   graph.nodes.push(node)
   if (joinFrom && graph.nodes.some((n) => n.id === joinFrom))
     graph.joins.push({ a: joinFrom, b: node.id, oneWay: false, cost: 1 })
-  return new RoomFieldsCommand(joinFrom ? 'Add joined node' : 'Add node', target, { nodeGraph: graph })
+  return new RoomFieldsCommand(
+    joinFrom ? 'Add joined node' : 'Add node',
+    target,
+    { nodeGraph: graph },
+    node.id,
+  )
 }
 
 export function moveNodeCommand(target: EditTarget, id: string, x: number, y: number): RoomFieldsCommand {
@@ -488,9 +517,12 @@ export function duplicateCommand(
       outer: shift(source.outer),
       holes: source.holes.map(shift),
     }
-    return new RoomFieldsCommand('Duplicate walk polygon', target, {
-      polygons: [...cloneJson(room.polygons), copy],
-    })
+    return new RoomFieldsCommand(
+      'Duplicate walk polygon',
+      target,
+      { polygons: [...cloneJson(room.polygons), copy] },
+      copy.id,
+    )
   }
   if (what.kind === 'gate') {
     const source = room.gates.find((g) => g.id === what.id)
@@ -504,7 +536,12 @@ export function duplicateCommand(
       name: `${source.name} copy`,
     }
     if (copy.polygon) copy.polygon = shift(copy.polygon)
-    return new RoomFieldsCommand('Duplicate gate', target, { gates: [...cloneJson(room.gates), copy] })
+    return new RoomFieldsCommand(
+      'Duplicate gate',
+      target,
+      { gates: [...cloneJson(room.gates), copy] },
+      copy.id,
+    )
   }
   const source = room.zones.find((z) => z.id === what.id)
   if (!source) throw new Error(`No zone '${what.id}'.`)
@@ -517,5 +554,5 @@ export function duplicateCommand(
     name: `${source.name} copy`,
   }
   if (copy.shape.kind === 'polygon') copy.shape = { kind: 'polygon', outer: shift(copy.shape.outer) }
-  return new RoomFieldsCommand('Duplicate zone', target, { zones: [...cloneJson(room.zones), copy] })
+  return new RoomFieldsCommand('Duplicate zone', target, { zones: [...cloneJson(room.zones), copy] }, copy.id)
 }

@@ -11,21 +11,29 @@
  * Units: whatever the fields hold (room px for geometry).
  */
 import type { Room } from '../../shared/room/schema'
-import type { Command } from '../stores/history'
+import { kindsOfFields, type Changes, type Command } from './command'
 import { cloneJson, type EditTarget } from './edit-target'
+
+export { CompoundCommand } from './command'
 
 export type RoomField = keyof Room
 
 export class RoomFieldsCommand implements Command {
   private readonly before: Partial<Room>
   private readonly after: Partial<Room>
+  readonly changes: Changes
 
-  /** `change` is the new value of each field; the current values are remembered for undo. */
+  /**
+   * `change` is the new value of each field; the current values are remembered for undo.
+   * `created` names what the edit made (a new polygon's id …).
+   */
   constructor(
     readonly label: string,
     private readonly target: EditTarget,
     change: Partial<Room>,
+    readonly created?: string | number,
   ) {
+    this.changes = { kinds: kindsOfFields(Object.keys(change) as RoomField[]) }
     this.before = {}
     this.after = {}
     for (const key of Object.keys(change) as RoomField[]) {
@@ -48,19 +56,5 @@ export class RoomFieldsCommand implements Command {
 
   invert(): void {
     this.write(this.before)
-  }
-}
-
-/** A command that runs several commands as one undo step (undone in reverse order). */
-export class CompoundCommand implements Command {
-  constructor(
-    readonly label: string,
-    private readonly parts: Command[],
-  ) {}
-  apply(): void {
-    for (const part of this.parts) part.apply()
-  }
-  invert(): void {
-    for (const part of [...this.parts].reverse()) part.invert()
   }
 }

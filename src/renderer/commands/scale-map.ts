@@ -13,7 +13,7 @@
  */
 import type { RgbaImage } from '../../shared/host'
 import type { Room } from '../../shared/room/schema'
-import type { Command } from '../stores/history'
+import type { Changes, Command } from './command'
 import { cloneJson, type EditTarget } from './edit-target'
 import { CompoundCommand, RoomFieldsCommand } from './room-fields'
 
@@ -37,6 +37,7 @@ export interface ScaleMapHolder {
 }
 
 class ScaleMapImageCommand implements Command {
+  readonly changes: Changes = { kinds: ['scaling'] }
   private readonly before: ScaleMapState
   constructor(
     readonly label: string,

@@ -1,114 +1,288 @@
 /**
- * Editor store: the open project, the open room and its decoded images, and the
+ * Editor store: the open project, a session for every room opened in it (model, images,
+ * own undo history), which room is on screen, the one path every edit takes, and the
  * status line. The host does all file work; this store never touches files.
  *
  * Glossary
  * - host: the WalkboxHost (Electron or browser) this editor runs in.
- * - room images: the background (RGBA), the area-id mask and the optional scale map,
- *   as loaded; the mask is edited in place by mask tools.
+ * - session: a room as the editor holds it (stores/room-session.ts).
+ * - edit: `edit(command)` runs a command, records it in the open room's history (or the
+ *   project's, for project-level commands), reports it on the status line and tells the
+ *   views what changed. Undo takes back the latest edit of the open room and the project
+ *   together, in the order they were made.
+ * - change event: { roomId, kinds, rect? } after every edit, undo and redo, so that a view
+ *   redraws only the layers (and the mask rectangle) that changed.
  */
 import { defineStore } from 'pinia'
-import { computed, markRaw, ref, shallowRef } from 'vue'
-import type {
-  LoadedRoom,
-  OpenedProject,
-  ProjectRef,
-  RgbaImage,
-  RoomSummary,
-  WalkboxHost,
-} from '../../shared/host'
-import type { Project, Room } from '../../shared/room/schema'
+import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
 import type { Rect } from '../../shared/geometry/types'
+import type { OpenedProject, ProjectRef, WalkboxHost } from '../../shared/host'
+import type { Project, Room } from '../../shared/room/schema'
+import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import type { ScaleMapHolder } from '../commands/scale-map'
-import { useHistoryStore } from './history'
-
-/** Told when the mask changed: inside `rect`, or everywhere (null: a new mask array). */
-export type MaskListener = (rect: Rect | null) => void
+import { UndoStack, type StackEntry } from '../commands/undo-stack'
+import { encodeGreyPng, isPng } from '../host/png'
+import { useDialogsStore } from './dialogs'
+import {
+  createSession,
+  sessionDirty,
+  sessionScaleMap,
+  sessionTarget,
+  type LayerProblem,
+  type RoomSession,
+} from './room-session'
 
 export type StatusKind = 'info' | 'error'
+
+export interface ChangeEvent {
+  /** The room that changed; null for project-only changes. */
+  roomId: string | null
+  kinds: ReadonlySet<ChangeKind>
+  /** Mask edits: the rectangle that changed (absent: the whole mask, if 'walk-mask' is in kinds). */
+  rect?: Rect
+}
+export type ChangeListener = (event: ChangeEvent) => void
+
+export interface EditOptions {
+  /** Do not put the command's label on the status line. */
+  quiet?: boolean
+  /** Hear why an edit was refused (it is on the status line too). */
+  onRefused?: (message: string) => void
+}
+
+/** A room of the project as the room list shows it. */
+export interface RoomListing {
+  id: string
+  name: string
+  /** Has unsaved edits (false for rooms never opened). */
+  dirty: boolean
+  /** Opened in this editor (has a session). */
+  open: boolean
+  size: { width: number; height: number } | null
+  problems: number
+}
+
+/** What every room-level save sends: the room and the files that changed. */
+export interface RoomToSave {
+  room: Room
+  background?: Uint8Array
+  mask?: Uint8Array
+  scaleMap?: Uint8Array
+}
 
 export const useEditorStore = defineStore('editor', () => {
   const host = shallowRef<WalkboxHost | null>(null)
   const projectRef = ref<ProjectRef | null>(null)
   const project = ref<Project | null>(null)
-  const rooms = ref<RoomSummary[]>([])
-  const room = ref<Room | null>(null)
-  const background = shallowRef<RgbaImage | null>(null)
-  const mask = shallowRef<Uint8Array | null>(null)
-  const scaleMap = shallowRef<RgbaImage | null>(null)
-  /** Scale-map file bytes to write on the next save (an import); null: the file on disk is current. */
-  const scaleMapBytes = shallowRef<Uint8Array | null>(null)
-  /** The name of the imported scale-map file, for the panel; null when loaded from the room. */
-  const scaleMapSource = ref<string | null>(null)
+  const sessions = shallowReactive(new Map<string, RoomSession>())
+  const activeRoomId = ref<string | null>(null)
+  const projectHistory = markRaw(new UndoStack())
   const busy = ref(false)
   const status = ref<{ kind: StatusKind; text: string }>({ kind: 'info', text: 'Starting…' })
-  /** Bumped when the room or its images are replaced wholesale (open, load). */
+  /** Bumped when the room on screen is replaced wholesale (open, switch, load). */
   const roomRevision = ref(0)
+  /** Bumped on every edit, undo and redo (anything a view may need to redraw). */
+  const revision = ref(0)
+  const listeners = new Set<ChangeListener>()
 
-  const history = useHistoryStore()
-  const dirty = computed(() => history.dirty)
+  const session = computed<RoomSession | null>(() =>
+    activeRoomId.value ? (sessions.get(activeRoomId.value) ?? null) : null,
+  )
+  const room = computed<Room | null>(() => session.value?.room ?? null)
+  const background = computed(() => session.value?.background ?? null)
+  const mask = computed(() => session.value?.mask ?? null)
+  const scaleMap = computed(() => session.value?.scaleMap ?? null)
+  const scaleMapBytes = computed(() => session.value?.scaleMapBytes ?? null)
+  const scaleMapSource = computed(() => session.value?.scaleMapSource ?? null)
+  const problems = computed<LayerProblem[]>(() => session.value?.problems ?? [])
+
+  const dirtyRooms = computed<string[]>(() => {
+    void revision.value
+    return [...sessions.values()].filter(sessionDirty).map((s) => s.id)
+  })
+  const projectDirty = computed(() => {
+    void revision.value
+    return projectHistory.dirty
+  })
+  const dirty = computed(() => projectDirty.value || dirtyRooms.value.length > 0)
   const title = computed(() => {
     const name = project.value?.name ?? 'Walkbox'
     const roomName = room.value ? ` — ${room.value.name}` : ''
     return `${dirty.value ? '• ' : ''}${name}${roomName}`
   })
+  const rooms = computed<RoomListing[]>(() => {
+    void revision.value
+    return (project.value?.rooms ?? []).map((r) => {
+      const s = sessions.get(r.id)
+      return {
+        id: r.id,
+        name: r.name,
+        dirty: s ? sessionDirty(s) : false,
+        open: !!s,
+        size: s ? { ...s.room.size } : null,
+        problems: s?.problems.length ?? 0,
+      }
+    })
+  })
 
-  const maskListeners = new Set<MaskListener>()
-  /** Hear about mask edits (the canvas redraws only the dirty rectangle); returns an unsubscribe. */
-  function onMaskChanged(listener: MaskListener): () => void {
-    maskListeners.add(listener)
-    return () => maskListeners.delete(listener)
+  // --- change events ----------------------------------------------------------------
+
+  /** Hear about every change (edits, undo, redo); returns an unsubscribe. */
+  function onChange(listener: ChangeListener): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
   }
-  function notifyMask(rect: Rect | null): void {
-    for (const listener of maskListeners) listener(rect)
+  function emit(roomId: string | null, kinds: Iterable<ChangeKind>, rect?: Rect): void {
+    revision.value++
+    const event: ChangeEvent = { roomId, kinds: new Set(kinds), rect }
+    for (const listener of listeners) listener(event)
   }
+  function emitCommand(command: Command): void {
+    const kinds = command.changes?.kinds ?? ALL_ROOM_KINDS
+    emit(command.scope === 'project' ? null : activeRoomId.value, kinds, command.changes?.rect)
+  }
+
+  // --- the one edit path -------------------------------------------------------------
+
+  function report(kind: StatusKind, text: string): void {
+    status.value = { kind, text }
+  }
+  function reportError(error: unknown): void {
+    report('error', error instanceof Error ? error.message : String(error))
+  }
+
+  /**
+   * Run an edit: `work` is a command or makes one (it may throw to refuse the edit with a
+   * message). The command is applied, recorded and reported. Returns it (with `created`),
+   * or null when nothing was done.
+   */
+  function edit(work: Command | (() => Command | null), options: EditOptions = {}): Command | null {
+    let command: Command | null
+    try {
+      command = typeof work === 'function' ? work() : work
+    } catch (error) {
+      reportError(error)
+      options.onRefused?.(error instanceof Error ? error.message : String(error))
+      return null
+    }
+    if (!command) return null
+    const stack = command.scope === 'project' ? projectHistory : session.value?.history
+    if (!stack) {
+      report('error', 'Open a room first.')
+      return null
+    }
+    try {
+      command.apply()
+    } catch (error) {
+      reportError(error)
+      options.onRefused?.(error instanceof Error ? error.message : String(error))
+      return null
+    }
+    stack.record(command)
+    // A new edit makes the other stack's redo stale (redo replays edits in the order made).
+    ;(stack === projectHistory ? session.value?.history : projectHistory)?.dropRedo()
+    if (!options.quiet) report('info', command.label)
+    emitCommand(command)
+    return command
+  }
+
+  /** The stacks Undo and Redo work on: the open room's and the project's. */
+  function stacks(): UndoStack[] {
+    return session.value ? [session.value.history, projectHistory] : [projectHistory]
+  }
+  function latest(entries: (StackEntry | undefined)[], pick: 'max' | 'min'): number {
+    let best = -1
+    entries.forEach((e, i) => {
+      if (!e) return
+      const other = best >= 0 ? entries[best]! : null
+      if (!other || (pick === 'max' ? e.seq > other.seq : e.seq < other.seq)) best = i
+    })
+    return best
+  }
+
+  const canUndo = computed(() => {
+    void revision.value
+    return stacks().some((s) => s.done.length > 0)
+  })
+  const canRedo = computed(() => {
+    void revision.value
+    return stacks().some((s) => s.undone.length > 0)
+  })
+
+  function undo(): Command | null {
+    const all = stacks()
+    const i = latest(
+      all.map((s) => s.done.at(-1)),
+      'max',
+    )
+    if (i < 0) return null
+    const command = all[i].undo()
+    if (command) {
+      report('info', `Undid ${command.label}`)
+      emitCommand(command)
+    }
+    return command
+  }
+  function redo(): Command | null {
+    const all = stacks()
+    const i = latest(
+      all.map((s) => s.undone.at(-1)),
+      'min',
+    )
+    if (i < 0) return null
+    const command = all[i].redo()
+    if (command) {
+      report('info', `Redid ${command.label}`)
+      emitCommand(command)
+    }
+    return command
+  }
+
+  /** The history the panel shows: the open room's and the project's steps in the order made. */
+  const historyEntries = computed(() => {
+    void revision.value
+    const done = stacks()
+      .flatMap((s) => s.done)
+      .sort((a, b) => a.seq - b.seq)
+    const undone = stacks()
+      .flatMap((s) => s.undone)
+      .sort((a, b) => b.seq - a.seq)
+    return { done: done.map((e) => e.command), undone: undone.map((e) => e.command) }
+  })
 
   /** What commands edit: the open room and its mask. Null when no room is open. */
   function editTarget(): EditTarget | null {
-    if (!room.value) return null
-    return {
-      get room() {
-        return room.value as Room
-      },
-      get mask() {
-        return mask.value
-      },
-      setMask(next) {
-        mask.value = next ? markRaw(next) : null
-        notifyMask(null)
-      },
-      maskChanged: (rect) => notifyMask(rect),
-    }
+    const s = session.value
+    if (!s) return null
+    return sessionTarget(s, (rect) => emit(s.id, ['walk-mask'], rect ?? undefined))
   }
 
-  /** Where scale-map commands read and write the decoded map and its pending bytes. */
+  /**
+   * Run an edit of the open room: `make` builds the command from the room's edit target
+   * (and may throw to refuse it with a message). See `edit`.
+   */
+  function editRoom(make: (target: EditTarget) => Command | null, options: EditOptions = {}): Command | null {
+    const target = editTarget()
+    if (!target) {
+      report('error', 'Open a room first.')
+      return null
+    }
+    return edit(() => make(target), options)
+  }
+
+  /** Where scale-map commands read and write the open room's decoded map and its pending bytes. */
   function scaleMapHolder(): ScaleMapHolder {
-    return {
-      get: () => ({ image: scaleMap.value, bytes: scaleMapBytes.value, sourceName: scaleMapSource.value }),
-      set(state) {
-        scaleMap.value = state.image ? markRaw(state.image) : null
-        scaleMapBytes.value = state.bytes ? markRaw(state.bytes) : null
-        scaleMapSource.value = state.sourceName
-      },
-    }
+    const s = session.value
+    if (!s) throw new Error('Open a room first.')
+    return sessionScaleMap(s)
   }
 
-  /** The scale-map bytes to send with a save: the imported PNG as it is, else a PNG of its grey. */
-  async function scaleMapToSave(r: Room): Promise<Uint8Array | undefined> {
-    const bytes = scaleMapBytes.value
-    const image = scaleMap.value
-    if (!r.scaling.map || !bytes || !image) return undefined
-    return isPng(bytes) ? bytes : encodeGreyPng(image)
-  }
+  // --- host work ---------------------------------------------------------------------
 
   function requireHost(): WalkboxHost {
     if (!host.value) throw new Error('The editor has no host yet.')
     return host.value
-  }
-
-  function report(kind: StatusKind, text: string): void {
-    status.value = { kind, text }
   }
 
   async function guarded<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
@@ -124,39 +298,99 @@ export const useEditorStore = defineStore('editor', () => {
     }
   }
 
-  async function adoptProject(opened: OpenedProject | null): Promise<void> {
-    if (!opened) return
-    projectRef.value = opened.ref
-    project.value = opened.project
-    rooms.value = opened.rooms
-    room.value = null
-    const first = opened.rooms[0]
-    if (first) await loadRoomById(first.id)
-    else report('info', `Opened ${opened.project.name} (no rooms yet).`)
+  /** Close the open project (no questions: callers ask first). */
+  function closeProject(): void {
+    sessions.clear()
+    projectHistory.clear()
+    activeRoomId.value = null
+    project.value = null
+    projectRef.value = null
+    roomRevision.value++
+    revision.value++
   }
 
-  function adoptRoom(loaded: LoadedRoom): void {
-    room.value = loaded.room
-    background.value = loaded.background ? markRaw(loaded.background) : null
-    mask.value = loaded.mask ? markRaw(loaded.mask) : null
-    scaleMap.value = loaded.scaleMap ? markRaw(loaded.scaleMap) : null
-    scaleMapBytes.value = null
-    scaleMapSource.value = null
-    history.clear()
+  async function adoptProject(opened: OpenedProject | null): Promise<boolean> {
+    if (!opened) return false
+    closeProject()
+    projectRef.value = opened.ref
+    project.value = opened.project
+    const first = opened.project.rooms[0]
+    if (first) await switchRoom(first.id)
+    else report('info', `Opened ${opened.project.name} (no rooms yet).`)
+    return true
+  }
+
+  /** A session for a room of the project, loading it from the host when not open yet. */
+  async function ensureSession(roomId: string): Promise<RoomSession> {
+    const open = sessions.get(roomId)
+    if (open) return open
+    const ref_ = projectRef.value
+    if (!ref_) throw new Error('No project is open.')
+    const loaded = await requireHost().loadRoom({ ref: ref_, roomId })
+    // The project may have been closed or the room opened meanwhile.
+    const again = sessions.get(roomId)
+    if (again) return again
+    if (projectRef.value !== ref_) throw new Error('The project was closed while the room was loading.')
+    const made = createSession({
+      ...loaded,
+      problems: (loaded as { problems?: LayerProblem[] }).problems ?? [],
+    })
+    sessions.set(roomId, made)
+    revision.value++
+    return made
+  }
+
+  /** Put a room on screen; its session (edits, history, view) is kept when leaving it. */
+  async function switchRoom(roomId: string): Promise<boolean> {
+    if (activeRoomId.value === roomId && session.value) return true
+    const ok = await guarded('Could not open the room', async () => {
+      const s = await ensureSession(roomId)
+      activeRoomId.value = roomId
+      roomRevision.value++
+      const problemText = s.problems.length ? ` — ${s.problems.map((p) => p.message).join('; ')}` : ''
+      report(
+        s.problems.length ? 'error' : 'info',
+        `Opened room ${s.room.name} (${s.room.size.width}×${s.room.size.height})${problemText}.`,
+      )
+      return true
+    })
+    return ok === true
+  }
+
+  /** Add a session made in the editor (a new room); project commands use it. */
+  function putSession(s: RoomSession): void {
+    sessions.set(s.id, s)
+    revision.value++
+  }
+  function dropSession(roomId: string): void {
+    sessions.delete(roomId)
+    if (activeRoomId.value === roomId) {
+      activeRoomId.value = null
+      roomRevision.value++
+    }
+    revision.value++
+  }
+  /** Put a room on screen that has a session already (no host work). */
+  function showSession(roomId: string | null): void {
+    if (roomId !== null && !sessions.has(roomId)) return
+    activeRoomId.value = roomId
     roomRevision.value++
   }
 
-  async function loadRoomById(roomId: string): Promise<void> {
-    const ref_ = projectRef.value
-    if (!ref_) return
-    await guarded('Could not open the room', async () => {
-      const loaded = await requireHost().loadRoom({ ref: ref_, roomId })
-      adoptRoom(loaded)
-      report(
-        'info',
-        `Opened room ${loaded.room.name} (${loaded.room.size.width}×${loaded.room.size.height}).`,
-      )
-    })
+  // --- unsaved changes -------------------------------------------------------------
+
+  /**
+   * Before `action` drops the open project: with unsaved changes, ask Save / Discard /
+   * Cancel. True when it may go on (saved, discarded, or nothing to lose).
+   */
+  async function confirmLeave(action: string): Promise<boolean> {
+    if (!dirty.value || !project.value) return true
+    const dialogs = useDialogsStore()
+    const names = dirtyRooms.value.map((id) => sessions.get(id)?.room.name ?? id)
+    const choice = await dialogs.ask('unsaved', { action, rooms: names, project: projectDirty.value })
+    if (choice === 'cancel') return false
+    if (choice === 'discard') return true
+    return save()
   }
 
   /** First start opens the sample project; later starts reopen the most recent project. */
@@ -164,10 +398,9 @@ export const useEditorStore = defineStore('editor', () => {
     host.value = markRaw(h)
     const recent = (await h.recentProjects().catch(() => []))[0]
     if (recent) {
-      const opened = await guarded(`Could not reopen ${recent.name}`, async () => {
-        await adoptProject(await h.openProject({ ref: recent.ref }))
-        return true
-      })
+      const opened = await guarded(`Could not reopen ${recent.name}`, async () =>
+        adoptProject(await h.openProject({ ref: recent.ref })),
+      )
       if (opened) return
       const reason = status.value.text
       await guarded('Could not open the sample project', async () =>
@@ -176,47 +409,76 @@ export const useEditorStore = defineStore('editor', () => {
       report('error', `${reason} — opened the sample project instead.`)
       return
     }
-    await guarded('Could not open the sample project', async () => {
-      await adoptProject(await h.openSampleProject())
-    })
+    await guarded('Could not open the sample project', async () => adoptProject(await h.openSampleProject()))
   }
 
   async function openSample(): Promise<void> {
+    if (!(await confirmLeave('open the sample project'))) return
     await guarded('Could not open the sample project', async () =>
       adoptProject(await requireHost().openSampleProject()),
     )
   }
 
   async function openProject(ref_?: ProjectRef): Promise<void> {
+    if (!(await confirmLeave('open another project'))) return
     await guarded('Could not open the project', async () =>
       adoptProject(await requireHost().openProject({ ref: ref_ })),
     )
   }
 
   async function newProject(name = 'Untitled project'): Promise<void> {
+    if (!(await confirmLeave('start a new project'))) return
     await guarded('Could not create the project', async () =>
       adoptProject(await requireHost().createProject({ name })),
     )
   }
 
+  // --- saving ------------------------------------------------------------------------
+
+  /** The scale-map bytes to send with a save: the imported PNG as it is, else a PNG of its grey. */
+  async function scaleMapToSave(s: RoomSession): Promise<Uint8Array | undefined> {
+    const bytes = s.scaleMapBytes
+    const image = s.scaleMap
+    if (!s.room.scaling.map || !bytes || !image) return undefined
+    return isPng(bytes) ? bytes : encodeGreyPng(image)
+  }
+
+  /** What a save sends for a room: the model and every file that is new or changed. */
+  async function roomToSave(s: RoomSession): Promise<RoomToSave> {
+    return {
+      room: JSON.parse(JSON.stringify(s.room)) as Room,
+      background: s.backgroundFile?.bytes,
+      mask: s.mask ?? undefined,
+      scaleMap: await scaleMapToSave(s),
+    }
+  }
+
+  function markAllSaved(): void {
+    projectHistory.markSaved()
+    for (const s of sessions.values()) {
+      s.history.markSaved()
+      s.touched = false
+      s.fresh = false
+      s.backgroundFile = null
+      s.scaleMapBytes = null
+    }
+    revision.value++
+  }
+
+  /** Write the project file and every room with unsaved edits. */
+  async function writeAll(h: WalkboxHost, ref_: ProjectRef, p: Project, dirtyIds: string[]): Promise<void> {
+    const toSave = await Promise.all(dirtyIds.map((id) => roomToSave(sessions.get(id)!)))
+    await h.saveProject({ ref: ref_, project: JSON.parse(JSON.stringify(p)) as Project })
+    for (const r of toSave) await h.saveRoom({ ref: ref_, ...r })
+  }
+
   async function save(): Promise<boolean> {
     const ref_ = projectRef.value
-    const r = room.value
     const p = project.value
     if (!ref_ || !p) return false
-    const ok = await guarded('Could not save (your work is still open and unchanged on disk)', async () => {
-      const h = requireHost()
-      await h.saveProject({ ref: ref_, project: p })
-      if (r) {
-        await h.saveRoom({
-          ref: ref_,
-          room: r,
-          mask: mask.value ?? undefined,
-          scaleMap: await scaleMapToSave(r),
-        })
-        scaleMapBytes.value = null
-      }
-      history.markSaved()
+    const ok = await guarded('Could not save', async () => {
+      await writeAll(requireHost(), ref_, p, dirtyRooms.value)
+      markAllSaved()
       report('info', `Saved ${p.name}.`)
       return true
     })
@@ -228,23 +490,14 @@ export const useEditorStore = defineStore('editor', () => {
     const ref_ = projectRef.value
     if (!p || !ref_) return
     await guarded('Could not save a copy', async () => {
-      const opened = await requireHost().saveProjectAs({ ref: ref_, project: p })
+      const h = requireHost()
+      const opened = await h.saveProjectAs({ ref: ref_, project: JSON.parse(JSON.stringify(p)) as Project })
       if (!opened) return
-      const r = room.value
-      // The copy has the old files; a scale map imported since is written into it too.
-      if (r) {
-        await requireHost().saveRoom({
-          ref: opened.ref,
-          room: r,
-          mask: mask.value ?? undefined,
-          scaleMap: await scaleMapToSave(r),
-        })
-        scaleMapBytes.value = null
-      }
+      // The copy has the files as they were on disk; the unsaved edits are written into it.
+      await writeAll(h, opened.ref, opened.project, dirtyRooms.value)
       projectRef.value = opened.ref
       project.value = opened.project
-      rooms.value = opened.rooms
-      history.markSaved()
+      markAllSaved()
       report('info', `Saved as ${opened.project.name}.`)
     })
   }
@@ -253,6 +506,9 @@ export const useEditorStore = defineStore('editor', () => {
     host,
     projectRef,
     project,
+    sessions,
+    activeRoomId,
+    session,
     rooms,
     room,
     background,
@@ -261,43 +517,41 @@ export const useEditorStore = defineStore('editor', () => {
     scaleMapBytes,
     scaleMapSource,
     scaleMapHolder,
+    problems,
     busy,
     status,
     roomRevision,
+    revision,
     dirty,
+    dirtyRooms,
+    projectDirty,
     title,
+    canUndo,
+    canRedo,
+    historyEntries,
     report,
-    onMaskChanged,
+    reportError,
+    onChange,
+    emit,
+    edit,
+    editRoom,
+    undo,
+    redo,
     editTarget,
     start,
     openSample,
     openProject,
     newProject,
-    loadRoomById,
+    adoptProject,
+    closeProject,
+    confirmLeave,
+    ensureSession,
+    switchRoom,
+    putSession,
+    dropSession,
+    showSession,
     save,
     saveAs,
+    markAllSaved,
   }
 })
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-function isPng(bytes: Uint8Array): boolean {
-  return PNG_SIGNATURE.every((b, i) => bytes[i] === b)
-}
-
-/** A PNG of an image's grey (red channel), opaque; through OffscreenCanvas (browser and Electron renderer). */
-async function encodeGreyPng(image: RgbaImage): Promise<Uint8Array> {
-  const rgba = new Uint8ClampedArray(image.width * image.height * 4)
-  for (let i = 0; i < image.width * image.height; i++) {
-    const grey = image.data[i * 4]
-    rgba[i * 4] = grey
-    rgba[i * 4 + 1] = grey
-    rgba[i * 4 + 2] = grey
-    rgba[i * 4 + 3] = 255
-  }
-  const canvas = new OffscreenCanvas(image.width, image.height)
-  const ctx = canvas.getContext('2d')
-  if (!ctx) throw new Error('this window cannot encode images')
-  ctx.putImageData(new ImageData(rgba, image.width, image.height), 0, 0)
-  const blob = await canvas.convertToBlob({ type: 'image/png' })
-  return new Uint8Array(await blob.arrayBuffer())
-}

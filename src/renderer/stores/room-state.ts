@@ -8,11 +8,9 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { flagValues, roomNavState, type FlagState } from '../../shared/analysis/room-world'
 import { useEditorStore } from './editor'
-import { useHistoryStore } from './history'
 
 export const useRoomStateStore = defineStore('room-state', () => {
   const editor = useEditorStore()
-  const history = useHistoryStore()
   /** Flags the author switched away from their project defaults. */
   const overrides = ref<Record<string, boolean>>({})
 
@@ -20,7 +18,7 @@ export const useRoomStateStore = defineStore('room-state', () => {
   const flags = computed<FlagState>(() => flagValues(editor.project, overrides.value))
   const navState = computed(() => (editor.room ? roomNavState(editor.room, flags.value) : null))
   /** Changes whenever the room, its mask or the state changes: a key for nav caches. */
-  const revision = computed(() => `${editor.roomRevision}.${history.revision}|${navState.value?.key ?? ''}`)
+  const revision = computed(() => `${editor.roomRevision}.${editor.revision}|${navState.value?.key ?? ''}`)
 
   function setFlag(id: string, value: boolean): void {
     overrides.value = { ...overrides.value, [id]: value }

@@ -14,28 +14,11 @@ import { computed, markRaw, reactive, ref, shallowRef, watch } from 'vue'
 import type { Point } from '../../shared/geometry/types'
 import { scaleAt, type ScaleMapImage } from '../../shared/analysis/scaling'
 import type { RgbaImage } from '../../shared/host'
-import { BrushTool, EraserTool } from '../tools/brush-tool'
-import { FloodFillTool } from '../tools/flood-fill-tool'
-import { NodeTool } from '../tools/node-tool'
-import { GateTool, HoleTool, PolygonFillTool, WalkPolygonTool, ZoneTool } from '../tools/polygon-tools'
-import { ScaleTool } from '../tools/scale-tool'
-import { SelectTool } from '../tools/select-tool'
-import { EllipseTool, RectangleTool } from '../tools/shape-fill-tool'
+import { toolDescriptor, TOOLS, toolsOfLayer, type ToolEntry } from '../tools/registry'
 import type { Tool, ToolContext, ToolId, ToolOptions, ToolPreview } from '../tools/tool'
 import { useEditorStore } from './editor'
-import { useHistoryStore } from './history'
 import { useLayersStore, type LayerId } from './layers'
 import { selectionExists, useSelectionStore } from './selection'
-
-export const TOOLS_OF_LAYER: Record<LayerId, ToolId[]> = {
-  background: [],
-  'walk-mask': ['brush', 'eraser', 'rectangle', 'ellipse', 'polygon-fill', 'flood-fill'],
-  'walk-polygons': ['select', 'polygon', 'hole'],
-  gates: ['select', 'gate'],
-  'node-graph': ['node'],
-  scaling: ['scale'],
-  zones: ['select', 'zone'],
-}
 
 const scaleMapCache = new WeakMap<RgbaImage, ScaleMapImage>()
 /** The grey values (red channel) of a decoded scale map. */
@@ -53,7 +36,6 @@ function scaleMapImage(image: RgbaImage | null): ScaleMapImage | null {
 
 export const useToolsStore = defineStore('tools', () => {
   const editor = useEditorStore()
-  const history = useHistoryStore()
   const layers = useLayersStore()
   const selection = useSelectionStore()
 
@@ -71,22 +53,17 @@ export const useToolsStore = defineStore('tools', () => {
     overlay.value = p
     previewRevision.value++
   }
-  const activeByLayer = reactive<Record<LayerId, ToolId | null>>({
-    background: null,
-    'walk-mask': 'brush',
-    'walk-polygons': 'select',
-    gates: 'select',
-    'node-graph': 'node',
-    scaling: 'scale',
-    zones: 'select',
-  })
+  /** The tool chosen on each layer: at first, the layer's first tool. */
+  const activeByLayer = reactive(
+    Object.fromEntries(layers.layers.map((l) => [l.id, toolsOfLayer(l.id)[0] ?? null])) as Record<
+      LayerId,
+      ToolId | null
+    >,
+  )
 
   const context: ToolContext = {
     target: () => editor.editTarget(),
-    execute: (command) => {
-      history.execute(command)
-      editor.report('info', command.label)
-    },
+    execute: (command) => editor.edit(command),
     options,
     activeLayer: () => layers.active,
     selection: () => selection.current,
@@ -106,23 +83,14 @@ export const useToolsStore = defineStore('tools', () => {
     },
   }
 
-  const instances: Record<ToolId, Tool> = markRaw({
-    select: new SelectTool(context),
-    brush: new BrushTool(context),
-    eraser: new EraserTool(context),
-    rectangle: new RectangleTool(context),
-    ellipse: new EllipseTool(context),
-    'polygon-fill': new PolygonFillTool(context),
-    'flood-fill': new FloodFillTool(context),
-    polygon: new WalkPolygonTool(context),
-    hole: new HoleTool(context),
-    gate: new GateTool(context),
-    zone: new ZoneTool(context),
-    node: new NodeTool(context),
-    scale: new ScaleTool(context),
-  })
+  const instances = markRaw(
+    Object.fromEntries(TOOLS.map((d) => [d.id, d.make(context)])) as Record<ToolId, Tool>,
+  )
 
-  const available = computed(() => TOOLS_OF_LAYER[layers.active].map((id) => instances[id]))
+  /** The tools of the active layer, for the palette: descriptor (label, glyph, shortcut) and instance. */
+  const available = computed<{ descriptor: ToolEntry; tool: Tool }[]>(() =>
+    toolsOfLayer(layers.active).map((id) => ({ descriptor: toolDescriptor(id), tool: instances[id] })),
+  )
   const activeId = computed<ToolId | null>(() => activeByLayer[layers.active])
   const active = computed<Tool | null>(() => {
     const id = activeId.value
@@ -135,9 +103,8 @@ export const useToolsStore = defineStore('tools', () => {
 
   /** Make `id` the active tool, switching to its layer when the active layer lacks it. */
   function activate(id: ToolId): void {
-    const t = instances[id]
     active.value?.cancel()
-    if (!TOOLS_OF_LAYER[layers.active].includes(id)) layers.activate(t.layers[0])
+    if (!toolsOfLayer(layers.active).includes(id)) layers.activate(toolDescriptor(id).layers[0])
     activeByLayer[layers.active] = id
     previewRevision.value++
   }
@@ -159,7 +126,7 @@ export const useToolsStore = defineStore('tools', () => {
   )
   // After undo/redo the selected thing may be gone.
   watch(
-    () => history.revision,
+    () => editor.revision,
     () => {
       if (selection.current && !selectionExists(editor.room, selection.current)) selection.select(null)
       previewRevision.value++

@@ -13,8 +13,6 @@ import type { Tool, ToolContext, ToolId, ToolPointer, ToolPreview } from './tool
 
 export class BrushTool implements Tool {
   readonly id: ToolId = 'brush'
-  readonly label: string = 'Brush'
-  readonly layers = ['walk-mask'] as const
   readonly cursor = 'crosshair'
   mode: 'idle' | 'painting' = 'idle'
   private session: MaskEditSession | null = null
@@ -102,7 +100,6 @@ export class BrushTool implements Tool {
 
 export class EraserTool extends BrushTool {
   override readonly id: ToolId = 'eraser'
-  override readonly label: string = 'Eraser'
   protected override value(): number {
     return 0
   }

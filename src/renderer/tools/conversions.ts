@@ -17,6 +17,8 @@ import { simplifyAreas, traceMask } from '../../shared/geometry/vectorise'
 import type { AreaPolygon } from '../../shared/geometry/types'
 import { areaToWalkPolygon, walkPolygonToArea } from '../../shared/room/convert'
 import type { Room, WalkPolygon } from '../../shared/room/schema'
+import type { EditTarget } from '../commands/edit-target'
+import { ReplaceMaskCommand } from '../commands/mask-patch'
 
 export interface TracedArea {
   areaId: number
@@ -53,4 +55,9 @@ export function maskFromPolygons(room: Room): Uint8Array {
   const mask = new Uint8Array(width * height)
   for (const p of room.polygons) rasterisePolygons([walkPolygonToArea(p)], width, height, p.areaId, mask)
   return mask
+}
+
+/** Replace the mask by the room's walk polygons, rasterised (one undo step). */
+export function polygonsToMaskCommand(target: EditTarget): ReplaceMaskCommand {
+  return new ReplaceMaskCommand('Polygons to mask', target, maskFromPolygons(target.room))
 }

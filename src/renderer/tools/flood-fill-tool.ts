@@ -11,8 +11,6 @@ import type { Tool, ToolContext, ToolPointer, ToolPreview } from './tool'
 
 export class FloodFillTool implements Tool {
   readonly id = 'flood-fill'
-  readonly label = 'Flood fill'
-  readonly layers = ['walk-mask'] as const
   readonly cursor = 'cell'
   readonly mode = 'idle'
   constructor(private readonly ctx: ToolContext) {}

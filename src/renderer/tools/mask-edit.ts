@@ -1,7 +1,8 @@
 /**
  * The shared part of the mask tools: take a snapshot of the mask when an edit
  * starts, tell the view about each dirty rectangle while it runs, and turn the
- * whole edit into one MaskPatchCommand when it ends.
+ * whole edit into one command when it ends (a MaskPatchCommand, or a ReplaceMaskCommand
+ * when the room had no mask yet: the stroke then makes the room's mask).
  *
  * Glossary
  * - session: one edit from pointer down to pointer up (a stroke, a drag, a click).
@@ -11,7 +12,7 @@
  */
 import type { Rect } from '../../shared/geometry/types'
 import type { EditTarget } from '../commands/edit-target'
-import { maskPatchFromSnapshot } from '../commands/mask-patch'
+import { maskPatchFromSnapshot, ReplaceMaskCommand } from '../commands/mask-patch'
 import { unionRect, type MaskBuffer } from './mask-paint'
 import type { ToolContext } from './tool'
 
@@ -21,20 +22,26 @@ export class MaskEditSession {
     private readonly target: EditTarget,
     private readonly snapshot: Uint8Array,
     readonly buffer: MaskBuffer,
+    /** True when the room had no mask: the first stroke makes one (part of its command). */
+    private readonly madeMask: boolean,
   ) {}
 
-  /** Start an edit; null (with a message) when the room has no mask or no area to paint. */
+  /**
+   * Start an edit; null when no room is open. A room without a mask gets a blank one to
+   * paint into, shown at once; it becomes the room's mask only when the edit is committed
+   * (its command creates it), and is taken away again when the edit is cancelled.
+   */
   static begin(ctx: ToolContext): MaskEditSession | null {
     const target = ctx.target()
     if (!target) return null
-    if (!target.mask) {
-      const { width, height } = target.room.size
+    const { width, height } = target.room.size
+    const madeMask = !target.mask
+    if (madeMask) {
       target.setMask(new Uint8Array(width * height))
-      target.room.mask = target.room.mask ?? 'walkmask.png'
+      target.maskChanged(null)
     }
     const mask = target.mask!
-    const { width, height } = target.room.size
-    return new MaskEditSession(target, mask.slice(), { data: mask, width, height })
+    return new MaskEditSession(target, mask.slice(), { data: mask, width, height }, madeMask)
   }
 
   /** Record that `rect` changed and redraw it now. */
@@ -46,6 +53,11 @@ export class MaskEditSession {
 
   /** Put the pixels back as they were (a cancelled edit). */
   rollback(): void {
+    if (this.madeMask) {
+      this.target.setMask(null)
+      this.target.maskChanged(null)
+      return
+    }
     if (!this.dirty) return
     const d = this.dirty
     for (let y = d.y; y < d.y + d.height; y++) {
@@ -57,9 +69,20 @@ export class MaskEditSession {
 
   /** End the edit as one undo step named `label` (nothing is recorded when no pixel changed). */
   commit(ctx: ToolContext, label: string): void {
-    if (!this.dirty) return
-    const command = maskPatchFromSnapshot(label, this.target, this.snapshot, this.dirty)
-    if (command) ctx.execute(command)
+    const patch = this.dirty ? maskPatchFromSnapshot(label, this.target, this.snapshot, this.dirty) : null
+    if (!patch) {
+      this.rollback()
+      return
+    }
+    if (!this.madeMask) {
+      ctx.execute(patch)
+      return
+    }
+    // The painted buffer is the new mask: one command makes it the room's mask (file name
+    // included) and undoing it removes the mask again.
+    const painted = this.buffer.data
+    this.target.setMask(null)
+    ctx.execute(new ReplaceMaskCommand(label, this.target, painted))
   }
 }
 

@@ -14,6 +14,10 @@
  */
 import type { RgbaImage } from '../../shared/host'
 import type { WalkArea } from '../../shared/room/schema'
+import { CompoundCommand, type Command } from '../commands/command'
+import type { EditTarget } from '../commands/edit-target'
+import { ReplaceMaskCommand } from '../commands/mask-patch'
+import { RoomFieldsCommand } from '../commands/room-fields'
 
 export interface ImportedMask {
   kind: 'grey' | 'colour' | 'alpha'
@@ -85,4 +89,15 @@ export function maskFromImportedImage(
     mask[i] = id
   }
   return { kind: 'colour', mask, newAreas }
+}
+
+/** The imported mask becomes the room's mask, with the areas it needs added: one undo step. */
+export function importMaskCommand(target: EditTarget, fileName: string, imported: ImportedMask): Command {
+  const parts: Command[] = []
+  if (imported.newAreas.length > 0)
+    parts.push(
+      new RoomFieldsCommand('Add areas', target, { areas: [...target.room.areas, ...imported.newAreas] }),
+    )
+  parts.push(new ReplaceMaskCommand('Replace mask', target, imported.mask))
+  return new CompoundCommand(`Import mask ${fileName}`, parts)
 }

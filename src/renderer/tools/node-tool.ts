@@ -24,8 +24,6 @@ const JOIN_HIT_SCREEN_PX = 5
 
 export class NodeTool implements Tool {
   readonly id = 'node'
-  readonly label = 'Node graph'
-  readonly layers = ['node-graph'] as const
   readonly cursor = 'crosshair'
   mode: 'idle' | 'dragging-node' = 'idle'
   private dragging: { id: string; start: Point } | null = null
@@ -63,10 +61,8 @@ export class NodeTool implements Tool {
     }
     const at = snapPoint(p, this.ctx.options.snapToPixels)
     const from = selected?.kind === 'node' ? selected.nodeId : undefined
-    if (tryExecute(this.ctx, () => addNodeCommand(target, at.x, at.y, from))) {
-      const made = target.room.nodeGraph.nodes.at(-1)
-      if (made) this.ctx.select({ kind: 'node', nodeId: made.id })
-    }
+    const made = tryExecute(this.ctx, () => addNodeCommand(target, at.x, at.y, from))?.created
+    if (typeof made === 'string') this.ctx.select({ kind: 'node', nodeId: made })
   }
 
   pointerMove(e: ToolPointer): void {

@@ -11,7 +11,6 @@
 import { findSelfIntersections } from '../../shared/geometry/polygon'
 import type { Point } from '../../shared/geometry/types'
 import { RingError } from '../commands/room-commands'
-import type { LayerId } from '../stores/layers'
 import {
   snapPoint,
   type Tool,
@@ -26,8 +25,6 @@ const CLOSE_RADIUS_SCREEN_PX = 8
 
 export abstract class PolygonDrawTool implements Tool {
   abstract readonly id: ToolId
-  abstract readonly label: string
-  abstract readonly layers: readonly LayerId[]
   readonly cursor = 'crosshair'
   mode: 'idle' | 'drawing' = 'idle'
   protected points: Point[] = []

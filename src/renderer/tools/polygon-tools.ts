@@ -27,24 +27,18 @@ function needTarget(ctx: ToolContext): EditTarget {
 
 export class WalkPolygonTool extends PolygonDrawTool {
   readonly id = 'polygon'
-  readonly label = 'Walk polygon'
-  readonly layers = ['walk-polygons'] as const
   protected finish(ring: Point[]): void {
     const target = needTarget(this.ctx)
     const areaId = target.room.areas.some((a) => a.id === this.ctx.options.areaId)
       ? this.ctx.options.areaId
       : (target.room.areas[0]?.id ?? 1)
-    const command = addPolygonCommand(target, ringToCoords(ring), areaId)
-    this.ctx.execute(command)
-    const made = target.room.polygons.at(-1)
-    if (made) this.ctx.select({ kind: 'polygon', polygonId: made.id })
+    const made = this.ctx.execute(addPolygonCommand(target, ringToCoords(ring), areaId))?.created
+    if (typeof made === 'string') this.ctx.select({ kind: 'polygon', polygonId: made })
   }
 }
 
 export class HoleTool extends PolygonDrawTool {
   readonly id = 'hole'
-  readonly label = 'Hole'
-  readonly layers = ['walk-polygons'] as const
   protected override colour = 0xff7a59
   protected finish(ring: Point[]): void {
     const target = needTarget(this.ctx)
@@ -52,41 +46,38 @@ export class HoleTool extends PolygonDrawTool {
     if (!owner) throw new Error('Start a hole inside a walk polygon.')
     if (!ring.every((p) => pointInRing(coordsToRing(owner.outer), p, false)))
       throw new Error(`The hole must lie inside walk polygon '${owner.id}'.`)
-    this.ctx.execute(addHoleCommand(target, owner.id, ringToCoords(ring)))
-    this.ctx.select({ kind: 'polygon', polygonId: owner.id, hole: owner.holes.length })
+    const hole = owner.holes.length
+    if (this.ctx.execute(addHoleCommand(target, owner.id, ringToCoords(ring))))
+      this.ctx.select({ kind: 'polygon', polygonId: owner.id, hole })
   }
 }
 
 export class GateTool extends PolygonDrawTool {
   readonly id = 'gate'
-  readonly label = 'Gate polygon'
-  readonly layers = ['gates'] as const
   protected override colour = 0xff5050
   protected finish(ring: Point[]): void {
     const target = needTarget(this.ctx)
-    this.ctx.execute(addGateCommand(target, { kind: 'block-polygon', polygon: ringToCoords(ring) }))
-    const made = target.room.gates.at(-1)
-    if (made) this.ctx.select({ kind: 'gate', gateId: made.id })
+    const made = this.ctx.execute(
+      addGateCommand(target, { kind: 'block-polygon', polygon: ringToCoords(ring) }),
+    )?.created
+    if (typeof made === 'string') this.ctx.select({ kind: 'gate', gateId: made })
   }
 }
 
 export class ZoneTool extends PolygonDrawTool {
   readonly id = 'zone'
-  readonly label = 'Trigger zone'
-  readonly layers = ['zones'] as const
   protected override colour = 0xf5a623
   protected finish(ring: Point[]): void {
     const target = needTarget(this.ctx)
-    this.ctx.execute(addZoneCommand(target, { kind: 'polygon', outer: ringToCoords(ring) }))
-    const made = target.room.zones.at(-1)
-    if (made) this.ctx.select({ kind: 'zone', zoneId: made.id })
+    const made = this.ctx.execute(
+      addZoneCommand(target, { kind: 'polygon', outer: ringToCoords(ring) }),
+    )?.created
+    if (typeof made === 'string') this.ctx.select({ kind: 'zone', zoneId: made })
   }
 }
 
 export class PolygonFillTool extends PolygonDrawTool {
   readonly id = 'polygon-fill'
-  readonly label = 'Polygon fill'
-  readonly layers = ['walk-mask'] as const
   protected finish(ring: Point[]): void {
     const session = MaskEditSession.begin(this.ctx)
     if (!session) throw new Error('Open a room first.')

@@ -17,8 +17,6 @@ const PERCENT_PER_SCREEN_PX = 0.5
 
 export class ScaleTool implements Tool {
   readonly id = 'scale'
-  readonly label = 'Scale stops'
-  readonly layers = ['scaling'] as const
   readonly cursor = 'ns-resize'
   mode: 'idle' | 'dragging-stop' = 'idle'
   private hover: Point | null = null

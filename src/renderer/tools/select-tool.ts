@@ -40,8 +40,6 @@ type Drag =
 
 export class SelectTool implements Tool {
   readonly id = 'select'
-  readonly label = 'Select and edit'
-  readonly layers = ['walk-polygons', 'gates', 'zones'] as const
   readonly cursor = 'default'
   private drag: Drag | null = null
   private now: Point | null = null

@@ -13,7 +13,6 @@ import type { Tool, ToolContext, ToolId, ToolPointer, ToolPreview } from './tool
 abstract class ShapeFillTool implements Tool {
   abstract readonly id: ToolId
   abstract readonly label: string
-  readonly layers = ['walk-mask'] as const
   readonly cursor = 'crosshair'
   mode: 'idle' | 'dragging' = 'idle'
   private start: Point | null = null

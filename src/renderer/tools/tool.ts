@@ -1,8 +1,9 @@
 /**
  * The common shape of every authoring tool: pointer and key input in room px, an
  * explicit mode, a preview the canvas draws, and a cursor. One class per tool
- * lives beside this file; the tools store picks the active one and the canvas
- * forwards input to it (unless view navigation has the pointer).
+ * lives beside this file, registered by one line in registry.ts (label, layers,
+ * shortcut, glyph); the tools store picks the active one and the canvas forwards
+ * input to it (unless view navigation has the pointer).
  *
  * Glossary
  * - mode: what the tool is doing now ('idle', 'painting', 'drawing', 'dragging' …);
@@ -15,23 +16,11 @@
  */
 import type { Point } from '../../shared/geometry/types'
 import type { EditTarget } from '../commands/edit-target'
-import type { Command } from '../stores/history'
+import type { Command } from '../commands/command'
 import type { LayerId } from '../stores/layers'
 
-export type ToolId =
-  | 'select'
-  | 'brush'
-  | 'eraser'
-  | 'rectangle'
-  | 'ellipse'
-  | 'polygon-fill'
-  | 'flood-fill'
-  | 'polygon'
-  | 'hole'
-  | 'gate'
-  | 'zone'
-  | 'node'
-  | 'scale'
+export type { ToolId } from './registry'
+import type { ToolId } from './registry'
 
 export interface ToolPointer {
   /** Room px under the pointer. */
@@ -70,8 +59,8 @@ export type Selection =
 
 export interface ToolContext {
   target(): EditTarget | null
-  /** Run a command through the history (it applies it). */
-  execute(command: Command): void
+  /** Run a command through the editor's one edit path; the command as recorded, or null when refused. */
+  execute(command: Command): Command | null
   readonly options: ToolOptions
   /** The layer the author is working on. */
   activeLayer(): LayerId
@@ -107,9 +96,6 @@ export interface ToolPreview {
 
 export interface Tool {
   readonly id: ToolId
-  readonly label: string
-  /** The layers this tool edits; the palette shows the tools of the active layer. */
-  readonly layers: readonly LayerId[]
   /** CSS cursor over the canvas. */
   readonly cursor: string
   readonly mode: string
@@ -132,15 +118,13 @@ export function snapPoint(p: Point, snap: boolean): Point {
     : { x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 }
 }
 
-/** Run `make` and execute its command; a refused edit is reported, not thrown. Returns true when executed. */
-export function tryExecute(ctx: ToolContext, make: () => Command | null): boolean {
+/** Run `make` and execute its command; a refused edit is reported, not thrown. The command done, or null. */
+export function tryExecute(ctx: ToolContext, make: () => Command | null): Command | null {
   try {
     const command = make()
-    if (!command) return false
-    ctx.execute(command)
-    return true
+    return command ? ctx.execute(command) : null
   } catch (error) {
     ctx.report('error', error instanceof Error ? error.message : String(error))
-    return false
+    return null
   }
 }

@@ -9,11 +9,11 @@ import { nextTick } from 'vue'
 import type { WorkerPort } from '../../../src/renderer/compare/nav-client'
 import type { MainToWorker, WorkerToMain } from '../../../src/renderer/compare/protocol'
 import { useCompareStore } from '../../../src/renderer/stores/compare'
-import { useEditorStore } from '../../../src/renderer/stores/editor'
 import { useWorkspaceStore } from '../../../src/renderer/stores/workspace'
 import { createNavService } from '../../../src/renderer/workers/nav-service'
 import { emptyProject } from '../../../src/shared/room/schema'
 import { doorRoom } from './fixtures'
+import { openRoomInEditor } from '../support/editor'
 
 /** A worker port whose worker is the nav service in this thread; `sent` records what the store asked. */
 function inProcessPort(sent: MainToWorker[]): WorkerPort {
@@ -41,13 +41,12 @@ beforeEach(() => setActivePinia(createPinia()))
 
 describe('compare store', () => {
   it('answers a start and a goal with every enabled algorithm, and only while the workspace is shown', async () => {
-    const editor = useEditorStore()
-    editor.project = {
-      ...emptyProject({ name: 'Test' }),
-      flags: [{ id: 'doorOpen', name: 'Door open', default: true }],
-    }
-    editor.room = doorRoom()
-    editor.roomRevision++
+    openRoomInEditor(doorRoom(), {
+      project: {
+        ...emptyProject({ name: 'Test' }),
+        flags: [{ id: 'doorOpen', name: 'Door open', default: true }],
+      },
+    })
     await nextTick()
     const compare = useCompareStore()
     const sent: MainToWorker[] = []

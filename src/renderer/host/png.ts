@@ -1,0 +1,99 @@
+/**
+ * Pixels to canvases and PNG files in the page (browser and Electron renderer): the one
+ * place where RGBA data, grey values and area-id masks become a 2D canvas, a PNG, or
+ * both. The Pixi views make textures from these canvases (canvas/textures.ts); saves and
+ * downloads send the PNG bytes.
+ *
+ * Glossary
+ * - RGBA image: width x height pixels, 4 bytes each, rows top-down (src/shared/host.ts).
+ * - grey PNG: an opaque image whose three channels hold the same value (a scale map's
+ *   grey, or an area id); Walkbox reads such files by their red channel.
+ *
+ * Units: px.
+ */
+import type { RgbaImage } from '../../shared/host'
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+
+/** Do these bytes start like a PNG file? */
+export function isPng(bytes: Uint8Array): boolean {
+  return PNG_SIGNATURE.every((b, i) => bytes[i] === b)
+}
+
+type AnyCanvas = HTMLCanvasElement | OffscreenCanvas
+
+function canvasOf(width: number, height: number): AnyCanvas {
+  if (typeof document !== 'undefined') {
+    const canvas = document.createElement('canvas')
+    canvas.width = width
+    canvas.height = height
+    return canvas
+  }
+  return new OffscreenCanvas(width, height)
+}
+
+/**
+ * A canvas holding `width` x `height` pixels that `fill` writes as RGBA bytes (the array
+ * starts transparent black). Throws when the page cannot draw to a 2D canvas.
+ */
+export function canvasFromPixels(
+  width: number,
+  height: number,
+  fill: (rgba: Uint8ClampedArray) => void,
+): AnyCanvas {
+  const canvas = canvasOf(width, height)
+  const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null
+  if (!ctx) throw new Error('This window cannot draw to a 2D canvas.')
+  const pixels = ctx.createImageData(width, height)
+  fill(pixels.data)
+  ctx.putImageData(pixels, 0, 0)
+  return canvas
+}
+
+/** A canvas of an RGBA image as it is. */
+export function canvasFromRgba(image: RgbaImage): AnyCanvas {
+  return canvasFromPixels(image.width, image.height, (px) => px.set(image.data))
+}
+
+/** Opaque grey pixels from one value per pixel (`valueAt(i)`, 0..255). */
+export function fillGrey(px: Uint8ClampedArray, count: number, valueAt: (i: number) => number): void {
+  for (let i = 0; i < count; i++) {
+    const v = valueAt(i)
+    px[i * 4] = v
+    px[i * 4 + 1] = v
+    px[i * 4 + 2] = v
+    px[i * 4 + 3] = 255
+  }
+}
+
+/** A canvas of an image's grey (its red channel), opaque. */
+export function canvasFromGrey(image: RgbaImage): AnyCanvas {
+  return canvasFromPixels(image.width, image.height, (px) =>
+    fillGrey(px, image.width * image.height, (i) => image.data[i * 4]),
+  )
+}
+
+async function canvasToPng(canvas: AnyCanvas): Promise<Uint8Array> {
+  const blob =
+    'convertToBlob' in canvas
+      ? await canvas.convertToBlob({ type: 'image/png' })
+      : await new Promise<Blob>((resolve, reject) =>
+          canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed.'))), 'image/png'),
+        )
+  return new Uint8Array(await blob.arrayBuffer())
+}
+
+/** A PNG of an image's grey (red channel), opaque. */
+export function encodeGreyPng(image: RgbaImage): Promise<Uint8Array> {
+  return canvasToPng(canvasFromGrey(image))
+}
+
+/** A PNG of an area-id mask: grey = area id, 0 = not walkable. */
+export function encodeMaskPng(mask: Uint8Array, width: number, height: number): Promise<Uint8Array> {
+  return canvasToPng(canvasFromPixels(width, height, (px) => fillGrey(px, width * height, (i) => mask[i])))
+}
+
+/** A PNG of an RGBA image (a background made or resized in the editor). */
+export function encodeRgbaPng(image: RgbaImage): Promise<Uint8Array> {
+  return canvasToPng(canvasFromRgba(image))
+}

@@ -1,0 +1,86 @@
+/**
+ * Dialogs store: the one modal dialog the editor shows at a time (unsaved changes, a new
+ * room, the project list …), as a promise for its answer. Stores and actions ask; the
+ * DialogHost component draws the dialog and answers. View state only.
+ *
+ * Glossary
+ * - request: which dialog (kind), what it shows (props) and how to answer (resolve).
+ * - unsaved choice: 'save' | 'discard' | 'cancel', the answer to "unsaved changes".
+ */
+import { defineStore } from 'pinia'
+import { shallowRef } from 'vue'
+import type { ImportedImage } from '../../shared/host'
+
+export type UnsavedChoice = 'save' | 'discard' | 'cancel'
+
+export interface DialogKinds {
+  unsaved: { props: { action: string; rooms: string[]; project: boolean }; answer: UnsavedChoice }
+  confirm: {
+    props: { title: string; message: string; details?: string[]; confirm: string; danger?: boolean }
+    answer: boolean
+  }
+  'new-room': { props: NewRoomDialogProps; answer: NewRoomAnswer | null }
+  'open-project': { props: Record<string, never>; answer: null }
+  text: {
+    props: {
+      title: string
+      label: string
+      value: string
+      confirm: string
+      check?: (value: string) => string | null
+    }
+    answer: string | null
+  }
+}
+
+export interface NewRoomDialogProps {
+  /** 'background': a room from a picked or dropped image; 'blank': a size to type. */
+  mode: 'background' | 'blank'
+  /** A dropped image (its bytes), decoded by the dialog through the host. */
+  dropped?: { fileName: string; bytes: Uint8Array }
+}
+
+export interface NewRoomAnswer {
+  name: string
+  width: number
+  height: number
+  /** The background as picked: file name, original bytes, decoded pixels. */
+  background: ImportedImage | null
+  /** How the art is fitted when the size differs from the image's: 'nearest' keeps pixel art crisp. */
+  resample: 'nearest' | 'smooth'
+}
+
+export type DialogKind = keyof DialogKinds
+
+export interface DialogRequest<K extends DialogKind = DialogKind> {
+  kind: K
+  props: DialogKinds[K]['props']
+  resolve: (answer: DialogKinds[K]['answer']) => void
+}
+
+export const useDialogsStore = defineStore('dialogs', () => {
+  const current = shallowRef<DialogRequest | null>(null)
+  const queue: DialogRequest[] = []
+
+  /** Show a dialog; resolves with the author's answer. A second request waits for the first. */
+  function ask<K extends DialogKind>(
+    kind: K,
+    props: DialogKinds[K]['props'],
+  ): Promise<DialogKinds[K]['answer']> {
+    return new Promise((resolve) => {
+      const request = { kind, props, resolve } as unknown as DialogRequest
+      if (current.value) queue.push(request)
+      else current.value = request
+    })
+  }
+
+  /** Answer the dialog on screen and show the next one, if any. */
+  function answer(value: unknown): void {
+    const request = current.value
+    if (!request) return
+    current.value = queue.shift() ?? null
+    ;(request.resolve as (v: unknown) => void)(value)
+  }
+
+  return { current, ask, answer }
+})

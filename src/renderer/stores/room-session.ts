@@ -1,0 +1,134 @@
+/**
+ * A room session: one room of the project as the editor holds it — its model, its decoded
+ * images, the files still to be written, its own undo history, and what could not be read.
+ * The editor keeps a session for every room the author has opened (or made) until the
+ * project is closed, so switching rooms keeps unsaved edits and undo history.
+ *
+ * Glossary
+ * - pending file: bytes that the next save writes (a new or replaced background, an
+ *   imported scale map); null when the file on disk is current.
+ * - touched: changed by a project-level edit (a flag renamed in its expressions …) since the
+ *   last save; such a room is saved although its own history is clean.
+ * - fresh: made in this editor and never saved (its folder does not exist yet).
+ * - layer problem: a background, mask or scale map that could not be read; that layer is
+ *   left out (null) and the reason shown, instead of refusing the room.
+ *
+ * Units: room px; images as in src/shared/host.ts.
+ */
+import { markRaw, reactive, shallowReactive } from 'vue'
+import type { Rect } from '../../shared/geometry/types'
+import type { LoadedRoom, RgbaImage } from '../../shared/host'
+import type { Room } from '../../shared/room/schema'
+import type { EditTarget } from '../commands/edit-target'
+import type { ScaleMapHolder } from '../commands/scale-map'
+import { UndoStack } from '../commands/undo-stack'
+import type { Viewport } from '../canvas/viewport'
+
+export interface PendingFile {
+  /** File name in the room folder. */
+  name: string
+  bytes: Uint8Array
+}
+
+export interface LayerProblem {
+  layer: 'background' | 'mask' | 'scaleMap'
+  message: string
+}
+
+export interface RoomSession {
+  readonly id: string
+  room: Room
+  background: RgbaImage | null
+  backgroundFile: PendingFile | null
+  mask: Uint8Array | null
+  scaleMap: RgbaImage | null
+  /** Scale-map file bytes to write on the next save (an import); null: the file on disk is current. */
+  scaleMapBytes: Uint8Array | null
+  /** The name of the imported scale-map file, for the panel; null when loaded from the room. */
+  scaleMapSource: string | null
+  readonly history: UndoStack
+  problems: LayerProblem[]
+  touched: boolean
+  fresh: boolean
+  /** Where the author was looking when they left the room (restored on return). */
+  viewport: Viewport | null
+}
+
+/** A session from a room the host loaded (or a new one made in the editor, `fresh`). */
+export function createSession(
+  loaded: Pick<LoadedRoom, 'room' | 'background' | 'mask' | 'scaleMap'> & { problems?: LayerProblem[] },
+  options: { fresh?: boolean; backgroundFile?: PendingFile | null } = {},
+): RoomSession {
+  return shallowReactive<RoomSession>({
+    id: loaded.room.id,
+    room: reactive(loaded.room) as Room,
+    background: loaded.background ? markRaw(loaded.background) : null,
+    backgroundFile: options.backgroundFile ? markRaw(options.backgroundFile) : null,
+    mask: loaded.mask ? markRaw(loaded.mask) : null,
+    scaleMap: loaded.scaleMap ? markRaw(loaded.scaleMap) : null,
+    scaleMapBytes: null,
+    scaleMapSource: null,
+    history: markRaw(new UndoStack()),
+    problems: loaded.problems ?? [],
+    touched: false,
+    fresh: options.fresh ?? false,
+    viewport: null,
+  })
+}
+
+/** Has the session anything the files on disk do not have? */
+export function sessionDirty(session: RoomSession): boolean {
+  return session.history.dirty || session.touched || session.fresh
+}
+
+/** What commands edit in this session; `changed` tells the views (whole mask, or a rectangle). */
+export function sessionTarget(session: RoomSession, changed: (rect: Rect | null) => void): EditTarget {
+  return {
+    get room() {
+      return session.room
+    },
+    get mask() {
+      return session.mask
+    },
+    setMask(next) {
+      session.mask = next ? markRaw(next) : null
+      changed(null)
+    },
+    maskChanged: (rect) => changed(rect),
+  }
+}
+
+/** Where scale-map commands read and write the session's decoded map and its pending bytes. */
+export function sessionScaleMap(session: RoomSession): ScaleMapHolder {
+  return {
+    get: () => ({
+      image: session.scaleMap,
+      bytes: session.scaleMapBytes,
+      sourceName: session.scaleMapSource,
+    }),
+    set(state) {
+      session.scaleMap = state.image ? markRaw(state.image) : null
+      session.scaleMapBytes = state.bytes ? markRaw(state.bytes) : null
+      session.scaleMapSource = state.sourceName
+    },
+  }
+}
+
+/** The session's background as a holder for background commands (image, pending file, room field). */
+export interface BackgroundState {
+  image: RgbaImage | null
+  file: PendingFile | null
+}
+
+export function sessionBackground(session: RoomSession): {
+  get(): BackgroundState
+  set(state: BackgroundState): void
+} {
+  return {
+    get: () => ({ image: session.background, file: session.backgroundFile }),
+    set(state) {
+      session.background = state.image ? markRaw(state.image) : null
+      session.backgroundFile = state.file ? markRaw(state.file) : null
+    },
+  }
+}
