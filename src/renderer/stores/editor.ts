@@ -21,6 +21,7 @@ import type { Project, Room } from '../../shared/room/schema'
 import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import type { ScaleMapHolder } from '../commands/scale-map'
+import type { ProjectTarget } from '../commands/project-commands'
 import { UndoStack, type StackEntry } from '../commands/undo-stack'
 import { encodeGreyPng, isPng } from '../host/png'
 import { useDialogsStore } from './dialogs'
@@ -377,6 +378,44 @@ export const useEditorStore = defineStore('editor', () => {
     roomRevision.value++
   }
 
+  /** What project commands edit: the project model and the room sessions. */
+  function projectTarget(): ProjectTarget {
+    const p = project.value
+    if (!p) throw new Error('No project is open.')
+    return {
+      project: p,
+      session: (id) => sessions.get(id),
+      sessions: () => sessions.values(),
+      putSession,
+      dropSession,
+      show: showSession,
+      shownRoomId: () => activeRoomId.value,
+    }
+  }
+
+  /**
+   * Run a project-level edit. The rooms it reaches into (`needs`: ids, or 'all') are
+   * opened first, so that the command can change them and undo can bring them back.
+   */
+  async function editProject(
+    make: (target: ProjectTarget) => Command | null,
+    needs: readonly string[] | 'all' = [],
+    options: EditOptions = {},
+  ): Promise<Command | null> {
+    const p = project.value
+    if (!p) {
+      report('error', 'Open a project first.')
+      return null
+    }
+    const ids = needs === 'all' ? p.rooms.map((r) => r.id) : needs
+    const opened = await guarded('Could not open the rooms this edit changes', async () => {
+      for (const id of ids) await ensureSession(id)
+      return true
+    })
+    if (!opened || project.value !== p) return null
+    return edit(() => make(projectTarget()), options)
+  }
+
   // --- unsaved changes -------------------------------------------------------------
 
   /**
@@ -535,6 +574,8 @@ export const useEditorStore = defineStore('editor', () => {
     emit,
     edit,
     editRoom,
+    editProject,
+    projectTarget,
     undo,
     redo,
     editTarget,

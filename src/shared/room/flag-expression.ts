@@ -268,3 +268,14 @@ export function formatFlagExpression(expression: FlagExpression | string): strin
   }
   return show(tree, 1)
 }
+
+/**
+ * The expression with every mention of flag `from` renamed to `to`, keeping the author's
+ * spacing and brackets. Flag ids are whole words of the grammar, so a mention is `from`
+ * with no letter, digit or '_' on either side. `to` must be a valid flag id.
+ */
+export function renameFlagInExpression(source: string, from: string, to: string): string {
+  if (!FLAG_ID_PATTERN.test(from) || !FLAG_ID_PATTERN.test(to) || RESERVED_FLAG_WORDS.includes(to))
+    throw new Error(`cannot rename flag '${from}' to '${to}': both must be flag names`)
+  return source.replace(new RegExp(`(?<![A-Za-z0-9_])${from}(?![A-Za-z0-9_])`, 'g'), to)
+}
