@@ -8,7 +8,7 @@ import type { MenuItemConstructorOptions } from 'electron'
 import { ACTIONS, type MenuId } from '../shared/actions'
 import { HOST_CHANNELS, type RecentProject } from '../shared/host'
 
-const MENU_LABELS: Record<MenuId, string> = { file: 'File', edit: 'Edit', view: 'View' }
+const MENU_LABELS: Record<MenuId, string> = { file: 'File', edit: 'Edit', room: 'Room', view: 'View' }
 
 export interface MenuModel {
   recent: RecentProject[]

@@ -10,7 +10,7 @@
  * - menu: which native menu the action sits in; absent = toolbar/shortcut only.
  */
 
-export type MenuId = 'file' | 'edit' | 'view'
+export type MenuId = 'file' | 'edit' | 'room' | 'view'
 
 export interface ActionDescriptor {
   id: string
@@ -27,6 +27,14 @@ export const ACTIONS = [
   { id: 'file.openSample', label: 'Open Sample Project', menu: 'file' },
   { id: 'file.save', label: 'Save', shortcut: 'CmdOrCtrl+S', menu: 'file', separatorBefore: true },
   { id: 'file.saveAs', label: 'Save As…', shortcut: 'CmdOrCtrl+Shift+S', menu: 'file' },
+  { id: 'room.newFromBackground', label: 'New Room from Background…', shortcut: 'CmdOrCtrl+Shift+N', menu: 'room' },
+  { id: 'room.newBlank', label: 'New Blank Room…', menu: 'room' },
+  { id: 'room.replaceBackground', label: 'Replace Background…', menu: 'room', separatorBefore: true },
+  { id: 'room.rename', label: 'Rename Room…', menu: 'room', separatorBefore: true },
+  { id: 'room.duplicate', label: 'Duplicate Room', menu: 'room' },
+  { id: 'room.delete', label: 'Delete Room…', menu: 'room' },
+  { id: 'room.previous', label: 'Previous Room', shortcut: 'CmdOrCtrl+PageUp', menu: 'room', separatorBefore: true },
+  { id: 'room.next', label: 'Next Room', shortcut: 'CmdOrCtrl+PageDown', menu: 'room' },
   { id: 'edit.undo', label: 'Undo', shortcut: 'CmdOrCtrl+Z', menu: 'edit' },
   { id: 'edit.redo', label: 'Redo', shortcut: 'CmdOrCtrl+Shift+Z', menu: 'edit' },
   { id: 'view.zoomIn', label: 'Zoom In', shortcut: 'CmdOrCtrl+=', menu: 'view' },

@@ -2,8 +2,7 @@
  * The authoring tools without Pixi: pixel operations of the mask tools, a brush
  * stroke and a rectangle as single undo steps with pixel-exact results, the polygon
  * tool refusing a crossing outline with markers, the select tool dragging a vertex,
- * mask import rules (grey, colour, alpha), conversions between mask and polygons,
- * and the recovery slot's mask encoding.
+ * mask import rules (grey, colour, alpha) and conversions between mask and polygons.
  */
 import { describe, expect, it } from 'vitest'
 import {
@@ -27,7 +26,6 @@ import {
   traceAreas,
   vertexCount,
 } from '../../src/renderer/tools/conversions'
-import { decodeRuns, encodeRuns, readRecovery, writeRecovery } from '../../src/renderer/actions/recovery'
 import { makeTarget, type TestTarget } from './commands/fixture'
 
 function buffer(width: number, height: number): MaskBuffer {
@@ -227,7 +225,7 @@ describe('outline tools', () => {
   })
 })
 
-describe('mask import, conversions and recovery', () => {
+describe('mask import and conversions', () => {
   const room = { size: { width: 3, height: 1 }, areas: [{ id: 1, name: 'A', colour: '#3cb371' }] }
   const rgba = (pixels: number[][]) => ({ width: 3, height: 1, data: new Uint8Array(pixels.flat()) })
   it('reads grey, colour and alpha masks', () => {
@@ -291,39 +289,5 @@ describe('mask import, conversions and recovery', () => {
     expect(vertexCount(polygons)).toBe(8)
     t.room.polygons = polygons
     expect(maskFromPolygons(t.room)).toEqual(t.mask)
-  })
-  it('keeps a recovery copy with a run-length mask and drops a damaged one', () => {
-    const mask = new Uint8Array([0, 0, 0, 3, 3, 255, 0])
-    expect(decodeRuns(encodeRuns(mask), 7)).toEqual(mask)
-    expect(() => decodeRuns('0.5', 7)).toThrow(/wrong size/)
-    const store = new Map<string, string>()
-    const storage = {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    }
-    const t = makeTarget()
-    expect(
-      writeRecovery(storage, { projectRef: 'p', roomId: 'hall', savedAt: 'now', room: t.room, mask: t.mask })
-        .ok,
-    ).toBe(true)
-    const back = readRecovery(storage, 'p', 'hall')
-    expect(back?.room).toEqual(t.room)
-    expect(back?.mask).toEqual(t.mask)
-    store.set([...store.keys()][0], '{"room": 1}')
-    expect(readRecovery(storage, 'p', 'hall')).toBeNull()
-    expect(store.size).toBe(0)
-    const full = {
-      ...storage,
-      setItem: () => {
-        throw new Error('quota exceeded')
-      },
-    }
-    expect(
-      writeRecovery(full, { projectRef: 'p', roomId: 'hall', savedAt: 'now', room: t.room, mask: null }),
-    ).toEqual({
-      ok: false,
-      reason: 'quota exceeded',
-    })
   })
 })

@@ -291,6 +291,8 @@ describe('zones, scaling and saving', () => {
       [1500, 150],
     ])
     await expect.poll(() => page.getByTestId('title').textContent()).toMatch(/^•/)
+    // The copy is written shortly after the last change; the status bar says when.
+    await expect.poll(() => page.getByTestId('recovery-copy').count(), { timeout: 10_000 }).toBe(1)
     await page.reload()
     await expect.poll(() => statusText(page), { timeout: 30_000 }).toMatch(/Opened room Courtyard/)
     const offer = page.getByRole('alert', { name: 'Recovered work' })

@@ -8,6 +8,7 @@ import fc from 'fast-check'
 const setting = process.env.WALKBOX_FC_SEED ?? '20261122'
 if (setting !== 'random') {
   const seed = Number(setting)
-  if (!Number.isInteger(seed)) throw new Error(`WALKBOX_FC_SEED must be a whole number or 'random', not '${setting}'.`)
+  if (!Number.isInteger(seed))
+    throw new Error(`WALKBOX_FC_SEED must be a whole number or 'random', not '${setting}'.`)
   fc.configureGlobal({ seed })
 }

@@ -12,6 +12,14 @@ import type { Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import type { Selection } from '../tools/tool'
 import { TOOLS, toolActionId } from '../tools/registry'
+import {
+  deleteRoom,
+  duplicateRoom,
+  newBlankRoom,
+  newRoomFromBackground,
+  renameRoom,
+  replaceBackground,
+} from './project-actions'
 import { deleteSelectionCommand, duplicateSelectionCommand, nudgeSelectionCommand } from './selection-actions'
 
 export const ACTIONS_INJECTION: InjectionKey<ActionRegistry> = Symbol('walkbox-actions')
@@ -35,6 +43,20 @@ export function createEditorActions(): ActionRegistry {
     enabled: hasSelection,
   })
   const nudge = (dx: number, dy: number) => onSelection((t, s) => nudgeSelectionCommand(t, s, dx, dy))
+  const inRoom = (work: (roomId: string) => Promise<void>) => ({
+    run: () => (editor.activeRoomId ? work(editor.activeRoomId) : undefined),
+    enabled: hasRoom,
+  })
+  /** The room `step` places after or before the open one in the list. */
+  const stepRoom = (step: number) => ({
+    run: async () => {
+      const list = editor.rooms
+      const at = list.findIndex((r) => r.id === editor.activeRoomId)
+      const next = list[(at + step + list.length) % list.length]
+      if (next) await editor.switchRoom(next.id)
+    },
+    enabled: () => editor.rooms.length > 1,
+  })
   const toolActions: Action[] = TOOLS.map((t) => ({
     id: toolActionId(t.id),
     label: `${t.label} tool`,
@@ -49,6 +71,14 @@ export function createEditorActions(): ActionRegistry {
       'file.openSample': { run: () => editor.openSample() },
       'file.save': { run: async () => void (await editor.save()), enabled: hasProject },
       'file.saveAs': { run: () => editor.saveAs(), enabled: hasProject },
+      'room.newFromBackground': { run: () => newRoomFromBackground(), enabled: hasProject },
+      'room.newBlank': { run: () => newBlankRoom(), enabled: hasProject },
+      'room.replaceBackground': { run: () => replaceBackground(), enabled: hasRoom },
+      'room.rename': inRoom(renameRoom),
+      'room.duplicate': inRoom(duplicateRoom),
+      'room.delete': inRoom(deleteRoom),
+      'room.previous': stepRoom(-1),
+      'room.next': stepRoom(1),
       'edit.undo': { run: () => void editor.undo(), enabled: () => editor.canUndo },
       'edit.redo': { run: () => void editor.redo(), enabled: () => editor.canRedo },
       'view.zoomIn': { run: () => view.zoomIn(), enabled: hasRoom },

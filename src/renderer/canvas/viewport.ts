@@ -49,7 +49,11 @@ export function panBy(v: Viewport, dsx: number, dsy: number): Viewport {
   return { ...v, offsetX: v.offsetX + dsx, offsetY: v.offsetY + dsy }
 }
 
-/** The viewport that shows the whole room centred in a canvas of the given size, never above 100%. */
+/**
+ * The viewport that shows the whole room centred in a canvas of the given size, as large as
+ * fits: a big room zooms out, a small one (a 320x200 AGS room) zooms in. Above 100 % the zoom
+ * is a whole number, so that every room pixel is the same number of screen pixels.
+ */
 export function fitRoom(
   roomWidth: number,
   roomHeight: number,
@@ -59,7 +63,8 @@ export function fitRoom(
 ): Viewport {
   const availW = Math.max(1, canvasWidth - 2 * margin)
   const availH = Math.max(1, canvasHeight - 2 * margin)
-  const zoom = clampZoom(Math.min(1, availW / roomWidth, availH / roomHeight))
+  const fits = Math.min(availW / roomWidth, availH / roomHeight)
+  const zoom = clampZoom(fits > 1 ? Math.floor(fits) : fits)
   return {
     zoom,
     offsetX: Math.round((canvasWidth - roomWidth * zoom) / 2),

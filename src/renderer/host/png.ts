@@ -97,3 +97,24 @@ export function encodeMaskPng(mask: Uint8Array, width: number, height: number): 
 export function encodeRgbaPng(image: RgbaImage): Promise<Uint8Array> {
   return canvasToPng(canvasFromRgba(image))
 }
+
+/**
+ * The image drawn at another size: 'nearest' keeps hard pixels (pixel art at 2x, 3x),
+ * 'smooth' filters (painted art).
+ */
+export function resampleRgba(
+  image: RgbaImage,
+  width: number,
+  height: number,
+  mode: 'nearest' | 'smooth',
+): RgbaImage {
+  const source = canvasFromRgba(image)
+  const target = canvasOf(width, height)
+  const ctx = target.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null
+  if (!ctx) throw new Error('This window cannot draw to a 2D canvas.')
+  ctx.imageSmoothingEnabled = mode === 'smooth'
+  if (mode === 'smooth') ctx.imageSmoothingQuality = 'high'
+  ctx.drawImage(source as CanvasImageSource, 0, 0, width, height)
+  const data = ctx.getImageData(0, 0, width, height).data
+  return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }
+}

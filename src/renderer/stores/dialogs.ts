@@ -20,7 +20,6 @@ export interface DialogKinds {
     answer: boolean
   }
   'new-room': { props: NewRoomDialogProps; answer: NewRoomAnswer | null }
-  'open-project': { props: Record<string, never>; answer: null }
   text: {
     props: {
       title: string
@@ -53,6 +52,8 @@ export interface NewRoomAnswer {
 export type DialogKind = keyof DialogKinds
 
 export interface DialogRequest<K extends DialogKind = DialogKind> {
+  /** Tells requests apart (a new request is a new dialog, even of the same kind). */
+  id: number
   kind: K
   props: DialogKinds[K]['props']
   resolve: (answer: DialogKinds[K]['answer']) => void
@@ -61,6 +62,7 @@ export interface DialogRequest<K extends DialogKind = DialogKind> {
 export const useDialogsStore = defineStore('dialogs', () => {
   const current = shallowRef<DialogRequest | null>(null)
   const queue: DialogRequest[] = []
+  let nextId = 1
 
   /** Show a dialog; resolves with the author's answer. A second request waits for the first. */
   function ask<K extends DialogKind>(
@@ -68,7 +70,7 @@ export const useDialogsStore = defineStore('dialogs', () => {
     props: DialogKinds[K]['props'],
   ): Promise<DialogKinds[K]['answer']> {
     return new Promise((resolve) => {
-      const request = { kind, props, resolve } as unknown as DialogRequest
+      const request = { id: nextId++, kind, props, resolve } as unknown as DialogRequest
       if (current.value) queue.push(request)
       else current.value = request
     })

@@ -25,8 +25,10 @@ import type { ProjectTarget } from '../commands/project-commands'
 import { UndoStack, type StackEntry } from '../commands/undo-stack'
 import { encodeGreyPng, isPng } from '../host/png'
 import { useDialogsStore } from './dialogs'
+import { useRecoveryStore } from './recovery'
 import {
   createSession,
+  sessionBackground,
   sessionDirty,
   sessionScaleMap,
   sessionTarget,
@@ -85,6 +87,8 @@ export const useEditorStore = defineStore('editor', () => {
   const roomRevision = ref(0)
   /** Bumped on every edit, undo and redo (anything a view may need to redraw). */
   const revision = ref(0)
+  /** Bumped whenever a project is opened (even the same one again). */
+  const projectOpened = ref(0)
   const listeners = new Set<ChangeListener>()
 
   const session = computed<RoomSession | null>(() =>
@@ -279,6 +283,13 @@ export const useEditorStore = defineStore('editor', () => {
     return sessionScaleMap(s)
   }
 
+  /** Where background commands read and write the open room's decoded art and its pending file. */
+  function backgroundHolder(): ReturnType<typeof sessionBackground> {
+    const s = session.value
+    if (!s) throw new Error('Open a room first.')
+    return sessionBackground(s)
+  }
+
   // --- host work ---------------------------------------------------------------------
 
   function requireHost(): WalkboxHost {
@@ -315,6 +326,7 @@ export const useEditorStore = defineStore('editor', () => {
     closeProject()
     projectRef.value = opened.ref
     project.value = opened.project
+    projectOpened.value++
     const first = opened.project.rooms[0]
     if (first) await switchRoom(first.id)
     else report('info', `Opened ${opened.project.name} (no rooms yet).`)
@@ -428,7 +440,10 @@ export const useEditorStore = defineStore('editor', () => {
     const names = dirtyRooms.value.map((id) => sessions.get(id)?.room.name ?? id)
     const choice = await dialogs.ask('unsaved', { action, rooms: names, project: projectDirty.value })
     if (choice === 'cancel') return false
-    if (choice === 'discard') return true
+    if (choice === 'discard') {
+      if (projectRef.value) await useRecoveryStore().forget(projectRef.value)
+      return true
+    }
     return save()
   }
 
@@ -518,6 +533,8 @@ export const useEditorStore = defineStore('editor', () => {
     const ok = await guarded('Could not save', async () => {
       await writeAll(requireHost(), ref_, p, dirtyRooms.value)
       markAllSaved()
+      // Saved: the recovery copy is not needed any more (removed now, not after the debounce).
+      await useRecoveryStore().flush()
       report('info', `Saved ${p.name}.`)
       return true
     })
@@ -556,11 +573,13 @@ export const useEditorStore = defineStore('editor', () => {
     scaleMapBytes,
     scaleMapSource,
     scaleMapHolder,
+    backgroundHolder,
     problems,
     busy,
     status,
     roomRevision,
     revision,
+    projectOpened,
     dirty,
     dirtyRooms,
     projectDirty,

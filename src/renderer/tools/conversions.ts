@@ -19,6 +19,8 @@ import { areaToWalkPolygon, walkPolygonToArea } from '../../shared/room/convert'
 import type { Room, WalkPolygon } from '../../shared/room/schema'
 import type { EditTarget } from '../commands/edit-target'
 import { ReplaceMaskCommand } from '../commands/mask-patch'
+import { CompoundCommand, type Command } from '../commands/command'
+import { replacePolygonsCommand, setAuthoritativeCommand } from '../commands/room-commands'
 
 export interface TracedArea {
   areaId: number
@@ -60,4 +62,37 @@ export function maskFromPolygons(room: Room): Uint8Array {
 /** Replace the mask by the room's walk polygons, rasterised (one undo step). */
 export function polygonsToMaskCommand(target: EditTarget): ReplaceMaskCommand {
   return new ReplaceMaskCommand('Polygons to mask', target, maskFromPolygons(target.room))
+}
+
+/** The tolerance the one-click conversions use, room px (the panel's slider starts here too). */
+export const DEFAULT_TRACE_TOLERANCE_PX = 1.5
+
+/**
+ * Make the other representation the truth in one step, converting first when it is
+ * missing: 'mask' rasterises the polygons when the room has no mask; 'polygons' traces
+ * the mask when the room has no polygons.
+ */
+export function switchAuthoritativeCommand(target: EditTarget, to: 'mask' | 'polygons'): Command {
+  const room = target.room
+  if (to === 'mask') {
+    if (target.mask) return setAuthoritativeCommand(target, 'mask')
+    const rasterise = polygonsToMaskCommand(target)
+    return new CompoundCommand('Polygons to mask, mask authoritative', [
+      rasterise,
+      {
+        label: 'Mask authoritative',
+        apply: () => (room.authoritative = 'mask'),
+        invert: () => (room.authoritative = 'polygons'),
+      },
+    ])
+  }
+  if (room.polygons.length > 0 || !target.mask) return setAuthoritativeCommand(target, 'polygons')
+  const polygons = simplifyTraced(
+    traceAreas(target.mask, room.size.width, room.size.height),
+    DEFAULT_TRACE_TOLERANCE_PX,
+  )
+  return new CompoundCommand('Mask to polygons, polygons authoritative', [
+    replacePolygonsCommand(target, polygons, `Mask to polygons (${vertexCount(polygons)} vertices)`),
+    setAuthoritativeCommand(target, 'polygons'),
+  ])
 }
