@@ -51,6 +51,8 @@ export interface DesktopHostOptions {
   platform: string
   dialogs: DesktopDialogs
   onRecentChanged?: (recent: RecentProject[]) => void
+  /** Close the editor's window now (its unsaved work was dealt with; see close-guard.ts). */
+  closeWindow?: () => void
 }
 
 const RECENT_FILE = 'recent-projects.json'
@@ -235,6 +237,10 @@ export class DesktopHost {
       mask: req.mask ? { width: room.size.width, height: room.size.height, cells: req.mask } : undefined,
       scaleMap: req.scaleMap,
     })
+  }
+
+  async closeWindow(): Promise<void> {
+    this.options.closeWindow?.()
   }
 
   async importImage(req: ImportImageRequest): Promise<ImportedImage | null> {

@@ -7,6 +7,7 @@
 import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron'
 import { join } from 'node:path'
 import { DesktopHost } from './desktop-host'
+import { CloseGuard } from './close-guard'
 import { registerHostHandlers } from './ipc'
 import { installMenu } from './menu'
 import { CONTENT_SECURITY_POLICY as CSP } from './csp'
@@ -14,6 +15,7 @@ import { HOST_CHANNELS } from '../shared/host'
 import { PROJECT_FILE_NAME } from '../shared/room/schema'
 
 let mainWindow: BrowserWindow | null = null
+let closeGuard: CloseGuard | null = null
 /** A project file the OS asked us to open before the window existed (file association). */
 let pendingOpen: string | null = projectPathFromArgs(process.argv)
 
@@ -59,6 +61,7 @@ const desktop = new DesktopHost({
       return r.canceled ? null : (r.filePaths[0] ?? null)
     },
   },
+  closeWindow: () => closeGuard?.closeNow(),
   onRecentChanged: (recent) => {
     if (mainWindow)
       installMenu(mainWindow, { recent, isMac: process.platform === 'darwin', appName: app.name })
@@ -84,6 +87,10 @@ function createWindow(): void {
     },
   })
   const win = mainWindow
+  // Closing asks the editor first (unsaved work: Save / Don't Save / Cancel).
+  closeGuard = new CloseGuard(win)
+  // A page that failed to load cannot answer: let the window close then.
+  win.webContents.on('did-fail-load', () => closeGuard?.allowClose())
   win.once('ready-to-show', () => win.show())
   // The editor never navigates away and never opens windows; links go to the system browser.
   win.webContents.on('will-navigate', (event) => event.preventDefault())

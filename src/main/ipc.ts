@@ -46,6 +46,7 @@ export function hostHandlers(desktop: DesktopHost): Record<HostInvokeMethod, Han
     saveRoom: async (p) => desktop.saveRoom(validatePayload('saveRoom', SaveRoomRequestSchema, p)),
     importImage: async (p) =>
       desktop.importImage(validatePayload('importImage', ImportImageRequestSchema, p)),
+    closeWindow: async () => desktop.closeWindow(),
   }
 }
 

@@ -32,6 +32,8 @@ const host: WalkboxHost = {
   importImage: invoke('importImage'),
   onMenuAction: (listener) => subscribe<string>(HOST_CHANNELS.menuAction, listener),
   onOpenRequest: (listener) => subscribe<string>(HOST_CHANNELS.openRequest, listener),
+  onCloseRequest: (listener) => subscribe<void>(HOST_CHANNELS.closeRequest, () => listener()),
+  closeWindow: invoke('closeWindow'),
 }
 
 contextBridge.exposeInMainWorld(HOST_GLOBAL, host)

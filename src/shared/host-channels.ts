@@ -16,12 +16,17 @@ export const HOST_CHANNELS = {
   loadRoom: 'walkbox:load-room',
   saveRoom: 'walkbox:save-room',
   importImage: 'walkbox:import-image',
+  closeWindow: 'walkbox:close-window',
   menuAction: 'walkbox:menu-action',
   openRequest: 'walkbox:open-request',
+  closeRequest: 'walkbox:close-request',
 } as const
 
+/** Channels main sends on (events), not request/response methods. */
+export const HOST_EVENT_CHANNELS = ['menuAction', 'openRequest', 'closeRequest'] as const
+
 /** The contract methods that go over IPC as request/response. */
-export type HostInvokeMethod = Exclude<keyof typeof HOST_CHANNELS, 'menuAction' | 'openRequest'>
+export type HostInvokeMethod = Exclude<keyof typeof HOST_CHANNELS, (typeof HOST_EVENT_CHANNELS)[number]>
 
 /** The name under which the preload exposes the host on `window`. */
 export const HOST_GLOBAL = 'walkboxHost'

@@ -127,6 +127,14 @@ export interface WalkboxHost {
   onMenuAction(listener: (actionId: string) => void): () => void
   /** The OS or a menu asks to open a project (Open Recent, a double-clicked project file). */
   onOpenRequest(listener: (ref: ProjectRef) => void): () => void
+  /**
+   * The author tried to close the window (Electron's close button, Quit): the editor asks
+   * about unsaved work and then calls `closeWindow`, or keeps the window. The browser edition
+   * never sends this (it asks through `beforeunload`).
+   */
+  onCloseRequest(listener: () => void): () => void
+  /** Close the window now; the editor has dealt with unsaved work. */
+  closeWindow(): Promise<void>
 }
 
-export { HOST_CHANNELS, HOST_GLOBAL, type HostInvokeMethod } from './host-channels'
+export { HOST_CHANNELS, HOST_EVENT_CHANNELS, HOST_GLOBAL, type HostInvokeMethod } from './host-channels'

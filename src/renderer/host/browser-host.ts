@@ -424,6 +424,13 @@ export function createBrowserHost(): WalkboxHost {
       // The browser edition has no OS file associations or native menus.
       return () => undefined
     },
+    onCloseRequest() {
+      // A tab asks through 'beforeunload' (App.vue); there is no close request to hear.
+      return () => undefined
+    },
+    async closeWindow() {
+      // A page cannot close the tab the author opened; leaving it is the author's move.
+    },
   }
   return host
 }

@@ -41,5 +41,7 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
     },
     onMenuAction: (listener) => bridge.onMenuAction(listener),
     onOpenRequest: (listener) => bridge.onOpenRequest(listener),
+    onCloseRequest: (listener) => bridge.onCloseRequest(listener),
+    closeWindow: () => bridge.closeWindow(),
   }
 }

@@ -104,7 +104,13 @@ export type DebugLayer =
       /** 'mark' = any non-zero value is marked; 'heat' = values are a scalar field (e.g. a distance buffer; negative = blocked). */
       mode: 'mark' | 'heat'
     }
-  | { kind: 'triangles'; label: string; vertices: Float32Array; triangles: Uint32Array; highlight?: Uint32Array }
+  | {
+      kind: 'triangles'
+      label: string
+      vertices: Float32Array
+      triangles: Uint32Array
+      highlight?: Uint32Array
+    }
 
 export interface PathStats {
   /** Time of this query, ms. */
@@ -127,7 +133,16 @@ export interface PathResult {
 
 /** An option an algorithm exposes; `faithful` is the original write-up's value. */
 export type OptionSpec =
-  | { key: string; label: string; type: 'number'; faithful: number; min?: number; max?: number; step?: number; help: string }
+  | {
+      key: string
+      label: string
+      type: 'number'
+      faithful: number
+      min?: number
+      max?: number
+      step?: number
+      help: string
+    }
   | { key: string; label: string; type: 'boolean'; faithful: boolean; help: string }
   | { key: string; label: string; type: 'choice'; faithful: string; choices: string[]; help: string }
 

@@ -8,7 +8,7 @@ import { hostHandlers, registerHostHandlers } from '../../../src/main/ipc'
 import { menuTemplate } from '../../../src/main/menu-template'
 import type { DesktopHost } from '../../../src/main/desktop-host'
 import { ACTIONS } from '../../../src/shared/actions'
-import { HOST_CHANNELS } from '../../../src/shared/host'
+import { HOST_CHANNELS, HOST_EVENT_CHANNELS } from '../../../src/shared/host'
 
 function fakeDesktop(): DesktopHost {
   const ok = vi.fn(async () => 'ok')
@@ -20,8 +20,9 @@ describe('IPC handlers', () => {
     const channels: string[] = []
     const ipc = { handle: (channel: string) => channels.push(channel) } as unknown as IpcMain
     registerHostHandlers(ipc, fakeDesktop())
+    const events: readonly string[] = HOST_EVENT_CHANNELS
     const expected = Object.entries(HOST_CHANNELS)
-      .filter(([k]) => k !== 'menuAction' && k !== 'openRequest')
+      .filter(([k]) => !events.includes(k))
       .map(([, v]) => v)
     expect(channels.sort()).toEqual(expected.sort())
   })
@@ -49,7 +50,7 @@ describe('native menus', () => {
     const template = menuTemplate({ recent: [], isMac: false, appName: 'Walkbox' }, (c, v) =>
       sent.push([c, v]),
     )
-    expect(template.map((m) => m.label)).toEqual(['File', 'Edit', 'View'])
+    expect(template.map((m) => m.label)).toEqual(['File', 'Edit', 'Room', 'View'])
     const items = template.flatMap((m) => (Array.isArray(m.submenu) ? m.submenu : []))
     for (const action of ACTIONS.filter((a) => 'menu' in a)) {
       const item = items.find((i) => i.id === action.id)

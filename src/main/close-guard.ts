@@ -1,0 +1,43 @@
+/**
+ * The window's close button with unsaved work: main does not close the window at once but
+ * asks the editor (a close request over IPC); the editor asks the author Save / Don't Save /
+ * Cancel and then closes the window itself through the host (`closeWindow`), or keeps it.
+ * Plain logic over a minimal window, tested in Node without Electron.
+ *
+ * Glossary
+ * - close request: the event main sends to the page when the author tries to close.
+ * - allowed close: a close the editor confirmed; it goes through once.
+ */
+import { HOST_CHANNELS } from '../shared/host-channels'
+
+/** The part of a BrowserWindow the guard uses. */
+export interface GuardedWindow {
+  on(event: 'close', listener: (event: { preventDefault(): void }) => void): unknown
+  close(): void
+  isDestroyed(): boolean
+  webContents: { send(channel: string): void }
+}
+
+export class CloseGuard {
+  private allowed = false
+
+  constructor(private readonly window: GuardedWindow) {
+    window.on('close', (event) => {
+      if (this.allowed) return
+      event.preventDefault()
+      if (!window.isDestroyed()) window.webContents.send(HOST_CHANNELS.closeRequest)
+    })
+  }
+
+  /** The editor confirmed: close the window now (once). */
+  closeNow(): void {
+    if (this.window.isDestroyed()) return
+    this.allowed = true
+    this.window.close()
+  }
+
+  /** Quit without asking (the editor is not running, e.g. it failed to load). */
+  allowClose(): void {
+    this.allowed = true
+  }
+}
