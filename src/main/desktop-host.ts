@@ -30,7 +30,7 @@ import type {
   SaveProjectRequest,
   SaveRoomRequest,
 } from '../shared/host'
-import { emptyRoom, parseProject, parseRoom, PROJECT_FILE_NAME } from '../shared/room/schema'
+import { parseProject, parseRoom, PROJECT_FILE_NAME } from '../shared/room/schema'
 import type { Project } from '../shared/room/schema'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
@@ -169,8 +169,8 @@ export class DesktopHost {
     const chosen = await this.options.dialogs.chooseNewProjectFolder('New Walkbox project', req.name)
     if (!chosen) return null
     const folder = resolve(chosen)
+    // An empty project: its rooms are made from their backgrounds in the editor.
     await store.createProject(folder, basename(folder) || req.name, { appVersion: this.options.appVersion() })
-    await store.addRoom(folder, emptyRoom({ id: 'room1', name: 'Room 1', width: 1920, height: 1080 }))
     return this.opened(folder)
   }
 

@@ -23,7 +23,6 @@ import type {
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import {
   emptyProject,
-  emptyRoom,
   parseProject,
   parseRoom,
   PROJECT_FILE_NAME,
@@ -337,10 +336,8 @@ export function createBrowserHost(): WalkboxHost {
       const root = await projectsRoot()
       const ref = await uniqueRef(root, name)
       const dir = await root.getDirectoryHandle(ref, { create: true })
+      // An empty project: its rooms are made from their backgrounds in the editor.
       const project = emptyProject({ name, appVersion: APP_VERSION })
-      const room = emptyRoom({ id: 'room1', name: 'Room 1', width: 1920, height: 1080 })
-      project.rooms.push({ id: room.id, name: room.name, folder: 'rooms/room1' })
-      await writeFile(dir, `rooms/room1/${ROOM_FILE_NAME}`, serialiseRoom(room))
       await writeFile(dir, PROJECT_FILE_NAME, serialiseProject(project))
       return openRef(ref)
     },

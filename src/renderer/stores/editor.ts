@@ -480,10 +480,21 @@ export const useEditorStore = defineStore('editor', () => {
     )
   }
 
-  async function newProject(name = 'Untitled project'): Promise<void> {
+  /** A new, empty project: asks for its name (Electron then asks where), after dealing with unsaved work. */
+  async function newProject(name?: string): Promise<void> {
     if (!(await confirmLeave('start a new project'))) return
+    const chosen =
+      name ??
+      (await useDialogsStore().ask('text', {
+        title: 'New project',
+        label: 'Project name',
+        value: 'Untitled project',
+        confirm: 'Create project',
+        check: (v) => (v.trim() ? null : 'A project needs a name.'),
+      }))
+    if (!chosen) return
     await guarded('Could not create the project', async () =>
-      adoptProject(await requireHost().createProject({ name })),
+      adoptProject(await requireHost().createProject({ name: chosen })),
     )
   }
 

@@ -73,15 +73,15 @@ describe('DesktopHost', () => {
     expect(room.room.id).toBe('courtyard')
   })
 
-  it('creates a project with a first room where the author chose, or nothing when cancelled', async () => {
+  it('creates an empty project where the author chose (its rooms come from their art), or nothing when cancelled', async () => {
     const host = makeHost()
     expect(await host.createProject({ name: 'Nope' })).toBeNull()
     answers.newFolder = join(dir, 'Castle')
     const opened = await host.createProject({ name: 'Castle' })
     expect(opened?.project.name).toBe('Castle')
-    expect(opened?.rooms).toEqual([{ id: 'room1', name: 'Room 1' }])
+    expect(opened?.rooms).toEqual([])
     const text = await readFile(join(dir, 'Castle', 'project.walkbox.json'), 'utf8')
-    expect(JSON.parse(text).rooms[0].folder).toBe('rooms/room1')
+    expect(JSON.parse(text)).toMatchObject({ name: 'Castle', rooms: [], flags: [], characters: [] })
   })
 
   it('opens a project chosen as a folder or as its project file', async () => {
