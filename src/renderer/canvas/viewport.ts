@@ -51,8 +51,7 @@ export function panBy(v: Viewport, dsx: number, dsy: number): Viewport {
 
 /**
  * The viewport that shows the whole room centred in a canvas of the given size, as large as
- * fits: a big room zooms out, a small one (a 320x200 AGS room) zooms in. Above 100 % the zoom
- * is a whole number, so that every room pixel is the same number of screen pixels.
+ * fits: a big room zooms out, a small one (a 320x200 AGS room) zooms in to fill the canvas.
  */
 export function fitRoom(
   roomWidth: number,
@@ -63,8 +62,7 @@ export function fitRoom(
 ): Viewport {
   const availW = Math.max(1, canvasWidth - 2 * margin)
   const availH = Math.max(1, canvasHeight - 2 * margin)
-  const fits = Math.min(availW / roomWidth, availH / roomHeight)
-  const zoom = clampZoom(fits > 1 ? Math.floor(fits) : fits)
+  const zoom = clampZoom(Math.min(availW / roomWidth, availH / roomHeight))
   return {
     zoom,
     offsetX: Math.round((canvasWidth - roomWidth * zoom) / 2),
