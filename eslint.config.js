@@ -7,6 +7,46 @@ import globals from 'globals'
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'url', 'worker_threads']
 
+/** The layers of src/shared, and its top-level modules that only the editor's side uses. */
+const SHARED_LAYERS = [
+  '**/geometry/**',
+  '**/nav/**',
+  '**/room/**',
+  '**/analysis/**',
+  '**/measure/**',
+  '**/formats/**',
+]
+const SHARED_TOP = ['**/host', '**/host-channels', '**/actions']
+
+/**
+ * Lint rules for one layer of src/shared: pure TypeScript (no Node, no frameworks, nothing
+ * outside src/shared), plus `packages` and the `layers` it may not import, with `message`.
+ */
+function sharedLayer(files, packages, layers, message) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
+            {
+              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp', ...packages],
+              message: `src/shared imports no ${['vue', 'pinia', 'pixi.js', 'electron', 'sharp', ...packages].join(', ')}.`,
+            },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+              message: 'src/shared depends on nothing outside src/shared.',
+            },
+            { group: layers, message },
+          ],
+        },
+      ],
+    },
+  }
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'resources/**'] },
   js.configs.recommended,
@@ -53,133 +93,30 @@ export default tseslint.config(
   },
   // The layers inside src/shared (DESIGN.md, CONTRIBUTING.md): imports point down only.
   // geometry <- nav (the core a game ships) <- room (the file format) <- analysis, measure, formats.
-  {
-    files: ['src/shared/geometry/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
-            {
-              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp', 'zod'],
-              message: 'geometry is pure TypeScript with no framework.',
-            },
-            {
-              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
-              message: 'src/shared depends on nothing outside src/shared.',
-            },
-            {
-              group: [
-                '**/nav/**',
-                '**/room/**',
-                '**/analysis/**',
-                '**/measure/**',
-                '**/formats/**',
-                '**/host',
-                '**/host-channels',
-                '**/actions',
-              ],
-              message: 'geometry is the bottom layer: it imports nothing else of src/shared.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/shared/nav/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
-            {
-              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp', 'zod'],
-              message: 'nav is the engine-free core a game ships: no framework, no schema library.',
-            },
-            {
-              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
-              message: 'src/shared depends on nothing outside src/shared.',
-            },
-            {
-              group: [
-                '**/room/**',
-                '**/analysis/**',
-                '**/measure/**',
-                '**/formats/**',
-                '**/host',
-                '**/host-channels',
-                '**/actions',
-              ],
-              message:
-                'nav (the core a game ships) imports only geometry: not room, analysis, measure or formats.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/shared/room/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
-            {
-              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp'],
-              message: 'src/shared imports no vue, pinia, pixi.js, electron or sharp.',
-            },
-            {
-              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
-              message: 'src/shared depends on nothing outside src/shared.',
-            },
-            {
-              group: [
-                '**/nav/**',
-                '**/analysis/**',
-                '**/measure/**',
-                '**/formats/**',
-                '**/host',
-                '**/host-channels',
-                '**/actions',
-              ],
-              message:
-                'room is the file format only: it imports geometry, not nav, analysis, measure or formats.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/shared/analysis/**/*.ts', 'src/shared/measure/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
-            {
-              group: ['vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp'],
-              message: 'src/shared imports no vue, pinia, pixi.js, electron or sharp.',
-            },
-            {
-              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
-              message: 'src/shared depends on nothing outside src/shared.',
-            },
-            {
-              group: ['**/formats/**', '**/host', '**/host-channels', '**/actions'],
-              message: 'analysis and measure use geometry, nav and room only.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  sharedLayer(
+    ['src/shared/geometry/**/*.ts'],
+    ['zod'],
+    [...SHARED_LAYERS.filter((l) => l !== '**/geometry/**'), ...SHARED_TOP],
+    'geometry is the bottom layer: it imports nothing else of src/shared.',
+  ),
+  sharedLayer(
+    ['src/shared/nav/**/*.ts'],
+    ['zod'],
+    ['**/room/**', '**/analysis/**', '**/measure/**', '**/formats/**', ...SHARED_TOP],
+    'nav (the core a game ships) imports only geometry: not room, analysis, measure or formats.',
+  ),
+  sharedLayer(
+    ['src/shared/room/**/*.ts'],
+    [],
+    ['**/nav/**', '**/analysis/**', '**/measure/**', '**/formats/**', ...SHARED_TOP],
+    'room is the file format only: it imports geometry, not nav, analysis, measure or formats.',
+  ),
+  sharedLayer(
+    ['src/shared/analysis/**/*.ts', 'src/shared/measure/**/*.ts'],
+    [],
+    ['**/formats/**', ...SHARED_TOP],
+    'analysis and measure use geometry, nav and room only.',
+  ),
   {
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.vue'],
     rules: {

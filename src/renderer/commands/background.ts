@@ -14,52 +14,13 @@
 import type { RgbaImage } from '../../shared/host'
 import type { Room } from '../../shared/room/schema'
 import type { BackgroundState, PendingFile } from '../stores/room-session'
-import { CompoundCommand, type Changes, type Command } from './command'
+import { CompoundCommand, HolderCommand, type Command, type StateHolder } from './command'
 import type { EditTarget } from './edit-target'
 import { ReplaceMaskCommand } from './mask-patch'
 import { RoomFieldsCommand } from './room-fields'
 import type { ScaleMapHolder } from './scale-map'
 
-export interface BackgroundHolder {
-  get(): BackgroundState
-  set(state: BackgroundState): void
-}
-
-class BackgroundImageCommand implements Command {
-  readonly changes: Changes = { kinds: ['background'] }
-  private readonly before: BackgroundState
-  constructor(
-    readonly label: string,
-    private readonly holder: BackgroundHolder,
-    private readonly after: BackgroundState,
-  ) {
-    this.before = { ...holder.get() }
-  }
-  apply(): void {
-    this.holder.set({ ...this.after })
-  }
-  invert(): void {
-    this.holder.set({ ...this.before })
-  }
-}
-
-class ScaleMapSwapCommand implements Command {
-  readonly changes: Changes = { kinds: ['scaling'] }
-  private readonly before
-  constructor(
-    readonly label: string,
-    private readonly holder: ScaleMapHolder,
-    private readonly after: ReturnType<ScaleMapHolder['get']>,
-  ) {
-    this.before = { ...holder.get() }
-  }
-  apply(): void {
-    this.holder.set({ ...this.after })
-  }
-  invert(): void {
-    this.holder.set({ ...this.before })
-  }
-}
+export type BackgroundHolder = StateHolder<BackgroundState>
 
 /** What would lie outside a room of `width` x `height`, as short phrases ("polygon 'floor'"). */
 export function outsideAfterResize(room: Room, width: number, height: number): string[] {
@@ -135,7 +96,7 @@ export function replaceBackgroundCommand(
   const room = target.room
   const { width, height } = room.size
   const parts: Command[] = [
-    new BackgroundImageCommand('Background image', background, { image, file }),
+    new HolderCommand('Background image', background, { image, file }, ['background']),
     new RoomFieldsCommand('Background file', target, { background: file.name }),
   ]
   if (image.width !== width || image.height !== height) {
@@ -153,12 +114,17 @@ export function replaceBackgroundCommand(
     const map = scaleMap.get()
     if (map.image)
       parts.push(
-        new ScaleMapSwapCommand('Resize scale map', scaleMap, {
-          image: resizeByEdges(map.image, image.width, image.height),
-          // Not a PNG: the next save encodes the resized map's grey (editor.scaleMapToSave).
-          bytes: new Uint8Array(0),
-          sourceName: map.sourceName,
-        }),
+        new HolderCommand(
+          'Resize scale map',
+          scaleMap,
+          {
+            image: resizeByEdges(map.image, image.width, image.height),
+            // Not a PNG: the next save encodes the resized map's grey (editor.scaleMapToSave).
+            bytes: new Uint8Array(0),
+            sourceName: map.sourceName,
+          },
+          ['scaling'],
+        ),
       )
   }
   return new CompoundCommand(`Replace background with ${sourceName}`, parts)

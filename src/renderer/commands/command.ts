@@ -103,6 +103,33 @@ export function kindsOfFields(fields: Iterable<keyof Room>): ChangeKind[] {
   return [...kinds]
 }
 
+/** Something that holds a piece of editor state beside the room model (a decoded image and its pending file). */
+export interface StateHolder<T> {
+  get(): T
+  set(state: T): void
+}
+
+/** Put a new state into a holder; undo puts the one it held back. */
+export class HolderCommand<T extends object> implements Command {
+  private readonly before: T
+  readonly changes: Changes
+  constructor(
+    readonly label: string,
+    private readonly holder: StateHolder<T>,
+    private readonly after: T,
+    kinds: readonly ChangeKind[],
+  ) {
+    this.before = { ...holder.get() }
+    this.changes = { kinds }
+  }
+  apply(): void {
+    this.holder.set({ ...this.after })
+  }
+  invert(): void {
+    this.holder.set({ ...this.before })
+  }
+}
+
 /** A command that runs several commands as one undo step (undone in reverse order). */
 export class CompoundCommand implements Command {
   readonly changes: Changes

@@ -357,36 +357,26 @@ export function renameFlagCommand(target: ProjectTarget, flagId: string, newId: 
     if (!session) throw new Error(`Room '${entry.name}' must be open to rename a flag in it.`)
     const room = session.room
     const fields: Partial<Room> = {}
-    const areas = cloneJson(room.areas)
-    let changed = false
-    for (const a of areas) {
-      if (a.enabledBy && rewrite(a.enabledBy) !== a.enabledBy) {
-        a.enabledBy = rewrite(a.enabledBy)
-        changed = true
-        count++
+    /** A copy of `list` with `key`'s expressions rewritten, or null when none names the flag. */
+    const rewritten = <T extends object>(list: readonly T[], key: keyof T): T[] | null => {
+      const copy = cloneJson(list) as T[]
+      let changed = 0
+      for (const item of copy) {
+        const expression = item[key] as unknown as string | undefined
+        if (expression !== undefined && rewrite(expression) !== expression) {
+          ;(item as Record<keyof T, unknown>)[key] = rewrite(expression)
+          changed++
+        }
       }
+      count += changed
+      return changed ? copy : null
     }
-    if (changed) fields.areas = areas
-    const gates = cloneJson(room.gates)
-    changed = false
-    for (const g of gates) {
-      if (rewrite(g.flagExpression) !== g.flagExpression) {
-        g.flagExpression = rewrite(g.flagExpression)
-        changed = true
-        count++
-      }
-    }
-    if (changed) fields.gates = gates
-    const zones = cloneJson(room.zones)
-    changed = false
-    for (const z of zones) {
-      if (z.enabledBy && rewrite(z.enabledBy) !== z.enabledBy) {
-        z.enabledBy = rewrite(z.enabledBy)
-        changed = true
-        count++
-      }
-    }
-    if (changed) fields.zones = zones
+    const areas = rewritten(room.areas, 'enabledBy')
+    const gates = rewritten(room.gates, 'flagExpression')
+    const zones = rewritten(room.zones, 'enabledBy')
+    if (areas) fields.areas = areas
+    if (gates) fields.gates = gates
+    if (zones) fields.zones = zones
     if (Object.keys(fields).length > 0) rooms.set(entry.id, fields)
   }
   return new ProjectEditCommand(

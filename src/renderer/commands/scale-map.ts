@@ -13,7 +13,7 @@
  */
 import type { RgbaImage } from '../../shared/host'
 import type { Room } from '../../shared/room/schema'
-import type { Changes, Command } from './command'
+import { HolderCommand, type Command, type StateHolder } from './command'
 import { cloneJson, type EditTarget } from './edit-target'
 import { CompoundCommand, RoomFieldsCommand } from './room-fields'
 
@@ -30,29 +30,8 @@ export interface ScaleMapState {
   sourceName: string | null
 }
 
-/** Where the commands read and write the decoded scale map (the editor store). */
-export interface ScaleMapHolder {
-  get(): ScaleMapState
-  set(state: ScaleMapState): void
-}
-
-class ScaleMapImageCommand implements Command {
-  readonly changes: Changes = { kinds: ['scaling'] }
-  private readonly before: ScaleMapState
-  constructor(
-    readonly label: string,
-    private readonly holder: ScaleMapHolder,
-    private readonly after: ScaleMapState,
-  ) {
-    this.before = { ...holder.get() }
-  }
-  apply(): void {
-    this.holder.set({ ...this.after })
-  }
-  invert(): void {
-    this.holder.set({ ...this.before })
-  }
-}
+/** Where the commands read and write the decoded scale map (the open room's session). */
+export type ScaleMapHolder = StateHolder<ScaleMapState>
 
 /** Why a number cannot be a scale-map percent, or null. */
 export function scalePercentProblem(value: number, which: 'min' | 'max'): string | null {
@@ -82,11 +61,9 @@ export function importScaleMapCommand(
   scaling.mode = 'map'
   return new CompoundCommand(`Import scale map ${imported.fileName}`, [
     new RoomFieldsCommand('Scale map settings', target, { scaling }),
-    new ScaleMapImageCommand('Scale map image', holder, {
-      image,
-      bytes: imported.bytes,
-      sourceName: imported.fileName,
-    }),
+    new HolderCommand('Scale map image', holder, { image, bytes: imported.bytes, sourceName: imported.fileName }, [
+      'scaling',
+    ]),
   ])
 }
 
@@ -112,6 +89,6 @@ export function removeScaleMapCommand(target: EditTarget, holder: ScaleMapHolder
   if (scaling.mode === 'map') scaling.mode = 'none'
   return new CompoundCommand('Remove scale map', [
     new RoomFieldsCommand('Scale map settings', target, { scaling }),
-    new ScaleMapImageCommand('Scale map image', holder, { image: null, bytes: null, sourceName: null }),
+    new HolderCommand('Scale map image', holder, { image: null, bytes: null, sourceName: null }, ['scaling']),
   ])
 }

@@ -13,7 +13,7 @@
  * Units: room px; ISO time.
  */
 import type { Project, Room } from '../../shared/room/schema'
-import { CompoundCommand, type Command } from '../commands/command'
+import { CompoundCommand, HolderCommand, type Command } from '../commands/command'
 import { cloneJson } from '../commands/edit-target'
 import { ReplaceMaskCommand } from '../commands/mask-patch'
 import { ProjectEditCommand, type ProjectTarget } from '../commands/project-commands'
@@ -143,26 +143,18 @@ function sessionParts(session: RoomSession, r: RecoveredRoom, changed: () => voi
     new ReplaceMaskCommand('Restore mask', target, r.mask, r.room.mask ?? 'walkmask.png'),
   ]
   if (r.background) {
-    const holder = sessionBackground(session)
-    const before = holder.get()
-    const after = { image: r.background.image, file: { name: r.background.name, bytes: r.background.bytes } }
-    parts.push({
-      label: 'Restore background',
-      changes: { kinds: ['background'] },
-      apply: () => holder.set(after),
-      invert: () => holder.set(before),
-    })
+    const file = { name: r.background.name, bytes: r.background.bytes }
+    parts.push(
+      new HolderCommand('Restore background', sessionBackground(session), { image: r.background.image, file }, [
+        'background',
+      ]),
+    )
   }
   if (r.scaleMap) {
-    const holder = sessionScaleMap(session)
-    const before = holder.get()
-    const after = { image: r.scaleMap.image, bytes: r.scaleMap.bytes, sourceName: r.scaleMap.sourceName }
-    parts.push({
-      label: 'Restore scale map',
-      changes: { kinds: ['scaling'] },
-      apply: () => holder.set(after),
-      invert: () => holder.set(before),
-    })
+    const { image, bytes, sourceName } = r.scaleMap
+    parts.push(
+      new HolderCommand('Restore scale map', sessionScaleMap(session), { image, bytes, sourceName }, ['scaling']),
+    )
   }
   return parts
 }
