@@ -19,14 +19,14 @@ import { SelectTool } from '../../src/renderer/tools/select-tool'
 import type { Selection, ToolContext, ToolPointer } from '../../src/renderer/tools/tool'
 import type { LayerId } from '../../src/renderer/stores/layers'
 import type { Command } from '../../src/renderer/stores/history'
-import { maskFromImportedImage } from '../../src/renderer/tools/mask-import'
+import { importMaskCommand, missingAreas, planMaskImport } from '../../src/renderer/tools/mask-import'
 import {
   maskFromPolygons,
   simplifyTraced,
   traceAreas,
   vertexCount,
 } from '../../src/renderer/tools/conversions'
-import { makeTarget, type TestTarget } from './commands/fixture'
+import { makeTarget, roundTrip, type TestTarget } from './commands/fixture'
 
 function buffer(width: number, height: number): MaskBuffer {
   return { data: new Uint8Array(width * height), width, height }
@@ -226,54 +226,55 @@ describe('outline tools', () => {
 })
 
 describe('mask import and conversions', () => {
-  const room = { size: { width: 3, height: 1 }, areas: [{ id: 1, name: 'A', colour: '#3cb371' }] }
-  const rgba = (pixels: number[][]) => ({ width: 3, height: 1, data: new Uint8Array(pixels.flat()) })
-  it('reads grey, colour and alpha masks', () => {
-    expect(
-      maskFromImportedImage(
-        rgba([
-          [0, 0, 0, 255],
-          [1, 1, 1, 255],
-          [5, 5, 5, 255],
-        ]),
-        room,
-        1,
-      ),
-    ).toMatchObject({
-      kind: 'grey',
-      mask: new Uint8Array([0, 1, 5]),
-      newAreas: [{ id: 5 }],
+  const image = (pixels: number[][]) => ({
+    fileName: 'walk.png',
+    bytes: new Uint8Array([1, 2, 3]),
+    image: { width: pixels.length, height: 1, data: new Uint8Array(pixels.flat()) },
+  })
+  it('imports a one-area picture into the chosen area, painted over the mask, as one undo step', () => {
+    const t = makeTarget()
+    t.room.size = { width: 10, height: 2 }
+    t.mask = new Uint8Array([1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0])
+    // A 5x1 alpha mask at 1:2 of the 10x2 room: its pixels 2 and 3 are walkable.
+    const picked = image([
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 255],
+      [0, 0, 0, 255],
+      [0, 0, 0, 0],
+    ])
+    const plan = planMaskImport(picked, t.room, 3)
+    expect([plan.singleArea, plan.read.scale, plan.read.summary]).toEqual([true, 2, '1 area: 3'])
+    expect(missingAreas(plan.read, t.room.areas).map((a) => a.id)).toEqual([3])
+    roundTrip(t, importMaskCommand(t, plan, 'add'), (r) => {
+      expect([...r.mask!]).toEqual([1, 1, 1, 1, 3, 3, 3, 3, 0, 0, 1, 1, 1, 1, 3, 3, 3, 3, 0, 0])
+      expect(r.room.areas.map((a) => a.id)).toEqual([1, 2, 3])
     })
-    const colour = maskFromImportedImage(
-      rgba([
+    roundTrip(t, importMaskCommand(t, plan, 'replace'), (r) => {
+      expect([...r.mask!]).toEqual([0, 0, 0, 0, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 0, 0])
+    })
+  })
+  it('imports grey ids and creates the areas the room lacks', () => {
+    const t = makeTarget()
+    t.room.size = { width: 3, height: 1 }
+    t.mask = null
+    const plan = planMaskImport(
+      image([
         [0, 0, 0, 255],
-        [0x3c, 0xb3, 0x71, 255],
-        [255, 0, 0, 255],
+        [2, 2, 2, 255],
+        [7, 7, 7, 255],
       ]),
-      room,
+      t.room,
       1,
     )
-    expect(colour).toMatchObject({
-      kind: 'colour',
-      mask: new Uint8Array([0, 1, 2]),
-      newAreas: [{ id: 2, colour: '#ff0000' }],
+    expect([plan.singleArea, plan.read.summary]).toEqual([false, '2 areas: 2, 7'])
+    roundTrip(t, importMaskCommand(t, plan, 'replace'), (r) => {
+      expect([...r.mask!]).toEqual([0, 2, 7])
+      expect(r.room.areas.map((a) => a.id)).toEqual([1, 2, 7])
+      expect(r.room.mask).toBe('walkmask.png')
     })
-    expect(
-      maskFromImportedImage(
-        rgba([
-          [9, 9, 9, 0],
-          [9, 9, 9, 255],
-          [9, 9, 9, 200],
-        ]),
-        room,
-        3,
-      ),
-    ).toMatchObject({
-      kind: 'alpha',
-      mask: new Uint8Array([0, 3, 3]),
-    })
-    expect(() => maskFromImportedImage({ width: 1, height: 1, data: new Uint8Array(4) }, room, 1)).toThrow(
-      /expected the room's size 3×1/,
+    expect(() => planMaskImport({ ...image([[0, 0, 0, 255]]), fileName: 'x.png' }, t.room, 1)).toThrow(
+      "x.png: is 1×1 px; expected the room's size 3×1",
     )
   })
   it('traces the mask into polygons per area and rasterises them back to the same pixels', () => {

@@ -1,10 +1,13 @@
 /**
  * Rooms from real art, in the web edition in real Chromium, each test from an empty
  * browser profile: a new project; a room from a real background of ../shared/bench/rooms
- * (size and name from the image); a flag and a gate bound to it; a second room from
+ * (size and name from the image) and its four walk masks, one area each; a flag and a
+ * gate bound to it; a second room from
  * another background; switching back and forth with unsaved edits kept; save, reload,
  * everything back; and the close prompt while edits are unsaved.
  */
+import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
@@ -13,6 +16,12 @@ import { saveScreenshot, statusText, waitForCanvasDrawn } from './helpers'
 import { clickRoom, drawOutline, saveAndWait } from './authoring-helpers'
 
 const STREET_BG = benchPath('rooms', 'monoags-brokencurbstreet-background.png')
+const STREET_MASKS = [1, 2, 3, 4].map((n) => benchPath('rooms', `monoags-brokencurbstreet-walkable${n}.png`))
+const STREET_SIDECAR = JSON.parse(
+  readFileSync(benchPath('rooms', 'monoags-brokencurbstreet.json'), 'utf8'),
+) as {
+  union_walkable_pixels: number
+}
 const HOUSE_BG = benchPath('rooms', 'popochiu-house-background.png')
 
 let browser: LaunchedBrowser
@@ -88,6 +97,31 @@ describe('a project from real art', () => {
     const width = (await host.boundingBox())!.width
     expect(Number(await host.getAttribute('data-zoom'))).toBeCloseTo((width - 32) / 420, 3)
     expect(Number(await host.getAttribute('data-zoom'))).toBeGreaterThan(1.5)
+
+    // Its four walk masks (MonoAGS: one alpha mask per area), each into an area of its own.
+    for (const [i, file] of STREET_MASKS.entries()) {
+      const chooser = page.waitForEvent('filechooser')
+      await page.getByRole('button', { name: 'Import mask…' }).click()
+      await (await chooser).setFiles(file)
+      const dialog = page.getByRole('dialog')
+      await expect
+        .poll(() => dialog.getByTestId('mask-import-size').textContent())
+        .toBe("420×200 px, the room's size")
+      if (i > 0)
+        await dialog.getByLabel('Area of the imported mask').selectOption({ label: `a new area ${i + 1}` })
+      await expect
+        .poll(() => dialog.getByTestId('mask-import-summary').textContent())
+        .toBe(`1 area: ${i + 1}`)
+      await dialog.getByRole('button', { name: 'Import' }).click()
+      await expect.poll(() => statusText(page)).toBe(`Imported ${basename(file)}: 1 area: ${i + 1}.`)
+    }
+    const counts = await page.locator('li[data-area] .count').allTextContents()
+    expect(counts).toHaveLength(4)
+    // Together the areas cover the union of the four masks, as the data's sidecar counts it.
+    expect(counts.reduce((n, c) => n + Number(c), 0)).toBe(STREET_SIDECAR.union_walkable_pixels)
+    // A room without polygons takes its walkable area from the imported mask.
+    await expect(page.getByLabel('Authoritative representation').inputValue()).resolves.toBe('mask')
+    await saveScreenshot(page, 'real-rooms-masks.png')
 
     // A flag, and a gate bound to it.
     await page.getByRole('button', { name: '+ Flag' }).click()

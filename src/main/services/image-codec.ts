@@ -11,20 +11,9 @@
  * - area mask: 1 byte per pixel, row-major; 0 = not walkable, 1..255 = area id. Same
  *   shape as the nav WalkGrid ({ width, height, cells }).
  * - grey image: 1 byte per pixel (0..255), e.g. a scale map.
- * - mask rule: how a picture becomes area ids (MaskRule):
- *   - 'ids': the red channel (the grey value of a greyscale image) is the id. This is
- *     how Walkbox writes masks.
- *   - 'colours': AGS-style: each distinct colour is an area. In a paletted PNG the
- *     palette index of the colour is its id (palette index 0 = not walkable); in
- *     other images black (and fully transparent) pixels are 0 and the other colours
- *     get ids 1, 2, 3... in the order they first appear (rows top to bottom, each
- *     row left to right). More than 255 colours is an error.
- *   - 'alpha': alpha > 0 is area 1, the rest 0.
- *   - 'nonblack': a pixel that is not black and not fully transparent is area 1.
- *   - 'auto': paletted PNG -> 'colours'; an image with any pixel not fully opaque
- *     -> 'alpha' (the same test as the command line's --mask-rule auto, in
- *     measure/readers/mask-areas.ts); a grey image with only the values 0 and 255 -> 'nonblack' (white =
- *     walkable); another grey image -> 'ids'; a colour image -> 'colours'.
+ * - mask rule: how a picture becomes area ids (MaskRule): see src/shared/room/mask-image.ts,
+ *   which the browser edition and the command line use too. A room's own mask file is read
+ *   with 'ids' at exactly the room's size; an import may be an exact fraction (1:2 to 1:4).
  *
  * Supported: PNG, JPEG, WebP (first frame). JPEG EXIF orientation is applied.
  *
@@ -33,7 +22,12 @@
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
-import { hasTransparency, walkableByRule } from '../../shared/measure/readers/mask-areas'
+import {
+  MaskImageError,
+  readMaskImage,
+  readPngPalette,
+  type MaskRule,
+} from '../../shared/room/mask-image'
 
 import { IMAGE_LIMITS } from '../../shared/host'
 
@@ -78,13 +72,17 @@ export interface ImageInfo {
   isPalette: boolean
 }
 
-export type MaskRule = 'ids' | 'colours' | 'alpha' | 'nonblack' | 'auto'
+export type { MaskRule }
 
 export interface DecodedMask extends AreaMask {
   /** The rule actually used ('auto' resolved). */
   rule: Exclude<MaskRule, 'auto'>
   /** For 'colours': which colour became which id ('#rrggbb'). */
   colours?: { id: number; colour: string }[]
+  /** How many times the file was scaled up to fit (1 = as stored). */
+  scale: number
+  /** What was read ("3 areas: 1, 2, 5"). */
+  summary: string
 }
 
 /** A file that is not a usable image: names the file and says what was expected. */
@@ -225,47 +223,6 @@ export async function decodeGrey(
   return { width: rgba.width, height: rgba.height, values }
 }
 
-/** The PLTE chunk of a PNG as '#rrggbb' per palette index, or undefined. */
-export function readPngPalette(bytes: Uint8Array): string[] | undefined {
-  const signature = [137, 80, 78, 71, 13, 10, 26, 10]
-  if (bytes.length < 8 || signature.some((b, i) => bytes[i] !== b)) return undefined
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  let at = 8
-  while (at + 8 <= bytes.length) {
-    const length = view.getUint32(at)
-    const type = String.fromCharCode(bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7])
-    const start = at + 8
-    if (start + length > bytes.length) return undefined
-    if (type === 'PLTE') {
-      const colours: string[] = []
-      for (let k = start; k + 2 < start + length; k += 3)
-        colours.push(hex(bytes[k], bytes[k + 1], bytes[k + 2]))
-      return colours
-    }
-    if (type === 'IDAT' || type === 'IEND') return undefined
-    at = start + length + 4
-  }
-  return undefined
-}
-
-function hex(r: number, g: number, b: number): string {
-  return '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')
-}
-
-function chooseRule(info: ImageInfo, rgba: RgbaImage): Exclude<MaskRule, 'auto'> {
-  if (info.isPalette && info.format === 'png') return 'colours'
-  const d = rgba.data
-  if (hasTransparency(d)) return 'alpha'
-  let grey = true
-  let onlyBlackWhite = true
-  for (let j = 0; j < d.length; j += 4) {
-    if (d[j] !== d[j + 1] || d[j] !== d[j + 2]) grey = false
-    if (d[j] !== 0 && d[j] !== 255) onlyBlackWhite = false
-  }
-  if (!grey) return 'colours'
-  return onlyBlackWhite ? 'nonblack' : 'ids'
-}
-
 /**
  * Decode a walk mask to area ids with the given rule (see the glossary).
  * `expect` checks the size (the room's size), naming the file when it differs.
@@ -273,7 +230,14 @@ function chooseRule(info: ImageInfo, rgba: RgbaImage): Exclude<MaskRule, 'auto'>
 export async function decodeMask(
   input: ImageInput,
   file: string,
-  options: { rule?: MaskRule; expect?: { width: number; height: number }; limits?: ImageLimits } = {},
+  options: {
+    rule?: MaskRule
+    /** The exact size the mask must have (a room's own mask file). */
+    expect?: { width: number; height: number }
+    /** The size to scale the mask up to (an import: the room's size or an exact fraction, 1:2 to 1:4). */
+    fit?: { width: number; height: number }
+    limits?: ImageLimits
+  } = {},
 ): Promise<DecodedMask> {
   const limits = options.limits ?? IMAGE_LIMITS
   const info = await readImageInfo(input, file, limits)
@@ -284,58 +248,24 @@ export async function decodeMask(
     )
   }
   const rgba = await decodeImage(input, file, limits)
-  const rule = options.rule === undefined || options.rule === 'auto' ? chooseRule(info, rgba) : options.rule
-  const { width, height, data } = rgba
-  const cells = new Uint8Array(width * height)
-  if (rule === 'ids') {
-    for (let i = 0, j = 0; i < cells.length; i++, j += 4) cells[i] = data[j]
-    return { width, height, cells, rule }
-  }
-  if (rule === 'alpha' || rule === 'nonblack') {
-    for (let i = 0, j = 0; i < cells.length; i++, j += 4) cells[i] = walkableByRule(rule, data, j) ? 1 : 0
-    return { width, height, cells, rule }
-  }
-  // 'colours'
-  let palette: string[] | undefined
-  if (info.isPalette && info.format === 'png') {
-    palette = readPngPalette(typeof input === 'string' ? await readFile(input) : input)
-  }
-  const idOf = new Map<number, number>()
-  if (palette) {
-    palette.forEach((colour, index) => {
-      const key = parseInt(colour.slice(1), 16)
-      if (!idOf.has(key) && index <= 255) idOf.set(key, index)
-    })
-  }
-  const used = new Map<number, number>()
-  let nextId = 1
-  for (let i = 0, j = 0; i < cells.length; i++, j += 4) {
-    if (data[j + 3] === 0) continue
-    const key = (data[j] << 16) | (data[j + 1] << 8) | data[j + 2]
-    let id = idOf.get(key)
-    if (id === undefined) {
-      if (palette)
-        throw new ImageError(
-          file,
-          `has colour ${hex(data[j], data[j + 1], data[j + 2])} that is not in its palette`,
-        )
-      if (key === 0) id = 0
-      else {
-        if (nextId > 255) {
-          throw new ImageError(
-            file,
-            'has more than 255 colours; expected a mask with at most 255 areas (is it a photo?)',
-          )
-        }
-        id = nextId++
-      }
-      idOf.set(key, id)
+  const palette =
+    info.isPalette && info.format === 'png'
+      ? readPngPalette(typeof input === 'string' ? await readFile(input) : input)
+      : undefined
+  try {
+    const read = readMaskImage(rgba, { rule: options.rule, palette, fit: options.fit, file })
+    const colours = read.areas.filter((a) => a.colour).map((a) => ({ id: a.id, colour: a.colour! }))
+    return {
+      width: read.width,
+      height: read.height,
+      cells: read.cells,
+      rule: read.rule,
+      scale: read.scale,
+      summary: read.summary,
+      ...(read.rule === 'colours' ? { colours } : {}),
     }
-    if (id !== 0 && !used.has(id)) used.set(id, key)
-    cells[i] = id
+  } catch (e) {
+    if (e instanceof MaskImageError) throw new ImageError(file, e.message.slice(file.length + 2))
+    throw e
   }
-  const colours = [...used.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([id, key]) => ({ id, colour: hex(key >> 16, (key >> 8) & 255, key & 255) }))
-  return { width, height, cells, rule, colours }
 }

@@ -1,7 +1,7 @@
 /**
  * Import and export of the walk mask. Import asks the host for an image
- * (`importImage({ purpose: 'mask' })`), converts it (tools/mask-import.ts) and
- * replaces the mask as one undo step, adding any areas it needs. Export encodes
+ * (`importImage({ purpose: 'mask' })`), reads it (tools/mask-import.ts), says what it
+ * read and replaces or adds to the mask as one undo step, adding any areas it needs. Export encodes
  * the mask as an 8-bit grey PNG (grey = area id) and downloads it; in Electron the
  * download goes through Chromium's own save dialog.
  *
@@ -9,26 +9,54 @@
  */
 import { useEditorStore } from '../stores/editor'
 import { useToolsStore } from '../stores/tools'
-import { importMaskCommand, maskFromImportedImage } from '../tools/mask-import'
+import { importMaskCommand, missingAreas, planMaskImport } from '../tools/mask-import'
+import { useDialogsStore } from '../stores/dialogs'
+import { useLayersStore } from '../stores/layers'
+import type { ImportedImage } from '../../shared/host'
 import { encodeMaskPng } from '../host/png'
 
-export async function importMask(): Promise<void> {
+/**
+ * Import a mask picture (picked, or already decoded when dropped): read it, show what was
+ * read, and replace or add to the room's mask as one undo step.
+ */
+export async function importMask(picked?: ImportedImage): Promise<void> {
   const editor = useEditorStore()
   const tools = useToolsStore()
   const host = editor.host
   if (!host || !editor.room) return
   try {
-    const picked = await host.importImage({ purpose: 'mask' })
-    if (!picked) return
+    const file = picked ?? (await host.importImage({ purpose: 'mask' }))
     const room = editor.room
-    if (!room) return
-    const result = maskFromImportedImage(picked.image, room, tools.options.areaId)
-    const done = editor.editRoom((target) => importMaskCommand(target, picked.fileName, result))
+    if (!file || !room) return
+    const first = planMaskImport(file, room, tools.options.areaId)
+    const used = new Set(room.areas.map((a) => a.id))
+    let freeId: number | null = 1
+    while (freeId !== null && used.has(freeId)) freeId = freeId < 255 ? freeId + 1 : null
+    const answer = await useDialogsStore().ask('mask-import', {
+      fileName: file.fileName,
+      stored: first.stored,
+      room: { ...room.size },
+      rule: first.read.rule,
+      scale: first.read.scale,
+      summary: first.read.summary,
+      singleArea: first.singleArea,
+      areas: room.areas.map((a) => ({ id: a.id, name: a.name })),
+      areaId: room.areas.some((a) => a.id === tools.options.areaId)
+        ? tools.options.areaId
+        : (room.areas[0]?.id ?? 1),
+      freeId,
+      hasMask: editor.mask !== null,
+      newAreas: missingAreas(first.read, room.areas).map((a) => a.id),
+    })
+    if (!answer || editor.room !== room) return
+    const plan = first.singleArea ? planMaskImport(file, room, answer.areaId) : first
+    const done = editor.editRoom((target) => importMaskCommand(target, plan, answer.mode))
     if (!done) return
-    editor.report(
-      'info',
-      `Imported ${picked.fileName} as a ${result.kind} mask${result.newAreas.length ? ` (${result.newAreas.length} new areas)` : ''}.`,
-    )
+    if (first.singleArea) tools.options.areaId = answer.areaId
+    // The author works on the mask next: show its tools (and no notice about polygons).
+    useLayersStore().activate('walk-mask')
+    const scaled = plan.read.scale > 1 ? `, scaled up ×${plan.read.scale}` : ''
+    editor.report('info', `Imported ${file.fileName}: ${plan.read.summary}${scaled}.`)
   } catch (error) {
     editor.report(
       'error',

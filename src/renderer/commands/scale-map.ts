@@ -61,9 +61,12 @@ export function importScaleMapCommand(
   scaling.mode = 'map'
   return new CompoundCommand(`Import scale map ${imported.fileName}`, [
     new RoomFieldsCommand('Scale map settings', target, { scaling }),
-    new HolderCommand('Scale map image', holder, { image, bytes: imported.bytes, sourceName: imported.fileName }, [
-      'scaling',
-    ]),
+    new HolderCommand(
+      'Scale map image',
+      holder,
+      { image, bytes: imported.bytes, sourceName: imported.fileName },
+      ['scaling'],
+    ),
   ])
 }
 

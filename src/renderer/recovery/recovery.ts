@@ -145,15 +145,20 @@ function sessionParts(session: RoomSession, r: RecoveredRoom, changed: () => voi
   if (r.background) {
     const file = { name: r.background.name, bytes: r.background.bytes }
     parts.push(
-      new HolderCommand('Restore background', sessionBackground(session), { image: r.background.image, file }, [
-        'background',
-      ]),
+      new HolderCommand(
+        'Restore background',
+        sessionBackground(session),
+        { image: r.background.image, file },
+        ['background'],
+      ),
     )
   }
   if (r.scaleMap) {
     const { image, bytes, sourceName } = r.scaleMap
     parts.push(
-      new HolderCommand('Restore scale map', sessionScaleMap(session), { image, bytes, sourceName }, ['scaling']),
+      new HolderCommand('Restore scale map', sessionScaleMap(session), { image, bytes, sourceName }, [
+        'scaling',
+      ]),
     )
   }
   return parts

@@ -20,6 +20,7 @@ export interface DialogKinds {
     answer: boolean
   }
   'new-room': { props: NewRoomDialogProps; answer: NewRoomAnswer | null }
+  'mask-import': { props: MaskImportDialogProps; answer: MaskImportAnswer | null }
   text: {
     props: {
       title: string
@@ -47,6 +48,32 @@ export interface NewRoomAnswer {
   background: ImportedImage | null
   /** How the art is fitted when the size differs from the image's: 'nearest' keeps pixel art crisp. */
   resample: 'nearest' | 'smooth'
+}
+
+export interface MaskImportDialogProps {
+  fileName: string
+  stored: { width: number; height: number }
+  room: { width: number; height: number }
+  /** 'ids' | 'colours' | 'alpha' | 'nonblack' */
+  rule: string
+  scale: number
+  summary: string
+  /** Read as one area (alpha or black and white): the author picks which. */
+  singleArea: boolean
+  /** The room's areas (for the pick), and the area picked at first. */
+  areas: { id: number; name: string }[]
+  areaId: number
+  /** The id a new area would get. */
+  freeId: number | null
+  hasMask: boolean
+  /** Areas the import would create. */
+  newAreas: number[]
+}
+
+export interface MaskImportAnswer {
+  mode: 'replace' | 'add'
+  /** Single-area pictures: the area their walkable pixels become. */
+  areaId: number
 }
 
 export type DialogKind = keyof DialogKinds

@@ -1,103 +1,98 @@
 /**
- * From an imported image to an area-id mask, for the three kinds of mask files
- * authors bring:
- * - grey masks (Walkbox's own, and AGS masks saved as greyscale): grey value = area id;
- * - colour masks (AGS indexed masks decode to their palette colours): black = not
- *   walkable, each other colour is an area — the area with that colour when the room
- *   has one, else a new area;
- * - alpha masks (a transparent PNG): opaque pixels (alpha >= 128) become `alphaArea`.
+ * Importing a walk-mask picture into the open room: the picture is read by the shared
+ * rules (src/shared/room/mask-image.ts: grey ids, colours or palette indices, alpha or
+ * black and white for one area; stored at the room's size or 1:2 to 1:4 of it) and then
+ * either replaces the room's mask or is added to it (its walkable pixels paint over),
+ * with the areas it needs created, as one undo step. A room without walk polygons makes
+ * the imported mask its truth (authoritative) in the same step.
  *
  * Glossary
- * - kind: which of the three rules was used (told to the author).
+ * - single-area picture: read by 'alpha' or 'nonblack'; the author chooses its area.
+ * - mode: 'replace' (the picture is the new mask) or 'add' (painted over the mask).
  *
- * Units: px; the image must be the room's size.
+ * Units: px.
  */
-import type { RgbaImage } from '../../shared/host'
+import type { ImportedImage } from '../../shared/host'
 import type { WalkArea } from '../../shared/room/schema'
+import { readMaskImage, readPngPalette, type MaskRead } from '../../shared/room/mask-image'
 import { CompoundCommand, type Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import { ReplaceMaskCommand } from '../commands/mask-patch'
 import { RoomFieldsCommand } from '../commands/room-fields'
 
-export interface ImportedMask {
-  kind: 'grey' | 'colour' | 'alpha'
-  mask: Uint8Array
-  /** Areas the room needs that it does not have yet (new ids with the file's colours). */
-  newAreas: WalkArea[]
+export interface MaskImportPlan {
+  fileName: string
+  /** The picture as stored. */
+  stored: { width: number; height: number }
+  read: MaskRead
+  singleArea: boolean
 }
 
-const hex = (r: number, g: number, b: number) =>
-  `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`
+const AREA_COLOURS = ['#3cb371', '#4a90d9', '#e0a526', '#c0508f', '#7b68ee', '#20b2aa', '#d2691e', '#9acd32']
 
-export function maskFromImportedImage(
-  image: RgbaImage,
+/** Read an imported picture for the room (throws with the file named when it cannot be a mask). */
+export function planMaskImport(
+  picked: ImportedImage,
   room: { size: { width: number; height: number }; areas: readonly WalkArea[] },
-  alphaArea: number,
-): ImportedMask {
-  const { width, height } = room.size
-  if (image.width !== width || image.height !== height)
-    throw new Error(
-      `The mask is ${image.width}×${image.height} px; expected the room's size ${width}×${height}.`,
-    )
-  const d = image.data
-  const n = width * height
-  let translucent = false
-  let grey = true
-  for (let i = 0; i < n; i++) {
-    const o = i * 4
-    if (d[o + 3] < 255) translucent = true
-    if (d[o] !== d[o + 1] || d[o] !== d[o + 2]) grey = false
+  areaId: number,
+): MaskImportPlan {
+  const knownColours = new Map(
+    room.areas.map((a) => [parseInt(a.colour.slice(1), 16), a.id] as [number, number]),
+  )
+  const read = readMaskImage(picked.image, {
+    palette: readPngPalette(picked.bytes),
+    fit: room.size,
+    areaId,
+    knownColours,
+    file: picked.fileName,
+  })
+  return {
+    fileName: picked.fileName,
+    stored: { width: picked.image.width, height: picked.image.height },
+    read,
+    singleArea: read.rule === 'alpha' || read.rule === 'nonblack',
   }
-  const mask = new Uint8Array(n)
-  const known = new Set(room.areas.map((a) => a.id))
-  const newAreas: WalkArea[] = []
-  if (translucent) {
-    for (let i = 0; i < n; i++) mask[i] = d[i * 4 + 3] >= 128 ? alphaArea : 0
-    return { kind: 'alpha', mask, newAreas }
-  }
-  if (grey) {
-    for (let i = 0; i < n; i++) {
-      const id = d[i * 4]
-      mask[i] = id
-      if (id !== 0 && !known.has(id)) {
-        known.add(id)
-        newAreas.push({
-          id,
-          name: `Area ${id}`,
-          colour: hex(80 + ((id * 67) % 160), 80 + ((id * 131) % 160), 80 + ((id * 29) % 160)),
-        })
-      }
-    }
-    return { kind: 'grey', mask, newAreas }
-  }
-  const byColour = new Map<number, number>()
-  for (const a of room.areas) byColour.set(parseInt(a.colour.slice(1), 16), a.id)
-  let nextId = 1
-  for (let i = 0; i < n; i++) {
-    const o = i * 4
-    const rgb = (d[o] << 16) | (d[o + 1] << 8) | d[o + 2]
-    if (rgb === 0) continue
-    let id = byColour.get(rgb)
-    if (id === undefined) {
-      while (known.has(nextId)) nextId++
-      if (nextId > 255) throw new Error('The mask has more than 255 colours; expected at most 255 areas.')
-      id = nextId
-      known.add(id)
-      byColour.set(rgb, id)
-      newAreas.push({ id, name: `Area ${id}`, colour: hex(d[o], d[o + 1], d[o + 2]) })
-    }
-    mask[i] = id
-  }
-  return { kind: 'colour', mask, newAreas }
 }
 
-/** The imported mask becomes the room's mask, with the areas it needs added: one undo step. */
-export function importMaskCommand(target: EditTarget, fileName: string, imported: ImportedMask): Command {
+/** The areas a mask needs that the room lacks (named and coloured like the file says, if it does). */
+export function missingAreas(read: MaskRead, existing: readonly WalkArea[]): WalkArea[] {
+  const known = new Set(existing.map((a) => a.id))
+  return read.areas
+    .filter((a) => !known.has(a.id))
+    .map((a) => ({
+      id: a.id,
+      name: `Area ${a.id}`,
+      colour: a.colour ?? AREA_COLOURS[(a.id - 1) % AREA_COLOURS.length],
+    }))
+}
+
+/** The mask after the import: the picture's ids, as the new mask or painted over the current one. */
+export function importedCells(
+  plan: MaskImportPlan,
+  current: Uint8Array | null,
+  mode: 'replace' | 'add',
+): Uint8Array {
+  const cells = plan.read.cells
+  if (mode === 'replace' || !current) return cells.slice()
+  const out = current.slice()
+  for (let i = 0; i < cells.length; i++) if (cells[i] !== 0) out[i] = cells[i]
+  return out
+}
+
+/** The import as one undo step: the areas it needs, then the new mask. */
+export function importMaskCommand(
+  target: EditTarget,
+  plan: MaskImportPlan,
+  mode: 'replace' | 'add',
+): Command {
+  const cells = importedCells(plan, target.mask, mode)
   const parts: Command[] = []
-  if (imported.newAreas.length > 0)
-    parts.push(
-      new RoomFieldsCommand('Add areas', target, { areas: [...target.room.areas, ...imported.newAreas] }),
-    )
-  parts.push(new ReplaceMaskCommand('Replace mask', target, imported.mask))
-  return new CompoundCommand(`Import mask ${fileName}`, parts)
+  const added = missingAreas(plan.read, target.room.areas)
+  if (added.length > 0)
+    parts.push(new RoomFieldsCommand('Add areas', target, { areas: [...target.room.areas, ...added] }))
+  parts.push(new ReplaceMaskCommand(mode === 'add' ? 'Add to mask' : 'Replace mask', target, cells))
+  // A room with no walk polygons takes its walkable area from the imported mask at once.
+  if (target.room.authoritative === 'polygons' && target.room.polygons.length === 0)
+    parts.push(new RoomFieldsCommand('Mask authoritative', target, { authoritative: 'mask' }))
+  return new CompoundCommand(`Import mask ${plan.fileName}`, parts)
 }

@@ -11,12 +11,12 @@ import {
   IMAGE_LIMITS,
   ImageError,
   readImageInfo,
-  readPngPalette,
 } from '../../../src/main/services/image-codec'
 import { IMAGE_LIMITS as HOST_IMAGE_LIMITS } from '../../../src/shared/host'
 import { MAX_ROOM_SIDE_PX } from '../../../src/shared/room/schema'
 import { resolveMaskRule } from '../../../src/shared/measure/readers/mask-areas'
 import { encodeWith, pngWithDeclaredSize, rgbaOf, tempFolder } from './helpers'
+import { readPngPalette } from '../../../src/shared/room/mask-image'
 
 let dir: string
 let remove: () => Promise<void>

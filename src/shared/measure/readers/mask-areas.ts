@@ -16,6 +16,7 @@
  * Units: px; area ids 1..255.
  */
 import type { WalkGrid } from '../../nav/types'
+import { hasTransparency, walkableByRule } from '../../room/mask-image'
 
 export type MaskRule = 'alpha' | 'nonblack' | 'auto'
 
@@ -37,20 +38,7 @@ export interface MaskAreasResult {
   overlapPixels: number
 }
 
-/** Does any pixel of this RGBA data have alpha below 255 ('auto' then reads the mask by alpha)? */
-export function hasTransparency(data: Uint8Array | Uint8ClampedArray): boolean {
-  for (let i = 3; i < data.length; i += 4) if (data[i] < 255) return true
-  return false
-}
-
-/** Is the RGBA pixel at byte offset q walkable under rule 'alpha' or 'nonblack'? */
-export function walkableByRule(
-  rule: 'alpha' | 'nonblack',
-  d: Uint8Array | Uint8ClampedArray,
-  q: number,
-): boolean {
-  return rule === 'alpha' ? d[q + 3] > 0 : d[q + 3] > 0 && (d[q] | d[q + 1] | d[q + 2]) !== 0
-}
+export { hasTransparency, walkableByRule }
 
 /** The rule 'auto' resolves to for this image. */
 export function resolveMaskRule(image: RgbaImage, rule: MaskRule): 'alpha' | 'nonblack' {
