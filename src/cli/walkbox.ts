@@ -4,6 +4,10 @@
  *   compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]
  *   batch <room> [--pairs N] [--seed S] [--pairs-file F] [--algorithms a,b] [--state ...] [--json]
  *   scen <file.map> <file.map.scen> [--algorithms a,b] [--every K] [--json]
+ *   project new <dir> [--name N]
+ *   room add <project> --background bg.png [--mask walk.png ...] [--name N] [--size WxH] [--json]
+ *   room list <project> [--json]
+ *   flag add <project> <name> [--default true|false] [--json]
  *
  * Glossary
  * - room: a bench polygon .json, a PNG mask (or several with --mask a.png,b.png and
@@ -27,11 +31,23 @@ import type { AlgorithmId } from '../shared/nav/types'
 import { batch, batchTable, compare, compareTable, scen, scenTable, seededPairs, type Pair } from './commands'
 import { loadRoom, RoomLoadError, type LoadedRoom } from './load-room'
 import { loadMovingAiWorld, loadScenarios } from './movingai-file'
+import {
+  flagAdd,
+  ProjectCommandError,
+  projectNew,
+  roomAdd,
+  roomList,
+  roomListTable,
+} from './project-commands'
 
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
   '       walkbox batch <room> [--pairs N] [--seed S] [--pairs-file F] [--algorithms a,b] [--state flag=1,...] [--json]',
   '       walkbox scen <file.map> <file.map.scen> [--algorithms a,b] [--every K] [--json]',
+  '       walkbox project new <dir> [--name N]',
+  '       walkbox room add <project> --background bg.png [--mask walk.png ...] [--name N] [--size WxH] [--json]',
+  '       walkbox room list <project> [--json]',
+  '       walkbox flag add <project> <name> [--default true|false] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -109,6 +125,65 @@ async function readPairs(file: string): Promise<Pair[]> {
   return json as Pair[]
 }
 
+/** project new, room add, room list, flag add: the report and its table, or null for another command. */
+async function projectCommand(
+  command: string | undefined,
+  rest: string[],
+  values: { name?: string; background?: string; size?: string; default?: string },
+  masks: string[],
+): Promise<{ report: unknown; table: string } | null> {
+  const [verb, target, ...extra] = rest
+  const key = `${command} ${verb}`
+  const needs = (n: number, what: string) => {
+    if (target === undefined || extra.length !== n) usage(`${key}: expected ${what}`)
+  }
+  if (key === 'project new') {
+    needs(0, '<dir>')
+    const report = await projectNew(target, values.name)
+    return { report, table: `Made project ${report.name} in ${report.folder}` }
+  }
+  if (key === 'room add') {
+    needs(0, '<project>')
+    const report = await roomAdd(target, {
+      background: values.background,
+      masks,
+      name: values.name,
+      size: values.size,
+    })
+    const masksText = report.masks.map(
+      (m) => `${m.file}: ${m.rule}${m.scale > 1 ? ` x${m.scale}` : ''} -> ${m.areas.join(', ') || 'nothing'}`,
+    )
+    return {
+      report,
+      table: [
+        `Added room ${report.room.name} (${report.room.id}, ${report.room.width}x${report.room.height}) in ${report.room.folder}`,
+        ...masksText.map((t) => `  mask ${t}`),
+        ...(report.masks.length
+          ? [
+              `  ${report.areas.length} area${report.areas.length === 1 ? '' : 's'}: ${report.areas.join(', ')}`,
+            ]
+          : []),
+      ].join('\n'),
+    }
+  }
+  if (key === 'room list') {
+    needs(0, '<project>')
+    const report = await roomList(target)
+    return { report, table: roomListTable(report) }
+  }
+  if (key === 'flag add') {
+    needs(1, '<project> <name>')
+    const report = await flagAdd(target, extra[0], values.default)
+    return {
+      report,
+      table: `Added flag ${report.flag.id} ('${report.flag.name}', starts ${report.flag.default})`,
+    }
+  }
+  if (command === 'project' || command === 'room' || command === 'flag')
+    usage(`unknown command "${command} ${verb ?? ''}"`.trim())
+  return null
+}
+
 function print(json: boolean, report: unknown, table: string): void {
   process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : `${table}\n`)
 }
@@ -129,7 +204,11 @@ export async function main(argv: string[]): Promise<number> {
         seed: { type: 'string' },
         'pairs-file': { type: 'string' },
         every: { type: 'string' },
-        mask: { type: 'string' },
+        mask: { type: 'string', multiple: true },
+        name: { type: 'string' },
+        background: { type: 'string' },
+        size: { type: 'string' },
+        default: { type: 'string' },
         'mask-rule': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -149,7 +228,7 @@ export async function main(argv: string[]): Promise<number> {
     const maskRule = values['mask-rule'] ?? 'auto'
     if (!(MASK_RULES as readonly string[]).includes(maskRule))
       usage(`--mask-rule: expected alpha, nonblack or auto`)
-    const masks = values.mask ? values.mask.split(',').filter(Boolean) : []
+    const masks = (values.mask ?? []).flatMap((m) => m.split(',')).filter(Boolean)
     const loadGiven = () => {
       if (rest.length > 1) usage(`${command}: expected one room, got ${rest.length} arguments`)
       if (rest.length === 0 && masks.length === 0) usage(`${command}: expected a room`)
@@ -191,10 +270,19 @@ export async function main(argv: string[]): Promise<number> {
       print(values.json, report, scenTable(report))
       return 0
     }
+    const project = await projectCommand(command, rest, values, masks)
+    if (project) {
+      print(values.json, project.report, project.table)
+      return 0
+    }
     usage(command === undefined ? 'expected a command' : `unknown command "${command}"`)
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`walkbox: ${e.message}\n${USAGE}\n`)
+      return 2
+    }
+    if (e instanceof ProjectCommandError) {
+      process.stderr.write(`walkbox: ${e.message}\n`)
       return 2
     }
     if (e instanceof RoomLoadError) {

@@ -12,6 +12,7 @@
  */
 import type { ImportedImage } from '../../shared/host'
 import { emptyRoom, type Room } from '../../shared/room/schema'
+import { idFromName } from '../../shared/room/names'
 import { useDialogsStore } from '../stores/dialogs'
 import { useEditorStore } from '../stores/editor'
 import { createSession } from '../stores/room-session'
@@ -20,23 +21,12 @@ import {
   addFlagCommand,
   addRoomCommand,
   deleteRoomCommand,
-  idFromName,
   moveRoomCommand,
   renameRoomCommand,
 } from '../commands/project-commands'
 import { backgroundFileName, outsideAfterResize, replaceBackgroundCommand } from '../commands/background'
 import { encodeRgbaPng, resampleRgba } from '../host/png'
 import { cloneJson } from '../commands/edit-target'
-
-/** A room name from an image file name: 'brokencurb_street-bg.png' -> 'Brokencurb street bg'. */
-export function nameFromFileName(fileName: string): string {
-  const stem = fileName.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]+$/, '')
-  const words = stem
-    .replace(/[_\-.]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return words ? words[0].toUpperCase() + words.slice(1) : 'Room'
-}
 
 /** New room from a background the author picks (or has dropped), through the New Room dialog. */
 export async function newRoomFromBackground(dropped?: {

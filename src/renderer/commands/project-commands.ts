@@ -15,6 +15,7 @@
  * Units: room px for sizes and heights, px/s for speeds.
  */
 import { flagsInExpression, renameFlagInExpression } from '../../shared/room/flag-expression'
+import { flagIdFromName, flagIdProblem, idFromName } from '../../shared/room/names'
 import {
   defaultRoomFolder,
   ID_PATTERN,
@@ -125,47 +126,6 @@ export class ProjectEditCommand implements Command {
 }
 
 // --- ids and names ------------------------------------------------------------------
-
-/** An id from a name: letters, digits, '_', '.', '-' (the format's id rule), unique among `taken`. */
-export function idFromName(name: string, taken: Iterable<string>, fallback = 'room'): string {
-  const base =
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9_.-]+/g, '-')
-      .replace(/^[-.]+|[-.]+$/g, '')
-      .slice(0, 56) || fallback
-  const used = new Set([...taken].map((t) => t.toLowerCase()))
-  if (!used.has(base)) return base
-  for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`
-}
-
-/** A flag id from a name: [A-Za-z_][A-Za-z0-9_]* (flag expressions read these), unique. */
-export function flagIdFromName(name: string, taken: Iterable<string>): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-  let base = words
-    .map((w, i) => (i === 0 ? w[0].toLowerCase() + w.slice(1) : w[0].toUpperCase() + w.slice(1)))
-    .join('')
-  if (!/^[A-Za-z_]/.test(base)) base = `flag${base}`
-  if (base === 'true' || base === 'false') base = `${base}Flag`
-  const used = new Set(taken)
-  if (!used.has(base)) return base
-  for (let i = 2; ; i++) if (!used.has(`${base}${i}`)) return `${base}${i}`
-}
-
-/** Why `id` cannot be a flag id, or null. */
-export function flagIdProblem(id: string, taken: Iterable<string>): string | null {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(id))
-    return `'${id}' is not a flag name: use letters, digits and '_', starting with a letter or '_'.`
-  if (id === 'true' || id === 'false') return `'${id}' is reserved in flag expressions.`
-  if ([...taken].includes(id)) return `The project already has a flag '${id}'.`
-  return null
-}
 
 /** A folder for a new room that no listed room uses (compared case-insensitively). */
 function freeFolder(project: Project, roomId: string): string {

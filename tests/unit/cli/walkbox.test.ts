@@ -5,36 +5,12 @@
  *
  * Units: room px, ms.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { benchPath, repoRoot } from '../../support/bench-data'
-
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function walkbox(...args: string[]): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn('npx', ['tsx', 'src/cli/walkbox.ts', ...args], { cwd: repoRoot })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    child.on('error', reject)
-    // npx itself may warn about the machine's npm configuration; that is not walkbox output.
-    const own = (text: string) =>
-      text
-        .split('\n')
-        .filter((line) => !line.startsWith('npm warn'))
-        .join('\n')
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr: own(stderr) }))
-  })
-}
+import { walkbox } from './run-walkbox'
 
 const room1 = benchPath('rooms', 'adventurepathfinding-room1.json')
 
