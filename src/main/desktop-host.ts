@@ -221,6 +221,7 @@ export class DesktopHost {
       background: loaded.background ?? null,
       mask: loaded.mask?.cells ?? null,
       scaleMap: loaded.scaleMap ? greyToRgba(loaded.scaleMap) : null,
+      problems: loaded.problems,
     }
   }
 

@@ -73,12 +73,25 @@ export interface OpenedProject {
   rooms: RoomSummary[]
 }
 
+/** A layer of a room that could not be read: it is left out (null) and the reason shown. */
+export interface LayerProblem {
+  layer: 'background' | 'mask' | 'scaleMap'
+  /** One line naming the file and what was expected. */
+  message: string
+}
+
 export interface LoadedRoom {
   room: Room
   background: RgbaImage | null
-  /** Area ids, room width * height bytes; null when the room has no mask file. */
+  /** Area ids, room width * height bytes; null when the room has no mask file (or it could not be read). */
   mask: Uint8Array | null
   scaleMap: RgbaImage | null
+  /**
+   * Images the room names that could not be read (missing, damaged, wrong size): each layer
+   * comes back null with its reason, instead of refusing the whole room. room.json itself
+   * failing still refuses the room.
+   */
+  problems: LayerProblem[]
 }
 
 export const CreateProjectRequestSchema = z.object({ name: z.string().min(1).max(200) })

@@ -37,6 +37,7 @@ function fakeHost(rooms: Map<string, Room>): WalkboxHost {
       background: null,
       mask: new Uint8Array(40),
       scaleMap: null,
+      problems: [],
     }),
     saveProject: async () => undefined,
     saveRoom: async () => undefined,

@@ -22,12 +22,7 @@
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
-import {
-  MaskImageError,
-  readMaskImage,
-  readPngPalette,
-  type MaskRule,
-} from '../../shared/room/mask-image'
+import { MaskImageError, readMaskImage, readPngPalette, type MaskRule } from '../../shared/room/mask-image'
 
 import { IMAGE_LIMITS } from '../../shared/host'
 

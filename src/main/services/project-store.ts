@@ -31,6 +31,7 @@ import {
   ROOM_FILE_NAME,
 } from '../../shared/room/schema'
 import type { FormatIssue, Project, ProjectRoom, Room } from '../../shared/room/schema'
+import type { LayerProblem } from '../../shared/host'
 import { serialiseProject, serialiseRoom } from '../../shared/room/serialise'
 import { writeFileAtomic } from './atomic-write'
 import type { AreaMask, GreyImage, RgbaImage } from './image-codec'
@@ -83,6 +84,8 @@ export interface LoadedRoom {
   scaleMap?: GreyImage
   /** Problems that do not stop loading (unknown flags or characters). */
   warnings: FormatIssue[]
+  /** Images that could not be read: that layer is absent, with its one-line reason. */
+  problems: LayerProblem[]
 }
 
 export interface RoomImages {
@@ -240,22 +243,41 @@ export async function loadRoom(folder: string, roomId: string): Promise<LoadedRo
     fromVersion: loaded.fromVersion,
     migrations: loaded.migrations,
     warnings: checkRoomAgainstProject(room, project),
+    problems: [],
   }
-  if (files.background) {
-    result.background = await decodeImage(files.background, `${label}: background '${room.background}'`)
-  }
-  if (files.mask) {
-    const mask = await decodeMask(files.mask, `${label}: mask '${room.mask}'`, { rule: 'ids', expect: size })
-    result.mask = { width: mask.width, height: mask.height, cells: mask.cells }
-  }
-  if (files.scaleMap) {
-    const map = await decodeGrey(files.scaleMap, `${label}: scaling.map.file '${room.scaling.map?.file}'`)
-    if (map.width !== size.width || map.height !== size.height) {
-      throw new ProjectStoreError(
-        `${label}: scaling.map.file '${room.scaling.map?.file}' is ${map.width} x ${map.height} px; expected the room size ${size.width} x ${size.height} px`,
-      )
+  // One unreadable image leaves its layer out and says why; the rest of the room opens.
+  const layer = async (which: LayerProblem['layer'], read: () => Promise<void>) => {
+    try {
+      await read()
+    } catch (e) {
+      if (!(e instanceof Error) || e instanceof TypeError) throw e
+      result.problems.push({ layer: which, message: e.message })
     }
-    result.scaleMap = map
+  }
+  const background = files.background
+  if (background) {
+    await layer('background', async () => {
+      result.background = await decodeImage(background, `${label}: background '${room.background}'`)
+    })
+  }
+  const maskFile = files.mask
+  if (maskFile) {
+    await layer('mask', async () => {
+      const mask = await decodeMask(maskFile, `${label}: mask '${room.mask}'`, { rule: 'ids', expect: size })
+      result.mask = { width: mask.width, height: mask.height, cells: mask.cells }
+    })
+  }
+  const scaleFile = files.scaleMap
+  if (scaleFile) {
+    await layer('scaleMap', async () => {
+      const map = await decodeGrey(scaleFile, `${label}: scaling.map.file '${room.scaling.map?.file}'`)
+      if (map.width !== size.width || map.height !== size.height) {
+        throw new ProjectStoreError(
+          `${label}: scaling.map.file '${room.scaling.map?.file}' is ${map.width} x ${map.height} px; expected the room size ${size.width} x ${size.height} px`,
+        )
+      }
+      result.scaleMap = map
+    })
   }
   return result
 }

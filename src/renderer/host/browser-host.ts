@@ -13,6 +13,7 @@
 import type {
   AppInfo,
   ImportedImage,
+  LayerProblem,
   LoadedRoom,
   OpenedProject,
   RecentProject,
@@ -371,17 +372,39 @@ export function createBrowserHost(): WalkboxHost {
       const folder = roomFolder(project, roomId)
       const roomFile = `${folder}/${ROOM_FILE_NAME}`
       const room = readRoomText(await readText(dir, roomFile, roomFile, 'file'), roomFile)
-      const image = async (file: string | undefined, field: string) =>
-        file ? decodeImage(await readBytes(dir, `${folder}/${file}`, roomFile, field), file) : null
-      const background = await image(room.background, 'background')
-      const maskImage = await image(room.mask, 'mask')
-      const scaleMap = await image(room.scaling.map?.file, 'scaling.map.file')
-      return {
-        room,
-        background,
-        mask: maskImage ? maskFromImage(maskImage, room, room.mask!) : null,
-        scaleMap,
+      const problems: LayerProblem[] = []
+      /** One layer's image; an unreadable one is left out with its reason (the rest of the room opens). */
+      const layer = async <T>(
+        which: LayerProblem['layer'],
+        file: string | undefined,
+        field: string,
+        use: (image: RgbaImage) => T,
+      ) => {
+        if (!file) return null
+        try {
+          return use(
+            await decodeImage(
+              await readBytes(dir, `${folder}/${file}`, roomFile, field),
+              `${roomFile}: ${field} '${file}'`,
+            ),
+          )
+        } catch (error) {
+          problems.push({ layer: which, message: error instanceof Error ? error.message : String(error) })
+          return null
+        }
       }
+      const background = await layer('background', room.background, 'background', (image) => image)
+      const mask = await layer('mask', room.mask, 'mask', (image) =>
+        maskFromImage(image, room, `${roomFile}: mask '${room.mask}'`),
+      )
+      const scaleMap = await layer('scaleMap', room.scaling.map?.file, 'scaling.map.file', (image) => {
+        if (image.width !== room.size.width || image.height !== room.size.height)
+          throw new Error(
+            `${roomFile}: scaling.map.file '${room.scaling.map?.file}' is ${image.width}×${image.height} px; expected the room's size ${room.size.width}×${room.size.height}`,
+          )
+        return image
+      })
+      return { room, background, mask, scaleMap, problems }
     },
     async saveRoom({ ref, room, background, mask, scaleMap }) {
       const dir = await projectDir(ref)

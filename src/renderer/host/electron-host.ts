@@ -30,6 +30,7 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
         background: plainImage(loaded.background),
         mask: loaded.mask ? plainBytes(loaded.mask) : null,
         scaleMap: plainImage(loaded.scaleMap),
+        problems: loaded.problems ?? [],
       }
     },
     saveRoom: (req) => bridge.saveRoom(req),

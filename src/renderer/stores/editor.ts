@@ -344,10 +344,7 @@ export const useEditorStore = defineStore('editor', () => {
     const again = sessions.get(roomId)
     if (again) return again
     if (projectRef.value !== ref_) throw new Error('The project was closed while the room was loading.')
-    const made = createSession({
-      ...loaded,
-      problems: (loaded as { problems?: LayerProblem[] }).problems ?? [],
-    })
+    const made = createSession(loaded)
     sessions.set(roomId, made)
     revision.value++
     return made

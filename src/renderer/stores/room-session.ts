@@ -17,7 +17,7 @@
  */
 import { markRaw, reactive, shallowReactive } from 'vue'
 import type { Rect } from '../../shared/geometry/types'
-import type { LoadedRoom, RgbaImage } from '../../shared/host'
+import type { LayerProblem, LoadedRoom, RgbaImage } from '../../shared/host'
 import type { Room } from '../../shared/room/schema'
 import type { EditTarget } from '../commands/edit-target'
 import type { ScaleMapHolder } from '../commands/scale-map'
@@ -30,10 +30,7 @@ export interface PendingFile {
   bytes: Uint8Array
 }
 
-export interface LayerProblem {
-  layer: 'background' | 'mask' | 'scaleMap'
-  message: string
-}
+export type { LayerProblem }
 
 export interface RoomSession {
   readonly id: string

@@ -183,6 +183,21 @@ describe('project store', () => {
     expect(JSON.parse(await readFile(join(root, 'project.walkbox.json.bak'), 'utf8')).formatVersion).toBe(0)
   })
 
+  it('opens a room whose mask is damaged and whose scale map is missing, leaving those layers out with the reasons', async () => {
+    const { room } = await projectWithRoom()
+    await writeFile(join(root, 'rooms/porch/walkmask.png'), 'not a png')
+    await rm(join(root, 'rooms/porch/scalemap.png'))
+    const loaded = await loadRoom(root, 'porch')
+    expect(loaded.room.polygons).toEqual(room.polygons)
+    expect(loaded.room.zones).toEqual(room.zones)
+    expect(loaded.background?.width).toBe(W)
+    expect(loaded.mask).toBeUndefined()
+    expect(loaded.scaleMap).toBeUndefined()
+    expect(loaded.problems.map((p) => p.layer)).toEqual(['mask', 'scaleMap'])
+    expect(loaded.problems[0].message).toMatch(/^rooms\/porch\/room\.json: mask 'walkmask\.png': /)
+    expect(loaded.problems[1].message).toMatch(/^rooms\/porch\/room\.json: scaling\.map\.file 'scalemap\.png': /)
+  })
+
   it('refuses a background that is a symlink out of the project', async () => {
     await projectWithRoom()
     const bg = join(root, 'rooms/porch/background.png')
