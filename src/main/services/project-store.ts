@@ -19,7 +19,7 @@
  * Units: room px; images as in image-codec.ts.
  */
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import {
   checkRoomAgainstProject,
@@ -33,7 +33,15 @@ import {
 import type { FormatIssue, Project, ProjectRoom, Room } from '../../shared/room/schema'
 import type { LayerProblem } from '../../shared/host'
 import { serialiseProject, serialiseRoom } from '../../shared/room/serialise'
-import { writeFileAtomic } from './atomic-write'
+import { diskProjectFiles } from './project-files'
+import {
+  commitSave,
+  recoverSave,
+  SaveError,
+  type FileWrite,
+  type ProjectFiles,
+} from '../../shared/room/unit-save'
+import { makeBackup, type BackupInfo } from '../../shared/room/backups'
 import type { AreaMask, GreyImage, RgbaImage } from './image-codec'
 import {
   decodeGrey,
@@ -102,6 +110,10 @@ export interface RoomImages {
 
 export interface SaveOptions {
   appVersion?: string
+  /** How many backups to keep (default DEFAULT_BACKUPS_KEPT). */
+  keepBackups?: number
+  /** The project's files (tests inject failures through them); default: the folder on disk. */
+  files?: ProjectFiles
 }
 
 async function isFile(path: string): Promise<boolean> {
@@ -134,9 +146,14 @@ async function listRooms(root: string, project: Project): Promise<ProjectRoomLis
   )
 }
 
-/** Read, migrate, validate and normalise project.walkbox.json; list its rooms. Writes nothing. */
+/**
+ * Read, migrate, validate and normalise project.walkbox.json; list its rooms. Writes
+ * nothing, except to finish a save a crash stopped after its commit (or clear the staged
+ * files of one stopped before it), so that what is read is exactly one saved version.
+ */
 export async function openProject(folder: string): Promise<OpenedProject> {
   const root = resolve(folder)
+  await withSaveLock(root, () => recoverSave(diskProjectFiles(root)))
   const text = await readText(join(root, PROJECT_FILE_NAME), PROJECT_FILE_NAME)
   const loaded = projectFromText(text, PROJECT_FILE_NAME)
   return {
@@ -164,30 +181,19 @@ export async function createProject(
     throw new ProjectStoreError(`${root} is not empty; expected an empty or new folder for a new project`)
   }
   const project = emptyProject({ name, appVersion: options.appVersion ?? DEFAULT_APP_VERSION })
-  await writeFileAtomic(join(root, PROJECT_FILE_NAME), serialiseProject(project))
+  await commitSave(diskProjectFiles(root), [
+    { path: PROJECT_FILE_NAME, bytes: encoder.encode(serialiseProject(project)) },
+  ])
   return { folder: root, project, fromVersion: project.formatVersion, migrations: [], rooms: [] }
 }
 
-/** Validate and write project.walkbox.json (newest format version, atomic, with .bak). Returns what was written. */
+/** Validate and write project.walkbox.json alone (one unit save, with a backup). Returns what was written. */
 export async function saveProject(
   folder: string,
   project: Project,
   options: SaveOptions = {},
 ): Promise<Project> {
-  const root = resolve(folder)
-  const checked = parseProject(
-    options.appVersion ? { ...project, appVersion: options.appVersion } : project,
-    PROJECT_FILE_NAME,
-  )
-  for (const [index, room] of checked.rooms.entries()) {
-    await resolveInsideProject(root, root, room.folder, {
-      file: PROJECT_FILE_NAME,
-      field: `rooms[${index}].folder`,
-    })
-  }
-  const text = serialiseProject(checked)
-  await writeFileAtomic(join(root, PROJECT_FILE_NAME), text)
-  return projectFromText(text).value
+  return (await saveProjectUnit(folder, { project, rooms: [] }, options)).project
 }
 
 async function roomEntry(
@@ -290,77 +296,248 @@ function checkSize(what: string, image: { width: number; height: number }, room:
   }
 }
 
-/**
- * Validate and write a room that is listed in the project: images first, then room.json,
- * each atomically with a .bak. Images not given are left as they are on disk. Returns the
- * room as written (normalised).
- */
-export async function saveRoom(folder: string, room: Room, images: RoomImages = {}): Promise<Room> {
-  const root = resolve(folder)
-  const { entry, dir } = await roomEntry(root, room.id)
+/** A room to write in a save, with the images that changed (others stay as they are on disk). */
+export interface RoomWrite {
+  room: Room
+  images?: RoomImages
+}
+
+export interface ProjectSave {
+  project: Project
+  /** Rooms to write; rooms the project lists but are not here stay as they are on disk (they must exist). */
+  rooms: RoomWrite[]
+}
+
+export interface SaveResult {
+  /** The project file as written (normalised). */
+  project: Project
+  /** The backup of the version the save replaced (null for a project's first save). */
+  backup: BackupInfo | null
+  savedAt: string
+}
+
+const encoder = new TextEncoder()
+
+/** One save at a time per project folder: a second waits for the first. */
+const saveLocks = new Map<string, Promise<unknown>>()
+
+async function withSaveLock<T>(root: string, work: () => Promise<T>): Promise<T> {
+  const before = saveLocks.get(root) ?? Promise.resolve()
+  const mine = before.catch(() => undefined).then(work)
+  saveLocks.set(root, mine)
+  try {
+    return await mine
+  } finally {
+    if (saveLocks.get(root) === mine) saveLocks.delete(root)
+  }
+}
+
+/** A path inside the project as the project files want it: relative, '/' separated. */
+function projectPath(root: string, absolute: string): string {
+  return relative(root, absolute).split(sep).join('/')
+}
+
+/** The files of a room write: room.json and the images given, checked and encoded. Writes nothing. */
+async function roomWrites(
+  root: string,
+  project: Project,
+  write: RoomWrite,
+): Promise<{ label: string; files: FileWrite[]; room: Room }> {
+  const index = project.rooms.findIndex((r) => r.id === write.room.id)
+  if (index < 0) {
+    const known = project.rooms.map((r) => `'${r.id}'`).join(', ') || 'none'
+    throw new ProjectStoreError(`${PROJECT_FILE_NAME}: no room '${write.room.id}'; rooms are ${known}`)
+  }
+  const entry = project.rooms[index]
+  const dir = await resolveInsideProject(root, root, entry.folder, {
+    file: PROJECT_FILE_NAME,
+    field: `rooms[${index}].folder`,
+  })
   const label = roomLabel(entry)
-  const checked = parseRoom(room, label)
-  const files = await roomFiles(root, dir, checked, label)
+  const checked = parseRoom(write.room, label)
+  const images = write.images ?? {}
+  if (images.mask && !checked.mask) checked.mask = 'walkmask.png'
+  const paths = await roomFiles(root, dir, checked, label)
   const need = (path: string | undefined, what: string, field: string): string => {
     if (!path)
       throw new ProjectStoreError(`${label}: ${field}: expected a file name for the ${what} being saved`)
     return path
   }
-  // Encode and check everything before the first write, so a bad image leaves the room untouched.
-  const writes: [string, Uint8Array][] = []
+  const files: FileWrite[] = []
   if (images.background) {
-    const path = need(files.background, 'background', 'background')
+    const path = need(paths.background, 'background', 'background')
     const info = await readImageInfo(images.background, `${label}: background '${checked.background}'`)
     checkSize(`${label}: background '${checked.background}'`, info, checked)
-    writes.push([path, images.background])
+    files.push({ path: projectPath(root, path), bytes: images.background })
   }
   if (images.mask) {
-    const path = need(files.mask, 'mask', 'mask')
+    const path = need(paths.mask, 'mask', 'mask')
     checkSize(`${label}: mask '${checked.mask}'`, images.mask, checked)
-    writes.push([path, await encodeMaskPng(images.mask)])
+    files.push({ path: projectPath(root, path), bytes: await encodeMaskPng(images.mask) })
   }
   if (images.scaleMap) {
-    const path = need(files.scaleMap, 'scale map', 'scaling.map.file')
+    const path = need(paths.scaleMap, 'scale map', 'scaling.map.file')
     const what = `${label}: scaling.map.file '${checked.scaling.map?.file}'`
     const map = images.scaleMap
     if (map instanceof Uint8Array) {
       checkSize(what, await readImageInfo(map, what), checked)
-      writes.push([path, map])
+      files.push({ path: projectPath(root, path), bytes: map })
     } else {
       checkSize(what, map, checked)
-      writes.push([path, await encodeGreyPng(map.width, map.height, map.values)])
+      files.push({
+        path: projectPath(root, path),
+        bytes: await encodeGreyPng(map.width, map.height, map.values),
+      })
     }
   }
   // A room must not name a file that is neither on disk nor being written now: it would not load.
   const named: [string | undefined, string, string | undefined][] = [
-    [files.background, 'background', checked.background],
-    [files.mask, 'mask', checked.mask],
-    [files.scaleMap, 'scaling.map.file', checked.scaling.map?.file],
+    [paths.background, 'background', checked.background],
+    [paths.mask, 'mask', checked.mask],
+    [paths.scaleMap, 'scaling.map.file', checked.scaling.map?.file],
   ]
   for (const [path, field, value] of named) {
-    if (path && !writes.some(([p]) => p === path) && !(await isFile(path))) {
+    if (path && !files.some((f) => f.path === projectPath(root, path)) && !(await isFile(path))) {
       throw new ProjectStoreError(
         `${label}: ${field}: '${value}' does not exist; save the image with the room`,
       )
     }
   }
   const text = serialiseRoom(checked)
-  await mkdir(dir, { recursive: true })
-  for (const [path, bytes] of writes) await writeFileAtomic(path, bytes)
-  await writeFileAtomic(join(dir, ROOM_FILE_NAME), text)
-  return roomFromText(text, label).value
+  files.push({ path: projectPath(root, join(dir, ROOM_FILE_NAME)), bytes: encoder.encode(text) })
+  return { label, files, room: roomFromText(text, label).value }
 }
 
 /**
- * Add a new room to the project: writes the room (and its images) into `rooms/<id>/`
- * (or `options.folder`), then lists it in project.walkbox.json. Refuses a room id that
- * is already listed.
+ * Save the project file and the rooms given as ONE unit (src/shared/room/unit-save.ts):
+ * after a crash, a kill or a full disk the project loads as exactly the old or exactly the
+ * new version. The version it replaces is kept in backups/ first. Room folders the previous
+ * project file listed and this one does not (deleted rooms) are removed (they stay in the
+ * backup). Everything is validated, encoded and checked before the first write.
+ */
+export async function saveProjectUnit(
+  folder: string,
+  save: ProjectSave,
+  options: SaveOptions = {},
+): Promise<SaveResult> {
+  const root = resolve(folder)
+  return withSaveLock(root, async () => {
+    const files = options.files ?? diskProjectFiles(root)
+    await recoverSave(files)
+    const checked = parseProject(
+      options.appVersion ? { ...save.project, appVersion: options.appVersion } : save.project,
+      PROJECT_FILE_NAME,
+    )
+    for (const [index, room] of checked.rooms.entries()) {
+      await resolveInsideProject(root, root, room.folder, {
+        file: PROJECT_FILE_NAME,
+        field: `rooms[${index}].folder`,
+      })
+    }
+    const seen = new Set<string>()
+    const writes: FileWrite[] = []
+    for (const write of save.rooms) {
+      if (seen.has(write.room.id)) throw new ProjectStoreError(`the save names room '${write.room.id}' twice`)
+      seen.add(write.room.id)
+      writes.push(...(await roomWrites(root, checked, write)).files)
+    }
+    // Listed rooms not written now must be on disk already, or the project would not load.
+    for (const [index, entry] of checked.rooms.entries()) {
+      if (seen.has(entry.id)) continue
+      const dir = await resolveInsideProject(root, root, entry.folder, {
+        file: PROJECT_FILE_NAME,
+        field: `rooms[${index}].folder`,
+      })
+      if (!(await isFile(join(dir, ROOM_FILE_NAME))))
+        throw new ProjectStoreError(
+          `${roomLabel(entry)}: the room '${entry.id}' is new; save it with its room file`,
+        )
+    }
+    const text = serialiseProject(checked)
+    writes.push({ path: PROJECT_FILE_NAME, bytes: encoder.encode(text) })
+    // Rooms the previous version listed and this one does not: their folders go (the backup keeps them).
+    const removeFolders: string[] = []
+    const previousText = await files.read(PROJECT_FILE_NAME)
+    if (previousText) {
+      let previous: Project | null = null
+      try {
+        previous = projectFromText(new TextDecoder().decode(previousText), PROJECT_FILE_NAME).value
+      } catch {
+        previous = null // A damaged project file: nothing to compare (it is in the backup).
+      }
+      const kept = new Set(checked.rooms.map((r) => normFolder(r.folder)))
+      for (const [index, room] of (previous?.rooms ?? []).entries()) {
+        if (kept.has(normFolder(room.folder))) continue
+        const dir = await resolveInsideProject(root, root, room.folder, {
+          file: PROJECT_FILE_NAME,
+          field: `rooms[${index}].folder`,
+        }).catch(() => null)
+        if (dir && dir !== root) removeFolders.push(projectPath(root, dir))
+      }
+    }
+    await checkSpace(files, writes)
+    let backup: BackupInfo | null = null
+    const savedAt = new Date()
+    try {
+      await commitSave(files, writes, {
+        removeFolders,
+        beforeCommit: async () => {
+          backup = await makeBackup(files, PROJECT_FILE_NAME, { keep: options.keepBackups, now: savedAt })
+        },
+      })
+    } catch (e) {
+      if (e instanceof SaveError) throw new ProjectStoreError(`Could not save ${checked.name}: ${e.message}`)
+      throw e
+    }
+    return { project: projectFromText(text).value, backup, savedAt: savedAt.toISOString() }
+  })
+}
+
+function normFolder(folder: string): string {
+  return folder.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase()
+}
+
+/** Refuse a save that cannot fit: the new files plus copies of the files they replace (for the backup). */
+async function checkSpace(files: ProjectFiles, writes: FileWrite[]): Promise<void> {
+  const free = await files.freeBytes()
+  if (free === null) return
+  let need = 64 * 1024
+  for (const w of writes) need += w.bytes.length + ((await files.size(w.path)) ?? 0)
+  if (need > free) {
+    const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
+    throw new ProjectStoreError(
+      `not enough space to save: needs about ${mb(need)}, ${mb(free)} free; nothing was changed on disk`,
+    )
+  }
+}
+
+/**
+ * Validate and write a room that is listed in the project (one unit save with the project
+ * file as it is). Images not given are left as they are on disk. Returns the room as written.
+ */
+export async function saveRoom(
+  folder: string,
+  room: Room,
+  images: RoomImages = {},
+  options: SaveOptions = {},
+): Promise<Room> {
+  const root = resolve(folder)
+  const { project } = await openProject(root)
+  const { room: written } = await roomWrites(root, project, { room, images })
+  await saveProjectUnit(root, { project, rooms: [{ room, images }] }, options)
+  return written
+}
+
+/**
+ * Add a new room to the project: its folder (`rooms/<id>` or `options.folder`), its room file
+ * and images, and its listing in project.walkbox.json, as one unit save. Refuses a room id
+ * that is already listed.
  */
 export async function addRoom(
   folder: string,
   room: Room,
   images: RoomImages = {},
-  options: { folder?: string } = {},
+  options: { folder?: string } & SaveOptions = {},
 ): Promise<OpenedProject> {
   const root = resolve(folder)
   const { project } = await openProject(root)
@@ -373,20 +550,6 @@ export async function addRoom(
     folder: options.folder ?? defaultRoomFolder(room.id),
   }
   const next: Project = { ...project, rooms: [...project.rooms, entry] }
-  // Validate the new listing (folder clashes, path safety) before writing anything.
-  parseProject(next, PROJECT_FILE_NAME)
-  await resolveInsideProject(root, root, entry.folder, {
-    file: PROJECT_FILE_NAME,
-    field: `rooms[${next.rooms.length - 1}].folder`,
-  })
-  parseRoom(room, roomLabel(entry))
-  // The room must be findable by saveRoom, so list it first, and take the listing back if the room cannot be written.
-  await saveProject(root, next)
-  try {
-    await saveRoom(root, room, images)
-  } catch (e) {
-    await saveProject(root, project)
-    throw e
-  }
+  await saveProjectUnit(root, { project: next, rooms: [{ room, images }] }, options)
   return openProject(root)
 }

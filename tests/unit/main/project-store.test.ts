@@ -104,17 +104,32 @@ describe('project store', () => {
     expect((await readFile(join(root, 'rooms/porch/background.png'))).equals(images.background)).toBe(true)
   })
 
-  it('saves again with a .bak of each replaced file, and leaves images not given alone', async () => {
+  it('saves again keeping the previous version in backups/, and leaves images not given alone', async () => {
     await projectWithRoom()
     const before = await readFile(join(root, 'rooms/porch/room.json'), 'utf8')
+    const mask = await readFile(join(root, 'rooms/porch/walkmask.png'))
     const room = fullRoom()
     room.name = 'Front porch'
     const written = await saveRoom(root, room)
     expect(written.name).toBe('Front porch')
-    expect(await readFile(join(root, 'rooms/porch/room.json.bak'), 'utf8')).toBe(before)
-    expect((await readdir(join(root, 'rooms/porch'))).filter((f) => f.endsWith('.bak'))).toEqual([
-      'room.json.bak',
+    const backups = await readdir(join(root, 'backups'))
+    // One backup per save that replaced something: flags and characters, the new room, this save.
+    expect(backups).toHaveLength(3)
+    const newest = backups.sort().at(-1)!
+    expect(await readFile(join(root, 'backups', newest, 'rooms/porch/room.json'), 'utf8')).toBe(before)
+    expect(JSON.parse(await readFile(join(root, 'backups', newest, 'backup.json'), 'utf8'))).toMatchObject({
+      projectName: 'Harbour',
+      rooms: 1,
+    })
+    expect(await readFile(join(root, 'rooms/porch/walkmask.png')).then((b) => b.equals(mask))).toBe(true)
+    // No .bak files and no staged or journal files are left beside the project's files.
+    expect((await readdir(join(root, 'rooms/porch'))).sort()).toEqual([
+      'background.png',
+      'room.json',
+      'scalemap.png',
+      'walkmask.png',
     ])
+    expect((await readdir(root)).sort()).toEqual(['backups', 'project.walkbox.json', 'rooms'])
     expect((await loadRoom(root, 'porch')).room.name).toBe('Front porch')
   })
 
@@ -180,7 +195,11 @@ describe('project store', () => {
     await saveProject(root, opened.project)
     const saved = JSON.parse(await readFile(join(root, 'project.walkbox.json'), 'utf8'))
     expect(saved.formatVersion).toBe(1)
-    expect(JSON.parse(await readFile(join(root, 'project.walkbox.json.bak'), 'utf8')).formatVersion).toBe(0)
+    // The version 0 file is kept, as it was, in the backup the save made.
+    const [backup] = await readdir(join(root, 'backups'))
+    expect(
+      JSON.parse(await readFile(join(root, 'backups', backup, 'project.walkbox.json'), 'utf8')).formatVersion,
+    ).toBe(0)
   })
 
   it('opens a room whose mask is damaged and whose scale map is missing, leaving those layers out with the reasons', async () => {
@@ -195,7 +214,9 @@ describe('project store', () => {
     expect(loaded.scaleMap).toBeUndefined()
     expect(loaded.problems.map((p) => p.layer)).toEqual(['mask', 'scaleMap'])
     expect(loaded.problems[0].message).toMatch(/^rooms\/porch\/room\.json: mask 'walkmask\.png': /)
-    expect(loaded.problems[1].message).toMatch(/^rooms\/porch\/room\.json: scaling\.map\.file 'scalemap\.png': /)
+    expect(loaded.problems[1].message).toMatch(
+      /^rooms\/porch\/room\.json: scaling\.map\.file 'scalemap\.png': /,
+    )
   })
 
   it('refuses a background that is a symlink out of the project', async () => {
@@ -335,7 +356,14 @@ describe('project store', () => {
   it('marks listed rooms whose room.json is missing', async () => {
     await createProject(root, 'Harbour')
     const project = (await openProject(root)).project
-    await saveProject(root, { ...project, rooms: [{ id: 'gone', name: 'Gone', folder: 'rooms/gone' }] })
+    // A save refuses to list a room that is not there; a project edited by hand may.
+    await expect(
+      saveProject(root, { ...project, rooms: [{ id: 'gone', name: 'Gone', folder: 'rooms/gone' }] }),
+    ).rejects.toThrow("rooms/gone/room.json: the room 'gone' is new; save it with its room file")
+    await writeFile(
+      join(root, 'project.walkbox.json'),
+      JSON.stringify({ ...project, rooms: [{ id: 'gone', name: 'Gone', folder: 'rooms/gone' }] }),
+    )
     expect((await openProject(root)).rooms).toEqual([
       { id: 'gone', name: 'Gone', folder: 'rooms/gone', exists: false },
     ])

@@ -1,0 +1,184 @@
+/**
+ * A save is one unit: every file of a save is written and flushed beside its target first,
+ * then all of them are committed together through a small journal, so that after a crash,
+ * a kill or a full disk the project loads as exactly the old or exactly the new version.
+ * The same steps run over the desktop's file system (Node) and the browser's Origin
+ * Private File System: each host gives a `ProjectFiles`.
+ *
+ * Steps of a save:
+ * 1. backup: the files the project has now are kept in `backups/<stamp>/` (see backups.ts);
+ * 2. stage: each new file is written to `<target>.walkbox-new` and flushed;
+ * 3. commit: the journal `.walkbox-save.json` (the list of staged files and the room
+ *    folders to remove) is written to a temp name and renamed into place: from here on the
+ *    save counts;
+ * 4. apply: each staged file is renamed over its target, removed room folders are deleted,
+ *    and the journal is deleted.
+ * Opening a project first finishes a save the journal names (step 4 again: a staged file
+ * that is gone was already moved) and deletes staged files no journal names (a save killed
+ * before its commit). A failure before the commit removes the staged files and leaves the
+ * project as it was; the error says so.
+ *
+ * Glossary
+ * - target: a file of the project, as a path relative to the project folder, '/' separated.
+ * - staged file: `<target>.walkbox-new`, the new content waiting for the commit.
+ * - journal: `.walkbox-save.json` in the project folder.
+ *
+ * Units: bytes.
+ */
+
+/** The file operations a save needs, relative to one project folder. */
+export interface ProjectFiles {
+  /** The bytes of a file, or null when it does not exist. */
+  read(path: string): Promise<Uint8Array | null>
+  /** The size of a file in bytes, or null when it does not exist. */
+  size(path: string): Promise<number | null>
+  /** Create or replace a file (folders made as needed) and flush it to storage; keeps the mode of `modeFrom` if given. */
+  write(path: string, bytes: Uint8Array, options?: { modeFrom?: string }): Promise<void>
+  /** Move a file over another, replacing it in one step. */
+  rename(from: string, to: string): Promise<void>
+  /** Delete a file; nothing happens when it is not there. */
+  remove(path: string): Promise<void>
+  /** Delete a folder and everything in it; nothing happens when it is not there. */
+  removeTree(path: string): Promise<void>
+  /** Files and folders directly in a folder ([] when it does not exist). */
+  list(path: string): Promise<{ name: string; folder: boolean }[]>
+  /** Put a copy of a file at `to` (a hard link where the storage has them: no space, no time). */
+  copy(from: string, to: string): Promise<void>
+  /** Bytes free for the project, or null when the storage cannot say. */
+  freeBytes(): Promise<number | null>
+}
+
+export const JOURNAL_FILE = '.walkbox-save.json'
+export const STAGED_SUFFIX = '.walkbox-new'
+
+/** One file of a save: where it goes and what it holds. */
+export interface FileWrite {
+  path: string
+  bytes: Uint8Array
+}
+
+export interface Journal {
+  /** Staged file -> target, in the order they are applied. */
+  files: { target: string; staged: string }[]
+  /** Files to delete after the staged files are in place (a restore drops files the backup lacks). */
+  removeFiles: string[]
+  /** Room folders to delete after the files are in place (rooms the save removes). */
+  removeFolders: string[]
+}
+
+/** A save that failed, saying truthfully what is on disk now. */
+export class SaveError extends Error {
+  constructor(
+    message: string,
+    /** True when the project on disk is as it was before the save (nothing was committed). */
+    readonly unchanged: boolean,
+  ) {
+    super(message)
+    this.name = 'SaveError'
+  }
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Every file under `folder` (paths relative to the project), skipping folders `skip` says to. */
+export async function listFiles(
+  files: ProjectFiles,
+  folder = '',
+  skip: (path: string) => boolean = () => false,
+): Promise<string[]> {
+  const out: string[] = []
+  for (const entry of await files.list(folder)) {
+    const path = folder ? `${folder}/${entry.name}` : entry.name
+    if (skip(path)) continue
+    if (entry.folder) out.push(...(await listFiles(files, path, skip)))
+    else out.push(path)
+  }
+  return out
+}
+
+/** Finish a committed save or drop an uncommitted one; true when anything was done. Run before reading a project. */
+export async function recoverSave(files: ProjectFiles): Promise<boolean> {
+  const raw = await files.read(JOURNAL_FILE)
+  let done = false
+  if (raw) {
+    let journal: Journal | null = null
+    try {
+      journal = JSON.parse(decoder.decode(raw)) as Journal
+    } catch {
+      // A journal is written whole before it is renamed into place; an unreadable one was never committed.
+      journal = null
+    }
+    if (journal) await applyJournal(files, journal)
+    await files.remove(JOURNAL_FILE)
+    done = true
+  }
+  // Staged files that no journal names: a save that was stopped before its commit.
+  const stray = await listFiles(files, '', (p) => p === 'backups')
+  for (const path of stray) {
+    if (path.endsWith(STAGED_SUFFIX) || path.startsWith(`${JOURNAL_FILE}.`)) {
+      await files.remove(path)
+      done = true
+    }
+  }
+  return done
+}
+
+async function applyJournal(files: ProjectFiles, journal: Journal): Promise<void> {
+  for (const { target, staged } of journal.files) {
+    // A staged file that is gone was moved already (the save was stopped half-way through applying).
+    if ((await files.read(staged)) !== null) await files.rename(staged, target)
+  }
+  for (const path of journal.removeFiles ?? []) await files.remove(path)
+  for (const folder of journal.removeFolders ?? []) await files.removeTree(folder)
+}
+
+/**
+ * Write `writes` (and delete `removeFolders`) as one unit. `beforeCommit` runs after every
+ * file is staged and before the commit (the backup is made there).
+ */
+export async function commitSave(
+  files: ProjectFiles,
+  writes: readonly FileWrite[],
+  options: {
+    removeFiles?: readonly string[]
+    removeFolders?: readonly string[]
+    beforeCommit?: () => Promise<void>
+  } = {},
+): Promise<void> {
+  const journal: Journal = {
+    files: writes.map((w) => ({ target: w.path, staged: `${w.path}${STAGED_SUFFIX}` })),
+    removeFiles: [...(options.removeFiles ?? [])],
+    removeFolders: [...(options.removeFolders ?? [])],
+  }
+  const staged: string[] = []
+  try {
+    for (const w of writes) {
+      const path = `${w.path}${STAGED_SUFFIX}`
+      staged.push(path)
+      await files.write(path, w.bytes, { modeFrom: w.path })
+    }
+    await options.beforeCommit?.()
+    const temp = `${JOURNAL_FILE}.${Math.random().toString(36).slice(2, 10)}`
+    staged.push(temp)
+    await files.write(temp, encoder.encode(JSON.stringify(journal)))
+    await files.rename(temp, JOURNAL_FILE)
+  } catch (error) {
+    for (const path of staged) await files.remove(path).catch(() => undefined)
+    throw new SaveError(`nothing was changed on disk (${reason(error)})`, true)
+  }
+  // Committed: from here on the save counts; if applying fails now, the next open finishes it.
+  try {
+    await applyJournal(files, journal)
+    await files.remove(JOURNAL_FILE)
+  } catch (error) {
+    throw new SaveError(
+      `the save was committed but not finished (${reason(error)}); reopening the project finishes it`,
+      false,
+    )
+  }
+}
