@@ -14,24 +14,31 @@
  */
 import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
+import { inflateRawSync } from 'node:zlib'
 import { basename, dirname, join, resolve } from 'node:path'
 import type {
   AppInfo,
+  BackupSummary,
   CreateProjectRequest,
+  DecodeImageRequest,
   ImportImageRequest,
   ImportedImage,
+  ImportZipRequest,
   LoadedRoom,
   LoadRoomRequest,
   OpenedProject,
   OpenProjectRequest,
+  ProjectListing,
   ProjectRef,
+  ProjectRequest,
   RecentProject,
+  RenameProjectRequest,
+  RestoreBackupRequest,
   RgbaImage,
   SaveProjectRequest,
-  SaveRoomRequest,
+  SaveResult,
 } from '../shared/host'
 import { parseProject, parseRoom, PROJECT_FILE_NAME } from '../shared/room/schema'
-import type { Project } from '../shared/room/schema'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
 
@@ -181,35 +188,62 @@ export class DesktopHost {
     return this.opened(projectFolderOf(chosen))
   }
 
-  async saveProject(req: SaveProjectRequest | { ref: string; project: unknown }): Promise<void> {
+  /** The store's form of a save request: validated models and images as the store takes them. */
+  private unitSave(
+    req:
+      | SaveProjectRequest
+      | {
+          project: unknown
+          rooms: { room: unknown; background?: Uint8Array; mask?: Uint8Array; scaleMap?: Uint8Array }[]
+        },
+  ): store.ProjectSave {
+    const project = parseProject(req.project)
+    return {
+      project,
+      rooms: req.rooms.map((r) => {
+        const room = parseRoom(r.room)
+        if (r.mask && !room.mask) room.mask = 'walkmask.png'
+        return {
+          room,
+          images: {
+            background: r.background,
+            mask: r.mask ? { width: room.size.width, height: room.size.height, cells: r.mask } : undefined,
+            scaleMap: r.scaleMap,
+          },
+        }
+      }),
+    }
+  }
+
+  async saveProject(
+    req: SaveProjectRequest | { ref: string; project: unknown; rooms: { room: unknown }[] },
+  ): Promise<SaveResult> {
     const folder = this.requireAllowed(req.ref)
-    await store.saveProject(folder, parseProject(req.project), { appVersion: this.options.appVersion() })
+    const result = await store.saveProjectUnit(folder, this.unitSave(req as SaveProjectRequest), {
+      appVersion: this.options.appVersion(),
+    })
+    await this.remember(folder, result.project.name)
+    return result
   }
 
   async saveProjectAs(
-    req: SaveProjectRequest | { ref: string; project: unknown },
+    req: SaveProjectRequest | { ref: string; project: unknown; rooms: { room: unknown }[] },
   ): Promise<OpenedProject | null> {
     const from = this.requireAllowed(req.ref)
-    const project: Project = parseProject(req.project)
+    const save = this.unitSave(req as SaveProjectRequest)
     const chosen = await this.options.dialogs.chooseNewProjectFolder(
       'Save Walkbox project as',
-      `${project.name} copy`,
+      `${save.project.name} copy`,
     )
     if (!chosen) return null
     const folder = resolve(chosen)
-    if (folder === from || folder.startsWith(from + '/') || folder.startsWith(from + '\\')) {
-      throw new Error('Choose a folder outside the project to save a copy into.')
-    }
-    if (await stat(join(folder, PROJECT_FILE_NAME)).catch(() => null)) {
-      throw new Error(`${folder} already holds a project; choose an empty folder.`)
-    }
-    await cp(from, folder, { recursive: true, errorOnExist: false })
-    this.allowed.add(folder)
-    await store.saveProject(
+    await store.saveProjectCopy(
+      from,
       folder,
-      { ...project, name: basename(folder) || project.name },
+      { ...save, project: { ...save.project, name: basename(folder) || save.project.name } },
       { appVersion: this.options.appVersion() },
     )
+    this.allowed.add(folder)
     return this.opened(folder)
   }
 
@@ -225,23 +259,93 @@ export class DesktopHost {
     }
   }
 
-  async saveRoom(
-    req:
-      | SaveRoomRequest
-      | { ref: string; room: unknown; background?: Uint8Array; mask?: Uint8Array; scaleMap?: Uint8Array },
-  ): Promise<void> {
-    const folder = this.requireAllowed(req.ref)
-    const room = parseRoom(req.room)
-    if (req.mask && !room.mask) room.mask = 'walkmask.png'
-    await store.saveRoom(folder, room, {
-      background: req.background,
-      mask: req.mask ? { width: room.size.width, height: room.size.height, cells: req.mask } : undefined,
-      scaleMap: req.scaleMap,
-    })
-  }
-
   async closeWindow(): Promise<void> {
     this.options.closeWindow?.()
+  }
+
+  async decodeImage(req: DecodeImageRequest): Promise<ImportedImage> {
+    return { fileName: req.fileName, bytes: req.bytes, image: await decodeImage(req.bytes, req.fileName) }
+  }
+
+  /** Every project of the recent list, damaged ones with their one-line error. */
+  async listProjects(): Promise<ProjectListing[]> {
+    const out: ProjectListing[] = []
+    for (const recent of this.recentSync()) {
+      const folder = resolve(recent.ref)
+      const backups = (await store.listProjectBackups(folder).catch(() => [])).length
+      const savedAt =
+        (await stat(join(folder, PROJECT_FILE_NAME)).catch(() => null))?.mtime.toISOString() ?? null
+      try {
+        const opened = await store.openProject(folder)
+        out.push({
+          ref: folder,
+          name: opened.project.name,
+          rooms: opened.project.rooms.length,
+          savedAt,
+          error: null,
+          backups,
+        })
+      } catch (e) {
+        out.push({
+          ref: folder,
+          name: recent.name,
+          rooms: null,
+          savedAt,
+          error: (e as Error).message,
+          backups,
+        })
+      }
+    }
+    return out
+  }
+
+  async listBackups(req: ProjectRequest): Promise<BackupSummary[]> {
+    return store.listProjectBackups(this.requireAllowed(req.ref))
+  }
+
+  async restoreBackup(req: RestoreBackupRequest): Promise<OpenedProject> {
+    const folder = this.requireAllowed(req.ref)
+    await store.restoreProjectBackup(folder, req.backupId)
+    return this.opened(folder)
+  }
+
+  async renameProject(req: RenameProjectRequest): Promise<void> {
+    const folder = this.requireAllowed(req.ref)
+    const { project } = await store.openProject(folder)
+    await store.saveProjectUnit(folder, { project: { ...project, name: req.name.trim() }, rooms: [] })
+    await this.remember(folder, req.name.trim())
+  }
+
+  /** The desktop never deletes project folders: the project leaves the recent list, its files stay. */
+  async deleteProject(req: ProjectRequest): Promise<void> {
+    const folder = this.requireAllowed(req.ref)
+    this.recent = this.recentSync().filter((r) => resolve(r.ref) !== folder)
+    await mkdir(this.options.userDataDir(), { recursive: true })
+    await writeFile(this.recentPath(), JSON.stringify(this.recent, null, 2) + '\n')
+    this.options.onRecentChanged?.(this.recent)
+  }
+
+  async exportProjectZip(req: ProjectRequest): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const folder = this.requireAllowed(req.ref)
+    const { project } = await store.openProject(folder)
+    return {
+      fileName: `${basename(folder) || project.name}.zip`,
+      bytes: await store.exportProjectZip(folder),
+    }
+  }
+
+  async importProjectZip(req: ImportZipRequest): Promise<OpenedProject | null> {
+    const chosen = await this.options.dialogs.chooseNewProjectFolder(
+      'Import a Walkbox project into',
+      req.fileName.replace(/\.zip$/i, ''),
+    )
+    if (!chosen) return null
+    const folder = resolve(chosen)
+    await store.importProjectZip(req.bytes, req.fileName, folder, async (data, size) => {
+      const out = inflateRawSync(data, { maxOutputLength: Math.max(1, size) })
+      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength)
+    })
+    return this.opened(folder)
   }
 
   async importImage(req: ImportImageRequest): Promise<ImportedImage | null> {

@@ -7,12 +7,16 @@ import type { IpcMain } from 'electron'
 import type { z } from 'zod'
 import {
   CreateProjectRequestSchema,
+  DecodeImageRequestSchema,
   HOST_CHANNELS,
   ImportImageRequestSchema,
+  ImportZipRequestSchema,
   LoadRoomRequestSchema,
   OpenProjectRequestSchema,
+  ProjectRequestSchema,
+  RenameProjectRequestSchema,
+  RestoreBackupRequestSchema,
   SaveProjectRequestSchema,
-  SaveRoomRequestSchema,
   type HostInvokeMethod,
 } from '../shared/host'
 import type { DesktopHost } from './desktop-host'
@@ -43,9 +47,22 @@ export function hostHandlers(desktop: DesktopHost): Record<HostInvokeMethod, Han
     saveProjectAs: async (p) =>
       desktop.saveProjectAs(validatePayload('saveProjectAs', SaveProjectRequestSchema, p)),
     loadRoom: async (p) => desktop.loadRoom(validatePayload('loadRoom', LoadRoomRequestSchema, p)),
-    saveRoom: async (p) => desktop.saveRoom(validatePayload('saveRoom', SaveRoomRequestSchema, p)),
     importImage: async (p) =>
       desktop.importImage(validatePayload('importImage', ImportImageRequestSchema, p)),
+    decodeImage: async (p) =>
+      desktop.decodeImage(validatePayload('decodeImage', DecodeImageRequestSchema, p)),
+    listProjects: async () => desktop.listProjects(),
+    listBackups: async (p) => desktop.listBackups(validatePayload('listBackups', ProjectRequestSchema, p)),
+    restoreBackup: async (p) =>
+      desktop.restoreBackup(validatePayload('restoreBackup', RestoreBackupRequestSchema, p)),
+    renameProject: async (p) =>
+      desktop.renameProject(validatePayload('renameProject', RenameProjectRequestSchema, p)),
+    deleteProject: async (p) =>
+      desktop.deleteProject(validatePayload('deleteProject', ProjectRequestSchema, p)),
+    exportProjectZip: async (p) =>
+      desktop.exportProjectZip(validatePayload('exportProjectZip', ProjectRequestSchema, p)),
+    importProjectZip: async (p) =>
+      desktop.importProjectZip(validatePayload('importProjectZip', ImportZipRequestSchema, p)),
     closeWindow: async () => desktop.closeWindow(),
   }
 }

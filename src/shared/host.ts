@@ -96,26 +96,100 @@ export interface LoadedRoom {
 
 export const CreateProjectRequestSchema = z.object({ name: z.string().min(1).max(200) })
 export const OpenProjectRequestSchema = z.object({ ref: ProjectRefSchema.optional() })
-export const SaveProjectRequestSchema = z.object({ ref: ProjectRefSchema, project: z.unknown() })
-export const LoadRoomRequestSchema = z.object({ ref: ProjectRefSchema, roomId: z.string().min(1).max(200) })
-export const SaveRoomRequestSchema = z.object({
-  ref: ProjectRefSchema,
+/** Rooms one save may write at the most (the format's room limit). */
+export const MAX_ROOMS_PER_SAVE = 1000
+
+export const RoomSaveSchema = z.object({
   /** Validated against the room schema by the host. */
   room: z.unknown(),
-  /** New background file bytes to store under room.background (only when it changed). */
+  /** New background file bytes to store under room.background (only when new or replaced). */
   background: bytes.optional(),
-  /** The area-id mask to store under room's mask file (only when it changed). */
+  /** The area-id mask, room width * height bytes (only when it changed). */
   mask: bytes.optional(),
+  /** Scale-map file bytes (PNG) for room.scaling.map.file (only when it changed). */
   scaleMap: bytes.optional(),
 })
+export const SaveProjectRequestSchema = z.object({
+  ref: ProjectRefSchema,
+  /** Validated against the project schema by the host. */
+  project: z.unknown(),
+  rooms: z.array(RoomSaveSchema).max(MAX_ROOMS_PER_SAVE),
+  copyName: z.string().min(1).max(200).optional(),
+})
+export const LoadRoomRequestSchema = z.object({ ref: ProjectRefSchema, roomId: z.string().min(1).max(200) })
 export const ImportImageRequestSchema = z.object({ purpose: z.enum(['background', 'mask', 'scale-map']) })
+export const ProjectRequestSchema = z.object({ ref: ProjectRefSchema })
+export const RestoreBackupRequestSchema = z.object({
+  ref: ProjectRefSchema,
+  backupId: z.string().regex(/^[0-9A-Za-z-]{1,80}$/, { error: 'expected a backup id' }),
+})
+export const RenameProjectRequestSchema = z.object({
+  ref: ProjectRefSchema,
+  name: z.string().min(1).max(200),
+})
+export const ImportZipRequestSchema = z.object({ fileName: z.string().min(1).max(255), bytes })
+export const DecodeImageRequestSchema = z.object({
+  fileName: z.string().min(1).max(255),
+  bytes,
+  purpose: z.enum(['background', 'mask', 'scale-map']),
+})
 
 export type CreateProjectRequest = z.infer<typeof CreateProjectRequestSchema>
 export type OpenProjectRequest = z.infer<typeof OpenProjectRequestSchema>
-export type SaveProjectRequest = { ref: ProjectRef; project: Project }
+/** A room a save writes: the model, and the files that are new or changed (others stay on disk). */
+export type RoomSave = Omit<z.infer<typeof RoomSaveSchema>, 'room'> & { room: Room }
+/**
+ * One save of the project file and the rooms given, as ONE unit: after a crash, a kill or a
+ * full disk the project loads as exactly the old or exactly the new version. Rooms listed
+ * but not given stay as they are on disk; room folders the project no longer lists go (the
+ * backup keeps them).
+ */
+export type SaveProjectRequest = {
+  ref: ProjectRef
+  project: Project
+  rooms: RoomSave[]
+  /** Save As in the browser: the copy's name (the desktop asks for a folder instead). */
+  copyName?: string
+}
 export type LoadRoomRequest = z.infer<typeof LoadRoomRequestSchema>
-export type SaveRoomRequest = Omit<z.infer<typeof SaveRoomRequestSchema>, 'room'> & { room: Room }
 export type ImportImageRequest = z.infer<typeof ImportImageRequestSchema>
+export type ProjectRequest = z.infer<typeof ProjectRequestSchema>
+export type RestoreBackupRequest = z.infer<typeof RestoreBackupRequestSchema>
+export type RenameProjectRequest = z.infer<typeof RenameProjectRequestSchema>
+export type ImportZipRequest = z.infer<typeof ImportZipRequestSchema>
+export type DecodeImageRequest = z.infer<typeof DecodeImageRequestSchema>
+
+/** A backup of a project: the version a save replaced (see src/shared/room/backups.ts). */
+export interface BackupSummary {
+  id: string
+  savedAt: string
+  projectName: string | null
+  rooms: number | null
+  files: number
+  bytes: number
+}
+
+export interface SaveResult {
+  /** ISO time of the save. */
+  savedAt: string
+  /** The backup of the version the save replaced; null for a project's first save. */
+  backup: BackupSummary | null
+  /** The project file as written (normalised). */
+  project: Project
+}
+
+/** A project the Open dialog lists: every one, damaged ones with their error. */
+export interface ProjectListing {
+  ref: ProjectRef
+  /** The project's name, or its folder's when the project file cannot be read. */
+  name: string
+  rooms: number | null
+  /** ISO time the project file was last written, when known. */
+  savedAt: string | null
+  /** One line saying why the project cannot be opened; null when it opens. */
+  error: string | null
+  backups: number
+}
 
 /** What the editor asks of its host. Every method may reject with an Error whose message is for the author. */
 export interface WalkboxHost {
@@ -128,14 +202,32 @@ export interface WalkboxHost {
   createProject(req: CreateProjectRequest): Promise<OpenedProject | null>
   /** Open a project: by ref (recent list) or by asking the author. Null when cancelled. */
   openProject(req: OpenProjectRequest): Promise<OpenedProject | null>
-  /** Save the project file (project.walkbox.json). */
-  saveProject(req: SaveProjectRequest): Promise<void>
-  /** Save under a new name/location; returns the new project, or null when cancelled. */
+  /** Save the project file and the rooms given as one unit, keeping a backup of the version it replaces. */
+  saveProject(req: SaveProjectRequest): Promise<SaveResult>
+  /**
+   * Save a copy under a new name/location (never into a folder holding anything it did not
+   * make); returns the new project, or null when cancelled.
+   */
   saveProjectAs(req: SaveProjectRequest): Promise<OpenedProject | null>
   loadRoom(req: LoadRoomRequest): Promise<LoadedRoom>
-  saveRoom(req: SaveRoomRequest): Promise<void>
   /** Ask the author for an image file and decode it. Null when cancelled. */
   importImage(req: ImportImageRequest): Promise<ImportedImage | null>
+  /** Decode image bytes the author dropped on the window (same limits and messages as importImage). */
+  decodeImage(req: DecodeImageRequest): Promise<ImportedImage>
+  /** Every project the author can open here; damaged ones with their error. */
+  listProjects(): Promise<ProjectListing[]>
+  /** A project's backups, newest first (also for a project whose file is damaged). */
+  listBackups(req: ProjectRequest): Promise<BackupSummary[]>
+  /** Put a project back as a backup holds it (the state before is backed up first); returns it opened. */
+  restoreBackup(req: RestoreBackupRequest): Promise<OpenedProject>
+  /** Give a project a new name (its project file's `name`). */
+  renameProject(req: RenameProjectRequest): Promise<void>
+  /** Delete a project for good (the browser's storage); Electron refuses and says why. */
+  deleteProject(req: ProjectRequest): Promise<void>
+  /** The whole project (backups left out) as a .zip. */
+  exportProjectZip(req: ProjectRequest): Promise<{ fileName: string; bytes: Uint8Array }>
+  /** Make a project from a .zip made by exportProjectZip (checked whole before it is kept). */
+  importProjectZip(req: ImportZipRequest): Promise<OpenedProject | null>
   /** Native menu items (Electron) run actions by id; returns an unsubscribe function. */
   onMenuAction(listener: (actionId: string) => void): () => void
   /** The OS or a menu asks to open a project (Open Recent, a double-clicked project file). */

@@ -39,8 +39,7 @@ function fakeHost(rooms: Map<string, Room>): WalkboxHost {
       scaleMap: null,
       problems: [],
     }),
-    saveProject: async () => undefined,
-    saveRoom: async () => undefined,
+    saveProject: async () => ({ savedAt: '', backup: null, project: null }),
   } as unknown as WalkboxHost
 }
 

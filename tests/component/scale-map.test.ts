@@ -13,7 +13,7 @@ import { useHistoryStore } from '../../src/renderer/stores/history'
 import { useToolsStore } from '../../src/renderer/stores/tools'
 import { useViewportStore } from '../../src/renderer/stores/viewport'
 import { emptyRoom, type Room } from '../../src/shared/room/schema'
-import type { ImportedImage, RgbaImage, SaveRoomRequest, WalkboxHost } from '../../src/shared/host'
+import type { ImportedImage, RgbaImage, RoomSave, SaveProjectRequest, WalkboxHost } from '../../src/shared/host'
 import { openRoomInEditor } from './support/editor'
 
 const W = 20
@@ -37,7 +37,8 @@ function imported(image: RgbaImage, fileName = 'depth.png'): ImportedImage {
 interface FakeHost {
   host: WalkboxHost
   next: (ImportedImage | null)[]
-  saved: SaveRoomRequest[]
+  /** Every room a save wrote. */
+  saved: RoomSave[]
 }
 
 function fakeHost(): FakeHost {
@@ -45,9 +46,9 @@ function fakeHost(): FakeHost {
   fake.host = {
     kind: 'browser',
     importImage: async () => fake.next.shift() ?? null,
-    saveProject: async () => undefined,
-    saveRoom: async (req: SaveRoomRequest) => {
-      fake.saved.push(req)
+    saveProject: async (req: SaveProjectRequest) => {
+      fake.saved.push(...req.rooms)
+      return { savedAt: '', backup: null, project: req.project }
     },
   } as unknown as WalkboxHost
   return fake

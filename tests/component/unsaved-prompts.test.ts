@@ -26,8 +26,8 @@ function fakeHost(options: { failSave?: boolean } = {}) {
     saveProject: async () => {
       calls.push('saveProject')
       if (options.failSave) throw new Error('the disk is full')
+      return { savedAt: '', backup: null, project: null }
     },
-    saveRoom: async () => void calls.push('saveRoom'),
     closeWindow: async () => void calls.push('closeWindow'),
   } as unknown as WalkboxHost
   return { host, calls }

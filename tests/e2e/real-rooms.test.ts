@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { benchPath } from '../support/bench-data'
-import { saveScreenshot, statusText, waitForCanvasDrawn } from './helpers'
+import { readOpfs, saveScreenshot, statusText, waitForCanvasDrawn, writeOpfs } from './helpers'
 import { clickRoom, drawOutline, saveAndWait } from './authoring-helpers'
 
 const STREET_BG = benchPath('rooms', 'monoags-brokencurbstreet-background.png')
@@ -226,5 +226,44 @@ describe('a project from real art', () => {
     await page.close({ runBeforeUnload: true })
     await expect.poll(() => page.isClosed()).toBe(true)
     expect(asked).toBe(false)
+  })
+
+  it('lists a project whose file is damaged with its error, and restores it from a backup', async () => {
+    await newProject('Fragile')
+    await page.getByRole('button', { name: '+ Room' }).click()
+    await page.getByRole('menuitem', { name: 'Blank room…' }).click()
+    await page.getByRole('dialog').getByLabel('Room name').fill('Attic')
+    await page.getByRole('dialog').getByRole('button', { name: 'Create room' }).click()
+    await saveAndWait(page)
+    // The first save of the room kept the empty project as a backup; a second save keeps this one.
+    await page.getByRole('button', { name: '+ Flag' }).click()
+    await page.getByRole('dialog').getByLabel('Flag name (e.g. Door open)').fill('Lamp lit')
+    await page.getByRole('dialog').getByRole('button', { name: 'Add flag' }).click()
+    await saveAndWait(page)
+    const path = 'projects/fragile/project.walkbox.json'
+    const good = new TextDecoder().decode(await readOpfs(page, path))
+    await writeOpfs(page, path, good.replace('"rooms"', '"rooms" oops'))
+
+    await page.getByRole('button', { name: 'Open Project…' }).click()
+    const list = page.getByTestId('project-list')
+    const damaged = list.locator('li[data-project="fragile"]')
+    await expect
+      .poll(async () => (await damaged.getByRole('alert').textContent())?.trim())
+      .toMatch(
+        /^Cannot be opened: project\.walkbox\.json line \d+ column \d+: .+ \(restore it from one of its backups\)$/,
+      )
+    await expect(damaged.getByRole('button', { name: 'Open' }).count()).resolves.toBe(0)
+    await saveScreenshot(page, 'real-rooms-open-damaged.png')
+    await damaged.getByRole('button', { name: /^Backups/ }).click()
+    const backups = damaged.getByRole('list', { name: 'Backups of fragile' })
+    // Newest first: the project with its room, before the flag was added.
+    await expect.poll(() => backups.locator('li').first().textContent()).toContain('Fragile · 1 rooms')
+    await backups.getByRole('button', { name: 'Restore' }).first().click()
+    await expect.poll(() => page.getByTestId('title').textContent()).toBe('Fragile — Attic')
+    await expect.poll(() => statusText(page)).toMatch(/^Restored Fragile from its backup/)
+    // The damaged file was backed up before the restore: nothing is lost either way.
+    await page.getByRole('button', { name: 'Open Project…' }).click()
+    await expect.poll(() => list.locator('li[data-project="fragile"]').getByRole('alert').count()).toBe(0)
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
   })
 })

@@ -18,7 +18,7 @@
  *
  * Units: room px; images as in image-codec.ts.
  */
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import {
@@ -41,7 +41,14 @@ import {
   type FileWrite,
   type ProjectFiles,
 } from '../../shared/room/unit-save'
-import { makeBackup, type BackupInfo } from '../../shared/room/backups'
+import {
+  listBackups,
+  makeBackup,
+  projectFiles,
+  restoreFromBackup,
+  type BackupInfo,
+} from '../../shared/room/backups'
+import { readZip, writeZip, type ZipEntry } from '../../shared/room/zip'
 import type { AreaMask, GreyImage, RgbaImage } from './image-codec'
 import {
   decodeGrey,
@@ -552,4 +559,122 @@ export async function addRoom(
   const next: Project = { ...project, rooms: [...project.rooms, entry] }
   await saveProjectUnit(root, { project: next, rooms: [{ room, images }] }, options)
   return openProject(root)
+}
+
+// --- backups, copies and zips ----------------------------------------------------------
+
+/** The project's backups, newest first (the project file may be damaged). */
+export async function listProjectBackups(folder: string): Promise<BackupInfo[]> {
+  return listBackups(diskProjectFiles(resolve(folder)))
+}
+
+/**
+ * Put the project back as backup `backupId` holds it, as one unit save; the state before is
+ * backed up first. Works on a project whose file is damaged.
+ */
+export async function restoreProjectBackup(
+  folder: string,
+  backupId: string,
+  options: SaveOptions = {},
+): Promise<BackupInfo | null> {
+  const root = resolve(folder)
+  return withSaveLock(root, async () => {
+    const files = options.files ?? diskProjectFiles(root)
+    await recoverSave(files)
+    try {
+      return await restoreFromBackup(files, backupId, PROJECT_FILE_NAME, { keep: options.keepBackups })
+    } catch (e) {
+      if (e instanceof SaveError)
+        throw new ProjectStoreError(`Could not restore backup ${backupId}: ${e.message}`)
+      throw new ProjectStoreError(`Could not restore backup ${backupId}: ${(e as Error).message}`)
+    }
+  })
+}
+
+/** The project's own files (no backups), for a copy or a zip. */
+async function ownFiles(root: string): Promise<ZipEntry[]> {
+  const files = diskProjectFiles(root)
+  const entries: ZipEntry[] = []
+  for (const path of await projectFiles(files)) {
+    const bytes = await files.read(path)
+    if (bytes) entries.push({ path, bytes })
+  }
+  return entries
+}
+
+/** The whole project (its backups left out) as a zip. */
+export async function exportProjectZip(folder: string): Promise<Uint8Array> {
+  const root = resolve(folder)
+  await openProject(root)
+  return writeZip(await ownFiles(root))
+}
+
+/** Is `folder` new or empty (nothing of the author's could be overwritten)? */
+async function newOrEmpty(folder: string): Promise<boolean> {
+  const entries = await readdir(folder).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return []
+    throw e
+  })
+  return entries.filter((e) => !e.startsWith('.')).length === 0
+}
+
+/**
+ * Put `entries` (a project's files) into the new or empty folder `to` as one unit and check
+ * that the project and every room load; when anything fails the folder is left as it was.
+ */
+async function materialise(to: string, entries: readonly ZipEntry[], what: string): Promise<OpenedProject> {
+  const root = resolve(to)
+  if (!(await newOrEmpty(root)))
+    throw new ProjectStoreError(
+      `${root} is not empty; choose a new or empty folder (Walkbox never writes over files it did not make)`,
+    )
+  if (!entries.some((e) => e.path === PROJECT_FILE_NAME))
+    throw new ProjectStoreError(`${what}: expected a Walkbox project (no ${PROJECT_FILE_NAME} at its top)`)
+  const made = !(await stat(root).catch(() => null))
+  await mkdir(root, { recursive: true })
+  try {
+    await commitSave(diskProjectFiles(root), entries)
+    const opened = await openProject(root)
+    for (const room of opened.rooms) await loadRoom(root, room.id)
+    return opened
+  } catch (e) {
+    // Nothing is left behind: the folder goes back to how it was (new: gone; empty: empty).
+    if (made) await rm(root, { recursive: true, force: true })
+    else for (const name of await readdir(root)) await rm(join(root, name), { recursive: true, force: true })
+    throw e instanceof ProjectStoreError ? e : new ProjectStoreError(`${what}: ${(e as Error).message}`)
+  }
+}
+
+/** A project from a zip (made by exportProjectZip) in the new or empty folder `to`. */
+export async function importProjectZip(
+  bytes: Uint8Array,
+  file: string,
+  to: string,
+  inflate: (data: Uint8Array, size: number) => Promise<Uint8Array>,
+): Promise<OpenedProject> {
+  let entries: ZipEntry[]
+  try {
+    entries = await readZip(bytes, file, inflate)
+  } catch (e) {
+    throw new ProjectStoreError((e as Error).message)
+  }
+  return materialise(to, entries, file)
+}
+
+/**
+ * Save As: the project's own files (not its backups; links are not followed) copied into the
+ * new or empty folder `to`, then `save` written there as one unit.
+ */
+export async function saveProjectCopy(
+  from: string,
+  to: string,
+  save: ProjectSave,
+  options: SaveOptions = {},
+): Promise<SaveResult> {
+  const source = resolve(from)
+  const target = resolve(to)
+  if (target === source || target.startsWith(source + sep))
+    throw new ProjectStoreError('choose a folder outside the project to save a copy into')
+  await materialise(target, await ownFiles(source), source)
+  return saveProjectUnit(target, save, options)
 }

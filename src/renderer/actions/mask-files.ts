@@ -14,6 +14,7 @@ import { useDialogsStore } from '../stores/dialogs'
 import { useLayersStore } from '../stores/layers'
 import type { ImportedImage } from '../../shared/host'
 import { encodeMaskPng } from '../host/png'
+import { downloadBytes } from './download-file'
 
 /**
  * Import a mask picture (picked, or already decoded when dropped): read it, show what was
@@ -71,16 +72,9 @@ export async function exportMask(): Promise<void> {
   const mask = editor.mask
   if (!room || !mask) return
   try {
-    const blob = new Blob([(await encodeMaskPng(mask, room.size.width, room.size.height)) as BlobPart], {
-      type: 'image/png',
-    })
-    const url = URL.createObjectURL(blob)
-    const a = document.createElement('a')
-    a.href = url
-    a.download = `${room.id}-walkmask.png`
-    a.click()
-    setTimeout(() => URL.revokeObjectURL(url), 10_000)
-    editor.report('info', `Exported the mask as ${a.download}.`)
+    const fileName = `${room.id}-walkmask.png`
+    downloadBytes(await encodeMaskPng(mask, room.size.width, room.size.height), fileName, 'image/png')
+    editor.report('info', `Exported the mask as ${fileName}.`)
   } catch (error) {
     editor.report(
       'error',

@@ -79,6 +79,11 @@ export class UndoStack {
     this.savedAt = this.doneEntries.length
   }
 
+  /** The files match the state after `count` done commands (a save that began then). */
+  markSavedAt(count: number): void {
+    this.savedAt = count <= this.doneEntries.length ? count : -1
+  }
+
   clear(): void {
     this.doneEntries = []
     this.undoneEntries = []

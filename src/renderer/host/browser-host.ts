@@ -1,24 +1,30 @@
 /**
- * The browser host: the host contract over the Origin Private File System (OPFS),
- * with createImageBitmap + OffscreenCanvas for decoding and PNG encoding. Projects
- * persist across reloads in the page's origin.
+ * The browser host: the host contract over the Origin Private File System (OPFS), with
+ * createImageBitmap + OffscreenCanvas for decoding and PNG encoding. Projects persist
+ * across reloads in the page's origin, and get the same guarantees as on the desktop: a
+ * save is one unit (src/shared/room/unit-save.ts over OPFS files), the last saves are kept
+ * as backups, damaged projects are listed with their error and restore from a backup, and
+ * whole projects go in and out as .zip files (the only way in and out of OPFS).
  *
  * Glossary
  * - OPFS layout: `projects/<ref>/project.walkbox.json` and the project's room folders,
- *   exactly as on disk in the desktop app.
+ *   exactly as on disk in the desktop app (with `backups/`).
  * - ref: the project's folder name under `projects/`.
- * - atomic save: OPFS writable streams write to a swap file and replace the file only
- *   when closed; the previous content is first kept as `<name>.bak`.
+ *
+ * Units: px for images; bytes for files.
  */
 import type {
   AppInfo,
+  BackupSummary,
   ImportedImage,
   LayerProblem,
   LoadedRoom,
   OpenedProject,
+  ProjectListing,
   RecentProject,
   RgbaImage,
-  RoomSummary,
+  SaveProjectRequest,
+  SaveResult,
   WalkboxHost,
 } from '../../shared/host'
 import { projectFromText, roomFromText } from '../../shared/room/load'
@@ -32,8 +38,19 @@ import {
   type Room,
 } from '../../shared/room/schema'
 import { serialiseProject, serialiseRoom } from '../../shared/room/serialise'
+import {
+  commitSave,
+  recoverSave,
+  SaveError,
+  type FileWrite,
+  type ProjectFiles,
+} from '../../shared/room/unit-save'
+import { listBackups, makeBackup, projectFiles, restoreFromBackup } from '../../shared/room/backups'
+import { readZip, writeZip } from '../../shared/room/zip'
 import { checkImageLimits, readImageHeader } from './image-header'
 import { chooseFromList } from './browser-dialogs'
+import { opfsProjectFiles } from './opfs-files'
+import { encodeMaskPng } from './png'
 
 const PROJECTS_DIR = 'projects'
 const RECENT_KEY = 'walkbox.recentProjects'
@@ -43,6 +60,9 @@ const SAMPLE_URL = 'sample-project/'
 const APP_VERSION = '0.1.0'
 
 type Dir = FileSystemDirectoryHandle
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
 
 async function projectsRoot(): Promise<Dir> {
   if (!navigator.storage?.getDirectory) {
@@ -54,8 +74,8 @@ async function projectsRoot(): Promise<Dir> {
   return root.getDirectoryHandle(PROJECTS_DIR, { create: true })
 }
 
-/** Split a project-relative path and refuse anything that could leave the project folder. */
-function pathParts(relative: string, file: string, field: string): string[] {
+/** A project-relative path checked to stay inside the project folder ('/' separated). */
+function insidePath(relative: string, file: string, field: string): string {
   const parts = relative
     .replace(/\\/g, '/')
     .split('/')
@@ -68,69 +88,13 @@ function pathParts(relative: string, file: string, field: string): string[] {
   ) {
     throw new Error(`${file}: ${field}: '${relative}' leaves the project folder; paths must stay inside it`)
   }
-  return parts
+  return parts.join('/')
 }
 
-async function dirAt(base: Dir, parts: string[], create: boolean): Promise<Dir> {
-  let dir = base
-  for (const part of parts) dir = await dir.getDirectoryHandle(part, { create })
-  return dir
-}
-
-async function readBytes(base: Dir, relative: string, file: string, field: string): Promise<Uint8Array> {
-  const parts = pathParts(relative, file, field)
-  try {
-    const dir = await dirAt(base, parts.slice(0, -1), false)
-    const handle = await dir.getFileHandle(parts.at(-1)!)
-    return new Uint8Array(await (await handle.getFile()).arrayBuffer())
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'NotFoundError') {
-      throw new Error(`${file}: ${field}: '${relative}' does not exist in the project`)
-    }
-    throw err
-  }
-}
-
-async function readText(base: Dir, relative: string, file: string, field: string): Promise<string> {
-  return new TextDecoder().decode(await readBytes(base, relative, file, field))
-}
-
-async function exists(dir: Dir, name: string): Promise<boolean> {
-  try {
-    await dir.getFileHandle(name)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Write a file atomically, keeping the previous content as `<name>.bak`. */
-async function writeFile(base: Dir, relative: string, data: Uint8Array | string): Promise<void> {
-  const parts = pathParts(relative, relative, 'path')
-  const dir = await dirAt(base, parts.slice(0, -1), true)
-  const name = parts.at(-1)!
-  if (await exists(dir, name)) {
-    const previous = await (await (await dir.getFileHandle(name)).getFile()).arrayBuffer()
-    const bak = await (await dir.getFileHandle(`${name}.bak`, { create: true })).createWritable()
-    await bak.write(previous)
-    await bak.close()
-  }
-  const writable = await (await dir.getFileHandle(name, { create: true })).createWritable()
-  try {
-    await writable.write(typeof data === 'string' ? data : new Blob([data as BlobPart]))
-    await writable.close()
-  } catch (err) {
-    await writable.abort().catch(() => undefined)
-    throw err
-  }
-}
-
-function readProjectText(text: string, file = PROJECT_FILE_NAME): Project {
-  return projectFromText(text, file).value
-}
-
-function readRoomText(text: string, file = ROOM_FILE_NAME): Room {
-  return roomFromText(text, file).value
+async function readText(files: ProjectFiles, path: string, label: string): Promise<string> {
+  const bytes = await files.read(path)
+  if (!bytes) throw new Error(`${label}: file not found`)
+  return decoder.decode(bytes)
 }
 
 async function decodeImage(bytes: Uint8Array, fileName: string): Promise<RgbaImage> {
@@ -158,33 +122,15 @@ async function decodeImage(bytes: Uint8Array, fileName: string): Promise<RgbaIma
 }
 
 /** Area ids from a mask image: the red (grey) channel, 0 = not walkable. */
-function maskFromImage(image: RgbaImage, room: Room, fileName: string): Uint8Array {
+function maskFromImage(image: RgbaImage, room: Room, what: string): Uint8Array {
   if (image.width !== room.size.width || image.height !== room.size.height) {
     throw new Error(
-      `${fileName}: the mask is ${image.width}×${image.height} px; expected the room's size ${room.size.width}×${room.size.height}`,
+      `${what}: the mask is ${image.width}×${image.height} px; expected the room's size ${room.size.width}×${room.size.height}`,
     )
   }
   const ids = new Uint8Array(image.width * image.height)
   for (let i = 0; i < ids.length; i++) ids[i] = image.data[i * 4]
   return ids
-}
-
-/** An 8-bit area-id mask as a PNG whose grey value is the id. */
-async function encodeMaskPng(mask: Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  const canvas = new OffscreenCanvas(width, height)
-  const ctx = canvas.getContext('2d')
-  if (!ctx) throw new Error('This browser cannot encode images (no 2D canvas).')
-  const img = ctx.createImageData(width, height)
-  for (let i = 0; i < mask.length; i++) {
-    const v = mask[i]
-    img.data[i * 4] = v
-    img.data[i * 4 + 1] = v
-    img.data[i * 4 + 2] = v
-    img.data[i * 4 + 3] = 255
-  }
-  ctx.putImageData(img, 0, 0)
-  const blob = await canvas.convertToBlob({ type: 'image/png' })
-  return new Uint8Array(await blob.arrayBuffer())
 }
 
 function slug(name: string): string {
@@ -210,27 +156,174 @@ function rememberRecent(ref: string, name: string): void {
   localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, 10)))
 }
 
+function forgetRecent(ref: string): void {
+  localStorage.setItem(RECENT_KEY, JSON.stringify(readRecent().filter((r) => r.ref !== ref)))
+}
+
 async function projectDir(ref: string): Promise<Dir> {
   const root = await projectsRoot()
   try {
-    return await root.getDirectoryHandle(pathParts(ref, 'project', 'ref')[0])
+    return await root.getDirectoryHandle(insidePath(ref, 'project', 'ref'))
   } catch {
     throw new Error(`There is no project '${ref}' in this browser's storage.`)
   }
 }
 
-async function openRef(ref: string): Promise<OpenedProject> {
-  const dir = await projectDir(ref)
-  const project = readProjectText(await readText(dir, PROJECT_FILE_NAME, PROJECT_FILE_NAME, 'file'))
-  const rooms: RoomSummary[] = project.rooms.map((r) => ({ id: r.id, name: r.name }))
-  rememberRecent(ref, project.name)
-  return { ref, project, rooms }
+/** One save at a time per project: a second waits for the first. */
+const locks = new Map<string, Promise<unknown>>()
+async function withLock<T>(ref: string, work: () => Promise<T>): Promise<T> {
+  const mine = (locks.get(ref) ?? Promise.resolve()).catch(() => undefined).then(work)
+  locks.set(ref, mine)
+  try {
+    return await mine
+  } finally {
+    if (locks.get(ref) === mine) locks.delete(ref)
+  }
 }
 
-function roomFolder(project: Project, roomId: string): string {
+/** Files of a project, with a save stopped by a crash finished or dropped first. */
+async function openFiles(ref: string): Promise<ProjectFiles> {
+  const files = opfsProjectFiles(await projectDir(ref))
+  await withLock(ref, () => recoverSave(files))
+  return files
+}
+
+async function readProject(files: ProjectFiles): Promise<Project> {
+  return projectFromText(await readText(files, PROJECT_FILE_NAME, PROJECT_FILE_NAME), PROJECT_FILE_NAME).value
+}
+
+async function openRef(ref: string): Promise<OpenedProject> {
+  const project = await readProject(await openFiles(ref))
+  rememberRecent(ref, project.name)
+  return { ref, project, rooms: project.rooms.map((r) => ({ id: r.id, name: r.name })) }
+}
+
+function roomEntry(project: Project, roomId: string) {
   const entry = project.rooms.find((r) => r.id === roomId)
   if (!entry) throw new Error(`${PROJECT_FILE_NAME}: there is no room '${roomId}'`)
-  return entry.folder
+  return { folder: insidePath(entry.folder, PROJECT_FILE_NAME, `rooms '${roomId}' folder`), entry }
+}
+
+/** Check an image's header and size against the room before it is written. */
+function checkImage(bytes: Uint8Array, what: string, room: Room): void {
+  const header = readImageHeader(bytes, what)
+  checkImageLimits(header, what)
+  if (header.width !== room.size.width || header.height !== room.size.height)
+    throw new Error(
+      `${what} is ${header.width}×${header.height} px; expected the room's size ${room.size.width}×${room.size.height}`,
+    )
+}
+
+/** The files of a save request, checked and encoded, and the room folders it removes. Writes nothing. */
+async function planSave(
+  files: ProjectFiles,
+  req: SaveProjectRequest,
+): Promise<{ writes: FileWrite[]; removeFolders: string[]; project: Project }> {
+  const project = parseProject({ ...req.project, appVersion: APP_VERSION }, PROJECT_FILE_NAME)
+  const writes: FileWrite[] = []
+  const written = new Set<string>()
+  for (const save of req.rooms) {
+    const { folder } = roomEntry(project, save.room.id)
+    const label = `${folder}/${ROOM_FILE_NAME}`
+    const room = parseRoom(save.room, label)
+    if (save.mask && !room.mask) room.mask = 'walkmask.png'
+    const at = (name: string, field: string) => `${folder}/${insidePath(name, label, field)}`
+    if (save.background) {
+      if (!room.background)
+        throw new Error(`${label}: background: expected a file name for the background being saved`)
+      checkImage(save.background, `${label}: background '${room.background}'`, room)
+      writes.push({ path: at(room.background, 'background'), bytes: save.background })
+    }
+    if (save.mask) {
+      if (save.mask.length !== room.size.width * room.size.height)
+        throw new Error(
+          `${label}: the mask holds ${save.mask.length} px; expected ${room.size.width}×${room.size.height}`,
+        )
+      writes.push({
+        path: at(room.mask!, 'mask'),
+        bytes: await encodeMaskPng(save.mask, room.size.width, room.size.height),
+      })
+    }
+    if (save.scaleMap) {
+      if (!room.scaling.map)
+        throw new Error(`${label}: scaling.map.file: expected a file name for the scale map being saved`)
+      checkImage(save.scaleMap, `${label}: scaling.map.file '${room.scaling.map.file}'`, room)
+      writes.push({ path: at(room.scaling.map.file, 'scaling.map.file'), bytes: save.scaleMap })
+    }
+    // A room must not name a file that is neither there nor written now: it would not load.
+    for (const [name, field] of [
+      [room.background, 'background'],
+      [room.mask, 'mask'],
+      [room.scaling.map?.file, 'scaling.map.file'],
+    ] as const) {
+      if (!name) continue
+      const path = at(name, field)
+      if (!writes.some((w) => w.path === path) && (await files.size(path)) === null)
+        throw new Error(`${label}: ${field}: '${name}' does not exist; save the image with the room`)
+    }
+    writes.push({ path: label, bytes: encoder.encode(serialiseRoom(room)) })
+    written.add(room.id)
+  }
+  for (const entry of project.rooms) {
+    if (written.has(entry.id)) continue
+    const { folder } = roomEntry(project, entry.id)
+    if ((await files.size(`${folder}/${ROOM_FILE_NAME}`)) === null)
+      throw new Error(
+        `${folder}/${ROOM_FILE_NAME}: the room '${entry.id}' is new; save it with its room file`,
+      )
+  }
+  writes.push({ path: PROJECT_FILE_NAME, bytes: encoder.encode(serialiseProject(project)) })
+  const removeFolders: string[] = []
+  let previous: Project | null = null
+  try {
+    previous = await readProject(files)
+  } catch {
+    previous = null // A new or damaged project file: nothing to compare (the backup keeps it).
+  }
+  const kept = new Set(
+    project.rooms.map((r) => r.folder.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase()),
+  )
+  for (const room of previous?.rooms ?? []) {
+    const folder = room.folder.replace(/\\/g, '/').replace(/\/+$/, '')
+    if (!kept.has(folder.toLowerCase()))
+      removeFolders.push(insidePath(folder, PROJECT_FILE_NAME, 'rooms folder'))
+  }
+  return { writes, removeFolders, project }
+}
+
+/** Write a planned save as one unit, keeping a backup of the version it replaces. */
+async function commitPlanned(
+  files: ProjectFiles,
+  plan: { writes: FileWrite[]; removeFolders: string[]; project: Project },
+): Promise<SaveResult> {
+  const free = await files.freeBytes()
+  const need = plan.writes.reduce((n, w) => n + w.bytes.length * 2, 64 * 1024)
+  if (free !== null && need > free)
+    throw new Error(
+      `not enough storage for this browser's projects: needs about ${(need / 1e6).toFixed(1)} MB, ${(free / 1e6).toFixed(1)} MB free; nothing was changed`,
+    )
+  const savedAt = new Date()
+  let backup: BackupSummary | null = null
+  try {
+    await commitSave(files, plan.writes, {
+      removeFolders: plan.removeFolders,
+      beforeCommit: async () => {
+        backup = await makeBackup(files, PROJECT_FILE_NAME, { now: savedAt })
+      },
+    })
+  } catch (error) {
+    if (error instanceof SaveError) throw new Error(`Could not save ${plan.project.name}: ${error.message}`)
+    throw error
+  }
+  return { savedAt: savedAt.toISOString(), backup, project: plan.project }
+}
+
+async function saveRef(ref: string, req: SaveProjectRequest): Promise<SaveResult> {
+  const files = opfsProjectFiles(await projectDir(ref))
+  return withLock(ref, async () => {
+    await recoverSave(files)
+    return commitPlanned(files, await planSave(files, req))
+  })
 }
 
 async function copySampleInto(root: Dir): Promise<void> {
@@ -239,19 +332,20 @@ async function copySampleInto(root: Dir): Promise<void> {
     if (!res.ok) throw new Error(`The sample project file '${path}' could not be fetched (${res.status}).`)
     return new Uint8Array(await res.arrayBuffer())
   }
-  const projectText = new TextDecoder().decode(await fetchBytes(PROJECT_FILE_NAME))
-  const project = readProjectText(projectText)
-  const dir = await root.getDirectoryHandle(SAMPLE_REF, { create: true })
+  const projectBytes = await fetchBytes(PROJECT_FILE_NAME)
+  const project = projectFromText(decoder.decode(projectBytes), PROJECT_FILE_NAME).value
+  const writes: FileWrite[] = []
   for (const entry of project.rooms) {
-    const roomText = new TextDecoder().decode(await fetchBytes(`${entry.folder}/${ROOM_FILE_NAME}`))
-    const room = readRoomText(roomText)
+    const roomBytes = await fetchBytes(`${entry.folder}/${ROOM_FILE_NAME}`)
+    const room = roomFromText(decoder.decode(roomBytes), ROOM_FILE_NAME).value
     for (const file of [room.background, room.mask, room.scaling.map?.file]) {
-      if (file) await writeFile(dir, `${entry.folder}/${file}`, await fetchBytes(`${entry.folder}/${file}`))
+      if (file)
+        writes.push({ path: `${entry.folder}/${file}`, bytes: await fetchBytes(`${entry.folder}/${file}`) })
     }
-    await writeFile(dir, `${entry.folder}/${ROOM_FILE_NAME}`, roomText)
+    writes.push({ path: `${entry.folder}/${ROOM_FILE_NAME}`, bytes: roomBytes })
   }
-  // The project file last: a half-copied sample has no project file and is copied again.
-  await writeFile(dir, PROJECT_FILE_NAME, projectText)
+  writes.push({ path: PROJECT_FILE_NAME, bytes: projectBytes })
+  await commitSave(opfsProjectFiles(await root.getDirectoryHandle(SAMPLE_REF, { create: true })), writes)
 }
 
 async function uniqueRef(root: Dir, name: string): Promise<string> {
@@ -266,31 +360,50 @@ async function uniqueRef(root: Dir, name: string): Promise<string> {
   }
 }
 
-async function listProjects(root: Dir): Promise<{ ref: string; name: string }[]> {
-  const found: { ref: string; name: string }[] = []
-  for await (const [name, handle] of root.entries()) {
+async function listStored(): Promise<ProjectListing[]> {
+  const root = await projectsRoot()
+  const found: ProjectListing[] = []
+  for await (const [ref, handle] of root.entries()) {
     if (handle.kind !== 'directory') continue
+    const files = opfsProjectFiles(handle as Dir)
+    const backups = (await listBackups(files).catch(() => [])).length
+    let savedAt: string | null = null
     try {
-      const p = readProjectText(await readText(handle as Dir, PROJECT_FILE_NAME, PROJECT_FILE_NAME, 'file'))
-      found.push({ ref: name, name: p.name })
+      const file = await (await (handle as Dir).getFileHandle(PROJECT_FILE_NAME)).getFile()
+      savedAt = new Date(file.lastModified).toISOString()
     } catch {
-      // Not a project (or a damaged one): not offered.
+      savedAt = null
+    }
+    try {
+      await withLock(ref, () => recoverSave(files))
+      const project = await readProject(files)
+      found.push({ ref, name: project.name, rooms: project.rooms.length, savedAt, error: null, backups })
+    } catch (error) {
+      found.push({
+        ref,
+        name: ref,
+        rooms: null,
+        savedAt,
+        error: error instanceof Error ? error.message : String(error),
+        backups,
+      })
     }
   }
   return found.sort((a, b) => a.name.localeCompare(b.name))
 }
 
-async function copyDir(from: Dir, to: Dir): Promise<void> {
-  for await (const [name, handle] of from.entries()) {
-    if (handle.kind === 'directory') {
-      await copyDir(handle as Dir, await to.getDirectoryHandle(name, { create: true }))
-    } else {
-      const data = await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer()
-      const w = await (await to.getFileHandle(name, { create: true })).createWritable()
-      await w.write(data)
-      await w.close()
-    }
-  }
+async function inflateRaw(data: Uint8Array, size: number): Promise<Uint8Array> {
+  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'))
+  const out = new Uint8Array(await new Response(stream).arrayBuffer())
+  if (out.length !== size) throw new Error(`an entry inflates to ${out.length} bytes; the zip says ${size}`)
+  return out
+}
+
+/** Does a freshly stored project open, with every room? Throws the first reason it does not. */
+async function checkOpens(ref: string): Promise<OpenedProject> {
+  const opened = await openRef(ref)
+  for (const room of opened.rooms) await host.loadRoom({ ref, roomId: room.id })
+  return opened
 }
 
 function pickImageFile(): Promise<File | null> {
@@ -312,145 +425,186 @@ function pickImageFile(): Promise<File | null> {
   })
 }
 
-export function createBrowserHost(): WalkboxHost {
-  const menuListeners = new Set<(id: string) => void>()
-  const host: WalkboxHost = {
-    kind: 'browser',
-    async appInfo(): Promise<AppInfo> {
-      return { name: 'Walkbox', version: APP_VERSION, host: 'browser', platform: navigator.userAgent }
-    },
-    async recentProjects() {
-      return readRecent()
-    },
-    async openSampleProject() {
-      const root = await projectsRoot()
-      let present = false
-      try {
-        present = await exists(await root.getDirectoryHandle(SAMPLE_REF), PROJECT_FILE_NAME)
-      } catch {
-        present = false
+const menuListeners = new Set<(id: string) => void>()
+
+const host: WalkboxHost = {
+  kind: 'browser',
+  async appInfo(): Promise<AppInfo> {
+    return { name: 'Walkbox', version: APP_VERSION, host: 'browser', platform: navigator.userAgent }
+  },
+  async recentProjects() {
+    return readRecent()
+  },
+  async openSampleProject() {
+    const root = await projectsRoot()
+    let present = false
+    try {
+      present =
+        (await opfsProjectFiles(await root.getDirectoryHandle(SAMPLE_REF)).size(PROJECT_FILE_NAME)) !== null
+    } catch {
+      present = false
+    }
+    if (!present) await copySampleInto(root)
+    return openRef(SAMPLE_REF)
+  },
+  async createProject({ name }) {
+    const root = await projectsRoot()
+    const ref = await uniqueRef(root, name)
+    const dir = await root.getDirectoryHandle(ref, { create: true })
+    // An empty project: its rooms are made from their backgrounds in the editor.
+    const project = emptyProject({ name, appVersion: APP_VERSION })
+    await commitSave(opfsProjectFiles(dir), [
+      { path: PROJECT_FILE_NAME, bytes: encoder.encode(serialiseProject(project)) },
+    ])
+    return openRef(ref)
+  },
+  async openProject({ ref }) {
+    if (ref) return openRef(ref)
+    const choice = await chooseFromList(
+      'Open project',
+      (await listStored()).filter((p) => !p.error).map((p) => ({ value: p.ref, label: p.name })),
+    )
+    return choice ? openRef(choice) : null
+  },
+  saveProject: (req) => saveRef(req.ref, req),
+  async saveProjectAs(req) {
+    const name = req.copyName ?? `${req.project.name} copy`
+    const root = await projectsRoot()
+    const from = opfsProjectFiles(await projectDir(req.ref))
+    const ref = await uniqueRef(root, name)
+    const files = opfsProjectFiles(await root.getDirectoryHandle(ref, { create: true }))
+    try {
+      const own: FileWrite[] = []
+      for (const path of await projectFiles(from)) {
+        const bytes = await from.read(path)
+        if (bytes) own.push({ path, bytes })
       }
-      if (!present) await copySampleInto(root)
-      return openRef(SAMPLE_REF)
-    },
-    async createProject({ name }) {
-      const root = await projectsRoot()
-      const ref = await uniqueRef(root, name)
-      const dir = await root.getDirectoryHandle(ref, { create: true })
-      // An empty project: its rooms are made from their backgrounds in the editor.
-      const project = emptyProject({ name, appVersion: APP_VERSION })
-      await writeFile(dir, PROJECT_FILE_NAME, serialiseProject(project))
-      return openRef(ref)
-    },
-    async openProject({ ref }) {
-      if (ref) return openRef(ref)
-      const root = await projectsRoot()
-      const choice = await chooseFromList(
-        'Open project',
-        (await listProjects(root)).map((p) => ({ value: p.ref, label: p.name })),
-      )
-      return choice ? openRef(choice) : null
-    },
-    async saveProject({ ref, project }) {
-      const dir = await projectDir(ref)
-      const clean = parseProject({ ...project, appVersion: APP_VERSION })
-      await writeFile(dir, PROJECT_FILE_NAME, serialiseProject(clean))
-    },
-    async saveProjectAs({ ref, project }) {
-      const name = window.prompt('Save the project as', `${project.name} copy`)
-      if (!name) return null
-      const root = await projectsRoot()
-      const newRef = await uniqueRef(root, name)
-      const target = await root.getDirectoryHandle(newRef, { create: true })
-      await copyDir(await projectDir(ref), target)
-      await host.saveProject({ ref: newRef, project: { ...project, name } })
-      return openRef(newRef)
-    },
-    async loadRoom({ ref, roomId }): Promise<LoadedRoom> {
-      const dir = await projectDir(ref)
-      const project = readProjectText(await readText(dir, PROJECT_FILE_NAME, PROJECT_FILE_NAME, 'file'))
-      const folder = roomFolder(project, roomId)
-      const roomFile = `${folder}/${ROOM_FILE_NAME}`
-      const room = readRoomText(await readText(dir, roomFile, roomFile, 'file'), roomFile)
-      const problems: LayerProblem[] = []
-      /** One layer's image; an unreadable one is left out with its reason (the rest of the room opens). */
-      const layer = async <T>(
-        which: LayerProblem['layer'],
-        file: string | undefined,
-        field: string,
-        use: (image: RgbaImage) => T,
-      ) => {
-        if (!file) return null
-        try {
-          return use(
-            await decodeImage(
-              await readBytes(dir, `${folder}/${file}`, roomFile, field),
-              `${roomFile}: ${field} '${file}'`,
-            ),
-          )
-        } catch (error) {
-          problems.push({ layer: which, message: error instanceof Error ? error.message : String(error) })
-          return null
-        }
-      }
-      const background = await layer('background', room.background, 'background', (image) => image)
-      const mask = await layer('mask', room.mask, 'mask', (image) =>
-        maskFromImage(image, room, `${roomFile}: mask '${room.mask}'`),
-      )
-      const scaleMap = await layer('scaleMap', room.scaling.map?.file, 'scaling.map.file', (image) => {
-        if (image.width !== room.size.width || image.height !== room.size.height)
-          throw new Error(
-            `${roomFile}: scaling.map.file '${room.scaling.map?.file}' is ${image.width}×${image.height} px; expected the room's size ${room.size.width}×${room.size.height}`,
-          )
-        return image
-      })
-      return { room, background, mask, scaleMap, problems }
-    },
-    async saveRoom({ ref, room, background, mask, scaleMap }) {
-      const dir = await projectDir(ref)
-      const project = readProjectText(await readText(dir, PROJECT_FILE_NAME, PROJECT_FILE_NAME, 'file'))
-      const folder = roomFolder(project, room.id)
-      const clean = parseRoom(room)
-      // Images first, the room file last: a failure leaves the old room.json pointing at valid files.
-      if (background && clean.background) await writeFile(dir, `${folder}/${clean.background}`, background)
-      if (mask) {
-        const maskFile = clean.mask ?? 'walkmask.png'
-        if (mask.length !== clean.size.width * clean.size.height) {
-          throw new Error(
-            `the mask holds ${mask.length} px; expected ${clean.size.width}×${clean.size.height}`,
-          )
-        }
-        await writeFile(
-          dir,
-          `${folder}/${maskFile}`,
-          await encodeMaskPng(mask, clean.size.width, clean.size.height),
-        )
-        clean.mask = maskFile
-      }
-      if (scaleMap && clean.scaling.map) await writeFile(dir, `${folder}/${clean.scaling.map.file}`, scaleMap)
-      await writeFile(dir, `${folder}/${ROOM_FILE_NAME}`, serialiseRoom(clean))
-    },
-    async importImage(): Promise<ImportedImage | null> {
-      const file = await pickImageFile()
+      await commitSave(files, own)
+      await commitPlanned(files, await planSave(files, { ...req, ref, project: { ...req.project, name } }))
+    } catch (error) {
+      await root.removeEntry(ref, { recursive: true }).catch(() => undefined)
+      throw error
+    }
+    return openRef(ref)
+  },
+  async loadRoom({ ref, roomId }): Promise<LoadedRoom> {
+    const files = await openFiles(ref)
+    const project = await readProject(files)
+    const { folder } = roomEntry(project, roomId)
+    const roomFile = `${folder}/${ROOM_FILE_NAME}`
+    const room = roomFromText(await readText(files, roomFile, roomFile), roomFile).value
+    const problems: LayerProblem[] = []
+    /** One layer's image; an unreadable one is left out with its reason (the rest of the room opens). */
+    const layer = async <T>(
+      which: LayerProblem['layer'],
+      file: string | undefined,
+      field: string,
+      use: (image: RgbaImage) => T,
+    ): Promise<T | null> => {
       if (!file) return null
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      return { fileName: file.name, bytes, image: await decodeImage(bytes, file.name) }
-    },
-    onMenuAction(listener) {
-      menuListeners.add(listener)
-      return () => menuListeners.delete(listener)
-    },
-    onOpenRequest() {
-      // The browser edition has no OS file associations or native menus.
-      return () => undefined
-    },
-    onCloseRequest() {
-      // A tab asks through 'beforeunload' (App.vue); there is no close request to hear.
-      return () => undefined
-    },
-    async closeWindow() {
-      // A page cannot close the tab the author opened; leaving it is the author's move.
-    },
-  }
+      const what = `${roomFile}: ${field} '${file}'`
+      try {
+        const bytes = await files.read(`${folder}/${insidePath(file, roomFile, field)}`)
+        if (!bytes) throw new Error(`${what}: file not found`)
+        return use(await decodeImage(bytes, what))
+      } catch (error) {
+        problems.push({ layer: which, message: error instanceof Error ? error.message : String(error) })
+        return null
+      }
+    }
+    const background = await layer('background', room.background, 'background', (image) => image)
+    const mask = await layer('mask', room.mask, 'mask', (image) =>
+      maskFromImage(image, room, `${roomFile}: mask '${room.mask}'`),
+    )
+    const scaleMap = await layer('scaleMap', room.scaling.map?.file, 'scaling.map.file', (image) => {
+      if (image.width !== room.size.width || image.height !== room.size.height)
+        throw new Error(
+          `${roomFile}: scaling.map.file '${room.scaling.map?.file}' is ${image.width}×${image.height} px; expected the room's size ${room.size.width}×${room.size.height}`,
+        )
+      return image
+    })
+    return { room, background, mask, scaleMap, problems }
+  },
+  async importImage(): Promise<ImportedImage | null> {
+    const file = await pickImageFile()
+    if (!file) return null
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    return { fileName: file.name, bytes, image: await decodeImage(bytes, file.name) }
+  },
+  async decodeImage({ fileName, bytes }) {
+    return { fileName, bytes, image: await decodeImage(bytes, fileName) }
+  },
+  listProjects: () => listStored(),
+  async listBackups({ ref }) {
+    return listBackups(opfsProjectFiles(await projectDir(ref)))
+  },
+  async restoreBackup({ ref, backupId }) {
+    const files = opfsProjectFiles(await projectDir(ref))
+    await withLock(ref, async () => {
+      await recoverSave(files)
+      await restoreFromBackup(files, backupId, PROJECT_FILE_NAME)
+    })
+    return openRef(ref)
+  },
+  async renameProject({ ref, name }) {
+    const files = await openFiles(ref)
+    const project = await readProject(files)
+    await saveRef(ref, { ref, project: { ...project, name: name.trim() }, rooms: [] })
+    rememberRecent(ref, name.trim())
+  },
+  async deleteProject({ ref }) {
+    const root = await projectsRoot()
+    await withLock(ref, () => root.removeEntry(insidePath(ref, 'project', 'ref'), { recursive: true }))
+    forgetRecent(ref)
+  },
+  async exportProjectZip({ ref }) {
+    const files = await openFiles(ref)
+    await readProject(files)
+    const entries = []
+    for (const path of await projectFiles(files)) {
+      const bytes = await files.read(path)
+      if (bytes) entries.push({ path, bytes })
+    }
+    return { fileName: `${ref}.zip`, bytes: writeZip(entries) }
+  },
+  async importProjectZip({ fileName, bytes }) {
+    const entries = await readZip(bytes, fileName, inflateRaw)
+    const projectEntry = entries.find((e) => e.path === PROJECT_FILE_NAME)
+    if (!projectEntry)
+      throw new Error(`${fileName}: expected a Walkbox project (no ${PROJECT_FILE_NAME} at its top)`)
+    const project = projectFromText(
+      decoder.decode(projectEntry.bytes),
+      `${fileName}: ${PROJECT_FILE_NAME}`,
+    ).value
+    const root = await projectsRoot()
+    const ref = await uniqueRef(root, project.name)
+    try {
+      await commitSave(opfsProjectFiles(await root.getDirectoryHandle(ref, { create: true })), entries)
+      return await checkOpens(ref)
+    } catch (error) {
+      // Nothing is left behind when the zip does not make a project that opens.
+      await root.removeEntry(ref, { recursive: true }).catch(() => undefined)
+      forgetRecent(ref)
+      throw new Error(`${fileName}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  },
+  onMenuAction(listener) {
+    menuListeners.add(listener)
+    return () => menuListeners.delete(listener)
+  },
+  onOpenRequest() {
+    // The browser edition has no OS file associations or native menus.
+    return () => undefined
+  },
+  onCloseRequest() {
+    // A tab asks through 'beforeunload' (App.vue); there is no close request to hear.
+    return () => undefined
+  },
+  async closeWindow() {
+    // A page cannot close the tab the author opened; leaving it is the author's move.
+  },
+}
+
+export function createBrowserHost(): WalkboxHost {
   return host
 }

@@ -3,7 +3,7 @@
  * speaks the contract. IPC turns main's Buffers into Uint8Arrays; this wrapper
  * makes sure of it so the rest of the editor sees plain Uint8Arrays.
  */
-import type { LoadedRoom, RgbaImage, WalkboxHost } from '../../shared/host'
+import type { ImportedImage, LoadedRoom, RgbaImage, WalkboxHost } from '../../shared/host'
 
 function plainBytes(b: Uint8Array): Uint8Array {
   return b.constructor === Uint8Array ? b : new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
@@ -11,6 +11,10 @@ function plainBytes(b: Uint8Array): Uint8Array {
 
 function plainImage(img: RgbaImage | null): RgbaImage | null {
   return img ? { ...img, data: plainBytes(img.data) } : null
+}
+
+function plainImported(imported: ImportedImage): ImportedImage {
+  return { ...imported, bytes: plainBytes(imported.bytes), image: plainImage(imported.image)! }
 }
 
 export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
@@ -33,13 +37,21 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
         problems: loaded.problems ?? [],
       }
     },
-    saveRoom: (req) => bridge.saveRoom(req),
     importImage: async (req) => {
       const imported = await bridge.importImage(req)
-      return imported
-        ? { ...imported, bytes: plainBytes(imported.bytes), image: plainImage(imported.image)! }
-        : null
+      return imported ? plainImported(imported) : null
     },
+    decodeImage: async (req) => plainImported(await bridge.decodeImage(req)),
+    listProjects: () => bridge.listProjects(),
+    listBackups: (req) => bridge.listBackups(req),
+    restoreBackup: (req) => bridge.restoreBackup(req),
+    renameProject: (req) => bridge.renameProject(req),
+    deleteProject: (req) => bridge.deleteProject(req),
+    exportProjectZip: async (req) => {
+      const zip = await bridge.exportProjectZip(req)
+      return { fileName: zip.fileName, bytes: plainBytes(zip.bytes) }
+    },
+    importProjectZip: (req) => bridge.importProjectZip(req),
     onMenuAction: (listener) => bridge.onMenuAction(listener),
     onOpenRequest: (listener) => bridge.onOpenRequest(listener),
     onCloseRequest: (listener) => bridge.onCloseRequest(listener),

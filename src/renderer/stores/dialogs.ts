@@ -21,6 +21,7 @@ export interface DialogKinds {
   }
   'new-room': { props: NewRoomDialogProps; answer: NewRoomAnswer | null }
   'mask-import': { props: MaskImportDialogProps; answer: MaskImportAnswer | null }
+  'open-project': { props: Record<string, never>; answer: OpenProjectAnswer | null }
   text: {
     props: {
       title: string
@@ -75,6 +76,12 @@ export interface MaskImportAnswer {
   /** Single-area pictures: the area their walkable pixels become. */
   areaId: number
 }
+
+/** What the Open dialog asks the editor to do (other actions happen in the dialog). */
+export type OpenProjectAnswer =
+  | { action: 'open'; ref: string }
+  | { action: 'restore'; ref: string; backupId: string }
+  | { action: 'browse' }
 
 export type DialogKind = keyof DialogKinds
 

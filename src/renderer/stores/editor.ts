@@ -16,7 +16,7 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
 import type { Rect } from '../../shared/geometry/types'
-import type { OpenedProject, ProjectRef, WalkboxHost } from '../../shared/host'
+import type { OpenedProject, ProjectRef, SaveProjectRequest, WalkboxHost } from '../../shared/host'
 import type { Project, Room } from '../../shared/room/schema'
 import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
@@ -24,7 +24,7 @@ import type { ScaleMapHolder } from '../commands/scale-map'
 import type { ProjectTarget } from '../commands/project-commands'
 import { UndoStack, type StackEntry } from '../commands/undo-stack'
 import { encodeGreyPng, isPng } from '../host/png'
-import { useDialogsStore } from './dialogs'
+import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
 import { useRecoveryStore } from './recovery'
 import {
   createSession,
@@ -470,10 +470,31 @@ export const useEditorStore = defineStore('editor', () => {
     )
   }
 
+  /**
+   * Open a project: by ref (the recent list, the OS), or through the Open dialog (every
+   * project, damaged ones with their backups). Unsaved work is asked about first.
+   */
   async function openProject(ref_?: ProjectRef): Promise<void> {
+    let choice: OpenProjectAnswer | null = ref_ ? { action: 'open', ref: ref_ } : null
+    if (!choice) choice = await useDialogsStore().ask('open-project', {})
+    if (!choice) return
     if (!(await confirmLeave('open another project'))) return
-    await guarded('Could not open the project', async () =>
-      adoptProject(await requireHost().openProject({ ref: ref_ })),
+    const h = requireHost()
+    const picked = choice
+    await guarded(
+      picked.action === 'restore' ? 'Could not restore the backup' : 'Could not open the project',
+      async () => {
+        if (picked.action === 'open') await adoptProject(await h.openProject({ ref: picked.ref }))
+        else if (picked.action === 'browse') await adoptProject(await h.openProject({}))
+        else {
+          const opened = await h.restoreBackup({ ref: picked.ref, backupId: picked.backupId })
+          await adoptProject(opened)
+          report(
+            'info',
+            `Restored ${opened.project.name} from its backup ${picked.backupId}; the version before is a backup too.`,
+          )
+        }
+      },
     )
   }
 
@@ -515,53 +536,80 @@ export const useEditorStore = defineStore('editor', () => {
     }
   }
 
-  function markAllSaved(): void {
-    projectHistory.markSaved()
+  /** What a save wrote: each room's and the project's history length, and the pending files it sent. */
+  interface SavePoint {
+    project: number
+    rooms: Map<string, { history: number; background: unknown; scaleMap: unknown }>
+  }
+  function savePoint(): SavePoint {
+    const rooms = new Map<string, { history: number; background: unknown; scaleMap: unknown }>()
+    for (const s of sessions.values())
+      rooms.set(s.id, {
+        history: s.history.done.length,
+        background: s.backgroundFile,
+        scaleMap: s.scaleMapBytes,
+      })
+    return { project: projectHistory.done.length, rooms }
+  }
+
+  /**
+   * The files now hold what `point` describes: histories are saved at that point (edits made
+   * while the save ran stay unsaved), and pending files that were written are cleared.
+   */
+  function markSaved(point: SavePoint): void {
+    projectHistory.markSavedAt(point.project)
     for (const s of sessions.values()) {
-      s.history.markSaved()
+      const at = point.rooms.get(s.id)
+      if (!at) continue
+      s.history.markSavedAt(at.history)
       s.touched = false
       s.fresh = false
-      s.backgroundFile = null
-      s.scaleMapBytes = null
+      if (s.backgroundFile === at.background) s.backgroundFile = null
+      if (s.scaleMapBytes === at.scaleMap) s.scaleMapBytes = null
     }
     revision.value++
   }
 
-  /** Write the project file and every room with unsaved edits. */
-  async function writeAll(h: WalkboxHost, ref_: ProjectRef, p: Project, dirtyIds: string[]): Promise<void> {
-    const toSave = await Promise.all(dirtyIds.map((id) => roomToSave(sessions.get(id)!)))
-    await h.saveProject({ ref: ref_, project: JSON.parse(JSON.stringify(p)) as Project })
-    for (const r of toSave) await h.saveRoom({ ref: ref_, ...r })
+  /** Mark everything saved now (after a restore, or in tests). */
+  function markAllSaved(): void {
+    markSaved(savePoint())
   }
 
+  /** The save request for the project and every room with unsaved edits. */
+  async function saveRequest(ref_: ProjectRef, p: Project): Promise<SaveProjectRequest> {
+    const rooms = await Promise.all(dirtyRooms.value.map((id) => roomToSave(sessions.get(id)!)))
+    return { ref: ref_, project: JSON.parse(JSON.stringify(p)) as Project, rooms }
+  }
+
+  /** Save the project and every room with unsaved edits as one unit (a backup of the version it replaces is kept). */
   async function save(): Promise<boolean> {
     const ref_ = projectRef.value
     const p = project.value
     if (!ref_ || !p) return false
     const ok = await guarded('Could not save', async () => {
-      await writeAll(requireHost(), ref_, p, dirtyRooms.value)
-      markAllSaved()
+      const point = savePoint()
+      const result = await requireHost().saveProject(await saveRequest(ref_, p))
+      markSaved(point)
       // Saved: the recovery copy is not needed any more (removed now, not after the debounce).
       await useRecoveryStore().flush()
-      report('info', `Saved ${p.name}.`)
+      report('info', `Saved ${p.name}${result.backup ? ' (the version before is kept in backups)' : ''}.`)
       return true
     })
     return ok === true
   }
 
+  /** Save a copy of the project with the unsaved edits elsewhere, and go on editing the copy. */
   async function saveAs(): Promise<void> {
     const p = project.value
     const ref_ = projectRef.value
     if (!p || !ref_) return
     await guarded('Could not save a copy', async () => {
-      const h = requireHost()
-      const opened = await h.saveProjectAs({ ref: ref_, project: JSON.parse(JSON.stringify(p)) as Project })
+      const point = savePoint()
+      const opened = await requireHost().saveProjectAs(await saveRequest(ref_, p))
       if (!opened) return
-      // The copy has the files as they were on disk; the unsaved edits are written into it.
-      await writeAll(h, opened.ref, opened.project, dirtyRooms.value)
       projectRef.value = opened.ref
       project.value = opened.project
-      markAllSaved()
+      markSaved(point)
       report('info', `Saved as ${opened.project.name}.`)
     })
   }

@@ -2,7 +2,7 @@
  * The desktop host (what Electron's main process does for the editor) in plain Node:
  * real temp folders, the real sample project, stub dialogs in place of native ones.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
@@ -53,7 +53,11 @@ describe('DesktopHost', () => {
     expect([...ids].sort()).toEqual([0, 1, 2])
     // The shipped sample is never written: edits go to the copy.
     const copyRoom = join(opened.ref, 'rooms/courtyard/room.json')
-    await host.saveRoom({ ref: opened.ref, room: { ...room.room, name: 'Edited' } })
+    await host.saveProject({
+      ref: opened.ref,
+      project: opened.project,
+      rooms: [{ room: { ...room.room, name: 'Edited' } }],
+    })
     expect(await readFile(copyRoom, 'utf8')).toContain('"name": "Edited"')
     expect(await readFile(join(SAMPLE, 'rooms/courtyard/room.json'), 'utf8')).toContain('"name": "Courtyard"')
     // A second start keeps the edited copy.
@@ -65,7 +69,9 @@ describe('DesktopHost', () => {
   it('refuses refs it did not open, and remembers the ones it did across restarts', async () => {
     const host = makeHost()
     await expect(host.loadRoom({ ref: '/etc', roomId: 'x' })).rejects.toThrow(/not opened here/)
-    await expect(host.saveProject({ ref: dir, project: {} as never })).rejects.toThrow(/not opened here/)
+    await expect(host.saveProject({ ref: dir, project: {} as never, rooms: [] })).rejects.toThrow(
+      /not opened here/,
+    )
     const sample = await host.openSampleProject()
     const restarted = makeHost()
     expect((await restarted.recentProjects())[0]).toMatchObject({ ref: sample.ref, name: 'Walkbox sample' })
@@ -104,7 +110,7 @@ describe('DesktopHost', () => {
       ...loaded.room,
       areas: [...loaded.room.areas, { id: 7, name: 'Ledge', colour: '#ff8800' }],
     }
-    await host.saveRoom({ ref: sample.ref, room, mask })
+    await host.saveProject({ ref: sample.ref, project: sample.project, rooms: [{ room, mask }] })
     const back = await host.loadRoom({ ref: sample.ref, roomId: 'courtyard' })
     expect(Buffer.from(back.mask!).equals(Buffer.from(mask))).toBe(true)
     expect(back.room.areas.map((a) => a.id)).toEqual([1, 2, 7])
@@ -128,9 +134,9 @@ describe('DesktopHost', () => {
         },
       ],
     }
-    await expect(host.saveRoom({ ref: sample.ref, room: bad })).rejects.toThrow(
-      /polygons\[0\]\.outer.*at least 3/,
-    )
+    await expect(
+      host.saveProject({ ref: sample.ref, project: sample.project, rooms: [{ room: bad }] }),
+    ).rejects.toThrow(/polygons\[0\]\.outer.*at least 3/)
     expect(await readFile(file, 'utf8')).toBe(before)
   })
 
@@ -138,15 +144,23 @@ describe('DesktopHost', () => {
     const host = makeHost()
     const sample = await host.openSampleProject()
     answers.newFolder = join(dir, 'Copy of sample')
-    const copy = await host.saveProjectAs({ ref: sample.ref, project: sample.project })
+    const copy = await host.saveProjectAs({ ref: sample.ref, project: sample.project, rooms: [] })
     expect(copy?.ref).toBe(join(dir, 'Copy of sample'))
     expect(copy?.project.name).toBe('Copy of sample')
     const room = await host.loadRoom({ ref: copy!.ref, roomId: 'courtyard' })
     expect(room.background?.width).toBe(1920)
     answers.newFolder = join(sample.ref, 'inside')
-    await expect(host.saveProjectAs({ ref: sample.ref, project: sample.project })).rejects.toThrow(
+    await expect(host.saveProjectAs({ ref: sample.ref, project: sample.project, rooms: [] })).rejects.toThrow(
       /outside the project/,
     )
+    // Save As never writes into a folder holding the author's own files.
+    await mkdir(join(dir, 'Photos'), { recursive: true })
+    await writeFile(join(dir, 'Photos', 'background.png'), 'holiday')
+    answers.newFolder = join(dir, 'Photos')
+    await expect(host.saveProjectAs({ ref: sample.ref, project: sample.project, rooms: [] })).rejects.toThrow(
+      /is not empty; choose a new or empty folder/,
+    )
+    expect(await readFile(join(dir, 'Photos', 'background.png'), 'utf8')).toBe('holiday')
   })
 
   it('imports PNG, JPEG and WebP images and refuses broken or huge ones with the file name', async () => {

@@ -34,13 +34,22 @@ describe('IPC handlers', () => {
       /loadRoom: refused a malformed request at roomId/,
     )
     await expect(handlers.loadRoom(null)).rejects.toThrow(/loadRoom: refused a malformed request/)
-    await expect(handlers.saveRoom({ ref: '/p', room: {}, mask: 'not bytes' })).rejects.toThrow(
-      /at mask: expected bytes/,
+    await expect(
+      handlers.saveProject({ ref: '/p', project: {}, rooms: [{ room: {}, mask: 'not bytes' }] }),
+    ).rejects.toThrow(/at rooms\.0\.mask: expected bytes/)
+    await expect(handlers.saveProject({ ref: '/p', project: {} })).rejects.toThrow(/at rooms/)
+    await expect(handlers.restoreBackup({ ref: '/p', backupId: '../../etc' })).rejects.toThrow(
+      /restoreBackup: refused a malformed request at backupId: expected a backup id/,
+    )
+    await expect(handlers.importProjectZip({ fileName: 'x.zip', bytes: 'zip' })).rejects.toThrow(
+      /importProjectZip.*at bytes/,
     )
     await expect(handlers.importImage({ purpose: 'everything' })).rejects.toThrow(/importImage/)
     await expect(handlers.createProject({ name: '' })).rejects.toThrow(/createProject.*at name/)
     await expect(handlers.loadRoom({ ref: '/p', roomId: 'courtyard' })).resolves.toBe('ok')
-    await expect(handlers.saveRoom({ ref: '/p', room: {}, mask: new Uint8Array(4) })).resolves.toBe('ok')
+    await expect(
+      handlers.saveProject({ ref: '/p', project: {}, rooms: [{ room: {}, mask: new Uint8Array(4) }] }),
+    ).resolves.toBe('ok')
   })
 })
 

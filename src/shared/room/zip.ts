@@ -1,0 +1,198 @@
+/**
+ * A whole project as one .zip file, to take it in and out of the browser's storage (and to
+ * send it to someone). Writing stores files as they are (PNG and JPEG are compressed
+ * already); reading takes stored and deflated entries (a zip made again by another tool),
+ * inflating through the host (`inflate`). Reading is strict: paths must stay inside, and
+ * the number of entries and their sizes are limited before anything is inflated.
+ *
+ * Glossary
+ * - entry: one file in the zip: a path ('/' separated, relative) and its bytes.
+ * - local header, central directory, end record: the three parts of the zip format
+ *   (PKWARE APPNOTE 4.3); sizes and offsets are 32-bit (no zip64: files over 4 GB are refused).
+ *
+ * Units: bytes.
+ */
+
+export interface ZipEntry {
+  path: string
+  bytes: Uint8Array
+}
+
+export interface ZipLimits {
+  maxEntries: number
+  /** Largest size of one entry once inflated, bytes. */
+  maxEntryBytes: number
+  /** Largest size of all entries together once inflated, bytes. */
+  maxTotalBytes: number
+}
+
+export const ZIP_LIMITS: ZipLimits = {
+  maxEntries: 20_000,
+  maxEntryBytes: 512 * 1024 * 1024,
+  maxTotalBytes: 2 * 1024 * 1024 * 1024,
+}
+
+export class ZipError extends Error {
+  constructor(file: string, problem: string) {
+    super(`${file}: ${problem}`)
+    this.name = 'ZipError'
+  }
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256)
+  for (let n = 0; n < 256; n++) {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    table[n] = c >>> 0
+  }
+  return table
+})()
+
+/** The CRC-32 of bytes, as zip files carry it. */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/** A zip of the entries, each stored as it is (method 0), names in UTF-8. */
+export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
+  const parts: Uint8Array[] = []
+  const central: Uint8Array[] = []
+  let offset = 0
+  for (const entry of entries) {
+    const name = encoder.encode(entry.path)
+    const crc = crc32(entry.bytes)
+    const size = entry.bytes.length
+    if (size > 0xfffffffe) throw new Error(`${entry.path}: larger than a zip without zip64 can hold`)
+    const local = new Uint8Array(30 + name.length)
+    const l = new DataView(local.buffer)
+    l.setUint32(0, 0x04034b50, true)
+    l.setUint16(4, 20, true) // version needed: 2.0
+    l.setUint16(6, 0x0800, true) // flags: UTF-8 names
+    l.setUint16(8, 0, true) // method: stored
+    l.setUint32(14, crc, true)
+    l.setUint32(18, size, true)
+    l.setUint32(22, size, true)
+    l.setUint16(26, name.length, true)
+    local.set(name, 30)
+    parts.push(local, entry.bytes)
+    const record = new Uint8Array(46 + name.length)
+    const c = new DataView(record.buffer)
+    c.setUint32(0, 0x02014b50, true)
+    c.setUint16(4, 20, true) // version made by
+    c.setUint16(6, 20, true)
+    c.setUint16(8, 0x0800, true)
+    c.setUint16(10, 0, true)
+    c.setUint32(16, crc, true)
+    c.setUint32(20, size, true)
+    c.setUint32(24, size, true)
+    c.setUint16(28, name.length, true)
+    c.setUint32(42, offset, true)
+    record.set(name, 46)
+    central.push(record)
+    offset += local.length + size
+  }
+  const centralSize = central.reduce((n, r) => n + r.length, 0)
+  const end = new Uint8Array(22)
+  const e = new DataView(end.buffer)
+  e.setUint32(0, 0x06054b50, true)
+  e.setUint16(8, entries.length, true)
+  e.setUint16(10, entries.length, true)
+  e.setUint32(12, centralSize, true)
+  e.setUint32(16, offset, true)
+  const all = [...parts, ...central, end]
+  const out = new Uint8Array(all.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of all) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+/** Is this a path a project may hold: relative, no '..', no empty or odd segments? */
+function safePath(path: string): boolean {
+  if (
+    path === '' ||
+    path.startsWith('/') ||
+    path.includes('\\') ||
+    /^[A-Za-z]:/.test(path) ||
+    path.includes('\0')
+  )
+    return false
+  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
+}
+
+/**
+ * The files of a zip. `inflate` turns deflated bytes (method 8) into their `size` bytes.
+ * Folders are skipped; a path that leaves the zip's folder, an unknown method, a size over
+ * the limits or a wrong checksum is refused naming `file`.
+ */
+export async function readZip(
+  bytes: Uint8Array,
+  file: string,
+  inflate: (data: Uint8Array, size: number) => Promise<Uint8Array>,
+  limits: ZipLimits = ZIP_LIMITS,
+): Promise<ZipEntry[]> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let end = -1
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i
+      break
+    }
+  }
+  if (end < 0) throw new ZipError(file, 'is not a zip file (no end record)')
+  const count = view.getUint16(end + 10, true)
+  const centralOffset = view.getUint32(end + 16, true)
+  if (count > limits.maxEntries)
+    throw new ZipError(file, `holds ${count} files; at most ${limits.maxEntries} are read`)
+  const out: ZipEntry[] = []
+  let total = 0
+  let at = centralOffset
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50)
+      throw new ZipError(file, 'is damaged (its file list is cut short)')
+    const flags = view.getUint16(at + 8, true)
+    const method = view.getUint16(at + 10, true)
+    const crc = view.getUint32(at + 16, true)
+    const packed = view.getUint32(at + 20, true)
+    const size = view.getUint32(at + 24, true)
+    const nameLength = view.getUint16(at + 28, true)
+    const extraLength = view.getUint16(at + 30, true)
+    const commentLength = view.getUint16(at + 32, true)
+    const local = view.getUint32(at + 42, true)
+    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength))
+    at += 46 + nameLength + extraLength + commentLength
+    if (flags & 1) throw new ZipError(file, `'${name}' is encrypted`)
+    if (name.endsWith('/')) continue
+    if (!safePath(name)) throw new ZipError(file, `'${name}' is not a path inside the project`)
+    if (size > limits.maxEntryBytes)
+      throw new ZipError(file, `'${name}' is ${size} bytes; at most ${limits.maxEntryBytes} per file`)
+    total += size
+    if (total > limits.maxTotalBytes)
+      throw new ZipError(file, `holds more than ${limits.maxTotalBytes} bytes`)
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50)
+      throw new ZipError(file, `is damaged at '${name}'`)
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
+    if (start + packed > bytes.length) throw new ZipError(file, `is cut short at '${name}'`)
+    const data = bytes.subarray(start, start + packed)
+    let content: Uint8Array
+    if (method === 0) content = data.slice()
+    else if (method === 8) content = await inflate(data, size)
+    else
+      throw new ZipError(
+        file,
+        `'${name}' uses compression method ${method}; expected stored or deflated files`,
+      )
+    if (content.length !== size || crc32(content) !== crc)
+      throw new ZipError(file, `'${name}' is damaged (checksum)`)
+    out.push({ path: name, bytes: content })
+  }
+  return out
+}
