@@ -80,7 +80,7 @@ describe('unsaved changes', () => {
   it('Open asks about a project-level edit too; Save writes first, then opens', async () => {
     const { editor, calls } = openDirtyProject('project')
     const answer = answerWith('save')
-    await editor.openProject()
+    await editor.openProject('other')
     expect(answer.shown).toEqual([{ action: 'open another project', rooms: [], project: true }])
     expect(calls).toEqual(['saveProject', 'openProject'])
     expect(editor.project!.name).toBe('Other')
