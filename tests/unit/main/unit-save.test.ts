@@ -16,11 +16,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   addRoom,
   createProject,
+  exportProjectZip,
+  importProjectZip,
+  listProjectBackups,
   loadRoom,
   openProject,
   ProjectStoreError,
+  restoreProjectBackup,
   saveProjectUnit,
 } from '../../../src/main/services/project-store'
+import { inflateRawSync } from 'node:zlib'
 import { diskProjectFiles } from '../../../src/main/services/project-files'
 import type { ProjectFiles } from '../../../src/shared/room/unit-save'
 import { emptyRoom, type Room } from '../../../src/shared/room/schema'
@@ -211,5 +216,43 @@ describe('a save is one unit', () => {
     expect(
       JSON.parse(await readFile(join(root, 'backups', newest, 'rooms/cellar/room.json'), 'utf8')).id,
     ).toBe('cellar')
+  })
+
+  it('restores a backup over a damaged project file, backing up the damaged state first', async () => {
+    await makeProject()
+    await save(1)
+    await writeFile(join(root, 'project.walkbox.json'), '{ "rooms": oops')
+    await expect(openProject(root)).rejects.toThrow(/project\.walkbox\.json line 1/)
+    const backups = await listProjectBackups(root)
+    // Newest first: the version before save 1 (v0, with both rooms).
+    expect(backups[0]).toMatchObject({ projectName: 'Tower v0', rooms: 2 })
+    const kept = await restoreProjectBackup(root, backups[0].id)
+    expect(await versionOnDisk()).toBe(0)
+    // The damaged file was kept too, in the backup the restore made first.
+    expect(kept?.projectName).toBeNull()
+    expect(await readFile(join(root, 'backups', kept!.id, 'project.walkbox.json'), 'utf8')).toBe(
+      '{ "rooms": oops',
+    )
+    await expect(restoreProjectBackup(root, 'no-such-backup')).rejects.toThrow(/no-such-backup/)
+  })
+
+  it('exports a project as a zip and makes it again from the zip in a new folder; a bad zip leaves nothing', async () => {
+    await makeProject()
+    await save(4)
+    const zip = await exportProjectZip(root)
+    const copy = join(root, '..', 'Copy')
+    await importProjectZip(zip, 'tower.zip', copy, async (d) => new Uint8Array(inflateRawSync(d)))
+    const { project } = await openProject(copy)
+    expect(project.name).toBe('Tower v4')
+    expect((await loadRoom(copy, 'cellar')).room.name).toBe('cellar v4')
+    // The zip holds the project, not its backups.
+    expect(await readdir(copy)).not.toContain('backups')
+    const broken = join(root, '..', 'Broken')
+    await expect(
+      importProjectZip(new TextEncoder().encode('not a zip'), 'junk.zip', broken, async (d) => d),
+    ).rejects.toThrow('junk.zip: is not a zip file (no end record)')
+    await expect(stat(broken)).rejects.toThrow(/ENOENT/)
+    // Never into a folder holding something else.
+    await expect(importProjectZip(zip, 'tower.zip', root, async (d) => d)).rejects.toThrow(/is not empty/)
   })
 })
