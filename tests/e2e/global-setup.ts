@@ -1,5 +1,6 @@
 /**
- * End-to-end setup: build the web edition once and serve it on 127.0.0.1.
+ * End-to-end setup: build the web edition once and serve it on 127.0.0.1, and the test
+ * page for the browser's save guarantees beside it.
  * Tests read the address with `inject('webUrl')`, and the build folder with
  * `inject('webDir')` (to serve it again with other headers).
  */
@@ -14,6 +15,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     webUrl: string
     webDir: string
+    /** A test page for the browser's save guarantees (tests/e2e/harness). */
+    harnessUrl: string
   }
 }
 
@@ -28,8 +31,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await serveStatic(outDir)
   project.provide('webUrl', server.url)
   project.provide('webDir', outDir)
+  const harnessDir = resolve(repoRoot, `out/harness-e2e-${process.pid}`)
+  await build({
+    configFile: false,
+    root: resolve(repoRoot, 'tests/e2e/harness'),
+    base: './',
+    logLevel: 'warn',
+    build: { outDir: harnessDir, emptyOutDir: true },
+  })
+  const harness = await serveStatic(harnessDir)
+  project.provide('harnessUrl', harness.url)
   return async () => {
     await server.close()
+    await harness.close()
     await rm(outDir, { recursive: true, force: true })
+    await rm(harnessDir, { recursive: true, force: true })
   }
 }

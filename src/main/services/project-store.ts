@@ -42,8 +42,10 @@ import {
   type ProjectFiles,
 } from '../../shared/room/unit-save'
 import {
+  dropPartialBackups,
   listBackups,
   makeBackup,
+  pruneBackups,
   projectFiles,
   restoreFromBackup,
   type BackupInfo,
@@ -160,7 +162,11 @@ async function listRooms(root: string, project: Project): Promise<ProjectRoomLis
  */
 export async function openProject(folder: string): Promise<OpenedProject> {
   const root = resolve(folder)
-  await withSaveLock(root, () => recoverSave(diskProjectFiles(root)))
+  await withSaveLock(root, async () => {
+    const files = diskProjectFiles(root)
+    await recoverSave(files)
+    await dropPartialBackups(files)
+  })
   const text = await readText(join(root, PROJECT_FILE_NAME), PROJECT_FILE_NAME)
   const loaded = projectFromText(text, PROJECT_FILE_NAME)
   return {
@@ -489,13 +495,15 @@ export async function saveProjectUnit(
       await commitSave(files, writes, {
         removeFolders,
         beforeCommit: async () => {
-          backup = await makeBackup(files, PROJECT_FILE_NAME, { keep: options.keepBackups, now: savedAt })
+          backup = await makeBackup(files, PROJECT_FILE_NAME, { now: savedAt })
         },
       })
     } catch (e) {
       if (e instanceof SaveError) throw new ProjectStoreError(`Could not save ${checked.name}: ${e.message}`)
       throw e
     }
+    // Committed: old backups beyond the number kept can go now (a failure here loses nothing).
+    await pruneBackups(files, options.keepBackups).catch(() => undefined)
     return { project: projectFromText(text).value, backup, savedAt: savedAt.toISOString() }
   })
 }

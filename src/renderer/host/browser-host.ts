@@ -45,7 +45,14 @@ import {
   type FileWrite,
   type ProjectFiles,
 } from '../../shared/room/unit-save'
-import { listBackups, makeBackup, projectFiles, restoreFromBackup } from '../../shared/room/backups'
+import {
+  dropPartialBackups,
+  listBackups,
+  makeBackup,
+  pruneBackups,
+  projectFiles,
+  restoreFromBackup,
+} from '../../shared/room/backups'
 import { readZip, writeZip } from '../../shared/room/zip'
 import { checkImageLimits, readImageHeader } from './image-header'
 import { chooseFromList } from './browser-dialogs'
@@ -184,7 +191,10 @@ async function withLock<T>(ref: string, work: () => Promise<T>): Promise<T> {
 /** Files of a project, with a save stopped by a crash finished or dropped first. */
 async function openFiles(ref: string): Promise<ProjectFiles> {
   const files = opfsProjectFiles(await projectDir(ref))
-  await withLock(ref, () => recoverSave(files))
+  await withLock(ref, async () => {
+    await recoverSave(files)
+    await dropPartialBackups(files)
+  })
   return files
 }
 
@@ -315,6 +325,8 @@ async function commitPlanned(
     if (error instanceof SaveError) throw new Error(`Could not save ${plan.project.name}: ${error.message}`)
     throw error
   }
+  // Committed: old backups beyond the number kept can go now (a failure here loses nothing).
+  await pruneBackups(files).catch(() => undefined)
   return { savedAt: savedAt.toISOString(), backup, project: plan.project }
 }
 

@@ -70,13 +70,13 @@ function summarise(projectText: Uint8Array | null): { projectName: string | null
 }
 
 /**
- * Keep the project as it is now in a new backup, then drop all but the newest `keep`.
- * Nothing to keep (a new project) gives null.
+ * Keep the project as it is now in a new backup. Nothing to keep (a new project) gives null.
+ * Old backups are dropped by `pruneBackups` once the save is committed.
  */
 export async function makeBackup(
   files: ProjectFiles,
   projectFile: string,
-  options: { keep?: number; now?: Date } = {},
+  options: { now?: Date } = {},
 ): Promise<BackupInfo | null> {
   const paths = await projectFiles(files)
   if (paths.length === 0) return null
@@ -99,7 +99,6 @@ export async function makeBackup(
       bytes,
     }
     await files.write(`${folder}/${BACKUP_INFO_FILE}`, encoder.encode(`${JSON.stringify(info, null, 2)}\n`))
-    await pruneBackups(files, options.keep ?? DEFAULT_BACKUPS_KEPT)
     return info
   } catch (error) {
     await files.removeTree(folder).catch(() => undefined)
@@ -132,7 +131,13 @@ export async function listBackups(files: ProjectFiles): Promise<BackupInfo[]> {
   return out.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
 }
 
-async function pruneBackups(files: ProjectFiles, keep: number): Promise<void> {
+/** Remove backups a crash stopped before they were complete (run when a project opens). */
+export async function dropPartialBackups(files: ProjectFiles): Promise<void> {
+  await listBackups(files)
+}
+
+/** Drop all but the newest `keep` backups (after a save is committed, so a new backup never costs an old one first). */
+export async function pruneBackups(files: ProjectFiles, keep = DEFAULT_BACKUPS_KEPT): Promise<void> {
   const all = await listBackups(files)
   for (const old of all.slice(Math.max(1, keep))) await files.removeTree(`${BACKUPS_FOLDER}/${old.id}`)
 }
@@ -165,12 +170,10 @@ export async function restoreFromBackup(
   await commitSave(files, writes, {
     removeFiles: extra,
     beforeCommit: async () => {
-      // Keep the backup being restored even if pruning would drop it as the oldest.
-      before = await makeBackup(files, projectFile, {
-        keep: (options.keep ?? DEFAULT_BACKUPS_KEPT) + 1,
-        now: options.now,
-      })
+      before = await makeBackup(files, projectFile, { now: options.now })
     },
   })
+  // Keep the backup that was restored too, even when it is the oldest.
+  await pruneBackups(files, (options.keep ?? DEFAULT_BACKUPS_KEPT) + 1).catch(() => undefined)
   return before
 }
