@@ -71,6 +71,10 @@ describe('saves in the browser are one unit', () => {
       } else expect(versions[0]).toBe(n)
       current = versions[0]
     }
+    // The figures docs/reliability.md quotes.
+    console.log(
+      `crash points: ${crashes}; old version after: ${crashes - crashedNew}; new version after: ${crashedNew}; mixed or lost: 0`,
+    )
     // Crashes fell on both sides of the commit.
     expect(crashedNew).toBeGreaterThan(3)
     expect(crashes - crashedNew).toBeGreaterThan(100)

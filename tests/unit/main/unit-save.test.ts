@@ -147,6 +147,10 @@ describe('a save is one unit', () => {
       } else expect(found).toBe(n)
       current = found
     }
+    // The figures docs/reliability.md quotes.
+    console.log(
+      `crash points: ${crashes}; old version after: ${crashes - crashedNew}; new version after: ${crashedNew}; mixed or lost: 0`,
+    )
     // Crashes fell on both sides of the commit.
     expect(crashedNew).toBeGreaterThan(5)
     expect(crashedOld).toBeGreaterThan(100)
