@@ -7,6 +7,7 @@
  * everything back; and the close prompt while edits are unsaved.
  */
 import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -265,5 +266,40 @@ describe('a project from real art', () => {
     await page.getByRole('button', { name: 'Open Project…' }).click()
     await expect.poll(() => list.locator('li[data-project="fragile"]').getByRole('alert').count()).toBe(0)
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+  })
+
+  it('starts a room from a background dropped on the window', async () => {
+    await newProject('Dropped')
+    const bytes = [...(await readFile(HOUSE_BG))]
+    // A drop as the system makes it: a DataTransfer holding the file, over the canvas.
+    await page.evaluate(async (data) => {
+      const file = new File([new Uint8Array(data)], 'popochiu-house-background.png', { type: 'image/png' })
+      const transfer = new DataTransfer()
+      transfer.items.add(file)
+      const target = document.querySelector('[data-testid="canvas-host"]')!
+      target.dispatchEvent(
+        new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      )
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }))
+    }, bytes)
+    const dialog = page.getByRole('dialog')
+    await expect
+      .poll(async () => (await dialog.getByTestId('new-room-source').textContent())?.trim())
+      .toBe('popochiu-house-background.png · 356×200 px')
+    await expect(dialog.getByLabel('Room name').inputValue()).resolves.toBe('Popochiu house background')
+    await dialog.getByRole('button', { name: 'Create room' }).click()
+    await expect.poll(() => page.getByTestId('room-size').textContent()).toBe('356 × 200 px')
+    await expect.poll(() => roomList()).toEqual(['Popochiu house background'])
+    // What is not an image is refused in one line.
+    await page.evaluate(() => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }))
+      document
+        .querySelector('[data-testid="canvas-host"]')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }))
+    })
+    await expect
+      .poll(() => statusText(page))
+      .toBe('Cannot use notes.txt: expected a PNG, JPEG or WebP image.')
   })
 })

@@ -6,7 +6,7 @@
  * Glossary
  * - dropped file: a File from a drop event; only its name and bytes are used.
  */
-import type { ImportedImage, WalkboxHost } from '../../shared/host'
+import type { ImportedImage } from '../../shared/host'
 import { useEditorStore } from '../stores/editor'
 import { newRoomFromBackground } from './project-actions'
 
@@ -17,17 +17,8 @@ export async function decodeDroppedImage(
   dropped: { fileName: string; bytes: Uint8Array },
   purpose: 'background' | 'mask' | 'scale-map',
 ): Promise<ImportedImage> {
-  const host = useEditorStore().host as
-    | (WalkboxHost & {
-        decodeImage?: (req: {
-          fileName: string
-          bytes: Uint8Array
-          purpose: string
-        }) => Promise<ImportedImage>
-      })
-    | null
+  const host = useEditorStore().host
   if (!host) throw new Error('The editor has no host yet.')
-  if (!host.decodeImage) throw new Error('This host cannot read dropped files; use Choose image… instead.')
   return host.decodeImage({ fileName: dropped.fileName, bytes: dropped.bytes, purpose })
 }
 

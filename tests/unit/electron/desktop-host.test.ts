@@ -190,4 +190,47 @@ describe('DesktopHost', () => {
     answers.image = null
     expect(await host.importImage({ purpose: 'mask' })).toBeNull()
   })
+
+  it('decodes dropped image bytes with the same limits as a picked file', async () => {
+    const host = makeHost()
+    const bytes = new Uint8Array(await readFile(join(SAMPLE, 'rooms/courtyard/walkmask.png')))
+    const decoded = await host.decodeImage({ fileName: 'walkmask.png', bytes, purpose: 'mask' })
+    expect([decoded.image.width, decoded.image.height, decoded.fileName]).toEqual([
+      1920,
+      1080,
+      'walkmask.png',
+    ])
+    await expect(
+      host.decodeImage({
+        fileName: 'notes.txt',
+        bytes: new TextEncoder().encode('hello'),
+        purpose: 'background',
+      }),
+    ).rejects.toThrow(/^notes\.txt: /)
+  })
+
+  it('lists its projects with their rooms, a damaged one with its error, and restores it from a backup', async () => {
+    const host = makeHost()
+    const sample = await host.openSampleProject()
+    const loaded = await host.loadRoom({ ref: sample.ref, roomId: 'courtyard' })
+    await host.saveProject({
+      ref: sample.ref,
+      project: sample.project,
+      rooms: [{ room: { ...loaded.room, name: 'Yard' } }],
+    })
+    expect(await host.listProjects()).toEqual([
+      expect.objectContaining({ ref: sample.ref, name: 'Walkbox sample', rooms: 1, error: null, backups: 1 }),
+    ])
+    await writeFile(join(sample.ref, 'project.walkbox.json'), 'garbage')
+    const [damaged] = await host.listProjects()
+    expect(damaged.error).toMatch(/^project\.walkbox\.json line 1 column 1: /)
+    const [backup] = await host.listBackups({ ref: sample.ref })
+    const restored = await host.restoreBackup({ ref: sample.ref, backupId: backup.id })
+    expect(restored.project.name).toBe('Walkbox sample')
+    expect((await host.loadRoom({ ref: sample.ref, roomId: 'courtyard' })).room.name).toBe('Courtyard')
+    // The desktop never deletes a project folder: it leaves the list, the files stay.
+    await host.deleteProject({ ref: sample.ref })
+    expect(await host.listProjects()).toEqual([])
+    expect(await readFile(join(sample.ref, 'project.walkbox.json'), 'utf8')).toContain('Walkbox sample')
+  })
 })
