@@ -15,6 +15,7 @@
 import type { ImportedImage } from '../../shared/host'
 import type { WalkArea } from '../../shared/room/schema'
 import { readMaskImage, readPngPalette, type MaskRead } from '../../shared/room/mask-image'
+import { nameFromFileName } from '../../shared/room/names'
 import { CompoundCommand, type Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import { ReplaceMaskCommand } from '../commands/mask-patch'
@@ -55,13 +56,15 @@ export function planMaskImport(
 }
 
 /** The areas a mask needs that the room lacks (named and coloured like the file says, if it does). */
-export function missingAreas(read: MaskRead, existing: readonly WalkArea[]): WalkArea[] {
+export function missingAreas(read: MaskRead, existing: readonly WalkArea[], fileName?: string): WalkArea[] {
   const known = new Set(existing.map((a) => a.id))
+  const single = read.rule === 'alpha' || read.rule === 'nonblack'
   return read.areas
     .filter((a) => !known.has(a.id))
     .map((a) => ({
       id: a.id,
-      name: `Area ${a.id}`,
+      // A one-area picture names its area after the file ('walkable2.png' -> 'Walkable2').
+      name: single && fileName ? nameFromFileName(fileName) : `Area ${a.id}`,
       colour: a.colour ?? AREA_COLOURS[(a.id - 1) % AREA_COLOURS.length],
     }))
 }
@@ -87,7 +90,7 @@ export function importMaskCommand(
 ): Command {
   const cells = importedCells(plan, target.mask, mode)
   const parts: Command[] = []
-  const added = missingAreas(plan.read, target.room.areas)
+  const added = missingAreas(plan.read, target.room.areas, plan.fileName)
   if (added.length > 0)
     parts.push(new RoomFieldsCommand('Add areas', target, { areas: [...target.room.areas, ...added] }))
   parts.push(new ReplaceMaskCommand(mode === 'add' ? 'Add to mask' : 'Replace mask', target, cells))
