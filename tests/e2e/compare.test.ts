@@ -1,7 +1,7 @@
 /**
  * The comparison workspace in real Chromium on the sample room (1920 x 1080; west floor
  * around (300, 940), east floor around (1700, 760), the fountain hole centred (520, 760),
- * the doorway gate closed while flag `gateOpen` is off): all nine algorithms answer a
+ * the doorway gate closed while flag `gateOpen` is off): every algorithm answer a
  * click, the paths follow a dragged goal, a goal in a hole snaps, a closed gate stops
  * every path and opening it lets them through, the side-by-side view shows one pane per
  * algorithm, and a batch of 200 pairs runs off the UI thread, fills a table and exports it.
@@ -21,18 +21,10 @@ import {
   waitForAnswers,
   type MetricsRowData,
 } from './compare-helpers'
+import { ALGORITHM_IDS } from '../../src/shared/nav/registry'
 
-const ALL = [
-  'sampled-grid',
-  'visibility-polygon',
-  'downscaled-grid',
-  'flood-fill',
-  'node-graph',
-  'navmesh-funnel',
-  'jps',
-  'octile-astar',
-  'any-angle-optimal',
-]
+/** Every registered algorithm, from the one algorithm list. */
+const ALL = [...ALGORITHM_IDS]
 const WEST = { x: 300, y: 940 }
 const EAST = { x: 1700, y: 760 }
 const FOUNTAIN = { x: 520, y: 760 }
@@ -86,7 +78,7 @@ afterAll(async () => {
 })
 
 describe('the comparison workspace', () => {
-  it('answers a start and a goal with all nine algorithms and fills the metrics table', async () => {
+  it('answers a start and a goal with every algorithm and fills the metrics table', async () => {
     await clickRoom(page, WEST.x, WEST.y, 'start')
     await clickRoom(page, EAST.x, EAST.y)
     const rows = await waitForAnswers(page)
@@ -186,7 +178,7 @@ describe('the comparison workspace', () => {
   it('shows one pane per algorithm side by side, each with its debug layer, zoom shared', async () => {
     await page.getByRole('tab', { name: 'Side by side' }).click()
     await waitForAnswers(page)
-    expect(await page.getByTestId('compare-canvas-host').getAttribute('data-panes')).toBe('9')
+    expect(await page.getByTestId('compare-canvas-host').getAttribute('data-panes')).toBe(String(ALL.length))
     for (const id of ALL) await page.locator(`[data-pane="${id}"]`).waitFor()
     // Every algorithm sent at least one debug layer; their labels show in the panes.
     expect(await page.locator('[data-pane="flood-fill"]').textContent()).toContain('flood distance')

@@ -1,5 +1,5 @@
 /**
- * One colour per algorithm, the same in the overlay, the legend, the side-by-side panes,
+ * One colour per algorithm (given by the algorithm list), the same in the overlay, the legend, the side-by-side panes,
  * the metrics table and the batch charts.
  *
  * Glossary
@@ -7,19 +7,12 @@
  *
  * Units: none.
  */
-import type { AlgorithmId } from '../../shared/nav/types'
+import { ALGORITHMS, type AlgorithmId } from '../../shared/nav/registry'
 
-export const ALGORITHM_COLOURS: Readonly<Record<AlgorithmId, string>> = {
-  'sampled-grid': '#ff9f1c',
-  'visibility-polygon': '#2ec4b6',
-  'downscaled-grid': '#e71d73',
-  'flood-fill': '#f9e900',
-  'node-graph': '#a06cd5',
-  'navmesh-funnel': '#3a86ff',
-  jps: '#ff5d5d',
-  'octile-astar': '#8ac926',
-  'any-angle-optimal': '#ffffff',
-}
+/** The colour of each algorithm, from the algorithm list (src/shared/nav/registry.ts). */
+export const ALGORITHM_COLOURS: Readonly<Record<AlgorithmId, string>> = Object.fromEntries(
+  ALGORITHMS.map((a) => [a.pathfinder.id, a.colour]),
+) as Record<AlgorithmId, string>
 
 export function colourNumber(colour: string): number {
   return parseInt(colour.replace('#', ''), 16)

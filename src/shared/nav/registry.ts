@@ -12,7 +12,7 @@
  *
  * Units: none of its own; option values carry the units their specs state.
  */
-import type { AlgorithmId, OptionSpec, OptionValues, Pathfinder } from './types'
+import type { OptionSpec, OptionValues, Pathfinder, Prepared } from './types'
 import { anyAngleOptimal } from './algorithms/any-angle-optimal'
 import { downscaledGrid } from './algorithms/downscaled-grid'
 import { floodFill } from './algorithms/flood-fill'
@@ -23,58 +23,66 @@ import { octileAstar } from './algorithms/octile-astar'
 import { sampledGrid } from './algorithms/sampled-grid'
 import { visibilityPolygon } from './algorithms/visibility-polygon'
 
-/** Every algorithm id, in display order: the five systems of DESIGN.md, then the engines' classics. */
-export const ALGORITHM_IDS: readonly AlgorithmId[] = [
-  'sampled-grid',
-  'visibility-polygon',
-  'downscaled-grid',
-  'flood-fill',
-  'node-graph',
-  'navmesh-funnel',
-  'jps',
-  'octile-astar',
-  'any-angle-optimal',
-]
+/** One line per algorithm: its pathfinder (id, label, options, prepare, findPath), family and colour. */
+export interface AlgorithmDescriptor {
+  readonly pathfinder: Pathfinder<Prepared, string>
+  /** 'grid': searches a grid of cells (answers Moving AI scenarios); 'polygon': polygons, triangles or a node graph. */
+  readonly family: 'grid' | 'polygon'
+  /** '#rrggbb', the same in every view that shows the algorithm. */
+  readonly colour: string
+}
+
+/**
+ * Every algorithm, in display order: the five systems of DESIGN.md, then the engines'
+ * classics. A new algorithm is its file in algorithms/ and one line here; ids, lists,
+ * colours and the tests' lists all come from this one.
+ */
+export const ALGORITHMS = [
+  { pathfinder: sampledGrid, family: 'grid', colour: '#ff9f1c' },
+  { pathfinder: visibilityPolygon, family: 'polygon', colour: '#2ec4b6' },
+  { pathfinder: downscaledGrid, family: 'grid', colour: '#e71d73' },
+  { pathfinder: floodFill, family: 'grid', colour: '#f9e900' },
+  { pathfinder: nodeGraph, family: 'polygon', colour: '#a06cd5' },
+  { pathfinder: navmeshFunnel, family: 'polygon', colour: '#3a86ff' },
+  { pathfinder: jps, family: 'grid', colour: '#ff5d5d' },
+  { pathfinder: octileAstar, family: 'grid', colour: '#8ac926' },
+  { pathfinder: anyAngleOptimal, family: 'polygon', colour: '#ffffff' },
+] as const satisfies readonly AlgorithmDescriptor[]
+
+/** The id of a registered algorithm. */
+export type AlgorithmId = (typeof ALGORITHMS)[number]['pathfinder']['id']
+
+/** Every algorithm id, in display order. */
+export const ALGORITHM_IDS: readonly AlgorithmId[] = ALGORITHMS.map((a) => a.pathfinder.id)
 
 /** Algorithms that search a grid of cells. */
-export const GRID_ALGORITHM_IDS: readonly AlgorithmId[] = [
-  'octile-astar',
-  'jps',
-  'flood-fill',
-  'downscaled-grid',
-  'sampled-grid',
-]
+export const GRID_ALGORITHM_IDS: readonly AlgorithmId[] = ALGORITHMS.filter((a) => a.family === 'grid').map(
+  (a) => a.pathfinder.id,
+)
 
 /** Algorithms that work on polygons, triangles or a node graph. */
-export const POLYGON_ALGORITHM_IDS: readonly AlgorithmId[] = [
-  'visibility-polygon',
-  'any-angle-optimal',
-  'navmesh-funnel',
-  'node-graph',
-]
+export const POLYGON_ALGORITHM_IDS: readonly AlgorithmId[] = ALGORITHMS.filter(
+  (a) => a.family === 'polygon',
+).map((a) => a.pathfinder.id)
 
 /** The algorithm every path length is compared with. */
 export const YARDSTICK_ID: AlgorithmId = 'any-angle-optimal'
 
-const byId = new Map<AlgorithmId, Pathfinder>()
-for (const p of [
-  sampledGrid,
-  visibilityPolygon,
-  downscaledGrid,
-  floodFill,
-  nodeGraph,
-  navmeshFunnel,
-  jps,
-  octileAstar,
-  anyAngleOptimal,
-] as Pathfinder[]) {
-  byId.set(p.id, p)
+const byId = new Map<string, AlgorithmDescriptor>(ALGORITHMS.map((a) => [a.pathfinder.id, a]))
+
+/** The pathfinders, in display order. */
+export const pathfinders: readonly Pathfinder[] = ALGORITHMS.map((a) => a.pathfinder as unknown as Pathfinder)
+
+/** The colour of an algorithm ('#rrggbb'). */
+export function algorithmColour(id: AlgorithmId): string {
+  return descriptorOf(id).colour
 }
 
-/** The pathfinders that are registered, in display order. */
-export const pathfinders: readonly Pathfinder[] = ALGORITHM_IDS.filter((id) => byId.has(id)).map((id) =>
-  byId.get(id)!,
-)
+function descriptorOf(id: string): AlgorithmDescriptor {
+  const d = byId.get(id)
+  if (!d) throw new Error(`Unknown or unregistered algorithm "${id}". Known: ${ALGORITHM_IDS.join(', ')}.`)
+  return d
+}
 
 export function isAlgorithmId(value: string): value is AlgorithmId {
   return (ALGORITHM_IDS as readonly string[]).includes(value)
@@ -82,9 +90,7 @@ export function isAlgorithmId(value: string): value is AlgorithmId {
 
 /** The pathfinder with this id; throws for an id that is not registered. */
 export function getPathfinder(id: AlgorithmId): Pathfinder {
-  const p = byId.get(id)
-  if (!p) throw new Error(`Unknown or unregistered algorithm "${id}". Known: ${ALGORITHM_IDS.join(', ')}.`)
-  return p
+  return descriptorOf(id).pathfinder as unknown as Pathfinder
 }
 
 /** The option values of the original write-up for this algorithm. */

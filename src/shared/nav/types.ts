@@ -23,17 +23,9 @@ import type { AreaPolygon, Point, Triangulation } from '../geometry/types'
 
 export type { Triangulation }
 
-/** Ids of the nine algorithms of DESIGN.md. */
-export type AlgorithmId =
-  | 'sampled-grid'
-  | 'visibility-polygon'
-  | 'downscaled-grid'
-  | 'flood-fill'
-  | 'node-graph'
-  | 'navmesh-funnel'
-  | 'jps'
-  | 'octile-astar'
-  | 'any-angle-optimal'
+/** The id of a registered pathfinder; the ids are those of the descriptor list (registry.ts). */
+export type { AlgorithmId } from './registry'
+import type { AlgorithmId } from './registry'
 
 /** Full-resolution walkable grid; 0 = blocked, else an area id. */
 export interface WalkGrid {
@@ -153,8 +145,8 @@ export interface Prepared {
   bytes: number
 }
 
-export interface Pathfinder<P extends Prepared = Prepared> {
-  id: AlgorithmId
+export interface Pathfinder<P extends Prepared = Prepared, Id extends string = AlgorithmId> {
+  id: Id
   label: string
   /** Where the algorithm comes from (game, engine, language). */
   origin: string

@@ -25,7 +25,7 @@ export interface AnyAngleOptimalPrepared extends PolygonPrepared {
   nodeLayer: Float32Array
 }
 
-export const anyAngleOptimal: Pathfinder<AnyAngleOptimalPrepared> = {
+export const anyAngleOptimal: Pathfinder<AnyAngleOptimalPrepared, 'any-angle-optimal'> = {
   id: 'any-angle-optimal',
   label: 'Any-angle optimal (yardstick)',
   origin: 'Computational geometry: shortest paths in polygonal domains via the (taut) visibility graph',

@@ -149,7 +149,7 @@ function search(prep: DownscaledPrepared, start: number, goal: number, goalPoint
   return { end: best, reached: false, expanded }
 }
 
-export const downscaledGrid: Pathfinder<DownscaledPrepared> = {
+export const downscaledGrid: Pathfinder<DownscaledPrepared, 'downscaled-grid'> = {
   id: 'downscaled-grid',
   label: 'Downscaled grid (Tick’s Tales)',
   origin: '"Tick’s Tales" adventure game (Clojure)',

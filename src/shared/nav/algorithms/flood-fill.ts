@@ -180,7 +180,7 @@ function beautifyPass(points: Point[], clear: (a: Point, b: Point) => boolean): 
   return out
 }
 
-export const floodFill: Pathfinder<FloodFillPrepared> = {
+export const floodFill: Pathfinder<FloodFillPrepared, 'flood-fill'> = {
   id: 'flood-fill',
   label: 'Flood fill (It’s Flot)',
   origin: '"It’s Flot" adventure engine (C-like)',

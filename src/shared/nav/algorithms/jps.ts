@@ -280,7 +280,7 @@ export function traceJumpPoints(s: OctileGrid, end: number): number[] {
   return out.reverse()
 }
 
-export const jps: Pathfinder<JpsPrepared> = {
+export const jps: Pathfinder<JpsPrepared, 'jps'> = {
   id: 'jps',
   label: 'Jump point search',
   origin: 'Harabor & Grastien (AAAI 2011, no corner cutting as in ICAPS 2014); Adventure Game Studio 3.5+',

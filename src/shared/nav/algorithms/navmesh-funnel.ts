@@ -28,7 +28,7 @@
  */
 import type { Point } from '../../geometry/types'
 import { funnel } from '../polygon/funnel'
-import { MinHeap } from '../polygon/heap'
+import { MinHeap } from '../heap'
 import {
   commitPartialFunnel,
   createPartialFunnels,
@@ -67,7 +67,7 @@ export interface NavmeshPrepared extends Prepared {
   ry: Float64Array
 }
 
-export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
+export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
   id: 'navmesh-funnel',
   label: 'Navmesh + funnel',
   origin: 'Game engines (Godot, Unity) and the `navmesh` npm library',
@@ -135,94 +135,82 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared> = {
   },
   findPath(p: NavmeshPrepared, from: Point, to: Point) {
     const m = p.mesh
-    try {
-      const s = placeOnMesh(m, from)
-      if (!s)
-        return {
-          points: [],
-          reached: false,
-          start: from,
-          goal: to,
-          reason: 'the room has no walkable area',
-          expanded: 0,
-          debug: [],
-        }
-      const goal = placeOnMesh(m, to) ?? s
-      const reasons: string[] = []
-      if (s.moved > 1e-4) reasons.push('start outside the walkable area, snapped')
-      if (goal.moved > 1e-4) reasons.push('goal outside the walkable area, snapped')
-      let target = goal
-      let reached = true
-      if (m.component[goal.triangle] !== m.component[s.triangle]) {
-        target = placeOnMesh(m, goal.point, m.component[s.triangle]) ?? s
-        reached = false
-        reasons.push('goal is on another walkable island; the path goes to the reachable point closest to it')
-      }
-      const reason = reasons.length > 0 ? reasons.join('; ') : undefined
-      if (target.triangle === s.triangle) {
-        return {
-          points: [s.point, target.point],
-          reached,
-          start: s.point,
-          goal: goal.point,
-          reason,
-          expanded: 0,
-          debug: debugLayers(p, [s.triangle], []),
-        }
-      }
-      let expanded = 0
-      const first = corridorSearch(p, s.point, s.triangle, target.point, target.triangle)
-      expanded += first.expanded
-      if (first.corridor.length === 0) {
-        return {
-          points: [s.point],
-          reached: false,
-          start: s.point,
-          goal: goal.point,
-          reason: [...reasons, 'no corridor found; staying at the start'].join('; '),
-          expanded,
-          debug: [],
-        }
-      }
-      let bestCorridor = first.corridor
-      let bestEdges = first.edges
-      let best = pull(p, s.point, target.point, first.corridor, first.edges)
-      let bestLength = p.corridors > 1 ? lengthOf(best) : 0
-      // Improvement: ban the first corridor's inner triangles one at a time and keep the shortest pulled path.
-      for (let k = 1; k < p.corridors && k < first.corridor.length - 1; k++) {
-        const banned = first.corridor[Math.round((k * (first.corridor.length - 1)) / p.corridors)]
-        if (banned === s.triangle || banned === target.triangle) continue
-        const other = corridorSearch(p, s.point, s.triangle, target.point, target.triangle, banned)
-        expanded += other.expanded
-        if (other.corridor.length === 0) continue
-        const path = pull(p, s.point, target.point, other.corridor, other.edges)
-        const len = lengthOf(path)
-        if (len < bestLength) {
-          best = path
-          bestLength = len
-          bestCorridor = other.corridor
-          bestEdges = other.edges
-        }
-      }
+    const s = placeOnMesh(m, from)
+    if (!s)
       return {
-        points: best,
+        points: [],
+        reached: false,
+        start: from,
+        goal: to,
+        reason: 'the room has no walkable area',
+        expanded: 0,
+        debug: [],
+      }
+    const goal = placeOnMesh(m, to) ?? s
+    const reasons: string[] = []
+    if (s.moved > 1e-4) reasons.push('start outside the walkable area, snapped')
+    if (goal.moved > 1e-4) reasons.push('goal outside the walkable area, snapped')
+    let target = goal
+    let reached = true
+    if (m.component[goal.triangle] !== m.component[s.triangle]) {
+      target = placeOnMesh(m, goal.point, m.component[s.triangle]) ?? s
+      reached = false
+      reasons.push('goal is on another walkable island; the path goes to the reachable point closest to it')
+    }
+    const reason = reasons.length > 0 ? reasons.join('; ') : undefined
+    if (target.triangle === s.triangle) {
+      return {
+        points: [s.point, target.point],
         reached,
         start: s.point,
         goal: goal.point,
         reason,
-        expanded,
-        debug: debugLayers(p, bestCorridor, bestEdges),
-      }
-    } catch (error) {
-      return {
-        points: [from],
-        reached: false,
-        start: from,
-        goal: to,
-        reason: `internal error: ${String(error)}`,
         expanded: 0,
+        debug: debugLayers(p, [s.triangle], []),
+      }
+    }
+    let expanded = 0
+    const first = corridorSearch(p, s.point, s.triangle, target.point, target.triangle)
+    expanded += first.expanded
+    if (first.corridor.length === 0) {
+      return {
+        points: [s.point],
+        reached: false,
+        start: s.point,
+        goal: goal.point,
+        reason: [...reasons, 'no corridor found; staying at the start'].join('; '),
+        expanded,
         debug: [],
       }
+    }
+    let bestCorridor = first.corridor
+    let bestEdges = first.edges
+    let best = pull(p, s.point, target.point, first.corridor, first.edges)
+    let bestLength = p.corridors > 1 ? lengthOf(best) : 0
+    // Improvement: ban the first corridor's inner triangles one at a time and keep the shortest pulled path.
+    for (let k = 1; k < p.corridors && k < first.corridor.length - 1; k++) {
+      const banned = first.corridor[Math.round((k * (first.corridor.length - 1)) / p.corridors)]
+      if (banned === s.triangle || banned === target.triangle) continue
+      const other = corridorSearch(p, s.point, s.triangle, target.point, target.triangle, banned)
+      expanded += other.expanded
+      if (other.corridor.length === 0) continue
+      const path = pull(p, s.point, target.point, other.corridor, other.edges)
+      const len = lengthOf(path)
+      if (len < bestLength) {
+        best = path
+        bestLength = len
+        bestCorridor = other.corridor
+        bestEdges = other.edges
+      }
+    }
+    return {
+      points: best,
+      reached,
+      start: s.point,
+      goal: goal.point,
+      reason,
+      expanded,
+      debug: debugLayers(p, bestCorridor, bestEdges),
     }
   },
 }
@@ -261,7 +249,7 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
   parent[st] = -1
   const partial = p.entry === 'partial-funnel'
   if (partial) startFunnel(p.funnels, st, s)
-  heap.push(st, norm(t.x - s.x, t.y - s.y))
+  heap.push(norm(t.x - s.x, t.y - s.y), st)
   let expanded = 0
   let found = false
   while (heap.size > 0) {
@@ -293,7 +281,7 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
           parent[w] = u
           parentEdge[w] = k
           commitPartialFunnel(p.funnels, w)
-          heap.push(w, f)
+          heap.push(f, w)
         }
         continue
       }
@@ -320,7 +308,7 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
         ey[w] = py
         parent[w] = u
         parentEdge[w] = k
-        heap.push(w, w === gt ? cost : cost + h)
+        heap.push(w === gt ? cost : cost + h, w)
       }
     }
   }

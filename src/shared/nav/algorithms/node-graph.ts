@@ -43,7 +43,7 @@ export interface NodeGraphPrepared extends Prepared {
 /** Distance (room px) under which a snapped point counts as not moved. */
 const SNAP_NOTE_PX = 1e-4
 
-export const nodeGraph: Pathfinder<NodeGraphPrepared> = {
+export const nodeGraph: Pathfinder<NodeGraphPrepared, 'node-graph'> = {
   id: 'node-graph',
   label: 'Node graph (tap to move)',
   origin: 'Tap-to-move platformer (ActionScript 3)',
@@ -80,49 +80,37 @@ export const nodeGraph: Pathfinder<NodeGraphPrepared> = {
     return prepared
   },
   findPath(p: NodeGraphPrepared, from: Point, to: Point) {
-    try {
-      const g = p.graph
-      const s = closestOnJoins(g, from, p.grid)
-      const t = closestOnJoins(g, to, p.grid)
-      if (!s || !t) {
-        return {
-          points: [],
-          reached: false,
-          start: from,
-          goal: to,
-          reason: 'the room has no node graph joins',
-          expanded: 0,
-          debug: p.layers,
-        }
-      }
-      const reasons: string[] = []
-      if (s.dist > SNAP_NOTE_PX) reasons.push('start moved to the closest point on the closest join')
-      if (t.dist > SNAP_NOTE_PX) reasons.push('goal moved to the closest point on the closest join')
-      const found = searchJoins(g, s, t)
-      if (p.shortcut) found.points = cutCorners(p.shortcut, found.points, found.nodes)
-      if (!found.reached)
-        reasons.push(
-          'goal cannot be reached along the joins (another island or one-way joins); the path goes to the reachable point closest to it',
-        )
+    const g = p.graph
+    const s = closestOnJoins(g, from, p.grid)
+    const t = closestOnJoins(g, to, p.grid)
+    if (!s || !t) {
       return {
-        points: found.points,
-        reached: found.reached,
-        start: s.point,
-        goal: t.point,
-        reason: reasons.length > 0 ? reasons.join('; ') : undefined,
-        expanded: found.expanded,
-        debug: p.layers,
-      }
-    } catch (error) {
-      return {
-        points: [from],
+        points: [],
         reached: false,
         start: from,
         goal: to,
-        reason: `internal error: ${String(error)}`,
+        reason: 'the room has no node graph joins',
         expanded: 0,
-        debug: [],
+        debug: p.layers,
       }
+    }
+    const reasons: string[] = []
+    if (s.dist > SNAP_NOTE_PX) reasons.push('start moved to the closest point on the closest join')
+    if (t.dist > SNAP_NOTE_PX) reasons.push('goal moved to the closest point on the closest join')
+    const found = searchJoins(g, s, t)
+    if (p.shortcut) found.points = cutCorners(p.shortcut, found.points, found.nodes)
+    if (!found.reached)
+      reasons.push(
+        'goal cannot be reached along the joins (another island or one-way joins); the path goes to the reachable point closest to it',
+      )
+    return {
+      points: found.points,
+      reached: found.reached,
+      start: s.point,
+      goal: t.point,
+      reason: reasons.length > 0 ? reasons.join('; ') : undefined,
+      expanded: found.expanded,
+      debug: p.layers,
     }
   },
 }

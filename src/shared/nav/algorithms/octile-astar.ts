@@ -256,7 +256,7 @@ export function paddedToPoints(s: OctileGrid, cells: number[]): Point[] {
   )
 }
 
-export const octileAstar: Pathfinder<OctileAstarPrepared> = {
+export const octileAstar: Pathfinder<OctileAstarPrepared, 'octile-astar'> = {
   id: 'octile-astar',
   label: 'Octile A*',
   origin: 'Moving AI grid benchmark convention (Sturtevant 2012); textbook A* (Hart, Nilsson, Raphael 1968)',

@@ -170,7 +170,7 @@ export function shortenPath(grid: WalkGrid, points: Point[]): Point[] {
   return simplifyCollinear(out)
 }
 
-export const sampledGrid: Pathfinder<SampledPrepared> = {
+export const sampledGrid: Pathfinder<SampledPrepared, 'sampled-grid'> = {
   id: 'sampled-grid',
   label: 'Sampled grid (neptune)',
   origin: '"neptune" adventure engine (Haskell)',

@@ -27,7 +27,7 @@ export interface VisibilityPolygonPrepared extends PolygonPrepared {
   nodeLayer: Float32Array
 }
 
-export const visibilityPolygon: Pathfinder<VisibilityPolygonPrepared> = {
+export const visibilityPolygon: Pathfinder<VisibilityPolygonPrepared, 'visibility-polygon'> = {
   id: 'visibility-polygon',
   label: 'Visibility graph (polygons)',
   origin: 'Haxe/Luxe adventure-game pathfinding example (groebelsloot.com, "Pathfinding part 2")',

@@ -16,7 +16,7 @@
 import type { Point } from '../../geometry/types'
 import type { DebugLayer, WalkGrid } from '../types'
 import { makeAnswer, unreachableNote, type GridAnswer } from './answer'
-import { MinHeap } from './heap'
+import { MinHeap } from '../heap'
 import { segmentClear } from './line-of-sight'
 import { formatPoint } from './snap'
 import { simplifyCollinear } from './tidy'

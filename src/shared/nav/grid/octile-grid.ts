@@ -27,7 +27,7 @@
  */
 import type { WalkGrid } from '../types'
 import { BucketQueue } from './bucket-queue'
-import { MinHeap } from './heap'
+import { MinHeap } from '../heap'
 
 export const WALK = 0x80
 export const CLOSED = 0x40

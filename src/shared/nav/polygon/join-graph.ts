@@ -18,7 +18,7 @@
  */
 import type { Point } from '../../geometry/types'
 import type { NodeGraph } from '../types'
-import { MinHeap } from './heap'
+import { MinHeap } from '../heap'
 import type { TriMesh } from './tri-mesh'
 import { norm } from './norm'
 
@@ -416,7 +416,7 @@ function relaxJoin(g: JoinGraph, q: number, u: number, from: number, cost: numbe
     g.seen[u] = q
     g.g[u] = cost
     g.parent[u] = from
-    g.heap.push(u, cost + hu)
+    g.heap.push(cost + hu, u)
   }
 }
 

@@ -27,52 +27,39 @@ export function buildPolygonAnswer(
   directFirst: boolean,
 ): Answer {
   const g = prepared.graph
-  try {
-    const placed = placeQuery(g.outline, g.areaCount, from, to)
-    if (!placed) {
-      return {
-        points: [],
-        reached: false,
-        start: from,
-        goal: to,
-        reason: 'the room has no walkable area',
-        expanded: 0,
-        debug: [],
-      }
-    }
-    const { start, goal, target, reasons } = placed
-    const found = searchVisibility(g, start.point, target.point, directFirst)
-    if (!found) {
-      reasons.push('no path found to the goal; staying at the start')
-      return {
-        points: [start.point],
-        reached: false,
-        start: start.point,
-        goal: goal.point,
-        reason: reasons.join('; '),
-        expanded: 0,
-        debug: [],
-      }
-    }
+  const placed = placeQuery(g.outline, g.areaCount, from, to)
+  if (!placed) {
     return {
-      points: found.points,
-      reached: placed.reached,
-      start: start.point,
-      goal: goal.point,
-      reason: reasons.length > 0 ? reasons.join('; ') : undefined,
-      expanded: found.expanded,
-      debug:
-        found.expanded > 0 ? [{ kind: 'points', label: 'expanded nodes', points: expandedNodes(g) }] : [],
-    }
-  } catch (error) {
-    return {
-      points: [from],
+      points: [],
       reached: false,
       start: from,
       goal: to,
-      reason: `internal error: ${String(error)}`,
+      reason: 'the room has no walkable area',
       expanded: 0,
       debug: [],
     }
+  }
+  const { start, goal, target, reasons } = placed
+  const found = searchVisibility(g, start.point, target.point, directFirst)
+  if (!found) {
+    reasons.push('no path found to the goal; staying at the start')
+    return {
+      points: [start.point],
+      reached: false,
+      start: start.point,
+      goal: goal.point,
+      reason: reasons.join('; '),
+      expanded: 0,
+      debug: [],
+    }
+  }
+  return {
+    points: found.points,
+    reached: placed.reached,
+    start: start.point,
+    goal: goal.point,
+    reason: reasons.length > 0 ? reasons.join('; ') : undefined,
+    expanded: found.expanded,
+    debug: found.expanded > 0 ? [{ kind: 'points', label: 'expanded nodes', points: expandedNodes(g) }] : [],
   }
 }

@@ -22,7 +22,7 @@
  * Units: room px.
  */
 import type { Point } from '../../geometry/types'
-import { MinHeap } from './heap'
+import { MinHeap } from '../heap'
 import { inLocationCone, lineOfSight, placeInside, type Outline, type Placement } from './outline'
 import { norm } from './norm'
 
@@ -274,7 +274,7 @@ function relaxNode(g: VisibilityGraph, q: number, j: number, from: number, cost:
     g.seen[j] = q
     g.g[j] = cost
     g.parent[j] = from
-    g.heap.push(j, cost + hj)
+    g.heap.push(cost + hj, j)
   }
 }
 

@@ -1,11 +1,11 @@
 /**
- * A binary min-heap of (key, value) pairs held in two typed arrays, for the open
- * lists of the grid searches.
+ * A binary min-heap of (key, value) pairs held in two typed arrays: the open list of
+ * every search in nav (grid cells, graph vertices, triangles, join ends).
  *
  * Glossary
  * - key: the priority (smaller pops first); the searches store f = g + h here, with
- *   a tie-break folded into the fraction.
- * - value: an int32 payload, a cell index.
+ *   a tie-break folded into the fraction where they need one.
+ * - value: a non-negative int32 payload naming a search node (a cell index, a vertex).
  * - lazy deletion: a search never decreases a key in place; it pushes the node again
  *   and skips the stale copy when it pops. So the heap can hold more entries than
  *   there are nodes; it grows by doubling.
@@ -53,8 +53,14 @@ export class MinHeap {
     values[i] = value
   }
 
-  /** Remove and return the value with the smallest key; its key is left in `lastKey`. The heap must not be empty. */
+  /** The smallest key, or Infinity when empty. */
+  peekKey(): number {
+    return this.size > 0 ? this.keys[0] : Infinity
+  }
+
+  /** Remove and return the value with the smallest key (its key is left in `lastKey`); -1 when empty. */
   pop(): number {
+    if (this.size === 0) return -1
     const keys = this.keys
     const values = this.values
     const top = values[0]
