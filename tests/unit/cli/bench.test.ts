@@ -1,6 +1,8 @@
 /**
- * The benchmark runs: `tsx bench/run.ts --quick` exits 0 and prints its markdown tables
- * (speed is not tested here; it is what the bench itself reports).
+ * The benchmark runs: `tsx bench/run.ts --quick` exits 0 and prints its markdown tables,
+ * and every verdict it prints follows from the figures beside it (speed itself is not
+ * tested here; it is what the bench reports). Path quality is: the default navmesh
+ * funnel must stay within 1% of the optimum on >= 99% of pairs.
  *
  * Units: none.
  */
@@ -28,6 +30,43 @@ describe('bench/run.ts --quick', () => {
     // flood-fill's two loops and the npm navmesh library are measured beside ours.
     expect(run.stdout).toMatch(/\| flood-fill loop=js +\|/)
     expect(run.stdout).toMatch(/\| peer: npm navmesh 2\.3\.1 +\| +\d/)
-    expect(run.stdout).toMatch(/\b(PASS|MISS)\b/)
+    const verdicts = checkVerdicts(run.stdout)
+    expect(verdicts.length).toBeGreaterThanOrEqual(8)
+    for (const v of verdicts) expect(v.printed, v.row).toBe(v.expected)
+    const quality = verdicts.filter((v) => /default: entry=partial-funnel.*within 1%/.test(v.row))
+    expect(quality.length).toBe(2)
+    for (const v of quality) expect(v.printed, v.row).toBe('PASS')
+    expect(run.stdout).not.toMatch(/path lengths differ/)
   })
 })
+
+const num = (s: string | undefined): number => Number((s ?? '').replace(/[^0-9.]/g, ''))
+
+/** Every row with a verdict, with the verdict its own figures call for. */
+function checkVerdicts(stdout: string): { row: string; printed: string; expected: string }[] {
+  const out: { row: string; printed: string; expected: string }[] = []
+  for (const line of stdout.split('\n')) {
+    // '| a | b | c |' -> ['a', 'b', 'c']
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim())
+    const printed = cells.at(-1) ?? ''
+    if (!/^(PASS|MISS|\(would pass\)|\(would miss\))$/.test(printed)) continue
+    let ok: boolean
+    // Peer rows: ours | our ms | peer | peer ms | speed-up | target | result
+    const peer = /^>= ([\d.]+)x, <= ([\d.]+) ms$/.exec(cells[5] ?? '')
+    const alone = /^<= ([\d.]+) ms$/.exec(cells[5] ?? '')
+    // Polygon rows: algorithm | target | measured | result
+    const speed = /^median query <= ([\d.]+) µs$/.exec(cells[1] ?? '')
+    const quality = /^within 1% of optimum on >= ([\d.]+)% of pairs$/.exec(cells[1] ?? '')
+    if (peer) ok = num(cells[4]) >= Number(peer[1]) && num(cells[1]) <= Number(peer[2])
+    else if (alone) ok = num(cells[1]) <= Number(alone[1])
+    else if (speed) ok = num(cells[2]) <= Number(speed[1])
+    else if (quality) ok = num(cells[2]) >= Number(quality[1])
+    else throw new Error(`a verdict with a target this test does not know: ${line}`)
+    const expected = printed.startsWith('(') ? (ok ? '(would pass)' : '(would miss)') : ok ? 'PASS' : 'MISS'
+    out.push({ row: line, printed, expected })
+  }
+  return out
+}

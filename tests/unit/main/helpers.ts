@@ -3,9 +3,9 @@
  *
  * Units: px; bytes.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 
@@ -77,4 +77,18 @@ export async function encodeWith(
   if (format === 'png') return s.png().toBuffer()
   if (format === 'jpeg') return s.jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer()
   return s.webp({ lossless: true }).toBuffer()
+}
+
+/** Every file under `dir` (relative path -> bytes as hex), to compare a folder before and after. */
+export async function snapshotFiles(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const p = join(d, e.name)
+      if (e.isDirectory()) await walk(p)
+      else out[relative(dir, p)] = (await readFile(p)).toString('hex')
+    }
+  }
+  await walk(dir)
+  return out
 }

@@ -198,8 +198,9 @@ describe('area masks', () => {
     const png = await sharp(Buffer.from(img.data), { raw: { width: 4, height: 1, channels: 4 } })
       .png({ palette: true, colours: 4, dither: 0 })
       .toBuffer()
-    const palette = readPngPalette(png)!
-    expect(palette).toBeDefined()
+    const palette = readPngPalette(png)
+    if (!palette) throw new Error('sharp wrote no PLTE chunk')
+    expect(palette).toHaveLength(3)
     const mask = await decodeMask(png, 'ags.png')
     expect(mask.rule).toBe('colours')
     const expected = ['#000000', '#ff0000', '#0000ff', '#ff0000'].map((c) => palette.indexOf(c))

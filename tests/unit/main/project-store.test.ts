@@ -14,7 +14,7 @@ import { decodeImage } from '../../../src/main/services/image-codec'
 import { FormatError } from '../../../src/shared/room/schema'
 import { JsonSyntaxError } from '../../../src/shared/room/json-text'
 import { fullProject, fullRoom } from '../room/fixtures'
-import { encodeWith, rgbaOf, tempFolder } from './helpers'
+import { encodeWith, rgbaOf, snapshotFiles, tempFolder } from './helpers'
 
 let root: string
 let outside: string
@@ -260,8 +260,9 @@ describe('project store', () => {
   })
 
   it('refuses images of the wrong size before writing anything', async () => {
-    const { images } = await projectWithRoom()
+    await projectWithRoom()
     const before = await readFile(join(root, 'rooms/porch/room.json'), 'utf8')
+    const filesBefore = await snapshotFiles(root)
     const room = fullRoom()
     room.name = 'Changed'
     await expect(
@@ -280,7 +281,7 @@ describe('project store', () => {
       "rooms/porch/room.json: background 'background.png': not a readable image",
     )
     expect(await readFile(join(root, 'rooms/porch/room.json'), 'utf8')).toBe(before)
-    expect(images).toBeDefined()
+    expect(await snapshotFiles(root)).toEqual(filesBefore)
   })
 
   it('stores a scale map given as encoded bytes as it is', async () => {

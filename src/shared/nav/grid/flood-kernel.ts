@@ -4,9 +4,10 @@
  * and the one loop that costs time, in two implementations that give identical buffers
  * and queues:
  *
- * - a WebAssembly kernel, assembled below from a few dozen instructions (no build step,
- *   no binary file), used wherever WebAssembly may be compiled: Node, workers, pages
- *   whose content security policy allows 'wasm-unsafe-eval';
+ * - a WebAssembly kernel, written as text in flood-kernel.wat and assembled by
+ *   `npm run build:wasm` into flood-kernel.wasm.ts (338 bytes, committed; a unit test
+ *   checks they are the text's), used wherever WebAssembly may be compiled: Node,
+ *   workers, pages whose content security policy allows 'wasm-unsafe-eval';
  * - the same loop in TypeScript, used where WebAssembly is missing or refused.
  *
  * Why: a far query floods about a million pixels. V8 runs the TypeScript loop at 15-25 ns
@@ -30,6 +31,8 @@
  * Memory: dist and the queue live in one WebAssembly.Memory (dist first) when the kernel
  * is used, else in plain typed arrays. Same bytes either way.
  */
+
+import { FLOOD_KERNEL_WASM } from './flood-kernel.wasm'
 
 export type FloodKernelKind = 'wasm' | 'js'
 
@@ -75,148 +78,6 @@ export interface FloodBuffers {
   flood(from: number, stopAt: number, base: number): number
 }
 
-// ---------------------------------------------------------------------------------------
-// The WebAssembly module, written out byte by byte (WebAssembly core specification 2.0,
-// chapter 5: binary format).
-
-/** Unsigned LEB128 (sizes, counts, indices). */
-function uleb(n: number): number[] {
-  const out: number[] = []
-  do {
-    let b = n & 0x7f
-    n >>>= 7
-    if (n !== 0) b |= 0x80
-    out.push(b)
-  } while (n !== 0)
-  return out
-}
-
-/** Signed LEB128 (i32.const operands). */
-function sleb(n: number): number[] {
-  const out: number[] = []
-  for (;;) {
-    const b = n & 0x7f
-    n >>= 7
-    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) {
-      out.push(b)
-      return out
-    }
-    out.push(b | 0x80)
-  }
-}
-
-const name = (s: string): number[] => [...uleb(s.length), ...Array.from(s, (c) => c.charCodeAt(0))]
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body]
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()]
-
-const OP = {
-  block: 0x02,
-  loop: 0x03,
-  if: 0x04,
-  end: 0x0b,
-  br: 0x0c,
-  brIf: 0x0d,
-  get: 0x20,
-  set: 0x21,
-  tee: 0x22,
-  load: 0x28,
-  store: 0x36,
-  const: 0x41,
-  eq: 0x46,
-  ltU: 0x49,
-  geS: 0x4e,
-  add: 0x6a,
-  sub: 0x6b,
-  shl: 0x74,
-  shrU: 0x76,
-} as const
-const VOID = 0x40
-const I32 = 0x7f
-/** memarg of an aligned i32 access: alignment 2^2, offset 0. */
-const MEM = [2, 0]
-const i32 = (n: number): number[] => [OP.const, ...sleb(n)]
-
-// Locals. Parameters: from, stopAt (indices), base, buffer row in bytes, queue address.
-const FROM = 0
-const STOP = 1
-const BASE = 2
-const ROW = 3
-const QUEUE = 4
-// The function's own. HEAD, TAIL, LAYER_END: byte addresses in the queue; CUR, N: in dist.
-const HEAD = 5
-const TAIL = 6
-const LAYER_END = 7
-const CUR = 8
-const N = 9
-const ND = 10
-
-/** Take the neighbour at CUR + the offset on the stack when not reached yet: set its distance, queue it. */
-function visit(offset: number[]): number[] {
-  // prettier-ignore
-  return [
-    OP.get, CUR, ...offset, OP.add, OP.tee, N,
-    // not reached: value <u base (blocked -1 is the largest unsigned value)
-    OP.load, ...MEM, OP.get, BASE, OP.ltU,
-    OP.if, VOID,
-    OP.get, N, OP.get, ND, OP.store, ...MEM,
-    OP.get, TAIL, OP.get, N, ...i32(2), OP.shrU, OP.store, ...MEM,
-    OP.get, TAIL, ...i32(4), OP.add, OP.set, TAIL,
-    OP.end,
-  ]
-}
-
-function floodBody(): number[] {
-  // prettier-ignore
-  const code = [
-    // dist[from] = base; queue[0] = from; head = queue; tail = layer end = queue + 4; nd = base + 1
-    OP.get, FROM, ...i32(2), OP.shl, OP.get, BASE, OP.store, ...MEM,
-    OP.get, QUEUE, OP.get, FROM, OP.store, ...MEM,
-    OP.get, QUEUE, OP.set, HEAD,
-    OP.get, QUEUE, ...i32(4), OP.add, OP.tee, TAIL, OP.set, LAYER_END,
-    OP.get, BASE, ...i32(1), OP.add, OP.set, ND,
-    OP.get, STOP, ...i32(2), OP.shl, OP.set, STOP,
-    OP.block, VOID,
-    OP.loop, VOID,
-    // A layer done: stop when the queue is empty or the stop pixel is reached (signed: the
-    // border's -1 keeps a whole flood going); else the next layer, one step further.
-    OP.get, HEAD, OP.get, LAYER_END, OP.eq,
-    OP.if, VOID,
-    OP.get, HEAD, OP.get, TAIL, OP.eq, OP.brIf, 2,
-    OP.get, STOP, OP.load, ...MEM, OP.get, BASE, OP.geS, OP.brIf, 2,
-    OP.get, TAIL, OP.set, LAYER_END,
-    OP.get, ND, ...i32(1), OP.add, OP.set, ND,
-    OP.end,
-    // cur = queue[head] in bytes; head += 4
-    OP.get, HEAD, OP.load, ...MEM, ...i32(2), OP.shl, OP.set, CUR,
-    OP.get, HEAD, ...i32(4), OP.add, OP.set, HEAD,
-    ...visit(i32(4)),
-    ...visit(i32(-4)),
-    ...visit([OP.get, ROW]),
-    ...visit([...i32(0), OP.get, ROW, OP.sub]),
-    OP.br, 0,
-    OP.end,
-    OP.end,
-    // the count: (tail - queue) / 4
-    OP.get, TAIL, OP.get, QUEUE, OP.sub, ...i32(2), OP.shrU,
-    OP.end,
-  ]
-  const body = [...vec([[...uleb(ND - HEAD + 1), I32]]), ...code]
-  return [...uleb(body.length), ...body]
-}
-
-/** The module: imports env.memory, exports flood(from, stopAt, base, row bytes, queue address) -> count. */
-export function floodModuleBytes(): Uint8Array {
-  const type = [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([[I32]])]
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([type])),
-    ...section(2, vec([[...name('env'), ...name('memory'), 0x02, 0x00, ...uleb(1)]])),
-    ...section(3, vec([[0]])),
-    ...section(7, vec([[...name('flood'), 0x00, 0]])),
-    ...section(10, vec([floodBody()])),
-  ])
-}
-
 /**
  * The part of the WebAssembly API used here. Declared locally because the Node typings
  * this core is also checked against declare WebAssembly's types but not its values.
@@ -234,7 +95,7 @@ function kernelModule(): { api: WasmApi; module: object } | null {
   if (compiled === undefined) {
     const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly
     try {
-      compiled = api ? { api, module: new api.Module(floodModuleBytes()) } : null
+      compiled = api ? { api, module: new api.Module(FLOOD_KERNEL_WASM) } : null
     } catch {
       compiled = null // e.g. a page whose content security policy does not allow 'wasm-unsafe-eval'
     }
