@@ -7,7 +7,7 @@
  * algorithm, and a batch of 200 pairs runs off the UI thread, fills a table and exports it.
  */
 import { readFile } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { saveScreenshot, waitUntil } from './helpers'
@@ -67,15 +67,24 @@ function expectGoal(r: MetricsRowData, x: number, y: number, slack: number): voi
 let browser: LaunchedBrowser
 let page: Page
 
-beforeAll(async () => {
+// Each test starts from an empty browser profile on the sample's Compare tab: no test
+// depends on what another left behind.
+beforeEach(async () => {
   browser = await launchChromium()
   page = await browser.context.newPage()
   await openCompare(page)
 })
 
-afterAll(async () => {
+afterEach(async () => {
   await browser?.close()
 })
+
+/** Start in the west courtyard, goal in the east one, and every answer back. */
+async function westToEast(): Promise<void> {
+  await clickRoom(page, WEST.x, WEST.y, 'start')
+  await clickRoom(page, EAST.x, EAST.y)
+  await waitForAnswers(page)
+}
 
 describe('the comparison workspace', () => {
   it('answers a start and a goal with every algorithm and fills the metrics table', async () => {
@@ -117,6 +126,7 @@ describe('the comparison workspace', () => {
   })
 
   it('sorts the table by a column, both ways', async () => {
+    await westToEast()
     const header = page.locator('[data-testid="metrics-table"] th[data-column="queryMs"] button')
     await header.click()
     const up = (await readRows(page)).map((r) => r.queryMs)
@@ -127,6 +137,7 @@ describe('the comparison workspace', () => {
   })
 
   it('drags the goal and the paths follow it', async () => {
+    await westToEast()
     const v = await compareViewport(page)
     const from = roomToPage(v, EAST.x, EAST.y)
     const target = { x: 1450, y: 950 }
@@ -145,6 +156,7 @@ describe('the comparison workspace', () => {
   })
 
   it('snaps a goal inside the fountain to its edge', async () => {
+    await westToEast()
     await clickRoom(page, FOUNTAIN.x, FOUNTAIN.y)
     const rows = await waitForAnswers(page)
     for (const r of rows) {
@@ -160,6 +172,7 @@ describe('the comparison workspace', () => {
   })
 
   it('stops at the closed gate (reached: false) and reaches the goal once the gate opens', async () => {
+    await westToEast()
     await clickRoom(page, EAST.x, EAST.y)
     await waitForAnswers(page)
     await page.locator('[data-flag="gateOpen"]').uncheck()
@@ -176,6 +189,7 @@ describe('the comparison workspace', () => {
   })
 
   it('shows one pane per algorithm side by side, each with its debug layer, zoom shared', async () => {
+    await westToEast()
     await page.getByRole('tab', { name: 'Side by side' }).click()
     await waitForAnswers(page)
     expect(await page.getByTestId('compare-canvas-host').getAttribute('data-panes')).toBe(String(ALL.length))
@@ -269,6 +283,7 @@ describe('the comparison workspace', () => {
   })
 
   it('walks where the room is clicked, like a player, when click to walk is on', async () => {
+    await westToEast()
     await page.getByLabel('Click to walk').check()
     const target = { x: 640, y: 980 }
     await clickRoom(page, target.x, target.y)
@@ -287,6 +302,7 @@ describe('the comparison workspace', () => {
   })
 
   it('runs a batch of 200 pairs off the UI thread, answers input meanwhile, and exports the table as CSV', async () => {
+    await westToEast()
     await page.getByLabel('Batch pairs').fill('200')
     await page.getByLabel('Batch seed').fill('7')
     await page.getByTestId('batch-run').click()

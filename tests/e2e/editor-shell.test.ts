@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { repoRoot } from '../support/bench-data'
@@ -51,12 +51,16 @@ beforeAll(async () => {
     .raw()
     .toBuffer({ resolveWithObject: true })
   background = { width: info.width, data }
+})
+
+// Each test starts from an empty browser profile: no test depends on what another left.
+beforeEach(async () => {
   browser = await launchChromium()
   page = await browser.context.newPage()
   await openFresh()
 })
 
-afterAll(async () => {
+afterEach(async () => {
   await browser?.close()
 })
 
@@ -247,6 +251,10 @@ describe('the editor shell in the browser host', () => {
   })
 
   it('refuses to reopen a damaged project file with a message naming it, and changes nothing', async () => {
+    await page.getByRole('button', { name: 'New Project…' }).click()
+    await page.getByRole('dialog').getByLabel('Project name').fill('Untitled project')
+    await page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click()
+    await expect.poll(() => page.getByTestId('title').textContent()).toBe('Untitled project')
     const path = 'projects/untitled-project/project.walkbox.json'
     const good = new TextDecoder().decode(await readOpfs(page, path))
     const broken = good.replace('"rooms"', '"rooms" oops')
