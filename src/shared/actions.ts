@@ -74,6 +74,3 @@ export const ACTIONS = [
 
 export type ActionId = (typeof ACTIONS)[number]['id']
 
-export function isActionId(id: string): id is ActionId {
-  return ACTIONS.some((a) => a.id === id)
-}

@@ -20,6 +20,8 @@
  */
 import { Container, Graphics, GraphicsContext, Sprite, Texture } from 'pixi.js'
 import { OnDemandApp } from '../canvas/on-demand-app'
+import { nearestTexture, textureFromRgba } from '../canvas/textures'
+import { canvasFromPixels } from '../host/png'
 import type { Point } from '../../shared/geometry/types'
 import type { DebugLayer } from '../../shared/nav/types'
 import type { RgbaImage } from '../../shared/host'
@@ -59,18 +61,8 @@ export function maskTintPixels(mask: Uint8Array, width: number, height: number):
   return out
 }
 
-function maskTintTexture(mask: Uint8Array, width: number, height: number): Texture | null {
-  const canvas = document.createElement('canvas')
-  canvas.width = width
-  canvas.height = height
-  const ctx = canvas.getContext('2d')
-  if (!ctx) return null
-  const pixels = ctx.createImageData(width, height)
-  pixels.data.set(maskTintPixels(mask, width, height))
-  ctx.putImageData(pixels, 0, 0)
-  const texture = Texture.from(canvas)
-  texture.source.scaleMode = 'nearest'
-  return texture
+function maskTintTexture(mask: Uint8Array, width: number, height: number): Texture {
+  return nearestTexture(canvasFromPixels(width, height, (px) => px.set(maskTintPixels(mask, width, height))))
 }
 
 class Pane {
@@ -190,18 +182,7 @@ export class CompareView {
     this.maskTexture = mask && mask.length === width * height ? maskTintTexture(mask, width, height) : null
     this.backgroundTexture?.destroy(true)
     this.backgroundTexture = null
-    if (background) {
-      const canvas = document.createElement('canvas')
-      canvas.width = background.width
-      canvas.height = background.height
-      const ctx = canvas.getContext('2d', { willReadFrequently: true })
-      if (ctx) {
-        const pixels = ctx.createImageData(background.width, background.height)
-        pixels.data.set(background.data)
-        ctx.putImageData(pixels, 0, 0)
-        this.backgroundTexture = Texture.from(canvas)
-      }
-    }
+    if (background) this.backgroundTexture = textureFromRgba(background)
     const c = this.walkContext
     c.clear()
     c.rect(0, 0, width, height).fill({ color: 0x30333b, alpha: background ? 0 : 1 })

@@ -12,6 +12,7 @@
  * Units: room px in the layers; canvas px after scaling.
  */
 import type { DebugLayer } from '../../shared/nav/types'
+import { canvasFromPixels, type AnyCanvas } from '../host/png'
 
 type CellsLayer = Extract<DebugLayer, { kind: 'cells' }>
 
@@ -61,30 +62,23 @@ export function heatPixels(values: ArrayLike<number>, count: number, out: Uint8C
   }
 }
 
-function cellsImage(layer: CellsLayer, accent: string): HTMLCanvasElement | null {
+function cellsImage(layer: CellsLayer, accent: string): AnyCanvas | null {
   const { cols, rows, values } = layer
   if (cols <= 0 || rows <= 0) return null
-  const canvas = document.createElement('canvas')
-  canvas.width = cols
-  canvas.height = rows
-  const ctx = canvas.getContext('2d', { willReadFrequently: true })
-  if (!ctx) return null
-  const image = ctx.createImageData(cols, rows)
-  const px = image.data
-  if (layer.mode === 'mark') {
-    const [r, g, b] = rgb(accent)
-    for (let i = 0; i < cols * rows; i++) {
-      if (values[i] === 0) continue
-      px[4 * i] = r
-      px[4 * i + 1] = g
-      px[4 * i + 2] = b
-      px[4 * i + 3] = 150
+  return canvasFromPixels(cols, rows, (px) => {
+    if (layer.mode === 'mark') {
+      const [r, g, b] = rgb(accent)
+      for (let i = 0; i < cols * rows; i++) {
+        if (values[i] === 0) continue
+        px[4 * i] = r
+        px[4 * i + 1] = g
+        px[4 * i + 2] = b
+        px[4 * i + 3] = 150
+      }
+    } else {
+      heatPixels(values, cols * rows, px)
     }
-  } else {
-    heatPixels(values, cols * rows, px)
-  }
-  ctx.putImageData(image, 0, 0)
-  return canvas
+  })
 }
 
 /** Clear `ctx` and paint `layers` at `scale` canvas px per room px. */

@@ -54,15 +54,17 @@ export class NavClient {
     return this.sentRevision
   }
 
-  /** Send the room in a state, unless this revision was sent already. */
+  /**
+   * Send the room in a state, unless this revision was sent already. `world` is called
+   * only when it is sent, so a goal dragged over an unchanged room serialises nothing.
+   */
   setWorld(
     revision: string,
-    roomJson: string,
-    mask: Uint8Array | null,
-    flags: Record<string, boolean>,
+    world: () => { roomJson: string; mask: Uint8Array | null; flags: Record<string, boolean> },
   ): void {
     if (revision === this.sentRevision) return
     this.sentRevision = revision
+    const { roomJson, mask, flags } = world()
     const copy = mask ? mask.slice() : null
     this.port.postMessage(
       { type: 'world', revision, roomJson, mask: copy, flags: { ...flags } },

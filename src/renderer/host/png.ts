@@ -20,7 +20,7 @@ export function isPng(bytes: Uint8Array): boolean {
   return PNG_SIGNATURE.every((b, i) => bytes[i] === b)
 }
 
-type AnyCanvas = HTMLCanvasElement | OffscreenCanvas
+export type AnyCanvas = HTMLCanvasElement | OffscreenCanvas
 
 function canvasOf(width: number, height: number): AnyCanvas {
   if (typeof document !== 'undefined') {

@@ -82,7 +82,11 @@ export const useCompareStore = defineStore('compare', () => {
   function syncWorld(client: NavClient | null): boolean {
     const room = editor.room
     if (!client || !room) return false
-    client.setWorld(roomState.revision, JSON.stringify(room), editor.mask, { ...roomState.flags })
+    client.setWorld(roomState.revision, () => ({
+      roomJson: JSON.stringify(room),
+      mask: editor.mask,
+      flags: { ...roomState.flags },
+    }))
     return true
   }
 

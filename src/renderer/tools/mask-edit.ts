@@ -86,6 +86,3 @@ export class MaskEditSession {
   }
 }
 
-export function areaLabel(ctx: ToolContext, verb: string): string {
-  return `${verb} area ${ctx.options.areaId}`
-}

@@ -51,12 +51,6 @@ export interface ZoneStep {
   still: boolean
 }
 
-/** Is the point (room px) in the zone's shape? Ignores `enabledBy`. */
-export function zoneContains(room: Room, mask: Uint8Array | null, zone: Zone, point: Point): boolean {
-  if (zone.shape.kind === 'polygon') return pointInRing(coordsToRing(zone.shape.outer), point)
-  return areaIdAt(room, mask, point) === zone.shape.areaId
-}
-
 /** The enabled zones holding the point (room px), in room order. `flags` are complete flag values (see flagValues). */
 export function zonesAt(room: Room, mask: Uint8Array | null, flags: FlagState, point: Point): Zone[] {
   const found: Zone[] = []

@@ -51,26 +51,6 @@ export function areasBox(areas: readonly AreaPolygon[]): Box {
   return box
 }
 
-/** Do two boxes overlap or touch (each grown by `margin`)? */
-export function boxesOverlap(a: Box, b: Box, margin = 0): boolean {
-  return (
-    a.minX - margin <= b.maxX &&
-    b.minX - margin <= a.maxX &&
-    a.minY - margin <= b.maxY &&
-    b.minY - margin <= a.maxY
-  )
-}
-
-/** Is p inside the box grown by `margin`? */
-export function boxContains(box: Box, p: Point, margin = 0): boolean {
-  return (
-    p.x >= box.minX - margin &&
-    p.x <= box.maxX + margin &&
-    p.y >= box.minY - margin &&
-    p.y <= box.maxY + margin
-  )
-}
-
 /** A box as a Rect; an empty box gives an empty Rect at the origin. */
 export function boxToRect(box: Box): Rect {
   if (!(box.maxX >= box.minX) || !(box.maxY >= box.minY)) return { x: 0, y: 0, width: 0, height: 0 }
@@ -80,11 +60,6 @@ export function boxToRect(box: Box): Rect {
 /** Bounds of a ring as a Rect. */
 export function ringBounds(ring: Ring): Rect {
   return boxToRect(ringBox(ring))
-}
-
-/** Bounds of an area as a Rect. */
-export function areaBounds(area: AreaPolygon): Rect {
-  return boxToRect(areaBox(area))
 }
 
 /** Bounds of several areas as a Rect. */

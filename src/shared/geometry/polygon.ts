@@ -62,11 +62,6 @@ export function areasArea(areas: readonly AreaPolygon[]): number {
   return a
 }
 
-/** Does this ring run the way an outer ring does (positive signed area)? */
-export function isOuterOrientation(ring: Ring): boolean {
-  return signedArea(ring) > 0
-}
-
 /** Copy of the ring without repeated consecutive vertices (including last = first). */
 export function withoutRepeats(ring: Ring): Ring {
   const out: Ring = []
@@ -337,11 +332,6 @@ export function findSelfIntersections(ring: Ring): Point[] {
   return found
 }
 
-/** Is this ring simple (no self-intersections, at least 3 vertices, non-zero area)? */
-export function isSimpleRing(ring: Ring): boolean {
-  return ring.length >= 3 && signedArea(ring) !== 0 && findSelfIntersections(ring).length === 0
-}
-
 /**
  * Is v a reflex vertex between prev and next of a NORMALISED ring: does the walkable region
  * bend around it (concave corner of an outer ring, convex corner of a hole)? Collinear
@@ -349,11 +339,6 @@ export function isSimpleRing(ring: Ring): boolean {
  */
 export function isReflexVertex(prev: Point, v: Point, next: Point): boolean {
   return orientation(prev, v, next) < 0
-}
-
-/** Is v a strictly convex vertex (for the walkable region) of a normalised ring? */
-export function isConvexVertex(prev: Point, v: Point, next: Point): boolean {
-  return orientation(prev, v, next) > 0
 }
 
 /** isReflexVertex for vertex i of a normalised ring. */

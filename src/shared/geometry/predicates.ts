@@ -41,13 +41,6 @@ export function orientation(a: Point, b: Point, c: Point): -1 | 0 | 1 {
   return det > 0 ? 1 : -1
 }
 
-/** Squared distance between two points. */
-export function distanceSquared(a: Point, b: Point): number {
-  const dx = a.x - b.x
-  const dy = a.y - b.y
-  return dx * dx + dy * dy
-}
-
 /** Distance between two points, room px. */
 export function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y)
@@ -120,11 +113,6 @@ export function segmentIntersection(a: Point, b: Point, c: Point, d: Point): Seg
 /** Do segments a-b and c-d meet at all (proper crossing or touching)? */
 export function segmentsIntersect(a: Point, b: Point, c: Point, d: Point): boolean {
   return segmentIntersection(a, b, c, d) !== 'none'
-}
-
-/** Do segments a-b and c-d cross properly (interior to both, from side to side)? */
-export function segmentsCrossProperly(a: Point, b: Point, c: Point, d: Point): boolean {
-  return segmentIntersection(a, b, c, d) === 'proper'
 }
 
 /**

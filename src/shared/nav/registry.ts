@@ -73,11 +73,6 @@ const byId = new Map<string, AlgorithmDescriptor>(ALGORITHMS.map((a) => [a.pathf
 /** The pathfinders, in display order. */
 export const pathfinders: readonly Pathfinder[] = ALGORITHMS.map((a) => a.pathfinder as unknown as Pathfinder)
 
-/** The colour of an algorithm ('#rrggbb'). */
-export function algorithmColour(id: AlgorithmId): string {
-  return descriptorOf(id).colour
-}
-
 function descriptorOf(id: string): AlgorithmDescriptor {
   const d = byId.get(id)
   if (!d) throw new Error(`Unknown or unregistered algorithm "${id}". Known: ${ALGORITHM_IDS.join(', ')}.`)

@@ -157,13 +157,3 @@ export function runQuery(prepared: PreparedAlgorithm, from: Point, to: Point): R
   }
 }
 
-/** Prepare (cached) and run in one call. */
-export function findPathWith(
-  world: NavWorld,
-  id: AlgorithmId,
-  from: Point,
-  to: Point,
-  options: OptionValues = {},
-): RunResult {
-  return runQuery(prepareAlgorithm(world, id, options), from, to)
-}

@@ -38,14 +38,20 @@ function result(algorithm: WireResult['algorithm']): WireResult {
 }
 
 describe('NavClient', () => {
-  it('sends the world once per revision, with a copy of the mask in the transfer list', () => {
+  it('sends the world once per revision (built only then), with a copy of the mask in the transfer list', () => {
     const { port, sent } = fakePort()
     const client = new NavClient(port, {})
     const mask = Uint8Array.from([0, 1, 1, 2])
-    client.setWorld('a', '{}', mask, { f: true })
-    client.setWorld('a', '{}', mask, { f: true })
-    client.setWorld('b', '{}', mask, { f: false })
+    let built = 0
+    const world = (f: boolean) => () => {
+      built++
+      return { roomJson: '{}', mask, flags: { f } }
+    }
+    client.setWorld('a', world(true))
+    client.setWorld('a', world(true))
+    client.setWorld('b', world(false))
     expect(sent.map((s) => s.message.type)).toEqual(['world', 'world'])
+    expect(built).toBe(2)
     const first = sent[0]
     if (first.message.type !== 'world') throw new Error('expected a world message')
     expect(first.message.mask).not.toBe(mask)
@@ -58,7 +64,7 @@ describe('NavClient', () => {
     const { port, reply } = fakePort()
     const got: number[] = []
     const client = new NavClient(port, { onResult: (m) => got.push(m.queryId) })
-    client.setWorld('a', '{}', null, {})
+    client.setWorld('a', () => ({ roomJson: '{}', mask: null, flags: {} }))
     const q1 = client.query({ x: 0, y: 0 }, { x: 1, y: 1 }, [{ id: 'jps', options: {} }], false)
     reply({ type: 'result', queryId: q1, revision: 'a', result: result('jps') })
     const q2 = client.query({ x: 0, y: 0 }, { x: 2, y: 2 }, [{ id: 'jps', options: {} }], false)

@@ -47,17 +47,6 @@ export function pathLength(points: Point[]): number {
   return total
 }
 
-/** Centres of full-grid cells given as indices (row * width + col), room px. */
-export function cellIndicesToPoints(indices: ArrayLike<number>, count: number, width: number): Point[] {
-  const points: Point[] = new Array(count)
-  for (let k = 0; k < count; k++) {
-    const i = indices[k]
-    const row = Math.floor(i / width)
-    points[k] = { x: i - row * width + 0.5, y: row + 0.5 }
-  }
-  return points
-}
-
 /** Join notes into a reason, or undefined when there are none. */
 export function joinReasons(notes: string[]): string | undefined {
   return notes.length > 0 ? notes.join('; ') : undefined

@@ -157,13 +157,6 @@ function edgesOf(g: VisibilityGraph, i: number): Int32Array {
   return adj
 }
 
-/** Number of edges found so far (each counted once per direction). */
-export function edgeCount(g: VisibilityGraph): number {
-  let n = 0
-  for (const a of g.adj) n += a ? a.length : 0
-  return n
-}
-
 export function graphBytes(g: VisibilityGraph): number {
   let b =
     g.outline.bytes +
