@@ -161,6 +161,19 @@ export function normaliseRoom(room: Room): Room {
         : {}),
     },
     zones: room.zones.map(normaliseZone),
+    ...(room.points !== undefined && room.points.length > 0
+      ? {
+          points: room.points.map((p) => ({
+            id: p.id,
+            name: p.name,
+            x: roundCoordinate(p.x),
+            y: roundCoordinate(p.y),
+          })),
+        }
+      : {}),
+    ...(room.sceneOffset !== undefined && (room.sceneOffset.x !== 0 || room.sceneOffset.y !== 0)
+      ? { sceneOffset: { x: roundCoordinate(room.sceneOffset.x), y: roundCoordinate(room.sceneOffset.y) } }
+      : {}),
     testWalk: {
       start: { x: roundCoordinate(room.testWalk.start.x), y: roundCoordinate(room.testWalk.start.y) },
       ...(room.testWalk.characterId !== undefined ? { characterId: room.testWalk.characterId } : {}),

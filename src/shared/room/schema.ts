@@ -343,6 +343,15 @@ export const ZoneSchema = z.strictObject({
     .describe('Free key/value pairs for the game.'),
 })
 
+export const RoomPointSchema = z.strictObject({
+  id: IdSchema,
+  name: z.string(),
+  x: finite,
+  y: finite,
+})
+
+export const SceneOffsetSchema = z.strictObject({ x: finite, y: finite })
+
 export const TestWalkSchema = z.strictObject({
   /** Where the test character stands at first, room px. */
   start: z
@@ -389,6 +398,15 @@ export const RoomSchema = z
     nodeGraph: NodeGraphSchema.describe('Authored nodes and joins (joins may be one-way).'),
     scaling: ScalingSchema.describe('How characters scale with depth.'),
     zones: z.array(ZoneSchema).describe('Trigger zones with enter, exit and stand events.'),
+    /** Named points for the game (entrances, walk-to spots); absent = none. */
+    points: z
+      .array(RoomPointSchema)
+      .optional()
+      .describe('Named points for the game (entrances, walk-to spots), room px; absent = none.'),
+    /** Room px minus scene px of the engine scene the room came from; export adds it back. */
+    sceneOffset: SceneOffsetSchema.optional().describe(
+      'Where the engine scene this room was imported from has its origin, in room px (room = scene + offset); exports to that engine subtract it. Absent = (0, 0).',
+    ),
     testWalk: TestWalkSchema.describe('Test-walk settings.'),
   })
   .superRefine((room, ctx) => {
@@ -397,6 +415,7 @@ export const RoomSchema = z
     uniqueIds(room.gates, (g) => g.id, 'gates', ctx)
     uniqueIds(room.zones, (z) => z.id, 'zones', ctx)
     uniqueIds(room.nodeGraph.nodes, (n) => n.id, 'nodes', ctx)
+    uniqueIds(room.points ?? [], (p) => p.id, 'points', ctx)
     const areaIds = new Set(room.areas.map((a) => a.id))
     const needArea = (id: number | undefined, path: (string | number)[]) => {
       if (id !== undefined && !areaIds.has(id)) {
@@ -465,6 +484,7 @@ export type ScalingMode = Scaling['mode']
 export type ZoneShape = z.infer<typeof ZoneShapeSchema>
 export type Zone = z.infer<typeof ZoneSchema>
 export type TestWalk = z.infer<typeof TestWalkSchema>
+export type RoomPoint = z.infer<typeof RoomPointSchema>
 export type Room = z.infer<typeof RoomSchema>
 export type Authoritative = Room['authoritative']
 

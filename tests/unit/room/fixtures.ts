@@ -120,6 +120,11 @@ export function fullRoom(): Room {
         properties: {},
       },
     ],
+    points: [
+      { id: 'door-in', name: 'door_in', x: 20, y: 150 },
+      { id: 'bench', name: 'bench', x: 250.5, y: 140 },
+    ],
+    sceneOffset: { x: 46, y: 0 },
     testWalk: { start: { x: 160, y: 160 }, characterId: 'hero', height: 120, speed: 160 },
   }
 }
