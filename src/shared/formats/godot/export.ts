@@ -1,0 +1,209 @@
+/**
+ * Walkbox room -> Godot 4 scene (.tscn, format=3), written the way Godot 4 writes its own
+ * scenes (see ../shared/bench/engines): a Node2D root; the background as a Sprite2D
+ * (when asked); one NavigationRegion2D per walk area with a NavigationPolygon holding
+ * both `outlines` (outer rings and holes) and a triangulation (`vertices` + `polygons`,
+ * which Godot 4 navigates without baking); an Area2D + CollisionPolygon2D per zone; a
+ * Marker2D per point. Coordinates are the scene's: room px - sceneOffset.
+ *
+ * Glossary
+ * - dropped: what Godot has no place for, named in the notes instead of lost silently.
+ *
+ * Units: px.
+ */
+import { triangulateAreas } from '../../geometry/triangulate'
+import type { AreaPolygon, Point } from '../../geometry/types'
+import { walkPolygonToArea } from '../../room/convert'
+import type { Room } from '../../room/schema'
+import { tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
+
+export interface GodotExportOptions {
+  /** res:// path of the background texture; no Sprite2D when absent. */
+  backgroundResPath?: string
+}
+
+/** A Godot node name: no . : @ / " % (Godot replaces them too). */
+export function godotNodeName(name: string, taken: Set<string>): string {
+  const base = name.replace(/[.:@/"%]/g, '_').trim() || 'Node'
+  let out = base
+  for (let i = 2; taken.has(out); i++) out = `${base}${i}`
+  taken.add(out)
+  return out
+}
+
+function navigationPolygon(id: string, areas: AreaPolygon[]): string {
+  const tri = triangulateAreas(areas)
+  const vertices: Point[] = []
+  for (let i = 0; i < tri.vertices.length; i += 2)
+    vertices.push({ x: tri.vertices[i], y: tri.vertices[i + 1] })
+  const polygons: string[] = []
+  for (let t = 0; t < tri.triangles.length; t += 3) {
+    polygons.push(`PackedInt32Array(${tri.triangles[t]}, ${tri.triangles[t + 1]}, ${tri.triangles[t + 2]})`)
+  }
+  const outlines = areas.flatMap((a) => [a.outer, ...a.holes]).map(tscnPackedPoints)
+  return [
+    `[sub_resource type="NavigationPolygon" id="${id}"]`,
+    `vertices = ${tscnPackedPoints(vertices)}`,
+    `polygons = Array[PackedInt32Array]([${polygons.join(', ')}])`,
+    `outlines = Array[PackedVector2Array]([${outlines.join(', ')}])`,
+    '',
+  ].join('\n')
+}
+
+export function exportGodotScene(
+  room: Room,
+  options: GodotExportOptions = {},
+): { text: string; notes: string[] } {
+  const notes: string[] = []
+  const off = room.sceneOffset ?? { x: 0, y: 0 }
+  const toScene = (x: number, y: number): Point => ({ x: x - off.x, y: y - off.y })
+  const ring = (r: [number, number][]) => r.map(([x, y]) => toScene(x, y))
+
+  const ext: string[] = []
+  const sub: string[] = []
+  const nodes: string[] = []
+  const rootName = godotNodeName(room.name, new Set())
+  nodes.push(
+    `[node name=${tscnString(rootName)} type="Node2D"]`,
+    `metadata/walkbox_room_id = ${tscnString(room.id)}`,
+    '',
+  )
+
+  if (options.backgroundResPath) {
+    ext.push(
+      `[ext_resource type="Texture2D" path=${tscnString(options.backgroundResPath)} id="1_background"]`,
+      '',
+    )
+    nodes.push(
+      '[node name="Background" type="Sprite2D" parent="."]',
+      ...(off.x !== 0 || off.y !== 0 ? [`position = ${tscnVector2(toScene(0, 0))}`] : []),
+      'texture = ExtResource("1_background")',
+      'centered = false',
+      '',
+    )
+  }
+
+  if (room.authoritative === 'mask' && room.polygons.length === 0) {
+    notes.push(
+      'walk mask: Godot navigates polygons; this room is mask-authoritative with no polygons (trace the mask to polygons first)',
+    )
+  } else if (room.authoritative === 'mask') {
+    notes.push(
+      'walk mask: the room is mask-authoritative; its polygons were exported, the mask itself was not',
+    )
+  }
+  const nodeNames = new Set<string>()
+  room.areas.forEach((area, i) => {
+    const polys = room.polygons.filter((p) => p.areaId === area.id)
+    if (polys.length === 0) return
+    const areas = polys.map((p) => {
+      const a = walkPolygonToArea(p)
+      return {
+        outer: ring(a.outer.map((q) => [q.x, q.y])),
+        holes: a.holes.map((h) => ring(h.map((q) => [q.x, q.y]))),
+      }
+    })
+    const id = `NavigationPolygon_${i + 1}`
+    sub.push(navigationPolygon(id, areas))
+    const name = godotNodeName(area.name, nodeNames)
+    nodes.push(
+      `[node name=${tscnString(name)} type="NavigationRegion2D" parent="."]`,
+      `navigation_polygon = SubResource("${id}")`,
+      ...(area.enabledBy !== undefined
+        ? [`metadata/walkbox_enabled_by = ${tscnString(area.enabledBy)}`, 'enabled = false']
+        : []),
+      `metadata/walkbox_area_id = ${area.id}`,
+      '',
+    )
+    if (area.enabledBy !== undefined) {
+      notes.push(
+        `walk area '${area.name}': on while '${area.enabledBy}'; exported disabled with the expression as metadata/walkbox_enabled_by for your script`,
+      )
+    }
+  })
+
+  if (room.gates.length > 0) {
+    nodes.push('[node name="Gates" type="Node2D" parent="."]', '')
+    const gateNames = new Set<string>()
+    for (const g of room.gates) {
+      const name = godotNodeName(g.name, gateNames)
+      nodes.push(
+        `[node name=${tscnString(name)} type="Area2D" parent="Gates"]`,
+        `metadata/walkbox_gate_kind = ${tscnString(g.kind)}`,
+        `metadata/walkbox_flag_expression = ${tscnString(g.flagExpression)}`,
+        ...(g.areaId !== undefined ? [`metadata/walkbox_area_id = ${g.areaId}`] : []),
+        '',
+      )
+      if (g.polygon) {
+        nodes.push(
+          `[node name="CollisionPolygon2D" type="CollisionPolygon2D" parent=${tscnString(`Gates/${name}`)}]`,
+          `polygon = ${tscnPackedPoints(ring(g.polygon))}`,
+          '',
+        )
+      }
+    }
+    notes.push(
+      `gates: Godot has no flag-driven walk blocker; ${room.gates.length} exported as Area2D under Gates with metadata/walkbox_flag_expression`,
+    )
+  }
+
+  const zones = room.zones.filter((z) => z.shape.kind === 'polygon')
+  if (zones.length > 0) {
+    nodes.push('[node name="Zones" type="Node2D" parent="."]', '')
+    const zoneNames = new Set<string>()
+    for (const z of zones) {
+      if (z.shape.kind !== 'polygon') continue
+      const name = godotNodeName(z.name, zoneNames)
+      const meta = [
+        ...(['enter', 'exit', 'stand'] as const)
+          .filter((k) => z.events[k] !== '')
+          .map((k) => `metadata/walkbox_${k} = ${tscnString(z.events[k])}`),
+        ...(z.enabledBy !== undefined ? [`metadata/walkbox_enabled_by = ${tscnString(z.enabledBy)}`] : []),
+        ...Object.entries(z.properties ?? {})
+          .filter(([k]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k))
+          .map(([k, v]) => `metadata/${k} = ${tscnString(String(v))}`),
+      ]
+      nodes.push(`[node name=${tscnString(name)} type="Area2D" parent="Zones"]`, ...meta, '')
+      nodes.push(
+        `[node name="CollisionPolygon2D" type="CollisionPolygon2D" parent=${tscnString(`Zones/${name}`)}]`,
+        `polygon = ${tscnPackedPoints(ring(z.shape.outer))}`,
+        '',
+      )
+    }
+  }
+  const areaZones = room.zones.length - zones.length
+  if (areaZones > 0)
+    notes.push(
+      `${areaZones} zone${areaZones === 1 ? '' : 's'} shaped as a walk area: not exported (Godot zones are polygons)`,
+    )
+
+  const points = room.points ?? []
+  const start = room.testWalk.start
+  nodes.push('[node name="Points" type="Node2D" parent="."]', '')
+  const pointNames = new Set<string>()
+  const startName = godotNodeName('player_start', pointNames)
+  nodes.push(
+    `[node name="${startName}" type="Marker2D" parent="Points"]`,
+    `position = ${tscnVector2(toScene(start.x, start.y))}`,
+    '',
+  )
+  for (const p of points) {
+    nodes.push(
+      `[node name=${tscnString(godotNodeName(p.name, pointNames))} type="Marker2D" parent="Points"]`,
+      `position = ${tscnVector2(toScene(p.x, p.y))}`,
+      '',
+    )
+  }
+
+  if (room.nodeGraph.nodes.length > 0)
+    notes.push('node graph: Godot scenes have no authored graph; not exported')
+  if (room.scaling.mode === 'linear') notes.push('scaling: linear stops have no Godot node; not exported')
+  if (room.scaling.mode === 'map')
+    notes.push('scaling: the scale map is an Escoria ESCTerrain texture; not exported')
+
+  const loadSteps = ext.length / 2 + sub.length + 1
+  const text = [`[gd_scene load_steps=${loadSteps} format=3]`, '', ...ext, ...sub, ...nodes]
+    .join('\n')
+    .replace(/\n+$/, '\n')
+  return { text, notes }
+}

@@ -1,0 +1,574 @@
+/**
+ * Godot 4 room scene (.tscn) -> Walkbox room. Reads what adventure frameworks on Godot 4
+ * put in a room scene (Popochiu 2, Escoria, plain scenes):
+ *
+ * - NavigationRegion2D (or Godot 3's NavigationPolygonInstance) with a NavigationPolygon:
+ *   its `outlines` (nesting decides outer or hole), else the boundary of its `vertices` +
+ *   `polygons` -> walk polygons, one walk area per region. A region with `enabled = false`
+ *   gets a flag (default false) that switches its area on; under an Escoria ESCTerrain only
+ *   one region is active at a time, so the others switch off when it is on.
+ * - Area2D + CollisionPolygon2D, or a Popochiu `interaction_polygon` -> trigger zones
+ *   named after the node.
+ * - Marker2D / Position2D -> named points; `player_start` or `is_start_location = true`
+ *   -> the test-walk start. Popochiu `walk_to_point`s -> points too.
+ * - Escoria ESCTerrain `scales` + `scale_min` / `scale_max` -> the scale map.
+ * - The background sprite -> the room's background; room px are the background's px,
+ *   and `sceneOffset` keeps where the scene's origin lies so that export gives Godot its
+ *   own coordinates back.
+ *
+ * Glossary
+ * - scene px: coordinates in the room scene's root; room px = scene px + sceneOffset.
+ * - notes: everything assumed, skipped or missing, one line each; never a crash.
+ *
+ * Units: px.
+ */
+import type { AreaPolygon, Point, Ring } from '../../geometry/types'
+import { pointInRing, signedArea, withoutRepeats } from '../../geometry/polygon'
+import { idFromName, flagIdFromName } from '../../room/names'
+import {
+  emptyRoom,
+  type Flag,
+  type Room,
+  type RoomPoint,
+  type WalkPolygon,
+  type Zone,
+} from '../../room/schema'
+import { areaToWalkPolygon } from '../../room/convert'
+import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
+import {
+  apply,
+  readSceneTree,
+  scriptOf,
+  walkTree,
+  type SceneNode,
+  type SceneSource,
+  type Transform,
+} from './scene-tree'
+import { packedInts, packedPoints, resourceId, vector2, type TscnValue } from './tscn'
+
+export interface GodotImportSource extends SceneSource {
+  /** Bytes of a res:// file (textures), or null when it is not there. */
+  readBytes(resPath: string): Promise<Uint8Array | null>
+  /** Pixel size of an image's bytes, or null when they are not a readable image. */
+  imageSize(bytes: Uint8Array): { width: number; height: number } | null
+}
+
+export interface ImportedImage {
+  /** File name for the room folder. */
+  name: string
+  bytes: Uint8Array
+}
+
+export interface RoomImport {
+  room: Room
+  /** Flags the room's expressions use, to add to the project when missing. */
+  flags: Flag[]
+  background?: ImportedImage
+  /** A greyscale scale map of room size (room.scaling.map names it). */
+  scaleMap?: ImportedImage
+  notes: string[]
+}
+
+const REGION_TYPES = new Set(['NavigationRegion2D', 'NavigationPolygonInstance'])
+const MARKER_TYPES = new Set(['Marker2D', 'Position2D'])
+
+function fileName(resPath: string): string {
+  return resPath.slice(resPath.lastIndexOf('/') + 1)
+}
+
+function extension(resPath: string): string {
+  const m = /\.([A-Za-z0-9]+)$/.exec(resPath)
+  return m ? m[1].toLowerCase() : ''
+}
+
+/** The res:// path a texture property names, or null. */
+function texturePath(node: SceneNode, key: string): string | null {
+  const p = node.props.get(key)
+  if (!p) return null
+  const id = resourceId(p.value, 'ExtResource')
+  if (id === null) return null
+  return p.file.ext.get(id)?.path ?? null
+}
+
+function num(v: TscnValue | undefined, fallback: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback
+}
+
+/** Rings of outlines sorted into polygons with holes by nesting (even depth: outer). */
+export function nestRings(rings: Ring[]): AreaPolygon[] {
+  const clean = rings.map(withoutRepeats).filter((r) => r.length >= 3 && Math.abs(signedArea(r)) > 1e-9)
+  const depth = clean.map((r, i) =>
+    clean.reduce(
+      (d, s, j) =>
+        j !== i && Math.abs(signedArea(s)) > Math.abs(signedArea(r)) && pointInRing(s, r[0], false)
+          ? d + 1
+          : d,
+      0,
+    ),
+  )
+  const out: { area: AreaPolygon; index: number }[] = []
+  clean.forEach((r, i) => {
+    if (depth[i] % 2 === 0) out.push({ area: { outer: r, holes: [] }, index: i })
+  })
+  clean.forEach((r, i) => {
+    if (depth[i] % 2 === 0) return
+    // the smallest outer that contains it
+    let best: { area: AreaPolygon; index: number } | null = null
+    for (const o of out) {
+      if (depth[o.index] !== depth[i] - 1 || !pointInRing(o.area.outer, r[0], false)) continue
+      if (!best || Math.abs(signedArea(o.area.outer)) < Math.abs(signedArea(best.area.outer))) best = o
+    }
+    best?.area.holes.push(r)
+  })
+  return out.map((o) => o.area)
+}
+
+/** The boundary of a mesh of convex polygons: edges used once, chained into rings. */
+export function meshBoundary(vertices: Point[], polygons: number[][]): Ring[] {
+  const key = (a: number, b: number) => (a < b ? `${a},${b}` : `${b},${a}`)
+  const count = new Map<string, number>()
+  for (const poly of polygons)
+    for (let i = 0; i < poly.length; i++) {
+      const k = key(poly[i], poly[(i + 1) % poly.length])
+      count.set(k, (count.get(k) ?? 0) + 1)
+    }
+  const next = new Map<number, number[]>()
+  for (const poly of polygons)
+    for (let i = 0; i < poly.length; i++) {
+      const a = poly[i]
+      const b = poly[(i + 1) % poly.length]
+      if (count.get(key(a, b)) !== 1) continue
+      next.set(a, [...(next.get(a) ?? []), b])
+    }
+  const rings: Ring[] = []
+  const used = new Set<string>()
+  for (const [start, outs] of next) {
+    for (const first of outs) {
+      if (used.has(`${start}>${first}`)) continue
+      const ring: number[] = [start]
+      let a = start
+      let b = first
+      for (let guard = 0; guard <= vertices.length + 1; guard++) {
+        used.add(`${a}>${b}`)
+        if (b === start) break
+        ring.push(b)
+        const candidates = (next.get(b) ?? []).filter((c) => !used.has(`${b}>${c}`))
+        if (candidates.length === 0) break
+        a = b
+        b = candidates[0]
+      }
+      if (ring.length >= 3) rings.push(ring.map((i) => vertices[i]))
+    }
+  }
+  return rings
+}
+
+interface RegionRead {
+  node: SceneNode
+  polygons: AreaPolygon[]
+  enabled: boolean
+  exclusive: boolean
+}
+
+function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
+  const navProp = node.props.get('navigation_polygon') ?? node.props.get('navpoly')
+  const subId = navProp ? resourceId(navProp.value, 'SubResource') : null
+  const res = subId !== null ? navProp!.file.sub.get(subId) : undefined
+  if (!res) {
+    notes.push(`${node.path}: navigation region without a NavigationPolygon in the scene; skipped`)
+    return null
+  }
+  const t = node.global
+  const toRoom = (pts: { x: number; y: number }[]) => pts.map((p) => apply(t, p))
+  let rings: Ring[] = []
+  const outlines = res.props.get('outlines')
+  if (Array.isArray(outlines) && outlines.length > 0) {
+    for (const o of outlines) {
+      const pts = packedPoints(o)
+      if (pts) rings.push(toRoom(pts))
+    }
+  }
+  if (rings.length === 0) {
+    const vertices = packedPoints(res.props.get('vertices'))
+    const polys = res.props.get('polygons')
+    if (vertices && Array.isArray(polys)) {
+      const indexLists = polys.map((p) => packedInts(p)).filter((p): p is number[] => p !== null)
+      const bad = indexLists.some((p) => p.some((i) => !Number.isInteger(i) || i < 0 || i >= vertices.length))
+      if (bad) {
+        notes.push(`${node.path}: a polygon names a vertex that does not exist; region skipped`)
+        return null
+      }
+      rings = meshBoundary(toRoom(vertices), indexLists)
+    }
+  }
+  const polygons = nestRings(rings)
+  if (polygons.length === 0) {
+    notes.push(`${node.path}: the navigation polygon is empty; skipped`)
+    return null
+  }
+  const enabled = node.props.get('enabled')?.value !== false
+  return { node, polygons, enabled, exclusive: false }
+}
+
+function zoneRings(node: SceneNode, notes: string[]): Ring[] {
+  const own = packedPoints(node.props.get('interaction_polygon')?.value)
+  if (own && own.length >= 3) return [own.map((p) => apply(node.global, p))]
+  const rings: Ring[] = []
+  for (const c of node.children) {
+    if (c.type === 'CollisionPolygon2D') {
+      const pts = packedPoints(c.props.get('polygon')?.value)
+      if (pts && pts.length >= 3) rings.push(pts.map((p) => apply(c.global, p)))
+    } else if (c.type === 'CollisionShape2D') {
+      const shapeProp = c.props.get('shape')
+      const id = shapeProp ? resourceId(shapeProp.value, 'SubResource') : null
+      const shape = id !== null ? shapeProp!.file.sub.get(id) : undefined
+      const size = vector2(shape?.props.get('size'))
+      if (shape?.attrs.type === 'RectangleShape2D' && size) {
+        const [w, h] = [size.x / 2, size.y / 2]
+        rings.push(
+          [
+            { x: -w, y: -h },
+            { x: w, y: -h },
+            { x: w, y: h },
+            { x: -w, y: h },
+          ].map((p) => apply(c.global, p)),
+        )
+      } else {
+        notes.push(
+          `${c.path}: a ${String(shape?.attrs.type ?? 'collision shape')} is not a polygon; not imported as a zone`,
+        )
+      }
+    }
+  }
+  return rings
+}
+
+function chooseBackground(nodes: SceneNode[]): SceneNode | null {
+  const sprites = nodes.filter((n) => n.type === 'Sprite2D' && texturePath(n, 'texture'))
+  const named = (n: SceneNode) => /background|^bg$|^bg[_\s-]/i.test(n.path.split('/').slice(-2).join('/'))
+  return sprites.find(named) ?? sprites.find((n) => !n.path.includes('/')) ?? sprites[0] ?? null
+}
+
+const IMAGE_TYPES = new Set(['png', 'jpg', 'jpeg', 'webp'])
+
+/**
+ * Imports the scene at `scenePath` (a res:// path). `roomId` is the id the room gets.
+ * Throws only when the scene itself cannot be read; everything else becomes a note.
+ */
+export async function importGodotScene(
+  source: GodotImportSource,
+  scenePath: string,
+  options: { roomId?: string; roomName?: string } = {},
+): Promise<RoomImport> {
+  const notes: string[] = []
+  const root = await readSceneTree(source, scenePath, notes)
+  const nodes = walkTree(root)
+  const metaText = (n: SceneNode, key: string): string | undefined => {
+    const v = n.props.get(`metadata/${key}`)?.value
+    return typeof v === 'string' ? v : undefined
+  }
+
+  // Background: room px are its px.
+  const bgNode = chooseBackground(nodes)
+  let background: ImportedImage | undefined
+  let bgSize: { width: number; height: number } | null = null
+  let offset = { x: 0, y: 0 }
+  if (bgNode) {
+    const path = texturePath(bgNode, 'texture')!
+    const bytes = IMAGE_TYPES.has(extension(path)) ? await source.readBytes(path) : null
+    bgSize = bytes ? source.imageSize(bytes) : null
+    if (bytes && bgSize)
+      background = { name: `background.${extension(path) === 'jpeg' ? 'jpg' : extension(path)}`, bytes }
+    else
+      notes.push(
+        `${bgNode.path}: background texture ${path} is missing or not a PNG, JPEG or WebP; the room has no background`,
+      )
+    const hframes = num(bgNode.props.get('hframes')?.value, 1)
+    const vframes = num(bgNode.props.get('vframes')?.value, 1)
+    const frame = bgSize ? { width: bgSize.width / hframes, height: bgSize.height / vframes } : null
+    if (frame && (hframes > 1 || vframes > 1)) {
+      notes.push(
+        `${bgNode.path}: background has ${hframes}x${vframes} frames; the room uses the first frame's size`,
+      )
+    }
+    const centered = bgNode.props.get('centered')?.value !== false
+    const own = vector2(bgNode.props.get('offset')?.value) ?? { x: 0, y: 0 }
+    const t: Transform = bgNode.global
+    if (
+      Math.abs(t[0] - 1) > 1e-9 ||
+      Math.abs(t[3] - 1) > 1e-9 ||
+      Math.abs(t[1]) > 1e-9 ||
+      Math.abs(t[2]) > 1e-9
+    ) {
+      notes.push(
+        `${bgNode.path}: background is scaled or rotated in the scene; room px follow its position only`,
+      )
+    }
+    if (centered && !frame) {
+      notes.push(
+        `${bgNode.path}: background is centred and its size is unknown; room origin assumed at the scene origin`,
+      )
+    } else {
+      const topLeft = apply(t, {
+        x: own.x - (centered && frame ? frame.width / 2 : 0),
+        y: own.y - (centered && frame ? frame.height / 2 : 0),
+      })
+      offset = { x: -topLeft.x || 0, y: -topLeft.y || 0 }
+    }
+    if (frame) bgSize = { width: Math.round(frame.width), height: Math.round(frame.height) }
+  } else {
+    notes.push('no background sprite found; the room has no background')
+  }
+  const toRoom = (p: Point): Point => ({ x: p.x + offset.x, y: p.y + offset.y })
+  const ringToRoom = (r: Ring): Ring => r.map(toRoom)
+
+  // Walkable regions.
+  const regions: RegionRead[] = []
+  for (const n of nodes) {
+    if (!REGION_TYPES.has(n.type)) continue
+    const r = readRegion(n, notes)
+    if (!r) continue
+    const parent = nodes.find((p) => p.children.includes(n))
+    const parentScript = parent ? scriptOf(parent) : null
+    r.exclusive = !!parentScript && /esc_terrain\.gd$/.test(parentScript)
+    regions.push(r)
+  }
+  if (regions.length === 0)
+    notes.push('no NavigationRegion2D with a navigation polygon: the room has no walkable area')
+
+  const roomId = options.roomId ?? metaText(root, 'walkbox_room_id') ?? idFromName(root.name, [], 'room')
+  const room = emptyRoom({ id: roomId, name: options.roomName ?? root.name, width: 1, height: 1 })
+  room.areas = []
+  const flags: Flag[] = []
+  const polygons: WalkPolygon[] = []
+  const takenPolygonIds: string[] = []
+  const regionFlags = new Map<RegionRead, string>()
+  for (const r of regions) {
+    if (r.enabled || metaText(r.node, 'walkbox_enabled_by') !== undefined) continue
+    const id = flagIdFromName(
+      `${r.node.name} enabled`,
+      flags.map((f) => f.id),
+    )
+    flags.push({ id, name: `${r.node.name} enabled`, default: false })
+    regionFlags.set(r, id)
+  }
+  regions.forEach((r, i) => {
+    const ownId = r.node.props.get('metadata/walkbox_area_id')?.value
+    const areaId =
+      typeof ownId === 'number' &&
+      Number.isInteger(ownId) &&
+      ownId >= 1 &&
+      ownId <= 255 &&
+      !room.areas.some((a) => a.id === ownId)
+        ? ownId
+        : i + 1
+    if (areaId > 255) {
+      notes.push(`${r.node.path}: more than 255 regions; skipped`)
+      return
+    }
+    let enabledBy: string | undefined = metaText(r.node, 'walkbox_enabled_by') ?? regionFlags.get(r)
+    const own = metaText(r.node, 'walkbox_enabled_by')
+    if (own !== undefined && !flagExpressionError(own)) {
+      for (const id of flagsInExpression(own)) {
+        if (!flags.some((f) => f.id === id)) flags.push({ id, name: id, default: false })
+      }
+    }
+    if (own === undefined && r.exclusive && r.enabled) {
+      const others = regions
+        .filter((o) => o !== r && o.exclusive && regionFlags.has(o))
+        .map((o) => regionFlags.get(o)!)
+      if (others.length > 0) enabledBy = others.length === 1 ? `!${others[0]}` : `!(${others.join(' || ')})`
+    }
+    room.areas.push({
+      id: areaId,
+      name: r.node.name,
+      colour: ['#3cb371', '#4f86f7', '#e6a23c', '#c86bfa', '#f56c6c'][i % 5],
+      ...(enabledBy ? { enabledBy } : {}),
+    })
+    if (enabledBy && own === undefined)
+      notes.push(
+        `${r.node.path}: ${r.enabled ? 'enabled' : 'disabled'} region; walk area ${areaId} '${r.node.name}' is on while '${enabledBy}'`,
+      )
+    for (const area of r.polygons) {
+      const id = idFromName(r.node.name, takenPolygonIds, 'polygon')
+      takenPolygonIds.push(id)
+      polygons.push(
+        areaToWalkPolygon({ outer: ringToRoom(area.outer), holes: area.holes.map(ringToRoom) }, id, areaId),
+      )
+    }
+  })
+  if (room.areas.length === 0) room.areas = [{ id: 1, name: 'Walkable', colour: '#3cb371' }]
+  room.polygons = polygons
+
+  // Zones.
+  const zones: Zone[] = []
+  for (const n of nodes) {
+    if (n.type !== 'Area2D') continue
+    if (bgNode && bgNode.path.startsWith(n.path + '/')) continue // the background prop
+    if (metaText(n, 'walkbox_gate_kind') !== undefined) continue // a Walkbox gate, read below
+    const rings = zoneRings(n, notes)
+    rings.forEach((ring, k) => {
+      const name = rings.length > 1 ? `${n.name} ${k + 1}` : n.name
+      const id = idFromName(
+        name,
+        zones.map((z) => z.id),
+        'zone',
+      )
+      const globalId = n.props.get('global_id')?.value
+      const properties: Record<string, string> = { godotPath: n.path }
+      if (typeof globalId === 'string') properties.global_id = globalId
+      zones.push({
+        id,
+        name,
+        shape: { kind: 'polygon', outer: ringToRoom(ring).map((p) => [p.x, p.y]) },
+        events: {
+          enter: metaText(n, 'walkbox_enter') ?? '',
+          exit: metaText(n, 'walkbox_exit') ?? '',
+          stand: metaText(n, 'walkbox_stand') ?? '',
+        },
+        ...(metaText(n, 'walkbox_enabled_by') !== undefined
+          ? { enabledBy: metaText(n, 'walkbox_enabled_by') }
+          : {}),
+        properties,
+      })
+    })
+  }
+  room.zones = zones
+
+  // Gates written by Walkbox's own export (Area2D with metadata/walkbox_gate_kind).
+  for (const n of nodes) {
+    const kind = metaText(n, 'walkbox_gate_kind')
+    const expression = metaText(n, 'walkbox_flag_expression')
+    if (n.type !== 'Area2D' || (kind !== 'block-polygon' && kind !== 'open-area') || expression === undefined)
+      continue
+    const ring = zoneRings(n, notes)[0]
+    const areaId = n.props.get('metadata/walkbox_area_id')?.value
+    room.gates.push({
+      id: idFromName(
+        n.name,
+        room.gates.map((g) => g.id),
+        'gate',
+      ),
+      name: n.name,
+      kind,
+      ...(ring ? { polygon: ringToRoom(ring).map((p): [number, number] => [p.x, p.y]) } : {}),
+      ...(typeof areaId === 'number' ? { areaId } : {}),
+      flagExpression: expression,
+    })
+    if (!flagExpressionError(expression)) {
+      for (const id of flagsInExpression(expression)) {
+        if (!flags.some((f) => f.id === id)) flags.push({ id, name: id, default: false })
+      }
+    }
+  }
+
+  // Points and the start.
+  const points: RoomPoint[] = []
+  const addPoint = (name: string, p: Point) => {
+    const id = idFromName(
+      name,
+      points.map((q) => q.id),
+      'point',
+    )
+    const at = toRoom(p)
+    points.push({ id, name, x: at.x, y: at.y })
+  }
+  let start: Point | null = null
+  for (const n of nodes) {
+    if (MARKER_TYPES.has(n.type)) {
+      const at = apply(n.global, { x: 0, y: 0 })
+      const generic = MARKER_TYPES.has(n.name) || /^ESCLocation$/.test(n.name)
+      const parentName = n.path.includes('/') ? n.path.split('/').slice(-2, -1)[0] : ''
+      const isStart = n.props.get('is_start_location')?.value === true || /^player_start$/i.test(n.name)
+      if (isStart) start = toRoom(at)
+      // Walkbox's own export writes the start as Points/player_start: not a point of its own.
+      if (!(isStart && parentName === 'Points' && metaText(root, 'walkbox_room_id') !== undefined)) {
+        addPoint(generic && parentName ? `${parentName}/${n.name}` : n.name, at)
+      }
+    }
+    const walkTo = vector2(n.props.get('walk_to_point')?.value)
+    if (walkTo && n.type === 'Area2D') addPoint(`${n.name} walk_to_point`, apply(n.global, walkTo))
+  }
+  room.points = points
+
+  // Scale map (Escoria ESCTerrain).
+  let scaleMap: ImportedImage | undefined
+  for (const n of nodes) {
+    const script = scriptOf(n)
+    const scales = texturePath(n, 'scales')
+    if (!scales || !(script && /esc_terrain\.gd$/.test(script))) continue
+    const min = num(n.props.get('scale_min')?.value, 0.3) * 100
+    const max = num(n.props.get('scale_max')?.value, 1) * 100
+    const bytes = extension(scales) === 'png' ? await source.readBytes(scales) : null
+    const size = bytes ? source.imageSize(bytes) : null
+    if (!bytes || !size) {
+      notes.push(
+        `${n.path}: scale texture ${scales} is missing or not a PNG; scaling not imported (scale_min ${min}%, scale_max ${max}%)`,
+      )
+    } else if (bgSize && (size.width !== bgSize.width || size.height !== bgSize.height)) {
+      notes.push(
+        `${n.path}: scale texture ${fileName(scales)} is ${size.width}x${size.height}, the room ${bgSize.width}x${bgSize.height}; scaling not imported`,
+      )
+    } else {
+      scaleMap = { name: 'scalemap.png', bytes }
+      room.scaling = { mode: 'map', linear: [], map: { file: 'scalemap.png', min, max } }
+    }
+  }
+
+  // Size: Popochiu's width/height, else the background's, else the geometry's bounds.
+  const w = root.props.get('width')?.value
+  const h = root.props.get('height')?.value
+  let size: { width: number; height: number }
+  if (typeof w === 'number' && typeof h === 'number' && w > 0 && h > 0) {
+    size = { width: Math.round(w), height: Math.round(h) }
+    if (bgSize && (bgSize.width !== size.width || bgSize.height !== size.height)) {
+      notes.push(
+        `room size ${size.width}x${size.height} from the scene's width/height; the background is ${bgSize.width}x${bgSize.height} (a scrolling room)`,
+      )
+      size = bgSize
+    }
+  } else if (bgSize) {
+    size = bgSize
+  } else {
+    let maxX = 1
+    let maxY = 1
+    const grow = (p: Point) => {
+      maxX = Math.max(maxX, p.x)
+      maxY = Math.max(maxY, p.y)
+    }
+    for (const p of polygons) p.outer.forEach(([x, y]) => grow({ x, y }))
+    for (const z of zones) if (z.shape.kind === 'polygon') z.shape.outer.forEach(([x, y]) => grow({ x, y }))
+    for (const p of points) grow(p)
+    size = { width: Math.ceil(maxX), height: Math.ceil(maxY) }
+    notes.push(
+      `room size assumed ${size.width}x${size.height} (the bounds of its geometry): no width/height on the scene and no readable background`,
+    )
+  }
+  room.size = size
+  room.testWalk.start = start ?? { x: Math.floor(size.width / 2), y: Math.floor(size.height * 0.8) }
+  if (offset.x !== 0 || offset.y !== 0) room.sceneOffset = offset
+  if (background) room.background = background.name
+
+  // Scripts and unknown nodes, as notes.
+  const scripts = new Set(nodes.map(scriptOf).filter((s): s is string => s !== null))
+  if (scripts.size > 0)
+    notes.push(
+      `${scripts.size} script${scripts.size === 1 ? '' : 's'} not run (${[...scripts].map(fileName).slice(0, 5).join(', ')}${scripts.size > 5 ? ', ...' : ''})`,
+    )
+  const known = new Set([
+    ...REGION_TYPES,
+    ...MARKER_TYPES,
+    'Area2D',
+    'CollisionPolygon2D',
+    'CollisionShape2D',
+    'Sprite2D',
+    'Node2D',
+    'Node',
+  ])
+  const unknown = new Map<string, number>()
+  for (const n of nodes) if (!known.has(n.type)) unknown.set(n.type, (unknown.get(n.type) ?? 0) + 1)
+  if (unknown.size > 0) {
+    notes.push(`not imported: ${[...unknown].map(([t, c]) => `${c} ${t}`).join(', ')}`)
+  }
+  return { room, flags, background, scaleMap, notes }
+}
