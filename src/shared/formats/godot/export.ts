@@ -66,6 +66,8 @@ export function exportGodotScene(
   nodes.push(
     `[node name=${tscnString(rootName)} type="Node2D"]`,
     `metadata/walkbox_room_id = ${tscnString(room.id)}`,
+    // Every walk area (also those without polygons, which gates may name), for the way back.
+    `metadata/walkbox_areas = ${tscnString(JSON.stringify(room.areas))}`,
     '',
   )
 

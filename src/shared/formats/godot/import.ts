@@ -340,6 +340,13 @@ export async function importGodotScene(
   const room = emptyRoom({ id: roomId, name: options.roomName ?? root.name, width: 1, height: 1 })
   room.areas = []
   const flags: Flag[] = []
+  /** The flags an expression names join the list offered to the project (default false). */
+  const offerFlags = (expression: string | undefined) => {
+    if (expression === undefined || flagExpressionError(expression)) return
+    for (const id of flagsInExpression(expression)) {
+      if (!flags.some((f) => f.id === id)) flags.push({ id, name: id, default: false })
+    }
+  }
   const polygons: WalkPolygon[] = []
   const takenPolygonIds: string[] = []
   const regionFlags = new Map<RegionRead, string>()
@@ -368,11 +375,6 @@ export async function importGodotScene(
     }
     let enabledBy: string | undefined = metaText(r.node, 'walkbox_enabled_by') ?? regionFlags.get(r)
     const own = metaText(r.node, 'walkbox_enabled_by')
-    if (own !== undefined && !flagExpressionError(own)) {
-      for (const id of flagsInExpression(own)) {
-        if (!flags.some((f) => f.id === id)) flags.push({ id, name: id, default: false })
-      }
-    }
     if (own === undefined && r.exclusive && r.enabled) {
       const others = regions
         .filter((o) => o !== r && o.exclusive && regionFlags.has(o))
@@ -397,7 +399,33 @@ export async function importGodotScene(
       )
     }
   })
+  // Walkbox's own export lists every area (also those without polygons) on the root.
+  const ownAreas = metaText(root, 'walkbox_areas')
+  if (ownAreas !== undefined) {
+    try {
+      const listed = JSON.parse(ownAreas) as unknown
+      if (Array.isArray(listed)) {
+        for (const a of listed as Room['areas']) {
+          if (typeof a?.id !== 'number' || typeof a.name !== 'string' || typeof a.colour !== 'string')
+            continue
+          const i = room.areas.findIndex((b) => b.id === a.id)
+          const area = {
+            id: a.id,
+            name: a.name,
+            colour: a.colour,
+            ...(typeof a.enabledBy === 'string' ? { enabledBy: a.enabledBy } : {}),
+          }
+          if (i >= 0) room.areas[i] = area
+          else room.areas.push(area)
+        }
+        room.areas.sort((a, b) => a.id - b.id)
+      }
+    } catch {
+      notes.push('metadata/walkbox_areas on the root is not JSON; areas named after the regions')
+    }
+  }
   if (room.areas.length === 0) room.areas = [{ id: 1, name: 'Walkable', colour: '#3cb371' }]
+  for (const a of room.areas) offerFlags(a.enabledBy)
   room.polygons = polygons
 
   // Zones.
@@ -434,6 +462,7 @@ export async function importGodotScene(
     })
   }
   room.zones = zones
+  for (const z of zones) offerFlags(z.enabledBy)
 
   // Gates written by Walkbox's own export (Area2D with metadata/walkbox_gate_kind).
   for (const n of nodes) {
@@ -455,11 +484,7 @@ export async function importGodotScene(
       ...(typeof areaId === 'number' ? { areaId } : {}),
       flagExpression: expression,
     })
-    if (!flagExpressionError(expression)) {
-      for (const id of flagsInExpression(expression)) {
-        if (!flags.some((f) => f.id === id)) flags.push({ id, name: id, default: false })
-      }
-    }
+    offerFlags(expression)
   }
 
   // Points and the start.
