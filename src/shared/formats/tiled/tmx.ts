@@ -1,0 +1,239 @@
+/**
+ * Tiled maps as TMX (XML) text: the structure of map.ts written and read the way Tiled
+ * 1.8 does (the TMX Map Format reference): `<map>` with `<properties>`, `<imagelayer>`
+ * with `<image source>`, `<objectgroup>` with `<object>`s holding `<polygon points>`,
+ * `<polyline points>`, `<point/>` or `<ellipse/>`.
+ *
+ * The XML reader here reads what Tiled writes (elements, attributes, text, comments, the
+ * XML declaration); it has no DTDs or entities beyond the five of XML, and a depth limit.
+ *
+ * Units: px.
+ */
+import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledPropertyType } from './map'
+
+// ---------------------------------------------------------------------------------------
+// Writing
+
+function esc(s: string | number | boolean): string {
+  return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;')
+}
+
+function num(n: number): string {
+  return String(Math.round(n * 1e6) / 1e6)
+}
+
+function propertiesXml(list: TiledProperty[] | undefined, indent: string): string[] {
+  if (!list || list.length === 0) return []
+  return [
+    `${indent}<properties>`,
+    ...list.map((p) => `${indent} <property name="${esc(p.name)}"${p.type === 'string' ? '' : ` type="${p.type}"`} value="${esc(p.value)}"/>`),
+    `${indent}</properties>`,
+  ]
+}
+
+const pointsAttr = (pts: { x: number; y: number }[]) => pts.map((p) => `${num(p.x)},${num(p.y)}`).join(' ')
+
+function objectXml(o: TiledObject): string[] {
+  const attrs = [
+    `id="${o.id}"`,
+    ...(o.name ? [`name="${esc(o.name)}"`] : []),
+    ...(o.type ? [`type="${esc(o.type)}"`] : []),
+    `x="${num(o.x)}"`,
+    `y="${num(o.y)}"`,
+    ...(o.width ? [`width="${num(o.width)}"`] : []),
+    ...(o.height ? [`height="${num(o.height)}"`] : []),
+    ...(o.visible === false ? ['visible="0"'] : []),
+  ].join(' ')
+  const inner = [
+    ...propertiesXml(o.properties, '   '),
+    ...(o.point ? ['   <point/>'] : []),
+    ...(o.ellipse ? ['   <ellipse/>'] : []),
+    ...(o.polygon ? [`   <polygon points="${pointsAttr(o.polygon)}"/>`] : []),
+    ...(o.polyline ? [`   <polyline points="${pointsAttr(o.polyline)}"/>`] : []),
+  ]
+  return inner.length === 0 ? [`  <object ${attrs}/>`] : [`  <object ${attrs}>`, ...inner, '  </object>']
+}
+
+function layerXml(l: TiledLayer): string[] {
+  const common = `id="${l.id}" name="${esc(l.name)}"${l.visible ? '' : ' visible="0"'}${l.opacity !== 1 ? ` opacity="${l.opacity}"` : ''}`
+  if (l.type === 'imagelayer') return [` <imagelayer ${common}>`, `  <image source="${esc(l.image)}"/>`, ' </imagelayer>']
+  return [` <objectgroup ${common} draworder="${l.draworder}">`, ...l.objects.flatMap(objectXml), ' </objectgroup>']
+}
+
+export function tiledMapToTmx(map: TiledMap): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<map version="${map.version}" tiledversion="${map.tiledversion}" orientation="${map.orientation}" renderorder="${map.renderorder}" width="${map.width}" height="${map.height}" tilewidth="${map.tilewidth}" tileheight="${map.tileheight}" infinite="${map.infinite ? 1 : 0}" nextlayerid="${map.nextlayerid}" nextobjectid="${map.nextobjectid}">`,
+    ...propertiesXml(map.properties, ' '),
+    ...map.layers.flatMap(layerXml),
+    '</map>',
+    '',
+  ].join('\n')
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+export interface XmlElement {
+  name: string
+  attrs: Record<string, string>
+  children: XmlElement[]
+  text: string
+}
+
+export const MAX_XML_DEPTH = 32
+
+function unescape(s: string): string {
+  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
+    if (e === 'amp') return '&'
+    if (e === 'lt') return '<'
+    if (e === 'gt') return '>'
+    if (e === 'quot') return '"'
+    if (e === 'apos') return "'"
+    return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+  })
+}
+
+/** The root element of an XML text. Throws naming `file` and the line on malformed input. */
+export function parseXml(text: string, file: string): XmlElement {
+  let pos = 0
+  const line = () => text.slice(0, pos).split('\n').length
+  const fail = (m: string): never => {
+    throw new Error(`${file}: line ${line()}: ${m}`)
+  }
+  const stack: XmlElement[] = []
+  let root: XmlElement | null = null
+  while (pos < text.length) {
+    const lt = text.indexOf('<', pos)
+    if (lt < 0) break
+    if (stack.length > 0) stack[stack.length - 1].text += unescape(text.slice(pos, lt))
+    pos = lt
+    if (text.startsWith('<?', pos)) {
+      const end = text.indexOf('?>', pos)
+      if (end < 0) fail('an unclosed <? ... ?>')
+      pos = end + 2
+    } else if (text.startsWith('<!--', pos)) {
+      const end = text.indexOf('-->', pos)
+      if (end < 0) fail('an unclosed comment')
+      pos = end + 3
+    } else if (text.startsWith('<!', pos)) {
+      fail('DOCTYPE and CDATA are not read')
+    } else if (text.startsWith('</', pos)) {
+      const end = text.indexOf('>', pos)
+      const name = text.slice(pos + 2, end).trim()
+      const open = stack.pop()
+      if (!open || open.name !== name) fail(`</${name}> closes ${open ? `<${open.name}>` : 'nothing'}`)
+      pos = end + 1
+    } else {
+      const m = /^<([A-Za-z_][\w.-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(text.slice(pos, pos + 100000))
+      if (!m) fail('a malformed tag')
+      const el: XmlElement = { name: m![1], attrs: {}, children: [], text: '' }
+      for (const a of m![2].matchAll(/([\w.:-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) el.attrs[a[1]] = unescape(a[3] ?? a[4] ?? '')
+      if (stack.length > 0) stack[stack.length - 1].children.push(el)
+      else if (root) fail('a second root element')
+      else root = el
+      if (m![3] !== '/') {
+        if (stack.length >= MAX_XML_DEPTH) fail(`elements nest more than ${MAX_XML_DEPTH} deep`)
+        stack.push(el)
+      }
+      pos += m![0].length
+    }
+  }
+  if (stack.length > 0) fail(`<${stack[stack.length - 1].name}> is not closed`)
+  if (!root) fail('no root element')
+  return root!
+}
+
+const n = (s: string | undefined, fallback = 0): number => {
+  const v = s === undefined ? NaN : Number(s)
+  return Number.isFinite(v) ? v : fallback
+}
+
+function readProperties(el: XmlElement | undefined): TiledProperty[] | undefined {
+  if (!el) return undefined
+  return el.children
+    .filter((c) => c.name === 'property')
+    .map((c) => {
+      const type = (c.attrs.type ?? 'string') as TiledPropertyType
+      const raw = c.attrs.value ?? c.text
+      const value = type === 'int' || type === 'float' || type === 'object' ? n(raw) : type === 'bool' ? raw === 'true' : raw
+      return { name: c.attrs.name ?? '', type, value }
+    })
+}
+
+function readPoints(s: string | undefined): { x: number; y: number }[] {
+  return (s ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => {
+      const [x, y] = pair.split(',')
+      return { x: n(x), y: n(y) }
+    })
+}
+
+/** A TMX text as the JSON structure of map.ts. */
+export function tmxToTiledMap(text: string, file: string): TiledMap {
+  const root = parseXml(text, file)
+  if (root.name !== 'map') throw new Error(`${file}: not a Tiled map (the root element is <${root.name}>)`)
+  const a = root.attrs
+  const layers: TiledLayer[] = []
+  const child = (el: XmlElement, name: string) => el.children.find((c) => c.name === name)
+  const visit = (el: XmlElement) => {
+    for (const c of el.children) {
+      const common = { id: n(c.attrs.id), name: c.attrs.name ?? '', opacity: n(c.attrs.opacity, 1), visible: c.attrs.visible !== '0', x: 0, y: 0 }
+      if (c.name === 'imagelayer') {
+        layers.push({ ...common, type: 'imagelayer', image: child(c, 'image')?.attrs.source ?? '', offsetx: n(c.attrs.offsetx), offsety: n(c.attrs.offsety) })
+      } else if (c.name === 'objectgroup') {
+        layers.push({
+          ...common,
+          type: 'objectgroup',
+          draworder: c.attrs.draworder === 'index' ? 'index' : 'topdown',
+          objects: c.children
+            .filter((o) => o.name === 'object')
+            .map((o) => {
+              const polygon = child(o, 'polygon')
+              const polyline = child(o, 'polyline')
+              return {
+                id: n(o.attrs.id),
+                name: o.attrs.name ?? '',
+                type: o.attrs.type ?? o.attrs.class ?? '',
+                x: n(o.attrs.x),
+                y: n(o.attrs.y),
+                width: n(o.attrs.width),
+                height: n(o.attrs.height),
+                rotation: n(o.attrs.rotation),
+                visible: o.attrs.visible !== '0',
+                ...(child(o, 'point') ? { point: true } : {}),
+                ...(child(o, 'ellipse') ? { ellipse: true } : {}),
+                ...(polygon ? { polygon: readPoints(polygon.attrs.points) } : {}),
+                ...(polyline ? { polyline: readPoints(polyline.attrs.points) } : {}),
+                ...(child(o, 'properties') ? { properties: readProperties(child(o, 'properties')) } : {}),
+              }
+            }),
+        })
+      } else if (c.name === 'group') {
+        visit(c)
+      }
+    }
+  }
+  visit(root)
+  return {
+    type: 'map',
+    version: a.version ?? '1.8',
+    tiledversion: a.tiledversion ?? '',
+    orientation: a.orientation as 'orthogonal',
+    renderorder: 'right-down',
+    infinite: a.infinite === '1',
+    compressionlevel: -1,
+    width: n(a.width),
+    height: n(a.height),
+    tilewidth: n(a.tilewidth, 1),
+    tileheight: n(a.tileheight, 1),
+    nextlayerid: n(a.nextlayerid),
+    nextobjectid: n(a.nextobjectid),
+    layers,
+    tilesets: [],
+    properties: readProperties(child(root, 'properties')),
+  }
+}
