@@ -28,11 +28,14 @@ const env = { ...process.env, QT_QPA_PLATFORM: 'offscreen' }
 
 function requireTiled(): void {
   if (!existsSync(TILED) || !existsSync(RASTERIZER)) {
-    throw new Error(`Tiled is needed for this test and is missing (${TILED}, ${RASTERIZER}): apt-get install -y tiled, or set WALKBOX_TILED and WALKBOX_TMXRASTERIZER`)
+    throw new Error(
+      `Tiled is needed for this test and is missing (${TILED}, ${RASTERIZER}): apt-get install -y tiled, or set WALKBOX_TILED and WALKBOX_TMXRASTERIZER`,
+    )
   }
 }
 
-const same = (a: Room, b: Room) => expect(normaliseRoom(parseRoom(JSON.parse(JSON.stringify(a))))).toEqual(normaliseRoom(b))
+const same = (a: Room, b: Room) =>
+  expect(normaliseRoom(parseRoom(JSON.parse(JSON.stringify(a))))).toEqual(normaliseRoom(b))
 
 describe('Tiled maps', () => {
   it('a room goes out as .tmj and comes back the same', () => {
@@ -42,7 +45,9 @@ describe('Tiled maps', () => {
     same(tiledMapToRoom(JSON.parse(text) as TiledMap, 'porch.tmj').room, room)
     expect(map.tilewidth * map.width).toBeGreaterThanOrEqual(room.size.width)
     expect(notes.join('\n')).toMatch(/walk mask: Tiled has no area masks/)
-    expect(notes.join('\n')).toMatch(/node graph: Tiled has no join costs or directions; kept as the properties cost and oneWay/)
+    expect(notes.join('\n')).toMatch(
+      /node graph: Tiled has no join costs or directions; kept as the properties cost and oneWay/,
+    )
   })
 
   it('a room goes out as .tmx and comes back the same', () => {
@@ -65,9 +70,23 @@ describe('Tiled maps', () => {
           type: 'group',
           name: 'room',
           layers: [
-            { type: 'objectgroup', name: 'Walkable', objects: [{ id: 1, name: 'floor', x: 0, y: 80, width: 320, height: 80, rotation: 0 }] },
-            { type: 'objectgroup', name: 'stuff', objects: [{ id: 2, name: 'door', class: 'zone', x: 10, y: 90, width: 20, height: 30, rotation: 0 }] },
-            { type: 'objectgroup', name: 'deco', objects: [{ id: 3, name: 'lamp', x: 5, y: 5, width: 0, height: 0, point: true, rotation: 0 }] },
+            {
+              type: 'objectgroup',
+              name: 'Walkable',
+              objects: [{ id: 1, name: 'floor', x: 0, y: 80, width: 320, height: 80, rotation: 0 }],
+            },
+            {
+              type: 'objectgroup',
+              name: 'stuff',
+              objects: [
+                { id: 2, name: 'door', class: 'zone', x: 10, y: 90, width: 20, height: 30, rotation: 0 },
+              ],
+            },
+            {
+              type: 'objectgroup',
+              name: 'deco',
+              objects: [{ id: 3, name: 'lamp', x: 5, y: 5, width: 0, height: 0, point: true, rotation: 0 }],
+            },
           ],
         },
       ],
@@ -85,12 +104,18 @@ describe('Tiled maps', () => {
   })
 
   it('refuses what is not an orthogonal Tiled map, and malformed XML, with the file named', () => {
-    expect(() => tiledMapToRoom({ type: 'tileset' } as unknown as TiledMap, 'x.tmj')).toThrow('x.tmj: not a Tiled map')
+    expect(() => tiledMapToRoom({ type: 'tileset' } as unknown as TiledMap, 'x.tmj')).toThrow(
+      'x.tmj: not a Tiled map',
+    )
     expect(() =>
       tiledMapToRoom({ type: 'map', orientation: 'isometric', layers: [] } as unknown as TiledMap, 'iso.tmj'),
     ).toThrow('iso.tmj: a isometric map; Walkbox reads orthogonal maps')
-    expect(() => tmxToTiledMap('<map><objectgroup></map>', 'bad.tmx')).toThrow(/bad\.tmx: line 1: <\/map> closes <objectgroup>/)
-    expect(() => tmxToTiledMap('<tileset/>', 't.tsx')).toThrow('t.tsx: not a Tiled map (the root element is <tileset>)')
+    expect(() => tmxToTiledMap('<map><objectgroup></map>', 'bad.tmx')).toThrow(
+      /bad\.tmx: line 1: <\/map> closes <objectgroup>/,
+    )
+    expect(() => tmxToTiledMap('<tileset/>', 't.tsx')).toThrow(
+      't.tsx: not a Tiled map (the root element is <tileset>)',
+    )
     expect(() => parseXml('<a>'.repeat(40), 'deep.tmx')).toThrow(/nest more than 32 deep/)
   })
 })
@@ -103,9 +128,20 @@ describe('Tiled 1.8 reads what Walkbox writes', () => {
     // A 320x200 background: left half red, right half blue.
     const { width, height } = room.size
     const data = Buffer.alloc(width * height * 3)
-    for (let i = 0; i < width * height; i++) data.set(i % width < width / 2 ? [200, 30, 30] : [30, 30, 200], i * 3)
-    await writeFile(join(dir, 'background.png'), await sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer())
-    await writeFile(join(dir, 'walkmask.png'), await sharp({ create: { width, height, channels: 3, background: '#000' } }).png().toBuffer())
+    for (let i = 0; i < width * height; i++)
+      data.set(i % width < width / 2 ? [200, 30, 30] : [30, 30, 200], i * 3)
+    await writeFile(
+      join(dir, 'background.png'),
+      await sharp(data, { raw: { width, height, channels: 3 } })
+        .png()
+        .toBuffer(),
+    )
+    await writeFile(
+      join(dir, 'walkmask.png'),
+      await sharp({ create: { width, height, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    )
   })
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true })
@@ -132,9 +168,13 @@ describe('Tiled 1.8 reads what Walkbox writes', () => {
     requireTiled()
     await writeFile(join(dir, 'draw.tmx'), tiledMapToTmx(roomToTiledMap(room).map))
     await run(RASTERIZER, [join(dir, 'draw.tmx'), join(dir, 'draw.png')], { env })
-    const { data, info } = await sharp(join(dir, 'draw.png')).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+    const { data, info } = await sharp(join(dir, 'draw.png'))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     expect(info.width).toBe(Math.ceil(room.size.width / 16) * 16)
-    const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3))
+    const at = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3))
     // Object layers draw outlines; sample away from them: the background shows through.
     expect(at(2, 2)).toEqual([200, 30, 30])
     expect(at(room.size.width - 3, 2)).toEqual([30, 30, 200])

@@ -118,25 +118,64 @@ export function roomToTiledMap(room: Room): { map: TiledMap; notes: string[] } {
     properties: TiledProperty[],
   ): TiledObject => {
     const [x0, y0] = ring[0]
-    return object({ name, type, x: x0, y: y0, polygon: ring.map(([x, y]) => ({ x: x - x0, y: y - y0 })), properties })
+    return object({
+      name,
+      type,
+      x: x0,
+      y: y0,
+      polygon: ring.map(([x, y]) => ({ x: x - x0, y: y - y0 })),
+      properties,
+    })
   }
   const group = (name: string, objects: TiledObject[], visible = true): void => {
-    layers.push({ id: nextLayer++, name, type: 'objectgroup', draworder: 'index', objects, opacity: 1, visible, x: 0, y: 0 })
+    layers.push({
+      id: nextLayer++,
+      name,
+      type: 'objectgroup',
+      draworder: 'index',
+      objects,
+      opacity: 1,
+      visible,
+      x: 0,
+      y: 0,
+    })
   }
 
   if (room.background) {
-    layers.push({ id: nextLayer++, name: 'background', type: 'imagelayer', image: room.background, opacity: 1, visible: true, x: 0, y: 0 })
+    layers.push({
+      id: nextLayer++,
+      name: 'background',
+      type: 'imagelayer',
+      image: room.background,
+      opacity: 1,
+      visible: true,
+      x: 0,
+      y: 0,
+    })
   }
   if (room.mask) {
-    layers.push({ id: nextLayer++, name: 'walk mask', type: 'imagelayer', image: room.mask, opacity: 0.5, visible: false, x: 0, y: 0 })
-    notes.push(`walk mask: Tiled has no area masks; ${room.mask} is referenced by the hidden image layer 'walk mask'`)
+    layers.push({
+      id: nextLayer++,
+      name: 'walk mask',
+      type: 'imagelayer',
+      image: room.mask,
+      opacity: 0.5,
+      visible: false,
+      x: 0,
+      y: 0,
+    })
+    notes.push(
+      `walk mask: Tiled has no area masks; ${room.mask} is referenced by the hidden image layer 'walk mask'`,
+    )
   }
 
   const walkable: TiledObject[] = []
   for (const p of room.polygons) {
     const outer = polygonObject(p.id, 'walkable', p.outer, [prop('areaId', 'int', p.areaId)])
     walkable.push(outer)
-    p.holes.forEach((h, i) => walkable.push(polygonObject(`${p.id} hole ${i + 1}`, 'hole', h, [prop('of', 'object', outer.id)])))
+    p.holes.forEach((h, i) =>
+      walkable.push(polygonObject(`${p.id} hole ${i + 1}`, 'hole', h, [prop('of', 'object', outer.id)])),
+    )
   }
   group('walkable', walkable)
 
@@ -163,7 +202,14 @@ export function roomToTiledMap(room: Room): { map: TiledMap; notes: string[] } {
       ...Object.entries(z.properties).map(([k, v]) => prop(`property.${k}`, 'string', v)),
     ]
     if (z.shape.kind === 'polygon') return polygonObject(z.name, 'zone', z.shape.outer, properties)
-    return object({ name: z.name, type: 'zone', x: 0, y: 0, point: true, properties: [...properties, prop('areaId', 'int', z.shape.areaId)] })
+    return object({
+      name: z.name,
+      type: 'zone',
+      x: 0,
+      y: 0,
+      point: true,
+      properties: [...properties, prop('areaId', 'int', z.shape.areaId)],
+    })
   })
   group('zones', zones)
 
@@ -187,18 +233,34 @@ export function roomToTiledMap(room: Room): { map: TiledMap; notes: string[] } {
           { x: 0, y: 0 },
           { x: b.x - a.x, y: b.y - a.y },
         ],
-        properties: [prop('a', 'object', a.id), prop('b', 'object', b.id), prop('oneWay', 'bool', j.oneWay), prop('cost', 'float', j.cost)],
+        properties: [
+          prop('a', 'object', a.id),
+          prop('b', 'object', b.id),
+          prop('oneWay', 'bool', j.oneWay),
+          prop('cost', 'float', j.cost),
+        ],
       }),
     )
   }
   group('node graph', graph)
   if (room.nodeGraph.joins.some((j) => j.cost !== 1 || j.oneWay)) {
-    notes.push('node graph: Tiled has no join costs or directions; kept as the properties cost and oneWay of each join')
+    notes.push(
+      'node graph: Tiled has no join costs or directions; kept as the properties cost and oneWay of each join',
+    )
   }
 
   group(
     'points',
-    (room.points ?? []).map((p) => object({ name: p.name, type: 'point', x: p.x, y: p.y, point: true, properties: [prop('walkbox.id', 'string', p.id)] })),
+    (room.points ?? []).map((p) =>
+      object({
+        name: p.name,
+        type: 'point',
+        x: p.x,
+        y: p.y,
+        point: true,
+        properties: [prop('walkbox.id', 'string', p.id)],
+      }),
+    ),
   )
 
   const properties: TiledProperty[] = [
@@ -212,7 +274,10 @@ export function roomToTiledMap(room: Room): { map: TiledMap; notes: string[] } {
     prop('walkbox.testWalk', 'string', JSON.stringify(room.testWalk)),
     ...(room.sceneOffset ? [prop('walkbox.sceneOffset', 'string', JSON.stringify(room.sceneOffset))] : []),
   ]
-  if (room.scaling.mode !== 'none') notes.push(`scaling: Tiled has no character scaling; kept as the map property walkbox.scaling (${room.scaling.mode})`)
+  if (room.scaling.mode !== 'none')
+    notes.push(
+      `scaling: Tiled has no character scaling; kept as the map property walkbox.scaling (${room.scaling.mode})`,
+    )
   notes.push('areas: kept as the map property walkbox.areas; each walkable polygon has its areaId')
 
   return {
@@ -245,7 +310,11 @@ function propsOf(list: TiledProperty[] | undefined): Map<string, TiledProperty['
   return new Map((list ?? []).map((p) => [p.name, p.value]))
 }
 
-function jsonProp<T>(props: Map<string, TiledProperty['value']>, name: string, notes: string[]): T | undefined {
+function jsonProp<T>(
+  props: Map<string, TiledProperty['value']>,
+  name: string,
+  notes: string[],
+): T | undefined {
   const v = props.get(name)
   if (typeof v !== 'string') return undefined
   try {
@@ -272,15 +341,34 @@ function outline(o: TiledObject): [number, number][] | null {
 }
 
 /** A Tiled map (JSON structure) as a room. Throws when it is not an orthogonal map. */
-export function tiledMapToRoom(map: TiledMap, fileName: string, options: { roomId?: string } = {}): { room: Room; notes: string[] } {
+export function tiledMapToRoom(
+  map: TiledMap,
+  fileName: string,
+  options: { roomId?: string } = {},
+): { room: Room; notes: string[] } {
   const notes: string[] = []
-  if (map?.type !== 'map' || !Array.isArray(map.layers)) throw new Error(`${fileName}: not a Tiled map (no "type": "map" with layers)`)
-  if (map.orientation !== 'orthogonal') throw new Error(`${fileName}: a ${String(map.orientation)} map; Walkbox reads orthogonal maps`)
+  if (map?.type !== 'map' || !Array.isArray(map.layers))
+    throw new Error(`${fileName}: not a Tiled map (no "type": "map" with layers)`)
+  if (map.orientation !== 'orthogonal')
+    throw new Error(`${fileName}: a ${String(map.orientation)} map; Walkbox reads orthogonal maps`)
   const mp = propsOf(map.properties)
-  const width = typeof mp.get('walkbox.width') === 'number' ? (mp.get('walkbox.width') as number) : map.width * map.tilewidth
-  const height = typeof mp.get('walkbox.height') === 'number' ? (mp.get('walkbox.height') as number) : map.height * map.tileheight
-  const name = typeof mp.get('walkbox.name') === 'string' ? (mp.get('walkbox.name') as string) : fileName.replace(/\.[^.]*$/, '')
-  const id = options.roomId ?? (typeof mp.get('walkbox.roomId') === 'string' ? (mp.get('walkbox.roomId') as string) : idFromName(name, []))
+  const width =
+    typeof mp.get('walkbox.width') === 'number'
+      ? (mp.get('walkbox.width') as number)
+      : map.width * map.tilewidth
+  const height =
+    typeof mp.get('walkbox.height') === 'number'
+      ? (mp.get('walkbox.height') as number)
+      : map.height * map.tileheight
+  const name =
+    typeof mp.get('walkbox.name') === 'string'
+      ? (mp.get('walkbox.name') as string)
+      : fileName.replace(/\.[^.]*$/, '')
+  const id =
+    options.roomId ??
+    (typeof mp.get('walkbox.roomId') === 'string'
+      ? (mp.get('walkbox.roomId') as string)
+      : idFromName(name, []))
   const room = emptyRoom({ id, name, width, height })
   const areas = jsonProp<Room['areas']>(mp, 'walkbox.areas', notes)
   if (Array.isArray(areas) && areas.length > 0) room.areas = areas
@@ -313,9 +401,12 @@ export function tiledMapToRoom(map: TiledMap, fileName: string, options: { roomI
         }
       }
     } else if (layer.type === 'objectgroup') {
-      for (const o of layer.objects ?? []) objects.push({ ...o, type: o.type || (o as { class?: string }).class || layerType(layer.name) })
+      for (const o of layer.objects ?? [])
+        objects.push({ ...o, type: o.type || (o as { class?: string }).class || layerType(layer.name) })
     } else {
-      notes.push(`layer '${(layer as { name?: string }).name}' (${(layer as { type?: string }).type}): not read`)
+      notes.push(
+        `layer '${(layer as { name?: string }).name}' (${(layer as { type?: string }).type}): not read`,
+      )
     }
   }
   const authoritative = mp.get('walkbox.authoritative')
@@ -332,15 +423,25 @@ export function tiledMapToRoom(map: TiledMap, fileName: string, options: { roomI
     }
     const p = propsOf(o.properties)
     const areaId = typeof p.get('areaId') === 'number' ? (p.get('areaId') as number) : 1
-    room.polygons.push({ id: idFromName(o.name || 'polygon', taken(room.polygons), 'polygon'), areaId, outer: ring, holes: [] })
+    room.polygons.push({
+      id: idFromName(o.name || 'polygon', taken(room.polygons), 'polygon'),
+      areaId,
+      outer: ring,
+      holes: [],
+    })
     ;(o as TiledObject & { polygonIndex?: number }).polygonIndex = room.polygons.length - 1
   }
   for (const o of objects.filter((x) => x.type === 'hole')) {
     const ring = outline(o)
     const of = propsOf(o.properties).get('of')
-    const owner = typeof of === 'number' ? (byId.get(of) as (TiledObject & { polygonIndex?: number }) | undefined) : undefined
+    const owner =
+      typeof of === 'number'
+        ? (byId.get(of) as (TiledObject & { polygonIndex?: number }) | undefined)
+        : undefined
     if (!ring || owner?.polygonIndex === undefined) {
-      notes.push(`object ${o.id} '${o.name}': a hole without a polygon or without 'of' naming a walkable object; skipped`)
+      notes.push(
+        `object ${o.id} '${o.name}': a hole without a polygon or without 'of' naming a walkable object; skipped`,
+      )
       continue
     }
     room.polygons[owner.polygonIndex].holes.push(ring)
@@ -352,12 +453,16 @@ export function tiledMapToRoom(map: TiledMap, fileName: string, options: { roomI
     const ring = outline(o)
     const areaId = p.get('areaId')
     room.gates.push({
-      id: typeof p.get('walkbox.id') === 'string' ? (p.get('walkbox.id') as string) : idFromName(o.name || 'gate', taken(room.gates), 'gate'),
+      id:
+        typeof p.get('walkbox.id') === 'string'
+          ? (p.get('walkbox.id') as string)
+          : idFromName(o.name || 'gate', taken(room.gates), 'gate'),
       name: o.name,
       kind,
       ...(ring && kind === 'block-polygon' ? { polygon: ring } : {}),
       ...(typeof areaId === 'number' ? { areaId } : {}),
-      flagExpression: typeof p.get('flagExpression') === 'string' ? (p.get('flagExpression') as string) : 'true',
+      flagExpression:
+        typeof p.get('flagExpression') === 'string' ? (p.get('flagExpression') as string) : 'true',
     })
   }
   // Zones.
@@ -378,7 +483,10 @@ export function tiledMapToRoom(map: TiledMap, fileName: string, options: { roomI
     const properties: Record<string, string> = {}
     for (const [k, v] of p) if (k.startsWith('property.')) properties[k.slice('property.'.length)] = String(v)
     room.zones.push({
-      id: typeof p.get('walkbox.id') === 'string' ? (p.get('walkbox.id') as string) : idFromName(o.name || 'zone', taken(room.zones), 'zone'),
+      id:
+        typeof p.get('walkbox.id') === 'string'
+          ? (p.get('walkbox.id') as string)
+          : idFromName(o.name || 'zone', taken(room.zones), 'zone'),
       name: o.name,
       shape,
       events: { enter: text('enter'), exit: text('exit'), stand: text('stand') },
@@ -389,7 +497,11 @@ export function tiledMapToRoom(map: TiledMap, fileName: string, options: { roomI
   // Node graph.
   const nodeIdOf = new Map<number, string>()
   for (const o of objects.filter((x) => x.type === 'node')) {
-    const id = idFromName(o.name || 'node', room.nodeGraph.nodes.map((n) => n.id), 'node')
+    const id = idFromName(
+      o.name || 'node',
+      room.nodeGraph.nodes.map((n) => n.id),
+      'node',
+    )
     nodeIdOf.set(o.id, id)
     room.nodeGraph.nodes.push({ id, x: o.x, y: o.y })
   }
@@ -402,21 +514,38 @@ export function tiledMapToRoom(map: TiledMap, fileName: string, options: { roomI
       continue
     }
     const cost = p.get('cost')
-    room.nodeGraph.joins.push({ a, b, oneWay: p.get('oneWay') === true, cost: typeof cost === 'number' && cost > 0 ? cost : 1 })
+    room.nodeGraph.joins.push({
+      a,
+      b,
+      oneWay: p.get('oneWay') === true,
+      cost: typeof cost === 'number' && cost > 0 ? cost : 1,
+    })
   }
   // Points.
   const points = objects
     .filter((x) => x.type === 'point')
     .map((o) => {
       const p = propsOf(o.properties)
-      return { id: typeof p.get('walkbox.id') === 'string' ? (p.get('walkbox.id') as string) : o.name || `point-${o.id}`, name: o.name, x: o.x, y: o.y }
+      return {
+        id:
+          typeof p.get('walkbox.id') === 'string'
+            ? (p.get('walkbox.id') as string)
+            : o.name || `point-${o.id}`,
+        name: o.name,
+        x: o.x,
+        y: o.y,
+      }
     })
   if (points.length > 0) room.points = points
 
   const known = new Set(['walkable', 'hole', 'gate', 'zone', 'node', 'join', 'point'])
   const other = objects.filter((o) => !known.has(o.type))
-  if (other.length > 0) notes.push(`${other.length} object${other.length === 1 ? '' : 's'} of other types not read (${[...new Set(other.map((o) => o.type || 'no type'))].join(', ')})`)
-  if (room.polygons.length === 0 && room.authoritative === 'polygons') notes.push('no walkable polygons: the room has no walkable area yet')
+  if (other.length > 0)
+    notes.push(
+      `${other.length} object${other.length === 1 ? '' : 's'} of other types not read (${[...new Set(other.map((o) => o.type || 'no type'))].join(', ')})`,
+    )
+  if (room.polygons.length === 0 && room.authoritative === 'polygons')
+    notes.push('no walkable polygons: the room has no walkable area yet')
   return { room, notes }
 }
 

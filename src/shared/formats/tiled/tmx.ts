@@ -15,7 +15,12 @@ import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledPropertyTyp
 // Writing
 
 function esc(s: string | number | boolean): string {
-  return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;')
+  return String(s)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\n/g, '&#10;')
 }
 
 function num(n: number): string {
@@ -26,7 +31,10 @@ function propertiesXml(list: TiledProperty[] | undefined, indent: string): strin
   if (!list || list.length === 0) return []
   return [
     `${indent}<properties>`,
-    ...list.map((p) => `${indent} <property name="${esc(p.name)}"${p.type === 'string' ? '' : ` type="${p.type}"`} value="${esc(p.value)}"/>`),
+    ...list.map(
+      (p) =>
+        `${indent} <property name="${esc(p.name)}"${p.type === 'string' ? '' : ` type="${p.type}"`} value="${esc(p.value)}"/>`,
+    ),
     `${indent}</properties>`,
   ]
 }
@@ -56,8 +64,13 @@ function objectXml(o: TiledObject): string[] {
 
 function layerXml(l: TiledLayer): string[] {
   const common = `id="${l.id}" name="${esc(l.name)}"${l.visible ? '' : ' visible="0"'}${l.opacity !== 1 ? ` opacity="${l.opacity}"` : ''}`
-  if (l.type === 'imagelayer') return [` <imagelayer ${common}>`, `  <image source="${esc(l.image)}"/>`, ' </imagelayer>']
-  return [` <objectgroup ${common} draworder="${l.draworder}">`, ...l.objects.flatMap(objectXml), ' </objectgroup>']
+  if (l.type === 'imagelayer')
+    return [` <imagelayer ${common}>`, `  <image source="${esc(l.image)}"/>`, ' </imagelayer>']
+  return [
+    ` <objectgroup ${common} draworder="${l.draworder}">`,
+    ...l.objects.flatMap(objectXml),
+    ' </objectgroup>',
+  ]
 }
 
 export function tiledMapToTmx(map: TiledMap): string {
@@ -125,10 +138,13 @@ export function parseXml(text: string, file: string): XmlElement {
       if (!open || open.name !== name) fail(`</${name}> closes ${open ? `<${open.name}>` : 'nothing'}`)
       pos = end + 1
     } else {
-      const m = /^<([A-Za-z_][\w.-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(text.slice(pos, pos + 100000))
+      const m = /^<([A-Za-z_][\w.-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(
+        text.slice(pos, pos + 100000),
+      )
       if (!m) fail('a malformed tag')
       const el: XmlElement = { name: m![1], attrs: {}, children: [], text: '' }
-      for (const a of m![2].matchAll(/([\w.:-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) el.attrs[a[1]] = unescape(a[3] ?? a[4] ?? '')
+      for (const a of m![2].matchAll(/([\w.:-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
+        el.attrs[a[1]] = unescape(a[3] ?? a[4] ?? '')
       if (stack.length > 0) stack[stack.length - 1].children.push(el)
       else if (root) fail('a second root element')
       else root = el
@@ -156,7 +172,12 @@ function readProperties(el: XmlElement | undefined): TiledProperty[] | undefined
     .map((c) => {
       const type = (c.attrs.type ?? 'string') as TiledPropertyType
       const raw = c.attrs.value ?? c.text
-      const value = type === 'int' || type === 'float' || type === 'object' ? n(raw) : type === 'bool' ? raw === 'true' : raw
+      const value =
+        type === 'int' || type === 'float' || type === 'object'
+          ? n(raw)
+          : type === 'bool'
+            ? raw === 'true'
+            : raw
       return { name: c.attrs.name ?? '', type, value }
     })
 }
@@ -181,9 +202,22 @@ export function tmxToTiledMap(text: string, file: string): TiledMap {
   const child = (el: XmlElement, name: string) => el.children.find((c) => c.name === name)
   const visit = (el: XmlElement) => {
     for (const c of el.children) {
-      const common = { id: n(c.attrs.id), name: c.attrs.name ?? '', opacity: n(c.attrs.opacity, 1), visible: c.attrs.visible !== '0', x: 0, y: 0 }
+      const common = {
+        id: n(c.attrs.id),
+        name: c.attrs.name ?? '',
+        opacity: n(c.attrs.opacity, 1),
+        visible: c.attrs.visible !== '0',
+        x: 0,
+        y: 0,
+      }
       if (c.name === 'imagelayer') {
-        layers.push({ ...common, type: 'imagelayer', image: child(c, 'image')?.attrs.source ?? '', offsetx: n(c.attrs.offsetx), offsety: n(c.attrs.offsety) })
+        layers.push({
+          ...common,
+          type: 'imagelayer',
+          image: child(c, 'image')?.attrs.source ?? '',
+          offsetx: n(c.attrs.offsetx),
+          offsety: n(c.attrs.offsety),
+        })
       } else if (c.name === 'objectgroup') {
         layers.push({
           ...common,
