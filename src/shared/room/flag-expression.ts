@@ -20,8 +20,14 @@
  * `true` and `false` are reserved and cannot be flag ids. An empty expression is an
  * error; a field that is always active leaves its expression out instead.
  *
+ * Limits (limits.ts): at most MAX_FLAG_EXPRESSION_LENGTH characters, checked before
+ * tokenising, and brackets and '!' nested at most MAX_FLAG_EXPRESSION_DEPTH deep, checked
+ * while parsing; so the parser's recursion, and every walk over the tree, stays shallow.
+ *
  * Units: none (columns are characters, 1-based).
  */
+
+import { MAX_FLAG_EXPRESSION_DEPTH, MAX_FLAG_EXPRESSION_LENGTH } from './limits'
 
 /** Pattern a flag id must match; shared with the schema. */
 export const FLAG_ID_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -103,10 +109,26 @@ function tokenise(source: string): Token[] {
 
 /** Parse an expression; throws FlagExpressionError with a column on bad input. */
 export function parseFlagExpression(source: string): FlagExpression {
+  if (source.length > MAX_FLAG_EXPRESSION_LENGTH) {
+    throw new FlagExpressionError(
+      `expected at most ${MAX_FLAG_EXPRESSION_LENGTH} characters, found ${source.length}`,
+      MAX_FLAG_EXPRESSION_LENGTH + 1,
+    )
+  }
   const tokens = tokenise(source)
   let pos = 0
   const peek = (): Token => tokens[pos]
   const next = (): Token => tokens[pos++]
+  // Brackets and '!' open a level each; `deeper` refuses the one past the limit.
+  let depth = 0
+  const deeper = (token: Token) => {
+    if (++depth > MAX_FLAG_EXPRESSION_DEPTH) {
+      throw new FlagExpressionError(
+        `'${token.text}' at column ${token.column} nests more than ${MAX_FLAG_EXPRESSION_DEPTH} levels deep; expected at most ${MAX_FLAG_EXPRESSION_DEPTH} nested brackets and '!'`,
+        token.column,
+      )
+    }
+  }
 
   const parseOr = (): FlagExpression => {
     let left = parseAnd()
@@ -132,7 +154,10 @@ export function parseFlagExpression(source: string): FlagExpression {
   const parseUnary = (after: Token | undefined): FlagExpression => {
     if (peek().kind === 'not') {
       const op = next()
-      return { kind: 'not', operand: parseUnary(op), column: op.column }
+      deeper(op)
+      const operand = parseUnary(op)
+      depth--
+      return { kind: 'not', operand, column: op.column }
     }
     return parsePrimary(after)
   }
@@ -146,7 +171,9 @@ export function parseFlagExpression(source: string): FlagExpression {
       return { kind: 'flag', id: token.text, column: token.column }
     }
     if (token.kind === 'open') {
+      deeper(token)
       const inner = parseOr()
+      depth--
       const close = next()
       if (close.kind !== 'close') {
         throw new FlagExpressionError(

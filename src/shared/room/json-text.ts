@@ -6,11 +6,17 @@
  * - offset: 0-based index into the text (UTF-16 code units).
  * - line, column: 1-based; a tab counts as one column.
  *
- * JSON.parse does the parsing; only when it fails does a small scanner here walk the
- * text (RFC 8259 grammar) to find where and why.
+ * - depth: how deeply arrays and objects nest; `[[1]]` has depth 2.
+ *
+ * Limits (src/shared/room/limits.ts) come first: text over the caller's size limit, or nested
+ * deeper than MAX_JSON_DEPTH, is refused before JSON.parse sees it (one flat pass over the
+ * text, so 200,000 unclosed brackets cost a loop, not the stack). JSON.parse does the
+ * parsing; only when it fails does a small scanner here walk the text (RFC 8259 grammar) to
+ * find where and why; it recurses at most MAX_JSON_DEPTH deep.
  *
  * Units: characters.
  */
+import { fileTooLargeMessage, MAX_JSON_DEPTH, MAX_JSON_FILE_BYTES } from './limits'
 
 /** Thrown for text that is not JSON. `line` and `column` are 1-based. */
 export class JsonSyntaxError extends Error {
@@ -26,6 +32,36 @@ export class JsonSyntaxError extends Error {
     this.column = column
     this.reason = reason
   }
+}
+
+/** Thrown for JSON text over its size limit (the message names the file and the limit). */
+export class JsonLimitError extends JsonSyntaxError {
+  constructor(file: string, message: string) {
+    super(file, 1, 1, message)
+    this.message = message
+    this.name = 'JsonLimitError'
+  }
+}
+
+/**
+ * Offset of the first '[' or '{' that opens level `maxDepth + 1`, or -1. Strings are skipped
+ * (a bracket inside one does not count). Iterative: any text costs one pass.
+ */
+export function findTooDeep(text: string, maxDepth = MAX_JSON_DEPTH): number {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      if (ch === 0x5c)
+        i++ // backslash: the next character is escaped
+      else if (ch === 0x22) inString = false
+    } else if (ch === 0x22) inString = true
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > maxDepth) return i
+    } else if (ch === 0x5d || ch === 0x7d) depth--
+  }
+  return -1
 }
 
 /** 1-based line and column of an offset. */
@@ -168,9 +204,23 @@ export function findJsonError(text: string): Problem | undefined {
   }
 }
 
-/** JSON.parse with a JsonSyntaxError naming the file, line and column. A leading BOM is ignored. */
-export function parseJsonText(text: string, file: string): unknown {
+/**
+ * JSON.parse with a JsonSyntaxError naming the file, line and column. A leading BOM is ignored.
+ * Text longer than `maxChars`, or nested deeper than MAX_JSON_DEPTH, is refused before parsing.
+ */
+export function parseJsonText(text: string, file: string, maxChars = MAX_JSON_FILE_BYTES): unknown {
+  if (text.length > maxChars) throw new JsonLimitError(file, fileTooLargeMessage(file, text.length, maxChars))
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  const deep = findTooDeep(body)
+  if (deep >= 0) {
+    const { line, column } = lineColumnAt(body, deep)
+    throw new JsonSyntaxError(
+      file,
+      line,
+      column,
+      `nested more than ${MAX_JSON_DEPTH} levels deep; expected at most ${MAX_JSON_DEPTH} nested arrays and objects`,
+    )
+  }
   try {
     return JSON.parse(body)
   } catch (e) {

@@ -7,12 +7,14 @@
  * - file label: how errors name the file, e.g. 'rooms/porch/room.json'.
  * - migrated: true when the file was in an older version; saving it writes the newest.
  *
- * Errors: JsonSyntaxError (line, column), MigrationError (version problems),
+ * Errors: JsonSyntaxError (line, column; JsonLimitError for text over its size limit, see
+ * limits.ts), MigrationError (version problems),
  * FormatError (schema problems, each with a field path).
  *
  * Units: as in the schema.
  */
 import { parseJsonText } from './json-text'
+import { MAX_PROJECT_FILE_BYTES, MAX_ROOM_FILE_BYTES } from './limits'
 import { migrate } from './migrate'
 import { normaliseProject, normaliseRoom } from './normalise'
 import { parseProject, parseRoom, PROJECT_FILE_NAME, ROOM_FILE_NAME } from './schema'
@@ -44,10 +46,10 @@ export function roomFromJson(data: unknown, file = ROOM_FILE_NAME): Loaded<Room>
 
 /** A project from the text of project.walkbox.json. */
 export function projectFromText(text: string, file = PROJECT_FILE_NAME): Loaded<Project> {
-  return projectFromJson(parseJsonText(text, file), file)
+  return projectFromJson(parseJsonText(text, file, MAX_PROJECT_FILE_BYTES), file)
 }
 
 /** A room from the text of room.json. */
 export function roomFromText(text: string, file = ROOM_FILE_NAME): Loaded<Room> {
-  return roomFromJson(parseJsonText(text, file), file)
+  return roomFromJson(parseJsonText(text, file, MAX_ROOM_FILE_BYTES), file)
 }

@@ -14,6 +14,8 @@
  * - authoritative: which representation of the walkable area is the truth, the mask or
  *   the polygons; the other one is derived.
  * - flag expression: see flag-expression.ts.
+ * - limits: every list has a most-items limit and every number lies within ±MAX_COORD_PX
+ *   (limits.ts), so nothing loads that Walkbox cannot save again or work on in seconds.
  *
  * Units: room px for coordinates, sizes and heights; px per second for speeds;
  * percent for scales (100 = the character's own height).
@@ -25,6 +27,7 @@ import {
   flagsInExpression,
   RESERVED_FLAG_WORDS,
 } from './flag-expression'
+import * as limits from './limits'
 
 /** The format version this build reads and writes. */
 export const CURRENT_FORMAT_VERSION = 1
@@ -42,7 +45,23 @@ export const ID_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/
 // ---------------------------------------------------------------------------
 // Building blocks
 
-const finite = z.number({ error: 'expected a finite number' })
+/** Every number of the format: finite and within ±MAX_COORD_PX (it is rounded when saved). */
+const finite = z
+  .number({ error: 'expected a finite number' })
+  .min(-limits.MAX_COORD_PX, {
+    error: `expected a number from -${limits.MAX_COORD_PX} to ${limits.MAX_COORD_PX}`,
+  })
+  .max(limits.MAX_COORD_PX, {
+    error: `expected a number from -${limits.MAX_COORD_PX} to ${limits.MAX_COORD_PX}`,
+  })
+
+/** `item` as a list of at most `max` (Walkbox's limit, limits.ts); the refusal says how many were found. */
+function listOf<T extends z.ZodType>(item: T, max: number, what: string, error?: string) {
+  return z.array(item, error === undefined ? undefined : { error }).max(max, {
+    error: (issue) =>
+      `expected at most ${max} ${what}, found ${(issue.input as unknown[]).length} (Walkbox's limit)`,
+  })
+}
 
 export const IdSchema = z
   .string({ error: 'expected an id (text)' })
@@ -83,9 +102,12 @@ export const RelativeFileSchema = z
 
 export const CoordSchema = z.tuple([finite, finite], { error: 'expected a point [x, y] of two numbers' })
 
-export const RingSchema = z.array(CoordSchema, { error: 'expected a list of points [[x, y], ...]' }).min(3, {
-  error: 'expected at least 3 points',
-})
+export const RingSchema = listOf(
+  CoordSchema,
+  limits.MAX_RING_VERTICES,
+  'points in a ring',
+  'expected a list of points [[x, y], ...]',
+).min(3, { error: 'expected at least 3 points' })
 
 // ---------------------------------------------------------------------------
 // Project file
@@ -156,11 +178,13 @@ export const ProjectSchema = z
     /** Version of the Walkbox that last wrote the file (informational). */
     appVersion: z.string().describe('Version of the Walkbox that last wrote the file (informational).'),
     name: z.string(),
-    rooms: z.array(ProjectRoomSchema).describe("The rooms, in the author's order."),
-    flags: z
-      .array(FlagSchema)
-      .describe('Project-level boolean game-state variables, used by flag expressions.'),
-    characters: z.array(CharacterSchema).describe('Characters, for test walks.'),
+    rooms: listOf(ProjectRoomSchema, limits.MAX_ROOMS, 'rooms').describe("The rooms, in the author's order."),
+    flags: listOf(FlagSchema, limits.MAX_FLAGS, 'flags').describe(
+      'Project-level boolean game-state variables, used by flag expressions.',
+    ),
+    characters: listOf(CharacterSchema, limits.MAX_CHARACTERS, 'characters').describe(
+      'Characters, for test walks.',
+    ),
   })
   .superRefine((project, ctx) => {
     uniqueIds(project.rooms, (r) => r.id, 'rooms', ctx)
@@ -216,7 +240,7 @@ export const WalkPolygonSchema = z.strictObject({
   /** Area this polygon belongs to. */
   areaId: AreaIdSchema.describe('Area this polygon belongs to.'),
   outer: RingSchema,
-  holes: z.array(RingSchema),
+  holes: listOf(RingSchema, limits.MAX_HOLES, 'holes'),
 })
 
 export const GateSchema = z
@@ -264,8 +288,8 @@ export const GraphJoinSchema = z.strictObject({
 })
 
 export const NodeGraphSchema = z.strictObject({
-  nodes: z.array(GraphNodeSchema),
-  joins: z.array(GraphJoinSchema),
+  nodes: listOf(GraphNodeSchema, limits.MAX_NODES, 'nodes'),
+  joins: listOf(GraphJoinSchema, limits.MAX_JOINS, 'joins'),
 })
 
 export const ScaleStopSchema = z.strictObject({
@@ -285,8 +309,7 @@ export const LinearScalingSchema = z.strictObject({
     .min(0, { error: 'expected an area id of at least 0' })
     .max(255, { error: 'expected an area id of at most 255' })
     .describe('Area these stops apply to; 0 = every area without stops of its own.'),
-  stops: z
-    .array(ScaleStopSchema)
+  stops: listOf(ScaleStopSchema, limits.MAX_SCALE_STOPS, 'scale stops')
     .min(1, { error: 'expected at least 1 stop' })
     .describe('Scale stops, interpolated linearly in y; held at the first/last stop beyond them.'),
 })
@@ -303,7 +326,7 @@ export const ScaleMapSchema = z.strictObject({
 export const ScalingSchema = z
   .strictObject({
     mode: z.enum(['none', 'linear', 'map'], { error: "expected mode 'none', 'linear' or 'map'" }),
-    linear: z.array(LinearScalingSchema),
+    linear: listOf(LinearScalingSchema, 256, 'linear scalings (one per area id 0..255)'),
     map: ScaleMapSchema.optional(),
   })
   .superRefine((scaling, ctx) => {
@@ -340,6 +363,11 @@ export const ZoneSchema = z.strictObject({
   /** Free key/value pairs for the game. */
   properties: z
     .record(PropertyKeySchema, z.string({ error: 'expected a text value' }))
+    .refine((p) => Object.keys(p).length <= limits.MAX_ZONE_PROPERTIES, {
+      error: (issue) =>
+        `expected at most ${limits.MAX_ZONE_PROPERTIES} properties, found ${Object.keys(issue.input as object).length} (Walkbox's limit)`,
+    })
+    .meta({ maxProperties: limits.MAX_ZONE_PROPERTIES })
     .describe('Free key/value pairs for the game.'),
 })
 
@@ -383,24 +411,29 @@ export const RoomSchema = z
     background: RelativeFileSchema.optional().describe(
       'Background image in the room folder (PNG, JPEG or WebP); none yet when absent.',
     ),
-    areas: z.array(WalkAreaSchema).describe('Walk areas, ids 1..255 (the values of the mask).'),
+    areas: listOf(WalkAreaSchema, 255, 'areas (ids 1..255)').describe(
+      'Walk areas, ids 1..255 (the values of the mask).',
+    ),
     /** 8-bit area-id mask PNG in the room folder; pixel value = area id, 0 = not walkable. */
     mask: RelativeFileSchema.optional().describe(
       '8-bit area-id mask PNG in the room folder; pixel value = area id, 0 = not walkable.',
     ),
-    polygons: z.array(WalkPolygonSchema).describe('Walkable polygons with holes, each in one area.'),
+    polygons: listOf(WalkPolygonSchema, limits.MAX_POLYGONS, 'polygons').describe(
+      'Walkable polygons with holes, each in one area.',
+    ),
     authoritative: z
       .enum(['mask', 'polygons'], { error: "expected 'mask' or 'polygons'" })
       .describe('Which representation is the truth; the other one is derived from it.'),
-    gates: z
-      .array(GateSchema)
-      .describe('Polygons that block, or mask areas that open, while a flag expression holds.'),
+    gates: listOf(GateSchema, limits.MAX_GATES, 'gates').describe(
+      'Polygons that block, or mask areas that open, while a flag expression holds.',
+    ),
     nodeGraph: NodeGraphSchema.describe('Authored nodes and joins (joins may be one-way).'),
     scaling: ScalingSchema.describe('How characters scale with depth.'),
-    zones: z.array(ZoneSchema).describe('Trigger zones with enter, exit and stand events.'),
+    zones: listOf(ZoneSchema, limits.MAX_ZONES, 'zones').describe(
+      'Trigger zones with enter, exit and stand events.',
+    ),
     /** Named points for the game (entrances, walk-to spots); absent = none. */
-    points: z
-      .array(RoomPointSchema)
+    points: listOf(RoomPointSchema, limits.MAX_POINTS, 'points')
       .optional()
       .describe('Named points for the game (entrances, walk-to spots), room px; absent = none.'),
     /** Room px minus scene px of the engine scene the room came from; export adds it back. */
