@@ -10,6 +10,8 @@
  * - hostile project: project.walkbox.json listing N rooms (default 100,000), folders
  *   rooms/r0 .. rooms/r<N-1>, none of them on disk (the file alone is the attack).
  * - ordinary project: the same with 20 rooms.
+ * - just over the limit: MAX_ROOMS + 1 rooms (src/shared/room/limits.ts), a file small
+ *   enough to be read and parsed, refused by the schema's count.
  * - peak RSS: the child's resident set size at its highest (process.resourceUsage().maxRSS).
  * - outcome: 'opened' or the first line of the refusal.
  *
@@ -21,6 +23,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { markdownTable, median } from '../src/cli/table'
+import { MAX_ROOMS } from '../src/shared/room/limits'
 
 const { values } = parseArgs({
   options: {
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
   if (values.child) return child(values.child)
   const runs = Number(values.runs)
   const rows: (string | number)[][] = []
-  for (const rooms of [20, Number(values.rooms)]) {
+  for (const rooms of [20, MAX_ROOMS + 1, Number(values.rooms)]) {
     const folder = makeProject(rooms)
     try {
       const results = Array.from({ length: runs }, () => measure(folder))

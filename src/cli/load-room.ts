@@ -13,7 +13,7 @@
  *
  * Units: room px.
  */
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import { decodeImage } from '../main/services/image-codec'
 import type { Point } from '../shared/geometry/types'
@@ -25,6 +25,9 @@ import { RoomLoadError } from './load-room-error'
 import { loadMovingAiWorld } from './movingai-file'
 import { loadProjectRoomWorld } from './project-room'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../shared/room/schema'
+import { MAX_JSON_FILE_BYTES, MAX_MASK_FILES } from '../shared/room/limits'
+import { parseJsonText } from '../shared/room/json-text'
+import { fileError, readRegularText } from '../main/services/regular-file'
 
 export { RoomLoadError }
 
@@ -64,6 +67,11 @@ async function loadMasks(
   rule: MaskRule,
   flags: Record<string, boolean>,
 ): Promise<LoadedRoom> {
+  // Counted before the first is decoded: 300 masks cost nothing to refuse.
+  if (files.length > MAX_MASK_FILES)
+    throw new RoomLoadError(
+      `--mask: at most ${MAX_MASK_FILES} mask files (area ids are 1..255), got ${files.length}; nothing was decoded`,
+    )
   const images: RgbaImage[] = []
   for (const file of files) images.push(await decodeRgba(file))
   let grid
@@ -100,9 +108,10 @@ async function loadMasks(
 async function loadBenchJson(file: string, flags: Record<string, boolean>): Promise<LoadedRoom> {
   let json: unknown
   try {
-    json = JSON.parse(await readFile(file, 'utf8'))
+    json = parseJsonText(await readRegularText(file, file, MAX_JSON_FILE_BYTES), file)
   } catch (e) {
-    fail(file, `expected a JSON file (${e instanceof Error ? e.message : String(e)})`)
+    const text = e instanceof Error ? e.message : String(e)
+    throw new RoomLoadError(text.startsWith(file) ? text : `${file}: expected a JSON file (${text})`)
   }
   if (typeof json === 'object' && json !== null && 'formatVersion' in json) {
     fail(file, 'expected a bench polygon room; for a Walkbox project pass its folder')
@@ -131,7 +140,8 @@ export async function loadRoom(spec: RoomSpec): Promise<LoadedRoom> {
   let info
   try {
     info = await stat(path)
-  } catch {
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new RoomLoadError(fileError(path, e).message)
     fail(
       path,
       'no such file or folder (expected a bench room .json, .png masks, a Moving AI .map or a Walkbox project)',

@@ -9,19 +9,23 @@
  *
  * Units: room px (= cells).
  */
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { parseMovingAiMap, parseMovingAiScenarios } from '../shared/measure/readers/movingai'
 import type { NavWorld } from '../shared/nav/types'
 import { worldFromGrid } from '../shared/nav/world'
 import type { Scenario } from './commands'
 import { RoomLoadError } from './load-room-error'
+import { FileAccessError, readRegularText } from '../main/services/regular-file'
+import { MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 
 async function readText(file: string, expected: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8')
-  } catch {
-    throw new RoomLoadError(`${file}: no such readable file (expected ${expected})`)
+    return await readRegularText(file, file, MAX_JSON_FILE_BYTES)
+  } catch (e) {
+    if (e instanceof FileAccessError && e.code === 'ENOENT')
+      throw new RoomLoadError(`${file}: no such readable file (expected ${expected})`)
+    if (e instanceof FileAccessError) throw new RoomLoadError(`${e.message} (expected ${expected})`)
+    throw e
   }
 }
 

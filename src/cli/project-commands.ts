@@ -20,7 +20,6 @@
  * Units: px.
  */
 import { basename } from 'node:path'
-import { readFile } from 'node:fs/promises'
 import { emptyRoom, FormatError, MAX_ROOM_SIDE_PX, type Room, type WalkArea } from '../shared/room/schema'
 import { JsonSyntaxError } from '../shared/room/json-text'
 import { MigrationError } from '../shared/room/migrate'
@@ -30,6 +29,8 @@ import { IMAGE_LIMITS } from '../shared/host'
 import * as store from '../main/services/project-store'
 import { decodeMask, ImageError, readImageInfo } from '../main/services/image-codec'
 import { projectFolderOf } from '../main/desktop-host'
+import { FileAccessError, readRegularFile } from '../main/services/regular-file'
+import { MAX_IMAGE_FILE_BYTES, MAX_MASK_FILES } from '../shared/room/limits'
 
 /** A refusal the command line prints as one line (exit code 2). */
 export class ProjectCommandError extends Error {}
@@ -44,6 +45,7 @@ const AUTHOR_ERRORS = [
   JsonSyntaxError,
   MigrationError,
   UnsafePathError,
+  FileAccessError,
 ]
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
@@ -111,20 +113,16 @@ export async function roomAdd(project: string, options: RoomAddOptions): Promise
       throw new ProjectCommandError(
         'room add: expected --background <image> (or --size WxH for a blank room)',
       )
-    if (options.masks.length > 255)
+    if (options.masks.length > MAX_MASK_FILES)
       throw new ProjectCommandError(
-        `room add: at most 255 masks (area ids 1..255), got ${options.masks.length}`,
+        `room add: at most ${MAX_MASK_FILES} masks (area ids 1..255), got ${options.masks.length}`,
       )
 
     // Read and check everything before the first write.
     let backgroundBytes: Uint8Array | undefined
     let size = options.size ? parseSize(options.size) : undefined
     if (options.background) {
-      backgroundBytes = new Uint8Array(
-        await readFile(options.background).catch((e: NodeJS.ErrnoException) => {
-          throw new ProjectCommandError(`${options.background}: cannot read (${e.code ?? e.message})`)
-        }),
-      )
+      backgroundBytes = await readRegularFile(options.background, options.background, MAX_IMAGE_FILE_BYTES)
       const info = await readImageInfo(backgroundBytes, options.background)
       if (size && (size.width !== info.width || size.height !== info.height))
         throw new ProjectCommandError(

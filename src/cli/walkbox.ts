@@ -14,12 +14,13 @@
  *   --mask-rule alpha|nonblack|auto), a Moving AI .map, or a Walkbox project.
  * - point argument: `X,Y` in room px, or the name of a point of the room (bench rooms:
  *   `start`, `r_door/Marker2D`, ...).
- * - exit codes: 0 done; 2 bad arguments (usage line on stderr) or an unreadable room (one
- *   line on stderr: the file and what was expected); 1 anything unexpected.
+ * - exit codes: 0 done; 2 bad arguments (usage line on stderr), an argument over one of
+ *   Walkbox's limits (src/shared/room/limits.ts: --pairs, --seed, --every, the number of
+ *   masks, point coordinates; one line) or an unreadable room (one line on stderr: the file
+ *   and what was expected); 1 anything unexpected.
  *
  * Units: room px for points, ms for times.
  */
-import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -31,6 +32,15 @@ import type { AlgorithmId } from '../shared/nav/types'
 import { batch, batchTable, compare, compareTable, scen, scenTable, seededPairs, type Pair } from './commands'
 import { loadRoom, RoomLoadError, type LoadedRoom } from './load-room'
 import { loadMovingAiWorld, loadScenarios } from './movingai-file'
+import { readRegularText } from '../main/services/regular-file'
+import { parseJsonText } from '../shared/room/json-text'
+import {
+  MAX_CLI_PAIRS,
+  MAX_CLI_SEED,
+  MAX_COORD_PX,
+  MAX_JSON_FILE_BYTES,
+  MAX_MASK_FILES,
+} from '../shared/room/limits'
 import {
   flagAdd,
   ProjectCommandError,
@@ -56,6 +66,9 @@ export const USAGE = [
 ].join('\n')
 
 class UsageError extends Error {}
+
+/** An argument over one of Walkbox's limits: printed as one line, exit code 2. */
+class LimitError extends Error {}
 
 function usage(problem: string): never {
   throw new UsageError(problem)
@@ -91,7 +104,14 @@ function parseFlags(text: string | undefined): Record<string, boolean> {
 function parsePoint(text: string | undefined, name: string, room: LoadedRoom): Point {
   if (text === undefined) usage(`compare needs --${name} X,Y`)
   const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text)
-  if (m) return { x: Number(m[1]), y: Number(m[2]) }
+  if (m) {
+    const point = { x: Number(m[1]), y: Number(m[2]) }
+    if (Math.abs(point.x) > MAX_COORD_PX || Math.abs(point.y) > MAX_COORD_PX)
+      throw new LimitError(
+        `--${name}: expected coordinates from -${MAX_COORD_PX} to ${MAX_COORD_PX} px, got "${text}"`,
+      )
+    return point
+  }
   const named = room.points[text]
   if (named) return named
   const known = Object.keys(room.points)
@@ -100,16 +120,19 @@ function parsePoint(text: string | undefined, name: string, room: LoadedRoom): P
   )
 }
 
-function parseCount(text: string | undefined, name: string, fallback: number): number {
+/** A whole number 1..max; over `max` (Walkbox's limit for the option) is a LimitError. */
+function parseCount(text: string | undefined, name: string, fallback: number, max: number): number {
   if (text === undefined) return fallback
   if (!/^\d+$/.test(text) || Number(text) < 1) usage(`--${name}: expected a positive integer, got "${text}"`)
+  if (Number(text) > max)
+    throw new LimitError(`--${name}: expected at most ${max} (Walkbox's limit), got ${text}`)
   return Number(text)
 }
 
 async function readPairs(file: string): Promise<Pair[]> {
   let json: unknown
   try {
-    json = JSON.parse(await readFile(file, 'utf8'))
+    json = parseJsonText(await readRegularText(file, file, MAX_JSON_FILE_BYTES), file)
   } catch (e) {
     usage(
       `--pairs-file ${file}: expected a readable JSON file (${e instanceof Error ? e.message : String(e)})`,
@@ -122,7 +145,12 @@ async function readPairs(file: string): Promise<Pair[]> {
         Array.isArray(p) && p.length === 4 && p.every((v) => typeof v === 'number' && Number.isFinite(v)),
     )
   if (!ok) usage(`--pairs-file ${file}: expected a JSON list of [fromX, fromY, toX, toY]`)
-  return json as Pair[]
+  const pairs = json as Pair[]
+  if (pairs.length > MAX_CLI_PAIRS)
+    throw new LimitError(
+      `--pairs-file ${file}: expected at most ${MAX_CLI_PAIRS} pairs, found ${pairs.length}`,
+    )
+  return pairs
 }
 
 /** project new, room add, room list, flag add: the report and its table, or null for another command. */
@@ -229,6 +257,11 @@ export async function main(argv: string[]): Promise<number> {
     if (!(MASK_RULES as readonly string[]).includes(maskRule))
       usage(`--mask-rule: expected alpha, nonblack or auto`)
     const masks = (values.mask ?? []).flatMap((m) => m.split(',')).filter(Boolean)
+    // Counted before anything is read: more masks than area ids is refused at once.
+    if (masks.length > MAX_MASK_FILES)
+      throw new LimitError(
+        `--mask: at most ${MAX_MASK_FILES} mask files (area ids are 1..255), got ${masks.length}; nothing was read`,
+      )
     const loadGiven = () => {
       if (rest.length > 1) usage(`${command}: expected one room, got ${rest.length} arguments`)
       if (rest.length === 0 && masks.length === 0) usage(`${command}: expected a room`)
@@ -250,8 +283,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'batch') {
       const algorithms = parseAlgorithms(values.algorithms, ALGORITHM_IDS)
-      const count = parseCount(values.pairs, 'pairs', 100)
-      const seed = parseCount(values.seed, 'seed', 1)
+      const count = parseCount(values.pairs, 'pairs', 100, MAX_CLI_PAIRS)
+      const seed = parseCount(values.seed, 'seed', 1, MAX_CLI_SEED)
       const room = await loadGiven()
       const pairs = values['pairs-file']
         ? await readPairs(values['pairs-file'])
@@ -262,7 +295,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'scen') {
       const algorithms = parseAlgorithms(values.algorithms, GRID_ALGORITHM_IDS)
-      const every = parseCount(values.every, 'every', 1)
+      const every = parseCount(values.every, 'every', 1, MAX_CLI_PAIRS)
       if (rest.length !== 2) usage('scen: expected <file.map> <file.map.scen>')
       const world = await loadMovingAiWorld(rest[0])
       const scenarios = (await loadScenarios(rest[1], world)).filter((_, i) => i % every === 0)
@@ -281,7 +314,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`walkbox: ${e.message}\n${USAGE}\n`)
       return 2
     }
-    if (e instanceof ProjectCommandError) {
+    if (e instanceof ProjectCommandError || e instanceof LimitError) {
       process.stderr.write(`walkbox: ${e.message}\n`)
       return 2
     }

@@ -12,7 +12,9 @@
  * - sample: resources/sample-project, copied on first use to <userData>/Projects/Walkbox sample
  *   so the shipped copy is never written.
  */
-import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { cp, mkdir, stat, writeFile } from 'node:fs/promises'
+import { readRegularFile } from './services/regular-file'
+import { MAX_IMAGE_FILE_BYTES } from '../shared/room/limits'
 import { readFileSync } from 'node:fs'
 import { inflateRawSync } from 'node:zlib'
 import { basename, dirname, join, resolve } from 'node:path'
@@ -356,7 +358,7 @@ export class DesktopHost {
     }
     const file = await this.options.dialogs.chooseImageFile(titles[req.purpose])
     if (!file) return null
-    const bytes = new Uint8Array(await readFile(file))
+    const bytes = await readRegularFile(file, basename(file), MAX_IMAGE_FILE_BYTES)
     const image = await decodeImage(bytes, basename(file))
     return { fileName: basename(file), bytes, image }
   }

@@ -15,16 +15,24 @@
  *   which the browser edition and the command line use too. A room's own mask file is read
  *   with 'ids' at exactly the room's size; an import may be an exact fraction (1:2 to 1:4).
  *
+ * - signature check: before sharp sees any bytes, their first bytes must be those of a PNG,
+ *   JPEG or WebP file (src/shared/room/image-header.ts `sniffImageFormat`); sharp (libvips)
+ *   would otherwise parse SVG, TIFF, GIF, PDF and more, each a parser Walkbox does not need.
+ * - file input: a path is read by regular-file.ts (a regular file of at most
+ *   MAX_IMAGE_FILE_BYTES, never a pipe or device) and sharp gets the bytes, never the path.
+ *
  * Supported: PNG, JPEG, WebP (first frame). JPEG EXIF orientation is applied.
  *
  * Units: px; channel values 0..255.
  */
-import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
 import { MaskImageError, readMaskImage, readPngPalette, type MaskRule } from '../../shared/room/mask-image'
 
 import { IMAGE_LIMITS } from '../../shared/host'
+import { sniffImageFormat } from '../../shared/room/image-header'
+import { MAX_IMAGE_FILE_BYTES } from '../../shared/room/limits'
+import { FileAccessError, readRegularFile } from './regular-file'
 
 /** Largest image accepted (side in px, total pixels), as the host contract states; checked on the header, before decoding. */
 export { IMAGE_LIMITS }
@@ -93,10 +101,20 @@ export class ImageError extends Error {
 const FORMATS: readonly string[] = ['png', 'jpeg', 'webp']
 
 /** A sharp pipeline; `limits` undefined = no pixel limit (header reads, where the limits are checked here). */
-function sharpOf(input: ImageInput, limits: ImageLimits | undefined) {
-  const source =
-    typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength)
+function sharpOf(bytes: Uint8Array, limits: ImageLimits | undefined) {
+  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   return sharp(source, { limitInputPixels: limits ? limits.maxPixels : false, failOn: 'error', pages: 1 })
+}
+
+/** The bytes of an image input: a path is read as a regular file within MAX_IMAGE_FILE_BYTES. */
+async function bytesOf(input: ImageInput, file: string): Promise<Uint8Array> {
+  if (typeof input !== 'string') return input
+  try {
+    return await readRegularFile(input, file, MAX_IMAGE_FILE_BYTES)
+  } catch (e) {
+    if (e instanceof FileAccessError) throw new ImageError(file, e.message.slice(file.length + 2))
+    throw e
+  }
 }
 
 /** Read format and size from the header only, and refuse images over the limits. */
@@ -105,17 +123,20 @@ export async function readImageInfo(
   file: string,
   limits: ImageLimits = IMAGE_LIMITS,
 ): Promise<ImageInfo> {
+  return infoOf(await bytesOf(input, file), file, limits)
+}
+
+async function infoOf(bytes: Uint8Array, file: string, limits: ImageLimits): Promise<ImageInfo> {
+  try {
+    sniffImageFormat(bytes, file)
+  } catch (e) {
+    throw new ImageError(file, (e as Error).message.slice(file.length + 2))
+  }
   let meta: Metadata
   try {
-    meta = await sharpOf(input, undefined).metadata()
+    meta = await sharpOf(bytes, undefined).metadata()
   } catch (e) {
     const reason = (e as Error).message
-    if (
-      (e as NodeJS.ErrnoException).code === 'ENOENT' ||
-      /no such file|input file is missing/i.test(reason)
-    ) {
-      throw new ImageError(file, 'file not found')
-    }
     throw new ImageError(file, `not a readable image; expected a PNG, JPEG or WebP file (${reason})`)
   }
   if (!FORMATS.includes(meta.format)) {
@@ -153,9 +174,10 @@ export async function decodeImage(
   file: string,
   limits: ImageLimits = IMAGE_LIMITS,
 ): Promise<RgbaImage> {
-  await readImageInfo(input, file, limits)
+  const bytes = await bytesOf(input, file)
+  await infoOf(bytes, file, limits)
   try {
-    const { data, info } = await sharpOf(input, limits)
+    const { data, info } = await sharpOf(bytes, limits)
       .autoOrient()
       .toColourspace('srgb')
       .ensureAlpha()
@@ -235,18 +257,16 @@ export async function decodeMask(
   } = {},
 ): Promise<DecodedMask> {
   const limits = options.limits ?? IMAGE_LIMITS
-  const info = await readImageInfo(input, file, limits)
+  const bytes = await bytesOf(input, file)
+  const info = await infoOf(bytes, file, limits)
   if (options.expect && (info.width !== options.expect.width || info.height !== options.expect.height)) {
     throw new ImageError(
       file,
       `is ${info.width} x ${info.height} px; expected the room size ${options.expect.width} x ${options.expect.height} px`,
     )
   }
-  const rgba = await decodeImage(input, file, limits)
-  const palette =
-    info.isPalette && info.format === 'png'
-      ? readPngPalette(typeof input === 'string' ? await readFile(input) : input)
-      : undefined
+  const rgba = await decodeImage(bytes, file, limits)
+  const palette = info.isPalette && info.format === 'png' ? readPngPalette(bytes) : undefined
   try {
     const read = readMaskImage(rgba, { rule: options.rule, palette, fit: options.fit, file })
     const colours = read.areas.filter((a) => a.colour).map((a) => ({ id: a.id, colour: a.colour! }))

@@ -3,7 +3,8 @@
  * (src/shared/room/unit-save.ts, backups.ts): every path is relative to the project
  * folder and checked to stay inside it; writes are flushed to the disk before they count;
  * renames replace their target in one step and the folder is flushed after them; copies
- * are hard links where the file system has them.
+ * are hard links where the file system has them. Reads take regular files only, at most
+ * MAX_IMAGE_FILE_BYTES (the largest file a project holds), see regular-file.ts.
  *
  * Glossary
  * - root: the project folder (absolute, resolved).
@@ -13,21 +14,11 @@
  * Units: bytes.
  */
 import { constants } from 'node:fs'
-import {
-  chmod,
-  copyFile,
-  link,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  statfs,
-} from 'node:fs/promises'
+import { chmod, copyFile, link, mkdir, open, readdir, rename, rm, stat, statfs } from 'node:fs/promises'
 import { dirname, relative, resolve, sep } from 'node:path'
 import type { ProjectFiles } from '../../shared/room/unit-save'
+import { MAX_IMAGE_FILE_BYTES } from '../../shared/room/limits'
+import { FileAccessError, readRegularFile } from './regular-file'
 
 /** Tries of a rename: on Windows a virus scanner or an indexer may hold a file for a moment. */
 const RENAME_ATTEMPTS = 4
@@ -76,10 +67,11 @@ export function diskProjectFiles(
   const root = resolve(folder)
   return {
     async read(path) {
+      // Regular files only (a named pipe here would hang the read): see regular-file.ts.
       try {
-        return new Uint8Array(await readFile(inside(root, path)))
+        return await readRegularFile(inside(root, path), path, MAX_IMAGE_FILE_BYTES)
       } catch (e) {
-        if (missing(e)) return null
+        if (e instanceof FileAccessError && e.code === 'ENOENT') return null
         throw e
       }
     },

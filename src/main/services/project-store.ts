@@ -11,14 +11,16 @@
  * - loaded: migrated to the current format version, validated, normalised; images
  *   decoded after their header passed IMAGE_LIMITS.
  *
- * Rules: every path found in a project file goes through safe-path; every write is
+ * Rules: every path found in a project file goes through safe-path; every file is read
+ * through regular-file.ts (regular files only, within the limits of
+ * src/shared/room/limits.ts, errors as one line naming the file); every write is
  * atomic and keeps `<file>.bak`; the newest format version is always written; a load
  * that fails writes nothing. Room files are checked against the project (ids, flags,
  * characters); problems that do not stop loading come back as `warnings`.
  *
  * Units: room px; images as in image-codec.ts.
  */
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import {
@@ -61,6 +63,8 @@ import {
   readImageInfo,
 } from './image-codec'
 import { resolveInsideProject } from './safe-path'
+import { FileAccessError, fileError, readRegularText } from './regular-file'
+import { MAX_PROJECT_FILE_BYTES, MAX_ROOM_FILE_BYTES } from '../../shared/room/limits'
 
 /** Walkbox version written into project files by default. */
 export const DEFAULT_APP_VERSION = '0.1.0'
@@ -133,14 +137,28 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-async function readText(path: string, label: string): Promise<string> {
+async function readText(path: string, label: string, maxBytes: number): Promise<string> {
   try {
-    return await readFile(path, 'utf8')
+    return await readRegularText(path, label, maxBytes)
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') throw new ProjectStoreError(`${label}: file not found (${path})`)
-    throw new ProjectStoreError(`${label}: cannot read (${(e as Error).message})`)
+    if (!(e instanceof FileAccessError)) throw e
+    if (e.code === 'ENOENT') throw new ProjectStoreError(`${label}: file not found (${path})`)
+    throw new ProjectStoreError(e.message)
   }
+}
+
+/** Refuse a project folder that is not there or not a folder, in one line naming it. */
+async function checkFolder(root: string): Promise<void> {
+  let info
+  try {
+    info = await stat(root)
+  } catch (e) {
+    const error = fileError(root, e)
+    if (error instanceof FileAccessError && error.code === 'ENOENT')
+      throw new ProjectStoreError(`${root}: folder not found`)
+    throw new ProjectStoreError(error.message)
+  }
+  if (!info.isDirectory()) throw new ProjectStoreError(`${root}: is not a folder; expected a project folder`)
 }
 
 async function listRooms(root: string, project: Project): Promise<ProjectRoomListing[]> {
@@ -162,12 +180,13 @@ async function listRooms(root: string, project: Project): Promise<ProjectRoomLis
  */
 export async function openProject(folder: string): Promise<OpenedProject> {
   const root = resolve(folder)
+  await checkFolder(root)
   await withSaveLock(root, async () => {
     const files = diskProjectFiles(root)
     await recoverSave(files)
     await dropPartialBackups(files)
   })
-  const text = await readText(join(root, PROJECT_FILE_NAME), PROJECT_FILE_NAME)
+  const text = await readText(join(root, PROJECT_FILE_NAME), PROJECT_FILE_NAME, MAX_PROJECT_FILE_BYTES)
   const loaded = projectFromText(text, PROJECT_FILE_NAME)
   return {
     folder: root,
@@ -247,7 +266,7 @@ export async function loadRoom(folder: string, roomId: string): Promise<LoadedRo
   const root = resolve(folder)
   const { project, entry, dir } = await roomEntry(root, roomId)
   const label = roomLabel(entry)
-  const loaded = roomFromText(await readText(join(dir, ROOM_FILE_NAME), label), label)
+  const loaded = roomFromText(await readText(join(dir, ROOM_FILE_NAME), label, MAX_ROOM_FILE_BYTES), label)
   const room = loaded.value
   if (room.id !== entry.id) {
     throw new ProjectStoreError(

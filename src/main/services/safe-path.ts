@@ -14,6 +14,8 @@
  *   nearest existing ancestor is checked.
  * - where: the file and field a path came from, so that errors can name them:
  *   "room.json: background: 'C:/x.png' is absolute; paths must stay inside the project folder".
+ *   A path the file system cannot resolve (a link loop, a name too long, no permission) is
+ *   refused as one line too: "room.json: background: 'a.png': too many levels of symbolic links ...".
  *
  * Both '/' and '\' count as separators on every platform, so a project made on
  * Windows opens on Linux and the other way round.
@@ -22,6 +24,7 @@
  */
 import { realpath } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { fileError } from './regular-file'
 
 /** Which file and field a path came from, e.g. { file: 'rooms/porch/room.json', field: 'background' }. */
 export interface PathSource {
@@ -101,8 +104,15 @@ export async function resolveInsideProject(
   where: PathSource,
 ): Promise<string> {
   const full = resolveLexically(root, base, value, where)
-  const realRoot = await realpath(root)
-  const real = await realOrAncestor(full)
+  let realRoot: string
+  let real: string
+  try {
+    realRoot = await realpath(root)
+    real = await realOrAncestor(full)
+  } catch (e) {
+    // A link loop (ELOOP), a path too long (ENAMETOOLONG), a folder we may not enter (EACCES).
+    throw fileError(`${where.file}: ${where.field}: '${value}'`, e)
+  }
   if (!inside(realRoot, real)) {
     throw new UnsafePathError(where, value, `is a link to '${real}', outside the project folder`)
   }

@@ -64,3 +64,40 @@ export function readImageHeader(bytes: Uint8Array, fileName: string): ImageHeade
   }
   throw new Error(`${fileName}: not a PNG, JPEG or WebP image`)
 }
+
+/** Formats recognised by their signature that Walkbox does not read, by their first bytes. */
+const OTHER_SIGNATURES: {
+  name: string
+  test: (b: Uint8Array, ascii: (i: number, n: number) => string) => boolean
+}[] = [
+  { name: 'gif', test: (_b, a) => a(0, 4) === 'GIF8' },
+  { name: 'tiff', test: (_b, a) => a(0, 4) === 'II*\0' || a(0, 4) === 'MM\0*' },
+  { name: 'bmp', test: (_b, a) => a(0, 2) === 'BM' },
+  { name: 'pdf', test: (_b, a) => a(0, 5) === '%PDF-' },
+  { name: 'heif or avif', test: (_b, a) => a(4, 4) === 'ftyp' },
+  { name: 'jpeg xl', test: (b, a) => (b[0] === 0xff && b[1] === 0x0a) || a(4, 4) === 'JXL ' },
+  { name: 'ico', test: (b) => b[0] === 0 && b[1] === 0 && b[2] === 1 && b[3] === 0 },
+  { name: 'psd', test: (_b, a) => a(0, 4) === '8BPS' },
+  // SVG and other XML or text: the first non-blank character is '<'.
+  { name: 'svg', test: (_b, a) => /^(\uFEFF|\xEF\xBB\xBF)?\s*</.test(a(0, 64)) },
+]
+
+/**
+ * The format of encoded image bytes from their signature alone ('png', 'jpeg', 'webp'), so
+ * that nothing else reaches an image decoder (sharp parses SVG, TIFF, GIF, PDF and more).
+ * Throws `<fileName>: is a gif image; expected PNG, JPEG or WebP` for a known other format
+ * and `<fileName>: not a readable image; expected a PNG, JPEG or WebP file (...)` otherwise.
+ */
+export function sniffImageFormat(bytes: Uint8Array, fileName: string): ImageHeader['format'] {
+  const b = bytes
+  const ascii = (i: number, n: number) => String.fromCharCode(...b.subarray(i, Math.min(b.length, i + n)))
+  if (b.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png'
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg'
+  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') return 'webp'
+  const other = OTHER_SIGNATURES.find((s) => s.test(b, ascii))
+  if (other) throw new Error(`${fileName}: is a ${other.name} image; expected PNG, JPEG or WebP`)
+  if (b.length === 0) throw new Error(`${fileName}: is empty; expected a PNG, JPEG or WebP image`)
+  throw new Error(
+    `${fileName}: not a readable image; expected a PNG, JPEG or WebP file (its first bytes are none of theirs)`,
+  )
+}

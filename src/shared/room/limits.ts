@@ -99,7 +99,12 @@ export function sizeText(bytes: number): string {
   return `${bytes} bytes`
 }
 
-/** The refusal of a file over its size limit: "`file`: is 70 MB; expected at most 64 MB". */
+/** What is wrong with a file over its size limit: "is 70 MB; expected at most 64 MB (...)". */
+export function tooLargeProblem(bytes: number, limit: number): string {
+  return `is ${sizeText(bytes)}; expected at most ${sizeText(limit)} (Walkbox's limit for this file)`
+}
+
+/** The refusal of a file over its size limit: "`file`: is 70 MB; expected at most 64 MB (...)". */
 export function fileTooLargeMessage(file: string, bytes: number, limit: number): string {
-  return `${file}: is ${sizeText(bytes)}; expected at most ${sizeText(limit)} (Walkbox's limit for this file)`
+  return `${file}: ${tooLargeProblem(bytes, limit)}`
 }
