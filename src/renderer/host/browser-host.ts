@@ -11,6 +11,12 @@
  *   exactly as on disk in the desktop app (with `backups/`).
  * - ref: the project's folder name under `projects/`.
  *
+ * - limits: the same as the desktop's (src/shared/room/limits.ts): a project or room file
+ *   over its size limit is refused on its size before it is read, then the shared loader
+ *   checks depth, counts, coordinates and flag expressions; an image file over
+ *   MAX_IMAGE_FILE_BYTES, or without a PNG, JPEG or WebP signature, never reaches the decoder.
+ *   (OPFS holds only regular files, so there are no pipes or devices to refuse here.)
+ *
  * Units: px for images; bytes for files.
  */
 import type {
@@ -54,7 +60,13 @@ import {
   restoreFromBackup,
 } from '../../shared/room/backups'
 import { readZip, writeZip } from '../../shared/room/zip'
-import { checkImageLimits, readImageHeader } from './image-header'
+import { checkImageLimits, readImageHeader, sniffImageFormat } from './image-header'
+import {
+  fileTooLargeMessage,
+  MAX_IMAGE_FILE_BYTES,
+  MAX_PROJECT_FILE_BYTES,
+  MAX_ROOM_FILE_BYTES,
+} from '../../shared/room/limits'
 import { chooseFromList } from './browser-dialogs'
 import { opfsProjectFiles } from './opfs-files'
 import { encodeMaskPng } from './png'
@@ -98,13 +110,29 @@ function insidePath(relative: string, file: string, field: string): string {
   return parts.join('/')
 }
 
-async function readText(files: ProjectFiles, path: string, label: string): Promise<string> {
-  const bytes = await files.read(path)
+/** The bytes of a file of at most `maxBytes`, refused on its size before it is read; null when missing. */
+async function readLimited(
+  files: ProjectFiles,
+  path: string,
+  label: string,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
+  const size = await files.size(path)
+  if (size === null) return null
+  if (size > maxBytes) throw new Error(fileTooLargeMessage(label, size, maxBytes))
+  return files.read(path)
+}
+
+async function readText(files: ProjectFiles, path: string, label: string, maxBytes: number): Promise<string> {
+  const bytes = await readLimited(files, path, label, maxBytes)
   if (!bytes) throw new Error(`${label}: file not found`)
   return decoder.decode(bytes)
 }
 
 async function decodeImage(bytes: Uint8Array, fileName: string): Promise<RgbaImage> {
+  if (bytes.length > MAX_IMAGE_FILE_BYTES)
+    throw new Error(fileTooLargeMessage(fileName, bytes.length, MAX_IMAGE_FILE_BYTES))
+  sniffImageFormat(bytes, fileName)
   checkImageLimits(readImageHeader(bytes, fileName), fileName)
   let bitmap: ImageBitmap
   try {
@@ -199,7 +227,10 @@ async function openFiles(ref: string): Promise<ProjectFiles> {
 }
 
 async function readProject(files: ProjectFiles): Promise<Project> {
-  return projectFromText(await readText(files, PROJECT_FILE_NAME, PROJECT_FILE_NAME), PROJECT_FILE_NAME).value
+  return projectFromText(
+    await readText(files, PROJECT_FILE_NAME, PROJECT_FILE_NAME, MAX_PROJECT_FILE_BYTES),
+    PROJECT_FILE_NAME,
+  ).value
 }
 
 async function openRef(ref: string): Promise<OpenedProject> {
@@ -504,7 +535,7 @@ const host: WalkboxHost = {
     const project = await readProject(files)
     const { folder } = roomEntry(project, roomId)
     const roomFile = `${folder}/${ROOM_FILE_NAME}`
-    const room = roomFromText(await readText(files, roomFile, roomFile), roomFile).value
+    const room = roomFromText(await readText(files, roomFile, roomFile, MAX_ROOM_FILE_BYTES), roomFile).value
     const problems: LayerProblem[] = []
     /** One layer's image; an unreadable one is left out with its reason (the rest of the room opens). */
     const layer = async <T>(
@@ -516,7 +547,8 @@ const host: WalkboxHost = {
       if (!file) return null
       const what = `${roomFile}: ${field} '${file}'`
       try {
-        const bytes = await files.read(`${folder}/${insidePath(file, roomFile, field)}`)
+        const path = `${folder}/${insidePath(file, roomFile, field)}`
+        const bytes = await readLimited(files, path, what, MAX_IMAGE_FILE_BYTES)
         if (!bytes) throw new Error(`${what}: file not found`)
         return use(await decodeImage(bytes, what))
       } catch (error) {
@@ -540,6 +572,8 @@ const host: WalkboxHost = {
   async importImage(): Promise<ImportedImage | null> {
     const file = await pickImageFile()
     if (!file) return null
+    if (file.size > MAX_IMAGE_FILE_BYTES)
+      throw new Error(fileTooLargeMessage(file.name, file.size, MAX_IMAGE_FILE_BYTES))
     const bytes = new Uint8Array(await file.arrayBuffer())
     return { fileName: file.name, bytes, image: await decodeImage(bytes, file.name) }
   },

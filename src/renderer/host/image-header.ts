@@ -7,7 +7,7 @@
 import { IMAGE_LIMITS } from '../../shared/host'
 import type { ImageHeader } from '../../shared/room/image-header'
 
-export { readImageHeader, type ImageHeader } from '../../shared/room/image-header'
+export { readImageHeader, sniffImageFormat, type ImageHeader } from '../../shared/room/image-header'
 
 /** Throws when the header describes an image larger than Walkbox opens. */
 export function checkImageLimits(header: ImageHeader, fileName: string): void {
