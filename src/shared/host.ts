@@ -19,6 +19,7 @@
  */
 import { z } from 'zod'
 import type { Project, Room } from './room/schema'
+import { MAX_ROOMS } from './room/limits'
 
 /** Largest image Walkbox opens: 16384 px a side and 100 megapixels (checked before decoding). */
 export const IMAGE_LIMITS = { maxSide: 16384, maxPixels: 100_000_000 } as const
@@ -97,7 +98,7 @@ export interface LoadedRoom {
 export const CreateProjectRequestSchema = z.object({ name: z.string().min(1).max(200) })
 export const OpenProjectRequestSchema = z.object({ ref: ProjectRefSchema.optional() })
 /** Rooms one save may write at the most (the format's room limit). */
-export const MAX_ROOMS_PER_SAVE = 1000
+export const MAX_ROOMS_PER_SAVE = MAX_ROOMS
 
 export const RoomSaveSchema = z.object({
   /** Validated against the room schema by the host. */

@@ -111,7 +111,7 @@ function tokenise(source: string): Token[] {
 export function parseFlagExpression(source: string): FlagExpression {
   if (source.length > MAX_FLAG_EXPRESSION_LENGTH) {
     throw new FlagExpressionError(
-      `expected at most ${MAX_FLAG_EXPRESSION_LENGTH} characters, found ${source.length}`,
+      `expected at most ${MAX_FLAG_EXPRESSION_LENGTH} characters (Walkbox's limit for a flag expression), found ${source.length}`,
       MAX_FLAG_EXPRESSION_LENGTH + 1,
     )
   }
