@@ -67,8 +67,8 @@ export const USAGE = [
 
 class UsageError extends Error {}
 
-/** An argument over one of Walkbox's limits: printed as one line, exit code 2. */
-class LimitError extends Error {}
+/** An argument Walkbox refuses (over one of its limits, a file it will not read): one line, exit code 2. */
+class RefusalError extends Error {}
 
 function usage(problem: string): never {
   throw new UsageError(problem)
@@ -107,7 +107,7 @@ function parsePoint(text: string | undefined, name: string, room: LoadedRoom): P
   if (m) {
     const point = { x: Number(m[1]), y: Number(m[2]) }
     if (Math.abs(point.x) > MAX_COORD_PX || Math.abs(point.y) > MAX_COORD_PX)
-      throw new LimitError(
+      throw new RefusalError(
         `--${name}: expected coordinates from -${MAX_COORD_PX} to ${MAX_COORD_PX} px, got "${text}"`,
       )
     return point
@@ -120,12 +120,12 @@ function parsePoint(text: string | undefined, name: string, room: LoadedRoom): P
   )
 }
 
-/** A whole number 1..max; over `max` (Walkbox's limit for the option) is a LimitError. */
+/** A whole number 1..max; over `max` (Walkbox's limit for the option) is a RefusalError. */
 function parseCount(text: string | undefined, name: string, fallback: number, max: number): number {
   if (text === undefined) return fallback
   if (!/^\d+$/.test(text) || Number(text) < 1) usage(`--${name}: expected a positive integer, got "${text}"`)
   if (Number(text) > max)
-    throw new LimitError(`--${name}: expected at most ${max} (Walkbox's limit), got ${text}`)
+    throw new RefusalError(`--${name}: expected at most ${max} (Walkbox's limit), got ${text}`)
   return Number(text)
 }
 
@@ -134,9 +134,8 @@ async function readPairs(file: string): Promise<Pair[]> {
   try {
     json = parseJsonText(await readRegularText(file, file, MAX_JSON_FILE_BYTES), file)
   } catch (e) {
-    usage(
-      `--pairs-file ${file}: expected a readable JSON file (${e instanceof Error ? e.message : String(e)})`,
-    )
+    // The reader's line names the file (a pipe, a link loop, too deep, not JSON at line:column).
+    throw new RefusalError(`--pairs-file: ${e instanceof Error ? e.message : String(e)}`)
   }
   const ok =
     Array.isArray(json) &&
@@ -147,7 +146,7 @@ async function readPairs(file: string): Promise<Pair[]> {
   if (!ok) usage(`--pairs-file ${file}: expected a JSON list of [fromX, fromY, toX, toY]`)
   const pairs = json as Pair[]
   if (pairs.length > MAX_CLI_PAIRS)
-    throw new LimitError(
+    throw new RefusalError(
       `--pairs-file ${file}: expected at most ${MAX_CLI_PAIRS} pairs, found ${pairs.length}`,
     )
   return pairs
@@ -259,7 +258,7 @@ export async function main(argv: string[]): Promise<number> {
     const masks = (values.mask ?? []).flatMap((m) => m.split(',')).filter(Boolean)
     // Counted before anything is read: more masks than area ids is refused at once.
     if (masks.length > MAX_MASK_FILES)
-      throw new LimitError(
+      throw new RefusalError(
         `--mask: at most ${MAX_MASK_FILES} mask files (area ids are 1..255), got ${masks.length}; nothing was read`,
       )
     const loadGiven = () => {
@@ -314,7 +313,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`walkbox: ${e.message}\n${USAGE}\n`)
       return 2
     }
-    if (e instanceof ProjectCommandError || e instanceof LimitError) {
+    if (e instanceof ProjectCommandError || e instanceof RefusalError) {
       process.stderr.write(`walkbox: ${e.message}\n`)
       return 2
     }
