@@ -18,6 +18,9 @@
  * - signature check: before sharp sees any bytes, their first bytes must be those of a PNG,
  *   JPEG or WebP file (src/shared/room/image-header.ts `sniffImageFormat`); sharp (libvips)
  *   would otherwise parse SVG, TIFF, GIF, PDF and more, each a parser Walkbox does not need.
+ * - loader allowlist: on top of the signature check, libvips itself is told to refuse every
+ *   image loader but PNG, JPEG and WebP (`sharp.block` / `sharp.unblock`, process-wide, when
+ *   this module loads), so no other format's parser runs in this process whatever the bytes.
  * - file input: a path is read by regular-file.ts (a regular file of at most
  *   MAX_IMAGE_FILE_BYTES, never a pipe or device) and sharp gets the bytes, never the path.
  *
@@ -99,6 +102,14 @@ export class ImageError extends Error {
 }
 
 const FORMATS: readonly string[] = ['png', 'jpeg', 'webp']
+
+/** The libvips loaders Walkbox uses: PNG, JPEG and WebP, from memory or a file. */
+export const ALLOWED_LOADERS: readonly string[] = ['Png', 'Jpeg', 'Webp'].flatMap((f) => [
+  `VipsForeignLoad${f}Buffer`,
+  `VipsForeignLoad${f}File`,
+])
+sharp.block({ operation: ['VipsForeignLoad'] })
+sharp.unblock({ operation: [...ALLOWED_LOADERS] })
 
 /** A sharp pipeline; `limits` undefined = no pixel limit (header reads, where the limits are checked here). */
 function sharpOf(bytes: Uint8Array, limits: ImageLimits | undefined) {

@@ -126,6 +126,17 @@ describe('room images', { timeout: REFUSAL_MS }, () => {
 })
 
 describe('images given to the app', { timeout: REFUSAL_MS }, () => {
+  it('libvips itself loads only PNG, JPEG and WebP once the codec is loaded, whatever reaches it', async () => {
+    await import('../../../src/main/services/image-codec')
+    const make = (format: 'gif' | 'tiff' | 'png') =>
+      sharp({ create: { width: 4, height: 3, channels: 3, background: '#f00' } })
+        .toFormat(format)
+        .toBuffer()
+    expect((await sharp(await make('png')).metadata()).format).toBe('png')
+    for (const bytes of [await make('gif'), await make('tiff'), Buffer.from(SVG)])
+      expect(await refusal(sharp(bytes).metadata())).toBe('Input buffer contains unsupported image format')
+  })
+
   it('decodeImage: SVG bytes are refused before sharp sees them', async () => {
     const bytes = new TextEncoder().encode(SVG)
     expect(await refusal(fx.ipc.decodeImage({ fileName: 'drop.svg', bytes, purpose: 'background' }))).toBe(
