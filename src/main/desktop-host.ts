@@ -15,7 +15,7 @@
 import { cp, mkdir, stat, writeFile } from 'node:fs/promises'
 import { readRegularFile } from './services/regular-file'
 import { MAX_IMAGE_FILE_BYTES } from '../shared/room/limits'
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { inflateRawSync } from 'node:zlib'
 import { basename, dirname, join, resolve } from 'node:path'
 import type {
@@ -66,6 +66,8 @@ export interface DesktopHostOptions {
 
 const RECENT_FILE = 'recent-projects.json'
 const RECENT_MAX = 10
+/** Largest recent-projects list read, bytes (ten entries take about 2 kB). */
+const RECENT_FILE_MAX_BYTES = 1024 * 1024
 const SAMPLE_NAME = 'Walkbox sample'
 
 async function isDir(path: string): Promise<boolean> {
@@ -104,6 +106,9 @@ export class DesktopHost {
   recentSync(): RecentProject[] {
     if (this.recent) return this.recent
     try {
+      // Read synchronously, so only a small regular file (a pipe here would block the main thread).
+      const info = statSync(this.recentPath())
+      if (!info.isFile() || info.size > RECENT_FILE_MAX_BYTES) throw new Error('not a recent-projects list')
       const list = JSON.parse(readFileSync(this.recentPath(), 'utf8')) as RecentProject[]
       this.recent = Array.isArray(list)
         ? list.filter((r) => typeof r?.ref === 'string' && typeof r?.name === 'string')

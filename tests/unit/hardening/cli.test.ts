@@ -28,6 +28,7 @@ beforeAll(async () => {
   await symlink('loop.json', join(fx.dir, 'loop.json'))
   await symlink('/dev/zero', join(fx.dir, 'zero.png'))
   await writeFile(join(fx.dir, 'deep.json'), '['.repeat(200_000))
+  await writeFile(join(fx.dir, 'huge.map'), 'type octile\nheight 60000\nwidth 60000\nmap\n')
   await writeFile(
     join(fx.dir, 'drawing.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"/>',
@@ -122,6 +123,12 @@ describe.concurrent('the command line refuses in one line', { timeout: 60_000 },
   it('a mask that is a device', async () => {
     expect(await refused('batch', at('zero.png'))).toBe(
       `walkbox: cannot read room ${at('zero.png')}: is a character device; expected a regular file`,
+    )
+  })
+
+  it('a Moving AI map whose header promises 3.6 billion cells is refused before the grid is allocated', async () => {
+    expect(await refused('batch', at('huge.map'))).toBe(
+      `walkbox: cannot read room ${at('huge.map')}: Moving AI line 2: expected a map of at most 16384 cells a side, found "height 60000, width 60000" (expected a Moving AI .map)`,
     )
   })
 

@@ -13,6 +13,7 @@
  * Fields may be separated by tabs or spaces. Line endings may be LF or CRLF.
  * Units: cells for coordinates, cell widths for lengths (cardinal step 1, diagonal √2).
  */
+import { MAX_ROOM_SIDE_PX } from '../../room/schema'
 
 export interface MovingAiMap {
   width: number
@@ -73,6 +74,11 @@ export function parseMovingAiMap(text: string): MovingAiMap {
   }
   if (height === 0 || width === 0) fail(3, 'both a "height" and a "width" line', lines[2] ?? '')
   if ((lines[3] ?? '').trim().toLowerCase() !== 'map') fail(4, '"map"', lines[3] ?? '')
+  // Checked before the grid is allocated: a header may promise more cells than memory holds.
+  if (width > MAX_ROOM_SIDE_PX || height > MAX_ROOM_SIDE_PX)
+    fail(2, `a map of at most ${MAX_ROOM_SIDE_PX} cells a side`, `height ${height}, width ${width}`)
+  if (lines.length < 4 + height)
+    fail(lines.length, `${height} rows after "map" (the file has ${lines.length - 4})`, '')
   const cells = new Uint8Array(width * height)
   for (let r = 0; r < height; r++) {
     const lineNo = 5 + r
