@@ -117,6 +117,12 @@ export default tseslint.config(
     ['**/formats/**', ...SHARED_TOP],
     'analysis and measure use geometry, nav and room only.',
   ),
+  sharedLayer(
+    ['src/shared/formats/**/*.ts'],
+    [],
+    ['**/measure/**', ...SHARED_TOP],
+    'formats use geometry, nav, room and analysis: not measure, host or actions (the caller decodes and writes files).',
+  ),
   {
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.vue'],
     rules: {

@@ -39,6 +39,14 @@ import {
   roomList,
   roomListTable,
 } from './project-commands'
+import {
+  exportRoomCommand,
+  exportTable,
+  formatsList,
+  formatsTable,
+  importRoomCommand,
+  importTable,
+} from './format-commands'
 
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
@@ -48,6 +56,9 @@ export const USAGE = [
   '       walkbox room add <project> --background bg.png [--mask walk.png ...] [--name N] [--size WxH] [--json]',
   '       walkbox room list <project> [--json]',
   '       walkbox flag add <project> <name> [--default true|false] [--json]',
+  '       walkbox formats [--json]',
+  '       walkbox import <project> <file> [--format godot|tiled|tiled-tmx|ags|runtime] [--name N] [--json]',
+  '       walkbox export <project> <room> --format godot|tiled|tiled-tmx|ags|runtime --out DIR [--res-dir res://...] [--force] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -210,6 +221,10 @@ export async function main(argv: string[]): Promise<number> {
         size: { type: 'string' },
         default: { type: 'string' },
         'mask-rule': { type: 'string' },
+        format: { type: 'string' },
+        out: { type: 'string' },
+        'res-dir': { type: 'string' },
+        force: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -268,6 +283,29 @@ export async function main(argv: string[]): Promise<number> {
       const scenarios = (await loadScenarios(rest[1], world)).filter((_, i) => i % every === 0)
       const report = scen(rest[0], world, scenarios, algorithms)
       print(values.json, report, scenTable(report))
+      return 0
+    }
+    if (command === 'formats') {
+      if (rest.length > 0) usage('formats: expected no arguments')
+      const report = formatsList()
+      print(values.json, report, formatsTable(report))
+      return 0
+    }
+    if (command === 'import') {
+      if (rest.length !== 2) usage('import: expected <project> <file>')
+      const report = await importRoomCommand(rest[0], rest[1], { format: values.format, name: values.name })
+      print(values.json, report, importTable(report))
+      return 0
+    }
+    if (command === 'export') {
+      if (rest.length !== 2) usage('export: expected <project> <room>')
+      const report = await exportRoomCommand(rest[0], rest[1], {
+        format: values.format,
+        out: values.out,
+        resDir: values['res-dir'],
+        force: values.force,
+      })
+      print(values.json, report, exportTable(report))
       return 0
     }
     const project = await projectCommand(command, rest, values, masks)
