@@ -71,7 +71,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shared/**/*.ts'],
+    files: ['src/shared/**/*.ts', 'src/runtime/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

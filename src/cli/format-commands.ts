@@ -238,6 +238,7 @@ export async function exportRoomCommand(
         ? { width: loaded.scaleMap.width, height: loaded.scaleMap.height, values: loaded.scaleMap.values }
         : null,
       resDir: options.resDir,
+      flags: (await store.openProject(folder)).project.flags,
     })
     const out = resolve(options.out)
     const existing = result.files.filter((f) => existsSync(join(out, f.path))).map((f) => f.path)

@@ -34,6 +34,8 @@ export interface ExportInput {
   background: ImportedImage | null
   /** The scale map's grey values (room size) and file bytes, when it has one. */
   scaleMap: { width: number; height: number; values: Uint8Array } | null
+  /** The project's flags (runtime rooms carry their starting values). */
+  flags?: readonly { id: string; default: boolean }[]
   /** Godot: the res:// folder the files will live in (default res://rooms/<room id>). */
   resDir?: string
 }
@@ -278,7 +280,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     extensions: ['walkbox.json'],
     description: 'One JSON file for JavaScript games using the Walkbox runtime (npm run build:runtime)',
     exportRoom(input) {
-      const { text, notes } = exportRuntimeRoom(input.room, input.mask, input.scaleMap)
+      const { text, notes } = exportRuntimeRoom(input.room, input.mask, input.scaleMap, input.flags)
       return { files: [{ path: `${input.room.id}.walkbox.json`, text }], notes }
     },
     async importRoom(source, path, options) {

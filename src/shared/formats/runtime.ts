@@ -19,6 +19,8 @@ export interface RuntimeRoomFile {
   format: typeof RUNTIME_FORMAT
   version: number
   room: Room
+  /** The project's flags with their starting values (the game may override them). */
+  flags?: Record<string, boolean>
   mask?: { width: number; height: number; runs: number[] }
   scaleMap?: { width: number; height: number; runs: number[] }
 }
@@ -56,6 +58,7 @@ export function exportRuntimeRoom(
   room: Room,
   mask: Uint8Array | null,
   scaleMap: { width: number; height: number; values: Uint8Array } | null,
+  flags: readonly { id: string; default: boolean }[] = [],
 ): { text: string; notes: string[] } {
   const notes: string[] = []
   const { width, height } = room.size
@@ -63,6 +66,7 @@ export function exportRuntimeRoom(
     format: RUNTIME_FORMAT,
     version: RUNTIME_VERSION,
     room: normaliseRoom(room),
+    ...(flags.length > 0 ? { flags: Object.fromEntries(flags.map((f) => [f.id, f.default])) } : {}),
   }
   if (room.authoritative === 'mask') {
     if (!mask || mask.length !== width * height)
@@ -86,6 +90,7 @@ export function readRuntimeRoom(
   file = 'room.walkbox.json',
 ): {
   room: Room
+  flags: Record<string, boolean>
   mask: Uint8Array | null
   scaleMap: { width: number; height: number; values: Uint8Array } | null
 } {
@@ -108,5 +113,7 @@ export function readRuntimeRoom(
         values: decodeRuns(f.scaleMap.runs, f.scaleMap.width * f.scaleMap.height, `${file}: scaleMap`),
       }
     : null
-  return { room, mask, scaleMap }
+  const flags: Record<string, boolean> = {}
+  for (const [k, v] of Object.entries(f.flags ?? {})) if (typeof v === 'boolean') flags[k] = v
+  return { room, flags, mask, scaleMap }
 }
