@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadRoom } from '../../../src/runtime/index'
+import type * as RuntimeModule from '../../../src/runtime/index'
 import { exportRuntimeRoom, readRuntimeRoom } from '../../../src/shared/formats/runtime'
 import { checkPath } from '../../../src/shared/measure/metrics'
 import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
@@ -85,7 +86,7 @@ describe('Walkbox runtime (the built bundle in Node)', () => {
   it('gives the same answers as the sources', async () => {
     const bundle = (await import(
       pathToFileURL(join(out, 'walkbox-runtime.js')).href
-    )) as typeof import('../../../src/runtime/index')
+    )) as typeof RuntimeModule
     const a = bundle.loadRoom(file())
     const b = loadRoom(file())
     const from = { x: 30, y: 150 }
