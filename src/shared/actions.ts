@@ -34,6 +34,8 @@ export const ACTIONS = [
     menu: 'room',
   },
   { id: 'room.newBlank', label: 'New Blank Room…', menu: 'room' },
+  { id: 'room.import', label: 'Import Room…', menu: 'room' },
+  { id: 'room.export', label: 'Export Room…', shortcut: 'CmdOrCtrl+E', menu: 'room' },
   { id: 'room.replaceBackground', label: 'Replace Background…', menu: 'room', separatorBefore: true },
   { id: 'room.rename', label: 'Rename Room…', menu: 'room', separatorBefore: true },
   { id: 'room.duplicate', label: 'Duplicate Room', menu: 'room' },
@@ -73,4 +75,3 @@ export const ACTIONS = [
 ] as const satisfies readonly ActionDescriptor[]
 
 export type ActionId = (typeof ACTIONS)[number]['id']
-
