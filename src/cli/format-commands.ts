@@ -3,10 +3,11 @@
  * (src/shared/formats/registry.ts) and the same project store as the app:
  *
  *   formats                                      what Walkbox reads and writes
- *   import <project> <file> [--format F] [--name N]
+ *   import <file> --out <project dir> [--format F] [--name N]
  *                                                a new room from a Godot scene, a Tiled map,
- *                                                AGS masks or a runtime room
- *   export <project> <room> --format F --out DIR [--res-dir res://...] [--force]
+ *                                                AGS masks or a runtime room (the project is
+ *                                                made when the folder does not exist)
+ *   export <project> --room <id> --format F --out DIR [--res-dir res://...] [--force]
  *                                                the room's files for that engine
  *
  * Glossary
@@ -19,8 +20,8 @@
  * Units: px.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import {
   ROOM_FORMATS,
@@ -31,7 +32,7 @@ import {
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
 import { readImageHeader } from '../shared/room/image-header'
-import { idFromName } from '../shared/room/names'
+import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
 import { decodeImage } from '../main/services/image-codec'
 import { projectFolderOf } from '../main/desktop-host'
@@ -140,7 +141,13 @@ export async function importRoomCommand(
       throw new ProjectCommandError(`--format ${format.id}: Walkbox writes this format but does not read it`)
     const fileStat = await stat(file).catch(() => null)
     if (!fileStat?.isFile()) throw new ProjectCommandError(`${file}: not a file`)
-    const folder = projectFolderOf(project)
+    // The project is made when its folder does not exist yet (or is empty).
+    let folder = projectFolderOf(project)
+    const existing = await stat(folder).catch(() => null)
+    const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
+    if (!existing || empty) {
+      folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game')).folder
+    }
     const opened = await store.openProject(folder)
     const root =
       format.id === 'godot' ? (godotRootOf(dirname(file)) ?? dirname(resolve(file))) : dirname(resolve(file))

@@ -57,8 +57,8 @@ export const USAGE = [
   '       walkbox room list <project> [--json]',
   '       walkbox flag add <project> <name> [--default true|false] [--json]',
   '       walkbox formats [--json]',
-  '       walkbox import <project> <file> [--format godot|tiled|tiled-tmx|ags|runtime] [--name N] [--json]',
-  '       walkbox export <project> <room> --format godot|tiled|tiled-tmx|ags|runtime --out DIR [--res-dir res://...] [--force] [--json]',
+  '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|runtime] [--name N] [--json]',
+  '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -222,6 +222,7 @@ export async function main(argv: string[]): Promise<number> {
         default: { type: 'string' },
         'mask-rule': { type: 'string' },
         format: { type: 'string' },
+        room: { type: 'string' },
         out: { type: 'string' },
         'res-dir': { type: 'string' },
         force: { type: 'boolean', default: false },
@@ -292,14 +293,16 @@ export async function main(argv: string[]): Promise<number> {
       return 0
     }
     if (command === 'import') {
-      if (rest.length !== 2) usage('import: expected <project> <file>')
-      const report = await importRoomCommand(rest[0], rest[1], { format: values.format, name: values.name })
+      if (rest.length !== 1) usage('import: expected one <file>')
+      if (!values.out) usage('import: expected --out <project dir> (made when it does not exist)')
+      const report = await importRoomCommand(values.out, rest[0], { format: values.format, name: values.name })
       print(values.json, report, importTable(report))
       return 0
     }
     if (command === 'export') {
-      if (rest.length !== 2) usage('export: expected <project> <room>')
-      const report = await exportRoomCommand(rest[0], rest[1], {
+      if (rest.length !== 1) usage('export: expected one <project>')
+      if (!values.room) usage('export: expected --room <id> (walkbox room list <project> lists them)')
+      const report = await exportRoomCommand(rest[0], values.room, {
         format: values.format,
         out: values.out,
         resDir: values['res-dir'],

@@ -27,6 +27,8 @@ export const ACTIONS = [
   { id: 'file.openSample', label: 'Open Sample Project', menu: 'file' },
   { id: 'file.save', label: 'Save', shortcut: 'CmdOrCtrl+S', menu: 'file', separatorBefore: true },
   { id: 'file.saveAs', label: 'Save As…', shortcut: 'CmdOrCtrl+Shift+S', menu: 'file' },
+  { id: 'file.importRoom', label: 'Import Room…', menu: 'file', separatorBefore: true },
+  { id: 'file.exportRoom', label: 'Export Room…', shortcut: 'CmdOrCtrl+E', menu: 'file' },
   {
     id: 'room.newFromBackground',
     label: 'New Room from Background…',
@@ -34,8 +36,6 @@ export const ACTIONS = [
     menu: 'room',
   },
   { id: 'room.newBlank', label: 'New Blank Room…', menu: 'room' },
-  { id: 'room.import', label: 'Import Room…', menu: 'room' },
-  { id: 'room.export', label: 'Export Room…', shortcut: 'CmdOrCtrl+E', menu: 'room' },
   { id: 'room.replaceBackground', label: 'Replace Background…', menu: 'room', separatorBefore: true },
   { id: 'room.rename', label: 'Rename Room…', menu: 'room', separatorBefore: true },
   { id: 'room.duplicate', label: 'Duplicate Room', menu: 'room' },

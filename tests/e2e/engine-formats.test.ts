@@ -107,7 +107,7 @@ describe('engine formats in the editor', () => {
 
     await page.getByTestId('canvas-host').focus()
     await page.keyboard.press('Control+e')
-    await page.getByRole('dialog').getByLabel('Export format').selectOption('tiled')
+    await page.getByRole('dialog').getByLabel('Export format').selectOption('tiled-json')
     await expect
       .poll(() => page.getByRole('dialog').getByTestId('export-files').textContent())
       .toBe('house.tmj, background.png')

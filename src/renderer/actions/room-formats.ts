@@ -210,7 +210,7 @@ export async function exportZip(
 export const EXPORT_FORMATS = ROOM_FORMATS.filter((f) => f.exportRoom)
 export const IMPORT_FORMATS = ROOM_FORMATS.filter((f) => f.importRoom)
 
-/** Room > Import Room…: the Import dialog, then the room it read added to the project. */
+/** File > Import Room…: the Import dialog, then the room it read added to the project. */
 export async function importRoom(): Promise<void> {
   const editor = useEditorStore()
   if (!editor.project) {
@@ -232,7 +232,7 @@ export async function importRoom(): Promise<void> {
   }
 }
 
-/** Room > Export Room…: the Export dialog for the open room. */
+/** File > Export Room…: the Export dialog for the open room. */
 export async function exportRoom(): Promise<void> {
   const editor = useEditorStore()
   const room = editor.room

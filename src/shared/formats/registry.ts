@@ -161,7 +161,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     },
   },
   {
-    id: 'tiled',
+    id: 'tiled-json',
     label: 'Tiled map (.tmj)',
     extensions: ['tmj', 'json'],
     description:
@@ -190,7 +190,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     },
   },
   {
-    id: 'tiled-tmx',
+    id: 'tiled-xml',
     label: 'Tiled map (.tmx)',
     extensions: ['tmx'],
     description: 'The same map as TMX XML, the format Tiled saves by default',

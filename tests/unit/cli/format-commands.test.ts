@@ -40,14 +40,14 @@ describe('walkbox formats / import / export', () => {
     const run = await walkbox('formats', '--json')
     expect(run.code).toBe(0)
     const { formats } = json<{ formats: { id: string; import: boolean; export: boolean }[] }>(run.stdout)
-    expect(formats.map((f) => f.id)).toEqual(['godot', 'tiled', 'tiled-tmx', 'ags', 'runtime'])
+    expect(formats.map((f) => f.id)).toEqual(['godot', 'tiled-json', 'tiled-xml', 'ags', 'runtime'])
     expect(formats.every((f) => f.import && f.export)).toBe(true)
   })
 
   it('imports the Popochiu House and Escoria room02 into a project, adding the flag a disabled region needs', async () => {
+    // No project yet: the import makes it.
     const project = join(dir, 'game')
-    expect((await walkbox('project', 'new', project, '--name', 'Game')).code).toBe(0)
-    const house = await walkbox('import', project, HOUSE, '--json')
+    const house = await walkbox('import', HOUSE, '--out', project, '--json')
     expect(house.code, house.stderr).toBe(0)
     const report = json<{
       room: { id: string; name: string; width: number; zones: number }
@@ -62,7 +62,7 @@ describe('walkbox formats / import / export', () => {
         ),
       ),
     ).toBe(true)
-    const esc = await walkbox('import', project, ROOM02, '--json')
+    const esc = await walkbox('import', ROOM02, '--out', project, '--json')
     expect(esc.code, esc.stderr).toBe(0)
     expect(json<{ flagsAdded: string[] }>(esc.stdout).flagsAdded).toEqual(['bridgeClosedEnabled'])
     const projectFile = json<{ flags: { id: string; default: boolean }[] }>(
@@ -80,24 +80,25 @@ describe('walkbox formats / import / export', () => {
   it('exports a room in every format and imports each export back with the same walkable polygons', async () => {
     const project = join(dir, 'game')
     await walkbox('project', 'new', project)
-    expect((await walkbox('import', project, HOUSE)).code).toBe(0)
+    expect((await walkbox('import', HOUSE, '--out', project)).code).toBe(0)
     const original = json<{ polygons: { outer: number[][] }[]; zones: unknown[] }>(
       await readFile(join(project, 'rooms/house/room.json'), 'utf8'),
     )
     const mains: Record<string, string> = {
       godot: 'house.tscn',
-      tiled: 'house.tmj',
-      'tiled-tmx': 'house.tmx',
+      'tiled-json': 'house.tmj',
+      'tiled-xml': 'house.tmx',
       runtime: 'house.walkbox.json',
     }
     for (const [format, main] of Object.entries(mains)) {
       const out = join(dir, `out-${format}`)
-      const ex = await walkbox('export', project, 'house', '--format', format, '--out', out)
+      const ex = await walkbox('export', project, '--room', 'house', '--format', format, '--out', out)
       expect(ex.code, `${format}: ${ex.stderr}`).toBe(0)
       const im = await walkbox(
         'import',
-        project,
         join(out, main),
+        '--out',
+        project,
         '--format',
         format,
         '--name',
@@ -114,11 +115,12 @@ describe('walkbox formats / import / export', () => {
     }
     // AGS: the walkable mask comes back as the room's mask.
     const agsOut = join(dir, 'out-ags')
-    expect((await walkbox('export', project, 'house', '--format', 'ags', '--out', agsOut)).code).toBe(0)
+    expect((await walkbox('export', project, '--room', 'house', '--format', 'ags', '--out', agsOut)).code).toBe(0)
     const ags = await walkbox(
       'import',
-      project,
       join(agsOut, 'house-walkable.png'),
+      '--out',
+      project,
       '--format',
       'ags',
       '--json',
@@ -132,26 +134,26 @@ describe('walkbox formats / import / export', () => {
   it('refuses to replace files it did not write, and a broken scene leaves the project as it was', async () => {
     const project = join(dir, 'game')
     await walkbox('project', 'new', project)
-    await walkbox('import', project, HOUSE)
+    await walkbox('import', HOUSE, '--out', project)
     const out = join(dir, 'out')
     await mkdir(out)
     await writeFile(join(out, 'house.tscn'), 'mine')
-    const ex = await walkbox('export', project, 'house', '--format', 'godot', '--out', out)
+    const ex = await walkbox('export', project, '--room', 'house', '--format', 'godot', '--out', out)
     expect(ex.code).toBe(2)
     expect(ex.stderr).toMatch(/house\.tscn already there; nothing written \(--force replaces them\)/)
     expect(await readFile(join(out, 'house.tscn'), 'utf8')).toBe('mine')
     expect(
-      (await walkbox('export', project, 'house', '--format', 'godot', '--out', out, '--force')).code,
+      (await walkbox('export', project, '--room', 'house', '--format', 'godot', '--out', out, '--force')).code,
     ).toBe(0)
 
     const before = await snapshotFiles(project)
     const broken = join(dir, 'broken.tscn')
     await writeFile(broken, '[gd_scene format=3]\n[node name="A" type="Node2D"]\nx = Vector2(1, \n')
-    const im = await walkbox('import', project, broken)
+    const im = await walkbox('import', broken, '--out', project)
     expect(im.code).toBe(2)
     expect(im.stderr).toMatch(/^walkbox: res:\/\/broken\.tscn: line \d+: /)
     expect(await snapshotFiles(project)).toEqual(before)
-    const unknown = await walkbox('import', project, join(dir, 'x.bmp'))
+    const unknown = await walkbox('import', join(dir, 'x.bmp'), '--out', project)
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toMatch(/x\.bmp: no format reads this file; give --format/)
   }, 60_000)
