@@ -14,6 +14,7 @@ import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { repoRoot } from '../support/bench-data'
 import { exportRuntimeRoom } from '../../src/shared/formats/runtime'
 import { runtimeTestRoom } from '../unit/runtime/runtime-room'
+import { sampleAgreement } from '../support/runtime-agreement'
 
 let out = ''
 let browser: LaunchedBrowser
@@ -46,7 +47,15 @@ describe('the Walkbox runtime in Chromium', () => {
         return route.fulfill({ body: bundle, contentType: 'text/javascript' })
       if (url.pathname === '/porch.walkbox.json')
         return route.fulfill({ body: roomFile, contentType: 'application/json' })
-      return route.fulfill({ body: '<!doctype html><title>game</title>', contentType: 'text/html' })
+      // A plain page, no framework: the module is loaded as a game would load it.
+      return route.fulfill({
+        body: `<!doctype html><title>game</title><script type="module">
+          import * as runtime from '/walkbox-runtime.js'
+          window.walkbox = runtime
+          document.title = 'ready'
+        </script>`,
+        contentType: 'text/html',
+      })
     })
     await page.goto('http://game.test/')
     // A string, so that the test runner does not rewrite the page's own import().
@@ -68,4 +77,39 @@ describe('the Walkbox runtime in Chromium', () => {
     expect(answers.shut.points.at(-1)!.x).toBeLessThanOrEqual(220.5)
     expect(answers.zones).toEqual(['Entrance'])
   }, 60_000)
+
+  it('gives the same paths as the app core for 1000 seeded pairs on the exported sample courtyard', async () => {
+    const agreement = sampleAgreement()
+    const page = await browser.context.newPage()
+    const bundle = await readFile(join(out, 'walkbox-runtime.js'), 'utf8')
+    await page.route('http://game.test/**', (route) =>
+      new URL(route.request().url()).pathname === '/walkbox-runtime.js'
+        ? route.fulfill({ body: bundle, contentType: 'text/javascript' })
+        : route.fulfill({
+            body: `<!doctype html><script type="module">import * as r from '/walkbox-runtime.js'; window.walkbox = r; document.title = 'ready'</script>`,
+            contentType: 'text/html',
+          }),
+    )
+    await page.goto('http://game.test/')
+    await page.waitForFunction(() => document.title === 'ready')
+    const got = await page.evaluate(
+      ({ file, pairs }) => {
+        type P = { x: number; y: number }
+        const runtime = (
+          window as unknown as {
+            walkbox: { loadRoom(f: string): { findPath(a: P, b: P): { points: P[]; reached: boolean } } }
+          }
+        ).walkbox
+        const room = runtime.loadRoom(file)
+        return pairs.map(([ax, ay, bx, by]) => {
+          const r = room.findPath({ x: ax, y: ay }, { x: bx, y: by })
+          return { points: r.points.map((p) => [p.x, p.y]), reached: r.reached }
+        })
+      },
+      { file: agreement.file, pairs: agreement.pairs },
+    )
+    expect(got).toHaveLength(1000)
+    const differ = got.filter((g, i) => JSON.stringify(g) !== JSON.stringify(agreement.expected[i])).length
+    expect(differ).toBe(0)
+  }, 120_000)
 })

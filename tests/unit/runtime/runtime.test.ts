@@ -6,13 +6,15 @@
  *
  * Units: room px; percent.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { promisify } from 'node:util'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadRoom } from '../../../src/runtime/index'
+import { jps, loadRoom, octileAstar, visibilityPolygon } from '../../../src/runtime/index'
 import type * as RuntimeModule from '../../../src/runtime/index'
 import { exportRuntimeRoom, readRuntimeRoom } from '../../../src/shared/formats/runtime'
 import { checkPath } from '../../../src/shared/measure/metrics'
@@ -20,6 +22,9 @@ import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 import { navWorldForRoom } from '../../../src/shared/analysis/room-world'
 import { repoRoot } from '../../support/bench-data'
 import { runtimeTestRoom } from './runtime-room'
+import { sampleAgreement, type Agreement } from '../../support/runtime-agreement'
+
+const run = promisify(execFile)
 
 const file = () => exportRuntimeRoom(runtimeTestRoom(), null, null, [{ id: 'gateOpen', default: true }]).text
 
@@ -38,8 +43,8 @@ describe('Walkbox runtime (sources)', () => {
     const shut = room.findPath(from, to)
     expect(shut.reached).toBe(false)
     expect(shut.points.at(-1)!.x).toBeLessThanOrEqual(220.5) // at the gate
-    for (const algorithm of ['visibility-polygon', 'jps', 'octile-astar'] as const) {
-      expect(room.findPath(from, to, { algorithm }).reached, algorithm).toBe(false)
+    for (const algorithm of [visibilityPolygon, jps, octileAstar]) {
+      expect(room.findPath(from, to, { algorithm }).reached, algorithm.id).toBe(false)
     }
   })
 
@@ -62,7 +67,9 @@ describe('Walkbox runtime (sources)', () => {
     )
     const bad = JSON.parse(file())
     bad.room.size.width = -1
-    expect(() => loadRoom(bad, { file: 'porch.walkbox.json' })).toThrow(/porch\.walkbox\.json: size\.width/)
+    expect(() => loadRoom(bad, { file: 'porch.walkbox.json' })).toThrow(
+      'porch.walkbox.json: room.size: expected a width and height in whole px',
+    )
     expect(() =>
       readRuntimeRoom({ ...JSON.parse(file()), mask: { width: 1, height: 1, runs: [1, 5] } }),
     ).toThrow('mask: the runs hold 5 values; expected 64000')
@@ -84,14 +91,37 @@ describe('Walkbox runtime (the built bundle in Node)', () => {
   })
 
   it('gives the same answers as the sources', async () => {
-    const bundle = (await import(
-      pathToFileURL(join(out, 'walkbox-runtime.js')).href
-    )) as typeof RuntimeModule
+    const bundle = (await import(pathToFileURL(join(out, 'walkbox-runtime.js')).href)) as typeof RuntimeModule
     const a = bundle.loadRoom(file())
     const b = loadRoom(file())
     const from = { x: 30, y: 150 }
     const to = { x: 290, y: 170 }
     expect(a.findPath(from, to)).toEqual(b.findPath(from, to))
-    expect(bundle.ALGORITHM_IDS).toEqual(ALGORITHM_IDS)
+    // All nine algorithms are exported by name.
+    const exported = (Object.values(bundle) as unknown[])
+      .filter((v): v is { id: string } => typeof v === 'object' && v !== null && 'findPath' in v)
+      .map((p) => p.id)
+    expect(exported.sort()).toEqual([...ALGORITHM_IDS].sort())
+  })
+
+  it('a plain Node script with the built file gives the same paths as the app core for 1000 seeded pairs', async () => {
+    const agreement = sampleAgreement()
+    const input = join(out, 'input.json')
+    await writeFile(input, JSON.stringify({ file: agreement.file, pairs: agreement.pairs }))
+    const { stdout } = await run(
+      process.execPath,
+      [join(repoRoot, 'tests/support/runtime-node-check.mjs'), join(out, 'walkbox-runtime.js'), input],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    )
+    const got = JSON.parse(stdout) as Agreement['expected']
+    expect(got).toHaveLength(1000)
+    let same = 0
+    got.forEach((g, i) => {
+      if (JSON.stringify(g) === JSON.stringify(agreement.expected[i])) same++
+    })
+    expect(same).toBe(1000)
+    expect(agreement.expected.filter((e) => e.reached).length).toBeGreaterThan(900)
   })
 })
