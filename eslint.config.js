@@ -48,7 +48,7 @@ function sharedLayer(files, packages, layers, message) {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'resources/**'] },
+  { ignores: ['out/**', 'dist/**', 'dist-runtime/**', 'node_modules/**', 'test-results/**', 'resources/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],
@@ -71,7 +71,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shared/**/*.ts'],
+    files: ['src/shared/**/*.ts', 'src/runtime/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -116,6 +116,12 @@ export default tseslint.config(
     [],
     ['**/formats/**', ...SHARED_TOP],
     'analysis and measure use geometry, nav and room only.',
+  ),
+  sharedLayer(
+    ['src/shared/formats/**/*.ts'],
+    [],
+    ['**/measure/**', ...SHARED_TOP],
+    'formats use geometry, nav, room and analysis: not measure, host or actions (the caller decodes and writes files).',
   ),
   {
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.vue'],

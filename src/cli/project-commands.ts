@@ -48,7 +48,8 @@ const AUTHOR_ERRORS = [
   FileAccessError,
 ]
 
-async function guard<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work`, turning errors about the author's files or arguments into one-line refusals. */
+export async function guardAuthorErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (e) {
@@ -68,7 +69,7 @@ export interface ProjectNewReport {
 }
 
 export async function projectNew(dir: string, name?: string): Promise<ProjectNewReport> {
-  return guard(async () => {
+  return guardAuthorErrors(async () => {
     const opened = await store.createProject(dir, name ?? (basename(dir) || 'Untitled project'))
     return { folder: opened.folder, name: opened.project.name }
   })
@@ -106,7 +107,7 @@ export interface RoomAddReport {
 }
 
 export async function roomAdd(project: string, options: RoomAddOptions): Promise<RoomAddReport> {
-  return guard(async () => {
+  return guardAuthorErrors(async () => {
     const folder = projectFolderOf(project)
     const opened = await store.openProject(folder)
     if (!options.background && !options.size)
@@ -221,7 +222,7 @@ export interface RoomListReport {
 }
 
 export async function roomList(project: string): Promise<RoomListReport> {
-  return guard(async () => {
+  return guardAuthorErrors(async () => {
     const opened = await store.openProject(projectFolderOf(project))
     const rooms: RoomListReport['rooms'] = []
     for (const r of opened.rooms) {
@@ -267,7 +268,7 @@ export interface FlagAddReport {
 }
 
 export async function flagAdd(project: string, name: string, defaultText?: string): Promise<FlagAddReport> {
-  return guard(async () => {
+  return guardAuthorErrors(async () => {
     if (defaultText !== undefined && defaultText !== 'true' && defaultText !== 'false')
       throw new ProjectCommandError(`--default: expected true or false, got "${defaultText}"`)
     const clean = name.trim()

@@ -49,6 +49,14 @@ import {
   roomList,
   roomListTable,
 } from './project-commands'
+import {
+  exportRoomCommand,
+  exportTable,
+  formatsList,
+  formatsTable,
+  importRoomCommand,
+  importTable,
+} from './format-commands'
 
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
@@ -58,6 +66,9 @@ export const USAGE = [
   '       walkbox room add <project> --background bg.png [--mask walk.png ...] [--name N] [--size WxH] [--json]',
   '       walkbox room list <project> [--json]',
   '       walkbox flag add <project> <name> [--default true|false] [--json]',
+  '       walkbox formats [--json]',
+  '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|runtime] [--name N] [--json]',
+  '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -237,6 +248,11 @@ export async function main(argv: string[]): Promise<number> {
         size: { type: 'string' },
         default: { type: 'string' },
         'mask-rule': { type: 'string' },
+        format: { type: 'string' },
+        room: { type: 'string' },
+        out: { type: 'string' },
+        'res-dir': { type: 'string' },
+        force: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -300,6 +316,31 @@ export async function main(argv: string[]): Promise<number> {
       const scenarios = (await loadScenarios(rest[1], world)).filter((_, i) => i % every === 0)
       const report = scen(rest[0], world, scenarios, algorithms)
       print(values.json, report, scenTable(report))
+      return 0
+    }
+    if (command === 'formats') {
+      if (rest.length > 0) usage('formats: expected no arguments')
+      const report = formatsList()
+      print(values.json, report, formatsTable(report))
+      return 0
+    }
+    if (command === 'import') {
+      if (rest.length !== 1) usage('import: expected one <file>')
+      if (!values.out) usage('import: expected --out <project dir> (made when it does not exist)')
+      const report = await importRoomCommand(values.out, rest[0], { format: values.format, name: values.name })
+      print(values.json, report, importTable(report))
+      return 0
+    }
+    if (command === 'export') {
+      if (rest.length !== 1) usage('export: expected one <project>')
+      if (!values.room) usage('export: expected --room <id> (walkbox room list <project> lists them)')
+      const report = await exportRoomCommand(rest[0], values.room, {
+        format: values.format,
+        out: values.out,
+        resDir: values['res-dir'],
+        force: values.force,
+      })
+      print(values.json, report, exportTable(report))
       return 0
     }
     const project = await projectCommand(command, rest, values, masks)

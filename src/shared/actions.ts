@@ -27,6 +27,8 @@ export const ACTIONS = [
   { id: 'file.openSample', label: 'Open Sample Project', menu: 'file' },
   { id: 'file.save', label: 'Save', shortcut: 'CmdOrCtrl+S', menu: 'file', separatorBefore: true },
   { id: 'file.saveAs', label: 'Save As…', shortcut: 'CmdOrCtrl+Shift+S', menu: 'file' },
+  { id: 'file.importRoom', label: 'Import Room…', menu: 'file', separatorBefore: true },
+  { id: 'file.exportRoom', label: 'Export Room…', shortcut: 'CmdOrCtrl+E', menu: 'file' },
   {
     id: 'room.newFromBackground',
     label: 'New Room from Background…',
@@ -73,4 +75,3 @@ export const ACTIONS = [
 ] as const satisfies readonly ActionDescriptor[]
 
 export type ActionId = (typeof ACTIONS)[number]['id']
-

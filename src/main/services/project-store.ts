@@ -32,7 +32,7 @@ import {
   PROJECT_FILE_NAME,
   ROOM_FILE_NAME,
 } from '../../shared/room/schema'
-import type { FormatIssue, Project, ProjectRoom, Room } from '../../shared/room/schema'
+import type { Flag, FormatIssue, Project, ProjectRoom, Room } from '../../shared/room/schema'
 import type { LayerProblem } from '../../shared/host'
 import { serialiseProject, serialiseRoom } from '../../shared/room/serialise'
 import { diskProjectFiles } from './project-files'
@@ -571,10 +571,12 @@ export async function addRoom(
   folder: string,
   room: Room,
   images: RoomImages = {},
-  options: { folder?: string } & SaveOptions = {},
+  options: { folder?: string; flags?: Flag[] } & SaveOptions = {},
 ): Promise<OpenedProject> {
   const root = resolve(folder)
   const { project } = await openProject(root)
+  // Flags the room needs that the project lacks join it in the same save (an import's).
+  const newFlags = (options.flags ?? []).filter((f) => !project.flags.some((g) => g.id === f.id))
   if (project.rooms.some((r) => r.id === room.id)) {
     throw new ProjectStoreError(`${PROJECT_FILE_NAME}: a room with id '${room.id}' already exists`)
   }
@@ -583,7 +585,7 @@ export async function addRoom(
     name: room.name,
     folder: options.folder ?? defaultRoomFolder(room.id),
   }
-  const next: Project = { ...project, rooms: [...project.rooms, entry] }
+  const next: Project = { ...project, flags: [...project.flags, ...newFlags], rooms: [...project.rooms, entry] }
   await saveProjectUnit(root, { project: next, rooms: [{ room, images }] }, options)
   return openProject(root)
 }

@@ -3,6 +3,7 @@
  * registry once, used by the toolbar, the keyboard and the native menus.
  */
 import type { InjectionKey } from 'vue'
+import { exportRoom, importRoom } from './room-formats'
 import { ActionRegistry, type Action } from './registry'
 import { useEditorStore } from '../stores/editor'
 import { useViewportStore } from '../stores/viewport'
@@ -73,6 +74,8 @@ export function createEditorActions(): ActionRegistry {
       'file.saveAs': { run: () => editor.saveAs(), enabled: hasProject },
       'room.newFromBackground': { run: () => newRoomFromBackground(), enabled: hasProject },
       'room.newBlank': { run: () => newBlankRoom(), enabled: hasProject },
+      'file.importRoom': { run: () => importRoom(), enabled: hasProject },
+      'file.exportRoom': { run: () => exportRoom(), enabled: hasRoom },
       'room.replaceBackground': { run: () => replaceBackground(), enabled: hasRoom },
       'room.rename': inRoom(renameRoom),
       'room.duplicate': inRoom(duplicateRoom),

@@ -144,6 +144,8 @@ export function addRoomCommand(
   target: ProjectTarget,
   session: RoomSession,
   label = 'Add room',
+  /** Flags the room needs that the project lacks (an import's): added with it, undone with it. */
+  newFlags: readonly Flag[] = [],
 ): ProjectEditCommand {
   const project = target.project
   if (project.rooms.some((r) => r.id === session.id))
@@ -157,7 +159,14 @@ export function addRoomCommand(
   return new ProjectEditCommand(
     `${label} ${session.room.name}`,
     target,
-    { project: { rooms: [...cloneJson(project.rooms), entry] }, add: [session], show: session.id },
+    {
+      project: {
+        rooms: [...cloneJson(project.rooms), entry],
+        ...(newFlags.length > 0 ? { flags: [...cloneJson(project.flags), ...cloneJson([...newFlags])] } : {}),
+      },
+      add: [session],
+      show: session.id,
+    },
     session.id,
   )
 }

@@ -10,6 +10,7 @@
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
 import type { ImportedImage } from '../../shared/host'
+import type { ImportResult } from '../../shared/formats/registry'
 
 export type UnsavedChoice = 'save' | 'discard' | 'cancel'
 
@@ -22,6 +23,8 @@ export interface DialogKinds {
   'new-room': { props: NewRoomDialogProps; answer: NewRoomAnswer | null }
   'mask-import': { props: MaskImportDialogProps; answer: MaskImportAnswer | null }
   'open-project': { props: Record<string, never>; answer: OpenProjectAnswer | null }
+  'import-room': { props: Record<string, never>; answer: ImportRoomAnswer | null }
+  'export-room': { props: { roomId: string; roomName: string }; answer: boolean }
   text: {
     props: {
       title: string
@@ -75,6 +78,12 @@ export interface MaskImportAnswer {
   mode: 'replace' | 'add'
   /** Single-area pictures: the area their walkable pixels become. */
   areaId: number
+}
+
+/** An import the author confirmed: what was read, and the name the room gets. */
+export interface ImportRoomAnswer {
+  result: ImportResult
+  name: string
 }
 
 /** What the Open dialog asks the editor to do (other actions happen in the dialog). */

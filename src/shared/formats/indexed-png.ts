@@ -10,6 +10,8 @@
  * Units: px.
  */
 
+import { crc32 } from '../room/zip'
+
 export interface IndexedImage {
   width: number
   height: number
@@ -20,22 +22,6 @@ export interface IndexedImage {
 
 /** zlib-wrapped deflate (RFC 1950), as Node's deflateSync and CompressionStream('deflate') give. */
 export type Deflate = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256)
-  for (let n = 0; n < 256; n++) {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    t[n] = c >>> 0
-  }
-  return t
-})()
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length)

@@ -68,4 +68,25 @@ describe('import direction inside src/shared', () => {
       ),
     ).toEqual([])
   })
+
+  it('lets formats use room, nav and analysis, and keeps them from measure and the host; nothing below imports formats', async () => {
+    expect(
+      await restrictedImports(
+        'src/shared/formats/probe.ts',
+        "import { parseRoom } from '../room/schema'\nimport { navWorldForRoom } from '../analysis/room-world'\nexport const probe = [parseRoom, navWorldForRoom]\n",
+      ),
+    ).toEqual([])
+    const found = await restrictedImports(
+      'src/shared/formats/probe.ts',
+      "import { pathLength } from '../measure/metrics'\nimport { IMAGE_LIMITS } from '../host'\nexport const probe = [pathLength, IMAGE_LIMITS]\n",
+    )
+    expect(found).toHaveLength(2)
+    expect(found[0]).toContain('formats use geometry, nav, room and analysis')
+    expect(
+      await restrictedImports(
+        'src/shared/analysis/probe.ts',
+        "import { ROOM_FORMATS } from '../formats/registry'\nexport const probe = ROOM_FORMATS\n",
+      ),
+    ).toHaveLength(1)
+  })
 })

@@ -336,8 +336,22 @@ export async function importGodotScene(
   if (regions.length === 0)
     notes.push('no NavigationRegion2D with a navigation polygon: the room has no walkable area')
 
-  const roomId = options.roomId ?? metaText(root, 'walkbox_room_id') ?? idFromName(root.name, [], 'room')
-  const room = emptyRoom({ id: roomId, name: options.roomName ?? root.name, width: 1, height: 1 })
+  const metaOrText = (n: SceneNode, key: string): string | undefined => {
+    const v = n.props.get(key)?.value
+    return typeof v === 'string' && v.trim() !== '' ? v : undefined
+  }
+  const roomId =
+    options.roomId ??
+    metaText(root, 'walkbox_room_id') ??
+    idFromName(metaOrText(root, 'script_name') ?? metaOrText(root, 'global_id') ?? root.name, [], 'room')
+  // Popochiu names a room by script_name, Escoria by global_id; else the root node's name.
+  const frameworkName = metaOrText(root, 'script_name') ?? metaOrText(root, 'global_id')
+  const room = emptyRoom({
+    id: roomId,
+    name: options.roomName ?? frameworkName ?? root.name,
+    width: 1,
+    height: 1,
+  })
   room.areas = []
   const flags: Flag[] = []
   /** The flags an expression names join the list offered to the project (default false). */

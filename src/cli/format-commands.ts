@@ -1,0 +1,296 @@
+/**
+ * Rooms in and out of game engines from the command line, through the format registry
+ * (src/shared/formats/registry.ts) and the same project store as the app:
+ *
+ *   formats                                      what Walkbox reads and writes
+ *   import <file> --out <project dir> [--format F] [--name N]
+ *                                                a new room from a Godot scene, a Tiled map,
+ *                                                AGS masks or a runtime room (the project is
+ *                                                made when the folder does not exist)
+ *   export <project> --room <id> --format F --out DIR [--res-dir res://...] [--force]
+ *                                                the room's files for that engine
+ *
+ * Glossary
+ * - source root: where an import's relative paths start: the folder of project.godot
+ *   above a .tscn (res://), else the main file's folder. Nothing outside it is read.
+ * - unchanged: an import reads and checks everything before the one save that adds the
+ *   room (and the flags it needs); an export refuses to replace files it did not write
+ *   unless --force.
+ *
+ * Units: px.
+ */
+import { existsSync } from 'node:fs'
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { deflateSync } from 'node:zlib'
+import {
+  ROOM_FORMATS,
+  formatForFile,
+  roomFormat,
+  type ExportFile,
+  type ImportSource,
+} from '../shared/formats/registry'
+import { encodeIndexedPng } from '../shared/formats/indexed-png'
+import { readImageHeader } from '../shared/room/image-header'
+import { idFromName, nameFromFileName } from '../shared/room/names'
+import * as store from '../main/services/project-store'
+import { decodeImage } from '../main/services/image-codec'
+import { projectFolderOf } from '../main/desktop-host'
+import { ProjectCommandError, guardAuthorErrors } from './project-commands'
+
+export interface FormatsReport {
+  formats: {
+    id: string
+    label: string
+    extensions: readonly string[]
+    import: boolean
+    export: boolean
+    description: string
+  }[]
+}
+
+export function formatsList(): FormatsReport {
+  return {
+    formats: ROOM_FORMATS.map((f) => ({
+      id: f.id,
+      label: f.label,
+      extensions: f.extensions,
+      import: !!f.importRoom,
+      export: !!f.exportRoom,
+      description: f.description,
+    })),
+  }
+}
+
+/** Files under `root` only: '..' and absolute paths are refused, like res:// in Godot. */
+export function folderSource(root: string): ImportSource {
+  const inside = (path: string): string | null => {
+    const full = resolve(root, path)
+    const rel = relative(root, full)
+    return rel.startsWith('..') || rel.split(sep).includes('..') || resolve(root, rel) !== full ? null : full
+  }
+  return {
+    readText: async (path) => {
+      const full = inside(path)
+      return full ? readFile(full, 'utf8').catch(() => null) : null
+    },
+    readBytes: async (path) => {
+      const full = inside(path)
+      return full
+        ? readFile(full)
+            .then((b) => new Uint8Array(b))
+            .catch(() => null)
+        : null
+    },
+    decodeImage: async (bytes, name) => {
+      const img = await decodeImage(bytes, name)
+      return { width: img.width, height: img.height, data: img.data }
+    },
+    imageSize: (bytes) => {
+      try {
+        return readImageHeader(bytes, 'image')
+      } catch {
+        return null
+      }
+    },
+  }
+}
+
+/** The folder holding project.godot at or above `dir` (at most 32 levels), or null. */
+function godotRootOf(dir: string): string | null {
+  let d = resolve(dir)
+  for (let i = 0; i < 32; i++) {
+    if (existsSync(join(d, 'project.godot'))) return d
+    const up = dirname(d)
+    if (up === d) return null
+    d = up
+  }
+  return null
+}
+
+export interface ImportReport {
+  project: string
+  format: string
+  room: {
+    id: string
+    name: string
+    width: number
+    height: number
+    polygons: number
+    zones: number
+    points: number
+  }
+  flagsAdded: string[]
+  notes: string[]
+}
+
+export async function importRoomCommand(
+  project: string,
+  file: string,
+  options: { format?: string; name?: string },
+): Promise<ImportReport> {
+  return guardAuthorErrors(async () => {
+    const format = options.format ? roomFormat(options.format) : formatForFile(file)
+    if (!format)
+      throw new ProjectCommandError(
+        `${file}: no format reads this file; give --format (one of ${ROOM_FORMATS.filter((f) => f.importRoom)
+          .map((f) => f.id)
+          .join(', ')})`,
+      )
+    if (!format.importRoom)
+      throw new ProjectCommandError(`--format ${format.id}: Walkbox writes this format but does not read it`)
+    const fileStat = await stat(file).catch(() => null)
+    if (!fileStat?.isFile()) throw new ProjectCommandError(`${file}: not a file`)
+    // The project is made when its folder does not exist yet (or is empty).
+    let folder = projectFolderOf(project)
+    const existing = await stat(folder).catch(() => null)
+    const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
+    if (!existing || empty) {
+      folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game')).folder
+    }
+    const opened = await store.openProject(folder)
+    const root =
+      format.id === 'godot' ? (godotRootOf(dirname(file)) ?? dirname(resolve(file))) : dirname(resolve(file))
+    const path = relative(root, resolve(file)).split(sep).join('/')
+    const taken = opened.project.rooms.map((r) => r.id)
+    const result = await format
+      .importRoom(folderSource(root), path, { name: options.name })
+      .catch((e: Error) => {
+        // Everything a format reader throws is about the file it was given.
+        throw new ProjectCommandError(e.message.split('\n')[0])
+      })
+    const room = result.room
+    if (options.name) room.name = options.name
+    room.id = idFromName(room.id, taken)
+    const flagsAdded = result.flags.filter((f) => !opened.project.flags.some((g) => g.id === f.id))
+    await store.addRoom(
+      folder,
+      room,
+      {
+        ...(result.background ? { background: result.background.bytes } : {}),
+        ...(result.mask
+          ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
+          : {}),
+        ...(result.scaleMap ? { scaleMap: result.scaleMap.bytes } : {}),
+      },
+      { flags: flagsAdded },
+    )
+    return {
+      project: resolve(folder),
+      format: format.id,
+      room: {
+        id: room.id,
+        name: room.name,
+        width: room.size.width,
+        height: room.size.height,
+        polygons: room.polygons.length,
+        zones: room.zones.length,
+        points: room.points?.length ?? 0,
+      },
+      flagsAdded: flagsAdded.map((f) => f.id),
+      notes: result.notes,
+    }
+  })
+}
+
+export interface ExportReport {
+  project: string
+  format: string
+  room: string
+  out: string
+  files: string[]
+  notes: string[]
+}
+
+/** Bytes of an export file (indexed PNGs encoded here). */
+export async function exportFileBytes(f: ExportFile): Promise<Uint8Array> {
+  if ('text' in f) return new TextEncoder().encode(f.text)
+  if ('bytes' in f) return f.bytes
+  return encodeIndexedPng(f.indexed, (b) => new Uint8Array(deflateSync(b)))
+}
+
+export async function exportRoomCommand(
+  project: string,
+  roomId: string,
+  options: { format?: string; out?: string; resDir?: string; force?: boolean },
+): Promise<ExportReport> {
+  return guardAuthorErrors(async () => {
+    if (!options.format)
+      throw new ProjectCommandError(
+        `export: expected --format (one of ${ROOM_FORMATS.filter((f) => f.exportRoom)
+          .map((f) => f.id)
+          .join(', ')})`,
+      )
+    if (!options.out) throw new ProjectCommandError('export: expected --out <folder>')
+    const format = roomFormat(options.format)
+    if (!format.exportRoom)
+      throw new ProjectCommandError(`--format ${format.id}: Walkbox reads this format but does not write it`)
+    const folder = projectFolderOf(project)
+    const loaded = await store.loadRoom(folder, roomId)
+    if (loaded.problems.length > 0) {
+      throw new ProjectCommandError(
+        `room '${roomId}': ${loaded.problems[0].message}; fix it before exporting`,
+      )
+    }
+    const room = loaded.room
+    const dir = join(resolve(folder), loaded.folder)
+    const background = room.background
+      ? { name: room.background, bytes: new Uint8Array(await readFile(join(dir, room.background))) }
+      : null
+    const result = format.exportRoom({
+      room,
+      mask: loaded.mask?.cells ?? null,
+      background,
+      scaleMap: loaded.scaleMap
+        ? { width: loaded.scaleMap.width, height: loaded.scaleMap.height, values: loaded.scaleMap.values }
+        : null,
+      resDir: options.resDir,
+      flags: (await store.openProject(folder)).project.flags,
+    })
+    const out = resolve(options.out)
+    const existing = result.files.filter((f) => existsSync(join(out, f.path))).map((f) => f.path)
+    if (existing.length > 0 && !options.force) {
+      throw new ProjectCommandError(
+        `${out}: ${existing.join(', ')} already there; nothing written (--force replaces them)`,
+      )
+    }
+    const encoded = await Promise.all(
+      result.files.map(async (f) => ({ path: f.path, bytes: await exportFileBytes(f) })),
+    )
+    await mkdir(out, { recursive: true })
+    for (const f of encoded) await writeFile(join(out, f.path), f.bytes)
+    return {
+      project: resolve(folder),
+      format: format.id,
+      room: room.id,
+      out,
+      files: encoded.map((f) => f.path),
+      notes: result.notes,
+    }
+  })
+}
+
+export function formatsTable(r: FormatsReport): string {
+  const w = Math.max(...r.formats.map((f) => f.id.length))
+  return r.formats
+    .map(
+      (f) =>
+        `${f.id.padEnd(w)}  ${[f.import ? 'import' : '', f.export ? 'export' : ''].filter(Boolean).join('+').padEnd(13)}  .${f.extensions.join(', .')}  ${f.description}`,
+    )
+    .join('\n')
+}
+
+export function importTable(r: ImportReport): string {
+  return [
+    `Imported ${r.format} room ${r.room.name} (${r.room.id}, ${r.room.width}x${r.room.height}): ${r.room.polygons} walk polygons, ${r.room.zones} zones, ${r.room.points} points`,
+    ...(r.flagsAdded.length ? [`  flags added: ${r.flagsAdded.join(', ')}`] : []),
+    ...r.notes.map((n) => `  note: ${n}`),
+  ].join('\n')
+}
+
+export function exportTable(r: ExportReport): string {
+  return [
+    `Exported ${r.room} as ${r.format} to ${r.out}: ${r.files.join(', ')}`,
+    ...r.notes.map((n) => `  note: ${n}`),
+  ].join('\n')
+}

@@ -1,0 +1,242 @@
+/**
+ * The editor's side of engine formats (src/shared/formats/registry.ts): files the author
+ * picks (a Godot project folder, a Tiled map with its images, AGS masks, a runtime room)
+ * as an import source, the import added as a new room (one undo step, with the flags it
+ * needs), and the open room exported as a .zip of the format's files.
+ *
+ * Glossary
+ * - picked file: a File from a file or folder input, with its path inside what was picked
+ *   ('game/rooms/house/room_house.tscn'; the picked folder's own name left out).
+ * - candidates: the picked files an import can start from, with the format that reads each.
+ *
+ * Units: room px.
+ */
+import {
+  formatForFile,
+  roomFormat,
+  ROOM_FORMATS,
+  type ExportFile,
+  type ExportInput,
+  type ImportResult,
+  type ImportSource,
+  type RoomFormat,
+} from '../../shared/formats/registry'
+import { encodeIndexedPng } from '../../shared/formats/indexed-png'
+import { readImageHeader } from '../../shared/room/image-header'
+import { idFromName } from '../../shared/room/names'
+import { writeZip } from '../../shared/room/zip'
+import { addRoomCommand } from '../commands/project-commands'
+import { backgroundFileName } from '../commands/background'
+import { encodeRgbaPng } from '../host/png'
+import { useDialogsStore } from '../stores/dialogs'
+import { useEditorStore } from '../stores/editor'
+import { createSession } from '../stores/room-session'
+
+export interface PickedFile {
+  path: string
+  file: File
+}
+
+/** Files from an <input type="file"> (with or without webkitdirectory), paths without the picked folder's name. */
+export function pickedFiles(list: FileList | readonly File[]): PickedFile[] {
+  const files = Array.from(list)
+  return files.map((file) => {
+    const rel = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name
+    const parts = rel.split('/')
+    return { path: parts.length > 1 ? parts.slice(1).join('/') : rel, file }
+  })
+}
+
+/** The picked files an import can start from: scenes, maps, AGS walkable masks, runtime rooms. */
+export function importCandidates(files: readonly PickedFile[]): { path: string; format: RoomFormat }[] {
+  const out: { path: string; format: RoomFormat }[] = []
+  for (const f of files) {
+    const format = formatForFile(f.path)
+    if (!format) continue
+    // A PNG is an import only as an AGS walkable mask (what Walkbox's AGS export writes).
+    if (format.id === 'ags' && !/-walkable\.png$/i.test(f.path)) continue
+    out.push({ path: f.path, format })
+  }
+  return out.sort((a, b) => a.path.localeCompare(b.path))
+}
+
+/** Picked files as an import source; images decoded by the host (same limits as backgrounds). */
+export function pickedSource(files: readonly PickedFile[]): ImportSource {
+  const editor = useEditorStore()
+  const byPath = new Map(files.map((f) => [f.path.toLowerCase(), f.file]))
+  const find = (path: string) => byPath.get(path.replace(/^\.\//, '').toLowerCase()) ?? null
+  return {
+    readText: async (path) => (await find(path)?.text()) ?? null,
+    readBytes: async (path) => {
+      const f = find(path)
+      return f ? new Uint8Array(await f.arrayBuffer()) : null
+    },
+    decodeImage: async (bytes, name) => {
+      const host = editor.host
+      if (!host) throw new Error('No host to decode images.')
+      const { image } = await host.decodeImage({
+        fileName: name.slice(name.lastIndexOf('/') + 1) || 'image.png',
+        bytes,
+        purpose: 'mask',
+      })
+      return image
+    },
+    imageSize: (bytes) => {
+      try {
+        return readImageHeader(bytes, 'image')
+      } catch {
+        return null
+      }
+    },
+  }
+}
+
+export async function runImport(
+  files: readonly PickedFile[],
+  path: string,
+  formatId: string,
+): Promise<ImportResult> {
+  const format = roomFormat(formatId)
+  if (!format.importRoom) throw new Error(`${format.label}: Walkbox does not read this format.`)
+  return format.importRoom(pickedSource(files), path, {})
+}
+
+/** Adds an import's room to the open project (one undo step with the flags it needs) and shows it. */
+export async function addImportedRoom(result: ImportResult, name?: string): Promise<boolean> {
+  const editor = useEditorStore()
+  const project = editor.project
+  const host = editor.host
+  if (!project || !host) {
+    editor.report('error', 'Open or create a project first.')
+    return false
+  }
+  const room = result.room
+  if (name?.trim()) room.name = name.trim()
+  room.id = idFromName(
+    room.id,
+    project.rooms.map((r) => r.id),
+  )
+  let background = null
+  let backgroundFile = null
+  if (result.background) {
+    const decoded = await host.decodeImage({
+      fileName: result.background.name,
+      bytes: result.background.bytes,
+      purpose: 'background',
+    })
+    background = decoded.image
+    backgroundFile = {
+      name: backgroundFileName(result.background.name, result.background.bytes),
+      bytes: result.background.bytes,
+    }
+    room.background = backgroundFile.name
+  }
+  const mask = result.mask ?? null
+  let scaleMap = null
+  if (result.scaleMap && room.scaling.map) {
+    const decoded = await host.decodeImage({
+      fileName: 'scalemap.png',
+      bytes: result.scaleMap.bytes,
+      purpose: 'scale-map',
+    })
+    const values = new Uint8Array(decoded.image.width * decoded.image.height)
+    for (let i = 0; i < values.length; i++) values[i] = decoded.image.data[i * 4]
+    scaleMap = { width: decoded.image.width, height: decoded.image.height, data: values }
+  }
+  const session = createSession({ room, background, mask, scaleMap }, { fresh: true, backgroundFile })
+  const newFlags = result.flags.filter((f) => !project.flags.some((g) => g.id === f.id))
+  return editor.edit(addRoomCommand(editor.projectTarget(), session, 'Import room', newFlags)) !== null
+}
+
+/** What the exporters get from the open room: its model, mask, scale map and background file. */
+export async function exportInputOfOpenRoom(
+  resDir?: string,
+): Promise<{ input: ExportInput; notes: string[] }> {
+  const editor = useEditorStore()
+  const room = editor.room
+  if (!room) throw new Error('Open a room first.')
+  const notes: string[] = []
+  const session = editor.session
+  let background: ExportInput['background'] = null
+  if (session?.backgroundFile)
+    background = { name: session.backgroundFile.name, bytes: session.backgroundFile.bytes }
+  else if (editor.background) {
+    background = { name: 'background.png', bytes: await encodeRgbaPng(editor.background) }
+    if (room.background && room.background !== 'background.png')
+      notes.push(`background: ${room.background} is written as background.png (PNG)`)
+  }
+  const roomForExport =
+    background && room.background !== background.name ? { ...room, background: background.name } : room
+  const scaleMap = editor.scaleMap
+    ? { width: editor.scaleMap.width, height: editor.scaleMap.height, values: editor.scaleMap.data }
+    : null
+  return {
+    input: {
+      room: roomForExport,
+      mask: editor.mask,
+      background,
+      scaleMap,
+      resDir,
+      flags: editor.project?.flags ?? [],
+    },
+    notes,
+  }
+}
+
+/** Deflate (zlib) in the page: CompressionStream('deflate'). */
+async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('deflate'))
+  return new Uint8Array(await new Response(stream).arrayBuffer())
+}
+
+export async function exportFileBytes(f: ExportFile): Promise<Uint8Array> {
+  if ('text' in f) return new TextEncoder().encode(f.text)
+  if ('bytes' in f) return f.bytes
+  return encodeIndexedPng(f.indexed, deflate)
+}
+
+/** The export's files in one .zip, and its name. */
+export async function exportZip(
+  formatId: string,
+  files: readonly ExportFile[],
+  roomId: string,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const entries = await Promise.all(
+    files.map(async (f) => ({ path: f.path, bytes: await exportFileBytes(f) })),
+  )
+  return { bytes: writeZip(entries), fileName: `${roomId}-${formatId}.zip` }
+}
+
+export const EXPORT_FORMATS = ROOM_FORMATS.filter((f) => f.exportRoom)
+export const IMPORT_FORMATS = ROOM_FORMATS.filter((f) => f.importRoom)
+
+/** File > Import Room…: the Import dialog, then the room it read added to the project. */
+export async function importRoom(): Promise<void> {
+  const editor = useEditorStore()
+  if (!editor.project) {
+    editor.report('error', 'Open or create a project first.')
+    return
+  }
+  const answer = await useDialogsStore().ask('import-room', {})
+  if (!answer) return
+  try {
+    if (await addImportedRoom(answer.result, answer.name)) {
+      const notes = answer.result.notes
+      const first = notes[0]
+        ? `; note: ${notes[0]}${notes.length > 1 ? ` (and ${notes.length - 1} more)` : ''}`
+        : ''
+      editor.report('info', `Imported room ${answer.result.room.name}${first}`)
+    }
+  } catch (error) {
+    editor.reportError(error)
+  }
+}
+
+/** File > Export Room…: the Export dialog for the open room. */
+export async function exportRoom(): Promise<void> {
+  const editor = useEditorStore()
+  const room = editor.room
+  if (!room) return
+  const done = await useDialogsStore().ask('export-room', { roomId: room.id, roomName: room.name })
+  if (done) editor.report('info', `Exported room ${room.name}.`)
+}

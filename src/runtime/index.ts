@@ -1,0 +1,139 @@
+/**
+ * The Walkbox runtime: what a JavaScript game ships to walk its characters through rooms
+ * authored in Walkbox. It reads a runtime room file (`walkbox export <project> --room <id>
+ * --format runtime`), keeps the game's flags, and answers paths with Walkbox's algorithms
+ * (the same code the editor compares), zones at a point and the character scale at a
+ * point. Pure TypeScript without dependencies: runs in browsers, workers and Node.
+ *
+ *   import { loadRoom, jps } from './walkbox-runtime.js'
+ *   const room = loadRoom(await (await fetch('porch.walkbox.json')).json(), { flags: { doorOpen: true } })
+ *   const { points, reached } = room.findPath({ x: 40, y: 180 }, { x: 300, y: 170 })
+ *   room.findPath(a, b, { algorithm: jps })   // another algorithm: import it by name
+ *
+ * Tree-shaking: the runtime imports only navmesh-funnel (the default); the other eight are
+ * named exports that a bundler leaves out unless the game imports them.
+ *
+ * Glossary
+ * - flags: the game's state; areas, gates and zones switch with them as authored.
+ * - algorithm: a Pathfinder (navmeshFunnel, jps, …), run with its faithful options unless
+ *   `options` says otherwise.
+ *
+ * Units: room px; scale in percent.
+ */
+import { navWorldForRoom, type FlagState } from '../shared/analysis/room-world'
+import { scaleAt as scaleAtPoint } from '../shared/analysis/scaling'
+import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
+import type { Point } from '../shared/geometry/types'
+import { navmeshFunnel } from '../shared/nav/algorithms/navmesh-funnel'
+import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
+import type { Room, Zone } from '../shared/room/schema'
+import { readRoomFile } from './read-room'
+
+export { anyAngleOptimal } from '../shared/nav/algorithms/any-angle-optimal'
+export { downscaledGrid } from '../shared/nav/algorithms/downscaled-grid'
+export { floodFill } from '../shared/nav/algorithms/flood-fill'
+export { jps } from '../shared/nav/algorithms/jps'
+export { nodeGraph } from '../shared/nav/algorithms/node-graph'
+export { octileAstar } from '../shared/nav/algorithms/octile-astar'
+export { sampledGrid } from '../shared/nav/algorithms/sampled-grid'
+export { visibilityPolygon } from '../shared/nav/algorithms/visibility-polygon'
+export { navmeshFunnel }
+export type { Pathfinder, Point, Room, Zone }
+
+export interface RuntimePath {
+  /** From the start (moved onto the walkable area if it was off it) to the goal or the closest reachable point. */
+  points: Point[]
+  reached: boolean
+  /** Length of `points`, room px. */
+  length: number
+  /** Why the goal was not reached or was moved, when it was. */
+  reason?: string
+}
+
+export interface FindPathOptions {
+  /** Default navmeshFunnel. */
+  algorithm?: Pathfinder<Prepared, string>
+  /** Option values over the algorithm's faithful ones. */
+  options?: OptionValues
+}
+
+export interface RuntimeRoom {
+  readonly room: Room
+  /** The current flag values (the project's starting values the export carried, then the game's). */
+  readonly flags: Readonly<Record<string, boolean>>
+  setFlag(id: string, value: boolean): void
+  isWalkable(p: Point): boolean
+  findPath(from: Point, to: Point, options?: FindPathOptions): RuntimePath
+  /** Zones (enabled in the current flags) that contain the point. */
+  zonesAt(p: Point): Zone[]
+  /** Character scale at the point, percent. */
+  scaleAt(p: Point): number
+  /** A named point of the room (by name or id), or 'start' for the test-walk start. */
+  point(name: string): Point | null
+}
+
+/** The faithful option values of an algorithm, overlaid with `given` (unknown keys refused). */
+function completeOptions(pathfinder: Pathfinder<Prepared, string>, given: OptionValues = {}): OptionValues {
+  const values: OptionValues = {}
+  for (const spec of pathfinder.options) values[spec.key] = spec.faithful
+  for (const [key, value] of Object.entries(given)) {
+    if (!pathfinder.options.some((s) => s.key === key))
+      throw new Error(`${pathfinder.id} has no option '${key}'`)
+    values[key] = value
+  }
+  return values
+}
+
+export function loadRoom(data: unknown, options: { flags?: FlagState; file?: string } = {}): RuntimeRoom {
+  const read = readRoomFile(data, options.file ?? 'room.walkbox.json')
+  const { room, mask, scaleMap } = read
+  const flags: Record<string, boolean> = { ...read.flags, ...(options.flags ?? {}) }
+  let world: NavWorld | null = null
+  let worldKey = ''
+  const currentWorld = (): NavWorld => {
+    const key = JSON.stringify(Object.entries(flags).sort())
+    if (!world || key !== worldKey) {
+      world = navWorldForRoom(room, mask, flags, key)
+      worldKey = key
+    }
+    return world
+  }
+  return {
+    room,
+    get flags() {
+      return { ...flags }
+    },
+    setFlag(id, value) {
+      flags[id] = value
+    },
+    isWalkable: (p) => currentWorld().isWalkable(p),
+    findPath(from, to, opts = {}) {
+      const pathfinder = opts.algorithm ?? (navmeshFunnel as unknown as Pathfinder<Prepared, string>)
+      const values = completeOptions(pathfinder, opts.options)
+      const w = currentWorld()
+      const key = `runtime:${pathfinder.id}:${JSON.stringify(Object.entries(values).sort())}`
+      const prepared = w.cached(key, () => pathfinder.prepare(w, values))
+      const result = pathfinder.findPath(prepared, from, to)
+      let length = 0
+      for (let i = 1; i < result.points.length; i++) {
+        length += Math.hypot(
+          result.points[i].x - result.points[i - 1].x,
+          result.points[i].y - result.points[i - 1].y,
+        )
+      }
+      return {
+        points: result.points,
+        reached: result.reached,
+        length,
+        ...(result.reason ? { reason: result.reason } : {}),
+      }
+    },
+    zonesAt: (p) => zonesAtPoint(room, mask, flags, p),
+    scaleAt: (p) => scaleAtPoint(room, mask, scaleMap, p).percent,
+    point(name) {
+      const p = room.points?.find((q) => q.name === name || q.id === name)
+      if (p) return { x: p.x, y: p.y }
+      return name === 'start' ? { ...room.testWalk.start } : null
+    },
+  }
+}

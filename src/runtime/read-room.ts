@@ -1,0 +1,69 @@
+/**
+ * Reads a runtime room file in the game, without the editor's schema library: the file
+ * was written by Walkbox's exporter, so only its shape is checked (format, version, the
+ * fields the runtime uses, numbers finite), each problem named with the file and field.
+ *
+ * Units: room px.
+ */
+import {
+  decodeRuns,
+  RUNTIME_FORMAT,
+  RUNTIME_VERSION,
+  type RuntimeRoomFile,
+} from '../shared/formats/runtime-file'
+import type { Room } from '../shared/room/schema'
+
+export interface RuntimeRoomData {
+  room: Room
+  flags: Record<string, boolean>
+  mask: Uint8Array | null
+  scaleMap: { width: number; height: number; values: Uint8Array } | null
+}
+
+export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
+  const f = (typeof data === 'string' ? JSON.parse(data) : data) as Partial<RuntimeRoomFile> | null
+  const fail = (field: string, expected: string): never => {
+    throw new Error(`${file}: ${field}: expected ${expected}`)
+  }
+  if (f?.format !== RUNTIME_FORMAT)
+    throw new Error(`${file}: not a Walkbox runtime room (format is not '${RUNTIME_FORMAT}')`)
+  if (f.version !== RUNTIME_VERSION) {
+    throw new Error(
+      `${file}: runtime format version ${String(f.version)}; this runtime reads version ${RUNTIME_VERSION}`,
+    )
+  }
+  const room = f.room as Room | undefined
+  if (!room || typeof room !== 'object') fail('room', 'an object')
+  const size = room!.size
+  const whole = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 1_000_000
+  if (!size || !whole(size.width) || !whole(size.height)) fail('room.size', 'a width and height in whole px')
+  for (const key of ['areas', 'polygons', 'gates', 'zones'] as const)
+    if (!Array.isArray(room![key])) fail(`room.${key}`, 'a list')
+  if (!room!.nodeGraph || !Array.isArray(room!.nodeGraph.nodes) || !Array.isArray(room!.nodeGraph.joins))
+    fail('room.nodeGraph', 'nodes and joins')
+  if (!room!.scaling || !Array.isArray(room!.scaling.linear)) fail('room.scaling', 'a mode and linear stops')
+  if (room!.authoritative !== 'mask' && room!.authoritative !== 'polygons')
+    fail('room.authoritative', "'mask' or 'polygons'")
+  const finiteRing = (ring: unknown) =>
+    Array.isArray(ring) &&
+    ring.length >= 3 &&
+    ring.every((p) => Array.isArray(p) && Number.isFinite(p[0]) && Number.isFinite(p[1]))
+  room!.polygons.forEach((p, i) => {
+    if (!finiteRing(p.outer) || !Array.isArray(p.holes) || !p.holes.every(finiteRing))
+      fail(`room.polygons[${i}]`, 'an outer ring and holes of finite points')
+  })
+  const { width, height } = size!
+  const mask = f.mask ? decodeRuns(f.mask.runs, width * height, `${file}: mask`) : null
+  if (room!.authoritative === 'mask' && !mask)
+    throw new Error(`${file}: the room's mask is authoritative but the file has no mask`)
+  const scaleMap = f.scaleMap
+    ? {
+        width: f.scaleMap.width,
+        height: f.scaleMap.height,
+        values: decodeRuns(f.scaleMap.runs, f.scaleMap.width * f.scaleMap.height, `${file}: scaleMap`),
+      }
+    : null
+  const flags: Record<string, boolean> = {}
+  for (const [k, v] of Object.entries(f.flags ?? {})) if (typeof v === 'boolean') flags[k] = v
+  return { room: room!, flags, mask, scaleMap }
+}

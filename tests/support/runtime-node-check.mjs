@@ -1,0 +1,16 @@
+// A plain Node script, as a game's server or tool would use the built runtime:
+//   node runtime-node-check.mjs <walkbox-runtime.js> <input.json>
+// input.json: { file: <runtime room text>, pairs: [[ax, ay, bx, by], ...] }
+// Prints [{ points: [[x, y], ...], reached }, ...] as JSON.
+import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+
+const [bundle, inputPath] = process.argv.slice(2)
+const { loadRoom } = await import(pathToFileURL(bundle).href)
+const input = JSON.parse(readFileSync(inputPath, 'utf8'))
+const room = loadRoom(input.file)
+const out = input.pairs.map(([ax, ay, bx, by]) => {
+  const r = room.findPath({ x: ax, y: ay }, { x: bx, y: by })
+  return { points: r.points.map((p) => [p.x, p.y]), reached: r.reached }
+})
+process.stdout.write(JSON.stringify(out))
