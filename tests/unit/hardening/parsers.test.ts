@@ -17,6 +17,7 @@ import {
 } from '../../../src/shared/room/flag-expression'
 import { sniffImageFormat } from '../../../src/shared/room/image-header'
 import { MAX_FLAG_EXPRESSION_DEPTH, MAX_JSON_DEPTH } from '../../../src/shared/room/limits'
+import { fileError } from '../../../src/main/services/regular-file'
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 
@@ -134,5 +135,21 @@ describe('image signatures', () => {
     expect(() => sniffImageFormat(new Uint8Array(), 'e.png')).toThrow(
       'e.png: is empty; expected a PNG, JPEG or WebP image',
     )
+  })
+})
+
+describe('file-system errors as one line', () => {
+  // EACCES cannot be produced for real here (the tests run as root, whom permissions do not stop).
+  it('names the file and says what the errno means', () => {
+    const errno = (code: string) => Object.assign(new Error(`${code}: raw message`), { code })
+    expect(fileError('a/room.json', errno('EACCES')).message).toBe(
+      'a/room.json: permission denied; expected a file Walkbox may read',
+    )
+    expect(fileError('a/room.json', errno('ENAMETOOLONG')).message).toBe(
+      'a/room.json: the path is too long for the file system',
+    )
+    expect(fileError('a/room.json', errno('EWEIRD')).message).toBe('a/room.json: cannot read (EWEIRD)')
+    const plain = new TypeError('not a file-system error')
+    expect(fileError('a/room.json', plain)).toBe(plain)
   })
 })

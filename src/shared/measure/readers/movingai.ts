@@ -77,8 +77,8 @@ export function parseMovingAiMap(text: string): MovingAiMap {
   // Checked before the grid is allocated: a header may promise more cells than memory holds.
   if (width > MAX_ROOM_SIDE_PX || height > MAX_ROOM_SIDE_PX)
     fail(2, `a map of at most ${MAX_ROOM_SIDE_PX} cells a side`, `height ${height}, width ${width}`)
-  if (lines.length < 4 + height)
-    fail(lines.length, `${height} rows after "map" (the file has ${lines.length - 4})`, '')
+  const present = lines.length - 4
+  if (present < height) fail(lines.length + 1, `row ${present + 1} of ${height} (the file ends early)`, '')
   const cells = new Uint8Array(width * height)
   for (let r = 0; r < height; r++) {
     const lineNo = 5 + r
