@@ -20,7 +20,9 @@
  * Units: px.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { FileAccessError, readRegularFile } from '../main/services/regular-file'
+import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import {
@@ -62,6 +64,16 @@ export function formatsList(): FormatsReport {
   }
 }
 
+/** The bytes of a regular file, or null when there is none at `full` (see regular-file.ts). */
+async function readOrNull(full: string, label: string, maxBytes: number): Promise<Uint8Array | null> {
+  try {
+    return await readRegularFile(full, label, maxBytes)
+  } catch (e) {
+    if (e instanceof FileAccessError && (e.code === 'ENOENT' || e.code === 'ENOTDIR')) return null
+    throw e
+  }
+}
+
 /** Files under `root` only: '..' and absolute paths are refused, like res:// in Godot. */
 export function folderSource(root: string): ImportSource {
   const inside = (path: string): string | null => {
@@ -70,17 +82,16 @@ export function folderSource(root: string): ImportSource {
     return rel.startsWith('..') || rel.split(sep).includes('..') || resolve(root, rel) !== full ? null : full
   }
   return {
+    // Regular files only, within the limits (a named pipe in the folder would hang the read):
+    // missing is null, anything else refused is one line naming the file.
     readText: async (path) => {
       const full = inside(path)
-      return full ? readFile(full, 'utf8').catch(() => null) : null
+      const bytes = full ? await readOrNull(full, path, MAX_JSON_FILE_BYTES) : null
+      return bytes ? new TextDecoder().decode(bytes) : null
     },
     readBytes: async (path) => {
       const full = inside(path)
-      return full
-        ? readFile(full)
-            .then((b) => new Uint8Array(b))
-            .catch(() => null)
-        : null
+      return full ? readOrNull(full, path, MAX_IMAGE_FILE_BYTES) : null
     },
     decodeImage: async (bytes, name) => {
       const img = await decodeImage(bytes, name)
@@ -141,24 +152,26 @@ export async function importRoomCommand(
       throw new ProjectCommandError(`--format ${format.id}: Walkbox writes this format but does not read it`)
     const fileStat = await stat(file).catch(() => null)
     if (!fileStat?.isFile()) throw new ProjectCommandError(`${file}: not a file`)
-    // The project is made when its folder does not exist yet (or is empty).
-    let folder = projectFolderOf(project)
-    const existing = await stat(folder).catch(() => null)
-    const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
-    if (!existing || empty) {
-      folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game')).folder
-    }
-    const opened = await store.openProject(folder)
     const root =
       format.id === 'godot' ? (godotRootOf(dirname(file)) ?? dirname(resolve(file))) : dirname(resolve(file))
     const path = relative(root, resolve(file)).split(sep).join('/')
-    const taken = opened.project.rooms.map((r) => r.id)
+    // Read first: a file that cannot be imported leaves no new project behind.
     const result = await format
       .importRoom(folderSource(root), path, { name: options.name })
       .catch((e: Error) => {
         // Everything a format reader throws is about the file it was given.
         throw new ProjectCommandError(e.message.split('\n')[0])
       })
+    // The project is made when its folder does not exist yet (or is empty).
+    let folder = projectFolderOf(project)
+    const existing = await stat(folder).catch(() => null)
+    const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
+    if (!existing || empty) {
+      folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game'))
+        .folder
+    }
+    const opened = await store.openProject(folder)
+    const taken = opened.project.rooms.map((r) => r.id)
     const room = result.room
     if (options.name) room.name = options.name
     room.id = idFromName(room.id, taken)
@@ -235,7 +248,10 @@ export async function exportRoomCommand(
     const room = loaded.room
     const dir = join(resolve(folder), loaded.folder)
     const background = room.background
-      ? { name: room.background, bytes: new Uint8Array(await readFile(join(dir, room.background))) }
+      ? {
+          name: room.background,
+          bytes: await readRegularFile(join(dir, room.background), room.background, MAX_IMAGE_FILE_BYTES),
+        }
       : null
     const result = format.exportRoom({
       room,

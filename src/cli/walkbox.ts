@@ -327,7 +327,10 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'import') {
       if (rest.length !== 1) usage('import: expected one <file>')
       if (!values.out) usage('import: expected --out <project dir> (made when it does not exist)')
-      const report = await importRoomCommand(values.out, rest[0], { format: values.format, name: values.name })
+      const report = await importRoomCommand(values.out, rest[0], {
+        format: values.format,
+        name: values.name,
+      })
       print(values.json, report, importTable(report))
       return 0
     }

@@ -6,7 +6,7 @@
  * limit is checked: 300 mask files that do not exist are refused on their count.
  */
 import { execFileSync } from 'node:child_process'
-import { readFile, symlink, writeFile } from 'node:fs/promises'
+import { readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { walkbox } from '../cli/run-walkbox'
@@ -34,6 +34,20 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"/>',
   )
   cleanups.push(far.remove)
+  // A Tiled map of the base room whose background image is then swapped for a named pipe.
+  const exported = await walkbox(
+    'export',
+    fx.project,
+    '--room',
+    'porch',
+    '--format',
+    'tiled-json',
+    '--out',
+    at('tiled'),
+  )
+  expect(exported.code).toBe(0)
+  await rm(at('tiled/background.png'))
+  execFileSync('mkfifo', [at('tiled/background.png')])
 })
 const cleanups: (() => Promise<void>)[] = []
 afterAll(async () => {
@@ -130,6 +144,13 @@ describe.concurrent('the command line refuses in one line', { timeout: 60_000 },
     expect(await refused('batch', at('huge.map'))).toBe(
       `walkbox: cannot read room ${at('huge.map')}: Moving AI line 2: expected a map of at most 16384 cells a side, found "height 60000, width 60000" (expected a Moving AI .map)`,
     )
+  })
+
+  it('import of a Tiled map whose image is a named pipe makes no project', async () => {
+    expect(await refused('import', at('tiled/porch.tmj'), '--out', at('imported'))).toBe(
+      'walkbox: background.png: is a named pipe; expected a regular file',
+    )
+    expect(await stat(at('imported')).catch(() => 'absent')).toBe('absent')
   })
 
   it('a project room with a vertex at 1e307', async () => {
