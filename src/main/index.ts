@@ -3,16 +3,35 @@
  * handler per host-contract method. Everything that touches files lives in the
  * services (src/main/services) and the desktop host (desktop-host.ts), which run
  * and are tested in plain Node; this file only wires them to Electron.
+ *
+ * Hardening (docs/reliability.md, "Electron hardening"): the packaged editor loads from
+ * `app://walkbox` (app-protocol.ts), never `file://`; every IPC call is checked to come
+ * from the editor's own main frame at that origin (ipc-sender.ts).
  */
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron'
 import { join } from 'node:path'
 import { DesktopHost } from './desktop-host'
 import { CloseGuard } from './close-guard'
 import { registerHostHandlers } from './ipc'
 import { installMenu } from './menu'
-import { CONTENT_SECURITY_POLICY as CSP } from './csp'
+import { DEV_SERVER_CONTENT_SECURITY_POLICY } from './csp'
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol'
+import { originOf, senderGuard } from './ipc-sender'
 import { HOST_CHANNELS } from '../shared/host'
 import { PROJECT_FILE_NAME } from '../shared/room/schema'
+
+// A custom scheme gets its privileges before the app is ready, or never.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
+
+/** The electron-vite dev server (`npm start`) or null: packaged builds never use one. */
+const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
+/** Where the editor page comes from: the only origin IPC calls are taken from. */
+const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN
+
+/** Refusals of the hardening (IPC senders, protocol paths, ...): one line each on stderr. */
+function logRefusal(line: string): void {
+  console.warn(`[walkbox] ${line}`)
+}
 
 let mainWindow: BrowserWindow | null = null
 let closeGuard: CloseGuard | null = null
@@ -106,9 +125,7 @@ function createWindow(): void {
     }
   })
   installMenu(win, { recent: desktop.recentSync(), isMac: process.platform === 'darwin', appName: app.name })
-  if (!app.isPackaged && process.env.ELECTRON_RENDERER_URL)
-    void win.loadURL(process.env.ELECTRON_RENDERER_URL)
-  else void win.loadFile(join(__dirname, '../renderer/index.html'))
+  void win.loadURL(devServerUrl ?? APP_ENTRY_URL)
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -128,11 +145,29 @@ if (!app.requestSingleInstanceLock()) {
     } else pendingOpen = file
   })
   void app.whenReady().then(() => {
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } })
-    })
+    // The built editor, from app.asar when packaged: production CSP and isolation headers.
+    const rendererDir = join(__dirname, '../renderer')
+    protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, { root: rendererDir, log: logRefusal }))
+    // The dev server keeps its own headers; its page gets the dev-server policy.
+    if (devServerUrl)
+      session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+        callback({
+          responseHeaders: {
+            ...details.responseHeaders,
+            'Content-Security-Policy': [DEV_SERVER_CONTENT_SECURITY_POLICY],
+          },
+        })
+      })
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
-    registerHostHandlers(ipcMain, desktop)
+    const checkSender = senderGuard({
+      appOrigin,
+      ownWindow: () =>
+        mainWindow && !mainWindow.isDestroyed()
+          ? { webContentsId: mainWindow.webContents.id, mainFrame: mainWindow.webContents.mainFrame }
+          : null,
+      log: logRefusal,
+    })
+    registerHostHandlers(ipcMain, desktop, checkSender)
     createWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow()

@@ -19,7 +19,7 @@ describe('IPC handlers', () => {
   it('registers exactly one handler per request method of the contract', () => {
     const channels: string[] = []
     const ipc = { handle: (channel: string) => channels.push(channel) } as unknown as IpcMain
-    registerHostHandlers(ipc, fakeDesktop())
+    registerHostHandlers(ipc, fakeDesktop(), () => {})
     const events: readonly string[] = HOST_EVENT_CHANNELS
     const expected = Object.entries(HOST_CHANNELS)
       .filter(([k]) => !events.includes(k))
