@@ -13,7 +13,7 @@
  *   symbolic link anywhere on the way, a NUL or a backslash: 403, logged. A missing file
  *   or a folder: 404. Any method but GET and HEAD: 405.
  */
-import { readFile, realpath, stat } from 'node:fs'
+import fs from 'node:fs'
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { CONTENT_SECURITY_POLICY } from './csp'
@@ -54,7 +54,11 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
-/** The file operations the protocol needs. Node's callback forms, which Electron makes read app.asar. */
+/**
+ * The file operations the protocol needs. Node's callback forms, looked up on the fs
+ * object at call time: those are the ones Electron patches to read inside app.asar
+ * (realpath included, resolving links inside the archive).
+ */
 export interface AppFiles {
   realpath(path: string): Promise<string>
   isFile(path: string): Promise<boolean>
@@ -62,9 +66,9 @@ export interface AppFiles {
 }
 
 export const NODE_APP_FILES: AppFiles = {
-  realpath: (path) => promisify(realpath)(path),
-  isFile: async (path) => (await promisify(stat)(path)).isFile(),
-  readFile: (path) => promisify(readFile)(path),
+  realpath: (path) => promisify(fs.realpath)(path),
+  isFile: async (path) => (await promisify(fs.stat)(path)).isFile(),
+  readFile: (path) => promisify(fs.readFile)(path),
 }
 
 export interface AppProtocolOptions {

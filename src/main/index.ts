@@ -6,9 +6,13 @@
  *
  * Hardening (docs/reliability.md, "Electron hardening"): the packaged editor loads from
  * `app://walkbox` (app-protocol.ts), never `file://`; every IPC call is checked to come
- * from the editor's own main frame at that origin (ipc-sender.ts).
+ * from the editor's own main frame at that origin (ipc-sender.ts); no page navigates
+ * away or opens windows, and only the project's own pages go to the system browser
+ * (navigation-guard.ts, external-links.ts); no web permission is granted
+ * (permissions.ts); DevTools exist only in development. Fuses: electron-builder.yml.
  */
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DesktopHost } from './desktop-host'
 import { CloseGuard } from './close-guard'
@@ -17,6 +21,9 @@ import { installMenu } from './menu'
 import { DEV_SERVER_CONTENT_SECURITY_POLICY } from './csp'
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol'
 import { originOf, senderGuard } from './ipc-sender'
+import { projectLinks } from './external-links'
+import { guardWebContents, type NavigationPolicy } from './navigation-guard'
+import { installPermissionHandlers } from './permissions'
 import { HOST_CHANNELS } from '../shared/host'
 import { PROJECT_FILE_NAME } from '../shared/room/schema'
 
@@ -31,6 +38,25 @@ const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN
 /** Refusals of the hardening (IPC senders, protocol paths, ...): one line each on stderr. */
 function logRefusal(line: string): void {
   console.warn(`[walkbox] ${line}`)
+}
+
+/** DevTools (menu item and the window's ability to open them): `npm start` only. */
+const devTools = !app.isPackaged
+
+/** The project's own pages (package.json homepage / repository / bugs): the only links opened outside. */
+function readProjectLinks(): string[] {
+  try {
+    return projectLinks(JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')))
+  } catch {
+    return []
+  }
+}
+
+const navigationPolicy: NavigationPolicy = {
+  appOrigin,
+  links: readProjectLinks(),
+  openExternal: (url) => shell.openExternal(url),
+  log: logRefusal,
 }
 
 let mainWindow: BrowserWindow | null = null
@@ -83,7 +109,7 @@ const desktop = new DesktopHost({
   closeWindow: () => closeGuard?.closeNow(),
   onRecentChanged: (recent) => {
     if (mainWindow)
-      installMenu(mainWindow, { recent, isMac: process.platform === 'darwin', appName: app.name })
+      installMenu(mainWindow, { recent, isMac: process.platform === 'darwin', appName: app.name, devTools })
   },
 })
 
@@ -102,6 +128,8 @@ function createWindow(): void {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      webviewTag: false,
+      devTools,
       spellcheck: false,
     },
   })
@@ -111,12 +139,6 @@ function createWindow(): void {
   // A page that failed to load cannot answer: let the window close then.
   win.webContents.on('did-fail-load', () => closeGuard?.allowClose())
   win.once('ready-to-show', () => win.show())
-  // The editor never navigates away and never opens windows; links go to the system browser.
-  win.webContents.on('will-navigate', (event) => event.preventDefault())
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https:\/\//.test(url)) void shell.openExternal(url)
-    return { action: 'deny' }
-  })
   win.webContents.on('did-finish-load', () => {
     if (pendingOpen) {
       const ref = desktop.allowFromOs(pendingOpen)
@@ -124,7 +146,12 @@ function createWindow(): void {
       if (ref) win.webContents.send(HOST_CHANNELS.openRequest, ref)
     }
   })
-  installMenu(win, { recent: desktop.recentSync(), isMac: process.platform === 'darwin', appName: app.name })
+  installMenu(win, {
+    recent: desktop.recentSync(),
+    isMac: process.platform === 'darwin',
+    appName: app.name,
+    devTools,
+  })
   void win.loadURL(devServerUrl ?? APP_ENTRY_URL)
 }
 
@@ -158,7 +185,7 @@ if (!app.requestSingleInstanceLock()) {
           },
         })
       })
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+    installPermissionHandlers(session.defaultSession, appOrigin, logRefusal)
     const checkSender = senderGuard({
       appOrigin,
       ownWindow: () =>
@@ -173,6 +200,8 @@ if (!app.requestSingleInstanceLock()) {
       if (BrowserWindow.getAllWindows().length === 0) createWindow()
     })
   })
+  // Every web contents (the editor's, and any other that ever appears) stays on the app origin.
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, navigationPolicy))
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
