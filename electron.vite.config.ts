@@ -2,6 +2,8 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import { devServerCsp } from './scripts/vite-dev-csp'
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/main/isolation-headers'
 
 export default defineConfig({
   main: {
@@ -21,7 +23,9 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
-    plugins: [vue()],
+    plugins: [vue(), devServerCsp()],
+    // The packaged app sends these from its app:// protocol; the dev server sends its own.
+    server: { headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
     build: {
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },

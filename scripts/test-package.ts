@@ -4,17 +4,59 @@
  * the packaged app holds main, preload, renderer, the sample project and sharp's
  * files unpacked from the asar, and that app.asar stays small (no vue/pixi
  * node_modules). Prints one line per check and exits non-zero when one fails.
+ *
+ * Hardening checks (docs/reliability.md, "Electron hardening"):
+ * - fuses: the stub binary carries the fuse wire of a real Electron 45 binary (its
+ *   defaults: run-as-node on, cookie encryption off, ...); electron-builder flips it
+ *   with @electron/fuses at package time from electron-builder.yml's electronFuses,
+ *   and this script reads the wire back from the packed `walkbox` binary. So what is
+ *   checked is the flipped wire of the packed binary, not the config text; with a real
+ *   Electron dist (WALKBOX_ELECTRON_DIST=<folder with the electron binary>) the same
+ *   check runs on the real binary.
+ * - CSP: the packed renderer is extracted from app.asar and its page served through
+ *   the app:// protocol function (src/main/app-protocol.ts): the response carries the
+ *   production policy (no dev sources) and the isolation headers, and so does the
+ *   page's meta tag; the packed main bundle registers the protocol and never loads
+ *   file://.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { listPackage } from '@electron/asar'
+import { extractAll, extractFile, listPackage } from '@electron/asar'
+import { APP_ENTRY_URL, serveAppRequest } from '../src/main/app-protocol'
+import { CONTENT_SECURITY_POLICY } from '../src/main/csp'
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from '../src/main/isolation-headers'
+import { fuseWireBytes, readFuseWire, type FuseName, type FuseState } from './fuse-wire'
 
 const root = resolve(import.meta.dirname, '..')
 const outDir = join(tmpdir(), `walkbox-package-${process.pid}`)
 const stub = join(outDir, 'electron-stub')
 const ASAR_LIMIT_BYTES = 12 * 1024 * 1024
+const ELECTRON_VERSION = '45.4.1'
+/** A real Electron dist to pack instead of the stub (optional). */
+const realDist = process.env.WALKBOX_ELECTRON_DIST ?? null
+
+/** The fuses every packed Walkbox must have (electron-builder.yml, electronFuses). */
+const REQUIRED_FUSES: Record<FuseName, FuseState> = {
+  RunAsNode: 'off',
+  EnableCookieEncryption: 'on',
+  EnableNodeOptionsEnvironmentVariable: 'off',
+  EnableNodeCliInspectArguments: 'off',
+  EnableEmbeddedAsarIntegrityValidation: 'on',
+  OnlyLoadAppFromAsar: 'on',
+  LoadBrowserProcessSpecificV8Snapshot: 'off',
+  GrantFileProtocolExtraPrivileges: 'off',
+}
 
 function run(cmd: string, args: string[]): void {
   execFileSync(cmd, args, {
@@ -43,9 +85,17 @@ function check(ok: boolean, what: string): void {
 rmSync(outDir, { recursive: true, force: true })
 mkdirSync(stub, { recursive: true })
 // A stand-in for the Electron binary: electron-builder copies the folder and renames it.
-writeFileSync(join(stub, 'electron'), '#!/bin/sh\necho "stub electron: packaging check only"\n')
+// It ends with the fuse wire of an unmodified Electron 45 binary, for the fuses to flip.
+writeFileSync(
+  join(stub, 'electron'),
+  Buffer.concat([
+    Buffer.from('#!/bin/sh\necho "stub electron: packaging check only"\nexit 0\n'),
+    fuseWireBytes(),
+    Buffer.from('\n'),
+  ]),
+)
 chmodSync(join(stub, 'electron'), 0o755)
-writeFileSync(join(stub, 'version'), '45.4.1')
+writeFileSync(join(stub, 'version'), ELECTRON_VERSION)
 
 run('npx', ['electron-vite', 'build'])
 run('npx', [
@@ -54,8 +104,8 @@ run('npx', [
   '--dir',
   '--publish',
   'never',
-  `-c.electronDist=${stub}`,
-  '-c.electronVersion=45.4.1',
+  `-c.electronDist=${realDist ?? stub}`,
+  `-c.electronVersion=${ELECTRON_VERSION}`,
   `-c.directories.output=${join(outDir, 'dist')}`,
 ])
 
@@ -105,6 +155,54 @@ check(
   'the sample background ships',
 )
 check(existsSync(join(unpacked, 'walkbox')), 'the app executable is named walkbox')
+
+// Fuses, read back from the packed binary.
+const binaryKind = realDist ? `the Electron binary of ${realDist}` : 'the stub binary with a real fuse wire'
+const wire = readFuseWire(readFileSync(join(unpacked, 'walkbox')), 'walkbox')
+for (const [fuse, state] of Object.entries(REQUIRED_FUSES) as [FuseName, FuseState][])
+  check(
+    wire[fuse] === state,
+    `fuse ${fuse} is ${state} in the packed walkbox (${wire[fuse] ?? 'missing'}; ${binaryKind})`,
+  )
+
+// The packed page, served through the app:// protocol from the files in app.asar.
+const mainBundle = extractFile(asarPath, 'out/main/index.js').toString('utf8')
+check(
+  mainBundle.includes('registerSchemesAsPrivileged') && mainBundle.includes('app://walkbox/index.html'),
+  'the packed main process registers app:// and loads app://walkbox/index.html',
+)
+check(!mainBundle.includes('.loadFile('), 'the packed main process never loads a file:// page')
+check(
+  CONTENT_SECURITY_POLICY.split('; ').every((directive) => mainBundle.includes(`"${directive}"`)),
+  'the packed main process carries every directive of the production CSP',
+)
+const packedPage = extractFile(asarPath, 'out/renderer/index.html').toString('utf8')
+const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(packedPage)?.[1]
+check(meta === CONTENT_SECURITY_POLICY, 'the packed page carries the production CSP in its meta tag')
+check(!/ws:|localhost|127\.0\.0\.1/.test(meta ?? 'missing'), 'the packed page policy has no dev sources')
+const extracted = join(outDir, 'asar')
+extractAll(asarPath, extracted)
+const served = await serveAppRequest(new Request(APP_ENTRY_URL), { root: join(extracted, 'out', 'renderer') })
+check(
+  served.status === 200,
+  `app://walkbox/index.html answers 200 from the packed renderer (${served.status})`,
+)
+check(
+  served.headers.get('content-security-policy') === CONTENT_SECURITY_POLICY,
+  'the packed page is served with the production CSP header',
+)
+for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS))
+  check(served.headers.get(name) === value, `the packed page is served with ${name}: ${value}`)
+const bundle = [...files].find((f) => /^\/out\/renderer\/assets\/index-.*\.js$/.test(f))
+const script = bundle
+  ? await serveAppRequest(new Request(`app://walkbox${bundle.slice('/out/renderer'.length)}`), {
+      root: join(extracted, 'out', 'renderer'),
+    })
+  : null
+check(
+  script?.status === 200 && script.headers.get('content-type') === 'text/javascript; charset=utf-8',
+  'the packed renderer bundle is served as JavaScript',
+)
 
 rmSync(outDir, { recursive: true, force: true })
 if (failures > 0) {

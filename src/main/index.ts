@@ -3,16 +3,61 @@
  * handler per host-contract method. Everything that touches files lives in the
  * services (src/main/services) and the desktop host (desktop-host.ts), which run
  * and are tested in plain Node; this file only wires them to Electron.
+ *
+ * Hardening (docs/reliability.md, "Electron hardening"): the packaged editor loads from
+ * `app://walkbox` (app-protocol.ts), never `file://`; every IPC call is checked to come
+ * from the editor's own main frame at that origin (ipc-sender.ts); no page navigates
+ * away or opens windows, and only the project's own pages go to the system browser
+ * (navigation-guard.ts, external-links.ts); no web permission is granted
+ * (permissions.ts); DevTools exist only in development. Fuses: electron-builder.yml.
  */
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DesktopHost } from './desktop-host'
 import { CloseGuard } from './close-guard'
 import { registerHostHandlers } from './ipc'
 import { installMenu } from './menu'
-import { CONTENT_SECURITY_POLICY as CSP } from './csp'
+import { DEV_SERVER_CONTENT_SECURITY_POLICY } from './csp'
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol'
+import { originOf, senderGuard } from './ipc-sender'
+import { projectLinks } from './external-links'
+import { guardWebContents, type NavigationPolicy } from './navigation-guard'
+import { installPermissionHandlers } from './permissions'
 import { HOST_CHANNELS } from '../shared/host'
 import { PROJECT_FILE_NAME } from '../shared/room/schema'
+
+// A custom scheme gets its privileges before the app is ready, or never.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
+
+/** The electron-vite dev server (`npm start`) or null: packaged builds never use one. */
+const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
+/** Where the editor page comes from: the only origin IPC calls are taken from. */
+const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN
+
+/** Refusals of the hardening (IPC senders, protocol paths, ...): one line each on stderr. */
+function logRefusal(line: string): void {
+  console.warn(`[walkbox] ${line}`)
+}
+
+/** DevTools (menu item and the window's ability to open them): `npm start` only. */
+const devTools = !app.isPackaged
+
+/** The project's own pages (package.json homepage / repository / bugs): the only links opened outside. */
+function readProjectLinks(): string[] {
+  try {
+    return projectLinks(JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')))
+  } catch {
+    return []
+  }
+}
+
+const navigationPolicy: NavigationPolicy = {
+  appOrigin,
+  links: readProjectLinks(),
+  openExternal: (url) => shell.openExternal(url),
+  log: logRefusal,
+}
 
 let mainWindow: BrowserWindow | null = null
 let closeGuard: CloseGuard | null = null
@@ -64,7 +109,7 @@ const desktop = new DesktopHost({
   closeWindow: () => closeGuard?.closeNow(),
   onRecentChanged: (recent) => {
     if (mainWindow)
-      installMenu(mainWindow, { recent, isMac: process.platform === 'darwin', appName: app.name })
+      installMenu(mainWindow, { recent, isMac: process.platform === 'darwin', appName: app.name, devTools })
   },
 })
 
@@ -83,6 +128,8 @@ function createWindow(): void {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      webviewTag: false,
+      devTools,
       spellcheck: false,
     },
   })
@@ -92,12 +139,6 @@ function createWindow(): void {
   // A page that failed to load cannot answer: let the window close then.
   win.webContents.on('did-fail-load', () => closeGuard?.allowClose())
   win.once('ready-to-show', () => win.show())
-  // The editor never navigates away and never opens windows; links go to the system browser.
-  win.webContents.on('will-navigate', (event) => event.preventDefault())
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https:\/\//.test(url)) void shell.openExternal(url)
-    return { action: 'deny' }
-  })
   win.webContents.on('did-finish-load', () => {
     if (pendingOpen) {
       const ref = desktop.allowFromOs(pendingOpen)
@@ -105,10 +146,13 @@ function createWindow(): void {
       if (ref) win.webContents.send(HOST_CHANNELS.openRequest, ref)
     }
   })
-  installMenu(win, { recent: desktop.recentSync(), isMac: process.platform === 'darwin', appName: app.name })
-  if (!app.isPackaged && process.env.ELECTRON_RENDERER_URL)
-    void win.loadURL(process.env.ELECTRON_RENDERER_URL)
-  else void win.loadFile(join(__dirname, '../renderer/index.html'))
+  installMenu(win, {
+    recent: desktop.recentSync(),
+    isMac: process.platform === 'darwin',
+    appName: app.name,
+    devTools,
+  })
+  void win.loadURL(devServerUrl ?? APP_ENTRY_URL)
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -128,16 +172,36 @@ if (!app.requestSingleInstanceLock()) {
     } else pendingOpen = file
   })
   void app.whenReady().then(() => {
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } })
+    // The built editor, from app.asar when packaged: production CSP and isolation headers.
+    const rendererDir = join(__dirname, '../renderer')
+    protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, { root: rendererDir, log: logRefusal }))
+    // The dev server keeps its own headers; its page gets the dev-server policy.
+    if (devServerUrl)
+      session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+        callback({
+          responseHeaders: {
+            ...details.responseHeaders,
+            'Content-Security-Policy': [DEV_SERVER_CONTENT_SECURITY_POLICY],
+          },
+        })
+      })
+    installPermissionHandlers(session.defaultSession, appOrigin, logRefusal)
+    const checkSender = senderGuard({
+      appOrigin,
+      ownWindow: () =>
+        mainWindow && !mainWindow.isDestroyed()
+          ? { webContentsId: mainWindow.webContents.id, mainFrame: mainWindow.webContents.mainFrame }
+          : null,
+      log: logRefusal,
     })
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
-    registerHostHandlers(ipcMain, desktop)
+    registerHostHandlers(ipcMain, desktop, checkSender)
     createWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow()
     })
   })
+  // Every web contents (the editor's, and any other that ever appears) stays on the app origin.
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, navigationPolicy))
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })

@@ -1,5 +1,6 @@
 /**
- * One IPC handler per host-contract method. Every payload from the renderer is
+ * One IPC handler per host-contract method. Every call is first checked to come from
+ * the editor's own main frame at the app origin (ipc-sender.ts), then its payload is
  * validated against the contract's schema before the desktop host sees it; a bad
  * payload is refused with a message saying what was expected.
  */
@@ -20,6 +21,7 @@ import {
   type HostInvokeMethod,
 } from '../shared/host'
 import type { DesktopHost } from './desktop-host'
+import type { SenderEvent } from './ipc-sender'
 
 /** Validate `payload` against `schema`, or throw one readable line. */
 export function validatePayload<T>(method: string, schema: z.ZodType<T>, payload: unknown): T {
@@ -67,9 +69,21 @@ export function hostHandlers(desktop: DesktopHost): Record<HostInvokeMethod, Han
   }
 }
 
-export function registerHostHandlers(ipc: IpcMain, desktop: DesktopHost): void {
+/** Throws when the caller is not the editor (see ipc-sender.ts). */
+export type SenderCheck = (event: SenderEvent, channel: string) => void
+
+/** Registers every handler behind `checkSender`: a foreign caller never reaches the host. */
+export function registerHostHandlers(
+  ipc: Pick<IpcMain, 'handle'>,
+  desktop: DesktopHost,
+  checkSender: SenderCheck,
+): void {
   const handlers = hostHandlers(desktop)
   for (const method of Object.keys(handlers) as HostInvokeMethod[]) {
-    ipc.handle(HOST_CHANNELS[method], (_event, payload: unknown) => handlers[method](payload))
+    const channel = HOST_CHANNELS[method]
+    ipc.handle(channel, async (event, payload: unknown) => {
+      checkSender(event, channel)
+      return handlers[method](payload)
+    })
   }
 }

@@ -2,7 +2,8 @@
  * The native menu template, built from the shared action list (src/shared/actions.ts)
  * so that menus, toolbar and shortcuts stay one registry. Pure data: tested in Node
  * without Electron. A menu click sends the action id to the renderer, which runs it;
- * Open Recent sends an open request instead.
+ * Open Recent sends an open request instead. Developer tools appear in View only in
+ * development.
  */
 import type { MenuItemConstructorOptions } from 'electron'
 import { ACTIONS, type MenuId } from '../shared/actions'
@@ -14,6 +15,8 @@ export interface MenuModel {
   recent: RecentProject[]
   isMac: boolean
   appName: string
+  /** View › Toggle Developer Tools: development only (`npm start`), never in packaged builds. */
+  devTools: boolean
 }
 
 /** The menu template: pure data, so it can be checked without Electron running. */
@@ -47,8 +50,11 @@ export function menuTemplate(
       }
     }
     if (menu === 'file' && !model.isMac) items.push({ type: 'separator' }, { role: 'quit' })
-    if (menu === 'view')
-      items.push({ type: 'separator' }, { role: 'toggleDevTools' }, { role: 'togglefullscreen' })
+    if (menu === 'view') {
+      items.push({ type: 'separator' })
+      if (model.devTools) items.push({ role: 'toggleDevTools' })
+      items.push({ role: 'togglefullscreen' })
+    }
     menus.push({ label: MENU_LABELS[menu], submenu: items })
   }
   return menus

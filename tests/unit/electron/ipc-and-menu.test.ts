@@ -19,7 +19,7 @@ describe('IPC handlers', () => {
   it('registers exactly one handler per request method of the contract', () => {
     const channels: string[] = []
     const ipc = { handle: (channel: string) => channels.push(channel) } as unknown as IpcMain
-    registerHostHandlers(ipc, fakeDesktop())
+    registerHostHandlers(ipc, fakeDesktop(), () => {})
     const events: readonly string[] = HOST_EVENT_CHANNELS
     const expected = Object.entries(HOST_CHANNELS)
       .filter(([k]) => !events.includes(k))
@@ -56,7 +56,7 @@ describe('IPC handlers', () => {
 describe('native menus', () => {
   it('hold every menu action with its shortcut and send its id when clicked', () => {
     const sent: [string, string][] = []
-    const template = menuTemplate({ recent: [], isMac: false, appName: 'Walkbox' }, (c, v) =>
+    const template = menuTemplate({ recent: [], isMac: false, appName: 'Walkbox', devTools: true }, (c, v) =>
       sent.push([c, v]),
     )
     expect(template.map((m) => m.label)).toEqual(['File', 'Edit', 'Room', 'View'])
@@ -74,7 +74,9 @@ describe('native menus', () => {
   it('lists recent projects under Open Recent and asks the renderer to open one', () => {
     const sent: [string, string][] = []
     const recent = [{ ref: '/work/castle', name: 'Castle', openedAt: '' }]
-    const template = menuTemplate({ recent, isMac: true, appName: 'Walkbox' }, (c, v) => sent.push([c, v]))
+    const template = menuTemplate({ recent, isMac: true, appName: 'Walkbox', devTools: false }, (c, v) =>
+      sent.push([c, v]),
+    )
     expect(template[0].role).toBe('appMenu')
     const file = template.find((m) => m.label === 'File')!
     const openRecent = (file.submenu as { label?: string; submenu?: unknown }[]).find(
@@ -84,5 +86,20 @@ describe('native menus', () => {
     expect(entries[0].label).toContain('Castle')
     entries[0].click()
     expect(sent).toEqual([[HOST_CHANNELS.openRequest, '/work/castle']])
+  })
+
+  it('has Toggle Developer Tools in View only in development', () => {
+    const roles = (devTools: boolean) =>
+      menuTemplate({ recent: [], isMac: false, appName: 'Walkbox', devTools }, () => {}).find(
+        (m) => m.label === 'View',
+      )!.submenu as { role?: string }[]
+    expect(roles(true).map((i) => i.role)).toContain('toggleDevTools')
+    expect(roles(false).map((i) => i.role)).not.toContain('toggleDevTools')
+    expect(roles(false).map((i) => i.role)).toContain('togglefullscreen')
+    const everywhere = menuTemplate(
+      { recent: [], isMac: true, appName: 'Walkbox', devTools: false },
+      () => {},
+    )
+    expect(JSON.stringify(everywhere)).not.toMatch(/devtools/i)
   })
 })
