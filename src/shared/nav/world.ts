@@ -6,6 +6,9 @@
  * - nav source: what the author drew (an area mask and/or walkable polygons, a node graph).
  * - nav state: what the game state does to it: which mask areas are enabled and which
  *   blocking polygons (closed gates) are subtracted.
+ * - walkable region of a polygon room: what was drawn, made valid (geometry/clip.ts: holes
+ *   that cross their outline, bow-ties, overlaps and closed gates are clipped), so every
+ *   algorithm, the validity check and the rasterised grid see the same simple polygons.
  * - derived: polygons from a mask by pixel-exact tracing (+ simplification), a mask
  *   from polygons by rasterising (pixel centre inside = walkable), a triangulation
  *   from the polygons.
@@ -15,6 +18,7 @@
 import type { AreaPolygon, Point } from '../geometry/types'
 import { normaliseRing, pointInAreas, ringInsideAreaClear } from '../geometry/polygon'
 import { rasterisePolygons } from '../geometry/rasterise'
+import { walkableRegion } from '../geometry/clip'
 import { simplifyAreas, traceMask } from '../geometry/vectorise'
 import { triangulateAreas } from '../geometry/triangulate'
 import type { NavWorld, NodeGraph, Triangulation, WalkGrid } from './types'
@@ -52,7 +56,7 @@ class World implements NavWorld {
   private readonly source: NavSource
   private readonly state: NavState
   private readonly cache = new Map<string, unknown>()
-  /** Polygons of a polygon room with blockers folded in as holes, or undefined when they had to be rasterised. */
+  /** A polygon room's walkable region in this state as valid polygons (geometry/clip.ts); undefined for mask rooms. */
   private exactPolys: AreaPolygon[] | undefined
 
   constructor(source: NavSource, state: NavState) {
@@ -63,11 +67,13 @@ class World implements NavWorld {
     this.key = `${source.revision ?? 'r0'}|${state.key ?? ''}`
     if (source.authoritative === 'polygons') {
       if (!source.polygons) throw new Error('A polygon-authored room needs walkable polygons.')
-      const folded = foldBlockersAsHoles(source.polygons, state.blockers ?? [])
-      // When a gate crosses an outline, the exact answer needs polygon clipping; we fall back to
-      // the rasterised mask for this state and treat it as mask-authored.
-      this.authoritative = folded ? 'polygons' : 'mask'
-      this.exactPolys = folded
+      // Whatever was drawn becomes valid polygons (geometry/clip.ts); a closed gate that lies
+      // clear inside one area becomes one more hole, any other is clipped away.
+      const blockers = state.blockers ?? []
+      const region = walkableRegion(source.polygons)
+      this.exactPolys =
+        foldBlockersAsHoles(region.areas, blockers) ?? walkableRegion(region.areas, blockers).areas
+      this.authoritative = 'polygons'
     } else {
       if (!source.mask) throw new Error('A mask-authored room needs a walk mask.')
       this.authoritative = 'mask'
@@ -85,8 +91,8 @@ class World implements NavWorld {
     return this.cached('world:grid', () => {
       const { width, height } = this
       let cells: Uint8Array
-      if (this.source.authoritative === 'polygons') {
-        cells = rasterisePolygons(this.source.polygons ?? [], width, height, 1)
+      if (this.exactPolys) {
+        cells = rasterisePolygons(this.exactPolys, width, height, 1)
       } else {
         const mask = this.source.mask!
         cells = new Uint8Array(mask.cells)
@@ -98,7 +104,7 @@ class World implements NavWorld {
         }
       }
       const blockers = this.state.blockers ?? []
-      if (blockers.length > 0) {
+      if (blockers.length > 0 && !this.exactPolys) {
         const blocked = rasterisePolygons(blockers, width, height, 1)
         for (let i = 0; i < cells.length; i++) if (blocked[i]) cells[i] = 0
       }
