@@ -30,6 +30,8 @@
  * Units: room px for lengths and distances, degrees for angles.
  */
 import type { AreaPolygon, Point } from '../geometry/types'
+import { supercoverLine } from '../geometry/line-walk'
+import { intersectionParameters, segmentIntersection } from '../geometry/predicates'
 import { YARDSTICK_ID } from '../nav/registry'
 import { prepareAlgorithm, runQuery, type RunResult } from '../nav/run'
 import type { NavWorld, WalkGrid } from '../nav/types'
@@ -120,6 +122,9 @@ interface EdgeIndex {
   /** Edge ids of bucket b are ids[start[b] .. start[b + 1]). */
   start: Uint32Array
   ids: Uint32Array
+  /** Per edge: the number of the last walk that looked at it (so a walk sees each edge once). */
+  seen: Uint32Array
+  visit: number
 }
 
 function buildEdgeIndex(areas: readonly AreaPolygon[]): EdgeIndex {
@@ -154,6 +159,8 @@ function buildEdgeIndex(areas: readonly AreaPolygon[]): EdgeIndex {
       originY: 0,
       start: new Uint32Array(1),
       ids: new Uint32Array(0),
+      seen: new Uint32Array(0),
+      visit: 0,
     }
   }
   const cols = Math.max(1, Math.ceil((maxX - minX) / BUCKET_PX) + 1)
@@ -183,7 +190,7 @@ function buildEdgeIndex(areas: readonly AreaPolygon[]): EdgeIndex {
     const [c0, c1, r0, r1] = range(e)
     for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) ids[fill[r * cols + c]++] = e
   }
-  return { edges, cols, rows, originX: minX, originY: minY, start, ids }
+  return { edges, cols, rows, originX: minX, originY: minY, start, ids, seen: new Uint32Array(n), visit: 0 }
 }
 
 function edgeIndexOf(world: NavWorld): EdgeIndex {
@@ -340,9 +347,11 @@ export function checkPath(
     else if (!worst || d > worst.distance) worst = { at: p, distance: d }
   }
   if (points.length === 1) sample(points[0], 0)
+  const exact = world.authoritative === 'polygons'
   for (let i = 0; i + 1 < points.length; i++) {
     const a = points[i]
     const b = points[i + 1]
+    if (exact && segmentClearInside(world, a, b)) continue
     const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / SAMPLE_STEP_PX))
     for (let s = 0; s <= steps; s++) {
       const t = s / steps
@@ -352,6 +361,49 @@ export function checkPath(
   }
   flush(0)
   return { valid: defects.length === 0, defects }
+}
+
+/**
+ * A polygon world's fast accept: the segment's ends and middle are walkable and no outline
+ * meets the segment except at its ends, so the whole segment is inside (it cannot leave the
+ * region without meeting an outline). Only the edge buckets the segment passes through are
+ * looked at. False means "not sure": the caller samples the segment.
+ */
+function segmentClearInside(world: NavWorld, a: Point, b: Point): boolean {
+  const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }
+  if (!world.isWalkable(a) || !world.isWalkable(b) || !world.isWalkable(mid)) return false
+  const index = edgeIndexOf(world)
+  if (index.cols === 0) return false
+  const stamp = ++index.visit
+  const c = { x: 0, y: 0 }
+  const d = { x: 0, y: 0 }
+  return supercoverLine(
+    (a.x - index.originX) / BUCKET_PX,
+    (a.y - index.originY) / BUCKET_PX,
+    (b.x - index.originX) / BUCKET_PX,
+    (b.y - index.originY) / BUCKET_PX,
+    (col, row) => {
+      // Beyond the outlines' box (an end within the tolerance of an outline): the nearest bucket.
+      col = Math.max(0, Math.min(index.cols - 1, col))
+      row = Math.max(0, Math.min(index.rows - 1, row))
+      const bucket = row * index.cols + col
+      for (let k = index.start[bucket]; k < index.start[bucket + 1]; k++) {
+        const e = index.ids[k]
+        if (index.seen[e] === stamp) continue
+        index.seen[e] = stamp
+        const q = e * 4
+        c.x = index.edges[q]
+        c.y = index.edges[q + 1]
+        d.x = index.edges[q + 2]
+        d.y = index.edges[q + 3]
+        const kind = segmentIntersection(a, b, c, d)
+        if (kind === 'none') continue
+        if (kind === 'proper') return false
+        for (const t of intersectionParameters(a, b, c, d)) if (t > 1e-9 && t < 1 - 1e-9) return false
+      }
+      return true
+    },
+  )
 }
 
 /** Smallest distance from the path to the boundary of the walkable area, px (null for no points). */

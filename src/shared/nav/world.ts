@@ -16,9 +16,10 @@
  * Units: room px.
  */
 import type { AreaPolygon, Point } from '../geometry/types'
-import { normaliseRing, pointInAreas, ringInsideAreaClear } from '../geometry/polygon'
+import { normaliseRing, ringInsideAreaClear } from '../geometry/polygon'
 import { rasterisePolygons } from '../geometry/rasterise'
 import { walkableRegion } from '../geometry/clip'
+import { RegionLocator } from '../geometry/region-locator'
 import { simplifyAreas, traceMask } from '../geometry/vectorise'
 import { triangulateAreas } from '../geometry/triangulate'
 import type { NavWorld, NodeGraph, Triangulation, WalkGrid } from './types'
@@ -134,7 +135,9 @@ class World implements NavWorld {
   }
 
   isWalkable(p: Point): boolean {
-    if (this.authoritative === 'polygons') return pointInAreas(this.exactPolygons(), p)
+    if (this.authoritative === 'polygons') {
+      return this.cached('world:locator', () => new RegionLocator(this.exactPolygons())).contains(p)
+    }
     const g = this.grid()
     const c = Math.floor(p.x)
     const r = Math.floor(p.y)
