@@ -21,6 +21,7 @@ import { BenchRoomError, benchRoomWorld, parseBenchRoom } from '../shared/measur
 import { maskAreasFromImages, type MaskRule, type RgbaImage } from '../shared/measure/readers/mask-areas'
 import type { NavWorld } from '../shared/nav/types'
 import { createNavWorld } from '../shared/nav/world'
+import { nothingWalkable } from '../shared/analysis/room-world'
 import { RoomLoadError } from './load-room-error'
 import { loadMovingAiWorld } from './movingai-file'
 import { loadProjectRoomWorld } from './project-room'
@@ -126,8 +127,19 @@ async function loadBenchJson(file: string, flags: Record<string, boolean>): Prom
   }
 }
 
-/** Load a room. Throws RoomLoadError (one line: file and what was expected) when it cannot be read. */
+/**
+ * Load a room. Throws RoomLoadError (one line: file and what was expected) when it cannot be
+ * read, or when nothing in it is walkable (a zero-area outline, an empty mask): no question
+ * about paths can be asked of such a room.
+ */
 export async function loadRoom(spec: RoomSpec): Promise<LoadedRoom> {
+  const room = await loadAnyRoom(spec)
+  const problem = nothingWalkable(room.world)
+  if (problem) throw new RoomLoadError(`${room.name}: nothing is walkable: ${problem}`)
+  return room
+}
+
+async function loadAnyRoom(spec: RoomSpec): Promise<LoadedRoom> {
   const flags = spec.flags ?? {}
   const masks = spec.masks ?? []
   if (masks.length > 0) {

@@ -223,6 +223,59 @@ describe('outline tools', () => {
     expect(reports.at(-1)).toMatch(/crosses itself/)
     expect(tool.preview()?.markers?.some((m) => m.cross)).toBe(true)
   })
+  it("refuses a drag that takes a hole out of its floor, with the Hole tool's words, and leaves the room as it was", () => {
+    const t = makeTarget()
+    const before = JSON.stringify(t.room)
+    const { ctx, done, reports } = context(t, 'walk-polygons')
+    const tool = new SelectTool(ctx)
+    // The hole (2,2)-(4,2)-(4,4): drag its corner (4,4) out past the floor's bottom edge (y = 8).
+    tool.pointerDown(at(4, 4))
+    tool.pointerMove(at(4, 7))
+    tool.pointerUp(at(4, 9.5))
+    expect(done).toHaveLength(0)
+    expect(reports.at(-1)).toBe("The hole must lie inside walk polygon 'floor'. It was not changed.")
+    expect(tool.preview()?.markers?.some((m) => m.cross)).toBe(true)
+    // The floor's corner (16,8) dragged over the hole, so the hole would stick out of the floor.
+    tool.pointerDown(at(16, 8))
+    tool.pointerUp(at(3, 3.5))
+    expect(done).toHaveLength(0)
+    expect(reports.at(-1)).toBe("The hole must lie inside walk polygon 'floor'. It was not changed.")
+    expect(JSON.stringify(t.room)).toBe(before)
+    // A drag that keeps the hole inside is taken.
+    tool.pointerDown(at(4, 4))
+    tool.pointerUp(at(5, 6))
+    expect(done.map((c) => c.label)).toEqual(['Move vertex'])
+    expect(t.room.polygons[0].holes[0]).toContainEqual([5, 6])
+  })
+  it('the Hole tool refuses a hole whose corners are inside but whose edge leaves a U-shaped floor', () => {
+    const t = makeTarget()
+    // A U: the notch x 6..10, y 0..6 is not floor.
+    t.room.polygons[0].outer = [
+      [0, 0],
+      [6, 0],
+      [6, 6],
+      [10, 6],
+      [10, 0],
+      [16, 0],
+      [16, 8],
+      [0, 8],
+    ]
+    t.room.polygons[0].holes = []
+    const { ctx, done, reports } = context(t, 'walk-polygons')
+    const hole = new HoleTool(ctx)
+    for (const [x, y] of [
+      [2, 2],
+      [14, 2],
+      [14, 3],
+      [2, 3],
+    ])
+      hole.pointerDown(at(x, y))
+    hole.keyDown('Enter')
+    expect(done).toHaveLength(0)
+    expect(reports.at(-1)).toBe("The hole must lie inside walk polygon 'floor'.")
+    expect(hole.preview()?.markers?.some((m) => m.cross)).toBe(true)
+    expect(t.room.polygons[0].holes).toEqual([])
+  })
 })
 
 describe('mask import and conversions', () => {

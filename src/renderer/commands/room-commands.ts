@@ -11,7 +11,7 @@
  *
  * Units: room px; coordinates are [x, y] pairs as in the file format.
  */
-import { findSelfIntersections } from '../../shared/geometry/polygon'
+import { classifyPointInRing, findSelfIntersections, ringMeetings } from '../../shared/geometry/polygon'
 import type { Point } from '../../shared/geometry/types'
 import { coordsToRing } from '../../shared/room/convert'
 import type {
@@ -67,6 +67,23 @@ export function ringProblem(ring: CoordRing): { message: string; at: Point[] } |
   return null
 }
 
+/**
+ * Why a hole does not fit its walk polygon (it meets the outline or lies outside it), or
+ * null. The Hole tool and vertex drags refuse with the same words.
+ */
+export function holeFitProblem(
+  outer: CoordRing,
+  hole: CoordRing,
+  polygonId: string,
+): { message: string; at: Point[] } | null {
+  const outerRing = coordsToRing(outer)
+  const holeRing = coordsToRing(hole)
+  const meets = ringMeetings(holeRing, outerRing)
+  if (meets.length === 0 && holeRing.length > 0 && classifyPointInRing(outerRing, holeRing[0]) === 'inside')
+    return null
+  return { message: `The hole must lie inside walk polygon '${polygonId}'.`, at: meets }
+}
+
 /** Read a ring of the room (a copy), or null when the ref names nothing. */
 export function getRing(room: Room, ref: RingRef): CoordRing | null {
   switch (ref.kind) {
@@ -102,6 +119,12 @@ export function setRingCommand(
       if (!polygon) throw new Error(`No walk polygon '${ref.polygonId}'.`)
       if (ref.kind === 'outer') polygon.outer = copy
       else polygon.holes[ref.hole] = copy
+      // A hole may not leave its floor, whichever of the two moved.
+      const moved = ref.kind === 'outer' ? polygon.holes : [copy]
+      for (const hole of moved) {
+        const misfit = holeFitProblem(polygon.outer, hole, polygon.id)
+        if (misfit) throw new RingError(`${misfit.message} It was not changed.`, misfit.at)
+      }
       return new RoomFieldsCommand(label, target, { polygons })
     }
     case 'gate': {

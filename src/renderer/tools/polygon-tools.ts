@@ -12,7 +12,14 @@
 import { pointInRing } from '../../shared/geometry/polygon'
 import type { Point } from '../../shared/geometry/types'
 import { coordsToRing, ringToCoords } from '../../shared/room/convert'
-import { addGateCommand, addHoleCommand, addPolygonCommand, addZoneCommand } from '../commands/room-commands'
+import {
+  addGateCommand,
+  addHoleCommand,
+  addPolygonCommand,
+  addZoneCommand,
+  holeFitProblem,
+  RingError,
+} from '../commands/room-commands'
 import { fillPolygon } from './mask-paint'
 import { MaskEditSession } from './mask-edit'
 import { PolygonDrawTool } from './polygon-draw'
@@ -44,8 +51,8 @@ export class HoleTool extends PolygonDrawTool {
     const target = needTarget(this.ctx)
     const owner = target.room.polygons.find((p) => pointInRing(coordsToRing(p.outer), ring[0], false))
     if (!owner) throw new Error('Start a hole inside a walk polygon.')
-    if (!ring.every((p) => pointInRing(coordsToRing(owner.outer), p, false)))
-      throw new Error(`The hole must lie inside walk polygon '${owner.id}'.`)
+    const misfit = holeFitProblem(owner.outer, ringToCoords(ring), owner.id)
+    if (misfit) throw new RingError(misfit.message, misfit.at)
     const hole = owner.holes.length
     if (this.ctx.execute(addHoleCommand(target, owner.id, ringToCoords(ring))))
       this.ctx.select({ kind: 'polygon', polygonId: owner.id, hole })

@@ -33,7 +33,13 @@
  * Units: room px; foot widths at 100 % scale; percent for scales.
  */
 import { ringBox } from '../geometry/bounds'
-import { areaPolygonArea, findSelfIntersections, signedArea } from '../geometry/polygon'
+import {
+  areaPolygonArea,
+  classifyPointInRing,
+  findSelfIntersections,
+  ringMeetings,
+  signedArea,
+} from '../geometry/polygon'
 import { fillRingsEvenOdd, rasterisePolygons } from '../geometry/rasterise'
 import type { Point, Ring } from '../geometry/types'
 import { flagValues, navWorldForRoom } from './room-world'
@@ -48,7 +54,14 @@ import { testWalkCharacter } from './test-walk'
 export type LintSeverity = 'error' | 'warning'
 
 export type LintKind =
-  'start-outside' | 'self-intersection' | 'island' | 'narrow-corridor' | 'node-off-area' | 'zone-off-area'
+  | 'start-outside'
+  | 'self-intersection'
+  | 'hole-outside'
+  | 'zero-area'
+  | 'island'
+  | 'narrow-corridor'
+  | 'node-off-area'
+  | 'zone-off-area'
 
 export interface LintEntry {
   /** Stable within one room state, e.g. 'node-off-area:door-west'. */
@@ -79,7 +92,8 @@ export const ZONE_WALKABLE_SHARE_MIN = 0.5
  * Everything lint finds in the room in the state `flags` (flag values; the project's
  * defaults fill in flags not given). `mask` is the room's area mask (room size) or null;
  * it is required when the mask is authoritative. Entries come in this order: start point,
- * self-intersections, islands, narrow corridors, graph nodes, zones.
+ * self-intersections, what the walkable region leaves out (holes reaching outside their
+ * outline, outlines that enclose no area), islands, narrow corridors, graph nodes, zones.
  */
 export function lintRoom(
   room: Room,
@@ -98,6 +112,7 @@ export function lintRoom(
   const entries: LintEntry[] = []
   entries.push(...startEntries(room, world))
   entries.push(...selfIntersectionEntries(room))
+  entries.push(...normalisedEntries(room))
   entries.push(...islandEntries(room, grid))
   const footWidth = options.footWidthPx ?? character.footWidthPx
   if (footWidth > 0) {
@@ -229,6 +244,49 @@ function selfIntersectionEntries(room: Room): LintEntry[] {
         `The outline of zone '${zone.name || zone.id}'`,
       )
     }
+  }
+  return entries
+}
+
+// ---------------------------------------------------------------------------
+// What normalising the walkable region leaves out (geometry/clip.ts)
+
+function normalisedEntries(room: Room): LintEntry[] {
+  const entries: LintEntry[] = []
+  for (const polygon of room.polygons) {
+    const outer = coordsToRing(polygon.outer)
+    if (Math.abs(signedArea(outer)) < 1e-9) {
+      entries.push({
+        id: `zero-area:${polygon.id}`,
+        severity: 'error',
+        kind: 'zero-area',
+        at: ringCentroid(outer),
+        message: `Walk polygon '${polygon.id}' encloses no area; nobody can walk on it`,
+      })
+      continue
+    }
+    polygon.holes.forEach((coords, i) => {
+      const hole = coordsToRing(coords)
+      const what = `Hole ${i + 1} of walk polygon '${polygon.id}'`
+      const meets = ringMeetings(hole, outer, 1)
+      if (meets.length > 0) {
+        entries.push({
+          id: `hole-outside:${polygon.id}:${i}`,
+          severity: 'warning',
+          kind: 'hole-outside',
+          at: meets[0],
+          message: `${what} reaches its outline at ${fmt(meets[0])}; only the part inside the outline is cut out`,
+        })
+      } else if (hole.length > 0 && classifyPointInRing(outer, hole[0]) === 'outside') {
+        entries.push({
+          id: `hole-outside:${polygon.id}:${i}`,
+          severity: 'warning',
+          kind: 'hole-outside',
+          at: ringCentroid(hole),
+          message: `${what} lies outside its outline; it cuts nothing out`,
+        })
+      }
+    })
   }
   return entries
 }

@@ -131,3 +131,16 @@ export function navWorldForRoom(
     { areaEnabled: (id) => state.enabledAreas.has(id), blockers: state.blockers, key: state.key },
   )
 }
+
+/**
+ * Why nothing in the world is walkable, or null when something is: a polygon room whose
+ * outlines enclose no area (zero-area or fully holed), a mask without a walkable pixel.
+ */
+export function nothingWalkable(world: NavWorld): string | null {
+  if (world.authoritative === 'polygons') {
+    return world.polygons().length === 0 ? 'the walk polygons enclose no area' : null
+  }
+  const { cells } = world.grid()
+  for (let i = 0; i < cells.length; i++) if (cells[i] !== 0) return null
+  return 'the walk mask has no walkable pixel in this state'
+}

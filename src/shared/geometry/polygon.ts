@@ -359,3 +359,44 @@ export function reflexVertices(area: AreaPolygon): Point[] {
   })
   return out
 }
+
+/**
+ * Points where an edge of ring r meets (crosses or touches) an edge of ring s, at most `max`
+ * of them. A sweep over x, so two long outlines that stay apart cost little.
+ */
+export function ringMeetings(r: Ring, s: Ring, max = 16): Point[] {
+  interface Side {
+    a: Point
+    b: Point
+    minX: number
+    maxX: number
+    first: boolean
+  }
+  const edges: Side[] = []
+  const add = (ring: Ring, first: boolean) => {
+    for (let i = 0; i < ring.length; i++) {
+      const a = ring[i]
+      const b = ring[(i + 1) % ring.length]
+      edges.push({ a, b, minX: Math.min(a.x, b.x), maxX: Math.max(a.x, b.x), first })
+    }
+  }
+  add(r, true)
+  add(s, false)
+  edges.sort((p, q) => p.minX - q.minX)
+  const found: Point[] = []
+  const active: Side[] = []
+  for (const e of edges) {
+    let keep = 0
+    for (const other of active) if (other.maxX + EPSILON >= e.minX) active[keep++] = other
+    active.length = keep
+    for (const other of active) {
+      if (other.first === e.first) continue
+      const ts = intersectionParameters(e.a, e.b, other.a, other.b)
+      if (ts.length === 0) continue
+      found.push({ x: e.a.x + ts[0] * (e.b.x - e.a.x), y: e.a.y + ts[0] * (e.b.y - e.a.y) })
+      if (found.length >= max) return found
+    }
+    active.push(e)
+  }
+  return found
+}

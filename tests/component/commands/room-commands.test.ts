@@ -67,7 +67,14 @@ describe('walk polygon commands', () => {
     roundTrip(t, insertVertexCommand(t, { ...v, index: 2 }, [17, 4]), (r) =>
       expect(r.room.polygons[0].outer).toHaveLength(5),
     )
-    roundTrip(t, deleteVertexCommand(t, v), (r) => expect(r.room.polygons[0].outer).toHaveLength(3))
+    // Deleting the corner (16, 8) keeps the hole inside; deleting (16, 0) would make the
+    // floor's new edge touch the hole at (4, 2), which is refused (see below).
+    roundTrip(t, deleteVertexCommand(t, { ...v, index: 2 }), (r) =>
+      expect(r.room.polygons[0].outer).toHaveLength(3),
+    )
+    expect(() => deleteVertexCommand(t, v)).toThrow(
+      "The hole must lie inside walk polygon 'floor'. It was not changed.",
+    )
     roundTrip(t, deleteHoleCommand(t, 'floor', 0), (r) => expect(r.room.polygons[0].holes).toHaveLength(0))
     roundTrip(t, movePolygonCommand(t, 'floor', 1, 2), (r) => {
       expect(r.room.polygons[0].outer[0]).toEqual([1, 2])
