@@ -115,7 +115,7 @@ export function joinGraphFromAuthored(graph: NodeGraph): JoinGraph {
   return buildJoinGraph(graph.nodes, joins)
 }
 
-/** Triangle centres and portal midpoints of a mesh; each centre joined to its portals' midpoints. */
+/** Triangle centres and portal midpoints of a mesh; each centre joined to its portals' midpoints (a lone triangle's centre to its edges' midpoints). */
 export function joinGraphFromMesh(m: TriMesh): JoinGraph {
   const nodes: { x: number; y: number }[] = []
   const joins: { a: number; b: number; oneWay: boolean; cost: number }[] = []
@@ -136,6 +136,16 @@ export function joinGraphFromMesh(m: TriMesh): JoinGraph {
         portalNode.set(key, id)
       }
       joins.push({ a: t, b: id, oneWay: false, cost: 1 })
+    }
+    // A triangle with no neighbour (a region that is one triangle, e.g. a lobe of a bow-tie)
+    // has no portals: join its centre to its edges' midpoints, so that it can be walked.
+    if (m.neighbours[3 * t] < 0 && m.neighbours[3 * t + 1] < 0 && m.neighbours[3 * t + 2] < 0) {
+      for (let k = 0; k < 3; k++) {
+        const a = m.corners[3 * t + k]
+        const b = m.corners[3 * t + ((k + 1) % 3)]
+        nodes.push({ x: (v[2 * a] + v[2 * b]) / 2, y: (v[2 * a + 1] + v[2 * b + 1]) / 2 })
+        joins.push({ a: t, b: nodes.length - 1, oneWay: false, cost: 1 })
+      }
     }
   }
   return buildJoinGraph(nodes, joins)

@@ -115,11 +115,24 @@ export function buildTriMesh(tri: Triangulation): TriMesh {
       y0 = Math.min(y0, v[2 * i + 1])
       y1 = Math.max(y1, v[2 * i + 1])
     }
-    const c0 = Math.max(0, Math.floor((x0 - minX) / cell - eps))
-    const c1 = Math.min(cols - 1, Math.floor((x1 - minX) / cell + eps))
     const r0 = Math.max(0, Math.floor((y0 - minY) / cell - eps))
     const r1 = Math.min(rows - 1, Math.floor((y1 - minY) / cell + eps))
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) buckets[r * cols + c].push(t)
+    // Per row of cells, only the columns the triangle reaches within that row (not its whole
+    // box): a long diagonal sliver, as a many-vertex outline gives, then costs its length in
+    // cells instead of its box's area.
+    for (let r = r0; r <= r1; r++) {
+      const [xa, xb] = triangleXRangeInBand(
+        v,
+        corners,
+        t,
+        minY + (r - eps) * cell,
+        minY + (r + 1 + eps) * cell,
+      )
+      if (xa > xb) continue
+      const c0 = Math.max(0, Math.floor((Math.max(xa, x0) - minX) / cell - eps))
+      const c1 = Math.min(cols - 1, Math.floor((Math.min(xb, x1) - minX) / cell + eps))
+      for (let c = c0; c <= c1; c++) buckets[r * cols + c].push(t)
+    }
   }
   const cellStart = new Int32Array(cols * rows + 1)
   for (let i = 0; i < buckets.length; i++) cellStart[i + 1] = cellStart[i] + buckets[i].length
@@ -150,6 +163,42 @@ export function buildTriMesh(tri: Triangulation): TriMesh {
     cellTriangles,
     bytes,
   }
+}
+
+/**
+ * The x-range of triangle t within the band y0 <= y <= y1: over its corners inside the band
+ * and the points where its edges cross the band's two lines. Empty (min > max) when the
+ * triangle misses the band.
+ */
+function triangleXRangeInBand(
+  v: Float64Array,
+  corners: Uint32Array,
+  t: number,
+  y0: number,
+  y1: number,
+): [number, number] {
+  let lo = Infinity
+  let hi = -Infinity
+  for (let k = 0; k < 3; k++) {
+    const a = corners[3 * t + k]
+    const b = corners[3 * t + ((k + 1) % 3)]
+    const ax = v[2 * a]
+    const ay = v[2 * a + 1]
+    const bx = v[2 * b]
+    const by = v[2 * b + 1]
+    if (ay >= y0 && ay <= y1) {
+      lo = Math.min(lo, ax)
+      hi = Math.max(hi, ax)
+    }
+    for (const y of [y0, y1]) {
+      if ((ay < y && by > y) || (ay > y && by < y)) {
+        const x = ax + ((y - ay) * (bx - ax)) / (by - ay)
+        lo = Math.min(lo, x)
+        hi = Math.max(hi, x)
+      }
+    }
+  }
+  return [lo, hi]
 }
 
 /** Smallest of the three edge orientations of p in triangle t (>= 0: inside or on it). */
