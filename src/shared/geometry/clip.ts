@@ -21,15 +21,10 @@
  *
  * Units: room px.
  */
-import {
-  Clipper64,
-  ClipType,
-  FillRule,
-  PolyTree64,
-  type Path64,
-  type Paths64,
-  type PolyPath64,
-} from 'clipper2-ts'
+// Engine and Core only: the package's index also pulls in offsetting, triangulation and
+// Minkowski sums, which a game's runtime has no use for.
+import { Clipper64, PolyTree64, type PolyPath64 } from 'clipper2-ts/dist/Engine.js'
+import { ClipType, FillRule, type Path64, type Paths64 } from 'clipper2-ts/dist/Core.js'
 import { classifyPointInRing, normaliseRing, pointInArea, signedArea, withoutRepeats } from './polygon'
 import { orientation, segmentIntersection } from './predicates'
 import type { AreaPolygon, Point, Ring } from './types'
