@@ -10,7 +10,8 @@
  *   zero-area sliver, a closed gate across the edge). N seeded queries per algorithm, each
  *   path checked by the metrics' validity check.
  * - circle: one outline of n vertices (radius 900 px, 2000 x 2000 room). Prepare: the
- *   algorithm's preparation on a fresh world (so every derived representation is built);
+ *   algorithm's preparation on a fresh world (so every derived representation is built),
+ *   median of three after one untimed warm-up;
  *   query: median over 20 seeded pairs of one query; check: median time of the validity
  *   check of those paths. The ratio column divides the largest circle's prepare by the
  *   smallest's: near-linear growth reads close to the ratio of their vertex counts.
@@ -58,10 +59,17 @@ const prepareBySize = new Map<string, number[]>()
 for (const id of ALGORITHM_IDS) {
   const row: (string | number)[] = [id]
   for (const n of sizes) {
-    const { world } = circleRoom(n)
-    const t0 = performance.now()
-    const prepared = prepareAlgorithm(world, id)
-    const prepareMs = performance.now() - t0
+    // Median of three preparations, each on a fresh world (nothing cached).
+    const prepareTimes: number[] = []
+    let world = circleRoom(n).world
+    let prepared = prepareAlgorithm(world, id)
+    for (let run = 0; run < 3; run++) {
+      world = circleRoom(n).world
+      const t0 = performance.now()
+      prepared = prepareAlgorithm(world, id)
+      prepareTimes.push(performance.now() - t0)
+    }
+    const prepareMs = median(prepareTimes)
     const pairs = randomPairs(world, 20, 5)
     const queryTimes: number[] = []
     const checkTimes: number[] = []

@@ -5,3 +5,6 @@
  * Units: none.
  */
 export class RoomLoadError extends Error {}
+
+/** A room that was read but cannot be asked for paths (nothing in it is walkable). One line, exit 2. */
+export class RoomRefusedError extends RoomLoadError {}

@@ -22,7 +22,7 @@ import { maskAreasFromImages, type MaskRule, type RgbaImage } from '../shared/me
 import type { NavWorld } from '../shared/nav/types'
 import { createNavWorld } from '../shared/nav/world'
 import { nothingWalkable } from '../shared/analysis/room-world'
-import { RoomLoadError } from './load-room-error'
+import { RoomLoadError, RoomRefusedError } from './load-room-error'
 import { loadMovingAiWorld } from './movingai-file'
 import { loadProjectRoomWorld } from './project-room'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../shared/room/schema'
@@ -30,7 +30,7 @@ import { MAX_JSON_FILE_BYTES, MAX_MASK_FILES } from '../shared/room/limits'
 import { parseJsonText } from '../shared/room/json-text'
 import { fileError, readRegularText } from '../main/services/regular-file'
 
-export { RoomLoadError }
+export { RoomLoadError, RoomRefusedError }
 
 export interface RoomSpec {
   /** A file or folder; may be absent when masks are given. */
@@ -135,7 +135,7 @@ async function loadBenchJson(file: string, flags: Record<string, boolean>): Prom
 export async function loadRoom(spec: RoomSpec): Promise<LoadedRoom> {
   const room = await loadAnyRoom(spec)
   const problem = nothingWalkable(room.world)
-  if (problem) throw new RoomLoadError(`${room.name}: nothing is walkable: ${problem}`)
+  if (problem) throw new RoomRefusedError(`${room.name}: nothing is walkable: ${problem}`)
   return room
 }
 

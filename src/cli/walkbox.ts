@@ -30,7 +30,7 @@ import { defaultRuns, parseAlgorithmSpecs, type AlgorithmRun } from '../shared/n
 import { MASK_RULES, type MaskRule } from '../shared/measure/readers/mask-areas'
 import type { AlgorithmId } from '../shared/nav/types'
 import { batch, batchTable, compare, compareTable, scen, scenTable, seededPairs, type Pair } from './commands'
-import { loadRoom, RoomLoadError, type LoadedRoom } from './load-room'
+import { loadRoom, RoomLoadError, RoomRefusedError, type LoadedRoom } from './load-room'
 import { loadMovingAiWorld, loadScenarios } from './movingai-file'
 import { readRegularText } from '../main/services/regular-file'
 import { parseJsonText } from '../shared/room/json-text'
@@ -358,6 +358,10 @@ export async function main(argv: string[]): Promise<number> {
       return 2
     }
     if (e instanceof ProjectCommandError || e instanceof RefusalError) {
+      process.stderr.write(`walkbox: ${e.message}\n`)
+      return 2
+    }
+    if (e instanceof RoomRefusedError) {
       process.stderr.write(`walkbox: ${e.message}\n`)
       return 2
     }
