@@ -170,9 +170,8 @@ function fromPath(path: Path64, scale: number): Ring {
   return path.map((p) => ({ x: p.x / scale, y: p.y / scale }))
 }
 
-/** outer minus its holes, for each area; then the union of those minus the blockers. */
-function clipRegion(areas: readonly AreaPolygon[], blockers: readonly AreaPolygon[]): AreaPolygon[] {
-  const scale = scaleFor(areas, blockers)
+/** Each area's outer ring minus its holes (non-zero rule), as Clipper paths; consistently wound. */
+function outersMinusHoles(areas: readonly AreaPolygon[], scale: number): Paths64 {
   const pieces: Paths64 = []
   for (const area of areas) {
     if (area.outer.length < 3) continue
@@ -184,21 +183,17 @@ function clipRegion(areas: readonly AreaPolygon[], blockers: readonly AreaPolygo
     c.execute(ClipType.Difference, FillRule.NonZero, out)
     pieces.push(...out)
   }
+  return pieces
+}
+
+/** outer minus its holes, for each area; then the union of those minus the blockers. */
+function clipRegion(areas: readonly AreaPolygon[], blockers: readonly AreaPolygon[]): AreaPolygon[] {
+  const scale = scaleFor(areas, blockers)
   // The pieces of one area are wound consistently (outers one way, holes the other), so the
   // non-zero rule over all of them is their union.
   const c = new Clipper64()
-  c.addSubject(pieces)
-  const cut: Paths64 = []
-  for (const b of blockers) {
-    if (b.outer.length < 3) continue
-    const bc = new Clipper64()
-    bc.addSubject([toPath(b.outer, scale)])
-    const holes = b.holes.filter((h) => h.length >= 3).map((h) => toPath(h, scale))
-    if (holes.length > 0) bc.addClip(holes)
-    const out: Paths64 = []
-    bc.execute(ClipType.Difference, FillRule.NonZero, out)
-    cut.push(...out)
-  }
+  c.addSubject(outersMinusHoles(areas, scale))
+  const cut = outersMinusHoles(blockers, scale)
   if (cut.length > 0) c.addClip(cut)
   const tree = new PolyTree64()
   c.execute(ClipType.Difference, FillRule.NonZero, tree)
