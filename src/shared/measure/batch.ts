@@ -72,7 +72,10 @@ export interface BatchOptions {
   minRunMs?: number
   /** Runs of a repeated query (default `DEFAULT_RUNS`). */
   runs?: number
-  /** Time one repeated query may take in all, ms (default 4 x minRunMs). */
+  /**
+   * Time one repeated query may take in all, ms (default (2 + 2 x runs) x minRunMs: the
+   * calibration by doubling takes up to 4 x minRunMs, each further run up to 2 x).
+   */
   queryBudgetMs?: number
   /** The clock's step, ms (default: measured with `clockResolutionMs`). */
   clockResolutionMs?: number
@@ -217,7 +220,7 @@ export function* batchSteps(
   const repeatBelowMs = options.repeatBelowMs ?? REPEAT_BELOW_MS
   const minRunMs = options.minRunMs ?? Math.max(0.25, Math.min(1, 20 * resolution))
   const runs = Math.max(1, Math.floor(options.runs ?? DEFAULT_RUNS))
-  const queryBudgetMs = options.queryBudgetMs ?? 4 * minRunMs
+  const queryBudgetMs = options.queryBudgetMs ?? (2 + 2 * runs) * minRunMs
   const total = 2 * pairs.length * algorithms.length
   let done = 0
   const step = (phase: BatchPhase) => options.onProgress?.(++done, total, phase)
