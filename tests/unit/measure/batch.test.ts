@@ -34,7 +34,6 @@ function pillarWorld(key = 'pillar'): NavWorld {
             { x: 110, y: 20 },
           ],
         ],
-        areaId: 1,
       },
     ],
     key,
