@@ -200,6 +200,38 @@ describe('runBatch', () => {
     expect(log.filter((e) => e.startsWith('rep-fast')).length).toBeGreaterThan(20)
   })
 
+  it('times a query again when a stalled calibration run left runs too short to read', () => {
+    let calls = 0
+    const stalling: Pathfinder = {
+      ...spy('stall', PAIRS, []),
+      findPath: (_prepared, from, to) => {
+        // The first call of the repeated timing (the second call in all) stalls for 2 ms.
+        if (++calls === 2) {
+          const t0 = performance.now()
+          while (performance.now() - t0 < 2) {
+            /* busy */
+          }
+        }
+        return { points: [from, to], reached: true, start: from, goal: to, debug: [], expanded: 1 }
+      },
+    }
+    const result = runBatch(
+      pillarWorld(),
+      PAIRS.slice(1, 2),
+      [{ id: 'jps', label: 's', pathfinder: stalling }],
+      {
+        warmUp: 0,
+        minRunMs: 0.5,
+        runs: 3,
+        queryBudgetMs: 200,
+      },
+    )
+    const row = result.rows[0]
+    expect(row.repeats).toBeGreaterThan(1)
+    expect(row.queryMs * row.repeats).toBeGreaterThanOrEqual(0.25)
+    expect(row.queryMs).toBeLessThan(0.1)
+  })
+
   it('stops between queries when cancelled, and measures what it has', () => {
     const log: string[] = []
     let asked = 0
