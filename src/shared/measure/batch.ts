@@ -89,6 +89,8 @@ export interface BatchOptions {
   slowRuns?: number
   /** Optimal lengths between the asked points, per pair, when already known (else computed). */
   optimal?: readonly (number | null)[]
+  /** The clock of repeated timing, ms (default performance.now; tests give a fake one). */
+  now?: () => number
   /** The clock's step, ms (default: measured with `clockResolutionMs`). */
   clockResolutionMs?: number
   /** Called after every step with the steps done and the steps in all. */
@@ -270,12 +272,12 @@ export function* batchSteps(
       const { pathfinder, data } = p
       if (result.stats.queryMs < repeatBelowMs && result.error === undefined && pathfinder && data) {
         const call = () => pathfinder.findPath(data, from, to)
-        const options = { minRunMs, runs, budgetMs: queryBudgetMs }
+        const repeat = { minRunMs, runs, budgetMs: queryBudgetMs, now: options.now }
         // A calibration run stretched by a pause (another process, a collection) picks too
         // few calls, and the runs after it may read 0 on a coarse clock: time it again.
-        let t = timeRepeated(call, options)
+        let t = timeRepeated(call, repeat)
         for (let attempt = 1; attempt < RETIMES && t.medianMs * t.calls < minRunMs / 2; attempt++) {
-          const again = timeRepeated(call, options)
+          const again = timeRepeated(call, repeat)
           if (again.medianMs * again.calls > t.medianMs * t.calls) t = again
         }
         answer = {

@@ -182,9 +182,10 @@ describe('runBatch', () => {
       PAIRS.slice(0, 2),
       [
         { id: 'jps', label: 'fast', pathfinder: spy('rep-fast', PAIRS, log) },
-        { id: 'jps', label: 'slow', pathfinder: spy('rep-slow', PAIRS, log, 2) },
+        { id: 'jps', label: 'slow', pathfinder: spy('rep-slow', PAIRS, log, 3) },
       ],
-      { warmUp: 0, minRunMs: 0.5, runs: 3, queryBudgetMs: 200 },
+      // One warm-up pair, so that a cold first call does not pass for a slow one.
+      { warmUp: 1, repeatBelowMs: 1.5, minRunMs: 0.5, runs: 3, queryBudgetMs: 200 },
     )
     for (const r of result.rows.filter((r) => r.algorithm === 'fast')) {
       expect(r.repeats).toBeGreaterThan(1)
@@ -194,24 +195,22 @@ describe('runBatch', () => {
     for (const r of result.rows.filter((r) => r.algorithm === 'slow')) {
       expect(r.repeats).toBe(1)
       expect(r.runs).toBe(1)
-      expect(r.queryMs).toBeGreaterThanOrEqual(2)
+      expect(r.queryMs).toBeGreaterThanOrEqual(3)
     }
-    expect(log.filter((e) => e.startsWith('rep-slow')).length).toBe(2)
+    // One warm-up call and one timed call per pair.
+    expect(log.filter((e) => e.startsWith('rep-slow')).length).toBe(3)
     expect(log.filter((e) => e.startsWith('rep-fast')).length).toBeGreaterThan(20)
   })
 
   it('times a query again when a stalled calibration run left runs too short to read', () => {
+    // A fake clock: each call takes 1 µs, but the first call of the repeated timing (the
+    // second call in all) stalls for 2 ms, so the calibration settles on one call per run.
+    let t = 0
     let calls = 0
     const stalling: Pathfinder = {
       ...spy('stall', PAIRS, []),
       findPath: (_prepared, from, to) => {
-        // The first call of the repeated timing (the second call in all) stalls for 2 ms.
-        if (++calls === 2) {
-          const t0 = performance.now()
-          while (performance.now() - t0 < 2) {
-            /* busy */
-          }
-        }
+        t += ++calls === 2 ? 2 : 0.001
         return { points: [from, to], reached: true, start: from, goal: to, debug: [], expanded: 1 }
       },
     }
@@ -221,15 +220,16 @@ describe('runBatch', () => {
       [{ id: 'jps', label: 's', pathfinder: stalling }],
       {
         warmUp: 0,
+        repeatBelowMs: 50,
         minRunMs: 0.5,
         runs: 3,
-        queryBudgetMs: 200,
+        now: () => t,
       },
     )
     const row = result.rows[0]
-    expect(row.repeats).toBeGreaterThan(1)
-    expect(row.queryMs * row.repeats).toBeGreaterThanOrEqual(0.25)
-    expect(row.queryMs).toBeLessThan(0.1)
+    expect(row.repeats).toBe(512)
+    expect(row.runs).toBe(3)
+    expect(row.queryMs).toBeCloseTo(0.001, 9)
   })
 
   it('stops between queries when cancelled, and measures what it has', () => {
