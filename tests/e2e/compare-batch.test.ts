@@ -138,9 +138,8 @@ describe('the Batch panel', () => {
     })
     await page.screenshot({ path: resolve(repoRoot, 'docs/images/walkbox-batch.png') })
     await saveScreenshot(page, 'compare-batch-panel.png')
-    await page
-      .getByTestId('batch')
-      .screenshot({ path: resolve(repoRoot, 'test-results/compare-batch-panel-whole.png') })
+    await page.getByTestId('batch-map').scrollIntoViewIfNeeded()
+    await saveScreenshot(page, 'compare-batch-histogram-map.png')
 
     // Nothing cut and no label over the data at 1280 x 800.
     await page.getByTestId('batch-charts').scrollIntoViewIfNeeded()
