@@ -45,13 +45,21 @@ export const SUMMARY_COLUMNS: readonly { key: SummaryKey; label: string; title: 
 const time = (ms: number | null) => (ms === null ? '–' : formatDuration(ms))
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
 
-/** A summary cell as shown on screen. */
-export function formatSummaryCell(key: SummaryKey, s: BatchAlgorithmSummary, label = s.algorithm): string {
+/**
+ * A summary cell as shown on screen. `pairs`: the batch's pairs; an algorithm that answered
+ * fewer (a cancelled batch) says of how many its counts are.
+ */
+export function formatSummaryCell(
+  key: SummaryKey,
+  s: BatchAlgorithmSummary,
+  label = s.algorithm,
+  pairs = s.pairs,
+): string {
   switch (key) {
     case 'algorithm':
       return label
     case 'reached':
-      return `${s.reached}/${s.valid}`
+      return s.pairs < pairs ? `${s.reached}/${s.valid} of ${s.pairs}` : `${s.reached}/${s.valid}`
     case 'median':
       return time(s.medianQueryMs)
     case 'p95':

@@ -5,7 +5,7 @@
  * algorithm at a time (posting each result as soon as it is ready) and runs batches.
  *
  * Glossary
- * - yield: between two algorithms (and between batch pairs) the service gives the event
+ * - yield: between two algorithms (batches: every ~10 ms) the service gives the event
  *   loop a turn, so that a newer query or a cancel can arrive; a query overtaken by a newer
  *   one stops there and the newer one runs (coalescing, see protocol.ts).
  * - optimum: the yardstick (any-angle-optimal on the exact walkable polygons) between the

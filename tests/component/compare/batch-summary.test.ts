@@ -88,6 +88,8 @@ describe('batch summary', () => {
     expect(formatSummaryCell('median', jps)).toBe('3.10 µs')
     expect(formatSummaryCell('p95', jps)).toBe('2.00 ms')
     expect(formatSummaryCell('reached', jps)).toBe('2/3')
+    // A cancelled batch: this algorithm answered 3 of 5 pairs.
+    expect(formatSummaryCell('reached', jps, 'jps', 5)).toBe('2/3 of 3')
     expect(formatSummaryCell('ratio', jps)).toBe('1.100')
     expect(formatSummaryCell('algorithm', jps, 'Jump point search')).toBe('Jump point search')
     for (const key of ['median', 'p95'] as const) expect(formatSummaryCell(key, jps)).not.toMatch(/^0\.00/)
