@@ -94,6 +94,9 @@ describe('one batch runner for the worker, the CLI and the bench', () => {
       await service.idle()
       const worker = posted.find((m): m is BatchDoneMessage => m.type === 'batch-done')
       expect(worker?.cancelled).toBe(false)
+      // The worker says how it timed, and no query time is 0.
+      expect(worker!.timing).toMatchObject({ warmUp: 3, repeatBelowMs: 1, runs: 3 })
+      for (const r of worker!.rows) expect(r.queryMs, `${r.id} pair ${r.pair}`).toBeGreaterThan(0)
 
       // 2. walkbox batch's function, on its own world of the same room and state.
       const cliWorld = navWorldForRoom(room, mask, flags, 'cli')
