@@ -188,7 +188,11 @@ async function writeBatchFiles(
 ): Promise<void> {
   const write = async (file: string | undefined, text: string, what: string) => {
     if (file === undefined) return
-    await writeFile(file, text, 'utf8')
+    try {
+      await writeFile(file, text, 'utf8')
+    } catch (e) {
+      throw new RefusalError(`cannot write ${file}: ${e instanceof Error ? e.message : String(e)}`)
+    }
     process.stderr.write(`walkbox: wrote ${what} to ${file}\n`)
   }
   await write(files.csv, batchRowsCsv(report.rows), `${report.rows.length} rows (pair x algorithm)`)

@@ -85,4 +85,21 @@ describe('walkbox batch --csv / --summary-csv / --json-file', () => {
     expect(run.stdout).toMatch(/(µs|ms) \|/)
     expect(run.stderr).not.toContain('wrote')
   })
+
+  it('says in one line when a file cannot be written, and exits with 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'walkbox-batch-'))
+    const run = await walkbox(
+      'batch',
+      room1,
+      '--pairs',
+      '3',
+      '--algorithms',
+      'jps',
+      '--csv',
+      join(dir, 'no/such/dir/rows.csv'),
+    )
+    expect(run.code).toBe(2)
+    expect(run.stderr.trim().split('\n')).toHaveLength(1)
+    expect(run.stderr).toMatch(/walkbox: cannot write .*rows\.csv: ENOENT/)
+  })
 })
