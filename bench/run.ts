@@ -14,12 +14,16 @@
  *   search is timed; the grid clone it needs per query is made before the clock starts.
  * - speed-up: peer median query time / our median query time, both from this run: ours
  *   and the peer answer each pair back to back (ours first), one timed run each.
+ * - batch figures: the generated room and the polygon rooms run through the one batch
+ *   runner (src/shared/measure/batch.ts, via bench/batch-figures.ts), as the editor's
+ *   worker and `walkbox batch` do.
  * - warm-up: each algorithm answers the first few pairs once, untimed, before the timed pass.
  * - timed pass: every pair answered in a row, nothing else in between; the metrics of the
- *   answers are computed after it.
- * - best of 3: on the generated room each pair is timed 3 times and the fastest counts
- *   (other processes on the machine only ever add time); polygon rooms and Moving AI
- *   maps are timed once per pair (many pairs).
+ *   answers are computed after it. A query under 1 ms is timed by repetition (runs of
+ *   back-to-back calls, the median per call over the runs).
+ * - median of 3: on the generated room a query of 1 ms or more is timed 3 times and the
+ *   median counts; on polygon rooms it is timed once (many pairs). Moving AI maps go
+ *   through `walkbox scen`'s loop.
  * - length ratio: path length / any-angle-optimal length on the same pair, or between the
  *   algorithm's own ends when it moved them (grid cell centres; measure/metrics.ts).
  * - bytes per px: bytes the prepared data holds / room pixels (grid algorithms).
@@ -32,13 +36,14 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import PF from 'pathfinding'
 import { normaliseAreas } from '../src/shared/geometry/polygon'
-import { measurePath, optimalLength, optimalLengthFor, pathLength } from '../src/shared/measure/metrics'
+import { optimalLength, pathLength } from '../src/shared/measure/metrics'
 import { randomPairs } from '../src/shared/measure/random'
 import { benchRoomWorld, parseBenchRoom } from '../src/shared/measure/readers/bench-room'
 import { wasmFloodAvailable } from '../src/shared/nav/grid/flood-kernel'
 import { GRID_ALGORITHM_IDS, pathfinders } from '../src/shared/nav/registry'
 import { prepareAlgorithm, runQuery } from '../src/shared/nav/run'
-import type { AlgorithmId, NavWorld, OptionValues } from '../src/shared/nav/types'
+import { benchBatch, type AlgoFigures, type BenchVariant } from './batch-figures'
+import type { AlgorithmId, NavWorld } from '../src/shared/nav/types'
 import { worldFromPolygons } from '../src/shared/nav/world'
 import { defaultRuns } from '../src/shared/nav/algorithm-spec'
 import { scen } from '../src/cli/commands'
@@ -71,70 +76,12 @@ const farCount = Number(values.pairs ?? (quick ? 2 : 20))
 const polygonPairs = Number(values['polygon-pairs'] ?? (quick ? 20 : 2000))
 const every = Number(values.every ?? (quick ? 200 : 5))
 const WARM_UP = quick ? 1 : 3
-/** Timed runs per pair on the generated room; the fastest counts (load spikes from other processes only ever add time). */
+/** Timed runs of a query of 1 ms or more on the generated room; their median counts. */
 const REPEATS = quick ? 1 : 3
 
 const has = (id: AlgorithmId) => pathfinders.some((p) => p.id === id)
 const out = (text = '') => process.stdout.write(`${text}\n`)
 const passMiss = (ok: boolean) => (ok ? 'PASS' : 'MISS')
-
-interface AlgoFigures {
-  id: AlgorithmId
-  times: number[]
-  ratios: number[]
-  valid: number
-  reached: number
-  prepareMs: number
-  bytes: number
-  lengths: (number | null)[]
-}
-
-/** Run one algorithm over the pairs: warm-up, then the timed pass with metrics. */
-function measure(
-  world: NavWorld,
-  id: AlgorithmId,
-  pairs: Pair[],
-  optimal: (number | null)[],
-  options: OptionValues = {},
-  repeats = 1,
-): AlgoFigures {
-  const prepared = prepareAlgorithm(world, id, options)
-  for (const p of pairs.slice(0, WARM_UP)) runQuery(prepared, { x: p[0], y: p[1] }, { x: p[2], y: p[3] })
-  const f: AlgoFigures = {
-    id,
-    times: [],
-    ratios: [],
-    valid: 0,
-    reached: 0,
-    prepareMs: prepared.prepareMs,
-    bytes: prepared.bytes,
-    lengths: [],
-  }
-  // The timed pass first, the metrics after it: their work (allocation, cache traffic)
-  // between two timed queries roughly doubled the times of microsecond queries.
-  const results = pairs.map((p) => {
-    const from = { x: p[0], y: p[1] }
-    const to = { x: p[2], y: p[3] }
-    const result = runQuery(prepared, from, to)
-    let best = result.stats.queryMs
-    for (let k = 1; k < repeats; k++) best = Math.min(best, runQuery(prepared, from, to).stats.queryMs)
-    f.times.push(best)
-    return result
-  })
-  results.forEach((result, i) => {
-    const p = pairs[i]
-    const from = { x: p[0], y: p[1] }
-    const to = { x: p[2], y: p[3] }
-    const m = measurePath(world, result, optimalLengthFor(world, result, from, to, optimal[i]), {
-      clearance: false,
-    })
-    if (m.valid) f.valid++
-    if (result.reached) f.reached++
-    if (m.lengthRatio !== null) f.ratios.push(m.lengthRatio)
-    f.lengths.push(result.reached ? m.length : null)
-  })
-  return f
-}
 
 function optimalLengths(world: NavWorld, pairs: Pair[]): (number | null)[] {
   return pairs.map((p) => optimalLength(world, { x: p[0], y: p[1] }, { x: p[2], y: p[3] }))
@@ -161,14 +108,15 @@ function generatedRoom(): { world: NavWorld; pairs: Pair[]; figures: Map<Algorit
   const figures = new Map<AlgorithmId, AlgoFigures>()
   const rows: (string | number)[][] = []
   // Every algorithm with its faithful options, then flood-fill's TypeScript loop beside its default.
-  const runs: { label: string; id: AlgorithmId; options: OptionValues }[] = pathfinders.map((p) => ({
+  const runs: BenchVariant[] = pathfinders.map((p) => ({
     label: p.id,
     id: p.id,
     options: {},
   }))
   if (has('flood-fill')) runs.push({ label: 'flood-fill loop=js', id: 'flood-fill', options: { loop: 'js' } })
+  const measured = benchBatch(world, pairs, runs, { warmUp: WARM_UP, slowRuns: REPEATS, optimal }).figures
   for (const run of runs) {
-    const f = measure(world, run.id, pairs, optimal, run.options, REPEATS)
+    const f = measured.get(run.label)!
     if (run.label === run.id) figures.set(run.id, f)
     const isGrid = GRID_ALGORITHM_IDS.includes(run.id)
     rows.push([
@@ -341,7 +289,7 @@ function polygonRooms(): void {
     })
   }
   // Default options first; navmesh-funnel's classic corridor costs beside its default for comparison.
-  const allVariants: { label: string; id: AlgorithmId; options: OptionValues }[] = [
+  const allVariants: BenchVariant[] = [
     { label: 'visibility-polygon', id: 'visibility-polygon', options: {} },
     { label: 'navmesh-funnel', id: 'navmesh-funnel', options: {} },
     { label: 'navmesh-funnel entry=midpoint', id: 'navmesh-funnel', options: { entry: 'midpoint' } },
@@ -363,13 +311,11 @@ function polygonRooms(): void {
   for (const { name, world, big: isBig } of worlds) {
     const pairs = randomPairs(world, polygonPairs, seed)
     const optimal = optimalLengths(world, pairs)
+    const measured = benchBatch(world, pairs, variants, { warmUp: WARM_UP, optimal }).figures
     const runs: {
       label: string
       figures: () => { times: number[]; ratios: number[]; valid: number; prepareMs: number }
-    }[] = variants.map(({ label, id, options }) => ({
-      label,
-      figures: () => measure(world, id, pairs, optimal, options),
-    }))
+    }[] = variants.map(({ label }) => ({ label, figures: () => measured.get(label)! }))
     runs.push({ label: NAVMESH_NPM, figures: () => measureNavmeshNpm(world, pairs, optimal, WARM_UP) })
     for (const { label, figures } of runs) {
       const f = figures()

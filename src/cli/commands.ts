@@ -11,27 +11,38 @@
  *   own ends (measure/metrics.ts `optimalLengthFor`), so no ratio falls below 1.
  * - solved (scen): the algorithm reached the goal with a valid path.
  * - optimal (scen): solved with a length within `SCEN_TOLERANCE` of the listed one.
- * - warm-up: every algorithm answers the first query once, untimed, before the timed
- *   queries (so the times are of warm code, as in the editor).
+ * - warm-up: every algorithm answers the first query once (batch: the first few pairs),
+ *   untimed, before the timed queries (so the times are of warm code, as in the editor).
  * - timed pass (batch, scen): an algorithm answers all its queries in a row; their metrics
  *   are computed afterwards, since that work between two timed queries (allocation,
- *   cache traffic) made microsecond queries about twice as slow.
+ *   cache traffic) made microsecond queries about twice as slow. batch runs through the
+ *   one batch runner (measure/batch.ts), as the editor's worker and the benchmark do, and
+ *   times a sub-millisecond query by repetition.
  *
  * Units: room px for points and lengths, ms for times, bytes for memory. Moving AI cells
  * (x, y) are queried at their centres (x + 0.5, y + 0.5), so lengths equal grid lengths.
  */
 import type { Point } from '../shared/geometry/types'
+import type { Pair } from '../shared/measure/batch'
 import { measurePath, optimalLength, optimalLengthFor } from '../shared/measure/metrics'
 import { randomPairs } from '../shared/measure/random'
 import { prepareAlgorithm, runQuery } from '../shared/nav/run'
 import type { AlgorithmRun } from '../shared/nav/algorithm-spec'
 import type { NavWorld, OptionValues } from '../shared/nav/types'
-import { finiteOrNull, fixed, markdownTable, mean, median, quantile } from './table'
+import {
+  runBatch,
+  type BatchAlgorithmSummary,
+  type BatchOptions,
+  type BatchRunResult,
+  type BatchRunRow,
+} from '../shared/measure/batch'
+import { formatDuration } from '../shared/measure/timing'
+import { finiteOrNull, fixed, markdownTable, mean, median } from './table'
 
 /** Listed optimal lengths have about 6 significant digits; closer than this counts as optimal, px. */
 export const SCEN_TOLERANCE = 0.01
 
-export type Pair = [number, number, number, number]
+export type { Pair }
 
 export interface CompareRow {
   /** The algorithm id, with its options when they are not the defaults (see nav/algorithm-spec.ts). */
@@ -129,9 +140,13 @@ export interface BatchRow {
   algorithm: string
   options: OptionValues
   reachedCount: number
+  validCount: number
   invalidCount: number
+  /** Median and p95 over the pairs of each pair's query time (see measure/batch.ts). */
   medianQueryMs: number | null
   p95QueryMs: number | null
+  medianLengthRatio: number | null
+  p95LengthRatio: number | null
   meanLengthRatio: number | null
   maxLengthRatio: number | null
   prepareMs: number
@@ -144,7 +159,17 @@ export interface BatchReport {
   room: string
   pairs: number
   seed: number | null
+  /** One summary row per algorithm. */
   results: BatchRow[]
+  /** The runner's summary (the same as the editor's batch export). */
+  summary: BatchAlgorithmSummary[]
+  /** One row per pair and algorithm, pair-major (measure/batch.ts). */
+  rows: BatchRunRow[]
+  /** The pairs and the optimal length between their asked points. */
+  pairList: Pair[]
+  optimal: (number | null)[]
+  /** How the queries were timed (warm-up, repetition, the clock's step). */
+  timing: BatchRunResult['timing']
 }
 
 /** Seeded random pairs of walkable points (see measure/random.ts). */
@@ -152,58 +177,46 @@ export function seededPairs(world: NavWorld, count: number, seed: number): Pair[
   return randomPairs(world, count, seed)
 }
 
+/** Every pair answered by every algorithm through the one batch runner (measure/batch.ts). */
 export function batch(
   room: string,
   world: NavWorld,
   pairs: Pair[],
   seed: number | null,
   algorithms: AlgorithmRun[],
+  options: BatchOptions = {},
 ): BatchReport {
-  const optimal = pairs.map((p) => optimalLength(world, { x: p[0], y: p[1] }, { x: p[2], y: p[3] }))
-  const results = algorithms.map(({ id, options, label }): BatchRow => {
-    const prepared = prepareAlgorithm(world, id, options)
-    const first = pairs[0]
-    if (first) runQuery(prepared, { x: first[0], y: first[1] }, { x: first[2], y: first[3] }) // warm-up
-    const times: number[] = []
-    const ratios: number[] = []
-    const defects: BatchRow['defects'] = []
-    let reachedCount = 0
-    let invalidCount = 0
-    // All pairs timed in a row, the metrics after (see the glossary: timed pass).
-    const answers = pairs.map((pair) =>
-      runQuery(prepared, { x: pair[0], y: pair[1] }, { x: pair[2], y: pair[3] }),
-    )
-    answers.forEach((result, i) => {
-      const pair = pairs[i]
-      const from = { x: pair[0], y: pair[1] }
-      const to = { x: pair[2], y: pair[3] }
-      const m = measurePath(world, result, optimalLengthFor(world, result, from, to, optimal[i]), {
-        clearance: false,
-      })
-      times.push(result.stats.queryMs)
-      if (result.reached) reachedCount++
-      if (!m.valid) {
-        invalidCount++
-        if (defects.length < 5) defects.push({ pair, message: m.defects[0].message })
-      }
-      if (m.lengthRatio !== null) ratios.push(m.lengthRatio)
-    })
-    return {
-      algorithm: label,
-      options,
-      reachedCount,
-      invalidCount,
-      medianQueryMs: finiteOrNull(median(times)),
-      p95QueryMs: finiteOrNull(quantile(times, 0.95)),
-      meanLengthRatio: finiteOrNull(mean(ratios)),
-      maxLengthRatio: ratios.length > 0 ? Math.max(...ratios) : null,
-      prepareMs: prepared.prepareMs,
-      bytes: prepared.bytes,
-      defects,
-    }
-  })
-  return { room, pairs: pairs.length, seed, results }
+  const run = runBatch(world, pairs, algorithms, options)
+  const results = run.summary.map((s): BatchRow => ({
+    algorithm: s.algorithm,
+    options: s.options,
+    reachedCount: s.reached,
+    validCount: s.valid,
+    invalidCount: s.invalid,
+    medianQueryMs: s.medianQueryMs,
+    p95QueryMs: s.p95QueryMs,
+    medianLengthRatio: s.medianLengthRatio,
+    p95LengthRatio: s.p95LengthRatio,
+    meanLengthRatio: s.meanLengthRatio,
+    maxLengthRatio: s.maxLengthRatio,
+    prepareMs: s.prepareMs,
+    bytes: s.bytes,
+    defects: s.defects.map((d) => ({ pair: pairs[d.pair], message: d.message })),
+  }))
+  return {
+    room,
+    pairs: pairs.length,
+    seed,
+    results,
+    summary: run.summary,
+    rows: run.rows,
+    pairList: run.pairs,
+    optimal: run.optimal,
+    timing: run.timing,
+  }
 }
+
+const duration = (ms: number | null) => (ms === null ? '-' : formatDuration(ms))
 
 export function batchTable(report: BatchReport): string {
   const table = markdownTable(
@@ -211,9 +224,10 @@ export function batchTable(report: BatchReport): string {
       'algorithm',
       '>reached',
       '>invalid',
-      '>median ms',
-      '>p95 ms',
-      '>mean ratio',
+      '>median query',
+      '>p95 query',
+      '>median ratio',
+      '>p95 ratio',
       '>max ratio',
       '>prepare ms',
     ],
@@ -221,14 +235,21 @@ export function batchTable(report: BatchReport): string {
       r.algorithm,
       `${r.reachedCount}/${report.pairs}`,
       r.invalidCount,
-      fixed(r.medianQueryMs, 3),
-      fixed(r.p95QueryMs, 3),
-      fixed(r.meanLengthRatio, 4),
+      duration(r.medianQueryMs),
+      duration(r.p95QueryMs),
+      fixed(r.medianLengthRatio, 4),
+      fixed(r.p95LengthRatio, 4),
       fixed(r.maxLengthRatio, 4),
       fixed(r.prepareMs, 1),
     ]),
   )
   const seed = report.seed === null ? 'pairs from file' : `seed ${report.seed}`
+  const t = report.timing
+  const how =
+    `Each algorithm warmed up on ${t.warmUp} pairs, then answered every pair in a row; a query under ` +
+    `${formatDuration(t.repeatBelowMs)} was repeated in ${t.runs} runs of at least ${formatDuration(t.minRunMs)} ` +
+    `(clock step ${formatDuration(t.clockResolutionMs)}); times are per pair (median over runs), ` +
+    'then median and 95th percentile over the pairs. Metrics were measured after the timing.'
   const defects = report.results.flatMap((r) =>
     r.defects.map((d) => `- ${r.algorithm} [${d.pair.join(', ')}]: ${d.message}`),
   )
@@ -236,6 +257,8 @@ export function batchTable(report: BatchReport): string {
     `${report.room}: ${report.pairs} pairs, ${seed}`,
     '',
     table,
+    '',
+    how,
     ...(defects.length ? ['', ...defects] : []),
   ].join('\n')
 }

@@ -3,6 +3,7 @@
  *
  *   compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]
  *   batch <room> [--pairs N] [--seed S] [--pairs-file F] [--algorithms a,b] [--state ...] [--json]
+ *         [--csv F] [--summary-csv F] [--json-file F]
  *   scen <file.map> <file.map.scen> [--algorithms a,b] [--every K] [--json]
  *   project new <dir> [--name N]
  *   room add <project> --background bg.png [--mask walk.png ...] [--name N] [--size WxH] [--json]
@@ -21,6 +22,7 @@
  *
  * Units: room px for points, ms for times.
  */
+import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -29,7 +31,18 @@ import { ALGORITHM_IDS, GRID_ALGORITHM_IDS, pathfinders } from '../shared/nav/re
 import { defaultRuns, parseAlgorithmSpecs, type AlgorithmRun } from '../shared/nav/algorithm-spec'
 import { MASK_RULES, type MaskRule } from '../shared/measure/readers/mask-areas'
 import type { AlgorithmId } from '../shared/nav/types'
-import { batch, batchTable, compare, compareTable, scen, scenTable, seededPairs, type Pair } from './commands'
+import {
+  batch,
+  batchTable,
+  compare,
+  compareTable,
+  scen,
+  scenTable,
+  seededPairs,
+  type BatchReport,
+  type Pair,
+} from './commands'
+import { batchRowsCsv, batchSummaryCsv } from '../shared/measure/batch-csv'
 import { loadRoom, RoomLoadError, RoomRefusedError, type LoadedRoom } from './load-room'
 import { loadMovingAiWorld, loadScenarios } from './movingai-file'
 import { readRegularText } from '../main/services/regular-file'
@@ -61,6 +74,7 @@ import {
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
   '       walkbox batch <room> [--pairs N] [--seed S] [--pairs-file F] [--algorithms a,b] [--state flag=1,...] [--json]',
+  '             [--csv rows.csv] [--summary-csv summary.csv] [--json-file batch.json]',
   '       walkbox scen <file.map> <file.map.scen> [--algorithms a,b] [--every K] [--json]',
   '       walkbox project new <dir> [--name N]',
   '       walkbox room add <project> --background bg.png [--mask walk.png ...] [--name N] [--size WxH] [--json]',
@@ -163,6 +177,29 @@ async function readPairs(file: string): Promise<Pair[]> {
   return pairs
 }
 
+/**
+ * The batch's files: the rows (one line per pair and algorithm) and the summary as CSV, and
+ * the whole report as JSON. Each file written is named on stderr, so stdout stays the table
+ * or the JSON.
+ */
+async function writeBatchFiles(
+  report: BatchReport,
+  files: { csv?: string; summaryCsv?: string; jsonFile?: string },
+): Promise<void> {
+  const write = async (file: string | undefined, text: string, what: string) => {
+    if (file === undefined) return
+    try {
+      await writeFile(file, text, 'utf8')
+    } catch (e) {
+      throw new RefusalError(`cannot write ${file}: ${e instanceof Error ? e.message : String(e)}`)
+    }
+    process.stderr.write(`walkbox: wrote ${what} to ${file}\n`)
+  }
+  await write(files.csv, batchRowsCsv(report.rows), `${report.rows.length} rows (pair x algorithm)`)
+  await write(files.summaryCsv, batchSummaryCsv(report.summary), 'the summary')
+  await write(files.jsonFile, `${JSON.stringify(report, null, 2)}\n`, 'the report')
+}
+
 /** project new, room add, room list, flag add: the report and its table, or null for another command. */
 async function projectCommand(
   command: string | undefined,
@@ -254,6 +291,9 @@ export async function main(argv: string[]): Promise<number> {
         'res-dir': { type: 'string' },
         force: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        csv: { type: 'string' },
+        'summary-csv': { type: 'string' },
+        'json-file': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     })
@@ -306,6 +346,11 @@ export async function main(argv: string[]): Promise<number> {
         : seededPairs(room.world, count, seed)
       const report = batch(room.name, room.world, pairs, values['pairs-file'] ? null : seed, algorithms)
       print(values.json, report, batchTable(report))
+      await writeBatchFiles(report, {
+        csv: values.csv,
+        summaryCsv: values['summary-csv'],
+        jsonFile: values['json-file'],
+      })
       return 0
     }
     if (command === 'scen') {

@@ -4,9 +4,8 @@
  * the doorway gate closed while flag `gateOpen` is off): every algorithm answer a
  * click, the paths follow a dragged goal, a goal in a hole snaps, a closed gate stops
  * every path and opening it lets them through, the side-by-side view shows one pane per
- * algorithm, and a batch of 200 pairs runs off the UI thread, fills a table and exports it.
+ * algorithm (the batch run: compare-batch.test.ts).
  */
-import { readFile } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
@@ -300,70 +299,4 @@ describe('the comparison workspace', () => {
     await page.getByLabel('Click to walk').uncheck()
     await page.getByTestId('walk-stop').click()
   })
-
-  it('runs a batch of 200 pairs off the UI thread, answers input meanwhile, and exports the table as CSV', async () => {
-    await westToEast()
-    await page.getByLabel('Batch pairs').fill('200')
-    await page.getByLabel('Batch seed').fill('7')
-    await page.getByTestId('batch-run').click()
-    const progress = page.getByTestId('batch-progress')
-    await progress.waitFor()
-    // While the batch runs, a click is answered by every algorithm.
-    await clickRoom(page, 1300, 950)
-    const during = await waitForAnswers(page)
-    for (const r of during) expectGoal(r, 1300, 950, 3)
-    const doneMidway = Number(await progress.getAttribute('data-done'))
-    expect(await progress.getAttribute('data-running')).toBe('true')
-    expect(doneMidway).toBeLessThan(200)
-    await waitUntil(
-      async () => ({
-        done: await progress.getAttribute('data-done'),
-        running: await progress.getAttribute('data-running'),
-      }),
-      (s) => s.running === 'false',
-      'the batch to finish',
-      400_000,
-    )
-    expect(await progress.getAttribute('data-done')).toBe('200')
-    const table = page.getByTestId('batch-table')
-    expect(await table.getAttribute('data-pairs')).toBe('200')
-    const tableRows = await table
-      .locator('tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')),
-      )
-    expect(tableRows.map((r) => r[0]).sort()).toEqual([...ALL].sort())
-    for (const r of tableRows) expect(Number(r[1]), r[0]).toBe(200)
-    await page.getByTestId('batch-charts').scrollIntoViewIfNeeded()
-    await saveScreenshot(page, 'compare-batch-charts.png')
-    const map = page.getByTestId('batch-map')
-    expect(await map.getAttribute('data-marks')).toBe('200')
-    await map.scrollIntoViewIfNeeded()
-    await saveScreenshot(page, 'compare-batch-map.png')
-
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('batch-export-csv').click(),
-    ])
-    const csv = await readFile((await download.path())!, 'utf8')
-    const lines = csv.trimEnd().split('\r\n')
-    expect(lines[0]).toMatch(/^algorithm,pairs,reached,invalid,median query ms/)
-    expect(lines.slice(1).map((l) => l.split(','))).toEqual(tableRows)
-    expect(download.suggestedFilename()).toMatch(/seed7\.csv$/)
-
-    const [jsonDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('batch-export-json').click(),
-    ])
-    const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as {
-      seed: number
-      pairs: unknown[]
-      rows: { algorithm: string; pair: number }[]
-      summary: { algorithm: string; pairs: number }[]
-    }
-    expect(json.seed).toBe(7)
-    expect(json.pairs).toHaveLength(200)
-    expect(json.rows).toHaveLength(200 * ALL.length)
-    expect(json.summary.map((s) => s.algorithm).sort()).toEqual([...ALL].sort())
-  }, 480_000)
 })

@@ -35,7 +35,7 @@ export function pairMarks(
   algorithm: AlgorithmId,
   measure: MapMeasure,
 ): PairMark[] {
-  const rows = done.rows.filter((r) => r.algorithm === algorithm)
+  const rows = done.rows.filter((r) => r.id === algorithm)
   const order = rows.map((r, i) => ({ ms: r.queryMs, i })).sort((a, b) => a.ms - b.ms)
   const percentile = new Map<number, number>()
   order.forEach((o, rank) => percentile.set(o.i, order.length > 1 ? rank / (order.length - 1) : 0))

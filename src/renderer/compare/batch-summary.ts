@@ -1,45 +1,88 @@
 /**
- * Batch results: the per-algorithm summary table (the same rows go to the screen and to the
- * CSV export), distributions for the charts, and the CSV / JSON texts.
+ * Batch results for the Batch panel: the columns of its summary table (the summary itself is
+ * the one batch runner's, measure/batch.ts, the same as `walkbox batch`'s), how a cell is
+ * shown, the ratio histogram's bins, and the files it exports (CSV of the rows, CSV of the
+ * summary, JSON of everything; measure/batch-csv.ts writes the CSV).
  *
  * Glossary
  * - pair: one random start/goal of the batch; each algorithm answers every pair.
- * - p50 / p95: the median and the 95th percentile (nearest rank) of an algorithm's query
- *   times over the pairs.
- * - length ratio: path length / yardstick length, only for reached pairs with an optimum.
- * - CSV: RFC 4180 text (comma separated, fields with commas, quotes or line breaks quoted,
- *   quotes doubled), first line the header, lines ended by CRLF.
+ * - median / p95: over the pairs of each pair's query time (itself the median of repeated
+ *   runs for a sub-millisecond query); p95 is nearest rank.
+ * - length ratio: path length / optimal length, only for reached pairs with an optimum.
+ * - ratio bin: a range (previous edge, edge] of length ratios; the first takes everything up
+ *   to 1.001 (optimal within rounding), the last everything above 2.
  *
- * Units: ms for times, room px for lengths.
+ * Units: ms for times (shown with formatDuration), room px for lengths.
  */
+import type { BatchAlgorithmSummary } from '../../shared/measure/batch'
+import { batchRowsCsv, batchSummaryCsv } from '../../shared/measure/batch-csv'
+import { formatDuration } from '../../shared/measure/timing'
 import type { AlgorithmId } from '../../shared/nav/types'
 import type { BatchDoneMessage, BatchRow } from './protocol'
 
-export interface BatchSummaryRow {
-  algorithm: AlgorithmId
-  pairs: number
-  reached: number
-  invalid: number
-  medianQueryMs: number | null
-  p95QueryMs: number | null
-  meanLengthRatio: number | null
-  maxLengthRatio: number | null
-  meanExpanded: number | null
-  prepareMs: number | null
+export type { BatchAlgorithmSummary }
+
+export type SummaryKey = 'algorithm' | 'reached' | 'median' | 'p95' | 'ratio' | 'ratio95'
+
+/** The on-screen summary columns: few and narrow, so that the table fits the side panel. */
+export const SUMMARY_COLUMNS: readonly { key: SummaryKey; label: string; title: string }[] = [
+  { key: 'algorithm', label: 'algorithm', title: 'The algorithm (its faithful options unless changed)' },
+  {
+    key: 'reached',
+    label: 'reached / valid',
+    title: 'Pairs whose goal it reached / pairs whose path stayed in the walkable area, of all pairs',
+  },
+  {
+    key: 'median',
+    label: 'median query',
+    title: 'Median over the pairs of the query time (a query under 1 ms is timed by repetition)',
+  },
+  { key: 'p95', label: 'p95 query', title: '95th percentile over the pairs of the query time' },
+  { key: 'ratio', label: 'median ratio', title: 'Median length / optimal length over the reached pairs' },
+  { key: 'ratio95', label: 'p95 ratio', title: '95th percentile of length / optimal length' },
+]
+
+const time = (ms: number | null) => (ms === null ? '–' : formatDuration(ms))
+const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
+
+/**
+ * A summary cell as shown on screen. `pairs`: the batch's pairs; an algorithm that answered
+ * fewer (a cancelled batch) says of how many its counts are.
+ */
+export function formatSummaryCell(
+  key: SummaryKey,
+  s: BatchAlgorithmSummary,
+  label = s.algorithm,
+  pairs = s.pairs,
+): string {
+  switch (key) {
+    case 'algorithm':
+      return label
+    case 'reached':
+      return s.pairs < pairs ? `${s.reached}/${s.valid} of ${s.pairs}` : `${s.reached}/${s.valid}`
+    case 'median':
+      return time(s.medianQueryMs)
+    case 'p95':
+      return time(s.p95QueryMs)
+    case 'ratio':
+      return ratio(s.medianLengthRatio)
+    case 'ratio95':
+      return ratio(s.p95LengthRatio)
+  }
 }
 
-export const SUMMARY_COLUMNS: readonly { key: keyof BatchSummaryRow; label: string; digits?: number }[] = [
-  { key: 'algorithm', label: 'algorithm' },
-  { key: 'pairs', label: 'pairs', digits: 0 },
-  { key: 'reached', label: 'reached', digits: 0 },
-  { key: 'invalid', label: 'invalid', digits: 0 },
-  { key: 'medianQueryMs', label: 'median query ms', digits: 3 },
-  { key: 'p95QueryMs', label: 'p95 query ms', digits: 3 },
-  { key: 'meanLengthRatio', label: 'mean length ratio', digits: 4 },
-  { key: 'maxLengthRatio', label: 'max length ratio', digits: 4 },
-  { key: 'meanExpanded', label: 'mean expanded', digits: 0 },
-  { key: 'prepareMs', label: 'prepare ms', digits: 1 },
-]
+/** What the table row's tooltip adds: the figures that have no column. */
+export function summaryDetails(s: BatchAlgorithmSummary): string {
+  return [
+    `${s.pairs} pairs: ${s.reached} reached, ${s.valid} valid`,
+    `mean ratio ${ratio(s.meanLengthRatio)}, max ${ratio(s.maxLengthRatio)}`,
+    `mean expanded ${s.meanExpanded === null ? '–' : Math.round(s.meanExpanded)}`,
+    `prepare ${formatDuration(s.prepareMs)}, ${s.bytes.toLocaleString('en')} bytes`,
+    s.invalid > 0 ? `${s.invalid} invalid, e.g. pair ${s.defects[0]?.pair}: ${s.defects[0]?.message}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n')
+}
 
 /** Nearest-rank quantile of sorted values (q in [0, 1]); null for none. */
 export function quantile(sorted: readonly number[], q: number): number | null {
@@ -48,84 +91,63 @@ export function quantile(sorted: readonly number[], q: number): number | null {
   return sorted[Math.min(sorted.length, rank) - 1]
 }
 
-function mean(values: readonly number[]): number | null {
-  if (values.length === 0) return null
-  return values.reduce((a, b) => a + b, 0) / values.length
-}
-
 export function rowsByAlgorithm(rows: readonly BatchRow[]): Map<AlgorithmId, BatchRow[]> {
   const map = new Map<AlgorithmId, BatchRow[]>()
   for (const row of rows) {
-    let list = map.get(row.algorithm)
-    if (!list) map.set(row.algorithm, (list = []))
+    let list = map.get(row.id)
+    if (!list) map.set(row.id, (list = []))
     list.push(row)
   }
   return map
 }
 
-export function summariseBatch(done: Pick<BatchDoneMessage, 'rows' | 'prepareMs'>): BatchSummaryRow[] {
-  const out: BatchSummaryRow[] = []
-  for (const [algorithm, rows] of rowsByAlgorithm(done.rows)) {
-    const times = rows.map((r) => r.queryMs).sort((a, b) => a - b)
-    const ratios = rows.filter((r) => r.reached && r.lengthRatio !== null).map((r) => r.lengthRatio as number)
-    out.push({
-      algorithm,
-      pairs: rows.length,
-      reached: rows.filter((r) => r.reached).length,
-      invalid: rows.filter((r) => !r.valid).length,
-      medianQueryMs: quantile(times, 0.5),
-      p95QueryMs: quantile(times, 0.95),
-      meanLengthRatio: mean(ratios),
-      maxLengthRatio: ratios.length > 0 ? Math.max(...ratios) : null,
-      meanExpanded: mean(rows.map((r) => r.expanded)),
-      prepareMs: done.prepareMs[algorithm] ?? null,
-    })
+/** Upper edges of the ratio bins; the last bin holds everything above the last edge. */
+export const RATIO_BIN_EDGES: readonly number[] = [1.001, 1.01, 1.02, 1.05, 1.1, 1.25, 1.5, 2]
+
+/** Short labels of the ratio bins (their upper edges), one more than the edges. */
+export const RATIO_BIN_LABELS: readonly string[] = [
+  ...RATIO_BIN_EDGES.map((e) => (e === 1.001 ? '1' : String(e))),
+  '>2',
+]
+
+/** The range of each bin, for tooltips. */
+export const RATIO_BIN_RANGES: readonly string[] = RATIO_BIN_EDGES.map((edge, i) =>
+  i === 0 ? `≤ ${edge}` : `${RATIO_BIN_EDGES[i - 1]}–${edge}`,
+).concat([`> ${RATIO_BIN_EDGES[RATIO_BIN_EDGES.length - 1]}`])
+
+/** How many ratios fall in each bin (`RATIO_BIN_EDGES`, plus one bin above the last edge). */
+export function ratioHistogram(ratios: readonly number[]): number[] {
+  const counts = new Array<number>(RATIO_BIN_EDGES.length + 1).fill(0)
+  for (const r of ratios) {
+    let bin = RATIO_BIN_EDGES.findIndex((edge) => r <= edge)
+    if (bin < 0) bin = RATIO_BIN_EDGES.length
+    counts[bin]++
   }
-  return out
+  return counts
 }
 
-/** A summary cell as shown on screen and written to the CSV. */
-export function formatSummaryCell(
-  key: keyof BatchSummaryRow,
-  value: BatchSummaryRow[keyof BatchSummaryRow],
-): string {
-  if (value === null) return ''
-  const column = SUMMARY_COLUMNS.find((c) => c.key === key)
-  if (typeof value === 'number') return value.toFixed(column?.digits ?? 3)
-  return String(value)
+/** The rows as CSV, one line per pair and algorithm (the same text as `walkbox batch --csv`). */
+export function rowsCsv(done: Pick<BatchDoneMessage, 'rows'>): string {
+  return batchRowsCsv(done.rows)
 }
 
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+/** The summary as CSV, one line per algorithm (the same text as `walkbox batch --summary-csv`). */
+export function summaryCsv(done: Pick<BatchDoneMessage, 'summary'>): string {
+  return batchSummaryCsv(done.summary)
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n'
-}
-
-/** The summary table as CSV: one line per algorithm, the same cells as on screen. */
-export function summaryCsv(summary: readonly BatchSummaryRow[]): string {
-  return toCsv(
-    SUMMARY_COLUMNS.map((c) => c.label),
-    summary.map((row) => SUMMARY_COLUMNS.map((c) => formatSummaryCell(c.key, row[c.key]))),
-  )
-}
-
-/** Every pair and every answer, for scripts. */
-export function batchJson(
-  done: BatchDoneMessage,
-  roomId: string,
-  summary: readonly BatchSummaryRow[],
-): string {
+/** Every pair, every answer and the summary, for scripts. */
+export function batchJson(done: BatchDoneMessage, roomId: string): string {
   return JSON.stringify(
     {
       room: roomId,
       revision: done.revision,
       seed: done.seed,
       cancelled: done.cancelled,
+      timing: done.timing,
       pairs: done.pairs,
       optimal: done.optimal,
-      summary,
+      summary: done.summary,
       rows: done.rows,
     },
     null,

@@ -15,12 +15,14 @@
  *   worker measured, and debug layers (only when asked for, downsampled so that a grid
  *   layer has at most `MAX_WIRE_CELLS_ACROSS` cells across).
  * - batch: N seeded random pairs over the current world, answered by every enabled
- *   algorithm; progress is posted as it goes, and it can be cancelled.
+ *   algorithm through the one batch runner (measure/batch.ts); progress is posted as it
+ *   goes (in pairs' worth of work), and it can be cancelled.
  *
  * Units: room px for points, lengths and clearances; ms for times; degrees for turning.
  */
 import type { Point } from '../../shared/geometry/types'
 import type { AlgorithmId, DebugLayer, OptionValues } from '../../shared/nav/types'
+import type { BatchAlgorithmSummary, BatchRunResult, BatchRunRow } from '../../shared/measure/batch'
 
 /** Grid debug layers wider than this many cells are downsampled before posting. */
 export const MAX_WIRE_CELLS_ACROSS = 960
@@ -125,20 +127,8 @@ export interface QueryDoneMessage {
   superseded: boolean
 }
 
-/** One algorithm on one batch pair. */
-export interface BatchRow {
-  pair: number
-  algorithm: AlgorithmId
-  reached: boolean
-  valid: boolean
-  queryMs: number
-  expanded: number
-  length: number
-  lengthRatio: number | null
-  /** Where the path ended (room px): the goal when reached. */
-  endX: number
-  endY: number
-}
+/** One algorithm on one batch pair: the one batch runner's row (measure/batch.ts). */
+export type BatchRow = BatchRunRow
 
 export interface BatchProgressMessage {
   type: 'batch-progress'
@@ -158,6 +148,10 @@ export interface BatchDoneMessage {
   /** Yardstick length per pair (null: no optimum). */
   optimal: (number | null)[]
   rows: BatchRow[]
+  /** Per algorithm, from the runner (the same as `walkbox batch`'s). */
+  summary: BatchAlgorithmSummary[]
+  /** How the queries were timed; null when the batch never started. */
+  timing: BatchRunResult['timing'] | null
   prepareMs: Partial<Record<AlgorithmId, number>>
 }
 

@@ -5,7 +5,7 @@
  * algorithm at a time (posting each result as soon as it is ready) and runs batches.
  *
  * Glossary
- * - yield: between two algorithms (and between batch pairs) the service gives the event
+ * - yield: between two algorithms (batches: every ~10 ms) the service gives the event
  *   loop a turn, so that a newer query or a cancel can arrive; a query overtaken by a newer
  *   one stops there and the newer one runs (coalescing, see protocol.ts).
  * - optimum: the yardstick (any-angle-optimal on the exact walkable polygons) between the
@@ -23,6 +23,7 @@ import {
   optimalLengthFor,
 } from '../../shared/measure/metrics'
 import { randomPairs } from '../../shared/measure/random'
+import { runBatchAsync } from '../../shared/measure/batch'
 import { navWorldForRoom } from '../../shared/analysis/room-world'
 import { prepareAlgorithm, runQuery, type RunResult } from '../../shared/nav/run'
 import type { AlgorithmId, NavWorld } from '../../shared/nav/types'
@@ -33,7 +34,6 @@ import {
   OWN_ENDS_PX,
   wireDebugLayers,
   type BatchMessage,
-  type BatchRow,
   type MainToWorker,
   type QueryMessage,
   type WireResult,
@@ -161,68 +161,41 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
       return
     }
     const pairs = randomPairs(w, b.pairs, b.seed, b.minDistance)
-    const rows: BatchRow[] = []
-    const optimal: (number | null)[] = []
-    const prepareMs: Partial<Record<AlgorithmId, number>> = {}
-    for (const a of b.algorithms) {
-      const prepared = prepareAlgorithm(w, a.id, a.options)
-      prepareMs[a.id] = prepared.prepareMs
-    }
-    let stopped = false
-    for (let i = 0; i < pairs.length; i++) {
-      // Queries go first: a click during a batch is answered before the next pair.
-      while (queries.waiting) {
-        const q = queries.take()
-        if (q) await runQueryMessage(q)
-      }
-      await yieldNow()
-      if (cancelled.has(b.id) || world !== w) {
-        stopped = true
-        break
-      }
-      const [fx, fy, tx, ty] = pairs[i]
-      const from = { x: fx, y: fy }
-      const to = { x: tx, y: ty }
-      let opt: number | null = null
-      try {
-        opt = optimalLengthBetween(w, from, to)
-      } catch {
-        opt = null
-      }
-      optimal.push(opt)
-      for (const a of b.algorithms) {
-        const result = runQuery(prepareAlgorithm(w, a.id, a.options), from, to)
-        const m = measurePath(w, result, optimalLengthFor(w, result, from, to, opt), { clearance: false })
-        const end = result.points[result.points.length - 1] ?? result.start
-        rows.push({
-          pair: i,
-          algorithm: a.id,
-          reached: result.reached,
-          valid: m.valid,
-          queryMs: result.stats.queryMs,
-          expanded: result.stats.expanded,
-          length: m.length,
-          lengthRatio: m.lengthRatio,
-          endX: end.x,
-          endY: end.y,
-        })
-      }
-      if ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === pairs.length) {
-        post({ type: 'batch-progress', id: b.id, done: i + 1, total: pairs.length }, [])
-      }
-    }
+    // Progress in pairs' worth of the runner's steps (each query timed, then measured).
+    let posted = -1
+    const result = await runBatchAsync(w, pairs, b.algorithms, {
+      // Queries go first: a click during a batch is answered between two timed queries.
+      yieldNow: async () => {
+        await yieldNow()
+        while (queries.waiting) {
+          const q = queries.take()
+          if (q) await runQueryMessage(q)
+        }
+      },
+      shouldCancel: () => cancelled.has(b.id) || world !== w,
+      onProgress: (done, total) => {
+        const pairsDone = Math.floor((done / total) * pairs.length)
+        if (pairsDone !== posted && (pairsDone - posted >= PROGRESS_EVERY || done === total)) {
+          posted = pairsDone
+          post({ type: 'batch-progress', id: b.id, done: pairsDone, total: pairs.length }, [])
+        }
+      },
+    })
     cancelled.delete(b.id)
-    const done = stopped ? optimal.length : pairs.length
+    const prepareMs: Partial<Record<AlgorithmId, number>> = {}
+    for (const s of result.summary) prepareMs[s.id] = s.prepareMs
     post(
       {
         type: 'batch-done',
         id: b.id,
         revision: b.revision,
         seed: b.seed,
-        cancelled: stopped,
-        pairs: pairs.slice(0, done),
-        optimal,
-        rows,
+        cancelled: result.cancelled,
+        pairs: result.pairs,
+        optimal: result.optimal,
+        rows: result.rows,
+        summary: result.summary,
+        timing: result.timing,
         prepareMs,
       },
       [],
@@ -284,6 +257,8 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
                 pairs: [],
                 optimal: [],
                 rows: [],
+                summary: [],
+                timing: null,
                 prepareMs: {},
               },
               [],

@@ -1,37 +1,77 @@
 /**
- * Batch results: nearest-rank quantiles, the per-algorithm summary, and CSV that quotes what
- * needs quoting and carries exactly the cells of the on-screen table.
+ * Batch results in the panel: nearest-rank quantiles, cells as shown (times through
+ * formatDuration, never "0.00"), the ratio histogram's bins, CSV with one line per pair and
+ * algorithm that reads back to the rows, and the batch map's colours.
  */
 import { describe, expect, it } from 'vitest'
 import {
-  quantile,
-  summariseBatch,
-  summaryCsv,
-  toCsv,
+  batchJson,
   formatSummaryCell,
-  SUMMARY_COLUMNS,
+  quantile,
+  RATIO_BIN_EDGES,
+  RATIO_BIN_LABELS,
+  RATIO_BIN_RANGES,
+  ratioHistogram,
+  rowsCsv,
+  summaryCsv,
 } from '../../../src/renderer/compare/batch-summary'
-import type { BatchRow } from '../../../src/renderer/compare/protocol'
+import type { BatchDoneMessage, BatchRow } from '../../../src/renderer/compare/protocol'
 import { pairMarks, RATIO_HOT } from '../../../src/renderer/compare/batch-map'
+import { parseCsv, ROW_COLUMNS } from '../../../src/shared/measure/batch-csv'
+import { summariseRows } from '../../../src/shared/measure/batch'
 
 function r(
   pair: number,
-  algorithm: BatchRow['algorithm'],
+  id: BatchRow['id'],
   queryMs: number,
   ratio: number | null,
   reached = true,
 ): BatchRow {
   return {
     pair,
-    algorithm,
+    algorithm: id,
+    id,
+    fromX: pair,
+    fromY: 1.5,
+    toX: 10 + pair,
+    toY: 20.25,
+    startX: pair,
+    startY: 1.5,
+    goalX: 10 + pair,
+    goalY: 20.25,
+    endX: 10 + pair,
+    endY: 20.25,
     reached,
     valid: true,
-    queryMs,
-    expanded: 10 * pair,
-    length: 100,
+    length: 100 + pair / 3,
+    optimal: ratio === null ? null : (100 + pair / 3) / ratio,
     lengthRatio: ratio,
-    endX: 0,
-    endY: 0,
+    queryMs,
+    queryMinMs: queryMs * 0.9,
+    queryMaxMs: queryMs * 1.2,
+    repeats: 64,
+    runs: 3,
+    expanded: 10 * pair,
+  }
+}
+
+function done(rows: BatchRow[]): BatchDoneMessage {
+  const ids = [...new Set(rows.map((x) => x.id))]
+  return {
+    type: 'batch-done',
+    id: 1,
+    revision: 'r1',
+    seed: 7,
+    cancelled: false,
+    pairs: [...new Set(rows.map((x) => x.pair))].map((p) => [p, 1.5, 10 + p, 20.25]),
+    optimal: [],
+    rows,
+    summary: summariseRows(
+      rows,
+      ids.map((id) => ({ id })),
+    ),
+    timing: { warmUp: 3, repeatBelowMs: 1, minRunMs: 0.25, runs: 3, slowRuns: 1, clockResolutionMs: 0.005 },
+    prepareMs: {},
   }
 }
 
@@ -42,80 +82,80 @@ describe('batch summary', () => {
     expect(quantile([], 0.5)).toBeNull()
   })
 
-  it('summarises per algorithm; ratios only over reached pairs', () => {
-    const summary = summariseBatch({
-      rows: [
-        r(0, 'jps', 1, 1.2),
-        r(1, 'jps', 3, 1.0),
-        r(2, 'jps', 2, null, false),
-        r(0, 'navmesh-funnel', 0.1, 1),
-      ],
-      prepareMs: { jps: 5 },
-    })
-    const jps = summary.find((s) => s.algorithm === 'jps')!
-    expect(jps).toMatchObject({
-      pairs: 3,
-      reached: 2,
-      invalid: 0,
-      medianQueryMs: 2,
-      p95QueryMs: 3,
-      maxLengthRatio: 1.2,
-      prepareMs: 5,
-    })
-    expect(jps.meanLengthRatio).toBeCloseTo(1.1, 9)
-    expect(summary.find((s) => s.algorithm === 'navmesh-funnel')!.prepareMs).toBeNull()
+  it('shows times through formatDuration, never 0.00, and ratios to 3 decimals', () => {
+    const d = done([r(0, 'jps', 0.0008, 1.2), r(1, 'jps', 0.0031, 1.0), r(2, 'jps', 2, null, false)])
+    const jps = d.summary[0]
+    expect(formatSummaryCell('median', jps)).toBe('3.10 µs')
+    expect(formatSummaryCell('p95', jps)).toBe('2.00 ms')
+    expect(formatSummaryCell('reached', jps)).toBe('2/3')
+    // A cancelled batch: this algorithm answered 3 of 5 pairs.
+    expect(formatSummaryCell('reached', jps, 'jps', 5)).toBe('2/3 of 3')
+    expect(formatSummaryCell('ratio', jps)).toBe('1.100')
+    expect(formatSummaryCell('algorithm', jps, 'Jump point search')).toBe('Jump point search')
+    for (const key of ['median', 'p95'] as const) expect(formatSummaryCell(key, jps)).not.toMatch(/^0\.00/)
   })
 
-  it('writes RFC 4180 CSV', () => {
-    expect(
-      toCsv(
-        ['a', 'b'],
-        [
-          ['1,5', 'say "hi"'],
-          ['x', ''],
-        ],
-      ),
-    ).toBe('a,b\r\n"1,5","say ""hi"""\r\nx,\r\n')
+  it('bins ratios up to each edge, everything above the last edge in the last bin', () => {
+    expect(RATIO_BIN_LABELS).toHaveLength(RATIO_BIN_EDGES.length + 1)
+    expect(RATIO_BIN_RANGES).toHaveLength(RATIO_BIN_EDGES.length + 1)
+    const counts = ratioHistogram([0.9999, 1, 1.001, 1.0011, 1.05, 1.3, 2, 2.5, 7])
+    expect(counts).toEqual([3, 1, 0, 1, 0, 0, 1, 1, 2])
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(9)
   })
 
-  it('puts the on-screen cells in the CSV, one line per algorithm', () => {
-    const summary = summariseBatch({
-      rows: [r(0, 'jps', 1.23456, 1.01), r(0, 'octile-astar', 2, 1.02)],
-      prepareMs: {},
+  it('writes one CSV line per pair and algorithm that reads back to the rows', () => {
+    const rows = [r(0, 'jps', 0.0123, 1.01), r(0, 'navmesh-funnel', 0.002, 1), r(1, 'jps', 3, null, false)]
+    const lines = parseCsv(rowsCsv(done(rows)))
+    expect(lines[0]).toEqual(ROW_COLUMNS.map((c) => c.header))
+    expect(lines).toHaveLength(1 + rows.length)
+    const col = (name: string) => lines[0].indexOf(name)
+    lines.slice(1).forEach((line, i) => {
+      expect(Number(line[col('pair')])).toBe(rows[i].pair)
+      expect(line[col('algorithm')]).toBe(rows[i].algorithm)
+      expect(Number(line[col('length_px')])).toBe(rows[i].length)
+      expect(Number(line[col('query_ms')])).toBe(rows[i].queryMs)
+      expect(line[col('reached')]).toBe(String(rows[i].reached))
+      expect(line[col('ratio')]).toBe(rows[i].lengthRatio === null ? '' : String(rows[i].lengthRatio))
     })
-    const lines = summaryCsv(summary).trimEnd().split('\r\n')
-    expect(lines[0]).toBe(SUMMARY_COLUMNS.map((c) => c.label).join(','))
+  })
+
+  it('writes the summary CSV and JSON with the rows and the summary', () => {
+    const d = done([r(0, 'jps', 1, 1.01), r(0, 'octile-astar', 2, 1.02)])
+    const lines = parseCsv(summaryCsv(d))
     expect(lines).toHaveLength(3)
-    expect(lines[1].split(',')).toEqual(
-      SUMMARY_COLUMNS.map((c) => formatSummaryCell(c.key, summary[0][c.key])),
-    )
-    expect(lines[1]).toContain('1.235')
+    expect(lines[1][0]).toBe('jps')
+    const json = JSON.parse(batchJson(d, 'room-1'))
+    expect(json).toMatchObject({ room: 'room-1', seed: 7 })
+    expect(json.rows).toHaveLength(2)
+    expect(json.summary.map((s: { algorithm: string }) => s.algorithm)).toEqual(['jps', 'octile-astar'])
+  })
+
+  it('reads back quoted CSV fields: commas, quotes and line breaks', () => {
+    expect(parseCsv('a,b\r\n"1,5","say ""hi"""\r\nx,\r\n"two\nlines",y\r\n')).toEqual([
+      ['a', 'b'],
+      ['1,5', 'say "hi"'],
+      ['x', ''],
+      ['two\nlines', 'y'],
+    ])
   })
 })
 
 describe('batch map marks', () => {
-  const done = {
-    pairs: [
-      [0, 0, 10, 10],
-      [5, 5, 50, 60],
-      [1, 2, 3, 4],
-    ] as [number, number, number, number][],
-    rows: [
-      r(0, 'jps', 5, 1),
-      r(1, 'jps', 1, 1.5),
-      r(2, 'jps', 3, null, false),
-      r(0, 'navmesh-funnel', 9, 1.1),
-    ],
-  }
+  const d = done([
+    r(0, 'jps', 5, 1),
+    r(1, 'jps', 1, 1.5),
+    r(2, 'jps', 3, null, false),
+    r(0, 'navmesh-funnel', 9, 1.1),
+  ])
 
   it('colours by length ratio: 1 cold, at or above the hot ratio hot, unreached without heat', () => {
-    const marks = pairMarks(done, 'jps', 'ratio')
+    const marks = pairMarks(d, 'jps', 'ratio')
     expect(marks.map((m) => m.heat)).toEqual([0, 1, null])
-    expect(marks[1]).toMatchObject({ pair: 1, fromX: 5, fromY: 5, toX: 50, toY: 60 })
+    expect(marks[1]).toMatchObject({ pair: 1, fromX: 1, fromY: 1.5, toX: 11, toY: 20.25 })
   })
 
   it('colours by query-time percentile within the algorithm', () => {
-    expect(pairMarks(done, 'jps', 'time').map((m) => m.heat)).toEqual([1, 0, null])
-    expect(pairMarks(done, 'navmesh-funnel', 'ratio')[0].heat).toBeCloseTo(0.1 / (RATIO_HOT - 1), 9)
+    expect(pairMarks(d, 'jps', 'time').map((m) => m.heat)).toEqual([1, 0, null])
+    expect(pairMarks(d, 'navmesh-funnel', 'ratio')[0].heat).toBeCloseTo(0.1 / (RATIO_HOT - 1), 9)
   })
 })

@@ -1,0 +1,195 @@
+/**
+ * The Batch panel in real Chromium at 1280 x 800 on the sample room: a batch of 200 seeded
+ * pairs runs in the batch worker through the one batch runner while a click is still
+ * answered, the summary table and charts fit the side panel (no cell cut, no label over the
+ * data), no time reads 0.00, and the CSV export has one line per pair and algorithm that
+ * agrees with the table; the summary CSV and JSON come along.
+ *
+ * Units: room px, CSS px.
+ */
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Download, Page } from 'playwright-core'
+import { launchChromium, type LaunchedBrowser } from '../support/chromium'
+import { repoRoot } from '../support/bench-data'
+import { saveScreenshot, waitUntil } from './helpers'
+import { clickRoom, openCompare, waitForAnswers } from './compare-helpers'
+import { ALGORITHM_IDS } from '../../src/shared/nav/registry'
+import { parseCsv, ROW_COLUMNS, SUMMARY_CSV_COLUMNS } from '../../src/shared/measure/batch-csv'
+
+const ALL = [...ALGORITHM_IDS]
+const PAIRS = 200
+
+let browser: LaunchedBrowser
+let page: Page
+
+// A fresh profile per test, at the window size the layout must fit.
+beforeEach(async () => {
+  browser = await launchChromium({ width: 1280, height: 800 })
+  page = await browser.context.newPage()
+  await openCompare(page)
+})
+
+afterEach(async () => {
+  await browser?.close()
+})
+
+async function downloadText(testId: string): Promise<{ text: string; name: string }> {
+  const [download] = (await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(testId).click(),
+  ])) as [Download, unknown]
+  return { text: await readFile((await download.path())!, 'utf8'), name: download.suggestedFilename() }
+}
+
+/** Layout problems in the Batch panel: cells whose text is cut, chart labels over the data or each other. */
+async function layoutProblems(): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const side = document.querySelector('aside.side') as HTMLElement
+    const sideBox = side.getBoundingClientRect()
+    const panel = document.querySelector('[data-testid="batch"]') as HTMLElement
+    for (const el of panel.querySelectorAll<HTMLElement>('th, td')) {
+      if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut cell: "${el.textContent?.trim()}"`)
+      const box = el.getBoundingClientRect()
+      if (box.right > sideBox.right - side.offsetWidth + side.clientWidth + 1)
+        problems.push(`cell past the panel: "${el.textContent?.trim()}"`)
+    }
+    for (const svg of panel.querySelectorAll<SVGSVGElement>('svg')) {
+      const box = svg.getBoundingClientRect()
+      if (box.right > sideBox.right + 1)
+        problems.push(`chart past the panel: ${svg.getAttribute('aria-label')}`)
+      const dataLeft = Math.min(
+        ...[...svg.querySelectorAll('line.grid, line.base')].map((l) => l.getBoundingClientRect().left),
+      )
+      for (const label of svg.querySelectorAll('text.label')) {
+        const r = label.getBoundingClientRect()
+        if (r.right > dataLeft + 0.5)
+          problems.push(`label over the data: "${label.textContent?.trim()}" (${r.right} > ${dataLeft})`)
+      }
+      const ticks = [...svg.querySelectorAll('text.tick')]
+        .map((t) => ({ text: t.textContent?.trim(), r: t.getBoundingClientRect() }))
+        .sort((a, b) => a.r.left - b.r.left)
+      for (let i = 1; i < ticks.length; i++) {
+        if (ticks[i].r.left < ticks[i - 1].r.right - 0.5)
+          problems.push(`tick labels overlap: ${ticks[i - 1].text} / ${ticks[i].text}`)
+      }
+      for (const t of ticks) {
+        if (t.r.left < box.left - 0.5 || t.r.right > box.right + 0.5) problems.push(`tick cut: ${t.text}`)
+      }
+    }
+    return problems
+  })
+}
+
+describe('the Batch panel', () => {
+  it('runs 200 pairs, fits 1280 x 800, and exports one CSV line per pair and algorithm', async () => {
+    await page.getByLabel('Batch pairs').fill(String(PAIRS))
+    await page.getByLabel('Batch seed').fill('7')
+    const started = Date.now()
+    await page.getByTestId('batch-run').click()
+    const progress = page.getByTestId('batch-progress')
+    await progress.waitFor()
+    // While the batch runs (in its own worker), a click is answered by every algorithm.
+    await clickRoom(page, 1300, 950)
+    const during = await waitForAnswers(page)
+    expect(during).toHaveLength(ALL.length)
+    await waitUntil(
+      async () => progress.getAttribute('data-running'),
+      (running) => running === 'false',
+      'the batch to finish',
+      400_000,
+    )
+    expect(await progress.getAttribute('data-done')).toBe(String(PAIRS))
+    const wallS = (Date.now() - started) / 1000
+
+    // The summary: every algorithm, every pair, times with units and never 0.00.
+    const table = page.getByTestId('batch-table')
+    expect(await table.getAttribute('data-pairs')).toBe(String(PAIRS))
+    const summary = await table.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => {
+        const d = (tr as HTMLElement).dataset
+        const cell = (c: string) => tr.querySelector(`td[data-column="${c}"]`)?.textContent?.trim() ?? ''
+        return {
+          id: d.algorithm!,
+          pairs: Number(d.pairs),
+          reached: Number(d.reached),
+          valid: Number(d.valid),
+          median: cell('median'),
+          p95: cell('p95'),
+        }
+      }),
+    )
+    expect(summary.map((s) => s.id).sort()).toEqual([...ALL].sort())
+    for (const s of summary) {
+      expect(s.pairs, s.id).toBe(PAIRS)
+      for (const t of [s.median, s.p95]) {
+        expect(t, s.id).toMatch(/^\d+(\.\d+)? (µs|ms)$/)
+        expect(t, s.id).not.toMatch(/^0\.0+ /)
+      }
+    }
+    const note = (await table.getAttribute('title')) ?? ''
+    expect(note).toMatch(/Clock step here: \d/)
+    console.log(
+      `Batch of ${PAIRS} pairs x ${ALL.length} algorithms in the page: ${wallS.toFixed(1)} s from Run to done ` +
+        `(a click answered meanwhile). ${note}`,
+    )
+
+    // Screenshots: the table and charts in the window, and the whole panel.
+    await page.getByTestId('batch-table').scrollIntoViewIfNeeded()
+    await page.evaluate(() => {
+      const side = document.querySelector('aside.side') as HTMLElement
+      const panel = document.querySelector('[data-testid="batch"]') as HTMLElement
+      side.scrollTop = panel.offsetTop - side.offsetTop - 4
+    })
+    await page.screenshot({ path: resolve(repoRoot, 'docs/images/walkbox-batch.png') })
+    await saveScreenshot(page, 'compare-batch-panel.png')
+    await page.getByTestId('batch-map').scrollIntoViewIfNeeded()
+    await saveScreenshot(page, 'compare-batch-histogram-map.png')
+
+    // Nothing cut and no label over the data at 1280 x 800.
+    await page.getByTestId('batch-charts').scrollIntoViewIfNeeded()
+    expect(await layoutProblems()).toEqual([])
+    const histogram = page.getByTestId('ratio-histogram')
+    expect(await histogram.locator('[data-histogram-row]').count()).toBe(ALL.length)
+    expect(await page.getByTestId('batch-map').getAttribute('data-marks')).toBe(String(PAIRS))
+
+    // The CSV: one line per pair and algorithm, agreeing with the table.
+    const csv = await downloadText('batch-export-csv')
+    expect(csv.name).toMatch(/seed7\.csv$/)
+    const lines = parseCsv(csv.text)
+    expect(lines[0]).toEqual(ROW_COLUMNS.map((c) => c.header))
+    const body = lines.slice(1)
+    expect(body).toHaveLength(PAIRS * ALL.length)
+    const at = (name: string) => lines[0].indexOf(name)
+    expect(new Set(body.map((l) => `${l[at('pair')]}|${l[at('algorithm')]}`)).size).toBe(body.length)
+    for (const s of summary) {
+      const own = body.filter((l) => l[at('algorithm')] === s.id)
+      expect(own, s.id).toHaveLength(PAIRS)
+      expect(own.filter((l) => l[at('reached')] === 'true').length, s.id).toBe(s.reached)
+      expect(own.filter((l) => l[at('valid')] === 'true').length, s.id).toBe(s.valid)
+      for (const l of own) expect(Number(l[at('query_ms')]), s.id).toBeGreaterThan(0)
+    }
+
+    const summaryCsv = parseCsv((await downloadText('batch-export-summary-csv')).text)
+    expect(summaryCsv[0]).toEqual(SUMMARY_CSV_COLUMNS.map((c) => c.header))
+    expect(
+      summaryCsv
+        .slice(1)
+        .map((l) => l[0])
+        .sort(),
+    ).toEqual([...ALL].sort())
+
+    const json = JSON.parse((await downloadText('batch-export-json')).text) as {
+      seed: number
+      pairs: unknown[]
+      rows: unknown[]
+      summary: { algorithm: string }[]
+    }
+    expect(json.seed).toBe(7)
+    expect(json.pairs).toHaveLength(PAIRS)
+    expect(json.rows).toHaveLength(PAIRS * ALL.length)
+    expect(json.summary.map((s) => s.algorithm).sort()).toEqual([...ALL].sort())
+  }, 480_000)
+})
