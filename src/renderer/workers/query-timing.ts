@@ -35,7 +35,7 @@ export const RETIME_BUDGET_MS = 40
 export type TimingPost = (message: WorkerToMain, transfer: Transferable[]) => void
 
 export interface QueryTimingOptions {
-  /** The clock (default performance.now). */
+  /** The clock repeats are timed with (default performance.now); the 'clock' message always measures performance.now. */
   now?: () => number
   /** Whether this context is cross-origin isolated (default: the global's own flag). */
   crossOriginIsolated?: boolean
@@ -74,7 +74,7 @@ export function createQueryTiming(post: TimingPost, options: QueryTimingOptions 
       options.crossOriginIsolated ?? (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated
     const clock: ClockMessage = {
       type: 'clock',
-      resolutionMs: clockResolutionMs(now),
+      resolutionMs: clockResolutionMs(),
       crossOriginIsolated: isolated === true,
     }
     post(clock, [])
