@@ -35,6 +35,8 @@ export interface Repeats {
   /** Fastest and slowest run, ms per call. */
   minMs: number
   maxMs: number
+  /** ms per call of each run. */
+  samples: number[]
 }
 
 export interface MetricsRow {
@@ -111,7 +113,13 @@ export function rowOf(result: WireResult, label: string, timing?: TimingMessage 
     lengthRatio: result.metrics.lengthRatio,
     queryMs: repeated ? repeated.medianMs : result.queryMs,
     queryRepeats: repeated
-      ? { runs: repeated.runs, calls: repeated.calls, minMs: repeated.minMs, maxMs: repeated.maxMs }
+      ? {
+          runs: repeated.runs,
+          calls: repeated.calls,
+          minMs: repeated.minMs,
+          maxMs: repeated.maxMs,
+          samples: repeated.samples.slice(),
+        }
       : null,
     prepareMs: result.prepareMs,
     expanded: result.expanded,
@@ -135,10 +143,17 @@ export function formatReading(ms: number, clockStepMs = DEFAULT_CLOCK_STEP_MS): 
   return formatDuration(ms)
 }
 
-/** The spread of repeats as ± half the fastest-to-slowest range, in percent of the median ("±3%", "±<1%"). */
-export function formatSpread(medianMs: number, minMs: number, maxMs: number): string {
-  if (!(medianMs > 0)) return ''
-  const pct = ((maxMs - minMs) / 2 / medianMs) * 100
+/**
+ * The spread of repeated runs as ± half their range in percent of the median ("±3%", "±<1%").
+ * With five runs or more the fastest and the slowest are left out, so that one run that the
+ * machine interrupted (another process, a garbage collection) does not stand for all; the
+ * tooltip still gives the full fastest–slowest range.
+ */
+export function formatSpread(medianMs: number, samples: readonly number[]): string {
+  if (!(medianMs > 0) || samples.length < 2) return ''
+  const sorted = [...samples].sort((a, b) => a - b)
+  const kept = sorted.length >= 5 ? sorted.slice(1, -1) : sorted
+  const pct = ((kept[kept.length - 1] - kept[0]) / 2 / medianMs) * 100
   return pct < 1 ? '±<1%' : `±${pct.toFixed(0)}%`
 }
 
@@ -150,7 +165,7 @@ export function formatCell(column: Column, row: MetricsRow, clockStepMs = DEFAUL
   if (typeof value === 'string') return value
   if (column.key === 'queryMs' && row.queryRepeats) {
     const r = row.queryRepeats
-    return `${formatDuration(value)} ${formatSpread(value, r.minMs, r.maxMs)}`
+    return `${formatDuration(value)} ${formatSpread(value, r.samples)}`.trimEnd()
   }
   if (column.time) return formatReading(value, clockStepMs)
   if (column.key === 'expanded') return `${value.toFixed(0)} ${row.expandedUnit}`
@@ -182,7 +197,7 @@ export function timeHeaderTitle(
   const what =
     column.key === 'queryMs'
       ? 'Query time: a query under 1 ms is repeated until one run lasts at least a few ms; ' +
-        'the figure is the median over the runs, ± half the fastest-to-slowest range. ' +
+        'the figure is the median over the runs, ± half the range of the runs without the fastest and the slowest. ' +
         'Longer queries: one reading.'
       : 'Prepare time: one reading, when the algorithm first built its data for this room state.'
   const step = clock

@@ -187,6 +187,8 @@ export interface TimingMessage {
   medianMs: number
   minMs: number
   maxMs: number
+  /** ms per call of each run, in the order they ran. */
+  samples: number[]
   /** Timed runs, and calls in each run. */
   runs: number
   calls: number

@@ -28,7 +28,7 @@ export const RETIME_UNDER_MS = 1
 /** One timed run lasts at least this long, ms. */
 export const RETIME_RUN_MS = 3
 /** Runs whose median is shown. */
-export const RETIME_RUNS = 5
+export const RETIME_RUNS = 7
 /** Most time spent re-timing one algorithm, ms (a newer query waits at most about this long). */
 export const RETIME_BUDGET_MS = 40
 
@@ -122,6 +122,7 @@ export function createQueryTiming(post: TimingPost, options: QueryTimingOptions 
           medianMs: timing.medianMs,
           minMs: timing.minMs,
           maxMs: timing.maxMs,
+          samples: timing.samples,
           runs: timing.samples.length,
           calls: timing.calls,
         }

@@ -139,7 +139,7 @@ describe('bestByColumn', () => {
     )
     expect([...best.queryMs!].sort()).toEqual(['jps', 'octile-astar'])
     // Re-timed medians separate them.
-    const repeats = { runs: 5, calls: 100, minMs: 0, maxMs: 0 }
+    const repeats = { runs: 5, calls: 100, minMs: 0, maxMs: 0, samples: [] }
     const timed = bestByColumn(
       [
         row({ algorithm: 'jps', queryMs: 0.012, queryRepeats: repeats }),
@@ -174,14 +174,25 @@ describe('cell texts', () => {
     const r = row({
       algorithm: 'jps',
       queryMs: 0.0421,
-      queryRepeats: { runs: 5, calls: 128, minMs: 0.0409, maxMs: 0.0434 },
+      queryRepeats: {
+        runs: 5,
+        calls: 128,
+        minMs: 0.0409,
+        maxMs: 0.0434,
+        samples: [0.0421, 0.0409, 0.0434, 0.0415, 0.0427],
+      },
     })
-    expect(formatCell(column('queryMs'), r, 0.1)).toBe('42.1 µs ±3%')
+    // Without the fastest and slowest: 41.5–42.7 µs, ± 0.6 µs of 42.1 µs.
+    expect(formatCell(column('queryMs'), r, 0.1)).toBe('42.1 µs ±1%')
     const title = queryTimeTitle(r)
     expect(title).toContain('5 runs of 128 calls')
     expect(title).toContain('640 repeats')
     expect(title).toContain('40.9 µs–43.4 µs')
-    expect(formatSpread(1, 0.999, 1.001)).toBe('±<1%')
+    expect(formatSpread(1, [0.999, 1, 1.001])).toBe('±<1%')
+    // One interrupted run among five does not stand for all; with fewer runs every run counts.
+    expect(formatSpread(1, [0.9, 1, 1.04, 0.96, 5])).toBe('±4%')
+    expect(formatSpread(1, [1, 0.9, 1.1])).toBe('±10%')
+    expect(formatSpread(1, [1])).toBe('')
     expect(queryTimeTitle(row({ algorithm: 'jps', queryMs: 0.2 }))).toMatch(/One reading.*re-timing/)
   })
 
@@ -251,7 +262,8 @@ describe('rowOf', () => {
     medianMs: 0.02,
     minMs: 0.019,
     maxMs: 0.022,
-    runs: 5,
+    samples: [0.02, 0.019, 0.022],
+    runs: 3,
     calls: 256,
   }
 
@@ -259,7 +271,13 @@ describe('rowOf', () => {
     expect(rowOf(result, 'JPS').queryRepeats).toBeNull()
     const r = rowOf(result, 'JPS', timing)
     expect(r.queryMs).toBe(0.02)
-    expect(r.queryRepeats).toEqual({ runs: 5, calls: 256, minMs: 0.019, maxMs: 0.022 })
+    expect(r.queryRepeats).toEqual({
+      runs: 3,
+      calls: 256,
+      minMs: 0.019,
+      maxMs: 0.022,
+      samples: [0.02, 0.019, 0.022],
+    })
     expect(r.expandedUnit).toBe('cells')
     const other = rowOf(result, 'JPS', { ...timing, algorithm: 'octile-astar' })
     expect(other.queryMs).toBe(0)
