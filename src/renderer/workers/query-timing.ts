@@ -17,7 +17,7 @@
  *
  * Units: ms.
  */
-import { clockResolutionMs, timeRepeated } from '../../shared/measure/timing'
+import { clockResolutionMs, timeRepeated, type RepeatedTiming } from '../../shared/measure/timing'
 import type { PreparedAlgorithm } from '../../shared/nav/run'
 import type { Point } from '../../shared/geometry/types'
 import type { AlgorithmId } from '../../shared/nav/types'
@@ -29,8 +29,13 @@ export const RETIME_UNDER_MS = 1
 export const RETIME_RUN_MS = 3
 /** Runs whose median is shown. */
 export const RETIME_RUNS = 7
-/** Most time spent re-timing one algorithm, ms (a newer query waits at most about this long). */
+/** Most time one timing attempt spends, ms (a newer query waits at most about this long: `stop()` is asked between attempts). */
 export const RETIME_BUDGET_MS = 40
+
+/** Calls before timing starts (JIT, caches), ms. */
+export const WARM_UP_MS = 1
+/** Most attempts at one algorithm's timing when runs came out too short for the clock. */
+export const ATTEMPTS = 3
 
 export type TimingPost = (message: WorkerToMain, transfer: Transferable[]) => void
 
@@ -80,6 +85,33 @@ export function createQueryTiming(post: TimingPost, options: QueryTimingOptions 
     post(clock, [])
   }
 
+  /** How long `RETIME_RUNS` runs of the chosen number of calls last together, ms. */
+  const runLength = (t: RepeatedTiming) => t.calls * t.medianMs
+
+  /**
+   * Warm the call up (about WARM_UP_MS of calls), then time it by repetition. A run the
+   * machine interrupted while the number of calls was being chosen leaves runs far shorter
+   * than RETIME_RUN_MS (too coarse for the clock): then it is timed once more and the
+   * attempt with the longer runs is kept. Null when `stop()` said to give up.
+   */
+  async function measure(
+    call: () => void,
+    yieldNow: () => Promise<void>,
+    stop: () => boolean,
+  ): Promise<RepeatedTiming | null> {
+    const t0 = now()
+    for (let i = 0; i < 10_000 && now() - t0 < WARM_UP_MS; i++) call()
+    const options = { now, minRunMs: RETIME_RUN_MS, runs: RETIME_RUNS, budgetMs: RETIME_BUDGET_MS }
+    let best = timeRepeated(call, options)
+    for (let attempt = 1; attempt < ATTEMPTS && runLength(best) < RETIME_RUN_MS / 2; attempt++) {
+      await yieldNow()
+      if (stop()) return null
+      const again = timeRepeated(call, options)
+      if (runLength(again) > runLength(best)) best = again
+    }
+    return best
+  }
+
   return {
     note(queryId, revision, prepared, from, to, queryMs): void {
       // A newer query's answers replace what an older one left.
@@ -103,17 +135,13 @@ export function createQueryTiming(post: TimingPost, options: QueryTimingOptions 
       for (const n of work) {
         await yieldNow()
         if (stop()) return
-        let timing
+        let timing: RepeatedTiming | null
         try {
-          timing = timeRepeated(n.call, {
-            now,
-            minRunMs: RETIME_RUN_MS,
-            runs: RETIME_RUNS,
-            budgetMs: RETIME_BUDGET_MS,
-          })
+          timing = await measure(n.call, yieldNow, stop)
         } catch {
           continue // It answered once; a repeat that throws leaves the single figure standing.
         }
+        if (!timing) return
         const message: TimingMessage = {
           type: 'timing',
           queryId: n.queryId,

@@ -19,12 +19,17 @@ import { doorRoom } from './fixtures'
 
 const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-/** A prepared algorithm whose findPath advances a fake clock by `costMs` per call. */
-function fakePrepared(clock: { t: number }, costMs: number): PreparedAlgorithm {
+/** A prepared algorithm whose findPath advances a fake clock by `costMs` per call (`spike(i)` more on call i). */
+function fakePrepared(
+  clock: { t: number },
+  costMs: number,
+  spike: (i: number) => number = () => 0,
+): PreparedAlgorithm {
+  let calls = 0
   const pathfinder = {
     id: 'jps',
     findPath: () => {
-      clock.t += costMs
+      clock.t += costMs + spike(calls++)
       return {
         points: [],
         reached: false,
@@ -72,6 +77,19 @@ describe('query timing', () => {
     await timing.retime(turn, () => false)
     expect(posted.filter((m) => m.type === 'clock')).toHaveLength(1)
     expect(posted.filter((m) => m.type === 'timing')).toHaveLength(2)
+  })
+
+  it('times again when an interrupted run cut the choice of calls short (runs too short for the clock)', async () => {
+    const clock = { t: 0 }
+    const posted: WorkerToMain[] = []
+    const timing = createQueryTiming((m) => posted.push(m), { now: () => clock.t })
+    // 0.004 ms a call; the 300th call (just after the 1 ms warm-up) is held up for 5 ms.
+    const prepared = fakePrepared(clock, 0.004, (i) => (i === 300 ? 5 : 0))
+    timing.note(1, 'r1', prepared, { x: 0, y: 0 }, { x: 1, y: 1 }, 0)
+    await timing.retime(turn, () => false)
+    const t = posted.find((m): m is TimingMessage => m.type === 'timing')!
+    expect(t.medianMs).toBeCloseTo(0.004, 9)
+    expect(t.calls * t.medianMs).toBeGreaterThanOrEqual(RETIME_RUN_MS - 1e-9)
   })
 
   it('leaves an answer that took RETIME_UNDER_MS or longer with its single reading', async () => {
