@@ -79,7 +79,8 @@ export function createQueryTiming(post: TimingPost, options: QueryTimingOptions 
       options.crossOriginIsolated ?? (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated
     const clock: ClockMessage = {
       type: 'clock',
-      resolutionMs: clockResolutionMs(),
+      // Rounded to 1 ns: two reads of a 0.1 ms clock differ by 0.09999999 ms in floating point.
+      resolutionMs: Math.round(clockResolutionMs() * 1e6) / 1e6,
       crossOriginIsolated: isolated === true,
     }
     post(clock, [])

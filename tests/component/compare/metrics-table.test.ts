@@ -167,7 +167,10 @@ describe('cell texts', () => {
     expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 0 }), 0.005)).toBe('< 5.00 µs')
     expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.1)).toBe('3.14 ms')
     expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 312.4 }), 0.1)).toBe('312 ms')
-    expect(formatReading(0.25, 0.1)).toBe('0.25 ms')
+    // A reading is a whole number of clock steps (floating point leaves 0.0999999 for one step).
+    expect(formatReading(0.0999999, 0.1)).toBe('0.10 ms')
+    expect(formatReading(0.30000001, 0.1)).toBe('0.30 ms')
+    expect(formatReading(1.23456, 0.005)).toBe('1.23 ms')
   })
 
   it('shows a re-timed query as its median with the spread, and says how it was measured', () => {
