@@ -136,11 +136,11 @@ export const DEFAULT_CLOCK_STEP_MS = 0.1
 /**
  * A single reading of a duration: below one clock step it only says "under one step"
  * (e.g. "< 0.10 ms"); otherwise the duration with its unit, as a whole number of clock
- * steps (a reading of 0.0999999 ms on a 0.1 ms clock is one step, "0.10 ms"). Never "0.00".
+ * steps, rounded down (a reading of 0.0999999 ms on a 0.1 ms clock is one step, "0.10 ms"). Never "0.00".
  */
 export function formatReading(ms: number, clockStepMs = DEFAULT_CLOCK_STEP_MS): string {
   if (!Number.isFinite(ms)) return '–'
-  const steps = clockStepMs > 0 ? Math.round(ms / clockStepMs) : Infinity
+  const steps = clockStepMs > 0 ? Math.floor(ms / clockStepMs + 1e-6) : Infinity
   if (steps < 1 || ms <= 0) return `< ${formatDuration(clockStepMs)}`
   return formatDuration(clockStepMs > 0 ? steps * clockStepMs : ms)
 }
