@@ -165,7 +165,9 @@ describe('cell texts', () => {
       expect(text).not.toMatch(/^0\.0+/)
     }
     expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 0 }), 0.005)).toBe('< 5.00 µs')
-    expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.1)).toBe('3.14 ms')
+    expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.005)).toBe('3.14 ms')
+    // On a 0.1 ms clock a reading is a whole number of steps.
+    expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.1)).toBe('3.10 ms')
     expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 312.4 }), 0.1)).toBe('312 ms')
     // A reading is a whole number of clock steps (floating point leaves 0.0999999 for one step).
     expect(formatReading(0.0999999, 0.1)).toBe('0.10 ms')
