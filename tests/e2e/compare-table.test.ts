@@ -7,8 +7,10 @@
  * stopped short and the Compare start marker stays. Screenshots of the table and the walk
  * timeline go to docs/images.
  */
+import { createServer } from 'node:http'
 import { resolve } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { APP_ORIGIN, serveAppRequest } from '../../src/main/app-protocol'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { repoRoot } from '../support/bench-data'
@@ -44,6 +46,7 @@ async function tableState(p: Page) {
         reached: el.dataset.reached === 'true',
         valid: el.dataset.valid === 'true',
         repeats: Number(el.dataset.queryRepeats),
+        runs: Number(el.dataset.queryRuns),
         ms: Number(el.dataset.queryMs),
         query: cell('queryMs').textContent!.trim(),
         queryTitle: cell('queryMs').title,
@@ -85,7 +88,7 @@ describe('the Compare table', () => {
     expect(await note.textContent()).toMatch(/median of up to \d+ runs/)
     console.log(
       'query times, sample room west -> east:',
-      state.map((r) => `${r.algorithm} ${r.query} (${r.repeats} calls)`).join('; '),
+      state.map((r) => `${r.algorithm} ${r.query} (${r.runs} runs, ${r.repeats} calls)`).join('; '),
     )
     await page
       .locator('.table-area')
@@ -117,6 +120,49 @@ describe('the Compare table', () => {
     expect(starred.has('queryMs')).toBe(true)
     expect(starred.has('lengthRatio')).toBe(true)
     for (const r of open) expect(r.cells.expanded, r.algorithm).toMatch(/^\d+ (cells|nodes|triangles)$/)
+  })
+  it('states a fine clock when the page is cross-origin isolated (the app:// responses)', async () => {
+    // The desktop app's protocol answers, bridged over HTTP (as tests/e2e/app-protocol-page.test.ts does).
+    const root = inject('webDir')
+    const server = createServer(async (req, res) => {
+      const response = await serveAppRequest(new Request(`${APP_ORIGIN}${req.url ?? '/'}`), { root })
+      res.writeHead(response.status, Object.fromEntries(response.headers))
+      res.end(Buffer.from(await response.arrayBuffer()))
+    })
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+    try {
+      const address = server.address()
+      if (!address || typeof address === 'string') throw new Error('The bridge server has no port.')
+      const isolated = await browser.context.newPage()
+      await isolated.setViewportSize({ width: 1600, height: 1000 })
+      await openCompare(isolated, `http://127.0.0.1:${address.port}/index.html`)
+      expect(await isolated.evaluate(() => globalThis.crossOriginIsolated)).toBe(true)
+      await clickRoom(isolated, WEST.x, WEST.y, 'start')
+      await clickRoom(isolated, EAST.x, EAST.y)
+      const rows = await waitForAnswers(isolated)
+      const state = await waitUntil(
+        () => tableState(isolated),
+        (s) => s.length === rows.length && s.every((r) => r.repeats > 1 || r.ms >= 1),
+        'every query under 1 ms to be re-timed',
+        60_000,
+      )
+      const title =
+        (await isolated
+          .locator('[data-testid="metrics-table"] th[data-column="queryMs"] button')
+          .getAttribute('title')) ?? ''
+      expect(title).toContain('The page is cross-origin isolated (fine clock).')
+      const step = /Clock step in the worker: ([\d.]+) (µs|ms)\./.exec(title)
+      expect(step).not.toBeNull()
+      const stepMs = Number(step![1]) / (step![2] === 'µs' ? 1000 : 1)
+      expect(stepMs).toBeLessThan(0.1)
+      for (const r of state) expect(r.query, r.algorithm).toMatch(TIME)
+      console.log(
+        `cross-origin isolated, clock step ${step![1]} ${step![2]}; query times west -> east:`,
+        state.map((r) => `${r.algorithm} ${r.query} (${r.runs} runs, ${r.repeats} calls)`).join('; '),
+      )
+    } finally {
+      await new Promise<void>((ok) => server.close(() => ok()))
+    }
   })
 })
 
