@@ -85,7 +85,8 @@ describe('the Compare table', () => {
     expect(title).toMatch(/Clock step in the worker: \d+(\.\d+)? (µs|ms)\./)
     expect(title).toMatch(/The page is (not )?cross-origin isolated/)
     const note = page.getByTestId('metrics-note')
-    expect(await note.textContent()).toMatch(/median of up to \d+ runs/)
+    expect(await note.textContent()).toMatch(/median of repeated runs ± spread \(\d+\/9 re-timed/)
+    expect((await note.getAttribute('title')) ?? '').toMatch(/up to \d+ runs/)
     console.log(
       'query times, sample room west -> east:',
       state.map((r) => `${r.algorithm} ${r.query} (${r.runs} runs, ${r.repeats} calls)`).join('; '),
