@@ -167,7 +167,9 @@ export function formatCell(column: Column, row: MetricsRow, clockStepMs = DEFAUL
   if (typeof value === 'string') return value
   if (column.key === 'queryMs' && row.queryRepeats) {
     const r = row.queryRepeats
-    return `${formatDuration(value)} ${formatSpread(value, r.samples)}`.trimEnd()
+    // One run has no spread to give: say so rather than look exact.
+    if (r.samples.length < 2) return `${formatDuration(value)} (1 run)`
+    return `${formatDuration(value)} ${formatSpread(value, r.samples)}`
   }
   if (column.time) return formatReading(value, clockStepMs)
   if (column.key === 'expanded') return `${value.toFixed(0)} ${row.expandedUnit}`
@@ -180,7 +182,7 @@ export function queryTimeTitle(row: MetricsRow, clockStepMs = DEFAULT_CLOCK_STEP
   if (r) {
     const total = r.runs * r.calls
     return (
-      `Median of ${r.runs} runs of ${r.calls} calls each (${total} repeats of this query); ` +
+      `Median of ${r.runs} run${r.runs === 1 ? '' : 's'} of ${r.calls} calls each (${total} repeats of this query); ` +
       `fastest–slowest run ${formatDuration(r.minMs)}–${formatDuration(r.maxMs)} per call.`
     )
   }

@@ -198,6 +198,13 @@ describe('cell texts', () => {
     expect(formatSpread(1, [0.9, 1, 1.04, 0.96, 5])).toBe('±4%')
     expect(formatSpread(1, [1, 0.9, 1.1])).toBe('±10%')
     expect(formatSpread(1, [1])).toBe('')
+    // A single run (the budget ran out) has no spread, and says so.
+    const once = row({
+      algorithm: 'jps',
+      queryMs: 0.0973,
+      queryRepeats: { runs: 1, calls: 512, minMs: 0.0973, maxMs: 0.0973, samples: [0.0973] },
+    })
+    expect(formatCell(column('queryMs'), once, 0.1)).toBe('97.3 µs (1 run)')
     expect(queryTimeTitle(row({ algorithm: 'jps', queryMs: 0.2 }))).toMatch(/One reading.*re-timing/)
   })
 
