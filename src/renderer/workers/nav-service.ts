@@ -263,6 +263,7 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
 
   return {
     handle(m: MainToWorker): void {
+      timing.wake()
       switch (m.type) {
         case 'world':
           setWorld(m)

@@ -9,9 +9,11 @@
  * Glossary
  * - noted answer: an algorithm's answer to the current query, kept with a way to repeat the
  *   very call that was timed (`findPath` on the prepared data, as run.ts times it).
- * - re-timing: after the query's answers are all posted, one noted answer per turn of the
- *   event loop; it stops as soon as `stop()` says a newer query is waiting, so the live
- *   answers never wait for more than one algorithm's re-timing (`RETIME_BUDGET_MS`).
+ * - re-timing: after the query's answers are all posted and a quiet spell
+ *   (`RETIME_SETTLE_MS` without a new message: a drag is never re-timed, where the hand
+ *   stops is), one noted answer per turn of the event loop; it stops as soon as `stop()`
+ *   says a newer query is waiting, so the live answers wait for at most one attempt
+ *   (`RETIME_BUDGET_MS`).
  * - repeats: the same query with the same prepared data again and again (warm caches, as in
  *   a game that asks often).
  *
@@ -32,6 +34,11 @@ export const RETIME_RUNS = 7
 /** Most time one timing attempt spends, ms (a newer query waits at most about this long: `stop()` is asked between attempts). */
 export const RETIME_BUDGET_MS = 40
 
+/**
+ * Re-timing starts only after this long without a new message, ms: during a drag the
+ * queries follow each other closely and none is re-timed; the one where the hand stops is.
+ */
+export const RETIME_SETTLE_MS = 100
 /** Calls before timing starts (JIT, caches), ms. */
 export const WARM_UP_MS = 1
 /** Most attempts at one algorithm's timing when runs came out too short for the clock. */
@@ -44,6 +51,8 @@ export interface QueryTimingOptions {
   now?: () => number
   /** Whether this context is cross-origin isolated (default: the global's own flag). */
   crossOriginIsolated?: boolean
+  /** Wait before re-timing, ms (default RETIME_SETTLE_MS); `wake()` ends the wait early. */
+  settleMs?: number
 }
 
 export interface QueryTiming {
@@ -56,8 +65,13 @@ export interface QueryTiming {
     to: Point,
     queryMs: number,
   ): void
-  /** Re-time the noted answers one by one (a turn of the event loop between them) until done or `stop()`. */
+  /**
+   * After a quiet spell (RETIME_SETTLE_MS without `wake()`), re-time the noted answers one
+   * by one (a turn of the event loop between them) until done or `stop()`.
+   */
   retime(yieldNow: () => Promise<void>, stop: () => boolean): Promise<void>
+  /** A message arrived: end the quiet spell at once (the caller's `stop()` then decides). */
+  wake(): void
 }
 
 interface Noted {
@@ -69,8 +83,23 @@ interface Noted {
 
 export function createQueryTiming(post: TimingPost, options: QueryTimingOptions = {}): QueryTiming {
   const now = options.now ?? (() => performance.now())
+  const settleMs = options.settleMs ?? RETIME_SETTLE_MS
   let noted: Noted[] = []
   let clockSent = false
+  let waking: (() => void) | null = null
+
+  /** Resolves after `settleMs`, or as soon as `wake()` is called. */
+  function settle(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, settleMs)
+      function done(): void {
+        clearTimeout(timer)
+        waking = null
+        resolve()
+      }
+      waking = done
+    })
+  }
 
   function sendClock(): void {
     if (clockSent) return
@@ -131,6 +160,8 @@ export function createQueryTiming(post: TimingPost, options: QueryTimingOptions 
 
     async retime(yieldNow, stop): Promise<void> {
       sendClock()
+      if (noted.length === 0) return
+      await settle()
       const work = noted
       noted = []
       for (const n of work) {
@@ -157,6 +188,10 @@ export function createQueryTiming(post: TimingPost, options: QueryTimingOptions 
         }
         post(message, [])
       }
+    },
+
+    wake(): void {
+      waking?.()
     },
   }
 }

@@ -92,6 +92,27 @@ describe('query timing', () => {
     expect(t.calls * t.medianMs).toBeGreaterThanOrEqual(RETIME_RUN_MS - 1e-9)
   })
 
+  it('waits for a quiet spell first; a message ends it at once and a newer query stops the re-timing', async () => {
+    const clock = { t: 0 }
+    const posted: WorkerToMain[] = []
+    // A quiet spell far longer than the test may last: only wake() can end it.
+    const timing = createQueryTiming((m) => posted.push(m), { now: () => clock.t, settleMs: 60_000 })
+    timing.note(1, 'r1', fakePrepared(clock, 0.01), { x: 0, y: 0 }, { x: 1, y: 1 }, 0)
+    let newer = false
+    const running = timing.retime(turn, () => newer)
+    await turn()
+    expect(posted.filter((m) => m.type === 'timing')).toHaveLength(0)
+    newer = true
+    timing.wake()
+    await running
+    expect(posted.filter((m) => m.type === 'timing')).toHaveLength(0)
+    // Quiet: after the spell the answer is re-timed.
+    const quiet = createQueryTiming((m) => posted.push(m), { now: () => clock.t, settleMs: 5 })
+    quiet.note(2, 'r1', fakePrepared(clock, 0.01), { x: 0, y: 0 }, { x: 1, y: 1 }, 0)
+    await quiet.retime(turn, () => false)
+    expect(posted.flatMap((m) => (m.type === 'timing' ? [m.queryId] : []))).toEqual([2])
+  })
+
   it('leaves an answer that took RETIME_UNDER_MS or longer with its single reading', async () => {
     const clock = { t: 0 }
     const posted: WorkerToMain[] = []
