@@ -25,8 +25,13 @@ export interface MetricsRowData {
   length: number | null
   ratio: number | null
   queryMs: number
+  /** Calls the query time was measured over (1: a single reading). */
+  queryRepeats: number
   expanded: number
   points: number
+  /** The requested start. */
+  fromX: number
+  fromY: number
   /** The requested goal. */
   toX: number
   toY: number
@@ -139,8 +144,11 @@ export async function readRows(page: Page): Promise<MetricsRowData[]> {
         length: num(d.length),
         ratio: num(d.ratio),
         queryMs: Number(d.queryMs),
+        queryRepeats: Number(d.queryRepeats),
         expanded: Number(d.expanded),
         points: Number(d.points),
+        fromX: Number(d.fromX),
+        fromY: Number(d.fromY),
         toX: Number(d.toX),
         toY: Number(d.toY),
         goalX: Number(d.goalX),

@@ -16,9 +16,11 @@ import {
   type AlgorithmRequest,
   type BatchDoneMessage,
   type BatchProgressMessage,
+  type ClockMessage,
   type MainToWorker,
   type QueryDoneMessage,
   type ResultMessage,
+  type TimingMessage,
   type WorkerToMain,
 } from './protocol'
 
@@ -34,6 +36,8 @@ export interface NavClientHandlers {
   onBatchProgress?(m: BatchProgressMessage): void
   onBatchDone?(m: BatchDoneMessage): void
   onError?(message: string, id?: number): void
+  /** Re-timed queries (not stale ones) and the worker's clock (see workers/query-timing.ts). */
+  onTiming?(m: TimingMessage | ClockMessage): void
 }
 
 export class NavClient {
@@ -132,6 +136,10 @@ export class NavClient {
         return
       case 'error':
         this.handlers.onError?.(m.message, m.id)
+        return
+      case 'timing':
+      case 'clock':
+        if (m.type === 'clock' || !isStale(m.queryId, this.newestQuery)) this.handlers.onTiming?.(m)
         return
     }
   }

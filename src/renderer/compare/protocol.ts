@@ -163,7 +163,37 @@ export interface ErrorMessage {
 }
 
 export type WorkerToMain =
-  ResultMessage | QueryDoneMessage | BatchProgressMessage | BatchDoneMessage | ErrorMessage
+  | ResultMessage
+  | QueryDoneMessage
+  | BatchProgressMessage
+  | BatchDoneMessage
+  | ErrorMessage
+  | TimingMessage
+  | ClockMessage
+
+/** A query's time re-measured by repetition after its answer was posted (see workers/query-timing.ts). */
+export interface TimingMessage {
+  type: 'timing'
+  queryId: number
+  revision: string
+  algorithm: AlgorithmId
+  /** Median, fastest and slowest run over the repeats, ms per call. */
+  medianMs: number
+  minMs: number
+  maxMs: number
+  /** ms per call of each run, in the order they ran. */
+  samples: number[]
+  /** Timed runs, and calls in each run. */
+  runs: number
+  calls: number
+}
+
+/** The worker's clock, measured once: its smallest step (ms) and whether it runs cross-origin isolated. */
+export interface ClockMessage {
+  type: 'clock'
+  resolutionMs: number
+  crossOriginIsolated: boolean
+}
 
 // ---------------------------------------------------------------------------------------
 // Helpers

@@ -8,10 +8,14 @@
  * Glossary
  * - walker: the simulation of src/shared/analysis/test-walk.ts; this store only feeds it real
  *   frame times and the paths the nav worker found.
- * - planning: waiting for the chosen algorithm's answer to the newest query (the start is
- *   the character's position, the goal where it should go).
+ * - planning: waiting for the chosen algorithm's answer (the start is the character's
+ *   position, the goal where it should go).
+ * - planner: a nav worker of the walk's own, asked for paths from where the character
+ *   stands (re-plans, click to walk), so that the Compare start marker stays where the
+ *   author put it; "Start from here" moves it to the character when the author asks.
  * - timeline entry: a zone event (enter, exit, stand) from the walker, or the walk's own
- *   marks (start, re-plan, arrive).
+ *   marks (start, re-plan, arrive, stopped short). A walk whose path does not reach the
+ *   goal ends "stopped short at (x, y): goal not reachable", never "arrived".
  *
  * Units: room px, seconds (walk clock), percent (scale).
  */
@@ -19,6 +23,7 @@ import { defineStore } from 'pinia'
 import { markRaw, ref, shallowRef, toRaw, watch } from 'vue'
 import type { Point } from '../../shared/geometry/types'
 import type { AlgorithmId } from '../../shared/nav/types'
+import type { WireResult } from '../compare/protocol'
 import type { ScaleMapImage } from '../../shared/analysis/scaling'
 import {
   advance,
@@ -26,22 +31,27 @@ import {
   currentFrame,
   replaceRemainingPath,
   testWalkCharacter,
+  walkEnd,
   type WalkFrame,
   type Walker,
 } from '../../shared/analysis/test-walk'
 import { STAND_SECONDS } from '../../shared/analysis/zones'
 import type { RgbaImage } from '../../shared/host'
+import { NavClient, type WorkerPort } from '../compare/nav-client'
+import { createNavWorker } from '../workers/create-nav-worker'
 import { useCompareStore } from './compare'
 import { useEditorStore } from './editor'
 import { useRoomStateStore } from './room-state'
 
-export type WalkStatus = 'idle' | 'planning' | 'walking' | 'arrived'
+export type WalkStatus = 'idle' | 'planning' | 'walking' | 'arrived' | 'stopped-short'
 
 export interface TimelineEntry {
   t: number
-  kind: 'start' | 'enter' | 'exit' | 'stand' | 'replan' | 'arrive' | 'no-path'
+  kind: 'start' | 'enter' | 'exit' | 'stand' | 'replan' | 'arrive' | 'stopped-short' | 'no-path'
   zoneId: string
   eventName: string
+  /** The line shown instead of the kind (the end of the walk says where it stopped and why). */
+  text?: string
 }
 
 /** Longest frame time fed to the walker, seconds (a stalled tab does not teleport the character). */
@@ -67,8 +77,16 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
   const timeline = ref<TimelineEntry[]>([])
   const replans = ref(0)
   let walker: Walker | null = null
-  /** The query whose answer starts the walk or re-plans it, and what to do with it. */
-  let awaiting: { queryId: number; kind: 'start' | 'replan' } | null = null
+  /** Where the walk goes, room px. */
+  let walkGoal: Point | null = null
+  /** The path the character walks reaches the goal (else it ends short of it). */
+  let pathReaches = true
+  /** The Compare query whose answer starts the walk (the start marker is where the walk starts). */
+  let awaiting: { queryId: number } | null = null
+  /** The planner's query whose answer starts the walk or re-plans it, and what to do with it. */
+  let planning: { id: number; kind: 'start' | 'replan'; from: Point; goal: Point } | null = null
+  let planner: NavClient | null = null
+  let plannerFactory: () => WorkerPort = createNavWorker
   let rafId: number | null = null
   let lastFrameAt = 0
   let scaleMapCache: { source: RgbaImage; grey: ScaleMapImage } | null = null
@@ -84,9 +102,17 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
     timeline.value = [...timeline.value, entry]
   }
 
-  function beginWalk(path: Point[]): void {
+  /** Where the walk ended, logged once when the character reaches the end of its path. */
+  function logEnd(w: Walker): void {
+    const end = walkEnd(pathReaches, w.position)
+    log({ t: w.arrivedAt ?? w.t, kind: end.kind, zoneId: '', eventName: '', text: end.text })
+  }
+
+  function beginWalk(path: Point[], reaches: boolean, goal: Point | null): void {
     const room = editor.room ? toRaw(editor.room) : null
     if (!room) return
+    pathReaches = reaches
+    walkGoal = goal ? { x: goal.x, y: goal.y } : null
     walker = markRaw(
       createWalker({
         room,
@@ -99,6 +125,8 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
     )
     timeline.value = [{ t: 0, kind: 'start', zoneId: '', eventName: '' }]
     replans.value = 0
+    // A path with nowhere to go ends where it starts.
+    if (walker.arrivedAt !== null) logEnd(walker)
     frame.value = currentFrame(walker)
     status.value = 'walking'
     lastFrameAt = performance.now()
@@ -123,11 +151,10 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
     const wasArrived = w.arrivedAt !== null
     const f = advance(w, dt)
     for (const e of f.events) log({ t: e.t, kind: e.kind, zoneId: e.zoneId, eventName: e.eventName })
-    if (!wasArrived && w.arrivedAt !== null)
-      log({ t: w.arrivedAt, kind: 'arrive', zoneId: '', eventName: '' })
+    if (!wasArrived && w.arrivedAt !== null) logEnd(w)
     frame.value = f
-    if (w.arrivedAt !== null && w.t >= w.arrivedAt + SETTLE_SECONDS && awaiting === null) {
-      status.value = 'arrived'
+    if (w.arrivedAt !== null && w.t >= w.arrivedAt + SETTLE_SECONDS && planning === null) {
+      status.value = pathReaches ? 'arrived' : 'stopped-short'
       return
     }
     schedule()
@@ -138,35 +165,125 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
     if (!compare.start || !compare.goal) return
     const r = compare.results[algorithm.value]
     if (r && r.queryId === compare.queryId && compare.doneId === compare.queryId) {
-      beginWalk(r.points.length > 0 ? r.points : [r.start])
+      beginWalk(r.points.length > 0 ? r.points : [r.start], r.reached, compare.goal)
       return
     }
+    stopAnimation()
+    planning = null
     compare.requestQuery()
-    awaiting = { queryId: compare.queryId, kind: 'start' }
+    awaiting = { queryId: compare.queryId }
     status.value = 'planning'
   }
 
-  /** Walk from where the character stands (or the start) to `p`, like a player's click. */
+  /** Ask the walk's own worker for the chosen algorithm's path from `from` to `to`. */
+  function plan(from: Point, to: Point, kind: 'start' | 'replan'): boolean {
+    const room = editor.room
+    if (!room) return false
+    if (!planner) {
+      planner = markRaw(
+        new NavClient(plannerFactory(), {
+          onResult(m) {
+            const p = planning
+            if (!p || m.queryId !== p.id || m.revision !== roomState.revision) return
+            planning = null
+            onPath(m.result, p.kind, p.goal)
+          },
+          onQueryDone(m) {
+            // The room changed under the query: ask again for the room as it is.
+            const p = planning
+            if (!p || m.queryId !== p.id) return
+            plan(p.kind === 'replan' && walker ? walker.position : p.from, p.goal, p.kind)
+          },
+          onError(_message, id) {
+            if (planning && id === planning.id) {
+              planning = null
+              if (status.value === 'planning') status.value = 'idle'
+            }
+          },
+        }),
+      )
+    }
+    planner.setWorld(roomState.revision, () => ({
+      roomJson: JSON.stringify(room),
+      mask: editor.mask,
+      flags: { ...roomState.flags },
+    }))
+    const id = planner.query(
+      from,
+      to,
+      [{ id: algorithm.value, options: { ...compare.options[algorithm.value] } }],
+      false,
+    )
+    planning = { id, kind, from: { x: from.x, y: from.y }, goal: { x: to.x, y: to.y } }
+    return true
+  }
+
+  /** A path for the walk arrived: start walking it, or hand the walker its new path. */
+  function onPath(r: WireResult, kind: 'start' | 'replan', goal: Point): void {
+    if (kind === 'start') {
+      beginWalk(r.points.length > 0 ? r.points : [r.start], r.reached, goal)
+      return
+    }
+    const w = walker
+    if (!w) return
+    pathReaches = r.reached
+    const wasAtEnd = w.arrivedAt !== null
+    replaceRemainingPath(w, r.points, { ...roomState.flags })
+    replans.value++
+    log({
+      t: w.t,
+      kind: r.points.length > 0 ? 'replan' : 'no-path',
+      zoneId: '',
+      eventName: r.reached ? '' : 'goal not reachable',
+    })
+    // An empty path stops the character where it stands: the walk ends here.
+    if (!wasAtEnd && w.arrivedAt !== null) logEnd(w)
+    if (status.value === 'arrived' || status.value === 'stopped-short' || rafId === null) {
+      status.value = 'walking'
+      lastFrameAt = performance.now()
+      schedule()
+    }
+  }
+
+  /**
+   * Walk from where the character stands (or the start) to `p`, like a player's click. The
+   * goal marker follows the click; the start marker stays where the author put it.
+   */
   function walkTo(p: Point): void {
     const from =
       walker && status.value !== 'idle' ? walker.position : (compare.start ?? editor.room?.testWalk.start)
     if (!from) return
     stopAnimation()
-    compare.start = { x: from.x, y: from.y }
+    awaiting = null
     compare.setGoal(p)
-    awaiting = { queryId: compare.queryId, kind: 'start' }
-    status.value = 'planning'
+    if (plan({ x: from.x, y: from.y }, { x: p.x, y: p.y }, 'start')) status.value = 'planning'
+  }
+
+  /** The author asks: the Compare start marker moves to where the character stands. */
+  function startFromHere(): void {
+    const w = walker
+    if (w) compare.setStart({ x: w.position.x, y: w.position.y })
   }
 
   function stop(): void {
     stopAnimation()
     awaiting = null
+    planning = null
     walker = null
+    walkGoal = null
     frame.value = null
     status.value = 'idle'
+    // The planner holds a copy of the room: let it go until the next walk needs it.
+    planner?.terminate()
+    planner = null
   }
 
-  // Answers from the worker: start the walk or hand the walker its new path.
+  /** Tests: the planner's worker (the nav service in-process). */
+  function usePlannerWorker(factory: () => WorkerPort): void {
+    plannerFactory = factory
+  }
+
+  // The Compare answer the walk waited for: start walking it.
   watch(
     () => compare.results,
     (results) => {
@@ -175,42 +292,35 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
       const r = results[algorithm.value]
       if (!r || r.queryId < a.queryId) return
       awaiting = null
-      if (a.kind === 'start') {
-        beginWalk(r.points.length > 0 ? r.points : [r.start])
-        return
-      }
-      const w = walker
-      if (!w) return
-      replaceRemainingPath(w, r.points, { ...roomState.flags })
-      replans.value++
-      log({
-        t: w.t,
-        kind: r.points.length > 0 ? 'replan' : 'no-path',
-        zoneId: '',
-        eventName: r.reached ? '' : 'goal not reachable',
-      })
-      if (status.value === 'arrived' || (status.value === 'walking' && rafId === null)) {
-        status.value = 'walking'
-        lastFrameAt = performance.now()
-        schedule()
-      }
+      beginWalk(r.points.length > 0 ? r.points : [r.start], r.reached, compare.goal)
     },
   )
 
-  // A flag changed (a gate closed) during the walk: re-plan from where the character stands.
+  // A flag changed (a gate closed) during the walk: re-plan from where the character stands,
+  // without moving the Compare start marker.
   watch(
     () => roomState.revision,
     () => {
       const w = walker
-      if (!w || (status.value !== 'walking' && status.value !== 'arrived') || w.arrivedAt !== null) return
-      compare.start = { x: w.position.x, y: w.position.y }
-      compare.requestQuery()
-      awaiting = { queryId: compare.queryId, kind: 'replan' }
+      if (!w || !walkGoal || status.value !== 'walking' || w.arrivedAt !== null) return
+      plan({ x: w.position.x, y: w.position.y }, walkGoal, 'replan')
     },
   )
 
   // Another room: no walk.
   watch(() => editor.roomRevision, stop)
 
-  return { algorithm, clickToWalk, status, frame, timeline, replans, walkCurrent, walkTo, stop }
+  return {
+    algorithm,
+    clickToWalk,
+    status,
+    frame,
+    timeline,
+    replans,
+    walkCurrent,
+    walkTo,
+    startFromHere,
+    stop,
+    usePlannerWorker,
+  }
 })

@@ -22,6 +22,7 @@ import { NavClient, type WorkerPort } from '../compare/nav-client'
 import type { AlgorithmRequest, BatchDoneMessage, WireResult } from '../compare/protocol'
 import { createNavWorker } from '../workers/create-nav-worker'
 import { useEditorStore } from './editor'
+import { useQueryTimingStore } from './query-timing'
 import { useRoomStateStore } from './room-state'
 import { useWorkspaceStore } from './workspace'
 
@@ -122,6 +123,7 @@ export const useCompareStore = defineStore('compare', () => {
         onError(message) {
           error.value = message
         },
+        onTiming: (m) => useQueryTimingStore().receive(m),
       }),
     )
     bulk = markRaw(

@@ -28,6 +28,7 @@ import { navWorldForRoom } from '../../shared/analysis/room-world'
 import { prepareAlgorithm, runQuery, type RunResult } from '../../shared/nav/run'
 import type { AlgorithmId, NavWorld } from '../../shared/nav/types'
 import type { Room } from '../../shared/room/schema'
+import { createQueryTiming } from './query-timing'
 import {
   debugTransferables,
   LatestOnly,
@@ -104,6 +105,7 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
   const cancelled = new Set<number>()
   let running = false
   let idleWaiters: (() => void)[] = []
+  const timing = createQueryTiming(post)
 
   function setWorld(m: Extract<MainToWorker, { type: 'world' }>): void {
     try {
@@ -150,8 +152,10 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
         { type: 'result', queryId: q.id, revision: q.revision, result: wire },
         debugTransferables(wire.debug),
       )
+      timing.note(q.id, q.revision, prepared, q.from, q.to, result.stats.queryMs)
     }
     post({ type: 'query-done', queryId: q.id, revision: q.revision, optimalLength, superseded }, [])
+    if (!superseded) await timing.retime(yieldNow, () => queries.waiting || world !== w)
   }
 
   async function runBatch(b: BatchMessage): Promise<void> {
@@ -232,6 +236,7 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
 
   return {
     handle(m: MainToWorker): void {
+      timing.wake()
       switch (m.type) {
         case 'world':
           setWorld(m)

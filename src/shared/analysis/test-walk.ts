@@ -296,3 +296,24 @@ export function simulateWalk(setup: WalkSetup, options: SimulateOptions = {}): W
   }
   return { frames, events, arrivalSeconds: walker.arrivedAt }
 }
+
+/** How a walk ended: at the goal, or short of it where the path stopped (the goal could not be reached). */
+export interface WalkEnd {
+  kind: 'arrive' | 'stopped-short'
+  /** Where the character stands, room px. */
+  at: Point
+  /** What the timeline says, e.g. "stopped short at (1020, 760): goal not reachable". */
+  text: string
+}
+
+/**
+ * The end of a walk whose path did (`reachedGoal`) or did not reach the goal, the character
+ * standing at `at`. A path that stops short never reads "arrived".
+ */
+export function walkEnd(reachedGoal: boolean, at: Point): WalkEnd {
+  const where = `(${Math.round(at.x)}, ${Math.round(at.y)})`
+  const point = { x: at.x, y: at.y }
+  return reachedGoal
+    ? { kind: 'arrive', at: point, text: `arrived at ${where}` }
+    : { kind: 'stopped-short', at: point, text: `stopped short at ${where}: goal not reachable` }
+}

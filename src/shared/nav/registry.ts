@@ -30,6 +30,8 @@ export interface AlgorithmDescriptor {
   readonly family: 'grid' | 'polygon'
   /** '#rrggbb', the same in every view that shows the algorithm. */
   readonly colour: string
+  /** What its `expanded` count counts: grid cells, graph nodes or navmesh triangles. */
+  readonly expandedUnit: 'cells' | 'nodes' | 'triangles'
 }
 
 /**
@@ -38,15 +40,15 @@ export interface AlgorithmDescriptor {
  * colours and the tests' lists all come from this one.
  */
 export const ALGORITHMS = [
-  { pathfinder: sampledGrid, family: 'grid', colour: '#ff9f1c' },
-  { pathfinder: visibilityPolygon, family: 'polygon', colour: '#2ec4b6' },
-  { pathfinder: downscaledGrid, family: 'grid', colour: '#e71d73' },
-  { pathfinder: floodFill, family: 'grid', colour: '#f9e900' },
-  { pathfinder: nodeGraph, family: 'polygon', colour: '#a06cd5' },
-  { pathfinder: navmeshFunnel, family: 'polygon', colour: '#3a86ff' },
-  { pathfinder: jps, family: 'grid', colour: '#ff5d5d' },
-  { pathfinder: octileAstar, family: 'grid', colour: '#8ac926' },
-  { pathfinder: anyAngleOptimal, family: 'polygon', colour: '#ffffff' },
+  { pathfinder: sampledGrid, family: 'grid', colour: '#ff9f1c', expandedUnit: 'cells' },
+  { pathfinder: visibilityPolygon, family: 'polygon', colour: '#2ec4b6', expandedUnit: 'nodes' },
+  { pathfinder: downscaledGrid, family: 'grid', colour: '#e71d73', expandedUnit: 'cells' },
+  { pathfinder: floodFill, family: 'grid', colour: '#f9e900', expandedUnit: 'cells' },
+  { pathfinder: nodeGraph, family: 'polygon', colour: '#a06cd5', expandedUnit: 'nodes' },
+  { pathfinder: navmeshFunnel, family: 'polygon', colour: '#3a86ff', expandedUnit: 'triangles' },
+  { pathfinder: jps, family: 'grid', colour: '#ff5d5d', expandedUnit: 'cells' },
+  { pathfinder: octileAstar, family: 'grid', colour: '#8ac926', expandedUnit: 'cells' },
+  { pathfinder: anyAngleOptimal, family: 'polygon', colour: '#ffffff', expandedUnit: 'nodes' },
 ] as const satisfies readonly AlgorithmDescriptor[]
 
 /** The id of a registered algorithm. */

@@ -1,15 +1,27 @@
 /**
- * The metrics table's sorting (empty values last both ways, stable ties) and its "best in
- * column" marks (path-shape columns only among reached, valid paths).
+ * The metrics table's sorting (empty values last both ways, stable ties), its "best in
+ * column" marks (only where lower or higher is better for every algorithm alike, only among
+ * reached, valid answers; never on yes/no columns nor on "expanded") and its cell texts
+ * (times with their unit and never 0.00, re-timed queries as median ± spread, expanded with
+ * each algorithm's unit).
  */
 import { describe, expect, it } from 'vitest'
 import {
   bestByColumn,
-  formatCell,
   COLUMNS,
+  expandedUnitOf,
+  formatCell,
+  formatReading,
+  formatSpread,
+  queryTimeTitle,
+  rowOf,
   sortRows,
+  timeHeaderTitle,
+  type ColumnKey,
   type MetricsRow,
 } from '../../../src/renderer/compare/metrics-table'
+import type { TimingMessage, WireResult } from '../../../src/renderer/compare/protocol'
+import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 
 function row(partial: Partial<MetricsRow> & Pick<MetricsRow, 'algorithm'>): MetricsRow {
   return {
@@ -19,14 +31,18 @@ function row(partial: Partial<MetricsRow> & Pick<MetricsRow, 'algorithm'>): Metr
     length: 100,
     lengthRatio: 1,
     queryMs: 1,
+    queryRepeats: null,
     prepareMs: 1,
     expanded: 10,
+    expandedUnit: expandedUnitOf(partial.algorithm),
     turns: 1,
     clearance: 2,
     sameEnds: true,
     ...partial,
   }
 }
+
+const column = (key: ColumnKey) => COLUMNS.find((c) => c.key === key)!
 
 const rows: MetricsRow[] = [
   row({ algorithm: 'jps', queryMs: 3, length: 110, lengthRatio: 1.1 }),
@@ -64,18 +80,43 @@ describe('sortRows', () => {
 })
 
 describe('bestByColumn', () => {
-  it('marks the best value per column; a short path that did not reach does not win length', () => {
+  it('marks the best value per column among reached, valid answers only', () => {
     const best = bestByColumn(rows)
-    expect([...best.queryMs!]).toEqual(['flood-fill'])
+    // flood-fill was fastest but did not reach: no star for it, anywhere.
+    expect([...best.queryMs!].sort()).toEqual(['navmesh-funnel', 'node-graph'])
+    for (const set of Object.values(best)) expect(set!.has('flood-fill')).toBe(false)
     expect([...best.length!]).toEqual(['navmesh-funnel'])
     expect([...best.lengthRatio!]).toEqual(['navmesh-funnel'])
     expect([...best.clearance!]).toEqual(['jps'])
-    // Ties are all marked.
-    expect([...best.expanded!].sort()).toEqual(['flood-fill', 'jps', 'navmesh-funnel', 'node-graph'])
-    // Reached is marked because one row did not reach; valid everywhere is not marked.
-    expect(best.reached?.has('jps')).toBe(true)
-    expect(best.reached?.has('flood-fill')).toBe(false)
+  })
+
+  it('never marks yes/no columns nor "expanded" (its unit differs between algorithms)', () => {
+    const mixed = [
+      row({ algorithm: 'jps', expanded: 5 }),
+      row({ algorithm: 'navmesh-funnel', expanded: 500, valid: false }),
+      row({ algorithm: 'octile-astar', expanded: 50, reached: false }),
+    ]
+    const best = bestByColumn(mixed)
     expect(best.valid).toBeUndefined()
+    expect(best.reached).toBeUndefined()
+    expect(best.expanded).toBeUndefined()
+  })
+
+  it('gives an invalid answer no star, however good its figures', () => {
+    const invalid = row({
+      algorithm: 'node-graph',
+      valid: false,
+      queryMs: 0.001,
+      length: 10,
+      lengthRatio: 0.5,
+    })
+    const best = bestByColumn([...rows, invalid])
+    for (const set of Object.values(best)) expect(set!.has('octile-astar')).toBe(false)
+  })
+
+  it('marks nothing when no answer reached its goal validly', () => {
+    const failed = rows.map((r) => ({ ...r, reached: false }))
+    expect(bestByColumn(failed)).toEqual({})
   })
 
   it('does not give the shortest length to a path that went to another goal', () => {
@@ -87,15 +128,171 @@ describe('bestByColumn', () => {
     expect(best.lengthRatio?.has('navmesh-funnel')).toBe(true)
   })
 
-  it('formats cells with each column precision', () => {
-    const ratio = COLUMNS.find((c) => c.key === 'lengthRatio')!
-    expect(formatCell(ratio, 1.23456)).toBe('1.235')
-    expect(formatCell(ratio, null)).toBe('–')
-    expect(
-      formatCell(
-        COLUMNS.find((c) => c.key === 'valid')!,
-        false,
-      ),
-    ).toBe('no')
+  it('ties what reads the same: two single readings under one clock step both win', () => {
+    const best = bestByColumn(
+      [
+        row({ algorithm: 'jps', queryMs: 0 }),
+        row({ algorithm: 'octile-astar', queryMs: 0.05 }),
+        row({ algorithm: 'navmesh-funnel', queryMs: 0.3 }),
+      ],
+      0.1,
+    )
+    expect([...best.queryMs!].sort()).toEqual(['jps', 'octile-astar'])
+    // Re-timed medians separate them.
+    const repeats = { runs: 5, calls: 100, minMs: 0, maxMs: 0, samples: [] }
+    const timed = bestByColumn(
+      [
+        row({ algorithm: 'jps', queryMs: 0.012, queryRepeats: repeats }),
+        row({ algorithm: 'octile-astar', queryMs: 0.047, queryRepeats: repeats }),
+      ],
+      0.1,
+    )
+    expect([...timed.queryMs!]).toEqual(['jps'])
+  })
+})
+
+describe('cell texts', () => {
+  it('formats numbers with each column precision', () => {
+    expect(formatCell(column('lengthRatio'), row({ algorithm: 'jps', lengthRatio: 1.23456 }))).toBe('1.235')
+    expect(formatCell(column('lengthRatio'), row({ algorithm: 'jps', lengthRatio: null }))).toBe('–')
+    expect(formatCell(column('valid'), row({ algorithm: 'jps', valid: false }))).toBe('no')
+  })
+
+  it('never shows a time as 0.00: a single reading under one clock step says so', () => {
+    for (const ms of [0, 0.00001, 0.004, 0.09]) {
+      const text = formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: ms }), 0.1)
+      expect(text).toBe('< 0.10 ms')
+      expect(text).not.toMatch(/^0\.0+/)
+    }
+    expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 0 }), 0.005)).toBe('< 5.00 µs')
+    expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.005)).toBe('3.14 ms')
+    // On a 0.1 ms clock a reading is a whole number of steps.
+    expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.1)).toBe('3.10 ms')
+    expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 312.4 }), 0.1)).toBe('312 ms')
+    // A reading is a whole number of clock steps (floating point leaves 0.0999999 for one step).
+    expect(formatReading(0.0999999, 0.1)).toBe('0.10 ms')
+    expect(formatReading(0.30000001, 0.1)).toBe('0.30 ms')
+    expect(formatReading(1.23456, 0.005)).toBe('1.23 ms')
+  })
+
+  it('shows a re-timed query as its median with the spread, and says how it was measured', () => {
+    const r = row({
+      algorithm: 'jps',
+      queryMs: 0.0421,
+      queryRepeats: {
+        runs: 5,
+        calls: 128,
+        minMs: 0.0409,
+        maxMs: 0.0434,
+        samples: [0.0421, 0.0409, 0.0434, 0.0415, 0.0427],
+      },
+    })
+    // Without the fastest and slowest: 41.5–42.7 µs, ± 0.6 µs of 42.1 µs.
+    expect(formatCell(column('queryMs'), r, 0.1)).toBe('42.1 µs ±1%')
+    const title = queryTimeTitle(r)
+    expect(title).toContain('5 runs of 128 calls')
+    expect(title).toContain('640 repeats')
+    expect(title).toContain('40.9 µs–43.4 µs')
+    expect(formatSpread(1, [0.999, 1, 1.001])).toBe('±<1%')
+    // One interrupted run among five does not stand for all; with fewer runs every run counts.
+    expect(formatSpread(1, [0.9, 1, 1.04, 0.96, 5])).toBe('±4%')
+    expect(formatSpread(1, [1, 0.9, 1.1])).toBe('±10%')
+    expect(formatSpread(1, [1])).toBe('')
+    // A single run (the budget ran out) has no spread, and says so.
+    const once = row({
+      algorithm: 'jps',
+      queryMs: 0.0973,
+      queryRepeats: { runs: 1, calls: 512, minMs: 0.0973, maxMs: 0.0973, samples: [0.0973] },
+    })
+    expect(formatCell(column('queryMs'), once, 0.1)).toBe('97.3 µs (1 run)')
+    expect(queryTimeTitle(row({ algorithm: 'jps', queryMs: 0.2 }))).toMatch(/One reading.*re-timing/)
+  })
+
+  it('shows "expanded" in each algorithm unit: cells for grids, nodes for graphs, triangles for the navmesh', () => {
+    expect(formatCell(column('expanded'), row({ algorithm: 'octile-astar', expanded: 1234 }))).toBe(
+      '1234 cells',
+    )
+    expect(formatCell(column('expanded'), row({ algorithm: 'visibility-polygon', expanded: 12 }))).toBe(
+      '12 nodes',
+    )
+    expect(formatCell(column('expanded'), row({ algorithm: 'navmesh-funnel', expanded: 7 }))).toBe(
+      '7 triangles',
+    )
+    const units = Object.fromEntries(ALGORITHM_IDS.map((id) => [id, expandedUnitOf(id)]))
+    expect(units).toEqual({
+      'sampled-grid': 'cells',
+      'visibility-polygon': 'nodes',
+      'downscaled-grid': 'cells',
+      'flood-fill': 'cells',
+      'node-graph': 'nodes',
+      'navmesh-funnel': 'triangles',
+      jps: 'cells',
+      'octile-astar': 'cells',
+      'any-angle-optimal': 'nodes',
+    })
+  })
+
+  it('states the clock step and cross-origin isolation in the time headers', () => {
+    const coarse = timeHeaderTitle(
+      column('queryMs'),
+      { resolutionMs: 0.1, crossOriginIsolated: false },
+      false,
+    )
+    expect(coarse).toContain('Clock step in the worker: 0.10 ms')
+    expect(coarse).toContain('not cross-origin isolated')
+    const fine = timeHeaderTitle(column('queryMs'), { resolutionMs: 0.005, crossOriginIsolated: true }, true)
+    expect(fine).toContain('5.00 µs')
+    expect(fine).toContain('The page is cross-origin isolated')
+    expect(timeHeaderTitle(column('prepareMs'), null, false)).toContain('not measured yet')
+  })
+})
+
+describe('rowOf', () => {
+  const result: WireResult = {
+    algorithm: 'jps',
+    points: [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+    ],
+    reached: true,
+    from: { x: 0, y: 0 },
+    to: { x: 10, y: 0 },
+    start: { x: 0, y: 0 },
+    goal: { x: 10, y: 0 },
+    queryMs: 0,
+    prepareMs: 2,
+    expanded: 3,
+    bytes: 0,
+    metrics: { length: 10, lengthRatio: 1, turns: 0, turningDeg: 0, clearance: 1, valid: true, defects: [] },
+    debug: [],
+  }
+  const timing: TimingMessage = {
+    type: 'timing',
+    queryId: 4,
+    revision: 'r',
+    algorithm: 'jps',
+    medianMs: 0.02,
+    minMs: 0.019,
+    maxMs: 0.022,
+    samples: [0.02, 0.019, 0.022],
+    runs: 3,
+    calls: 256,
+  }
+
+  it('takes the re-timed median for its own algorithm only', () => {
+    expect(rowOf(result, 'JPS').queryRepeats).toBeNull()
+    const r = rowOf(result, 'JPS', timing)
+    expect(r.queryMs).toBe(0.02)
+    expect(r.queryRepeats).toEqual({
+      runs: 3,
+      calls: 256,
+      minMs: 0.019,
+      maxMs: 0.022,
+      samples: [0.02, 0.019, 0.022],
+    })
+    expect(r.expandedUnit).toBe('cells')
+    const other = rowOf(result, 'JPS', { ...timing, algorithm: 'octile-astar' })
+    expect(other.queryMs).toBe(0)
+    expect(other.queryRepeats).toBeNull()
   })
 })

@@ -74,3 +74,30 @@ describe('NavClient', () => {
     expect(client.dropped).toBe(1)
   })
 })
+
+describe('NavClient timings', () => {
+  it('passes on re-timings of the newest query and the clock, and drops re-timings of older queries', () => {
+    const { port, reply } = fakePort()
+    const seen: WorkerToMain[] = []
+    const client = new NavClient(port, { onTiming: (m) => seen.push(m) })
+    client.setWorld('a', () => ({ roomJson: '{}', mask: null, flags: {} }))
+    const old = client.query({ x: 0, y: 0 }, { x: 1, y: 1 }, [{ id: 'jps', options: {} }], false)
+    const newest = client.query({ x: 0, y: 0 }, { x: 2, y: 2 }, [{ id: 'jps', options: {} }], false)
+    const timing = (queryId: number): WorkerToMain => ({
+      type: 'timing',
+      queryId,
+      revision: 'a',
+      algorithm: 'jps',
+      medianMs: 0.01,
+      minMs: 0.009,
+      maxMs: 0.012,
+      samples: [0.01, 0.009, 0.012],
+      runs: 3,
+      calls: 512,
+    })
+    reply(timing(old))
+    reply(timing(newest))
+    reply({ type: 'clock', resolutionMs: 0.1, crossOriginIsolated: false })
+    expect(seen.map((m) => (m.type === 'timing' ? m.queryId : m.type))).toEqual([newest, 'clock'])
+  })
+})

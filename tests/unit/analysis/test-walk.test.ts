@@ -11,6 +11,7 @@ import {
   replaceRemainingPath,
   simulateWalk,
   testWalkCharacter,
+  walkEnd,
 } from '../../../src/shared/analysis/test-walk'
 import type { WalkCharacter, WalkEvent } from '../../../src/shared/analysis/test-walk'
 import { STAND_SECONDS } from '../../../src/shared/analysis/zones'
@@ -246,5 +247,22 @@ describe('the sample courtyard', () => {
       path,
     })
     expect(brief(closed.events)).toEqual(['enter:fountainEnter', 'exit:fountainExit'])
+  })
+})
+
+describe('walkEnd', () => {
+  it('says "arrived" only when the path reached the goal', () => {
+    expect(walkEnd(true, { x: 1699.6, y: 760.2 })).toEqual({
+      kind: 'arrive',
+      at: { x: 1699.6, y: 760.2 },
+      text: 'arrived at (1700, 760)',
+    })
+  })
+
+  it('says where a walk that could not reach its goal stopped short, and why', () => {
+    const end = walkEnd(false, { x: 1020.4, y: 759.5 })
+    expect(end.kind).toBe('stopped-short')
+    expect(end.text).toBe('stopped short at (1020, 760): goal not reachable')
+    expect(end.text).not.toMatch(/arrived/)
   })
 })

@@ -1,0 +1,99 @@
+/**
+ * The compare walk store with the nav service in-process behind fake worker ports (the
+ * Compare worker and the walk's own planner) and a fake animation clock: a door closed on
+ * the way makes the walk re-plan and end "stopped short at (x, y): goal not reachable"
+ * (never "arrived"), the Compare start marker stays where the author put it, and "Start
+ * from here" moves it to the character.
+ */
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
+import type { WorkerPort } from '../../../src/renderer/compare/nav-client'
+import type { MainToWorker, WorkerToMain } from '../../../src/renderer/compare/protocol'
+import { useCompareStore } from '../../../src/renderer/stores/compare'
+import { useCompareWalkStore } from '../../../src/renderer/stores/compare-walk'
+import { useRoomStateStore } from '../../../src/renderer/stores/room-state'
+import { useWorkspaceStore } from '../../../src/renderer/stores/workspace'
+import { createNavService } from '../../../src/renderer/workers/nav-service'
+import { emptyProject } from '../../../src/shared/room/schema'
+import { doorRoom } from './fixtures'
+import { openRoomInEditor } from '../support/editor'
+
+function inProcessPort(): WorkerPort {
+  const port: WorkerPort = {
+    onmessage: null,
+    postMessage(message: MainToWorker) {
+      service.handle(structuredClone(message))
+    },
+    terminate: () => undefined,
+  }
+  const service = createNavService(
+    (m: WorkerToMain) => setTimeout(() => port.onmessage?.({ data: m } as MessageEvent<WorkerToMain>), 0),
+    () => new Promise((resolve) => setTimeout(resolve, 0)),
+  )
+  return port
+}
+
+async function until(ok: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 4000 && !ok(); i++) await new Promise((r) => setTimeout(r, 2))
+  expect(ok(), what).toBe(true)
+}
+
+/** Animation frames from a timer, each 50 ms of walk clock later than the last. */
+let frameClock = 0
+beforeEach(() => {
+  setActivePinia(createPinia())
+  frameClock = performance.now()
+  vi.stubGlobal('requestAnimationFrame', (cb: (t: number) => void) =>
+    setTimeout(() => cb((frameClock += 50)), 1),
+  )
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id))
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('compare walk', () => {
+  it('stops short at the closed door, says so, and leaves the start marker where it was', async () => {
+    openRoomInEditor(doorRoom(), {
+      project: {
+        ...emptyProject({ name: 'Test' }),
+        flags: [{ id: 'doorOpen', name: 'Door open', default: true }],
+      },
+    })
+    await nextTick()
+    const compare = useCompareStore()
+    const walk = useCompareWalkStore()
+    const roomState = useRoomStateStore()
+    compare.connect(inProcessPort)
+    walk.usePlannerWorker(inProcessPort)
+    useWorkspaceStore().setMode('compare')
+    compare.setEnabled('downscaled-grid', false)
+    compare.setStart({ x: 20, y: 60 })
+    compare.setGoal({ x: 180, y: 60 })
+    await nextTick()
+    await until(() => compare.doneId === compare.queryId && compare.queryId > 0, 'the answers')
+    walk.algorithm = 'navmesh-funnel'
+    walk.walkCurrent()
+    expect(walk.status).toBe('walking')
+    await until(() => (walk.frame?.position.x ?? 0) > 40, 'the walk to get going')
+    roomState.setFlag('doorOpen', false)
+    await until(() => walk.status === 'stopped-short', 'the walk to stop short')
+
+    const kinds = walk.timeline.map((e) => e.kind)
+    expect(kinds).toContain('replan')
+    expect(kinds).not.toContain('arrive')
+    const last = walk.timeline.at(-1)!
+    expect(last.kind).toBe('stopped-short')
+    expect(last.text).toMatch(/^stopped short at \(\d+, \d+\): goal not reachable$/)
+    const at = walk.frame!.position
+    // West of the door (x 100..110), far from the goal.
+    expect(at.x).toBeLessThanOrEqual(101)
+    expect(last.text).toContain(`(${Math.round(at.x)}, ${Math.round(at.y)})`)
+    // The start marker did not follow the character.
+    expect(compare.start).toEqual({ x: 20, y: 60 })
+
+    walk.startFromHere()
+    expect(compare.start).toEqual({ x: at.x, y: at.y })
+    walk.stop()
+    compare.disconnect()
+  })
+})
