@@ -28,6 +28,7 @@ import type { RgbaImage } from '../../shared/host'
 import type { DrawPolygon } from '../canvas/room-view'
 import type { Viewport } from '../canvas/viewport'
 import { colourNumber } from './colours'
+import { livePerf } from './live-perf'
 import { paintDebugLayers } from './debug-paint'
 import type { PaneRect } from './pane-layout'
 import { dashSegments, wasSnapped } from './path-geometry'
@@ -110,9 +111,14 @@ class Pane {
 
 export class CompareView {
   private readonly surface = new OnDemandApp(() => {
+    const t0 = performance.now()
     this.renderPanes()
     this.frames++
+    const presented = livePerf.frame(t0, this.showsQuery)
+    requestAnimationFrame(() => presented(performance.now()))
   })
+  /** The newest query whose answers the panes show (for the frame marks, live-perf.ts). */
+  showsQuery = 0
   /** The Pixi application (drawn on demand only). */
   get app() {
     return this.surface.app

@@ -18,6 +18,7 @@ import { computed, markRaw, ref, shallowRef, watch } from 'vue'
 import type { Point } from '../../shared/geometry/types'
 import { ALGORITHM_IDS, defaultOptions, getPathfinder } from '../../shared/nav/registry'
 import type { AlgorithmId, OptionValues } from '../../shared/nav/types'
+import { livePerf } from '../compare/live-perf'
 import { NavClient, type WorkerPort } from '../compare/nav-client'
 import type { AlgorithmRequest, BatchDoneMessage, WireResult } from '../compare/protocol'
 import { createNavWorker } from '../workers/create-nav-worker'
@@ -99,6 +100,7 @@ export const useCompareStore = defineStore('compare', () => {
     if (workspace.mode !== 'compare') return
     if (!start.value || !goal.value || !syncWorld(live) || !live) return
     queryId.value = live.query(start.value, goal.value, requests(), view.value === 'side-by-side')
+    livePerf.sent(queryId.value)
   }
 
   /** Start the workers (once). `factory` replaces the real worker in tests. */
@@ -109,6 +111,7 @@ export const useCompareStore = defineStore('compare', () => {
         onResult(m) {
           if (m.revision !== roomState.revision) return
           results.value = { ...results.value, [m.result.algorithm]: { ...m.result, queryId: m.queryId } }
+          livePerf.answer(m.queryId, m.result.queryMs)
         },
         onQueryDone(m) {
           if (m.superseded) return
@@ -118,6 +121,7 @@ export const useCompareStore = defineStore('compare', () => {
           const kept: typeof results.value = {}
           for (const id of enabledIds.value) if (results.value[id]) kept[id] = results.value[id]
           results.value = kept
+          livePerf.done(m.queryId)
         },
         onError(message) {
           error.value = message
