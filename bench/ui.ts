@@ -124,6 +124,19 @@ async function newestDone(page: Page, timeoutMs = 120_000): Promise<QueryTiming>
   return (await handle.jsonValue()) as QueryTiming
 }
 
+/** Wait until a frame showing query `id` (or newer) was drawn and presented; when it was presented. */
+async function presentedFor(page: Page, id: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    (q) => {
+      const f = window.__walkboxPerf?.frames.find((x) => x.queryId >= q && x.presentedMs !== null)
+      return f ? f.startAt + f.presentedMs! : null
+    },
+    id,
+    { polling: 'raf', timeout: 120_000 },
+  )
+  return (await handle.jsonValue()) as number
+}
+
 async function newestQueryId(page: Page): Promise<number> {
   return page.evaluate(() => window.__walkboxPerf?.queries.at(-1)?.id ?? 0)
 }
@@ -182,6 +195,8 @@ interface DragResult {
   compute: number[]
   ratio: number[]
   first: number[]
+  /** From the move to the frame that shows its answers, presented. */
+  toFrame: number[]
   frames: FrameTiming[]
 }
 
@@ -195,7 +210,7 @@ async function measureDrag(page: Page, moves: number): Promise<DragResult> {
   const since = await pageNow(page)
   await page.mouse.move(down.x, down.y)
   await page.mouse.down()
-  const out: DragResult = { update: [], compute: [], ratio: [], first: [], frames: [] }
+  const out: DragResult = { update: [], compute: [], ratio: [], first: [], toFrame: [], frames: [] }
   for (let i = 1; i <= moves; i++) {
     const before = await newestQueryId(page)
     const p = dragPoint(i)
@@ -207,6 +222,8 @@ async function measureDrag(page: Page, moves: number): Promise<DragResult> {
     out.compute.push(q.computeMs)
     out.ratio.push((q.doneAt! - q.inputAt) / q.computeMs)
     out.first.push(q.firstAt! - q.inputAt)
+    // The next move waits for this one's frame: the drawing is measured apart.
+    out.toFrame.push((await presentedFor(page, q.id)) - q.inputAt)
   }
   await page.mouse.up()
   out.frames = await framesSince(page, since)
@@ -245,6 +262,7 @@ async function measureClicks(page: Page, clicks: number): Promise<{ nine: number
     if (q.id === before || q.inputAt === null) throw new Error(`click ${i} sent no query`)
     nine.push(q.doneAt! - q.inputAt)
     first.push(q.firstAt! - q.inputAt)
+    await presentedFor(page, q.id)
   }
   return { nine, first }
 }
@@ -397,6 +415,7 @@ async function main(): Promise<void> {
       dragComputeMs: dragCompute,
       dragRatio,
       firstAnswerMs: first,
+      dragToFrameMs: stat(drag.toFrame),
       dragSettleMs: stat(settle),
       frameCpuMs: frameCpu,
       frameMs: framePresented,
@@ -441,6 +460,7 @@ async function main(): Promise<void> {
         `${dragRatio.median.toFixed(2)} (${dragRatio.min.toFixed(2)} – ${dragRatio.max.toFixed(2)}, n=${dragRatio.n})`,
       ],
       ['First answer after a drag move', cell(first)],
+      ['Drag move to its frame presented (software GL)', cell(figures.dragToFrameMs)],
       ['Drag at 16 ms a move: last move to its nine answers', cell(figures.dragSettleMs)],
       ['Compare frame, UI thread (software GL, apart)', cell(frameCpu)],
       ['Compare frame to the next animation frame (software GL, apart)', cell(framePresented)],

@@ -28,6 +28,7 @@ import type { RgbaImage } from '../../shared/host'
 import type { DrawPolygon } from '../canvas/room-view'
 import type { Viewport } from '../canvas/viewport'
 import { colourNumber } from './colours'
+import { FrameHold } from './frame-hold'
 import { livePerf } from './live-perf'
 import { paintDebugLayers } from './debug-paint'
 import type { PaneRect } from './pane-layout'
@@ -42,6 +43,12 @@ export interface PathDraw {
   start: Point
   goal: Point
 }
+
+/**
+ * Longest a frame waits for the answers to the newest query, ms: the answers of a room like
+ * the sample take tens of ms; slower ones then stream in on screen.
+ */
+const MAX_HOLD_MS = 250
 
 /** Longest side of a pane's debug canvas, px. */
 const DEBUG_CANVAS_MAX = 1024
@@ -111,6 +118,12 @@ class Pane {
 
 export class CompareView {
   private readonly surface = new OnDemandApp(() => {
+    if (this.hold.active) {
+      // Asked for before the hold began: draw when it ends, with the newest answers.
+      livePerf.skippedFrames++
+      this.hold.request()
+      return
+    }
     const t0 = performance.now()
     this.renderPanes()
     this.frames++
@@ -119,6 +132,7 @@ export class CompareView {
   })
   /** The newest query whose answers the panes show (for the frame marks, live-perf.ts). */
   showsQuery = 0
+  private readonly hold = new FrameHold(() => this.surface.requestRender(), MAX_HOLD_MS)
   /** The Pixi application (drawn on demand only). */
   get app() {
     return this.surface.app
@@ -145,7 +159,16 @@ export class CompareView {
   }
 
   requestRender(): void {
-    this.surface.requestRender()
+    this.hold.request()
+  }
+
+  /** Draw nothing until `releaseFrames` (the newest answers are in) or MAX_HOLD_MS; see frame-hold.ts. */
+  holdFrames(): void {
+    this.hold.hold()
+  }
+
+  releaseFrames(): void {
+    this.hold.release()
   }
 
   private renderPanes(): void {
@@ -398,6 +421,7 @@ export class CompareView {
   }
 
   destroy(): void {
+    this.hold.dispose()
     for (const pane of this.panes) pane.destroy()
     this.panes = []
     this.backgroundTexture?.destroy(true)
