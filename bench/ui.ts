@@ -171,7 +171,10 @@ async function pageNow(page: Page): Promise<number> {
 
 // ---- the measurements -------------------------------------------------------------------
 
-async function measureOpen(url: string, opens: number): Promise<{ open: number[]; browser: LaunchedBrowser; page: Page }> {
+async function measureOpen(
+  url: string,
+  opens: number,
+): Promise<{ open: number[]; browser: LaunchedBrowser; page: Page }> {
   const open: number[] = []
   for (let i = 0; ; i++) {
     const browser = await launchChromium()
@@ -271,10 +274,16 @@ async function measureBrush(page: Page, dabs: number): Promise<number[]> {
   await page.getByRole('tab', { name: 'Edit' }).click()
   await page.keyboard.press('b')
   const host = page.getByTestId('canvas-host')
-  await page.waitForFunction(() => document.querySelector('[data-testid="canvas-host"]')?.getAttribute('data-tool') === 'brush')
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="canvas-host"]')?.getAttribute('data-tool') === 'brush',
+  )
   const box = (await host.boundingBox())!
   const num = async (name: string) => Number(await host.getAttribute(name))
-  const v = { zoom: await num('data-zoom'), offsetX: await num('data-offset-x'), offsetY: await num('data-offset-y') }
+  const v = {
+    zoom: await num('data-zoom'),
+    offsetX: await num('data-offset-x'),
+    offsetY: await num('data-offset-y'),
+  }
   const out: number[] = []
   for (let i = 0; i < dabs; i++) {
     // Dabs on the wall above the floor, each on fresh pixels.
@@ -288,7 +297,9 @@ async function measureBrush(page: Page, dabs: number): Promise<number[]> {
         window.addEventListener(
           'pointerdown',
           (e) =>
-            requestAnimationFrame(() => requestAnimationFrame(() => resolveDab(performance.now() - e.timeStamp))),
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolveDab(performance.now() - e.timeStamp)),
+            ),
           { once: true },
         ),
       )
@@ -348,7 +359,8 @@ async function main(): Promise<void> {
   })
   const count = (name: string, v: string | undefined) => {
     const n = Number(v)
-    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`--${name}: expected a whole number 1..1000`)
+    if (!Number.isInteger(n) || n < 1 || n > 1000)
+      throw new Error(`--${name}: expected a whole number 1..1000`)
     return n
   }
   const moves = count('moves', values.moves)
@@ -362,7 +374,8 @@ async function main(): Promise<void> {
     const r = spawnSync('npm', ['run', 'build:web', '--silent'], { cwd: ROOT, stdio: ['ignore', 2, 2] })
     if (r.status !== 0) throw new Error('npm run build:web failed')
   }
-  if (!existsSync(resolve(WEB_DIR, 'index.html'))) throw new Error(`${WEB_DIR} has no build; run without --no-build`)
+  if (!existsSync(resolve(WEB_DIR, 'index.html')))
+    throw new Error(`${WEB_DIR} has no build; run without --no-build`)
   const server = await serveStatic(WEB_DIR, { ...CROSS_ORIGIN_ISOLATION_HEADERS })
   let browser: LaunchedBrowser | null = null
   try {

@@ -5,7 +5,8 @@
  * edit of the room, and nothing is recorded in undo history.
  *
  * Glossary
- * - live worker: answers the current start/goal (queries coalesce, see protocol.ts).
+ * - live workers: one per core (`liveWorkerCount`), sharing the algorithms of each query
+ *   (nav-client.ts); they answer the current start/goal (queries coalesce, see protocol.ts).
  * - batch worker: a second worker for batch runs, so that a running batch neither blocks
  *   the page nor delays the live answers.
  * - query id / done id: the newest query sent, and the newest whose answers are all in;
@@ -36,6 +37,14 @@ export interface BatchState {
   pairs: number
   seed: number
   result: BatchDoneMessage | null
+}
+
+/** Most live workers, whatever the core count (each holds its own nav world). */
+const MAX_LIVE_WORKERS = 4
+
+/** One live worker per core (navigator.hardwareConcurrency), 1 to MAX_LIVE_WORKERS. */
+export function liveWorkerCount(cores = globalThis.navigator?.hardwareConcurrency): number {
+  return Math.min(MAX_LIVE_WORKERS, Math.max(1, Math.floor(cores ?? 1) || 1))
 }
 
 function allDefaults(): Record<AlgorithmId, OptionValues> {
@@ -107,7 +116,7 @@ export const useCompareStore = defineStore('compare', () => {
   function connect(factory: () => WorkerPort = createNavWorker): void {
     if (live) return
     live = markRaw(
-      new NavClient(factory(), {
+      new NavClient(Array.from({ length: liveWorkerCount() }, factory), {
         onResult(m) {
           if (m.revision !== roomState.revision) return
           results.value = { ...results.value, [m.result.algorithm]: { ...m.result, queryId: m.queryId } }
