@@ -5,7 +5,11 @@
  * Chromium (playwright-core, software GL, an empty profile) on the sample project. Prints a
  * markdown table of medians with their spread, or with `--json` one JSON object.
  *
- *   tsx bench/ui.ts [--no-build] [--json] [--moves N] [--clicks N] [--opens N] [--batches N]
+ *   tsx bench/ui.ts [--no-build] [--web-dir DIR] [--json] [--moves N] [--clicks N] [--opens N]
+ *                   [--batches N] [--dabs N]
+ *
+ * `--web-dir` serves another build of the web edition (implies --no-build), e.g. an older
+ * commit's, to measure before and after on the same machine in the same hour.
  *
  * Glossary
  * - open: from navigation start to the status line saying the sample room is open
@@ -349,6 +353,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       'no-build': { type: 'boolean', default: false },
+      'web-dir': { type: 'string' },
       json: { type: 'boolean', default: false },
       moves: { type: 'string', default: '30' },
       clicks: { type: 'string', default: '10' },
@@ -369,14 +374,15 @@ async function main(): Promise<void> {
   const batches = count('batches', values.batches)
   const dabs = count('dabs', values.dabs)
 
-  if (!values['no-build']) {
+  const webDir = values['web-dir'] ? resolve(values['web-dir']) : WEB_DIR
+  if (!values['no-build'] && !values['web-dir']) {
     log('Building the web edition (npm run build:web)…')
     const r = spawnSync('npm', ['run', 'build:web', '--silent'], { cwd: ROOT, stdio: ['ignore', 2, 2] })
     if (r.status !== 0) throw new Error('npm run build:web failed')
   }
-  if (!existsSync(resolve(WEB_DIR, 'index.html')))
-    throw new Error(`${WEB_DIR} has no build; run without --no-build`)
-  const server = await serveStatic(WEB_DIR, { ...CROSS_ORIGIN_ISOLATION_HEADERS })
+  if (!existsSync(resolve(webDir, 'index.html')))
+    throw new Error(`${webDir} has no build; run without --no-build`)
+  const server = await serveStatic(webDir, { ...CROSS_ORIGIN_ISOLATION_HEADERS })
   let browser: LaunchedBrowser | null = null
   try {
     log(`Opening the sample ${opens} times (fresh profile each)…`)
