@@ -6,7 +6,7 @@
  * markdown table of medians with their spread, or with `--json` one JSON object.
  *
  *   tsx bench/ui.ts [--no-build] [--web-dir DIR] [--json] [--moves N] [--clicks N] [--opens N]
- *                   [--batches N] [--dabs N]
+ *                   [--batches N] [--dabs N] [--side-moves N]
  *
  * `--web-dir` serves another build of the web edition (implies --no-build), e.g. an older
  * commit's, to measure before and after on the same machine in the same hour.
@@ -25,6 +25,8 @@
  *   move to all nine answers to it.
  * - frame: one draw of the compare canvas during the drags: UI thread time, and until the
  *   next animation frame (which under software GL includes rasterising), reported apart.
+ * - side by side: the same drag with one pane per algorithm, each with its debug layers
+ *   (computed, downsampled and sent only in this view).
  * - brush dab to frame: on the Edit tab, the brush pressed on the sample's 1920x1080 mask,
  *   from the pointer event to the animation frame after the one that drew it.
  * - batch: 200 seeded pairs, all nine algorithms, from the Run click to the table.
@@ -87,17 +89,25 @@ interface CompareBox {
   top: number
 }
 
+/** The compare canvas's viewport; side by side, the first pane's origin. */
 async function compareBox(page: Page): Promise<CompareBox> {
   const host = page.getByTestId('compare-canvas-host')
   const box = await host.boundingBox()
   if (!box) throw new Error('The compare canvas is not on the page.')
   const num = async (name: string) => Number(await host.getAttribute(name))
+  let left = box.x
+  let top = box.y
+  if ((await page.getByTestId('compare-workspace').getAttribute('data-view')) === 'side-by-side') {
+    const pane = page.locator('[data-pane]').first()
+    left += Number(await pane.getAttribute('data-pane-x'))
+    top += Number(await pane.getAttribute('data-pane-y'))
+  }
   return {
     zoom: await num('data-zoom'),
     offsetX: await num('data-offset-x'),
     offsetY: await num('data-offset-y'),
-    left: box.x,
-    top: box.y,
+    left,
+    top,
   }
 }
 
@@ -190,11 +200,15 @@ async function measureOpen(
   }
 }
 
-/** A point on the east floor for step `i` of a drag (a zig-zag over 300 x 160 px). */
-function dragPoint(i: number): { x: number; y: number } {
-  const col = i % 30
-  const row = Math.floor(i / 30) % 4
-  return { x: 1400 + (row % 2 === 0 ? col : 29 - col) * 10, y: 700 + row * 50 }
+/**
+ * A point on the east floor for step `i` of a drag: a zig-zag over 300 x 160 px in steps of
+ * `step` px (side by side, the panes are small: larger steps so that a move is a move).
+ */
+function dragPoint(i: number, step = 10): { x: number; y: number } {
+  const across = Math.floor(300 / step)
+  const col = i % across
+  const row = Math.floor(i / across) % 4
+  return { x: 1400 + (row % 2 === 0 ? col : across - 1 - col) * step, y: 700 + row * 50 }
 }
 
 interface DragResult {
@@ -207,9 +221,9 @@ interface DragResult {
   frames: FrameTiming[]
 }
 
-async function measureDrag(page: Page, moves: number): Promise<DragResult> {
+async function measureDrag(page: Page, moves: number, step = 10): Promise<DragResult> {
   // Put the goal where the drag starts and wait for its answers.
-  const startPoint = dragPoint(0)
+  const startPoint = dragPoint(0, step)
   await click(page, startPoint.x, startPoint.y)
   await newestDone(page)
   const v = await compareBox(page)
@@ -220,7 +234,7 @@ async function measureDrag(page: Page, moves: number): Promise<DragResult> {
   const out: DragResult = { update: [], compute: [], ratio: [], first: [], toFrame: [], frames: [] }
   for (let i = 1; i <= moves; i++) {
     const before = await newestQueryId(page)
-    const p = dragPoint(i)
+    const p = dragPoint(i, step)
     const at = toPage(v, p.x, p.y)
     await page.mouse.move(at.x, at.y)
     const q = await newestDone(page)
@@ -349,6 +363,11 @@ function cell(s: Stat): string {
   return `${formatDuration(s.median)} (${formatDuration(s.min)} – ${formatDuration(s.max)}, n=${s.n})`
 }
 
+function ratioCell(s: Stat): string {
+  if (s.n === 0) return '–'
+  return `${s.median.toFixed(2)} (${s.min.toFixed(2)} – ${s.max.toFixed(2)}, n=${s.n})`
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -360,6 +379,7 @@ async function main(): Promise<void> {
       opens: { type: 'string', default: '3' },
       batches: { type: 'string', default: '3' },
       dabs: { type: 'string', default: '10' },
+      'side-moves': { type: 'string', default: '12' },
     },
   })
   const count = (name: string, v: string | undefined) => {
@@ -373,6 +393,7 @@ async function main(): Promise<void> {
   const opens = count('opens', values.opens)
   const batches = count('batches', values.batches)
   const dabs = count('dabs', values.dabs)
+  const sideMoves = count('side-moves', values['side-moves'])
 
   const webDir = values['web-dir'] ? resolve(values['web-dir']) : WEB_DIR
   if (!values['no-build'] && !values['web-dir']) {
@@ -415,6 +436,11 @@ async function main(): Promise<void> {
     log('Dragging at a hand’s pace (16 ms a move, 60 moves) 3 times…')
     const settle: number[] = []
     for (let i = 0; i < 3; i++) settle.push(await measureSettle(page, 60))
+    log(`Side by side, dragging the goal ${sideMoves} steps…`)
+    await page.getByRole('tab', { name: 'Side by side' }).click()
+    await page.locator(`[data-testid="compare-canvas-host"][data-panes="${ALGORITHMS}"]`).waitFor()
+    const side = await measureDrag(page, sideMoves, 40)
+    await page.getByRole('tab', { name: 'Overlay' }).click()
     log(`Running ${batches} batches of 200 pairs…`)
     const batch = await measureBatch(page, batches)
     log(`Brush dabs (${dabs})…`)
@@ -435,6 +461,11 @@ async function main(): Promise<void> {
       dragRatio,
       firstAnswerMs: first,
       dragToFrameMs: stat(drag.toFrame),
+      sideDragUpdateMs: stat(side.update),
+      sideDragComputeMs: stat(side.compute),
+      sideDragRatio: stat(side.ratio),
+      sideFirstAnswerMs: stat(side.first),
+      sideFrameMs: stat(side.frames.map((f) => f.presentedMs ?? NaN)),
       dragSettleMs: stat(settle),
       frameCpuMs: frameCpu,
       frameMs: framePresented,
@@ -474,15 +505,17 @@ async function main(): Promise<void> {
       ['Click to the first answer', cell(figures.clickFirstMs)],
       ['Goal drag update (move to nine answers in the store)', cell(dragUpdate)],
       ['Drag compute (the nine query times of the same moves, summed)', cell(dragCompute)],
-      [
-        'Drag ratio (update / compute, per move)',
-        `${dragRatio.median.toFixed(2)} (${dragRatio.min.toFixed(2)} – ${dragRatio.max.toFixed(2)}, n=${dragRatio.n})`,
-      ],
+      ['Drag ratio (update / compute, per move)', ratioCell(dragRatio)],
       ['First answer after a drag move', cell(first)],
       ['Drag move to its frame presented (software GL)', cell(figures.dragToFrameMs)],
       ['Drag at 16 ms a move: last move to its nine answers', cell(figures.dragSettleMs)],
       ['Compare frame, UI thread (software GL, apart)', cell(frameCpu)],
       ['Compare frame to the next animation frame (software GL, apart)', cell(framePresented)],
+      ['Side by side (nine panes, debug layers): goal drag update', cell(figures.sideDragUpdateMs)],
+      ['Side by side: drag compute', cell(figures.sideDragComputeMs)],
+      ['Side by side: drag ratio', ratioCell(figures.sideDragRatio)],
+      ['Side by side: first answer', cell(figures.sideFirstAnswerMs)],
+      ['Side by side: frame to the next animation frame (software GL, apart)', cell(figures.sideFrameMs)],
       ['Brush dab to frame, 1920x1080 mask', cell(figures.brushDabMs)],
       ['Batch of 200 pairs, nine algorithms', cell(figures.batch200Ms)],
     ]

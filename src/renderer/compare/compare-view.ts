@@ -125,6 +125,12 @@ export class CompareView {
       return
     }
     const t0 = performance.now()
+    this.drawing = true
+    try {
+      this.beforeDraw?.()
+    } finally {
+      this.drawing = false
+    }
     this.renderPanes()
     this.frames++
     const presented = livePerf.frame(t0, this.showsQuery)
@@ -133,6 +139,12 @@ export class CompareView {
   /** The newest query whose answers the panes show (for the frame marks, live-perf.ts). */
   showsQuery = 0
   private readonly hold = new FrameHold(() => this.surface.requestRender(), MAX_HOLD_MS)
+  private drawing = false
+  /**
+   * Called at the start of every frame, before it is drawn: work that only the frame needs,
+   * such as painting the newest answers, so that answers replaced before the frame cost nothing.
+   */
+  beforeDraw: (() => void) | null = null
   /** The Pixi application (drawn on demand only). */
   get app() {
     return this.surface.app
@@ -159,6 +171,8 @@ export class CompareView {
   }
 
   requestRender(): void {
+    // Changes made by `beforeDraw` are drawn by the frame being drawn.
+    if (this.drawing) return
     this.hold.request()
   }
 
