@@ -2,7 +2,8 @@
  * The live comparison in real Chromium, served as the desktop app is (cross-origin isolated):
  * the editor page is isolated (microsecond clock, SharedArrayBuffer), and a goal dragged fast
  * through many positions ends with every algorithm's answer to the last position, with no
- * frame ever showing answers older than one already drawn.
+ * frame ever showing answers older than one already drawn; a slow drag is drawn once per
+ * step, with the handle and every answer to it in the same frame.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -117,5 +118,49 @@ describe('the live comparison', () => {
     // Fewer frames than queries: none was drawn for each replaced answer.
     expect(shown.length).toBeLessThan(newest.id - before)
     await saveScreenshot(page, 'compare-live-drag.png')
+  })
+
+  it('draws each step of a slow drag once, the handle and all nine answers in the same frame', async () => {
+    await clickRoom(page, WEST.x, WEST.y, 'start')
+    await clickRoom(page, EAST.x, EAST.y)
+    await waitForAnswers(page)
+    const v = await compareViewport(page)
+    const from = roomToPage(v, EAST.x, EAST.y)
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    const startMarks = await marks(page)
+    const firstFrame = startMarks.frames.length
+    const steps = 8
+    for (let i = 1; i <= steps; i++) {
+      const to = roomToPage(v, EAST.x - i * 25, EAST.y + i * 15)
+      const before = (await marks(page)).queries.at(-1)!.id
+      await page.mouse.move(to.x, to.y)
+      // Wait for this step's answers and the frame that shows them before the next step.
+      await waitUntil(
+        () => marks(page),
+        (m) => {
+          const q = m.queries.at(-1)!
+          return (
+            q.id > before &&
+            q.doneAt !== null &&
+            m.frames.some((f) => f.queryId === q.id && f.presentedMs !== null)
+          )
+        },
+        `step ${i} answered and drawn`,
+      )
+    }
+    await page.mouse.up()
+    const m = await marks(page)
+    const frames = m.frames.slice(firstFrame)
+    // One frame per step (the hold lasts at most 250 ms, so a very slow step may add one).
+    expect(frames.length).toBeGreaterThanOrEqual(steps)
+    expect(frames.length).toBeLessThanOrEqual(steps + 2)
+    // Each frame showed answers that were all in when it was drawn.
+    const doneAt = new Map(m.queries.map((q) => [q.id, q.doneAt]))
+    const complete = frames.filter((f) => {
+      const d = doneAt.get(f.queryId)
+      return d !== null && d !== undefined && d <= f.startAt
+    })
+    expect(complete.length).toBeGreaterThanOrEqual(steps)
   })
 })
