@@ -28,7 +28,7 @@ import type { RgbaImage } from '../../shared/host'
 import type { DrawPolygon } from '../canvas/room-view'
 import type { Viewport } from '../canvas/viewport'
 import { colourNumber } from './colours'
-import { FrameHold } from './frame-hold'
+import { FrameHold, holdFor } from './frame-hold'
 import { livePerf } from './live-perf'
 import { paintDebugLayers } from './debug-paint'
 import type { PaneRect } from './pane-layout'
@@ -43,12 +43,6 @@ export interface PathDraw {
   start: Point
   goal: Point
 }
-
-/**
- * Longest a frame waits for the answers to the newest query, ms: the answers of a room like
- * the sample take tens of ms; slower ones then stream in on screen.
- */
-const MAX_HOLD_MS = 250
 
 /** Longest side of a pane's debug canvas, px. */
 const DEBUG_CANVAS_MAX = 1024
@@ -134,11 +128,21 @@ export class CompareView {
     this.renderPanes()
     this.frames++
     const presented = livePerf.frame(t0, this.showsQuery)
-    requestAnimationFrame(() => presented(performance.now()))
+    requestAnimationFrame(() => {
+      const now = performance.now()
+      presented(now)
+      const ms = now - t0
+      this.frameMs = this.frameMs === null ? ms : 0.7 * this.frameMs + 0.3 * ms
+    })
   })
   /** The newest query whose answers the panes show (for the frame marks, live-perf.ts). */
   showsQuery = 0
-  private readonly hold = new FrameHold(() => this.surface.requestRender(), MAX_HOLD_MS)
+  /** Running mean of the frames' time to the next animation frame, ms (null: none yet). */
+  private frameMs: number | null = null
+  private readonly hold = new FrameHold(
+    () => this.surface.requestRender(),
+    () => holdFor(this.frameMs),
+  )
   private drawing = false
   /**
    * Called at the start of every frame, before it is drawn: work that only the frame needs,
@@ -176,7 +180,7 @@ export class CompareView {
     this.hold.request()
   }
 
-  /** Draw nothing until `releaseFrames` (the newest answers are in) or MAX_HOLD_MS; see frame-hold.ts. */
+  /** Draw nothing until `releaseFrames` (the newest answers are in) or `holdFor`; see frame-hold.ts. */
   holdFrames(): void {
     this.hold.hold()
   }

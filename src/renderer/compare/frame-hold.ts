@@ -4,7 +4,9 @@
  * that the UI thread is free to receive the answers (under software GL the page is blocked
  * for the whole 100-300 ms a frame takes, and answers wait behind it). The hold ends when
  * the newest query is answered, or after `maxHoldMs` since it began, so that slow
- * algorithms still stream in on screen and a long drag still moves the handle.
+ * algorithms still stream in on screen and a long drag still moves the handle. The compare
+ * view sets the longest hold from what its frames cost (`holdFor`): a short one where frames
+ * are cheap (a GPU), a long one under software GL.
  *
  * Glossary
  * - hold: frames requested now are remembered, not drawn.
@@ -14,6 +16,22 @@
  *
  * Units: ms.
  */
+
+/**
+ * Longest a frame waits for the answers to the newest query (see above), ms: about two
+ * frames' time (`holdFor`), so that where frames are cheap a fast drag still draws often and
+ * where they block the page for 100 ms or more (software GL) answers are not stuck behind
+ * them; never less than MIN_HOLD_MS (the sample's answers take tens of ms) nor more than
+ * MAX_HOLD_MS (slower answers then stream in on screen).
+ */
+const MIN_HOLD_MS = 50
+const MAX_HOLD_MS = 250
+
+/** The longest hold for frames that take `frameMs` each (a running mean; null: none yet), ms. */
+export function holdFor(frameMs: number | null): number {
+  if (frameMs === null || !Number.isFinite(frameMs)) return MAX_HOLD_MS
+  return Math.min(MAX_HOLD_MS, Math.max(MIN_HOLD_MS, 2 * frameMs))
+}
 
 export interface HoldTimers {
   set(callback: () => void, ms: number): unknown
@@ -30,10 +48,13 @@ export class FrameHold {
   private held = false
   private wanted = false
 
-  /** `draw` asks for one frame (it is called at most once per release). */
+  /**
+   * `draw` asks for one frame (it is called at most once per release); `maxHoldMs` is the
+   * longest hold, or a function read as each hold begins.
+   */
   constructor(
     private readonly draw: () => void,
-    private readonly maxHoldMs: number,
+    private readonly maxHoldMs: number | (() => number),
     private readonly timers: HoldTimers = realTimers,
   ) {}
 
@@ -45,10 +66,11 @@ export class FrameHold {
   hold(): void {
     if (this.held) return
     this.held = true
+    const ms = typeof this.maxHoldMs === 'function' ? this.maxHoldMs() : this.maxHoldMs
     this.timer = this.timers.set(() => {
       this.timer = null
       this.release()
-    }, this.maxHoldMs)
+    }, ms)
   }
 
   /** End the hold (the newest query is answered); draw once if a frame was asked for. */

@@ -1,10 +1,11 @@
 /**
  * The frame hold of the compare canvas: nothing is drawn while the newest query's answers
  * come in; the hold ends with the answers or at its deadline, which a newer hold does not
- * move; one frame is drawn for however many were asked for meanwhile.
+ * move; one frame is drawn for however many were asked for meanwhile. The longest hold is
+ * two frames' time, 50 to 250 ms.
  */
 import { describe, expect, it } from 'vitest'
-import { FrameHold, type HoldTimers } from '../../../src/renderer/compare/frame-hold'
+import { FrameHold, holdFor, type HoldTimers } from '../../../src/renderer/compare/frame-hold'
 
 /** Timers that fire only when the test says so. */
 function manualTimers() {
@@ -93,5 +94,31 @@ describe('FrameHold', () => {
     fireAll()
     hold.release()
     expect(draws).toBe(0)
+  })
+})
+
+describe('holdFor', () => {
+  it('is two frames long, at least 50 ms and at most 250 ms; 250 ms before any frame', () => {
+    expect(holdFor(60)).toBe(120)
+    expect(holdFor(16)).toBe(50)
+    expect(holdFor(180)).toBe(250)
+    expect(holdFor(null)).toBe(250)
+    expect(holdFor(Number.NaN)).toBe(250)
+  })
+
+  it('is read as each hold begins', () => {
+    const { timers, pending, fireAll } = manualTimers()
+    let frameMs = 100
+    const hold = new FrameHold(
+      () => undefined,
+      () => holdFor(frameMs),
+      timers,
+    )
+    hold.hold()
+    expect([...pending.values()][0].ms).toBe(200)
+    fireAll()
+    frameMs = 20
+    hold.hold()
+    expect([...pending.values()][0].ms).toBe(50)
   })
 })
