@@ -11,6 +11,10 @@
  * - pane: a clipped region of the canvas with its own copy of the room (background
  *   sprite sharing one texture, walk polygons sharing one graphics context), a debug
  *   sprite, a path layer and the start/goal handles.
+ * - frame hold: no frame while the newest query's answers come in (frame-hold.ts);
+ *   `holdFrames` / `releaseFrames` bracket them, at most `holdFor` ms.
+ * - before draw: a hook run as each frame is drawn, where the canvas component paints the
+ *   newest answers (so answers replaced before a frame are never painted).
  * - path draw: one algorithm's path with its colour; reached paths are solid, unreached
  *   ones dashed with a cross where they stopped; snapped ends get a hollow diamond and a
  *   thin line from the requested point.

@@ -146,10 +146,9 @@ export class NavClient {
     const id = this.nextId++
     this.newestQuery = id
     const shares = shareOut(algorithms, (a) => this.expectedCost(a), this.ports.length)
-    // A query with nothing to run still goes to one worker, so that it is answered as done.
-    const parts = shares
-      .map((share, i) => ({ share, port: this.ports[i] }))
-      .filter((p, i) => i === 0 || p.share.length > 0)
+    // Every worker is sent its share, even an empty one: a newer query is what makes a worker
+    // skip the rest of an older one, and an empty share is answered as done at once.
+    const parts = shares.map((share, i) => ({ share, port: this.ports[i] }))
     this.open = { id, partsLeft: parts.length, optimalLength: null, superseded: false }
     for (const { share, port } of parts) {
       port.postMessage(

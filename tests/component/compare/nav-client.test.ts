@@ -235,11 +235,17 @@ describe('NavClient with a pool of workers', () => {
     expect(latest).toContainEqual(['jps', 'sampled-grid'])
   })
 
-  it('still answers a query with nothing to run (one worker reports it done)', () => {
+  it('sends every worker the newest query, an empty share too, so that each stops its older one', () => {
     const { fakes, done, client } = pool(3)
-    const q = client.query({ x: 0, y: 0 }, { x: 5, y: 5 }, [], false)
-    expect(fakes.map((f) => queriesIn(f.sent).length)).toEqual([1, 0, 0])
+    client.query({ x: 0, y: 0 }, { x: 5, y: 5 }, ask(['jps', 'flood-fill', 'octile-astar']), false)
+    const q = client.query({ x: 0, y: 0 }, { x: 6, y: 6 }, ask(['jps']), false)
+    const newest = fakes.map((f) => queriesIn(f.sent).at(-1)!)
+    expect(newest.map((m) => m.id)).toEqual([q, q, q])
+    expect(newest.map((m) => m.algorithms.length).sort()).toEqual([0, 0, 1])
     fakes[0].reply(doneMsg(q, null))
+    fakes[1].reply(doneMsg(q, null))
+    expect(done).toHaveLength(0)
+    fakes[2].reply(doneMsg(q, null))
     expect(done).toHaveLength(1)
   })
 
