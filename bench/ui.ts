@@ -17,7 +17,8 @@
  * - click to nine answers: from the pointer event of a click (its time stamp) to the ninth
  *   answer received and applied to the compare store.
  * - goal drag update: the goal handle is held and moved one step at a time; from each
- *   pointer move to all nine answers to it applied to the store (the next step waits).
+ *   pointer move to all nine answers to it applied to the store (the next step waits for
+ *   this one's frame, so that drawing is measured apart).
  * - drag compute: the nine query times the worker(s) measured for the same move, summed.
  * - drag ratio: drag update / drag compute, per move; the median of those ratios.
  * - first answer: from the pointer move to the first of its nine answers in the store.
