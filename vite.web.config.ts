@@ -1,8 +1,11 @@
 // The browser edition: the same renderer, hosted by the browser host (OPFS + createImageBitmap).
+// Its dev server and preview send the cross-origin isolation headers, as the desktop app's
+// app:// protocol does: performance.now() then resolves microseconds and SharedArrayBuffer exists.
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 import vue from '@vitejs/plugin-vue'
 import { devServerCsp } from './scripts/vite-dev-csp'
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/main/isolation-headers'
 
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
@@ -11,8 +14,13 @@ export default defineConfig({
   publicDir: resolve(import.meta.dirname, 'resources'),
   plugins: [vue(), devServerCsp()],
   define: { __WALKBOX_HOST__: JSON.stringify('browser') },
-  server: { host: '127.0.0.1', port: 5174, strictPort: false },
-  preview: { host: '127.0.0.1' },
+  server: {
+    host: '127.0.0.1',
+    port: 5174,
+    strictPort: false,
+    headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS },
+  },
+  preview: { host: '127.0.0.1', headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
   worker: { format: 'es' },
   build: {
     outDir: resolve(import.meta.dirname, 'out/web'),

@@ -1,6 +1,6 @@
 /**
- * End-to-end setup: build the web edition once and serve it on 127.0.0.1, and the test
- * page for the browser's save guarantees beside it.
+ * End-to-end setup: build the web edition once and serve it on 127.0.0.1 with the
+ * cross-origin isolation headers, and the test page for the browser's save guarantees beside it.
  * Tests read the address with `inject('webUrl')`, and the build folder with
  * `inject('webDir')` (to serve it again with other headers).
  */
@@ -10,6 +10,7 @@ import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { repoRoot } from '../support/bench-data'
 import { serveStatic } from '../support/static-server'
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from '../../src/main/isolation-headers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,7 +29,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   })
-  const server = await serveStatic(outDir)
+  // Served cross-origin isolated, as the desktop app and `npm run web` are.
+  const server = await serveStatic(outDir, { ...CROSS_ORIGIN_ISOLATION_HEADERS })
   project.provide('webUrl', server.url)
   project.provide('webDir', outDir)
   const harnessDir = resolve(repoRoot, `out/harness-e2e-${process.pid}`)

@@ -11,6 +11,10 @@
  * - pane: a clipped region of the canvas with its own copy of the room (background
  *   sprite sharing one texture, walk polygons sharing one graphics context), a debug
  *   sprite, a path layer and the start/goal handles.
+ * - frame hold: no frame while the newest query's answers come in (frame-hold.ts);
+ *   `holdFrames` / `releaseFrames` bracket them, at most `holdFor` ms.
+ * - before draw: a hook run as each frame is drawn, where the canvas component paints the
+ *   newest answers (so answers replaced before a frame are never painted).
  * - path draw: one algorithm's path with its colour; reached paths are solid, unreached
  *   ones dashed with a cross where they stopped; snapped ends get a hollow diamond and a
  *   thin line from the requested point.
@@ -28,6 +32,8 @@ import type { RgbaImage } from '../../shared/host'
 import type { DrawPolygon } from '../canvas/room-view'
 import type { Viewport } from '../canvas/viewport'
 import { colourNumber } from './colours'
+import { FrameHold, holdFor } from './frame-hold'
+import { livePerf } from './live-perf'
 import { paintDebugLayers } from './debug-paint'
 import type { PaneRect } from './pane-layout'
 import { dashSegments, wasSnapped } from './path-geometry'
@@ -110,9 +116,43 @@ class Pane {
 
 export class CompareView {
   private readonly surface = new OnDemandApp(() => {
+    if (this.hold.active) {
+      // Asked for before the hold began: draw when it ends, with the newest answers.
+      livePerf.skippedFrames++
+      this.hold.request()
+      return
+    }
+    const t0 = performance.now()
+    this.drawing = true
+    try {
+      this.beforeDraw?.()
+    } finally {
+      this.drawing = false
+    }
     this.renderPanes()
     this.frames++
+    const presented = livePerf.frame(t0, this.showsQuery)
+    requestAnimationFrame(() => {
+      const now = performance.now()
+      presented(now)
+      const ms = now - t0
+      this.frameMs = this.frameMs === null ? ms : 0.7 * this.frameMs + 0.3 * ms
+    })
   })
+  /** The newest query whose answers the panes show (for the frame marks, live-perf.ts). */
+  showsQuery = 0
+  /** Running mean of the frames' time to the next animation frame, ms (null: none yet). */
+  private frameMs: number | null = null
+  private readonly hold = new FrameHold(
+    () => this.surface.requestRender(),
+    () => holdFor(this.frameMs),
+  )
+  private drawing = false
+  /**
+   * Called at the start of every frame, before it is drawn: work that only the frame needs,
+   * such as painting the newest answers, so that answers replaced before the frame cost nothing.
+   */
+  beforeDraw: (() => void) | null = null
   /** The Pixi application (drawn on demand only). */
   get app() {
     return this.surface.app
@@ -139,7 +179,18 @@ export class CompareView {
   }
 
   requestRender(): void {
-    this.surface.requestRender()
+    // Changes made by `beforeDraw` are drawn by the frame being drawn.
+    if (this.drawing) return
+    this.hold.request()
+  }
+
+  /** Draw nothing until `releaseFrames` (the newest answers are in) or `holdFor`; see frame-hold.ts. */
+  holdFrames(): void {
+    this.hold.hold()
+  }
+
+  releaseFrames(): void {
+    this.hold.release()
   }
 
   private renderPanes(): void {
@@ -392,6 +443,7 @@ export class CompareView {
   }
 
   destroy(): void {
+    this.hold.dispose()
     for (const pane of this.panes) pane.destroy()
     this.panes = []
     this.backgroundTexture?.destroy(true)

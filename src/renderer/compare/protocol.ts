@@ -212,28 +212,31 @@ export function downsampleCells(layer: CellsLayer, maxAcross = MAX_WIRE_CELLS_AC
   const cols = Math.ceil(layer.cols / factor)
   const rows = Math.ceil(layer.rows / factor)
   const src = layer.values
-  const heat = layer.mode === 'heat'
-  const out = heat ? new Float32Array(cols * rows) : new Uint8Array(cols * rows)
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      let best = heat ? -Infinity : 0
-      const r1 = Math.min(layer.rows, (r + 1) * factor)
-      const c1 = Math.min(layer.cols, (c + 1) * factor)
-      for (let rr = r * factor; rr < r1; rr++) {
-        const base = rr * layer.cols
-        for (let cc = c * factor; cc < c1; cc++) {
+  const srcCols = layer.cols
+  // Source rows are read in order (each feeds one output row), which is what keeps this fast
+  // on a full-resolution layer: tens of ms became a few for 1920 x 1080 cells.
+  if (layer.mode === 'heat') {
+    const out = new Float32Array(cols * rows).fill(-Infinity)
+    for (let rr = 0; rr < layer.rows; rr++) {
+      const o = Math.floor(rr / factor) * cols
+      const base = rr * srcCols
+      for (let c = 0, cc = 0; c < cols; c++) {
+        const end = Math.min(srcCols, cc + factor)
+        let best = out[o + c]
+        for (; cc < end; cc++) {
           const v = src[base + cc]
-          if (heat) {
-            if (v > best) best = v
-          } else if (v !== 0) {
-            best = 1
-            break
-          }
+          if (v > best) best = v
         }
-        if (!heat && best === 1) break
+        out[o + c] = best
       }
-      out[r * cols + c] = best
     }
+    return { ...layer, cols, rows, cellSize: layer.cellSize * factor, values: out }
+  }
+  const out = new Uint8Array(cols * rows)
+  for (let rr = 0; rr < layer.rows; rr++) {
+    const o = Math.floor(rr / factor) * cols
+    const base = rr * srcCols
+    for (let cc = 0; cc < srcCols; cc++) if (src[base + cc] !== 0) out[o + Math.floor(cc / factor)] = 1
   }
   return { ...layer, cols, rows, cellSize: layer.cellSize * factor, values: out }
 }

@@ -5,7 +5,8 @@
  * edit of the room, and nothing is recorded in undo history.
  *
  * Glossary
- * - live worker: answers the current start/goal (queries coalesce, see protocol.ts).
+ * - live workers: one per core (`liveWorkerCount`), sharing the algorithms of each query
+ *   (nav-client.ts); they answer the current start/goal (queries coalesce, see protocol.ts).
  * - batch worker: a second worker for batch runs, so that a running batch neither blocks
  *   the page nor delays the live answers.
  * - query id / done id: the newest query sent, and the newest whose answers are all in;
@@ -18,6 +19,7 @@ import { computed, markRaw, ref, shallowRef, watch } from 'vue'
 import type { Point } from '../../shared/geometry/types'
 import { ALGORITHM_IDS, defaultOptions, getPathfinder } from '../../shared/nav/registry'
 import type { AlgorithmId, OptionValues } from '../../shared/nav/types'
+import { livePerf } from '../compare/live-perf'
 import { NavClient, type WorkerPort } from '../compare/nav-client'
 import type { AlgorithmRequest, BatchDoneMessage, WireResult } from '../compare/protocol'
 import { createNavWorker } from '../workers/create-nav-worker'
@@ -36,6 +38,14 @@ export interface BatchState {
   pairs: number
   seed: number
   result: BatchDoneMessage | null
+}
+
+/** Most live workers, whatever the core count (each holds its own nav world). */
+const MAX_LIVE_WORKERS = 4
+
+/** One live worker per core (navigator.hardwareConcurrency), 1 to MAX_LIVE_WORKERS. */
+export function liveWorkerCount(cores = globalThis.navigator?.hardwareConcurrency): number {
+  return Math.min(MAX_LIVE_WORKERS, Math.max(1, Math.floor(cores ?? 1) || 1))
 }
 
 function allDefaults(): Record<AlgorithmId, OptionValues> {
@@ -100,16 +110,18 @@ export const useCompareStore = defineStore('compare', () => {
     if (workspace.mode !== 'compare') return
     if (!start.value || !goal.value || !syncWorld(live) || !live) return
     queryId.value = live.query(start.value, goal.value, requests(), view.value === 'side-by-side')
+    livePerf.sent(queryId.value)
   }
 
   /** Start the workers (once). `factory` replaces the real worker in tests. */
   function connect(factory: () => WorkerPort = createNavWorker): void {
     if (live) return
     live = markRaw(
-      new NavClient(factory(), {
+      new NavClient(Array.from({ length: liveWorkerCount() }, factory), {
         onResult(m) {
           if (m.revision !== roomState.revision) return
           results.value = { ...results.value, [m.result.algorithm]: { ...m.result, queryId: m.queryId } }
+          livePerf.answer(m.queryId, m.result.queryMs)
         },
         onQueryDone(m) {
           if (m.superseded) return
@@ -119,6 +131,7 @@ export const useCompareStore = defineStore('compare', () => {
           const kept: typeof results.value = {}
           for (const id of enabledIds.value) if (results.value[id]) kept[id] = results.value[id]
           results.value = kept
+          livePerf.done(m.queryId)
         },
         onError(message) {
           error.value = message

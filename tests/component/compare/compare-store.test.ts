@@ -7,12 +7,13 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import type { WorkerPort } from '../../../src/renderer/compare/nav-client'
-import type { MainToWorker, WorkerToMain } from '../../../src/renderer/compare/protocol'
+import type { MainToWorker, QueryMessage, WorkerToMain } from '../../../src/renderer/compare/protocol'
 import { useCompareStore } from '../../../src/renderer/stores/compare'
 import { useWorkspaceStore } from '../../../src/renderer/stores/workspace'
 import { createNavService } from '../../../src/renderer/workers/nav-service'
 import { emptyProject } from '../../../src/shared/room/schema'
 import { doorRoom } from './fixtures'
+import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 import { openRoomInEditor } from '../support/editor'
 
 /** A worker port whose worker is the nav service in this thread; `sent` records what the store asked. */
@@ -58,8 +59,12 @@ describe('compare store', () => {
 
     useWorkspaceStore().setMode('compare')
     await nextTick()
-    const queries = sent.filter((m) => m.type === 'query')
-    expect(queries).toHaveLength(1)
+    // One query, shared out among the live workers: every enabled algorithm asked once.
+    const queries = sent.filter((m): m is QueryMessage => m.type === 'query')
+    expect(queries.length).toBeGreaterThanOrEqual(1)
+    expect(new Set(queries.map((q) => q.id)).size).toBe(1)
+    const asked = queries.flatMap((q) => q.algorithms.map((a) => a.id)).sort()
+    expect(asked).toEqual(ALGORITHM_IDS.filter((id) => id !== 'downscaled-grid').sort())
     expect(sent[0].type).toBe('world')
     await until(() => compare.doneId === compare.queryId && compare.queryId > 0)
     const answered = Object.keys(compare.results).sort()

@@ -3,6 +3,7 @@
  * heat maximum, posted layers are copies (transferring them cannot detach an algorithm's
  * own arrays), each buffer is transferred once, and the latest-only slot coalesces.
  */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { DebugLayer } from '../../../src/shared/nav/types'
 import {
@@ -37,6 +38,42 @@ describe('downsampleCells', () => {
     expect(out.cellSize).toBe(2)
     const marked = Array.from(out.values).flatMap((v, i) => (v ? [i] : []))
     expect(marked).toEqual([1 * 5 + 3])
+  })
+
+  it('gives, for any size and factor, the any-mark and the largest heat of each block', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (cols, rows, maxAcross, seed) => {
+          let x = seed || 1
+          const next = () => ((x = (x * 48271) % 2147483647), x)
+          const marks = Uint8Array.from({ length: cols * rows }, () => (next() % 7 === 0 ? 1 : 0))
+          const heat = Int32Array.from({ length: cols * rows }, () => (next() % 5 === 0 ? -1 : next() % 1000))
+          const f = Math.max(1, Math.ceil(Math.max(cols, rows) / maxAcross))
+          const oc = Math.ceil(cols / f)
+          const or = Math.ceil(rows / f)
+          // The reference: every output cell looks at its whole block.
+          const block = (r: number, c: number, src: ArrayLike<number>) => {
+            const vs: number[] = []
+            for (let rr = r * f; rr < Math.min(rows, (r + 1) * f); rr++)
+              for (let cc = c * f; cc < Math.min(cols, (c + 1) * f); cc++) vs.push(src[rr * cols + cc])
+            return vs
+          }
+          const m = downsampleCells(cells(cols, rows, 'mark', marks), maxAcross)
+          const h = downsampleCells(cells(cols, rows, 'heat', heat), maxAcross)
+          expect([m.cols, m.rows, h.cols, h.rows]).toEqual([oc, or, oc, or])
+          for (let r = 0; r < or; r++)
+            for (let c = 0; c < oc; c++) {
+              expect(m.values[r * oc + c]).toBe(block(r, c, marks).some((v) => v !== 0) ? 1 : 0)
+              expect(h.values[r * oc + c]).toBe(Math.max(...block(r, c, heat)))
+            }
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 
   it('keeps the largest heat of a block; a fully blocked block stays negative', () => {
