@@ -28,6 +28,7 @@ import { ClipType, FillRule, type Path64, type Paths64 } from 'clipper2-ts/dist/
 import { classifyPointInRing, normaliseRing, pointInArea, signedArea, withoutRepeats } from './polygon'
 import { orientation, segmentIntersection } from './predicates'
 import type { AreaPolygon, Point, Ring } from './types'
+import { ringBox, type Box } from './bounds'
 
 /** What normalising did. */
 export interface WalkableRegion {
@@ -109,18 +110,25 @@ export function isClean(areas: readonly AreaPolygon[]): boolean {
     }
   }
   if (anyEdgesMeet(edges)) return false
-  // No outlines meet, so one vertex of a ring tells where the whole ring lies.
+  // No outlines meet, so one vertex of a ring tells where the whole ring lies. Boxes first,
+  // so that many polygons or holes do not each scan every other outline.
+  const inBox = (box: Box, p: Point) =>
+    p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY
+  const outerBoxes = areas.map((a) => ringBox(a.outer))
   for (let i = 0; i < areas.length; i++) {
     const area = areas[i]
+    const holeBoxes = area.holes.map(ringBox)
     for (let h = 0; h < area.holes.length; h++) {
       const hole = area.holes[h]
       if (classifyPointInRing(area.outer, hole[0]) !== 'inside') return false
       for (let k = 0; k < area.holes.length; k++) {
-        if (k !== h && classifyPointInRing(area.holes[k], hole[0]) !== 'outside') return false
+        if (k === h || !inBox(holeBoxes[k], hole[0])) continue
+        if (classifyPointInRing(area.holes[k], hole[0]) !== 'outside') return false
       }
     }
     for (let j = 0; j < areas.length; j++) {
-      if (j !== i && pointInArea(areas[j], area.outer[0])) return false
+      if (j === i || !inBox(outerBoxes[j], area.outer[0])) continue
+      if (pointInArea(areas[j], area.outer[0])) return false
     }
   }
   return true
