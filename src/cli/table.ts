@@ -22,28 +22,8 @@ export function markdownTable(headers: string[], rows: (string | number)[][]): s
   return [line(names), separator, ...cells.map(line)].join('\n')
 }
 
-/** Value at quantile q (0..1) of the values, nearest rank; NaN for no values. */
-export function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
-  return sorted[rank]
-}
-
-/** Median: the mean of the two middle values for an even count; NaN for no values. */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-
-export function mean(values: readonly number[]): number {
-  if (values.length === 0) return NaN
-  let total = 0
-  for (const v of values) total += v
-  return total / values.length
-}
+// The statistics live in the shared core, so that the editor's figures mean the same.
+export { mean, median, quantile } from '../shared/measure/stats'
 
 /** A number with `decimals` decimals, or '-' when it is not a finite number. */
 export function fixed(value: number | null | undefined, decimals: number): string {

@@ -16,6 +16,7 @@
  */
 import type { BatchAlgorithmSummary } from '../../shared/measure/batch'
 import { batchRowsCsv, batchSummaryCsv } from '../../shared/measure/batch-csv'
+import { quantileSorted } from '../../shared/measure/stats'
 import { formatDuration } from '../../shared/measure/timing'
 import type { AlgorithmId } from '../../shared/nav/types'
 import type { BatchDoneMessage, BatchRow } from './protocol'
@@ -86,9 +87,7 @@ export function summaryDetails(s: BatchAlgorithmSummary): string {
 
 /** Nearest-rank quantile of sorted values (q in [0, 1]); null for none. */
 export function quantile(sorted: readonly number[], q: number): number | null {
-  if (sorted.length === 0) return null
-  const rank = Math.max(1, Math.ceil(q * sorted.length))
-  return sorted[Math.min(sorted.length, rank) - 1]
+  return sorted.length === 0 ? null : quantileSorted(sorted, q)
 }
 
 export function rowsByAlgorithm(rows: readonly BatchRow[]): Map<AlgorithmId, BatchRow[]> {

@@ -25,7 +25,16 @@
 // Minkowski sums, which a game's runtime has no use for.
 import { Clipper64, PolyTree64, type PolyPath64 } from 'clipper2-ts/dist/Engine.js'
 import { ClipType, FillRule, type Path64, type Paths64 } from 'clipper2-ts/dist/Core.js'
-import { classifyPointInRing, normaliseRing, pointInArea, signedArea, withoutRepeats } from './polygon'
+import {
+  classifyPointInRing,
+  normaliseRing,
+  pointInArea,
+  signedArea,
+  sweepEdge,
+  sweepEdgePairs,
+  withoutRepeats,
+  type SweepEdge,
+} from './polygon'
 import { orientation, segmentIntersection } from './predicates'
 import type { AreaPolygon, Point, Ring } from './types'
 import { ringBox, type Box } from './bounds'
@@ -70,16 +79,8 @@ export function walkableRegion(
 // ---------------------------------------------------------------------------------------
 // The clean test
 
-interface Edge {
-  a: Point
-  b: Point
-  /** Ring number and the edge's index in it, to tell neighbours apart. */
-  ring: number
-  index: number
-  size: number
-  minX: number
-  maxX: number
-}
+/** Ring number and the edge's index in it, to tell neighbours apart. */
+type Edge = SweepEdge & { ring: number; index: number; size: number }
 
 /** Is the geometry already valid (see the glossary)? Near-linear for ordinary outlines. */
 export function isClean(areas: readonly AreaPolygon[]): boolean {
@@ -96,15 +97,7 @@ export function isClean(areas: readonly AreaPolygon[]): boolean {
         // A fold-back: the ring comes straight back along the edge it arrived on.
         if (orientation(prev, a, b) === 0 && (prev.x - a.x) * (b.x - a.x) + (prev.y - a.y) * (b.y - a.y) > 0)
           return false
-        edges.push({
-          a,
-          b,
-          ring: ringNo,
-          index: i,
-          size: ring.length,
-          minX: Math.min(a.x, b.x),
-          maxX: Math.max(a.x, b.x),
-        })
+        edges.push(sweepEdge(a, b, { ring: ringNo, index: i, size: ring.length }))
       }
       ringNo++
     }
@@ -134,22 +127,14 @@ export function isClean(areas: readonly AreaPolygon[]): boolean {
   return true
 }
 
-/** Do any two edges meet, other than neighbours of one ring at their shared vertex? A sweep over x. */
+/** Do any two edges meet, other than neighbours of one ring at their shared vertex? */
 function anyEdgesMeet(edges: Edge[]): boolean {
-  edges.sort((p, q) => p.minX - q.minX)
-  const active: Edge[] = []
-  for (const e of edges) {
-    // Drop edges that end left of this one (with a margin for the predicates' tolerance).
-    let keep = 0
-    for (const other of active) if (other.maxX + 1e-6 >= e.minX) active[keep++] = other
-    active.length = keep
-    for (const other of active) {
-      if (other.ring === e.ring && neighbours(other.index, e.index, e.size)) continue
-      if (segmentIntersection(e.a, e.b, other.a, other.b) !== 'none') return true
-    }
-    active.push(e)
-  }
-  return false
+  return sweepEdgePairs(
+    edges,
+    (e, other) =>
+      !(other.ring === e.ring && neighbours(other.index, e.index, e.size)) &&
+      segmentIntersection(e.a, e.b, other.a, other.b) !== 'none',
+  )
 }
 
 function neighbours(i: number, j: number, n: number): boolean {

@@ -360,43 +360,85 @@ export function reflexVertices(area: AreaPolygon): Point[] {
   return out
 }
 
+/** An edge for `sweepEdgePairs`, with its x-range. */
+export interface SweepEdge {
+  a: Point
+  b: Point
+  minX: number
+  maxX: number
+}
+
+/** An edge a to b with its x-range filled in (and any extra fields of the caller's). */
+export function sweepEdge<T extends object>(a: Point, b: Point, extra: T): SweepEdge & T {
+  return { ...extra, a, b, minX: Math.min(a.x, b.x), maxX: Math.max(a.x, b.x) }
+}
+
 /**
- * Points where an edge of ring r meets (crosses or touches) an edge of ring s, at most `max`
- * of them. A sweep over x, so two long outlines that stay apart cost little.
+ * Calls `visit(e, other)` for every pair of edges whose x-ranges overlap (within EPSILON): a
+ * sweep over x, so outlines that stay apart cost little. Stops, and returns true, as soon as
+ * `visit` returns true. The list is sorted in place.
  */
-export function ringMeetings(r: Ring, s: Ring, max = 16): Point[] {
-  interface Side {
-    a: Point
-    b: Point
-    minX: number
-    maxX: number
-    first: boolean
-  }
-  const edges: Side[] = []
-  const add = (ring: Ring, first: boolean) => {
-    for (let i = 0; i < ring.length; i++) {
-      const a = ring[i]
-      const b = ring[(i + 1) % ring.length]
-      edges.push({ a, b, minX: Math.min(a.x, b.x), maxX: Math.max(a.x, b.x), first })
-    }
-  }
-  add(r, true)
-  add(s, false)
+export function sweepEdgePairs<E extends SweepEdge>(edges: E[], visit: (e: E, other: E) => boolean): boolean {
   edges.sort((p, q) => p.minX - q.minX)
-  const found: Point[] = []
-  const active: Side[] = []
+  const active: E[] = []
   for (const e of edges) {
     let keep = 0
     for (const other of active) if (other.maxX + EPSILON >= e.minX) active[keep++] = other
     active.length = keep
-    for (const other of active) {
-      if (other.first === e.first) continue
-      const ts = intersectionParameters(e.a, e.b, other.a, other.b)
-      if (ts.length === 0) continue
-      found.push({ x: e.a.x + ts[0] * (e.b.x - e.a.x), y: e.a.y + ts[0] * (e.b.y - e.a.y) })
-      if (found.length >= max) return found
-    }
+    for (const other of active) if (visit(e, other)) return true
     active.push(e)
   }
+  return false
+}
+
+/** Points where an edge of ring r meets (crosses or touches) an edge of ring s, at most `max` of them. */
+export function ringMeetings(r: Ring, s: Ring, max = 16): Point[] {
+  const edges: (SweepEdge & { first: boolean })[] = []
+  for (const [ring, first] of [
+    [r, true],
+    [s, false],
+  ] as const) {
+    for (let i = 0; i < ring.length; i++)
+      edges.push(sweepEdge(ring[i], ring[(i + 1) % ring.length], { first }))
+  }
+  const found: Point[] = []
+  sweepEdgePairs(edges, (e, other) => {
+    if (other.first === e.first) return false
+    const ts = intersectionParameters(e.a, e.b, other.a, other.b)
+    if (ts.length > 0) found.push({ x: e.a.x + ts[0] * (e.b.x - e.a.x), y: e.a.y + ts[0] * (e.b.y - e.a.y) })
+    return found.length >= max
+  })
   return found
+}
+
+/**
+ * Every edge of the areas' rings, flat (x1, y1, x2, y2 per edge, the closing edge included),
+ * and the box of their vertices (empty: Infinity / -Infinity for no edges). For edge indexes.
+ */
+export function flatEdges(areas: readonly AreaPolygon[]): {
+  edges: Float64Array
+  minX: number
+  minY: number
+  maxX: number
+  maxY: number
+} {
+  const list: number[] = []
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (const area of areas) {
+    for (const ring of [area.outer, ...area.holes]) {
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i]
+        const b = ring[(i + 1) % ring.length]
+        list.push(a.x, a.y, b.x, b.y)
+        minX = Math.min(minX, a.x)
+        maxX = Math.max(maxX, a.x)
+        minY = Math.min(minY, a.y)
+        maxY = Math.max(maxY, a.y)
+      }
+    }
+  }
+  return { edges: Float64Array.from(list), minX, minY, maxX, maxY }
 }

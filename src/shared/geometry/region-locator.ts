@@ -14,6 +14,7 @@
  *
  * Units: room px.
  */
+import { flatEdges } from './polygon'
 import { EPSILON, distanceToSegmentSquared } from './predicates'
 import type { AreaPolygon, Point } from './types'
 
@@ -35,26 +36,9 @@ export class RegionLocator {
   private readonly bandHeight: number
 
   constructor(areas: readonly AreaPolygon[]) {
-    const list: number[] = []
-    let minX = Infinity
-    let minY = Infinity
-    let maxX = -Infinity
-    let maxY = -Infinity
-    for (const area of areas) {
-      for (const ring of [area.outer, ...area.holes]) {
-        for (let i = 0; i < ring.length; i++) {
-          const a = ring[i]
-          const b = ring[(i + 1) % ring.length]
-          list.push(a.x, a.y, b.x, b.y)
-          minX = Math.min(minX, a.x)
-          maxX = Math.max(maxX, a.x)
-          minY = Math.min(minY, a.y)
-          maxY = Math.max(maxY, a.y)
-        }
-      }
-    }
-    this.edges = Float64Array.from(list)
-    const count = list.length / 4
+    const { edges, minX, minY, maxX, maxY } = flatEdges(areas)
+    this.edges = edges
+    const count = edges.length / 4
     this.minX = minX
     this.maxX = maxX
     this.minY = minY

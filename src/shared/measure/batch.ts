@@ -37,7 +37,8 @@ import {
 import { completeOptions } from '../nav/registry'
 import type { AlgorithmId, NavWorld, OptionValues, Pathfinder } from '../nav/types'
 import { measurePath, optimalLength, optimalLengthFor } from './metrics'
-import { clockResolutionMs, median, timeRepeated } from './timing'
+import { clockResolutionMs, timeRepeated } from './timing'
+import { mean, median, quantile } from './stats'
 
 export type Pair = [number, number, number, number]
 
@@ -183,14 +184,6 @@ export interface BatchRunResult {
   /** Wall time of the timed passes and of the measuring, ms. */
   timingMs: number
   measuringMs: number
-}
-
-/** Nearest-rank quantile (q in 0..1) of values; null for none. */
-export function nearestRank(values: readonly number[], q: number): number | null {
-  if (values.length === 0) return null
-  const sorted = [...values].sort((a, b) => a - b)
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)))
-  return sorted[rank - 1]
 }
 
 function finite(value: number): number | null {
@@ -401,10 +394,10 @@ export function summariseRows(
       valid,
       invalid: own.length - valid,
       medianQueryMs: finite(median(times)),
-      p95QueryMs: nearestRank(times, 0.95),
+      p95QueryMs: finite(quantile(times, 0.95)),
       medianLengthRatio: finite(median(ratios)),
-      p95LengthRatio: nearestRank(ratios, 0.95),
-      meanLengthRatio: ratios.length ? ratios.reduce((s, v) => s + v, 0) / ratios.length : null,
+      p95LengthRatio: finite(quantile(ratios, 0.95)),
+      meanLengthRatio: finite(mean(ratios)),
       maxLengthRatio: ratios.length ? Math.max(...ratios) : null,
       meanExpanded: own.length ? own.reduce((s, r) => s + r.expanded, 0) / own.length : null,
       prepareMs: prepared[k]?.prepareMs ?? 0,

@@ -32,6 +32,7 @@
 import type { AreaPolygon, Point } from '../geometry/types'
 import { supercoverLine } from '../geometry/line-walk'
 import { intersectionParameters, segmentIntersection } from '../geometry/predicates'
+import { flatEdges } from '../geometry/polygon'
 import { YARDSTICK_ID } from '../nav/registry'
 import { prepareAlgorithm, runQuery, type RunResult } from '../nav/run'
 import type { NavWorld, WalkGrid } from '../nav/types'
@@ -128,28 +129,8 @@ interface EdgeIndex {
 }
 
 function buildEdgeIndex(areas: readonly AreaPolygon[]): EdgeIndex {
-  const list: number[] = []
-  for (const area of areas) {
-    for (const ring of [area.outer, ...area.holes]) {
-      for (let i = 0; i < ring.length; i++) {
-        const a = ring[i]
-        const b = ring[(i + 1) % ring.length]
-        list.push(a.x, a.y, b.x, b.y)
-      }
-    }
-  }
-  const edges = Float64Array.from(list)
+  const { edges, minX, minY, maxX, maxY } = flatEdges(areas)
   const n = edges.length / 4
-  let minX = Infinity
-  let minY = Infinity
-  let maxX = -Infinity
-  let maxY = -Infinity
-  for (let i = 0; i < edges.length; i += 2) {
-    minX = Math.min(minX, edges[i])
-    maxX = Math.max(maxX, edges[i])
-    minY = Math.min(minY, edges[i + 1])
-    maxY = Math.max(maxY, edges[i + 1])
-  }
   if (n === 0) {
     return {
       edges,

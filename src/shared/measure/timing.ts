@@ -14,6 +14,9 @@
  *
  * Units: ms.
  */
+import { median } from './stats'
+
+export { median }
 
 export interface RepeatedTiming {
   /** Median of the samples, ms per call. */
@@ -38,14 +41,6 @@ export interface RepeatOptions {
   budgetMs?: number
   /** The clock, ms (default performance.now). */
   now?: () => number
-}
-
-/** Median of a list of numbers (NaN for an empty list); the list is not changed. */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
 /**

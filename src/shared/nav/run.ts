@@ -156,4 +156,3 @@ export function runQuery(prepared: PreparedAlgorithm, from: Point, to: Point): R
     }
   }
 }
-
