@@ -43,6 +43,8 @@ import type { Page } from 'playwright-core'
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from '../src/main/isolation-headers'
 import { formatDuration, median } from '../src/shared/measure/timing'
 import { launchChromium, CHROMIUM_PATH, type LaunchedBrowser } from '../tests/support/chromium'
+import { compareViewport, roomToPage, type CompareViewport } from '../tests/support/compare-viewport'
+import type { QueryMarks } from '../src/renderer/compare/live-perf'
 import { serveStatic } from '../tests/support/static-server'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -82,52 +84,16 @@ async function statusOpened(page: Page): Promise<number> {
   return (await handle.jsonValue()) as number
 }
 
-interface CompareBox {
-  zoom: number
-  offsetX: number
-  offsetY: number
-  left: number
-  top: number
-}
-
 /** The compare canvas's viewport; side by side, the first pane's origin. */
-async function compareBox(page: Page): Promise<CompareBox> {
-  const host = page.getByTestId('compare-canvas-host')
-  const box = await host.boundingBox()
-  if (!box) throw new Error('The compare canvas is not on the page.')
-  const num = async (name: string) => Number(await host.getAttribute(name))
-  let left = box.x
-  let top = box.y
-  if ((await page.getByTestId('compare-workspace').getAttribute('data-view')) === 'side-by-side') {
-    const pane = page.locator('[data-pane]').first()
-    left += Number(await pane.getAttribute('data-pane-x'))
-    top += Number(await pane.getAttribute('data-pane-y'))
-  }
-  return {
-    zoom: await num('data-zoom'),
-    offsetX: await num('data-offset-x'),
-    offsetY: await num('data-offset-y'),
-    left,
-    top,
-  }
-}
-
-function toPage(v: CompareBox, x: number, y: number): { x: number; y: number } {
-  return { x: v.left + v.offsetX + x * v.zoom, y: v.top + v.offsetY + y * v.zoom }
-}
-
-interface QueryTiming {
-  id: number
-  inputAt: number | null
-  sentAt: number
-  firstAt: number | null
-  doneAt: number | null
-  answers: number
-  computeMs: number
+async function compareBox(page: Page): Promise<CompareViewport> {
+  const sideBySide =
+    (await page.getByTestId('compare-workspace').getAttribute('data-view')) === 'side-by-side'
+  const pane = sideBySide ? await page.locator('[data-pane]').first().getAttribute('data-pane') : null
+  return compareViewport(page, pane ?? undefined)
 }
 
 /** Wait until the newest query sent has all its answers in the store; its marks. */
-async function newestDone(page: Page, timeoutMs = 120_000): Promise<QueryTiming> {
+async function newestDone(page: Page, timeoutMs = 120_000): Promise<QueryMarks> {
   const handle = await page.waitForFunction(
     (count) => {
       const q = window.__walkboxPerf?.queries.at(-1)
@@ -136,7 +102,7 @@ async function newestDone(page: Page, timeoutMs = 120_000): Promise<QueryTiming>
     ALGORITHMS,
     { polling: 'raf', timeout: timeoutMs },
   )
-  return (await handle.jsonValue()) as QueryTiming
+  return (await handle.jsonValue()) as QueryMarks
 }
 
 /** Wait until a frame showing query `id` (or newer) was drawn and presented; when it was presented. */
@@ -162,7 +128,7 @@ async function openCompare(page: Page): Promise<void> {
 }
 
 async function click(page: Page, x: number, y: number, shift = false): Promise<void> {
-  const p = toPage(await compareBox(page), x, y)
+  const p = roomToPage(await compareBox(page), x, y)
   if (shift) await page.keyboard.down('Shift')
   await page.mouse.click(p.x, p.y)
   if (shift) await page.keyboard.up('Shift')
@@ -228,7 +194,7 @@ async function measureDrag(page: Page, moves: number, step = 10): Promise<DragRe
   await click(page, startPoint.x, startPoint.y)
   await newestDone(page)
   const v = await compareBox(page)
-  const down = toPage(v, startPoint.x, startPoint.y)
+  const down = roomToPage(v, startPoint.x, startPoint.y)
   const since = await pageNow(page)
   await page.mouse.move(down.x, down.y)
   await page.mouse.down()
@@ -236,7 +202,7 @@ async function measureDrag(page: Page, moves: number, step = 10): Promise<DragRe
   for (let i = 1; i <= moves; i++) {
     const before = await newestQueryId(page)
     const p = dragPoint(i, step)
-    const at = toPage(v, p.x, p.y)
+    const at = roomToPage(v, p.x, p.y)
     await page.mouse.move(at.x, at.y)
     const q = await newestDone(page)
     if (q.id === before || q.inputAt === null) throw new Error(`drag step ${i} sent no query`)
@@ -258,11 +224,11 @@ async function measureSettle(page: Page, moves: number): Promise<number> {
   await click(page, startPoint.x, startPoint.y)
   await newestDone(page)
   const v = await compareBox(page)
-  const down = toPage(v, startPoint.x, startPoint.y)
+  const down = roomToPage(v, startPoint.x, startPoint.y)
   await page.mouse.move(down.x, down.y)
   await page.mouse.down()
   for (let i = 1; i <= moves; i++) {
-    const p = toPage(v, dragPoint(i).x, dragPoint(i).y)
+    const p = roomToPage(v, dragPoint(i).x, dragPoint(i).y)
     const t = Date.now()
     await page.mouse.move(p.x, p.y)
     const left = 16 - (Date.now() - t)

@@ -8,14 +8,9 @@
 import type { Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { statusText, waitUntil } from './helpers'
+import { compareViewport, roomToPage } from '../support/compare-viewport'
 
-export interface CompareViewport {
-  zoom: number
-  offsetX: number
-  offsetY: number
-  left: number
-  top: number
-}
+export { compareViewport, roomToPage, type CompareViewport } from '../support/compare-viewport'
 
 export interface MetricsRowData {
   algorithm: string
@@ -55,33 +50,6 @@ export async function openCompare(page: Page, url = inject('webUrl')): Promise<v
   await page.locator('[data-testid="compare-canvas-host"][data-ready="yes"]').waitFor()
 }
 
-/** The compare canvas's viewport; with `pane`, the page position of that side-by-side pane's origin. */
-export async function compareViewport(page: Page, pane?: string): Promise<CompareViewport> {
-  const host = page.getByTestId('compare-canvas-host')
-  const box = await host.boundingBox()
-  if (!box) throw new Error('The compare canvas is not on the page.')
-  const num = async (name: string) => Number(await host.getAttribute(name))
-  let left = box.x
-  let top = box.y
-  if (pane) {
-    const label = page.locator(`[data-pane="${pane}"]`)
-    left += Number(await label.getAttribute('data-pane-x'))
-    top += Number(await label.getAttribute('data-pane-y'))
-  }
-  return {
-    zoom: await num('data-zoom'),
-    offsetX: await num('data-offset-x'),
-    offsetY: await num('data-offset-y'),
-    left,
-    top,
-  }
-}
-
-export function roomToPage(v: CompareViewport, x: number, y: number): { x: number; y: number } {
-  return { x: v.left + v.offsetX + x * v.zoom, y: v.top + v.offsetY + y * v.zoom }
-}
-
-/** Click a room point: the goal, or the start with shift. */
 export async function clickRoom(
   page: Page,
   x: number,
