@@ -38,7 +38,7 @@ import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
 import { decodeImage } from '../main/services/image-codec'
 import { projectFolderOf } from '../main/desktop-host'
-import { ProjectCommandError, guardAuthorErrors } from './project-commands'
+import { ProjectCommandError, guardAuthorErrors, warnOpened } from './project-commands'
 
 export interface FormatsReport {
   formats: {
@@ -170,7 +170,7 @@ export async function importRoomCommand(
       folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game'))
         .folder
     }
-    const opened = await store.openProject(folder)
+    const opened = warnOpened(await store.openProject(folder))
     const taken = opened.project.rooms.map((r) => r.id)
     const room = result.room
     if (options.name) room.name = options.name

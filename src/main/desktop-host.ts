@@ -154,6 +154,7 @@ export class DesktopHost {
       ref: result.folder,
       project: result.project,
       rooms: result.rooms.filter((r) => r.exists).map((r) => ({ id: r.id, name: r.name })),
+      warnings: result.warnings,
     }
   }
 
@@ -318,8 +319,7 @@ export class DesktopHost {
 
   async renameProject(req: RenameProjectRequest): Promise<void> {
     const folder = this.requireAllowed(req.ref)
-    const { project } = await store.openProject(folder)
-    await store.saveProjectUnit(folder, { project: { ...project, name: req.name.trim() }, rooms: [] })
+    await store.updateProject(folder, (project) => ({ ...project, name: req.name.trim() }))
     await this.remember(folder, req.name.trim())
   }
 

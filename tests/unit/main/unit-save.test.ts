@@ -100,7 +100,7 @@ function dyingAfter(limit: number): { files: ProjectFiles; died: () => boolean; 
       return (real[key] as (...a: unknown[]) => Promise<unknown>)(...args)
     }) as ProjectFiles[K]
   const files = Object.fromEntries(
-    (['read', 'size', 'write', 'rename', 'remove', 'removeTree', 'list', 'copy', 'freeBytes'] as const).map(
+    (['read', 'size', 'kind', 'write', 'rename', 'remove', 'removeTree', 'list', 'copy', 'freeBytes'] as const).map(
       (k) => [k, wrap(k)],
     ),
   ) as unknown as ProjectFiles
