@@ -117,8 +117,12 @@ export async function makeBackup(
   }
 }
 
-/** The backup in folder `id` if it is complete, else null. Never throws for a bad backup. */
-async function readBackup(files: ProjectFiles, id: string): Promise<BackupInfo | null> {
+/**
+ * The backup in folder `id` if it has its manifest (written last, so it is whole), else null.
+ * `verify` also checks that every file the manifest lists is there with its size (before a
+ * restore). Never throws for a bad backup.
+ */
+async function readBackup(files: ProjectFiles, id: string, verify = false): Promise<BackupInfo | null> {
   const folder = `${BACKUPS_FOLDER}/${id}`
   try {
     if ((await files.kind(`${folder}/${BACKUP_INFO_FILE}`)) !== 'file') return null
@@ -126,8 +130,10 @@ async function readBackup(files: ProjectFiles, id: string): Promise<BackupInfo |
     if (!raw || raw.length > 64 * 1024 * 1024) return null
     const info = JSON.parse(decoder.decode(raw)) as BackupInfo
     if (typeof info !== 'object' || info === null || typeof info.savedAt !== 'string') return null
+    if (info.manifest !== undefined && (!Array.isArray(info.manifest) || info.manifest.length !== info.files))
+      return null
+    if (!verify) return { ...info, id }
     if (info.manifest !== undefined) {
-      if (!Array.isArray(info.manifest) || info.manifest.length !== info.files) return null
       for (const entry of info.manifest) {
         if (typeof entry?.path !== 'string' || !isProjectFile(entry.path)) return null
         if ((await files.kind(`${folder}/${entry.path}`)) !== 'file') return null
@@ -170,13 +176,14 @@ export async function dropPartialBackups(files: ProjectFiles): Promise<number> {
 /**
  * What opening a project does before anything is read, under the host's save lock: finish
  * or drop a save a crash stopped (the journal checked first), remove partial backups, and
- * prune the backups to the limit when a stopped save may have left one too many. Returns
+ * prune the backups to the limit (a stopped save may have left one too many). Returns
  * the one-line warnings (a journal that was set aside).
  */
 export async function prepareToOpen(files: ProjectFiles, options: { keep?: number } = {}): Promise<string[]> {
   const recovery = await recoverSave(files)
-  const dropped = await dropPartialBackups(files)
-  if (recovery.done || dropped > 0) await pruneBackups(files, options.keep)
+  await dropPartialBackups(files)
+  // A save stopped after its backup and before its pruning left one backup too many.
+  await pruneBackups(files, options.keep)
   return recovery.warnings
 }
 
@@ -206,7 +213,7 @@ export async function restoreFromBackup(
 ): Promise<BackupInfo | null> {
   if (!/^[0-9A-Za-z-]+$/.test(id)) throw new Error(`'${id}' is not a backup of this project`)
   const folder = `${BACKUPS_FOLDER}/${id}`
-  const info = await readBackup(files, id)
+  const info = await readBackup(files, id, true)
   if (!info)
     throw new Error(
       `backup ${id} is not complete (a save was stopped while making it); it cannot be restored`,

@@ -115,7 +115,9 @@ describe('walkbox formats / import / export', () => {
     }
     // AGS: the walkable mask comes back as the room's mask.
     const agsOut = join(dir, 'out-ags')
-    expect((await walkbox('export', project, '--room', 'house', '--format', 'ags', '--out', agsOut)).code).toBe(0)
+    expect(
+      (await walkbox('export', project, '--room', 'house', '--format', 'ags', '--out', agsOut)).code,
+    ).toBe(0)
     const ags = await walkbox(
       'import',
       join(agsOut, 'house-walkable.png'),
@@ -143,7 +145,8 @@ describe('walkbox formats / import / export', () => {
     expect(ex.stderr).toMatch(/house\.tscn already there; nothing written \(--force replaces them\)/)
     expect(await readFile(join(out, 'house.tscn'), 'utf8')).toBe('mine')
     expect(
-      (await walkbox('export', project, '--room', 'house', '--format', 'godot', '--out', out, '--force')).code,
+      (await walkbox('export', project, '--room', 'house', '--format', 'godot', '--out', out, '--force'))
+        .code,
     ).toBe(0)
 
     const before = await snapshotFiles(project)
