@@ -8,8 +8,9 @@
  * Glossary
  * - try: one race, both sides started at once (tests/support/store-races.ts).
  * - lost: a try after which the newer save's room, name or flag is not on disk.
- * - two processes: two child processes each add N flags to the same project as fast as
- *   they can (read, add, save, through the store's lock); lost = flags missing at the end.
+ * - two processes: two child processes each rename a flag of their own N times in the same
+ *   project as fast as they can (read, rename, save, through the store's lock); lost = the
+ *   times one found its own last name gone (the other saved a stale copy over it).
  *
  * Units: tries; s.
  */
@@ -29,14 +30,24 @@ const { values } = parseArgs({
 })
 const tries = Number(values.tries)
 
-async function childAddsFlags(root: string, label: string): Promise<void> {
+/**
+ * One of the two processes: keeps a flag of its own named `<label> <i>`, renaming it N times
+ * (read, rename, save, through the store's lock). Before each rename the name on disk must be
+ * the one it wrote last; each time it is not, the other process saved over it: a lost save.
+ * Prints the count of lost saves.
+ */
+async function childRenamesItsFlag(root: string, label: string): Promise<void> {
   const { updateProject } = await import('../src/main/services/project-store')
+  let lost = 0
   for (let i = 0; i < tries; i++) {
-    await updateProject(root, (p) => ({
-      ...p,
-      flags: [...p.flags, { id: `${label}_${i}`, name: `${label} ${i}`, default: false }],
-    }))
+    await updateProject(root, (p) => {
+      const mine = p.flags.find((f) => f.id === label)
+      if (i > 0 && mine?.name !== `${label} ${i - 1}`) lost++
+      const others = p.flags.filter((f) => f.id !== label)
+      return { ...p, flags: [...others, { id: label, name: `${label} ${i}`, default: false }] }
+    })
   }
+  process.stdout.write(`${lost}\n`)
 }
 
 async function main(): Promise<void> {
@@ -65,30 +76,32 @@ async function main(): Promise<void> {
     await store.createProject(root, 'Race')
     const start = performance.now()
     const spawnChild = (label: string) =>
-      new Promise<number | null>((done) => {
-        const child = spawn(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'bench/store-races.ts',
-            '--child',
-            root,
-            '--label',
-            label,
-            '--tries',
-            String(tries),
-          ],
-          { stdio: 'inherit' },
+      new Promise<number>((done, fail) => {
+        const child = spawn(process.execPath, [
+          '--import',
+          'tsx',
+          'bench/store-races.ts',
+          '--child',
+          root,
+          '--label',
+          label,
+          '--tries',
+          String(tries),
+        ])
+        let out = ''
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+        child.stderr.pipe(process.stderr)
+        child.on('exit', (code) =>
+          code === 0 ? done(Number(out.trim())) : fail(new Error(`${label}: exit ${code}`)),
         )
-        child.on('exit', done)
       })
-    const codes = await Promise.all([spawnChild('left'), spawnChild('right')])
-    if (codes.some((c) => c !== 0)) throw new Error(`a child process failed: exit ${codes.join(', ')}`)
+    const lostEach = await Promise.all([spawnChild('left'), spawnChild('right')])
     const { project } = await store.openProject(root)
-    const lost = 2 * tries - project.flags.length
+    const last = ['left', 'right'].map((l) => project.flags.find((f) => f.id === l)?.name)
+    const lost =
+      lostEach[0] + lostEach[1] + last.filter((n, k) => n !== `${['left', 'right'][k]} ${tries - 1}`).length
     rows.push([
-      'flag add vs. flag add (two processes)',
+      'flag rename vs. flag rename (two processes)',
       2 * tries,
       lost,
       ((performance.now() - start) / 1000).toFixed(1),
@@ -99,5 +112,5 @@ async function main(): Promise<void> {
   console.log(markdownTable(['race', 'tries', 'lost', 'time s'], rows))
 }
 
-if (values.child) await childAddsFlags(values.child, values.label ?? 'x')
+if (values.child) await childRenamesItsFlag(values.child, values.label ?? 'x')
 else await main()
