@@ -40,7 +40,7 @@ describe('walkbox formats / import / export', () => {
     const run = await walkbox('formats', '--json')
     expect(run.code).toBe(0)
     const { formats } = json<{ formats: { id: string; import: boolean; export: boolean }[] }>(run.stdout)
-    expect(formats.map((f) => f.id)).toEqual(['godot', 'tiled-json', 'tiled-xml', 'ags', 'runtime'])
+    expect(formats.map((f) => f.id)).toEqual(['godot', 'tiled-json', 'tiled-xml', 'ags', 'ags4', 'ags3', 'runtime'])
     expect(formats.every((f) => f.import && f.export)).toBe(true)
   })
 
