@@ -356,6 +356,175 @@ describe('hostile AGS files are refused in one line', () => {
   })
 })
 
+/** The bench .crm's blocks (id, 16-byte name for id 0, payload). */
+function crmBlocks(bytes: Uint8Array): { id: number; name: Uint8Array; payload: Uint8Array }[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const out: { id: number; name: Uint8Array; payload: Uint8Array }[] = []
+  let at = 2
+  for (;;) {
+    const id = bytes[at++]
+    if (id === 0xff) return out
+    const name = id === 0 ? bytes.slice(at, at + 16) : new Uint8Array(0)
+    if (id === 0) at += 16
+    const length = Number(view.getBigUint64(at, true))
+    at += 8
+    out.push({ id, name, payload: bytes.slice(at, at + length) })
+    at += length
+  }
+}
+
+/** A .crm of `version` from blocks (32-bit lengths before version 32, like AGS 3.4). */
+function crmFile(
+  version: number,
+  blocks: { id: number; name: Uint8Array; payload: Uint8Array }[],
+): Uint8Array {
+  const parts: number[] = [version & 0xff, version >> 8]
+  for (const b of blocks) {
+    parts.push(b.id, ...b.name)
+    const wide = b.id === 0 || version >= 32
+    const len = new Uint8Array(wide ? 8 : 4)
+    new DataView(len.buffer).setUint32(0, b.payload.length, true)
+    parts.push(...len, ...b.payload)
+  }
+  parts.push(0xff)
+  return Uint8Array.from(parts)
+}
+
+describe('AGS 3 .crm: versions and blocks', () => {
+  it('reads the same room written as format 31 (AGS 3.4.1, 32-bit block lengths)', async () => {
+    const bytes = new Uint8Array(await readFile(CRM))
+    const v31 = readCrm(crmFile(31, crmBlocks(bytes)), 'room1.crm')
+    const v33 = readCrm(bytes, 'room1.crm')
+    expect(v31.version).toBe(31)
+    expect(v31.data.hotspots).toEqual(v33.data.hotspots)
+    expect(differences(v31.masks.walkable.indices, v33.masks.walkable.indices, 320)).toEqual([])
+  })
+
+  it('names unknown and newer blocks in the notes instead of failing', async () => {
+    const blocks = crmBlocks(new Uint8Array(await readFile(CRM)))
+    const name = new Uint8Array(16)
+    name.set(new TextEncoder().encode('ext_future'))
+    blocks.push({ id: 12, name: new Uint8Array(0), payload: Uint8Array.from([1, 2, 3]) })
+    blocks.push({ id: 0, name, payload: Uint8Array.from([4, 5]) })
+    const crm = readCrm(crmFile(33, blocks), 'room1.crm')
+    expect(crm.data.notes).toContain('block 12: unknown to Walkbox, skipped')
+    expect(crm.data.notes).toContain("block 'ext_future': not read (kept in the .crm)")
+    expect(counts(crm.masks.walkable.indices)).toEqual({ 1: 8317 })
+  })
+
+  it('refuses or reads any corrupted copy, always in one line (400 seeded corruptions)', async () => {
+    const bytes = new Uint8Array(await readFile(CRM))
+    let seed = 7
+    const next = () => (seed = (seed * 1103515245 + 12345) >>> 0)
+    let refused = 0
+    for (let k = 0; k < 400; k++) {
+      const bad = bytes.slice()
+      const flips = 1 + (next() % 4)
+      // Corrupt the fields of the main block (its first 600 bytes), where counts and sizes are.
+      for (let f = 0; f < flips; f++) bad[11 + (next() % 600)] = next() & 0xff
+      try {
+        readCrm(bad, 'room1.crm')
+      } catch (e) {
+        expect((e as Error).name, (e as Error).message).toBe('CrmError')
+        expect((e as Error).message).not.toContain('\n')
+        refused++
+      }
+    }
+    expect(refused).toBeGreaterThan(0)
+  })
+})
+
+describe('AGS 4 room folders: mask resolution and regions', () => {
+  /** A copy of Rooms/1 with its masks stored at 1:2 and MaskResolution 2. */
+  async function halfResolutionCopy(to: string) {
+    await cp(ROOM_DIR, to, { recursive: true })
+    for (const file of ['walkableareas.png', 'hotspots.png', 'regions.png', 'walkbehinds.png']) {
+      const full = await openRoomMask(ROOM_DIR, file)
+      const half = new Uint8Array(160 * 100)
+      for (let y = 0; y < 100; y++)
+        for (let x = 0; x < 160; x++) half[y * 160 + x] = full[y * 2 * 320 + x * 2]
+      const palette = Array.from(
+        { length: 16 },
+        (_, i) => `#${(i * 16).toString(16).padStart(2, '0')}00${i ? 'a8' : '00'}`,
+      )
+      await writeFile(
+        join(to, file),
+        await encodeIndexedPng(
+          { width: 160, height: 100, indices: half, palette },
+          (b) => new Uint8Array(deflateSync(b)),
+        ),
+      )
+    }
+    const xml = await readFile(join(to, 'data.xml'), 'utf8')
+    await writeFile(
+      join(to, 'data.xml'),
+      xml.replace('<MaskResolution>1</MaskResolution>', '<MaskResolution>2</MaskResolution>'),
+    )
+  }
+
+  it('reads masks stored at 1:2 at room size and writes an edit back at 1:2', async () => {
+    const copy = join(work, 'half')
+    await halfResolutionCopy(copy)
+    const imported = await roomFormat('ags4').importRoom!(diskSource(copy), 'data.xml', {})
+    expect(imported.room.size).toEqual({ width: 320, height: 200 })
+    expect(imported.notes.join('\n')).toContain('masks stored at 1:2')
+    expect(counts(imported.mask!)[1]).toBeGreaterThan(8000)
+    const unedited = await roomFormat('ags4').exportInPlace!(
+      { room: imported.room, mask: imported.mask!, background: null, scaleMap: null },
+      diskSource(copy),
+    )
+    expect(unedited.files).toEqual([])
+    const mask = imported.mask!.slice()
+    mask.fill(0, 320 * 150) // clear the floor from y = 150 down (it spans rows 124..167)
+    const out = await roomFormat('ags4').exportInPlace!(
+      { room: imported.room, mask, background: null, scaleMap: null },
+      diskSource(copy),
+    )
+    expect(out.files.map((f) => f.path)).toEqual(['walkableareas.png'])
+    const file = out.files[0]
+    expect('indexed' in file && [file.indexed.width, file.indexed.height]).toEqual([160, 100])
+  })
+
+  it('writes regions.png when a zone is drawn, at the next free region id, and reads it back as a zone', async () => {
+    const copy = join(work, 'regions')
+    await cp(ROOM_DIR, copy, { recursive: true })
+    const imported = await roomFormat('ags4').importRoom!(diskSource(copy), 'data.xml', {})
+    const room: Room = imported.room
+    room.zones = [
+      {
+        id: 'doorway',
+        name: 'Doorway',
+        shape: {
+          kind: 'polygon',
+          outer: [
+            [100, 150],
+            [140, 150],
+            [140, 190],
+            [100, 190],
+          ],
+        },
+        events: { enter: '', exit: '', stand: '' },
+        properties: {},
+      },
+    ]
+    const out = await roomFormat('ags4').exportInPlace!(
+      { room, mask: imported.mask!, background: null, scaleMap: null },
+      diskSource(copy),
+    )
+    expect(out.files.map((f) => f.path)).toEqual(['regions.png'])
+    for (const f of out.files) await writeFile(join(copy, f.path), await fileBytes(f))
+    expect(counts(await openRoomMask(copy, 'regions.png'))).toEqual({ 1: 40 * 40 })
+    const again = await roomFormat('ags4').importRoom!(diskSource(copy), 'data.xml', {})
+    expect(again.room.zones.map((z) => [z.name, z.properties.agsRegion])).toEqual([['Region 1', '1']])
+    // Read back and written again unchanged, nothing is written.
+    const twice = await roomFormat('ags4').exportInPlace!(
+      { room: again.room, mask: again.mask!, background: null, scaleMap: null },
+      diskSource(copy),
+    )
+    expect(twice.files).toEqual([])
+  })
+})
+
 describe('the XML patcher', () => {
   it('keeps every other character, a byte-order mark and a self-closing element turned into text', () => {
     const text = '\ufeff<?xml version="1.0"?>\r\n<Room>\r\n  <A x="1">old</A>\r\n  <B />\r\n</Room>'
