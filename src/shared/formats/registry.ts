@@ -295,7 +295,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     label: 'AGS 3 room (.crm)',
     extensions: ['crm'],
     description:
-      'A compiled AGS 3.4-3.6 room: background, walkable/region/hotspot/walk-behind masks, scaling',
+      'A compiled AGS 3.0.3-3.6 room: background, walkable/region/hotspot/walk-behind masks, scaling',
     importRoom: importCrmRoom,
   },
   {

@@ -400,6 +400,54 @@ describe('AGS 3 .crm: versions and blocks', () => {
     expect(differences(v31.masks.walkable.indices, v33.masks.walkable.indices, 320)).toEqual([])
   })
 
+  it('reads the same room written as format 30 (AGS 3.4.0: C strings and fixed-length names)', async () => {
+    const bytes = new Uint8Array(await readFile(CRM))
+    const blocks = crmBlocks(bytes)
+    const main = blocks.find((b) => b.id === 1)!.payload
+    const view = new DataView(main.buffer, main.byteOffset, main.byteLength)
+    // bpp, walk-behind count and baselines, hotspot count and walk-to points, then the names.
+    let at = 4
+    at += 2 + 2 * view.getInt16(at, true)
+    const hotspots = view.getInt32(at, true)
+    at += 4 + 4 * hotspots
+    const head = main.slice(0, at)
+    const latin1 = (s: string) => Array.from(s, (c) => c.charCodeAt(0))
+    const strings: string[] = []
+    for (let i = 0; i < 2 * hotspots; i++) {
+      const n = view.getInt32(at, true)
+      strings.push(String.fromCharCode(...main.subarray(at + 4, at + 4 + n)))
+      at += 4 + n
+    }
+    const fixed = (s: string, n: number) => [...latin1(s), ...new Array<number>(n - s.length).fill(0)]
+    const names = strings.slice(0, hotspots).flatMap((s) => [...latin1(s), 0])
+    const scriptNames = strings.slice(hotspots).flatMap((s) => fixed(s, 20))
+    const v30main = Uint8Array.from([...head, ...names, ...scriptNames, ...main.subarray(at)])
+    const objectNames = (id: number, n: number) => {
+      const b = blocks.find((x) => x.id === id)!.payload
+      const len = new DataView(b.buffer, b.byteOffset).getInt32(1, true)
+      return Uint8Array.from([1, ...fixed(String.fromCharCode(...b.subarray(5, 5 + len)), n)])
+    }
+    const v30 = blocks
+      .filter((b) => b.id !== 0)
+      .map((b) =>
+        b.id === 1
+          ? { ...b, payload: v30main }
+          : b.id === 5
+            ? { ...b, payload: objectNames(5, 30) }
+            : b.id === 9
+              ? { ...b, payload: objectNames(9, 20) }
+              : b,
+      )
+    const read = readCrm(crmFile(30, v30), 'room1.crm')
+    const v33 = readCrm(bytes, 'room1.crm')
+    expect(read.version).toBe(30)
+    expect(read.data.hotspots).toEqual(v33.data.hotspots)
+    expect(read.data.objects).toEqual(v33.data.objects)
+    expect(read.data.maskResolution).toBe(1)
+    for (const m of ['walkable', 'regions', 'hotspots', 'walkBehinds'] as const)
+      expect(differences(read.masks[m].indices, v33.masks[m].indices, 320), m).toEqual([])
+  })
+
   it('names unknown and newer blocks in the notes instead of failing', async () => {
     const blocks = crmBlocks(new Uint8Array(await readFile(CRM)))
     const name = new Uint8Array(16)

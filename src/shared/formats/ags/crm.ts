@@ -13,8 +13,8 @@
  * is allocated, and the pixel counts are bounded by the room's size.
  *
  * Glossary
- * - format version: 30 = AGS 3.4.0.4, 31 = 3.4.1.5, 32 = 3.5.0, 33 = 3.5.0.8 (also what
- *   3.6 writes), 36306 = 3.6.3.6.
+ * - format version: 29 = AGS 3.0.3 to 3.4.0.3, 30 = 3.4.0.4, 31 = 3.4.1.5, 32 = 3.5.0,
+ *   33 = 3.5.0.8 (also what 3.6 writes), 36306 = 3.6.3.6.
  * - LZW: AGS's LZSS variant (4096-byte window, 12-bit offset and 4-bit length per pair).
  * - RLE: PackBits-like runs per mask; -128 counts as 0.
  *
@@ -22,8 +22,7 @@
  */
 import { AGS_LIMITS, type AgsMask, type AgsRoomData } from './ags-room'
 
-export const CRM_MIN_VERSION = 30
-export const CRM_KNOWN_VERSIONS = new Set([30, 31, 32, 33, 36306])
+export const CRM_MIN_VERSION = 29
 /** The largest room Walkbox reads from a .crm, px (a side, and all its pixels). */
 export const CRM_MAX_SIDE = 16384
 export const CRM_MAX_PIXELS = 64 * 1024 * 1024
@@ -340,7 +339,16 @@ function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom {
   const room = { width, height }
   const background = readLzwBackground(r, bpp, room)
   if (!background) notes.push('background: the LZW data does not unpack to the room; no background')
-  const maskSize = { width: Math.floor(width / maskResolution), height: Math.floor(height / maskResolution) }
+  // Before format 33 the field was the room's "legacy resolution" (1 low, 2 high), not the
+  // masks' scale: there the masks' own size says it (1:1 to 1:4 of the room).
+  let scale = maskResolution
+  if (version < 33) {
+    r.need(2)
+    const stored = r.bytes[r.at] | (r.bytes[r.at + 1] << 8)
+    const k = stored > 0 ? width / stored : 0
+    if (Number.isInteger(k) && k >= 1 && k <= 4) scale = k
+  }
+  const maskSize = { width: Math.floor(width / scale), height: Math.floor(height / scale) }
   const regions = readRleMask(r, maskSize, 'regions')
   const walkable = readRleMask(r, maskSize, 'walkable')
   const walkBehinds = readRleMask(r, maskSize, 'walk-behind')
@@ -355,7 +363,7 @@ function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom {
       kind: 'ags3',
       width,
       height,
-      maskResolution,
+      maskResolution: scale,
       edges: { left, right, top, bottom },
       backgroundCount: 1,
       walkableAreas,
@@ -376,10 +384,10 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm'): CrmRoom {
   const version = head.i16() & 0xffff
   if (version < CRM_MIN_VERSION)
     head.fail(
-      `format version ${version} is older than AGS 3.4 (${CRM_MIN_VERSION}); Walkbox reads AGS 3.4 to 3.6 rooms`,
+      `format version ${version} is older than AGS 3.0.3 (${CRM_MIN_VERSION}); Walkbox reads AGS 3.0.3 to 3.6 rooms`,
     )
   if (version > 33 && version !== 36306)
-    head.fail(`format version ${version} is not one Walkbox knows (30 to 33, 36306: AGS 3.4 to 3.6)`)
+    head.fail(`format version ${version} is not one Walkbox knows (29 to 33, 36306: AGS 3.0.3 to 3.6)`)
   const notes: string[] = [`${file}: AGS room format version ${version}`]
   const wide = version >= 32
   let main: CrmRoom | null = null
