@@ -20,7 +20,7 @@
  * Units: px.
  */
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { copyFile, lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
@@ -337,6 +337,15 @@ async function exportInPlace(
   for (const f of encoded) {
     if (f.path.includes('/') || f.path.includes('\\') || f.path.startsWith('.'))
       throw new ProjectCommandError(`${f.path}: not a file name in the room folder; nothing written`)
+  }
+  // Only regular files directly in the folder are replaced: a link there could point anywhere.
+  for (const name of [...encoded.map((f) => f.path), '.walkbox-backup']) {
+    const st = await lstat(join(out, name)).catch(() => null)
+    const ok = !st || (name === '.walkbox-backup' ? st.isDirectory() : st.isFile())
+    if (!ok)
+      throw new ProjectCommandError(
+        `${join(out, name)}: not a regular ${name === '.walkbox-backup' ? 'folder' : 'file'} (a link?); nothing written`,
+      )
   }
   if (encoded.length > 0) {
     const backup = join(out, '.walkbox-backup', new Date().toISOString().replace(/[:.]/g, '-'))

@@ -7,7 +7,7 @@
  *
  * Units: px.
  */
-import { chmod, cp, readFile, readdir, writeFile } from 'node:fs/promises'
+import { chmod, cp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -83,6 +83,28 @@ describe('walkbox import / export with AGS games', () => {
     const backups = changed.filter((f) => f.startsWith('.walkbox-backup'))
     expect(backups).toHaveLength(1)
     expect(after[backups[0]]).toBe(original['walkableareas.png'])
+  }, 60_000)
+
+  it('refuses to write through a link in the room folder, writing nothing', async () => {
+    const room = join(dir, 'Rooms', '1')
+    await writableCopy(join(GAME, 'Rooms', '1'), room)
+    const im = await walkbox('import', room, '--out', join(dir, 'p'))
+    expect(im.code).toBe(0)
+    // The project's mask changed, and walkableareas.png in the game is a link to a file elsewhere.
+    const roomDir = join(dir, 'p', 'rooms', 'room-1')
+    const maskFile = (await readdir(roomDir)).find((f) => f.startsWith('walkmask'))!
+    await writeFile(join(roomDir, maskFile), await readFile(join(GAME, 'Rooms', '1', 'regions.png')))
+    const elsewhere = join(dir, 'elsewhere.png')
+    const theirs = await readFile(join(GAME, 'Rooms', '1', 'walkableareas.png'))
+    await writeFile(elsewhere, theirs)
+    await rm(join(room, 'walkableareas.png'))
+    await symlink(elsewhere, join(room, 'walkableareas.png'))
+    const before = await snapshotFiles(room)
+    const ex = await walkbox('export', join(dir, 'p'), '--room', 'room-1', '--format', 'ags4', '--out', room)
+    expect(ex.code).toBe(2)
+    expect(ex.stderr).toContain('walkableareas.png: not a regular file (a link?); nothing written')
+    expect((await readFile(elsewhere)).equals(theirs)).toBe(true)
+    expect(await snapshotFiles(room)).toEqual(before)
   }, 60_000)
 
   it('refuses a hostile .crm in one line and writes nothing', async () => {
