@@ -573,6 +573,41 @@ describe('AGS 4 room folders: mask resolution and regions', () => {
   })
 })
 
+describe("AGS's limits", () => {
+  it('names walkable areas and regions above 15 on import and on export, never dropping them', async () => {
+    const copy = join(work, 'limits')
+    await cp(ROOM_DIR, copy, { recursive: true })
+    const palette = Array.from(
+      { length: 32 },
+      (_, i) => `#${i.toString(16).padStart(2, '0')}40${i ? '80' : '00'}`,
+    )
+    palette[0] = '#000000'
+    const walk = await openRoomMask(ROOM_DIR, 'walkableareas.png')
+    for (let y = 150; y < 160; y++) for (let x = 150; x < 170; x++) walk[y * 320 + x] = 20
+    const regions = new Uint8Array(320 * 200)
+    for (let y = 10; y < 30; y++) for (let x = 10; x < 30; x++) regions[y * 320 + x] = 17
+    const png = (indices: Uint8Array) =>
+      encodeIndexedPng({ width: 320, height: 200, indices, palette }, (b) => new Uint8Array(deflateSync(b)))
+    await writeFile(join(copy, 'walkableareas.png'), await png(walk))
+    await writeFile(join(copy, 'regions.png'), await png(regions))
+    const imported = await roomFormat('ags4').importRoom!(diskSource(copy), 'data.xml', {})
+    expect(counts(imported.mask!)[20]).toBe(200)
+    expect(imported.room.zones.map((z) => z.properties.agsRegion)).toEqual(['17'])
+    const notes = imported.notes.join('\n')
+    expect(notes).toContain("walkable areas 20: above AGS's 15; kept, but AGS will not read them back")
+    expect(notes).toContain("regions 17: above AGS's 15; AGS ignores them")
+    const mask = imported.mask!.slice()
+    mask[0] = 20
+    const out = await roomFormat('ags4').exportInPlace!(
+      { room: imported.room, mask, background: null, scaleMap: null },
+      diskSource(copy),
+    )
+    expect(out.notes).toContain("walkable areas 20: above AGS's 15; written, AGS will not read them")
+    const file = out.files.find((f) => f.path === 'walkableareas.png')!
+    expect('indexed' in file && counts(file.indexed.indices)[20]).toBe(201)
+  })
+})
+
 describe('the XML patcher', () => {
   it('keeps every other character, a byte-order mark and a self-closing element turned into text', () => {
     const text = '\ufeff<?xml version="1.0"?>\r\n<Room>\r\n  <A x="1">old</A>\r\n  <B />\r\n</Room>'

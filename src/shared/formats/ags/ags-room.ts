@@ -225,6 +225,14 @@ export function agsRoomToWalkbox(
     notes.push(
       `walkable areas ${over.join(', ')}: above AGS's ${AGS_LIMITS.walkableAreas - 1}; kept, but AGS will not read them back`,
     )
+  const limit = (mask: Uint8Array | null, max: number, what: string) => {
+    if (!mask) return
+    const over = [...countIds(mask).keys()].filter((id) => id >= max).sort((a, b) => a - b)
+    if (over.length > 0) notes.push(`${what} ${over.join(', ')}: above AGS's ${max - 1}; AGS ignores them`)
+  }
+  limit(masks.regions, AGS_LIMITS.regions, 'regions')
+  limit(masks.hotspots, AGS_LIMITS.hotspots, 'hotspots')
+  limit(masks.walkBehinds, AGS_LIMITS.walkBehinds, 'walk-behinds')
   room.scaling = scalingFromAgs(data, masks.walkable)
   if (masks.regions) {
     room.zones = zonesFromRegions(masks.regions, width, height, notes)
