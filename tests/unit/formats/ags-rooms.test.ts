@@ -573,6 +573,33 @@ describe('AGS 4 room folders: mask resolution and regions', () => {
   })
 })
 
+describe('hotspot walk-to points', () => {
+  it('reads a walk-to point as a room point and writes a moved one back into its WalkToPoint only', async () => {
+    const copy = join(work, 'walk-to')
+    await cp(ROOM_DIR, copy, { recursive: true })
+    const original = await readFile(join(ROOM_DIR, 'data.xml'), 'utf8')
+    const exit = original.indexOf('<Name>hExit</Name>')
+    const at = original.indexOf('<WalkToPoint>0,0</WalkToPoint>', exit)
+    const edited = original.slice(0, at) + '<WalkToPoint>160,150</WalkToPoint>' + original.slice(at + 30)
+    await writeFile(join(copy, 'data.xml'), edited)
+    const imported = await roomFormat('ags4').importRoom!(diskSource(copy), 'data.xml', {})
+    expect(imported.room.points).toEqual([
+      { id: 'hexit-walk-to', name: 'the Holodeck>ed (walk-to)', x: 160, y: 150 },
+    ])
+    const room: Room = imported.room
+    room.points![0].x = 170
+    const out = await roomFormat('ags4').exportInPlace!(
+      { room, mask: imported.mask!, background: null, scaleMap: null },
+      diskSource(copy),
+    )
+    expect(out.files.map((f) => f.path)).toEqual(['data.xml'])
+    const written = new TextDecoder().decode(await fileBytes(out.files[0]))
+    expect(written).toBe(
+      edited.replace('<WalkToPoint>160,150</WalkToPoint>', '<WalkToPoint>170,150</WalkToPoint>'),
+    )
+  })
+})
+
 describe("AGS's limits", () => {
   it('names walkable areas and regions above 15 on import and on export, never dropping them', async () => {
     const copy = join(work, 'limits')
