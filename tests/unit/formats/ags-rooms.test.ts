@@ -121,6 +121,11 @@ describe('AGS 4 room folder (Rooms/1)', () => {
     })
     expect(data.walkBehindBaselines.slice(0, 3)).toEqual([0, 197, 0])
     expect(data.regionCount).toBe(16)
+    expect(data.notes).toEqual([])
+    const newer = readOpenRoom('<Room Version="2"><Width>10</Width><Height>10</Height></Room>').data
+    expect(newer.notes).toEqual([
+      'data.xml: <Room Version="2">; Walkbox knows version 1, fields it does not know are kept as they are',
+    ])
   })
 
   it('writes an unedited room back byte-identical (no file changes)', async () => {

@@ -47,6 +47,10 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
   const root = parseXml(text, file)
   if (root.name !== 'Room') throw new Error(`${file}: the root element is <${root.name}>; expected <Room>`)
   const notes: string[] = []
+  if (root.attrs.Version !== undefined && root.attrs.Version !== '1')
+    notes.push(
+      `${file}: <Room Version="${root.attrs.Version.slice(0, 20)}">; Walkbox knows version 1, fields it does not know are kept as they are`,
+    )
   const width = intField(root, 'Width', file)
   const height = intField(root, 'Height', file)
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE)
