@@ -56,8 +56,8 @@ export async function isAgsGameFolder(dir: string): Promise<boolean> {
   )
 }
 
-/** Rooms listed in Game.agf's <UnloadedRoom> entries (any folder depth): number to description ('' = none). */
-export function roomNamesFromGameAgf(text: string): Map<number, string> {
+/** The game's name (Settings/GameName) and its rooms from Game.agf's <UnloadedRoom> entries (any folder depth): number to description ('' = none). */
+export function readGameAgf(text: string): { gameName: string; rooms: Map<number, string> } {
   const names = new Map<number, string>()
   const visit = (el: XmlElement) => {
     if (el.name === 'UnloadedRoom') {
@@ -68,8 +68,11 @@ export function roomNamesFromGameAgf(text: string): Map<number, string> {
     }
     for (const c of el.children) visit(c)
   }
-  visit(parseXml(text, 'Game.agf'))
-  return names
+  const root = parseXml(text, 'Game.agf')
+  visit(root)
+  const settings = child(root, 'Game') && child(child(root, 'Game')!, 'Settings')
+  const gameName = (settings && child(settings, 'GameName')?.text.trim()) || ''
+  return { gameName, rooms: names }
 }
 
 async function roomFiles(game: string, format: 'ags4' | 'ags3'): Promise<{ number: number; path: string }[]> {
@@ -114,13 +117,14 @@ export async function importAgsGameCommand(
       )
     const source = folderSource(game)
     let names = new Map<number, string>()
+    let gameName = ''
     const agf = await source.readText('Game.agf').catch((e: Error) => {
       notes.push(`Game.agf: ${e.message.split('\n')[0]}`)
       return null
     })
     if (agf !== null) {
       try {
-        names = roomNamesFromGameAgf(agf)
+        ;({ rooms: names, gameName } = readGameAgf(agf))
       } catch (e) {
         notes.push(`Game.agf: ${(e as Error).message.split('\n')[0]}; rooms are named by number`)
       }
@@ -156,7 +160,8 @@ export async function importAgsGameCommand(
     const existing = await stat(folder).catch(() => null)
     const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
     if (!existing || empty) {
-      folder = (await store.createProject(folder, nameFromFileName(basename(game)) || 'AGS game')).folder
+      folder = (await store.createProject(folder, gameName || nameFromFileName(basename(game)) || 'AGS game'))
+        .folder
     }
     const taken = (await store.openProject(folder)).project.rooms.map((r) => r.id)
     const rooms: AgsGameReport['rooms'] = []

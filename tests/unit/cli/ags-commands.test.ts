@@ -46,8 +46,10 @@ describe('walkbox import / export with AGS games', () => {
     expect(run.stdout).toContain('note: Game.agf lists room(s) 2 with no Rooms/N folder')
     expect(run.stdout).toContain('note: 1 roomN.crm file(s) beside Rooms/ were not read')
     const project = JSON.parse(await readFile(join(dir, 'game', 'project.walkbox.json'), 'utf8')) as {
+      name: string
       rooms: { id: string }[]
     }
+    expect(project.name).toBe('Tumbleweed') // Game.agf's GameName
     expect(project.rooms.map((r) => r.id)).toEqual(['room-1'])
 
     const crm = await walkbox('import', GAME, '--format', 'ags3', '--out', join(dir, 'game3'), '--json')
