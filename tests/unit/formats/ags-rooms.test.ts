@@ -8,7 +8,7 @@
  *
  * Units: px, percent.
  */
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
@@ -451,6 +451,45 @@ describe('AGS 3 .crm: versions and blocks', () => {
     expect(read.data.maskResolution).toBe(1)
     for (const m of ['walkable', 'regions', 'hotspots', 'walkBehinds'] as const)
       expect(differences(read.masks[m].indices, v33.masks[m].indices, 320), m).toEqual([])
+  })
+
+  it('reads continuous scaling like the AGS 4 room with the same settings', async () => {
+    // Area 1 scaled 60 % at its top row to 100 % at its bottom row, in both files.
+    const bytes = new Uint8Array(await readFile(CRM))
+    const at = Buffer.from(bytes).indexOf(Buffer.from([1, 0, 16, 0, 0, 0])) // mask resolution, 16 areas
+    const view = new DataView(bytes.buffer, bytes.byteOffset)
+    expect(view.getInt16(at + 6 + 64 + 2, true)).toBe(-10000) // area 1 not continuous yet
+    view.setInt16(at + 6 + 2, 60 - 100, true) // far (top), percent - 100
+    view.setInt16(at + 6 + 64 + 2, 100 - 100, true) // near (bottom)
+    const dir = join(work, 'scaling')
+    await mkdir(dir)
+    await writeFile(join(dir, 'room1.crm'), bytes)
+    const crm = await roomFormat('ags3').importRoom!(diskSource(dir), 'room1.crm', {})
+
+    const copy = join(dir, 'Rooms', '1')
+    await cp(ROOM_DIR, copy, { recursive: true })
+    const xml = (await readFile(join(ROOM_DIR, 'data.xml'), 'utf8')).split('\n')
+    const starts = xml.flatMap((l, i) => (l.includes('<RoomWalkableArea>') ? [i] : []))
+    for (let i = starts[1]; i < starts[2]; i++) {
+      xml[i] = xml[i]
+        .replace('<MinScalingLevel>100<', '<MinScalingLevel>60<')
+        .replace('<UseContinuousScaling>False<', '<UseContinuousScaling>True<')
+    }
+    await writeFile(join(copy, 'data.xml'), xml.join('\n'))
+    const ags4 = await roomFormat('ags4').importRoom!(diskSource(copy), 'data.xml', {})
+    expect(crm.room.scaling).toEqual({
+      mode: 'linear',
+      linear: [
+        {
+          areaId: 1,
+          stops: [
+            { y: 124.5, scale: 60 },
+            { y: 167.5, scale: 100 },
+          ],
+        },
+      ],
+    })
+    expect(ags4.room.scaling).toEqual(crm.room.scaling)
   })
 
   it('names unknown and newer blocks in the notes instead of failing', async () => {
