@@ -145,15 +145,14 @@ export async function importRoomCommand(
     // An AGS 4 room folder (Rooms/N) is read from its data.xml.
     const dirStat = await stat(file).catch(() => null)
     if (dirStat?.isDirectory() && existsSync(join(file, 'data.xml'))) {
-      const number = /^\d+$/.test(basename(resolve(file))) ? basename(resolve(file)) : null
-      options = {
-        ...options,
-        format: options.format ?? 'ags4',
-        ...(options.name === undefined && number !== null ? { name: `Room ${Number(number)}` } : {}),
-      }
+      options = { ...options, format: options.format ?? 'ags4' }
       file = join(file, 'data.xml')
     }
     const format = options.format ? roomFormat(options.format) : formatForFile(file)
+    // An AGS 4 room is named by its folder's number (Rooms/7 is "Room 7").
+    const roomNumber = basename(dirname(resolve(file)))
+    if (format?.id === 'ags4' && options.name === undefined && /^\d{1,5}$/.test(roomNumber))
+      options = { ...options, name: `Room ${Number(roomNumber)}` }
     if (!format)
       throw new ProjectCommandError(
         `${file}: no format reads this file; give --format (one of ${ROOM_FORMATS.filter((f) => f.importRoom)
