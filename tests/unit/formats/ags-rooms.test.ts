@@ -331,6 +331,25 @@ describe('hostile AGS files are refused in one line', () => {
     expect(refuse(bad)).toContain('the room is 31623x31623')
   })
 
+  it('a large room whose packed background is too small to be it, before allocating it', () => {
+    const bad = crm.slice()
+    const view = new DataView(bad.buffer)
+    const at = sizeAt('first')
+    view.setInt16(at, 8192, true)
+    view.setInt16(at + 2, 8192, true)
+    // The background's unpacked size (after its 1024-byte palette) claims the whole room.
+    const unpacked = 8 + 320 * 200 * 4
+    let field = -1
+    for (let i = at; i + 4 <= bad.length; i++)
+      if (view.getUint32(i, true) === unpacked) {
+        field = i
+        break
+      }
+    expect(field).toBeGreaterThan(at)
+    view.setUint32(field, 8 + 8192 * 8192 * 4, true)
+    expect(refuse(bad)).toMatch(/the background's \d+ packed bytes cannot unpack to the 268435464 it claims/)
+  })
+
   it('an unknown format version', () => {
     const bad = crm.slice()
     bad[0] = 40

@@ -190,6 +190,9 @@ function readRleMask(r: Reader, expected: { width: number; height: number }, nam
       `the ${name} mask is ${width}x${height}; the room's masks are ${expected.width}x${expected.height}`,
     )
   const size = width * height
+  // A run of 2 bytes gives at most 129 pixels: refuse a mask the block cannot hold.
+  if (size > Math.ceil((r.end - r.at) / 2) * 129)
+    r.fail(`the ${name} mask's ${size} pixels cannot fit in the ${r.end - r.at} bytes left`)
   const indices = new Uint8Array(size)
   let n = 0
   while (n < size) {
@@ -233,6 +236,10 @@ function readLzwBackground(
     r.fail(
       `the background unpacks to ${uncompressed} bytes; a ${room.width}x${room.height} room at ${bpp * 8} bits needs ${expected}`,
     )
+  // One flag byte and 8 pairs (17 bytes) unpack to at most 8 * 18 bytes: refuse a size the
+  // data cannot reach before allocating it.
+  if (uncompressed > compressed * 9 + 16)
+    r.fail(`the background's ${compressed} packed bytes cannot unpack to the ${uncompressed} it claims`)
   const packed = r.take(compressed)
   const { out, complete } = lzwExpand(packed, uncompressed)
   if (!complete) return null
