@@ -101,6 +101,26 @@ async function confine(root: string, path: string): Promise<string> {
   return full
 }
 
+/**
+ * mkdir -p that names the true cause: Node's recursive mkdir reports ENOENT when the disk
+ * has no inodes (or space) left for a new folder; the folders are then made one by one so
+ * the error is the real one (ENOSPC).
+ */
+export async function makeFolders(path: string): Promise<void> {
+  try {
+    await mkdir(path, { recursive: true })
+  } catch (e) {
+    if (code(e) !== 'ENOENT') throw e
+    const chain: string[] = []
+    for (let at = path; dirname(at) !== at; at = dirname(at)) chain.unshift(at)
+    for (const folder of chain) {
+      if (await lstatOrNull(folder)) continue
+      await mkdir(folder)
+    }
+    throw e
+  }
+}
+
 async function fsyncFolder(folder: string): Promise<void> {
   let handle
   try {
@@ -182,7 +202,7 @@ export function diskProjectFiles(
     async write(path, bytes, options = {}) {
       const full = await confine(root, path)
       await hooks.beforeWrite?.(path)
-      await mkdir(dirname(full), { recursive: true })
+      await makeFolders(dirname(full))
       // A link (or anything else) where the file goes is data: removed, never written through.
       const there = await lstatOrNull(full)
       if (there && !there.isFile()) await rm(full, { recursive: false, force: true })
@@ -234,7 +254,7 @@ export function diskProjectFiles(
       const target = await confine(root, to)
       if (!(await lstatOrNull(source))?.isFile())
         throw new OutsideProjectError(from, 'is not a regular file; only regular files are copied')
-      await mkdir(dirname(target), { recursive: true })
+      await makeFolders(dirname(target))
       try {
         await link(source, target)
       } catch (e) {

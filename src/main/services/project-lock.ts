@@ -11,8 +11,9 @@
  *   waits for it to go, up to `waitMs`, then refuses in one line naming the holder.
  * - stale lock: one whose process is gone (same host, the pid no longer runs) or whose
  *   text cannot be read and is older than STALE_UNREADABLE_MS: it is removed and taken.
- * - read-only folder: where the lock file cannot be made (EROFS, EACCES, EPERM), nothing can
- *   be written either, so the work runs without it (a read, or a save that fails in one line).
+ * - read-only folder: where the lock file cannot be made (EROFS, EACCES, EPERM, or no space
+ *   or inodes left: ENOSPC, EDQUOT), nothing can be written either, so the work runs without
+ *   it (a read, or a save that fails in one line).
  *
  * Units: milliseconds.
  */
@@ -124,7 +125,10 @@ async function acquire(root: string, waitMs: number): Promise<() => Promise<void
       )
     } catch (e) {
       const c = code(e)
-      if (c === 'EROFS' || c === 'EACCES' || c === 'EPERM') return async () => undefined
+      // Where no file can be made (read-only, no permission, no space or inodes left), no save
+      // can write either: the work runs unlocked, and a save fails on its own in one line.
+      if (c === 'EROFS' || c === 'EACCES' || c === 'EPERM' || c === 'ENOSPC' || c === 'EDQUOT')
+        return async () => undefined
       if (c !== 'EEXIST') throw e
       if (await isStale(path)) {
         await rm(path, { force: true })

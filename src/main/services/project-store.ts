@@ -20,7 +20,7 @@
  *
  * Units: room px; images as in image-codec.ts.
  */
-import { lstat, mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { lstat, readdir, rm, stat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import {
@@ -35,7 +35,7 @@ import {
 import type { Flag, FormatIssue, Project, ProjectRoom, Room } from '../../shared/room/schema'
 import type { LayerProblem } from '../../shared/host'
 import { serialiseProject, serialiseRoom } from '../../shared/room/serialise'
-import { diskProjectFiles } from './project-files'
+import { diskProjectFiles, makeFolders } from './project-files'
 import {
   commitSave,
   isWorkingFile,
@@ -215,7 +215,7 @@ export async function createProject(
   options: SaveOptions = {},
 ): Promise<OpenedProject> {
   const root = resolve(folder)
-  await mkdir(root, { recursive: true })
+  await makeFolders(root)
   if (await isFile(join(root, PROJECT_FILE_NAME))) {
     throw new ProjectStoreError(`${root} already holds a ${PROJECT_FILE_NAME}; open it instead`)
   }
@@ -716,7 +716,7 @@ async function materialise(
   if (!entries.some((e) => e.path === PROJECT_FILE_NAME))
     throw new ProjectStoreError(`${what}: expected a Walkbox project (no ${PROJECT_FILE_NAME} at its top)`)
   const made = !(await stat(root).catch(() => null))
-  await mkdir(root, { recursive: true })
+  await makeFolders(root)
   // What the import puts at the top of the folder: its entries' first segments and the save's working files.
   const ours = (name: string) =>
     entries.some((e) => e.path.split('/')[0] === name || e.path.split('/')[0] + STAGED_SUFFIX === name) ||
