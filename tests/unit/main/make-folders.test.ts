@@ -8,11 +8,12 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type * as FsPromises from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 let full = ''
 vi.mock('node:fs/promises', async (original) => {
-  const real = await original<typeof import('node:fs/promises')>()
+  const real = await original<typeof FsPromises>()
   return {
     ...real,
     async mkdir(path: string, options?: { recursive?: boolean }) {
