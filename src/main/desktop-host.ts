@@ -284,7 +284,7 @@ export class DesktopHost {
       const savedAt =
         (await stat(join(folder, PROJECT_FILE_NAME)).catch(() => null))?.mtime.toISOString() ?? null
       try {
-        const opened = await store.openProject(folder)
+        const opened = await store.openProject(folder, { listing: true })
         out.push({
           ref: folder,
           name: opened.project.name,

@@ -184,18 +184,21 @@ async function listRooms(root: string, project: Project): Promise<ProjectRoomLis
  * nothing, except to finish a save a crash stopped after its commit (or clear the staged
  * files of one stopped before it), so that what is read is exactly one saved version.
  */
-export async function openProject(folder: string): Promise<OpenedProject> {
+export async function openProject(
+  folder: string,
+  options: {
+    /** For a listing: a save journal that fails its checks is left for the real open to set aside and report. */
+    listing?: boolean
+  } = {},
+): Promise<OpenedProject> {
   const root = resolve(folder)
   await checkFolder(root)
-  return withSaveLock(root, () => openLocked(root))
+  return withSaveLock(root, () => openLocked(root, diskProjectFiles(root), options.listing))
 }
 
 /** openProject's work, for callers that hold the save lock already. */
-async function openLocked(
-  root: string,
-  files: ProjectFiles = diskProjectFiles(root),
-): Promise<OpenedProject> {
-  const warnings = await prepareToOpen(files)
+async function openLocked(root: string, files: ProjectFiles, listing = false): Promise<OpenedProject> {
+  const warnings = await prepareToOpen(files, { setAside: !listing })
   const text = await readText(join(root, PROJECT_FILE_NAME), PROJECT_FILE_NAME, MAX_PROJECT_FILE_BYTES)
   const loaded = projectFromText(text, PROJECT_FILE_NAME)
   return {

@@ -422,7 +422,7 @@ async function listStored(): Promise<ProjectListing[]> {
       savedAt = null
     }
     try {
-      await withLock(ref, () => prepareToOpen(files))
+      await withLock(ref, () => prepareToOpen(files, { setAside: false }))
       const project = await readProject(files)
       found.push({ ref, name: project.name, rooms: project.rooms.length, savedAt, error: null, backups })
     } catch (error) {

@@ -177,10 +177,14 @@ export async function dropPartialBackups(files: ProjectFiles): Promise<number> {
  * What opening a project does before anything is read, under the host's save lock: finish
  * or drop a save a crash stopped (the journal checked first), remove partial backups, and
  * prune the backups to the limit (a stopped save may have left one too many). Returns
- * the one-line warnings (a journal that was set aside).
+ * the one-line warnings (a journal that was set aside). A listing passes `setAside: false`
+ * so that the open that follows is the one that sets an unsafe journal aside and says so.
  */
-export async function prepareToOpen(files: ProjectFiles, options: { keep?: number } = {}): Promise<string[]> {
-  const recovery = await recoverSave(files)
+export async function prepareToOpen(
+  files: ProjectFiles,
+  options: { keep?: number; setAside?: boolean } = {},
+): Promise<string[]> {
+  const recovery = await recoverSave(files, { setAside: options.setAside })
   await dropPartialBackups(files)
   // A save stopped after its backup and before its pruning left one backup too many.
   await pruneBackups(files, options.keep)

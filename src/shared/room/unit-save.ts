@@ -138,7 +138,13 @@ export function isWorkingFile(path: string): boolean {
  * validated whole (journal-check.ts) before any of it runs; one that fails is renamed to
  * `.walkbox-save.rejected-<n>.json`, never run, and named in `warnings`.
  */
-export async function recoverSave(files: ProjectFiles): Promise<Recovery> {
+export async function recoverSave(
+  files: ProjectFiles,
+  options: {
+    /** False for a listing: a journal that fails its checks is left as it is (not run, not moved) for the next real open to report. */
+    setAside?: boolean
+  } = {},
+): Promise<Recovery> {
   const recovery: Recovery = { done: false, warnings: [] }
   const kind = await files.kind(JOURNAL_FILE)
   if (kind !== null) {
@@ -157,6 +163,8 @@ export async function recoverSave(files: ProjectFiles): Promise<Recovery> {
     } else if (checked.problem === 'it is not JSON') {
       // Written whole before it is renamed into place: an unreadable journal was never committed.
       await files.remove(JOURNAL_FILE)
+    } else if (options.setAside === false) {
+      return recovery
     } else {
       recovery.warnings.push(await setAside(files, checked.problem))
     }

@@ -138,10 +138,19 @@ describe('a planted save journal never acts outside the project', () => {
       'walkbox: warning: .walkbox-save.json: a save journal that Walkbox did not run',
     )
     expect(await fingerprint(elsewhere)).toEqual(before)
-    // A second planted journal, through the editor's Open.
+    // A second planted journal, through the editor's Open dialog: its listing leaves the
+    // journal for the open, which sets it aside and says so.
+    fx.answers.folder = fx.project
+    await fx.ipc.openProject({})
     await plant({ files: [], removeFolders: ['link/sub'] })
-    const ref = await openThroughIpc(fx)
-    expect(ref).toBe(fx.project)
+    await fx.ipc.listProjects(undefined)
+    expect(await fingerprint(elsewhere)).toEqual(before)
+    expect(await readdir(fx.project)).toContain('.walkbox-save.json')
+    const opened = (await fx.ipc.openProject({ ref: fx.project })) as { ref: string; warnings: string[] }
+    expect(opened.ref).toBe(fx.project)
+    expect(opened.warnings).toEqual([
+      ".walkbox-save.json: a save journal that Walkbox did not run ('link' on the way to 'link/sub' is not a folder (a link?)); it was kept as .walkbox-save.rejected-2.json",
+    ])
     expect(await fingerprint(elsewhere)).toEqual(before)
   })
 })
@@ -166,16 +175,16 @@ describe('links inside a project are data, never followed on write', () => {
     await symlink('../elsewhere', join(fx.project, 'link'))
     const files = diskProjectFiles(fx.project)
     const before = await fingerprint(elsewhere)
-    const tries: [string, Promise<unknown>][] = [
-      ['write', files.write('link/new.txt', new Uint8Array([1]))],
-      ['rename', files.rename('project.walkbox.json', 'link/victim.txt')],
-      ['remove', files.remove('link/victim.txt')],
-      ['removeTree', files.removeTree('link/sub')],
-      ['copy', files.copy('project.walkbox.json', 'link/copy.json')],
-      ['read', files.read('link/victim.txt')],
+    const tries: [string, () => Promise<unknown>][] = [
+      ['write', () => files.write('link/new.txt', new Uint8Array([1]))],
+      ['rename', () => files.rename('project.walkbox.json', 'link/victim.txt')],
+      ['remove', () => files.remove('link/victim.txt')],
+      ['removeTree', () => files.removeTree('link/sub')],
+      ['copy', () => files.copy('project.walkbox.json', 'link/copy.json')],
+      ['read', () => files.read('link/victim.txt')],
     ]
     for (const [what, work] of tries) {
-      expect(await refusal(work), what).toMatch(
+      expect(await refusal(work()), what).toMatch(
         /^link\/.*: 'link' is a symbolic link; Walkbox never reads or writes outside the project folder$/,
       )
     }
