@@ -20,7 +20,7 @@ import {
 } from '../../../src/main/services/project-store'
 import { inflateRawSync } from 'node:zlib'
 import { diskProjectFiles } from '../../../src/main/services/project-files'
-import { fingerprint, makeFixture, openThroughIpc, refusal, ROOM_ID, type Fixture } from './hostile'
+import { fingerprint, makeFixture, refusal, ROOM_ID, type Fixture } from './hostile'
 import { walkbox } from '../cli/run-walkbox'
 
 let fx: Fixture
