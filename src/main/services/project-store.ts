@@ -65,7 +65,7 @@ import {
   encodeMaskPng,
   readImageInfo,
 } from './image-codec'
-import { resolveInsideProject } from './safe-path'
+import { resolveInsideProject, UnsafePathError } from './safe-path'
 import { withProjectLock } from './project-lock'
 import { FileAccessError, fileError, readRegularText } from './regular-file'
 import { MAX_PROJECT_FILE_BYTES, MAX_ROOM_FILE_BYTES } from '../../shared/room/limits'
@@ -199,6 +199,14 @@ export async function openProject(
 /** openProject's work, for callers that hold the save lock already. */
 async function openLocked(root: string, files: ProjectFiles, listing = false): Promise<OpenedProject> {
   const warnings = await prepareToOpen(files, { setAside: !listing })
+  // The project file too may be a link; it is read only when it stays inside the folder.
+  // (A link loop or a missing file is left to the read, which names it in its own words.)
+  await resolveInsideProject(root, root, PROJECT_FILE_NAME, {
+    file: PROJECT_FILE_NAME,
+    field: 'the project file',
+  }).catch((e: unknown) => {
+    if (e instanceof UnsafePathError) throw e
+  })
   const text = await readText(join(root, PROJECT_FILE_NAME), PROJECT_FILE_NAME, MAX_PROJECT_FILE_BYTES)
   const loaded = projectFromText(text, PROJECT_FILE_NAME)
   return {

@@ -7,7 +7,7 @@
  * Open (the IPC handler) and the command line (`walkbox room list`, read-only).
  */
 import { execFileSync } from 'node:child_process'
-import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -200,6 +200,17 @@ describe('links inside a project are data, never followed on write', () => {
     await saveRoom(fx.project, { ...room, name: 'Changed' })
     expect(await fingerprint(elsewhere)).toEqual(before)
     expect((await loadRoom(fx.project, ROOM_ID)).room.name).toBe('Changed')
+  })
+})
+
+describe('the project file itself', () => {
+  it('a project file that is a link to a file outside is not read', async () => {
+    await writeFile(join(elsewhere, 'secret.json'), JSON.stringify({ formatVersion: 1, name: 'Secret' }))
+    await rm(join(fx.project, 'project.walkbox.json'))
+    await symlink(join(elsewhere, 'secret.json'), join(fx.project, 'project.walkbox.json'))
+    expect(await refusal(openProject(fx.project))).toBe(
+      `project.walkbox.json: the project file: 'project.walkbox.json' is a link to '${join(elsewhere, 'secret.json')}', outside the project folder; paths must stay inside the project folder`,
+    )
   })
 })
 
