@@ -98,11 +98,11 @@ export function storedEntry(path: string, bytes: Uint8Array): RawEntry {
 const CHUNK = 64 * 1024 * 1024
 
 /**
- * The deflate of `size` zero bytes and their CRC-32, made a chunk at a time (each chunk
+ * The deflate of `size` zero bytes and their CRC-32 (0 when `withCrc` is false), made a chunk at a time (each chunk
  * flushed to a byte boundary, then one empty final block), so that the zeros are never all
  * in memory at once.
  */
-export function zeroBomb(size: number): { packed: Uint8Array; crc: number } {
+export function zeroBomb(size: number, withCrc = true): { packed: Uint8Array; crc: number } {
   const zeros = new Uint8Array(Math.min(size, CHUNK))
   const fullChunk = new Uint8Array(deflateRawSync(zeros, { finishFlush: constants.Z_FULL_FLUSH }))
   const parts: Uint8Array[] = []
@@ -114,7 +114,7 @@ export function zeroBomb(size: number): { packed: Uint8Array; crc: number } {
         ? fullChunk
         : new Uint8Array(deflateRawSync(zeros.subarray(0, n), { finishFlush: constants.Z_FULL_FLUSH })),
     )
-    crc = crcUpdate(crc, zeros.subarray(0, n))
+    if (withCrc) crc = crcUpdate(crc, zeros.subarray(0, n))
   }
   parts.push(new Uint8Array(deflateRawSync(new Uint8Array(0))))
   const packed = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
@@ -123,7 +123,7 @@ export function zeroBomb(size: number): { packed: Uint8Array; crc: number } {
     packed.set(p, at)
     at += p.length
   }
-  return { packed, crc: (crc ^ 0xffffffff) >>> 0 }
+  return { packed, crc: withCrc ? (crc ^ 0xffffffff) >>> 0 : 0 }
 }
 
 const TABLE = (() => {
