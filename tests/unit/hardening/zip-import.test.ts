@@ -98,7 +98,9 @@ describe('zip bombs through the desktop import', { timeout: REFUSAL_MS }, () => 
     await writeFile(join(folder, '.git', 'HEAD'), 'ref: refs/heads/main\n')
     const [project] = base()
     const zip = rawZip([project, storedEntry('rooms/a/room.json', encode('not json'))])
-    expect(await refusedImport(zip, 'broken.zip', folder)).toMatch(/^broken\.zip: rooms\/a\/room\.json[^\n]*$/)
+    expect(await refusedImport(zip, 'broken.zip', folder)).toMatch(
+      /^broken\.zip: rooms\/a\/room\.json[^\n]*$/,
+    )
     expect(await readdir(folder)).toEqual(['.git'])
   })
 })
