@@ -24,8 +24,9 @@ import { dirname, join } from 'node:path'
 import { PROJECT_FILE_NAME } from '../../shared/room/schema'
 import type { ZipEntry } from '../../shared/room/zip'
 
-/** Files written in one go before the event loop gets a turn (about 10 ms of work). */
-const WRITE_SLICE = 200
+/** Files, and bytes, written in one go before the event loop gets a turn (about 10 ms of work). */
+const WRITE_SLICE_FILES = 200
+const WRITE_SLICE_BYTES = 8 * 1024 * 1024
 
 const STAGING_PREFIX = '.walkbox-import-'
 
@@ -71,16 +72,25 @@ async function flushAll(stage: string, entries: readonly ZipEntry[]): Promise<vo
 
 /**
  * Write `entries` under `stage` (each folder made once), then flush them all. Files are
- * written WRITE_SLICE at a time with the event loop free in between, so a project of
- * thousands of small files costs a few hundred ms of writing, not a flush per file.
+ * written a slice at a time (WRITE_SLICE_FILES files or WRITE_SLICE_BYTES bytes, whichever
+ * comes first; a single larger file is a slice of its own) with the event loop free in
+ * between, so a project of thousands of small files costs a few hundred ms of writing, not
+ * a flush per file.
  */
 async function writeStaged(stage: string, entries: readonly ZipEntry[]): Promise<void> {
   const folders = [...new Set(entries.map((e) => dirname(join(stage, e.path))))].sort()
   for (const folder of folders) mkdirSync(folder, { recursive: true })
-  for (let at = 0; at < entries.length; at += WRITE_SLICE) {
-    for (const entry of entries.slice(at, at + WRITE_SLICE))
-      writeFileSync(join(stage, entry.path), entry.bytes, { flag: 'wx', mode: 0o644 })
-    await new Promise((turn) => setImmediate(turn))
+  let files = 0
+  let bytes = 0
+  for (const entry of entries) {
+    writeFileSync(join(stage, entry.path), entry.bytes, { flag: 'wx', mode: 0o644 })
+    files++
+    bytes += entry.bytes.length
+    if (files >= WRITE_SLICE_FILES || bytes >= WRITE_SLICE_BYTES) {
+      await new Promise((turn) => setImmediate(turn))
+      files = 0
+      bytes = 0
+    }
   }
   await flushAll(stage, entries)
   for (const folder of folders.reverse()) await flushFolder(folder)
