@@ -238,6 +238,13 @@ function listEntries(bytes: Uint8Array, file: string, limits: ZipLimits): Listed
     if (start + packed > bytes.length) throw new ZipError(file, `is cut short at '${name}'`)
     out.push({ name, method, crc, size, start, end: start + packed })
   }
+  // A file cannot also be a folder of another entry ('rooms/a' beside 'rooms/a/room.json').
+  for (const { name } of out) {
+    for (let slash = name.indexOf('/'); slash > 0; slash = name.indexOf('/', slash + 1)) {
+      const folder = name.slice(0, slash)
+      if (seen.has(folder)) throw new ZipError(file, `holds '${folder}' both as a file and as a folder`)
+    }
+  }
   return out
 }
 

@@ -177,13 +177,17 @@ describe('zip bombs and lying headers', () => {
     expect(counter.calls).toBe(0)
   })
 
-  it('refuses a path twice and damaged deflate, naming the entry', async () => {
+  it('refuses a path twice, a file that is also a folder and damaged deflate, naming the entry', async () => {
     const twice = rawZip([
       project,
       storedEntry('rooms/a/room.json', text('{}')),
       storedEntry('rooms/a/room.json', text('[]')),
     ])
     await expect(readZip(twice, 't.zip', inflate)).rejects.toThrow("t.zip: holds 'rooms/a/room.json' twice")
+    const both = rawZip([storedEntry('rooms/a', text('x')), storedEntry('rooms/a/room.json', text('{}'))])
+    await expect(readZip(both, 'b.zip', inflate)).rejects.toThrow(
+      "b.zip: holds 'rooms/a' both as a file and as a folder",
+    )
     const garbage = {
       ...deflatedEntry('rooms/a/room.json', text('{}')),
       packed: new Uint8Array([0xff, 0xff, 0xff]),
