@@ -588,11 +588,7 @@ export async function addRoom(
     name: room.name,
     folder: options.folder ?? defaultRoomFolder(room.id),
   }
-  const next: Project = {
-    ...project,
-    flags: [...project.flags, ...newFlags],
-    rooms: [...project.rooms, entry],
-  }
+  const next: Project = { ...project, flags: [...project.flags, ...newFlags], rooms: [...project.rooms, entry] }
   await saveProjectUnit(root, { project: next, rooms: [{ room, images }] }, options)
   return openProject(root)
 }
