@@ -31,7 +31,7 @@ import {
   pointInArea,
   signedArea,
   sweepEdge,
-  sweepEdgePairs,
+  edgePairsNear,
   withoutRepeats,
   type SweepEdge,
 } from './polygon'
@@ -129,7 +129,7 @@ export function isClean(areas: readonly AreaPolygon[]): boolean {
 
 /** Do any two edges meet, other than neighbours of one ring at their shared vertex? */
 function anyEdgesMeet(edges: Edge[]): boolean {
-  return sweepEdgePairs(
+  return edgePairsNear(
     edges,
     (e, other) =>
       !(other.ring === e.ring && neighbours(other.index, e.index, e.size)) &&
