@@ -24,18 +24,20 @@ export const STEP_BUDGET_MS = 10_000
 /** The clock is read once per this many `checkBudget` calls. */
 const CHECK_EVERY = 1024
 
+/** The one line of every refusal (the Conversions panel's tolerance slider simplifies an outline). */
+export const TOO_COMPLEX_MESSAGE = `this outline is too complex to prepare within ${STEP_BUDGET_MS / 1000} s; simplify it with the tolerance slider`
+
 /** A geometry step that would take too long or too much memory; the message is one line for the author. */
 export class GeometryBudgetError extends Error {
-  constructor(message: string) {
+  /** The step that gave up ('normalise', 'prepare visibility-polygon', ...). */
+  readonly step: string
+  constructor(step: string, message = TOO_COMPLEX_MESSAGE) {
     super(message)
+    this.step = step
     this.name = 'GeometryBudgetError'
   }
 }
 
-/** The line for an outline too complex to prepare in time (`what`: 'normalise', 'prepare visibility-polygon', ...). */
-export function tooComplexMessage(what: string): string {
-  return `this outline is too complex to ${what} within ${STEP_BUDGET_MS / 1000} s; simplify it with the tolerance slider`
-}
 
 interface Running {
   what: string
@@ -65,7 +67,7 @@ export function withBudget<T>(what: string, work: () => T, budgetMs = STEP_BUDGE
 /** Throws `GeometryBudgetError` when the running step is past its deadline; free outside a step. */
 export function checkBudget(): void {
   if (!running || ++calls % CHECK_EVERY !== 0) return
-  if (now() > running.deadline) throw new GeometryBudgetError(tooComplexMessage(running.what))
+  if (now() > running.deadline) throw new GeometryBudgetError(running.what)
 }
 
 /** Tests only: replace the clock (ms); returns a function that restores the real one. */

@@ -33,6 +33,7 @@ import type { Point } from '../geometry/types'
 import { supercoverLine } from '../geometry/line-walk'
 import { intersectionParameters, segmentIntersection } from '../geometry/predicates'
 import { buildEdgeGrid, type EdgeGrid } from '../geometry/edge-grid'
+import { checkBudget, withBudget } from '../geometry/budget'
 import { YARDSTICK_ID } from '../nav/registry'
 import { prepareAlgorithm, runQuery, type RunResult } from '../nav/run'
 import type { NavWorld, WalkGrid } from '../nav/types'
@@ -232,6 +233,10 @@ export function checkPath(
   points: readonly Point[],
   tolerance = VALIDITY_TOLERANCE_PX,
 ): Validity {
+  return withBudget('check', () => checkPathNow(world, points, tolerance))
+}
+
+function checkPathNow(world: NavWorld, points: readonly Point[], tolerance: number): Validity {
   const defects: PathDefect[] = []
   for (let i = 0; i < points.length; i++) {
     if (!Number.isFinite(points[i].x) || !Number.isFinite(points[i].y)) {
@@ -272,6 +277,7 @@ export function checkPath(
     if (exact && segmentClearInside(world, a, b)) continue
     const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / SAMPLE_STEP_PX))
     for (let s = 0; s <= steps; s++) {
+      checkBudget()
       const t = s / steps
       sample({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }, i)
     }

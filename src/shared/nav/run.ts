@@ -15,6 +15,7 @@
  * Units: ms for times (performance.now()), bytes for memory, room px for points.
  */
 import type { Point } from '../geometry/types'
+import { withBudget } from '../geometry/budget'
 import { completeOptions, getPathfinder } from './registry'
 import type {
   AlgorithmId,
@@ -108,7 +109,7 @@ export function preparePathfinder(
   return world.cached(`run:prepared:${id}:${pathfinder.label}:${optionsKey(options)}`, () => {
     const t0 = performance.now()
     try {
-      const data = pathfinder.prepare(world, options)
+      const data = withBudget(`prepare ${id}`, () => pathfinder.prepare(world, options))
       const prepareMs = performance.now() - t0
       return { id, world, options, prepareMs, bytes: data.bytes, data, pathfinder }
     } catch (e) {

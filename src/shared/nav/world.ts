@@ -9,6 +9,8 @@
  * - walkable region of a polygon room: what was drawn, made valid (geometry/clip.ts: holes
  *   that cross their outline, bow-ties, overlaps and closed gates are clipped), so every
  *   algorithm, the validity check and the rasterised grid see the same simple polygons.
+ * - budget: normalising is one geometry step (geometry/budget.ts): drawn rings that cross
+ *   each other too often are refused with `GeometryBudgetError` when the world is made.
  * - derived: polygons from a mask by pixel-exact tracing (+ simplification), a mask
  *   from polygons by rasterising (pixel centre inside = walkable), a triangulation
  *   from the polygons.
@@ -19,6 +21,7 @@ import type { AreaPolygon, Point } from '../geometry/types'
 import { normaliseRing, ringInsideAreaClear } from '../geometry/polygon'
 import { rasterisePolygons } from '../geometry/rasterise'
 import { walkableRegion } from '../geometry/clip'
+import { withBudget } from '../geometry/budget'
 import { RegionLocator } from '../geometry/region-locator'
 import { simplifyAreas, traceMask } from '../geometry/vectorise'
 import { triangulateAreas } from '../geometry/triangulate'
@@ -71,9 +74,11 @@ class World implements NavWorld {
       // Whatever was drawn becomes valid polygons (geometry/clip.ts); a closed gate that lies
       // clear inside one area becomes one more hole, any other is clipped away.
       const blockers = state.blockers ?? []
-      const region = walkableRegion(source.polygons)
-      this.exactPolys =
-        foldBlockersAsHoles(region.areas, blockers) ?? walkableRegion(region.areas, blockers).areas
+      const polygons = source.polygons
+      this.exactPolys = withBudget('normalise', () => {
+        const region = walkableRegion(polygons)
+        return foldBlockersAsHoles(region.areas, blockers) ?? walkableRegion(region.areas, blockers).areas
+      })
       this.authoritative = 'polygons'
     } else {
       if (!source.mask) throw new Error('A mask-authored room needs a walk mask.')

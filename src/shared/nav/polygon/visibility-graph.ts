@@ -12,7 +12,10 @@
  *   shortest path is taut, so dropping the other edges never changes an answer;
  *   it only shrinks the graph.
  * - eager / lazy: the edges of all nodes are found when the graph is built, or the
- *   edges of a node the first time a search expands it (and then kept).
+ *   edges of a node the first time a search expands it (and then kept). Both give the same
+ *   graph and the same paths. An eager graph of more than `EAGER_NODE_LIMIT` nodes is built
+ *   lazily: finding every pair in sight is quadratic, and a 10,000-vertex circle rounded to
+ *   2 decimals has thousands of nearly flat concave corners that all see each other.
  * - start and goal nodes: added per query (ids nodeCount and nodeCount + 1),
  *   joined to the nodes they see and are tangent at (a first or last bend is always
  *   taut, so this never changes the path found); the goal's links are tested only
@@ -22,6 +25,7 @@
  * Units: room px.
  */
 import type { Point } from '../../geometry/types'
+import { checkBudget } from '../../geometry/budget'
 import { MinHeap } from '../heap'
 import { inLocationCone, lineOfSight, placeInside, type Outline, type Placement } from './outline'
 import { norm } from './norm'
@@ -48,6 +52,9 @@ export interface VisibilityGraph {
   readonly heap: MinHeap
   query: number
 }
+
+/** Most nodes whose edges are all found when an eager graph is built (about 1.1 million pairs). */
+export const EAGER_NODE_LIMIT = 1500
 
 export function buildVisibilityGraph(
   outline: Outline,
@@ -93,7 +100,7 @@ export function buildVisibilityGraph(
     heap: new MinHeap(64),
     query: 0,
   }
-  if (eager) buildAllEdges(graph)
+  if (eager && nodeCount <= EAGER_NODE_LIMIT) buildAllEdges(graph)
   return graph
 }
 
@@ -129,6 +136,7 @@ function buildAllEdges(g: VisibilityGraph): void {
   const lists: number[][] = Array.from({ length: g.nodeCount }, () => [])
   for (let i = 0; i < g.nodeCount; i++) {
     for (let j = i + 1; j < g.nodeCount; j++) {
+      checkBudget()
       if (linked(g, i, j)) {
         lists[i].push(j)
         lists[j].push(i)
@@ -150,7 +158,10 @@ function edgesOf(g: VisibilityGraph, i: number): Int32Array {
   let adj = g.adj[i]
   if (!adj) {
     const list: number[] = []
-    for (let j = 0; j < g.nodeCount; j++) if (j !== i && linked(g, i, j)) list.push(j)
+    for (let j = 0; j < g.nodeCount; j++) {
+      checkBudget()
+      if (j !== i && linked(g, i, j)) list.push(j)
+    }
     setEdges(g, i, list)
     adj = g.adj[i]!
   }
