@@ -39,6 +39,7 @@ import { orientation, segmentIntersection } from './predicates'
 import type { AreaPolygon, Point, Ring } from './types'
 import { ringBox, type Box } from './bounds'
 import { GeometryBudgetError, TOO_COMPLEX_MESSAGE } from './budget'
+import { anySegmentsMeet } from './segment-sweep'
 
 /** What normalising did. */
 export interface WalkableRegion {
@@ -155,12 +156,9 @@ export function isClean(areas: readonly AreaPolygon[]): boolean {
 
 /** Do any two edges meet, other than neighbours of one ring at their shared vertex? */
 function anyEdgesMeet(edges: Edge[]): boolean {
-  return edgePairsNear(
-    edges,
-    (e, other) =>
-      !(other.ring === e.ring && neighbours(other.index, e.index, e.size)) &&
-      segmentIntersection(e.a, e.b, other.a, other.b) !== 'none',
-  )
+  // A sweep (geometry/segment-sweep.ts), not bucketed pairs: the 10,000 spikes of a star all
+  // meet near its centre, where any bucket holds hundreds of edges.
+  return anySegmentsMeet(edges, (e, other) => other.ring === e.ring && neighbours(other.index, e.index, e.size))
 }
 
 function neighbours(i: number, j: number, n: number): boolean {
