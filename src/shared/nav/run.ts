@@ -15,7 +15,7 @@
  * Units: ms for times (performance.now()), bytes for memory, room px for points.
  */
 import type { Point } from '../geometry/types'
-import { withBudget } from '../geometry/budget'
+import { GeometryBudgetError, withBudget } from '../geometry/budget'
 import { completeOptions, getPathfinder } from './registry'
 import type {
   AlgorithmId,
@@ -51,6 +51,8 @@ export interface PreparedAlgorithm {
   /** The algorithm's prepared data; undefined when preparing failed (see `error`). */
   data: Prepared | undefined
   error?: string
+  /** True when preparing gave up on its budget (geometry/budget.ts); `error` is then the one line to show. */
+  refused?: boolean
   pathfinder: Pathfinder | undefined
 }
 
@@ -114,7 +116,8 @@ export function preparePathfinder(
       return { id, world, options, prepareMs, bytes: data.bytes, data, pathfinder }
     } catch (e) {
       const prepareMs = performance.now() - t0
-      return { id, world, options, prepareMs, bytes: 0, data: undefined, error: message(e), pathfinder }
+      const refused = e instanceof GeometryBudgetError ? true : undefined
+      return { id, world, options, prepareMs, bytes: 0, data: undefined, error: message(e), refused, pathfinder }
     }
   })
 }
