@@ -60,7 +60,12 @@ export function hugeOutline(): LimitCase {
   return {
     id: 'huge-outline',
     label: 'outline at ±1e6 px',
-    room: { width: 1000, height: 1000, walkable: square(-1e6, -1e6, 1e6, 1e6), holes: [square(400, 400, 600, 600)] },
+    room: {
+      width: 1000,
+      height: 1000,
+      walkable: square(-1e6, -1e6, 1e6, 1e6),
+      holes: [square(400, 400, 600, 600)],
+    },
   }
 }
 
@@ -71,7 +76,11 @@ export function randomRing(seed = 22): LimitCase {
     Math.round(random.range(50, 1950) * 100) / 100,
     Math.round(random.range(50, 1950) * 100) / 100,
   ])
-  return { id: 'random-ring', label: 'random 10,000-vertex self-crossing ring', room: { width: 2000, height: 2000, walkable, holes: [] } }
+  return {
+    id: 'random-ring',
+    label: 'random 10,000-vertex self-crossing ring',
+    room: { width: 2000, height: 2000, walkable, holes: [] },
+  }
 }
 
 /** 10,000 vertices alternating between radius 900 and 60 px: 5,000 spikes. */
@@ -79,9 +88,16 @@ export function star(): LimitCase {
   const walkable = Array.from({ length: N }, (_, i): Coord => {
     const a = (2 * Math.PI * i) / N
     const r = i % 2 === 0 ? 900 : 60
-    return [Math.round((1000 + r * Math.cos(a)) * 100) / 100, Math.round((1000 + r * Math.sin(a)) * 100) / 100]
+    return [
+      Math.round((1000 + r * Math.cos(a)) * 100) / 100,
+      Math.round((1000 + r * Math.sin(a)) * 100) / 100,
+    ]
   })
-  return { id: 'star', label: '10,000-vertex star (5,000 spikes)', room: { width: 2000, height: 2000, walkable, holes: [] } }
+  return {
+    id: 'star',
+    label: '10,000-vertex star (5,000 spikes)',
+    room: { width: 2000, height: 2000, walkable, holes: [] },
+  }
 }
 
 /** A square floor with a 10,000-vertex circular hole. */
@@ -89,7 +105,12 @@ export function circleWithHole(): LimitCase {
   return {
     id: 'circle-hole',
     label: 'floor with a 10,000-vertex circular hole',
-    room: { width: 2000, height: 2000, walkable: square(50, 50, 1950, 1950), holes: [circle(N, 1000, 1000, 800, 2)] },
+    room: {
+      width: 2000,
+      height: 2000,
+      walkable: square(50, 50, 1950, 1950),
+      holes: [circle(N, 1000, 1000, 800, 2)],
+    },
   }
 }
 

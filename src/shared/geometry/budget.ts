@@ -38,7 +38,6 @@ export class GeometryBudgetError extends Error {
   }
 }
 
-
 interface Running {
   what: string
   deadline: number

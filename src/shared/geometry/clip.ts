@@ -69,7 +69,10 @@ export function walkableRegion(
       clipped: false,
     }
   }
-  const tidyBlockers = blockers.map((b) => ({ outer: withoutRepeats(b.outer), holes: b.holes.map(withoutRepeats) }))
+  const tidyBlockers = blockers.map((b) => ({
+    outer: withoutRepeats(b.outer),
+    holes: b.holes.map(withoutRepeats),
+  }))
   // Clipper's time and memory grow with the crossings it resolves: a ring of random vertices
   // crosses itself millions of times, so count first and refuse beyond the limit.
   if (crossingsOver([...tidy, ...tidyBlockers], MAX_CROSSINGS))
@@ -96,7 +99,9 @@ function ringEdges(areas: readonly AreaPolygon[]): Edge[] {
   for (const area of areas) {
     for (const ring of [area.outer, ...area.holes]) {
       for (let i = 0; i < ring.length; i++)
-        edges.push(sweepEdge(ring[i], ring[(i + 1) % ring.length], { ring: ringNo, index: i, size: ring.length }))
+        edges.push(
+          sweepEdge(ring[i], ring[(i + 1) % ring.length], { ring: ringNo, index: i, size: ring.length }),
+        )
       ringNo++
     }
   }
@@ -158,7 +163,10 @@ export function isClean(areas: readonly AreaPolygon[]): boolean {
 function anyEdgesMeet(edges: Edge[]): boolean {
   // A sweep (geometry/segment-sweep.ts), not bucketed pairs: the 10,000 spikes of a star all
   // meet near its centre, where any bucket holds hundreds of edges.
-  return anySegmentsMeet(edges, (e, other) => other.ring === e.ring && neighbours(other.index, e.index, e.size))
+  return anySegmentsMeet(
+    edges,
+    (e, other) => other.ring === e.ring && neighbours(other.index, e.index, e.size),
+  )
 }
 
 function neighbours(i: number, j: number, n: number): boolean {

@@ -117,7 +117,17 @@ export function preparePathfinder(
     } catch (e) {
       const prepareMs = performance.now() - t0
       const refused = e instanceof GeometryBudgetError ? true : undefined
-      return { id, world, options, prepareMs, bytes: 0, data: undefined, error: message(e), refused, pathfinder }
+      return {
+        id,
+        world,
+        options,
+        prepareMs,
+        bytes: 0,
+        data: undefined,
+        error: message(e),
+        refused,
+        pathfinder,
+      }
     }
   })
 }

@@ -62,7 +62,10 @@ function readPoint(value: unknown, where: string): Point {
     fail(where, 'a point [x, y] of two finite numbers')
   }
   if (Math.abs(value[0]) > MAX_COORD_PX || Math.abs(value[1]) > MAX_COORD_PX)
-    fail(where, `coordinates from -${MAX_COORD_PX} to ${MAX_COORD_PX} px (Walkbox's limit), found [${value[0]}, ${value[1]}]`)
+    fail(
+      where,
+      `coordinates from -${MAX_COORD_PX} to ${MAX_COORD_PX} px (Walkbox's limit), found [${value[0]}, ${value[1]}]`,
+    )
   return { x: value[0], y: value[1] }
 }
 
@@ -118,7 +121,10 @@ export function parseBenchRoom(json: unknown, name = 'room'): BenchRoom {
   if (o.extra_regions !== undefined) {
     if (!Array.isArray(o.extra_regions)) fail(`${name}.extra_regions`, 'a list of {walkable, holes}')
     if (o.extra_regions.length >= MAX_POLYGONS)
-      fail(`${name}.extra_regions`, `at most ${MAX_POLYGONS - 1} extra regions, found ${o.extra_regions.length} (Walkbox's limit)`)
+      fail(
+        `${name}.extra_regions`,
+        `at most ${MAX_POLYGONS - 1} extra regions, found ${o.extra_regions.length} (Walkbox's limit)`,
+      )
     o.extra_regions.forEach((r, i) => areas.push(readRegion(r, `${name}.extra_regions[${i}]`)))
   }
   const states: BenchRoomState[] = []
