@@ -141,7 +141,8 @@ export function runQuery(prepared: PreparedAlgorithm, from: Point, to: Point): R
       ...base,
       points: [],
       reached: false,
-      reason: `error: ${error}`,
+      // A refusal (geometry/budget.ts) is the algorithm's row message as it is: one line.
+      reason: prepared.refused ? error : `error: ${error}`,
       error,
       stats: { queryMs: 0, expanded: 0, prepareMs: prepared.prepareMs, bytes: prepared.bytes },
     }

@@ -122,8 +122,11 @@ describe('the budget of a geometry step', () => {
       const prepared = preparePathfinder(world, slow, {})
       expect(prepared.refused).toBe(true)
       expect(prepared.error).toBe(TOO_COMPLEX_MESSAGE)
+      // What the editor's Compare shows as the algorithm's row message.
       const answer = runQuery(prepared, { x: 10, y: 10 }, { x: 20, y: 20 })
       expect(answer.error).toBe(TOO_COMPLEX_MESSAGE)
+      expect(answer.reason).toBe(TOO_COMPLEX_MESSAGE)
+      expect(answer.reached).toBe(false)
     } finally {
       restore()
     }
