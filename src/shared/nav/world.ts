@@ -10,7 +10,8 @@
  *   that cross their outline, bow-ties, overlaps and closed gates are clipped), so every
  *   algorithm, the validity check and the rasterised grid see the same simple polygons.
  * - budget: normalising is one geometry step (geometry/budget.ts): drawn rings that cross
- *   each other too often are refused with `GeometryBudgetError` when the world is made.
+ *   each other too often are refused with `GeometryBudgetError` when the world is made; a
+ *   polygon room over MAX_RASTER_CELLS is refused when a grid is asked of it.
  * - derived: polygons from a mask by pixel-exact tracing (+ simplification), a mask
  *   from polygons by rasterising (pixel centre inside = walkable), a triangulation
  *   from the polygons.
@@ -21,7 +22,7 @@ import type { AreaPolygon, Point } from '../geometry/types'
 import { normaliseRing, ringInsideAreaClear } from '../geometry/polygon'
 import { rasterisePolygons } from '../geometry/rasterise'
 import { walkableRegion } from '../geometry/clip'
-import { withBudget } from '../geometry/budget'
+import { GeometryBudgetError, MAX_RASTER_CELLS, rasterTooLargeMessage, withBudget } from '../geometry/budget'
 import { RegionLocator } from '../geometry/region-locator'
 import { simplifyAreas, traceMask } from '../geometry/vectorise'
 import { triangulateAreas } from '../geometry/triangulate'
@@ -98,6 +99,9 @@ class World implements NavWorld {
       const { width, height } = this
       let cells: Uint8Array
       if (this.exactPolys) {
+        // Refused before anything is allocated: the grid algorithms need several bytes a cell.
+        if (width * height > MAX_RASTER_CELLS)
+          throw new GeometryBudgetError('rasterise', rasterTooLargeMessage(width, height))
         cells = rasterisePolygons(this.exactPolys, width, height, 1)
       } else {
         const mask = this.source.mask!

@@ -259,6 +259,36 @@ describe('a 10,000-vertex circle rounded to 2 decimals (as Walkbox saves it)', (
   })
 })
 
+describe('a polygon room of 16384 x 16384 px (the largest side the format allows)', () => {
+  it('refuses the grid algorithms in one line naming the image limit, before allocating, and answers the others', () => {
+    const side = 16384
+    const c: LimitCase = {
+      id: 'huge-room',
+      label: 'huge room',
+      room: {
+        width: side,
+        height: side,
+        walkable: [
+          [10, 10],
+          [side - 10, 10],
+          [side - 10, side - 10],
+          [10, side - 10],
+        ],
+        holes: [],
+      },
+    }
+    const world = worldOf(c)
+    for (const id of ['octile-astar', 'jps', 'flood-fill', 'sampled-grid', 'downscaled-grid'] as const) {
+      const prepared = prepareAlgorithm(world, id)
+      expect(prepared.refused, id).toBe(true)
+      expect(prepared.error).toBe(
+        "this room is too large for the grid algorithms: 16384 x 16384 px is over 100 megapixels (Walkbox's image limit)",
+      )
+    }
+    expectValidAnswers(world, 'navmesh-funnel', 5)
+  })
+})
+
 describe('the sweep that finds meeting edges', () => {
   it('agrees with testing every pair on small rings full of shared and collinear points', () => {
     const random = createRandom(5)
