@@ -398,7 +398,13 @@ export function edgePairsNear<E extends SweepEdge>(edges: E[], visit: (e: E, oth
   return nearEdgePairs(grid, (i, j) => visit(edges[i], edges[j]))
 }
 
-/** Points where an edge of ring r meets (crosses or touches) an edge of ring s, at most `max` of them. */
+/** Meetings `ringMeetings` collects before it picks the leftmost. */
+const MAX_COLLECTED_MEETINGS = 10_000
+
+/**
+ * Points where an edge of ring r meets (crosses or touches) an edge of ring s, at most `max`
+ * of them, leftmost first (x, then y; among the first 10,000 found).
+ */
 export function ringMeetings(r: Ring, s: Ring, max = 16): Point[] {
   const edges: (SweepEdge & { first: boolean })[] = []
   for (const [ring, first] of [
@@ -413,7 +419,8 @@ export function ringMeetings(r: Ring, s: Ring, max = 16): Point[] {
     if (other.first === e.first) return false
     const ts = intersectionParameters(e.a, e.b, other.a, other.b)
     if (ts.length > 0) found.push({ x: e.a.x + ts[0] * (e.b.x - e.a.x), y: e.a.y + ts[0] * (e.b.y - e.a.y) })
-    return found.length >= max
+    return found.length >= MAX_COLLECTED_MEETINGS
   })
-  return found
+  found.sort((p, q) => p.x - q.x || p.y - q.y)
+  return found.slice(0, max)
 }
