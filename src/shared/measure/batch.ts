@@ -90,7 +90,7 @@ export interface BatchOptions {
   slowRuns?: number
   /** Optimal lengths between the asked points, per pair, when already known (else computed). */
   optimal?: readonly (number | null)[]
-  /** The clock of repeated timing, ms (default performance.now; tests give a fake one). */
+  /** The clock of the timed queries, ms (default performance.now; tests give a fake one). */
   now?: () => number
   /** The clock's step, ms (default: measured with `clockResolutionMs`). */
   clockResolutionMs?: number
@@ -253,7 +253,7 @@ export function* batchSteps(
       }
       const from = point(pair[0], pair[1])
       const to = point(pair[2], pair[3])
-      const result = runQuery(p, from, to)
+      const result = runQuery(p, from, to, options.now)
       let answer: Answer = {
         result: { ...result, debug: [] },
         queryMs: result.stats.queryMs,

@@ -133,7 +133,12 @@ export function preparePathfinder(
 }
 
 /** Answer one query. Never throws: an exception becomes `reached: false` with `error` and `reason` set. */
-export function runQuery(prepared: PreparedAlgorithm, from: Point, to: Point): RunResult {
+export function runQuery(
+  prepared: PreparedAlgorithm,
+  from: Point,
+  to: Point,
+  now: () => number = () => performance.now(),
+): RunResult {
   const base = { algorithm: prepared.id, start: from, goal: to, debug: [] }
   if (!prepared.pathfinder || !prepared.data) {
     const error = prepared.error ?? 'not prepared'
@@ -147,10 +152,10 @@ export function runQuery(prepared: PreparedAlgorithm, from: Point, to: Point): R
       stats: { queryMs: 0, expanded: 0, prepareMs: prepared.prepareMs, bytes: prepared.bytes },
     }
   }
-  const t0 = performance.now()
+  const t0 = now()
   try {
     const answer = prepared.pathfinder.findPath(prepared.data, from, to)
-    const queryMs = performance.now() - t0
+    const queryMs = now() - t0
     if (!answer || !Array.isArray(answer.points)) throw new Error('findPath returned no points array')
     const { expanded, ...rest } = answer
     return {
@@ -159,7 +164,7 @@ export function runQuery(prepared: PreparedAlgorithm, from: Point, to: Point): R
       stats: { queryMs, expanded, prepareMs: prepared.prepareMs, bytes: prepared.bytes },
     }
   } catch (e) {
-    const queryMs = performance.now() - t0
+    const queryMs = now() - t0
     const error = message(e)
     return {
       ...base,

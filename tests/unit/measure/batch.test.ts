@@ -58,11 +58,28 @@ function loggingWorld(log: string[]): NavWorld {
   }
 }
 
+/** A fake clock, ms: it moves only when `advance` is called. */
+interface FakeClock {
+  now: () => number
+  advance: (ms: number) => void
+}
+
+function fakeClock(): FakeClock {
+  let t = 0
+  return { now: () => t, advance: (ms) => (t += ms) }
+}
+
 /**
  * A pathfinder that walks the straight line (through the pillar, so the metrics find it
- * invalid there) and logs each call as `label:pairIndex`. `busyMs` makes each call last that long.
+ * invalid there) and logs each call as `label:pairIndex`. `takes` makes each call last
+ * `ms` on a fake clock.
  */
-function spy(label: string, pairs: readonly Pair[], log: string[], busyMs = 0): Pathfinder {
+function spy(
+  label: string,
+  pairs: readonly Pair[],
+  log: string[],
+  takes?: { clock: FakeClock; ms: number },
+): Pathfinder {
   return {
     id: 'jps' as AlgorithmId,
     label,
@@ -73,10 +90,7 @@ function spy(label: string, pairs: readonly Pair[], log: string[], busyMs = 0): 
     findPath: (_prepared, from, to) => {
       const i = pairs.findIndex((p) => p[0] === from.x && p[1] === from.y && p[2] === to.x && p[3] === to.y)
       log.push(`${label}:${i}`)
-      const t0 = performance.now()
-      while (busyMs > 0 && performance.now() - t0 < busyMs) {
-        /* busy */
-      }
+      takes?.clock.advance(takes.ms)
       return { points: [from, to], reached: true, start: from, goal: to, debug: [], expanded: 1 }
     },
   }
@@ -176,30 +190,33 @@ describe('runBatch', () => {
   })
 
   it('times a sub-millisecond query by repetition and a slow one once', () => {
+    // A fake clock: a fast call takes 4 µs, a slow one 3 ms, whatever else the machine does.
+    const clock = fakeClock()
     const log: string[] = []
     const result = runBatch(
       pillarWorld(),
       PAIRS.slice(0, 2),
       [
-        { id: 'jps', label: 'fast', pathfinder: spy('rep-fast', PAIRS, log) },
-        { id: 'jps', label: 'slow', pathfinder: spy('rep-slow', PAIRS, log, 3) },
+        { id: 'jps', label: 'fast', pathfinder: spy('rep-fast', PAIRS, log, { clock, ms: 0.004 }) },
+        { id: 'jps', label: 'slow', pathfinder: spy('rep-slow', PAIRS, log, { clock, ms: 3 }) },
       ],
-      // One warm-up pair, so that a cold first call does not pass for a slow one.
-      { warmUp: 1, repeatBelowMs: 1.5, minRunMs: 0.5, runs: 3, queryBudgetMs: 200 },
+      { warmUp: 1, repeatBelowMs: 1.5, minRunMs: 0.5, runs: 3, queryBudgetMs: 200, now: clock.now },
     )
     for (const r of result.rows.filter((r) => r.algorithm === 'fast')) {
-      expect(r.repeats).toBeGreaterThan(1)
+      // Calls double until a run lasts minRunMs: 128 calls of 4 µs make 0.512 ms.
+      expect(r.repeats).toBe(128)
       expect(r.runs).toBe(3)
-      expect(r.queryMs).toBeLessThan(0.5)
+      expect(r.queryMs).toBeCloseTo(0.004, 9)
     }
     for (const r of result.rows.filter((r) => r.algorithm === 'slow')) {
       expect(r.repeats).toBe(1)
       expect(r.runs).toBe(1)
-      expect(r.queryMs).toBeGreaterThanOrEqual(3)
+      expect(r.queryMs).toBeCloseTo(3, 9)
     }
-    // One warm-up call and one timed call per pair.
+    // Slow: one warm-up call and one timed call per pair. Fast: one warm-up call, then per
+    // pair the timed call, the calibration runs (1 + 2 + ... + 128 calls) and two more runs.
     expect(log.filter((e) => e.startsWith('rep-slow')).length).toBe(3)
-    expect(log.filter((e) => e.startsWith('rep-fast')).length).toBeGreaterThan(20)
+    expect(log.filter((e) => e.startsWith('rep-fast')).length).toBe(1 + 2 * (1 + 255 + 2 * 128))
   })
 
   it('times a query again when a stalled calibration run left runs too short to read', () => {
