@@ -6,14 +6,12 @@
  * WebAssembly loop in its worker, and hit no content-security-policy refusal.
  */
 import { createServer, type Server } from 'node:http'
-import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { APP_ORIGIN, serveAppRequest } from '../../src/main/app-protocol'
 import { CONTENT_SECURITY_POLICY } from '../../src/main/csp'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { repoRoot } from '../support/bench-data'
 import { clickRoom, openCompare, waitForAnswers } from './compare-helpers'
+import { saveScreenshot } from './helpers'
 
 let browser: LaunchedBrowser
 let server: Server
@@ -66,9 +64,7 @@ describe('the editor served by the app:// protocol function', () => {
       expect(rows.filter((r) => r.reached).length).toBeGreaterThanOrEqual(8)
       const flood = page.locator('[data-testid="metrics-table"] tr[data-algorithm="flood-fill"]')
       expect((await flood.getAttribute('title')) ?? '').not.toMatch(/flood loop/)
-      const shots = join(repoRoot, 'out', 'screenshots')
-      await mkdir(shots, { recursive: true })
-      await page.screenshot({ path: join(shots, 'app-protocol-compare.png') })
+      await saveScreenshot(page, 'app-protocol-compare.png')
     } finally {
       await page.close()
     }

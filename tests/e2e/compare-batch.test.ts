@@ -8,12 +8,10 @@
  * Units: room px, CSS px.
  */
 import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Download, Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { repoRoot } from '../support/bench-data'
-import { saveScreenshot, waitUntil } from './helpers'
+import { saveDocsImage, saveScreenshot, waitUntil } from './helpers'
 import { clickRoom, openCompare, waitForAnswers } from './compare-helpers'
 import { ALGORITHM_IDS } from '../../src/shared/nav/registry'
 import { parseCsv, ROW_COLUMNS, SUMMARY_CSV_COLUMNS } from '../../src/shared/measure/batch-csv'
@@ -143,7 +141,7 @@ describe('the Batch panel', () => {
       const panel = document.querySelector('[data-testid="batch"]') as HTMLElement
       side.scrollTop = panel.offsetTop - side.offsetTop - 4
     })
-    await page.screenshot({ path: resolve(repoRoot, 'docs/images/walkbox-batch.png') })
+    await saveDocsImage(page, 'walkbox-batch.png')
     await saveScreenshot(page, 'compare-batch-panel.png')
     await page.getByTestId('batch-map').scrollIntoViewIfNeeded()
     await saveScreenshot(page, 'compare-batch-histogram-map.png')

@@ -5,16 +5,14 @@
  * re-timed by repetition after their answers; stars never go to a failed or invalid answer
  * nor to yes/no columns or "expanded"; a walk that cannot reach its goal says where it
  * stopped short and the Compare start marker stays. Screenshots of the table and the walk
- * timeline go to docs/images.
+ * timeline are README images (docs/images, written there by `npm run docs:images` only).
  */
 import { createServer } from 'node:http'
-import { resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { APP_ORIGIN, serveAppRequest } from '../../src/main/app-protocol'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { repoRoot } from '../support/bench-data'
-import { waitUntil } from './helpers'
+import { saveDocsImage, waitUntil } from './helpers'
 import { clickRoom, openCompare, waitForAnswers } from './compare-helpers'
 
 const WEST = { x: 300, y: 940 }
@@ -92,9 +90,7 @@ describe('the Compare table', () => {
       'query times, sample room west -> east:',
       state.map((r) => `${r.algorithm} ${r.query} (${r.runs} runs, ${r.repeats} calls)`).join('; '),
     )
-    await page
-      .locator('.table-area')
-      .screenshot({ path: resolve(repoRoot, 'docs/images/walkbox-metrics.png') })
+    await saveDocsImage(page.locator('.table-area'), 'walkbox-metrics.png')
   })
 
   it('gives no star to a failed or invalid answer, nor to yes/no columns or "expanded"', async () => {
@@ -208,7 +204,7 @@ describe('the test walk', () => {
     expect(Number(await walk.getAttribute('data-compare-start-y'))).toBeCloseTo(WEST.y, 0)
     const rows = await waitForAnswers(page)
     for (const r of rows) expect(Math.hypot(r.fromX - WEST.x, r.fromY - WEST.y), r.algorithm).toBeLessThan(1)
-    await page.getByTestId('walk').screenshot({ path: resolve(repoRoot, 'docs/images/walkbox-walk.png') })
+    await saveDocsImage(page.getByTestId('walk'), 'walkbox-walk.png')
     // Asked for, the start moves to the character.
     await page.getByTestId('walk-start-here').click()
     expect(Number(await walk.getAttribute('data-compare-start-x'))).toBeCloseTo(x, 0)

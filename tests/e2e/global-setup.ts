@@ -5,8 +5,9 @@
  * `inject('webDir')` (to serve it again with other headers).
  */
 import { build } from 'vite'
-import { rm } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { repoRoot } from '../support/bench-data'
 import { serveStatic } from '../support/static-server'
@@ -22,8 +23,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // One build folder per run, so that runs side by side do not overwrite each other.
-  const outDir = resolve(repoRoot, `out/web-e2e-${process.pid}`)
+  // One build folder per run, in the system's temporary folder: runs side by side do not
+  // overwrite each other, and the checkout is left as it was.
+  const outDir = await mkdtemp(join(tmpdir(), 'walkbox-web-e2e-'))
   await build({
     configFile: resolve(repoRoot, 'vite.web.config.ts'),
     logLevel: 'warn',
@@ -33,7 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await serveStatic(outDir, { ...CROSS_ORIGIN_ISOLATION_HEADERS })
   project.provide('webUrl', server.url)
   project.provide('webDir', outDir)
-  const harnessDir = resolve(repoRoot, `out/harness-e2e-${process.pid}`)
+  const harnessDir = await mkdtemp(join(tmpdir(), 'walkbox-harness-e2e-'))
   await build({
     configFile: false,
     root: resolve(repoRoot, 'tests/e2e/harness'),

@@ -1,12 +1,13 @@
 /**
  * Helpers for driving the web edition in Chromium: map room px to page px through
- * the canvas's viewport, grab screenshot pixels, read the Origin Private File System.
+ * the canvas's viewport, grab screenshot pixels, save screenshots outside the checkout,
+ * read the Origin Private File System.
  */
 import { mkdir } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { dirname } from 'node:path'
 import sharp from 'sharp'
-import type { Page } from 'playwright-core'
-import { repoRoot } from '../support/bench-data'
+import type { Locator, Page } from 'playwright-core'
+import { screenshotPath } from '../support/screenshots'
 
 export interface PageViewport {
   zoom: number
@@ -109,11 +110,28 @@ export async function writeOpfs(page: Page, path: string, text: string): Promise
   )
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
-  const dir = resolve(repoRoot, 'test-results')
-  await mkdir(dir, { recursive: true })
-  const file = resolve(dir, name)
-  await page.screenshot({ path: file })
+/** A page or an element of it: what can take a screenshot. */
+type Shootable = Pick<Page, 'screenshot'> | Pick<Locator, 'screenshot'>
+
+/**
+ * Take a screenshot into the screenshot folder (WALKBOX_SCREENSHOTS, else a temporary
+ * folder; never the checkout: tests/support/screenshots.ts). Returns the file.
+ */
+export async function saveScreenshot(target: Shootable, name: string): Promise<string> {
+  const file = screenshotPath(name)
+  await mkdir(dirname(file), { recursive: true })
+  await target.screenshot({ path: file })
+  return file
+}
+
+/**
+ * A README image (docs/images/<name>): written there only by `npm run docs:images`; in
+ * `npm test` it goes to the screenshot folder like any other screenshot.
+ */
+export async function saveDocsImage(target: Shootable, name: string): Promise<string> {
+  const file = screenshotPath(name, { docs: true })
+  await mkdir(dirname(file), { recursive: true })
+  await target.screenshot({ path: file })
   return file
 }
 

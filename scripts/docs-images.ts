@@ -1,0 +1,24 @@
+/**
+ * Refresh the README's images in docs/images from the end-to-end tests that take them
+ * (they call `saveDocsImage`): `npm run docs:images`. `npm test` never writes them; there
+ * the same screenshots go to the temporary screenshot folder.
+ *
+ * Run: npx tsx scripts/docs-images.ts
+ */
+import { spawnSync } from 'node:child_process'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** The test files that take README images (grep for saveDocsImage in tests/e2e). */
+const DOCS_IMAGE_TESTS = ['tests/e2e/compare-table.test.ts', 'tests/e2e/compare-batch.test.ts']
+
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', ...DOCS_IMAGE_TESTS], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, WALKBOX_DOCS_IMAGES: '1' },
+  shell: process.platform === 'win32',
+})
+if (run.status === 0) console.log('docs/images refreshed; review them with `git diff --stat docs/images`.')
+process.exit(run.status ?? 1)
