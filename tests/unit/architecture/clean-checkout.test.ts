@@ -63,7 +63,8 @@ function testSources(): [string, string][] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name)
       if (entry.isDirectory()) walk(path)
-      else if (/\.(ts|mts|mjs)$/.test(entry.name)) out.push([relative(repoRoot, path), readFileSync(path, 'utf8')])
+      else if (/\.(ts|mts|mjs)$/.test(entry.name))
+        out.push([relative(repoRoot, path), readFileSync(path, 'utf8')])
     }
   }
   walk(join(repoRoot, 'tests'))
@@ -84,7 +85,8 @@ describe('test files', () => {
   })
 
   it('write nothing under the checkout root (build outputs and files go to a temporary folder)', () => {
-    const writes = /\b(writeFile|writeFileSync|mkdir|mkdirSync|cp|copyFile|outDir|createWriteStream|screenshot)\b/
+    const writes =
+      /\b(writeFile|writeFileSync|mkdir|mkdirSync|cp|copyFile|outDir|createWriteStream|screenshot)\b/
     const offenders = testSources().flatMap(([path, text]) =>
       text
         .split('\n')
