@@ -5,8 +5,11 @@
  * max 100 % are set, the ghost reads the map at two heights, and after saving and
  * reloading the page the map, its range and the ghost's reading are all still there;
  * showing the Scaling layer lays the map faintly over the room.
+ *
+ * Each test starts from a fresh browser on the sample room and imports what it needs, so
+ * that any one of them passes alone (`-t`) and in any order.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
@@ -35,13 +38,13 @@ async function gradientPng(width: number, height: number): Promise<Buffer> {
 let browser: LaunchedBrowser
 let page: Page
 
-beforeAll(async () => {
+beforeEach(async () => {
   browser = await launchChromium()
   page = await browser.context.newPage()
   await openSample(page, inject('webUrl'))
 })
 
-afterAll(async () => {
+afterEach(async () => {
   await browser?.close()
 })
 
@@ -49,6 +52,30 @@ async function importFile(name: string, buffer: Buffer): Promise<void> {
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Import scale map…' }).click()
   await (await chooser).setFiles({ name, mimeType: 'image/png', buffer })
+}
+
+/** Import the room-sized gradient map and wait until it is the room's scaling. */
+async function importGradient(): Promise<void> {
+  await importFile('depth.png', await gradientPng(ROOM_W, ROOM_H))
+  await expect.poll(() => historyLabels()).toEqual(['Import scale map depth.png'])
+  expect(await page.getByLabel('Scaling mode').inputValue()).toBe('map')
+  await expect.poll(() => page.getByTestId('scale-map-file').textContent()).toContain('scalemap.png')
+}
+
+/**
+ * Set min 50 % and max 100 % by hand. They are the defaults, so each field is first set to
+ * something else and back: both are then really set by the author.
+ */
+async function setRange50To100(): Promise<void> {
+  for (const [label, value] of [
+    ['Scale map min percent', '40'],
+    ['Scale map min percent', '50'],
+    ['Scale map max percent', '120'],
+    ['Scale map max percent', '100'],
+  ]) {
+    await page.getByLabel(label).fill(value)
+    await page.getByLabel(label).press('Tab')
+  }
 }
 
 async function historyLabels(): Promise<string[]> {
@@ -75,20 +102,8 @@ describe('scale map', () => {
   })
 
   it('imports a gradient map, sets min 50 and max 100, and the ghost reads it at two heights', async () => {
-    await importFile('depth.png', await gradientPng(ROOM_W, ROOM_H))
-    await expect.poll(() => historyLabels()).toEqual(['Import scale map depth.png'])
-    expect(await page.getByLabel('Scaling mode').inputValue()).toBe('map')
-    await expect.poll(() => page.getByTestId('scale-map-file').textContent()).toContain('scalemap.png')
-
-    // Min first to something else and back, so that both fields are really set by the author.
-    await page.getByLabel('Scale map min percent').fill('40')
-    await page.getByLabel('Scale map min percent').press('Tab')
-    await page.getByLabel('Scale map min percent').fill('50')
-    await page.getByLabel('Scale map min percent').press('Tab')
-    await page.getByLabel('Scale map max percent').fill('120')
-    await page.getByLabel('Scale map max percent').press('Tab')
-    await page.getByLabel('Scale map max percent').fill('100')
-    await page.getByLabel('Scale map max percent').press('Tab')
+    await importGradient()
+    await setRange50To100()
     expect(await historyLabels()).toEqual([
       'Import scale map depth.png',
       'Scale map min 40 %',
@@ -109,6 +124,8 @@ describe('scale map', () => {
   })
 
   it('saves, reloads and finds the map, its range and the same ghost', async () => {
+    await importGradient()
+    await setRange50To100()
     await saveAndWait(page)
     const room = JSON.parse(new TextDecoder().decode(await readOpfs(page, `${SAMPLE_ROOM_DIR}/room.json`)))
     expect(room.scaling.mode).toBe('map')
@@ -134,6 +151,7 @@ describe('scale map', () => {
   })
 
   it('shows the map faintly over the room while the Scaling layer is visible', async () => {
+    await importGradient()
     // Off the canvas: no ghost or cursor in the way of the pixels read.
     await page.getByTestId('history').hover()
     const brightness = async (points: [number, number][]) => {
