@@ -3,7 +3,7 @@
  * (they call `saveDocsImage`): `npm run docs:images`. `npm test` never writes them; there
  * the same screenshots go to the temporary screenshot folder.
  *
- * Run: npx tsx scripts/docs-images.ts
+ * Run: npx tsx scripts/docs-images.ts [vitest arguments, e.g. -t "stopped short"]
  */
 import { spawnSync } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
@@ -14,11 +14,15 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 /** The test files that take README images (grep for saveDocsImage in tests/e2e). */
 const DOCS_IMAGE_TESTS = ['tests/e2e/compare-table.test.ts', 'tests/e2e/compare-batch.test.ts']
 
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', ...DOCS_IMAGE_TESTS], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, WALKBOX_DOCS_IMAGES: '1' },
-  shell: process.platform === 'win32',
-})
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'e2e', ...DOCS_IMAGE_TESTS, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, WALKBOX_DOCS_IMAGES: '1' },
+    shell: process.platform === 'win32',
+  },
+)
 if (run.status === 0) console.log('docs/images refreshed; review them with `git diff --stat docs/images`.')
 process.exit(run.status ?? 1)
