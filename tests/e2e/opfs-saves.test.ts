@@ -116,7 +116,7 @@ describe('projects in and out of the browser as .zip files', () => {
     ).setFiles({ name: 'junk.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip') })
     await expect
       .poll(() => page.getByTestId('open-problem').textContent())
-      .toBe('junk.zip: is not a zip file (no end record)')
+      .toBe('junk.zip: is not a zip file (no end record); nothing was imported')
     await expect.poll(() => list.locator('li[data-project]').count()).toBe(2)
   })
 })
