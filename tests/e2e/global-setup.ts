@@ -23,32 +23,45 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // One build folder per run, in the system's temporary folder: runs side by side do not
-  // overwrite each other, and the checkout is left as it was.
-  const outDir = await mkdtemp(join(tmpdir(), 'walkbox-web-e2e-'))
-  await build({
-    configFile: resolve(repoRoot, 'vite.web.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  })
-  // Served cross-origin isolated, as the desktop app and `npm run web` are.
-  const server = await serveStatic(outDir, { ...CROSS_ORIGIN_ISOLATION_HEADERS })
-  project.provide('webUrl', server.url)
-  project.provide('webDir', outDir)
-  const harnessDir = await mkdtemp(join(tmpdir(), 'walkbox-harness-e2e-'))
-  await build({
-    configFile: false,
-    root: resolve(repoRoot, 'tests/e2e/harness'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: harnessDir, emptyOutDir: true },
-  })
-  const harness = await serveStatic(harnessDir)
-  project.provide('harnessUrl', harness.url)
-  return async () => {
-    await server.close()
-    await harness.close()
-    await rm(outDir, { recursive: true, force: true })
-    await rm(harnessDir, { recursive: true, force: true })
+  // What to undo at the end, last first; also when a build fails half way.
+  const undo: (() => Promise<void>)[] = []
+  const teardown = async () => {
+    for (const step of undo.reverse()) await step()
   }
+  /** A new build folder in the system's temporary folder, removed at the end. */
+  const tempDir = async (prefix: string) => {
+    const dir = await mkdtemp(join(tmpdir(), prefix))
+    undo.push(() => rm(dir, { recursive: true, force: true }))
+    return dir
+  }
+  try {
+    // One build folder per run, in the system's temporary folder: runs side by side do not
+    // overwrite each other, and the checkout is left as it was.
+    const outDir = await tempDir('walkbox-web-e2e-')
+    await build({
+      configFile: resolve(repoRoot, 'vite.web.config.ts'),
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    })
+    // Served cross-origin isolated, as the desktop app and `npm run web` are.
+    const server = await serveStatic(outDir, { ...CROSS_ORIGIN_ISOLATION_HEADERS })
+    undo.push(() => server.close())
+    project.provide('webUrl', server.url)
+    project.provide('webDir', outDir)
+    const harnessDir = await tempDir('walkbox-harness-e2e-')
+    await build({
+      configFile: false,
+      root: resolve(repoRoot, 'tests/e2e/harness'),
+      base: './',
+      logLevel: 'warn',
+      build: { outDir: harnessDir, emptyOutDir: true },
+    })
+    const harness = await serveStatic(harnessDir)
+    undo.push(() => harness.close())
+    project.provide('harnessUrl', harness.url)
+  } catch (e) {
+    await teardown()
+    throw e
+  }
+  return teardown
 }
