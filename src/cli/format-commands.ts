@@ -24,7 +24,7 @@ import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
-import { deflateSync } from 'node:zlib'
+import { deflateSync, gunzipSync, inflateSync } from 'node:zlib'
 import {
   ROOM_FORMATS,
   formatForFile,
@@ -102,6 +102,16 @@ export function folderSource(root: string): ImportSource {
         return readImageHeader(bytes, 'image')
       } catch {
         return null
+      }
+    },
+    // Tiled tile layers: never more than the layer holds (maxOutputLength stops zlib there).
+    inflate: async (data, compression, maxBytes) => {
+      if (compression === 'zstd') throw new Error('zstd: this Walkbox has no zstd decoder')
+      const options = { maxOutputLength: Math.max(1, maxBytes) }
+      try {
+        return new Uint8Array(compression === 'zlib' ? inflateSync(data, options) : gunzipSync(data, options))
+      } catch (e) {
+        throw new Error(`${compression}: ${(e as Error).message}`)
       }
     },
   }
