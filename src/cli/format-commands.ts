@@ -169,8 +169,13 @@ export async function importRoomCommand(
     const result = await format
       .importRoom(folderSource(root), path, { name: options.name })
       .catch((e: Error) => {
-        // Everything a format reader throws is about the file it was given.
-        throw new ProjectCommandError(e.message.split('\n')[0])
+        // Everything a format reader throws is about the file it was given; a refusal
+        // (TiledMapRefused) carries its problems, listed one per line.
+        const problems = (e as { problems?: unknown }).problems
+        throw new ProjectCommandError(
+          e.message.split('\n')[0],
+          Array.isArray(problems) ? problems.map(String) : [],
+        )
       })
     // The project is made when its folder does not exist yet (or is empty).
     let folder = projectFolderOf(project)

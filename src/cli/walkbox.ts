@@ -56,6 +56,7 @@ import {
 } from '../shared/room/limits'
 import {
   flagAdd,
+  MAX_LISTED_PROBLEMS,
   ProjectCommandError,
   projectNew,
   roomAdd,
@@ -400,6 +401,18 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`walkbox: ${e.message}\n${USAGE}\n`)
+      return 2
+    }
+    if (e instanceof ProjectCommandError && e.problems.length > 0) {
+      // The first problems, one line each; with --json also as a report on stdout.
+      const shown = e.problems.slice(0, MAX_LISTED_PROBLEMS)
+      const more = e.problems.length - shown.length
+      const lines = [...shown, ...(more > 0 ? [`and ${more} more`] : [])]
+      process.stderr.write(`walkbox: ${e.message}\n${lines.map((l) => `  ${l}\n`).join('')}`)
+      if (values.json)
+        process.stdout.write(
+          `${JSON.stringify({ error: e.message, problems: shown, problemCount: e.problems.length }, null, 2)}\n`,
+        )
       return 2
     }
     if (e instanceof ProjectCommandError || e instanceof RefusalError) {
