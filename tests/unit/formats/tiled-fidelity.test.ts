@@ -178,6 +178,7 @@ describe('Tiled objects where Tiled draws them', () => {
             obj({ name: 'turned', type: 'zone', x: 200, y: 100, width: 40, height: 20, rotation: 90 }),
             obj({ name: 'pond', type: 'zone', x: 20, y: 150, width: 100, height: 60, ellipse: true }),
             obj({ name: 'crate', type: 'zone', gid: 1, x: 32, y: 64, width: 16, height: 16 }),
+            obj({ name: 'label', type: 'zone', x: 5, y: 5, width: 50, height: 10, text: { text: 'Hello' } }),
             obj({
               name: 'ring',
               type: 'zone',
@@ -285,6 +286,11 @@ describe('Tiled objects where Tiled draws them', () => {
       [room.nodeGraph.nodes[0].id, room.nodeGraph.nodes[1].id],
       [room.nodeGraph.nodes[1].id, room.nodeGraph.nodes[2].id],
     ])
+  })
+
+  it('does not take a text object for an area, and says so', () => {
+    expect(room.zones.map((z) => z.name)).not.toContain('label')
+    expect(notes.join('\n')).toMatch(/1 text object not read \(object \d+\)/)
   })
 
   it('names geometry outside the room in the notes', () => {

@@ -129,6 +129,7 @@ export function tiledMapToRoom(
   const tileLayers: { layer: Extract<TiledLayer, { type: 'tilelayer' }>; dx: number; dy: number }[] = []
   const images: Extract<TiledLayer, { type: 'imagelayer' }>[] = []
   const parallax = new Set<string>()
+  const skipped = new Map<string, number[]>()
   const visit = (
     list: readonly TiledLayer[],
     dx: number,
@@ -149,7 +150,17 @@ export function tiledMapToRoom(
       } else if (l.type === 'objectgroup') {
         const fromLayer = layerKind(l.name ?? '')
         for (const o of Array.isArray(l.objects) ? l.objects : []) {
-          const kind = o.type || (o as { class?: string }).class || fromLayer
+          if (!o || typeof o !== 'object') continue
+          const shape =
+            (o as { otherShape?: string }).otherShape ?? ((o as { text?: unknown }).text ? 'text' : '')
+          if (shape) {
+            const list = skipped.get(shape) ?? []
+            list.push(o.id)
+            skipped.set(shape, list)
+            continue
+          }
+          const guessed = fromLayer === 'node' && o.polyline ? 'join' : fromLayer
+          const kind = o.type || (o as { class?: string }).class || guessed
           placed.push({ o, kind, layer: l.name, dx: ox, dy: oy })
         }
       } else if (l.type === 'tilelayer') {
@@ -162,6 +173,10 @@ export function tiledMapToRoom(
     }
   }
   visit(map.layers, 0, 0, 1, 1, 0)
+  for (const [shape, list] of skipped)
+    notes.push(
+      `${list.length} ${shape} object${list.length === 1 ? '' : 's'} not read (object${list.length === 1 ? '' : 's'} ${list.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${list.length > MAX_LISTED_PROBLEMS ? ', …' : ''})`,
+    )
 
   // 2. Limits, before any work that grows with the objects.
   const count = new Map<string, number>()
