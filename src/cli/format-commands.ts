@@ -30,6 +30,7 @@ import {
   formatForFile,
   roomFormat,
   type ExportFile,
+  type ImportResult,
   type ImportSource,
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
@@ -177,48 +178,57 @@ export async function importRoomCommand(
           Array.isArray(problems) ? problems.map(String) : [],
         )
       })
-    // The project is made when its folder does not exist yet (or is empty).
-    let folder = projectFolderOf(project)
-    const existing = await stat(folder).catch(() => null)
-    const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
-    if (!existing || empty) {
-      folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game'))
-        .folder
-    }
-    const opened = await store.openProject(folder)
-    const taken = opened.project.rooms.map((r) => r.id)
-    const room = result.room
-    if (options.name) room.name = options.name
-    room.id = idFromName(room.id, taken)
-    const flagsAdded = result.flags.filter((f) => !opened.project.flags.some((g) => g.id === f.id))
-    await store.addRoom(
-      folder,
-      room,
-      {
-        ...(result.background ? { background: result.background.bytes } : {}),
-        ...(result.mask
-          ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
-          : {}),
-        ...(result.scaleMap ? { scaleMap: result.scaleMap.bytes } : {}),
-      },
-      { flags: flagsAdded },
-    )
-    return {
-      project: resolve(folder),
-      format: format.id,
-      room: {
-        id: room.id,
-        name: room.name,
-        width: room.size.width,
-        height: room.size.height,
-        polygons: room.polygons.length,
-        zones: room.zones.length,
-        points: room.points?.length ?? 0,
-      },
-      flagsAdded: flagsAdded.map((f) => f.id),
-      notes: result.notes,
-    }
+    const added = await addImportedRoom(project, result, options.name)
+    return { ...added, format: format.id, notes: result.notes }
   })
+}
+
+/**
+ * Adds an imported room (and the flags it needs) to a project, made first when its folder
+ * does not exist yet or is empty; the room's id is made unique among the project's.
+ */
+export async function addImportedRoom(
+  project: string,
+  result: ImportResult,
+  name?: string,
+): Promise<Omit<ImportReport, 'format' | 'notes'>> {
+  let folder = projectFolderOf(project)
+  const existing = await stat(folder).catch(() => null)
+  const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
+  if (!existing || empty) {
+    folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game')).folder
+  }
+  const opened = await store.openProject(folder)
+  const taken = opened.project.rooms.map((r) => r.id)
+  const room = result.room
+  if (name) room.name = name
+  room.id = idFromName(room.id, taken)
+  const flagsAdded = result.flags.filter((f) => !opened.project.flags.some((g) => g.id === f.id))
+  await store.addRoom(
+    folder,
+    room,
+    {
+      ...(result.background ? { background: result.background.bytes } : {}),
+      ...(result.mask
+        ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
+        : {}),
+      ...(result.scaleMap ? { scaleMap: result.scaleMap.bytes } : {}),
+    },
+    { flags: flagsAdded },
+  )
+  return {
+    project: resolve(folder),
+    room: {
+      id: room.id,
+      name: room.name,
+      width: room.size.width,
+      height: room.size.height,
+      polygons: room.polygons.length,
+      zones: room.zones.length,
+      points: room.points?.length ?? 0,
+    },
+    flagsAdded: flagsAdded.map((f) => f.id),
+  }
 }
 
 export interface ExportReport {

@@ -63,6 +63,7 @@ import {
   roomList,
   roomListTable,
 } from './project-commands'
+import { folderImportTable, importTiledFolderCommand, isTiledFolderImport } from './import-tiled-folder'
 import {
   exportRoomCommand,
   exportTable,
@@ -83,6 +84,7 @@ export const USAGE = [
   '       walkbox flag add <project> <name> [--default true|false] [--json]',
   '       walkbox formats [--json]',
   '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|runtime] [--name N] [--json]',
+  '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
@@ -373,6 +375,14 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'import') {
       if (rest.length !== 1) usage('import: expected one <file>')
       if (!values.out) usage('import: expected --out <project dir> (made when it does not exist)')
+      if (!values.format && (await isTiledFolderImport(rest[0]))) {
+        // A folder of Tiled maps or a .tiled-project: every map, one progress line each.
+        const report = await importTiledFolderCommand(values.out, rest[0], (line) =>
+          process.stderr.write(`${line}\n`),
+        )
+        print(values.json, report, folderImportTable(report))
+        return report.refused.length > 0 ? 2 : 0
+      }
       const report = await importRoomCommand(values.out, rest[0], {
         format: values.format,
         name: values.name,

@@ -75,7 +75,12 @@ export interface RoomFormat {
   importRoom?(
     source: ImportSource,
     path: string,
-    options: { roomId?: string; name?: string },
+    options: {
+      roomId?: string
+      name?: string
+      /** Tiled: the files a map names may lie anywhere in the source (a project folder), not only in the map's folder. */
+      filesWithinSource?: boolean
+    },
   ): Promise<ImportResult>
 }
 
@@ -87,10 +92,14 @@ async function tiledRoom(
   source: ImportSource,
   path: string,
   map: TiledMap,
-  roomId: string | undefined,
+  options: { roomId?: string; filesWithinSource?: boolean },
 ): Promise<{ room: Room; notes: string[] }> {
-  const resolved = await resolveTiledMap(map, path, { readText: source.readText, inflate: source.inflate })
-  const out = tiledMapToRoom(resolved.map, baseOf(path), { roomId })
+  const resolved = await resolveTiledMap(map, path, {
+    readText: source.readText,
+    inflate: source.inflate,
+    ...(options.filesWithinSource ? { root: '' } : {}),
+  })
+  const out = tiledMapToRoom(resolved.map, baseOf(path), { roomId: options.roomId })
   return { room: out.room, notes: [...resolved.notes, ...out.notes] }
 }
 
@@ -202,7 +211,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
       } catch (e) {
         throw new Error(`${path}: not JSON (${(e as Error).message})`)
       }
-      return tiledImages(source, path, await tiledRoom(source, path, map, options.roomId))
+      return tiledImages(source, path, await tiledRoom(source, path, map, options))
     },
   },
   {
@@ -225,7 +234,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
       const text = await source.readText(path)
       if (text === null) throw new Error(`${path}: file not found`)
       const map = tmxToTiledMap(text, baseOf(path))
-      return tiledImages(source, path, await tiledRoom(source, path, map, options.roomId))
+      return tiledImages(source, path, await tiledRoom(source, path, map, options))
     },
   },
   {

@@ -55,6 +55,8 @@ export interface TiledFiles {
   /** Text of a file relative to the source root, or null when it is not there. */
   readText(path: string): Promise<string | null>
   inflate?: Inflate
+  /** The folder (under the source root, '' = all of it) named files must lie in; default the map's folder. */
+  root?: string
 }
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '')
@@ -178,7 +180,8 @@ export async function resolveTiledMap(
   const problems = tiledSizeProblems(map)
   if (problems.length > 0) throw new TiledMapRefused(file, problems)
   const notes: string[] = []
-  const root = dirOf(mapPath)
+  const root = files.root ?? dirOf(mapPath)
+  const mapDir = dirOf(mapPath)
   let opened = 0
   const readInside = async (
     dir: string,
@@ -187,7 +190,9 @@ export async function resolveTiledMap(
   ): Promise<{ path: string; text: string } | null> => {
     const path = insideMapFolder(root, dir, rel)
     if (path === null) {
-      notes.push(`${what} ${rel}: outside the map's folder; not read`)
+      notes.push(
+        `${what} ${rel}: outside the ${files.root === undefined ? "map's folder" : 'folder imported'}; not read`,
+      )
       return null
     }
     if (++opened > MAX_TILED_FILES)
@@ -214,7 +219,7 @@ export async function resolveTiledMap(
       return { firstgid: ts.firstgid, source: ts.source }
     }
   }
-  const tilesets = await Promise.all((map.tilesets ?? []).map((ts) => loadTileset(ts, root)))
+  const tilesets = await Promise.all((map.tilesets ?? []).map((ts) => loadTileset(ts, mapDir)))
   const tilesetOf = (list: readonly TiledTileset[], gid: number): TiledTileset | undefined => {
     let found: TiledTileset | undefined
     for (const t of list) if (t.firstgid <= gidTile(gid) && (!found || t.firstgid > found.firstgid)) found = t
@@ -223,10 +228,10 @@ export async function resolveTiledMap(
 
   const templates = new Map<string, { object: TiledObject; tileset?: TiledTileset } | null>()
   const loadTemplate = async (rel: string) => {
-    const key = insideMapFolder(root, root, rel) ?? `outside:${rel}`
+    const key = insideMapFolder(root, mapDir, rel) ?? `outside:${rel}`
     if (templates.has(key)) return templates.get(key)!
     let value: { object: TiledObject; tileset?: TiledTileset } | null = null
-    const got = await readInside(root, rel, 'template')
+    const got = await readInside(mapDir, rel, 'template')
     if (got) {
       try {
         if (/\.(tj|json)$/i.test(got.path)) {
