@@ -63,6 +63,7 @@ import {
   roomList,
   roomListTable,
 } from './project-commands'
+import { exportIntoCommand, exportIntoTable } from './export-into'
 import { folderImportTable, importTiledFolderCommand, isTiledFolderImport } from './import-tiled-folder'
 import {
   exportRoomCommand,
@@ -86,6 +87,7 @@ export const USAGE = [
   '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|runtime] [--name N] [--json]',
   '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
+  '       walkbox export <project> --room <id> --into <game map.tmx> [--dry-run] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -293,6 +295,8 @@ export async function main(argv: string[]): Promise<number> {
         out: { type: 'string' },
         'res-dir': { type: 'string' },
         force: { type: 'boolean', default: false },
+        into: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         csv: { type: 'string' },
         'summary-csv': { type: 'string' },
@@ -393,6 +397,14 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'export') {
       if (rest.length !== 1) usage('export: expected one <project>')
       if (!values.room) usage('export: expected --room <id> (walkbox room list <project> lists them)')
+      if (values.into) {
+        // Into the game's own map, in place (a dry run prints the unified diff).
+        const report = await exportIntoCommand(rest[0], values.room, values.into, {
+          dryRun: values['dry-run'],
+        })
+        print(values.json, report, exportIntoTable(report))
+        return 0
+      }
       const report = await exportRoomCommand(rest[0], values.room, {
         format: values.format,
         out: values.out,

@@ -30,19 +30,25 @@ import { tileFloor, tileWalkability, type TileGrid } from './tile-floor'
 type Ring = [number, number][]
 type Value = TiledProperty['value']
 
+/** The id a name gives before it is made unique (idFromName's rules). */
+export function idBase(name: string, fallback: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]+/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '')
+      .slice(0, 56) || fallback
+  )
+}
+
 /** Unique ids from names in time linear in the number of names (idFromName's rules). */
 class IdPool {
   private readonly used = new Set<string>()
   private readonly next = new Map<string, number>()
   take(name: string, fallback: string): string {
-    const base =
-      name
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .toLowerCase()
-        .replace(/[^a-z0-9_.-]+/g, '-')
-        .replace(/^[-.]+|[-.]+$/g, '')
-        .slice(0, 56) || fallback
+    const base = idBase(name, fallback)
     let id = base
     if (this.used.has(id)) {
       let i = this.next.get(base) ?? 2
@@ -95,7 +101,7 @@ interface Placed {
   dy: number
 }
 
-const KINDS = ['walkable', 'hole', 'gate', 'zone', 'node', 'join', 'point'] as const
+export const KINDS = ['walkable', 'hole', 'gate', 'zone', 'node', 'join', 'point'] as const
 
 /** A Tiled map (JSON structure) as a room. Throws when it is not an orthogonal map or is over a limit. */
 export function tiledMapToRoom(
@@ -563,7 +569,7 @@ function outsideRoom(room: Room): string[] {
   return out
 }
 
-function shiftRoom(room: Room, dx: number, dy: number): void {
+export function shiftRoom(room: Room, dx: number, dy: number): void {
   const move = (ring: Ring) => ring.map(([x, y]) => [x + dx, y + dy] as [number, number])
   for (const p of room.polygons) {
     p.outer = move(p.outer)

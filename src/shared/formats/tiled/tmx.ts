@@ -72,7 +72,7 @@ function objectXml(o: TiledObject): string[] {
   return inner.length === 0 ? [`  <object ${attrs}/>`] : [`  <object ${attrs}>`, ...inner, '  </object>']
 }
 
-function layerXml(l: TiledLayer): string[] {
+export function layerXml(l: TiledLayer): string[] {
   const common = `id="${l.id}" name="${esc(l.name)}"${l.visible ? '' : ' visible="0"'}${l.opacity !== 1 ? ` opacity="${l.opacity}"` : ''}`
   if (l.type === 'imagelayer')
     return [` <imagelayer ${common}>`, `  <image source="${esc(l.image)}"/>`, ' </imagelayer>']
@@ -104,6 +104,11 @@ export interface XmlElement {
   attrs: Record<string, string>
   children: XmlElement[]
   text: string
+  /**
+   * Offsets in the text (UTF-16 units): the '<' of the start tag, just after its '>', the
+   * '<' of the end tag and just after its '>' (an empty element: the last three are equal).
+   */
+  span: { start: number; openEnd: number; closeStart: number; end: number }
 }
 
 export const MAX_XML_DEPTH = 32
@@ -145,16 +150,26 @@ export function parseXml(text: string, file: string): XmlElement {
       fail('DOCTYPE and CDATA are not read')
     } else if (text.startsWith('</', pos)) {
       const end = text.indexOf('>', pos)
+      if (end < 0) fail('an unclosed end tag')
       const name = text.slice(pos + 2, end).trim()
       const open = stack.pop()
       if (!open || open.name !== name) fail(`</${name}> closes ${open ? `<${open.name}>` : 'nothing'}`)
+      open!.span.closeStart = pos
+      open!.span.end = end + 1
       pos = end + 1
     } else {
       const m = /^<([A-Za-z_][\w.-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(
         text.slice(pos, pos + 100000),
       )
       if (!m) fail('a malformed tag')
-      const el: XmlElement = { name: m![1], attrs: {}, children: [], text: '' }
+      const after = pos + m![0].length
+      const el: XmlElement = {
+        name: m![1],
+        attrs: {},
+        children: [],
+        text: '',
+        span: { start: pos, openEnd: after, closeStart: after, end: after },
+      }
       for (const a of m![2].matchAll(/([\w.:-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
         el.attrs[a[1]] = unescape(a[3] ?? a[4] ?? '')
       if (stack.length > 0) stack[stack.length - 1].children.push(el)
