@@ -248,14 +248,11 @@ const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6
  * property Walkbox writes that is not simply its default)? `w` is `o` before renumbering.
  */
 function sameObject(e: XmlElement, o: TiledObject, w: TiledObject): boolean {
-  const theirs = { ...objectFromXml(e) }
-  const shape = (x: TiledObject) =>
-    x.point
-      ? [[x.x, x.y]]
-      : (objectOutline({ width: 0, height: 0, rotation: 0, ...x }) ??
-        polylinePoints({ width: 0, height: 0, rotation: 0, ...x }) ??
-        [])
-  const a = shape({ width: 0, height: 0, rotation: 0, ...theirs } as TiledObject)
+  // objectFromXml leaves out what the element does not say; Tiled's defaults are 0.
+  const given: Partial<TiledObject> = objectFromXml(e)
+  const theirs = { x: 0, y: 0, width: 0, height: 0, rotation: 0, ...given } as TiledObject
+  const shape = (x: TiledObject) => (x.point ? [[x.x, x.y]] : (objectOutline(x) ?? polylinePoints(x) ?? []))
+  const a = shape(theirs)
   const b = shape(o)
   if (a.length !== b.length || a.some(([x, y], i) => !near(x, b[i][0]) || !near(y, b[i][1]))) return false
   const props = new Map((theirs.properties ?? []).map((p) => [p.name, String(p.value)]))
