@@ -30,6 +30,9 @@ export const MAX_TILED_CELLS = 16_777_216
 /** Most distinct template and tileset files one map may name. */
 export const MAX_TILED_FILES = 1000
 
+/** Chunk positions and sizes lie in -MAX_CHUNK_TILE..MAX_CHUNK_TILE tiles. */
+export const MAX_CHUNK_TILE = 1 << 24
+
 /** How many problems a refusal lists. */
 export const MAX_LISTED_PROBLEMS = 10
 
@@ -282,14 +285,22 @@ export async function resolveTiledMap(
         })
       } else if (l?.type === 'objectgroup') {
         const objects: TiledObject[] = []
-        for (const o of Array.isArray(l.objects) ? l.objects : []) objects.push(await resolveObject(o))
+        for (const o of Array.isArray(l.objects) ? l.objects : [])
+          if (o && typeof o === 'object') objects.push(await resolveObject(o))
         out.push({ ...l, objects })
       } else if (l?.type === 'tilelayer') {
         const copy = { ...l }
         try {
           if (Array.isArray(l.chunks)) {
             copy.chunks = []
-            for (const c of l.chunks)
+            for (const c of l.chunks) {
+              const whole = [c?.x, c?.y, c?.width, c?.height].every(
+                (v) => Number.isInteger(v) && Math.abs(v) <= MAX_CHUNK_TILE,
+              )
+              if (!whole || c.width < 0 || c.height < 0)
+                throw new Error(
+                  `a chunk at (${String(c?.x)}, ${String(c?.y)}) has no whole position and size`,
+                )
               copy.chunks.push({
                 ...c,
                 gids: await decodeTileData(
@@ -302,6 +313,7 @@ export async function resolveTiledMap(
                   files.inflate,
                 ),
               })
+            }
           } else if (l.data !== undefined) {
             copy.gids = await decodeTileData(
               { data: l.data, encoding: l.encoding, compression: l.compression },

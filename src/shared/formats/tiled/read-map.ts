@@ -136,6 +136,7 @@ export function tiledMapToRoom(
   const images: Extract<TiledLayer, { type: 'imagelayer' }>[] = []
   const parallax = new Set<string>()
   const skipped = new Map<string, number[]>()
+  const malformed: string[] = []
   const visit = (
     list: readonly TiledLayer[],
     dx: number,
@@ -154,7 +155,7 @@ export function tiledMapToRoom(
       if (l.type === 'group') {
         if (depth < 32 && Array.isArray(l.layers)) visit(l.layers, ox, oy, fx, fy, depth + 1)
       } else if (l.type === 'objectgroup') {
-        const fromLayer = layerKind(l.name ?? '')
+        const fromLayer = layerKind(String(l.name ?? ''))
         for (const o of Array.isArray(l.objects) ? l.objects : []) {
           if (!o || typeof o !== 'object') continue
           const shape =
@@ -165,9 +166,14 @@ export function tiledMapToRoom(
             skipped.set(shape, list)
             continue
           }
-          const guessed = fromLayer === 'node' && o.polyline ? 'join' : fromLayer
-          const kind = o.type || (o as { class?: string }).class || guessed
-          placed.push({ o, kind, layer: l.name, dx: ox, dy: oy })
+          const checked = checkObject(o)
+          if (typeof checked === 'string') {
+            malformed.push(`object ${String(o.id)}: ${checked}`)
+            continue
+          }
+          const guessed = fromLayer === 'node' && checked.polyline ? 'join' : fromLayer
+          const kind = checked.type || guessed
+          placed.push({ o: checked, kind, layer: String(l.name ?? ''), dx: ox, dy: oy })
         }
       } else if (l.type === 'tilelayer') {
         tileLayers.push({ layer: l, dx: ox, dy: oy })
@@ -179,6 +185,9 @@ export function tiledMapToRoom(
     }
   }
   visit(map.layers, 0, 0, 1, 1, 0)
+  for (const m of malformed.slice(0, MAX_LISTED_PROBLEMS)) notes.push(`${m}; skipped`)
+  if (malformed.length > MAX_LISTED_PROBLEMS)
+    notes.push(`and ${malformed.length - MAX_LISTED_PROBLEMS} more malformed objects skipped`)
   for (const [shape, list] of skipped)
     notes.push(
       `${list.length} ${shape} object${list.length === 1 ? '' : 's'} not read (object${list.length === 1 ? '' : 's'} ${list.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${list.length > MAX_LISTED_PROBLEMS ? ', …' : ''})`,
@@ -266,7 +275,14 @@ export function tiledMapToRoom(
         height: layer.height,
         gids: layer.gids,
       })
-    } else if (Array.isArray(layer.data)) {
+    } else if (
+      Array.isArray(layer.data) &&
+      Number.isInteger(layer.width) &&
+      Number.isInteger(layer.height) &&
+      layer.width >= 0 &&
+      layer.height >= 0 &&
+      layer.data.length === layer.width * layer.height
+    ) {
       grids.push({ x: 0, y: 0, width: layer.width, height: layer.height, gids: Uint32Array.from(layer.data) })
     }
     let walkableTiles = 0
@@ -517,10 +533,16 @@ function interiorPoint(ring: Ring): { x: number; y: number } {
 /** One grid over chunks (empty cells between them), or null when it would be too large. */
 function mergeChunks(grids: TileGrid[]): TileGrid | null {
   if (grids.length === 0) return null
-  const x0 = Math.min(...grids.map((g) => g.x))
-  const y0 = Math.min(...grids.map((g) => g.y))
-  const x1 = Math.max(...grids.map((g) => g.x + g.width))
-  const y1 = Math.max(...grids.map((g) => g.y + g.height))
+  let x0 = Infinity
+  let y0 = Infinity
+  let x1 = -Infinity
+  let y1 = -Infinity
+  for (const g of grids) {
+    x0 = Math.min(x0, g.x)
+    y0 = Math.min(y0, g.y)
+    x1 = Math.max(x1, g.x + g.width)
+    y1 = Math.max(y1, g.y + g.height)
+  }
   const w = x1 - x0
   const h = y1 - y0
   if (w * h > MAX_TILED_CELLS) return null
@@ -585,4 +607,28 @@ export function shiftRoom(room: Room, dx: number, dy: number): void {
     p.x += dx
     p.y += dy
   }
+}
+
+const finiteOr0 = (v: unknown): number | null =>
+  v === undefined || v === null ? 0 : typeof v === 'number' && Number.isFinite(v) ? v : null
+
+/** An object with every field it uses of the right type, or what is wrong with it. */
+function checkObject(o: TiledObject): TiledObject | string {
+  const out = { ...o }
+  for (const k of ['x', 'y', 'width', 'height', 'rotation'] as const) {
+    const v = finiteOr0(o[k])
+    if (v === null) return `${k} is not a number`
+    out[k] = v
+  }
+  for (const k of ['polygon', 'polyline'] as const) {
+    const list = o[k]
+    if (list === undefined) continue
+    if (!Array.isArray(list) || !list.every((p) => Number.isFinite(p?.x) && Number.isFinite(p?.y)))
+      return `${k} is not a list of points`
+  }
+  out.name = typeof o.name === 'string' ? o.name : ''
+  const type = typeof o.type === 'string' && o.type ? o.type : (o as { class?: unknown }).class
+  out.type = typeof type === 'string' ? type : ''
+  if (o.properties !== undefined && !Array.isArray(o.properties)) out.properties = []
+  return out
 }

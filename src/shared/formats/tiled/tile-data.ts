@@ -67,6 +67,7 @@ export async function decodeTileData(
   cells: number,
   inflate: Inflate | undefined,
 ): Promise<Uint32Array> {
+  if (!Number.isInteger(cells) || cells < 0) throw new Error('its size is not a whole number of tiles')
   const out = new Uint32Array(cells)
   if (typeof raw.data !== 'string' || raw.encoding === 'csv' || raw.encoding === undefined) {
     const list =

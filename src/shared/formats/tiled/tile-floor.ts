@@ -35,19 +35,21 @@ export interface FloorPatch {
 }
 
 const flag = (list: TiledProperty[] | undefined, name: string): TiledProperty['value'] | undefined =>
-  list?.find((p) => p.name === name)?.value
+  Array.isArray(list) ? list.find((p) => p?.name === name)?.value : undefined
 
 const truth = (v: TiledProperty['value'] | undefined): boolean | undefined =>
   v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined
 
 /** Walkability and area of each gid, looked up once per distinct gid. */
 export function tileWalkability(tilesets: readonly TiledTileset[]): (gid: number) => number {
-  const sorted = [...tilesets].sort((a, b) => a.firstgid - b.firstgid)
+  const sorted = tilesets
+    .filter((ts) => ts && Number.isInteger(ts.firstgid) && ts.firstgid > 0)
+    .sort((a, b) => a.firstgid - b.firstgid)
   const perTileset = sorted.map((ts) => ({
     firstgid: ts.firstgid,
     walkable: truth(flag(ts.properties, 'walkable')),
     area: flag(ts.properties, 'areaId'),
-    tiles: new Map((ts.tiles ?? []).map((t) => [t.id, t.properties])),
+    tiles: new Map((Array.isArray(ts.tiles) ? ts.tiles : []).map((t) => [t?.id, t?.properties])),
   }))
   const cache = new Map<number, number>()
   return (gid: number) => {
