@@ -1,6 +1,7 @@
 /**
- * `walkbox export <project> --room <id> --into <map.tmx> [--dry-run]`: the room written back
- * into the game's own Tiled map in place (src/shared/formats/tiled/write-in-place.ts).
+ * `walkbox export <project> --room <id> --into <map.tmx|map.tmj> [--dry-run]`: the room
+ * written back into the game's own Tiled map in place (src/shared/formats/tiled/
+ * write-in-place.ts, write-in-place-json.ts).
  *
  * Glossary
  * - dry run: nothing is written; the report holds the unified diff the write would make.
@@ -17,6 +18,7 @@ import { projectFolderOf } from '../main/desktop-host'
 import { readRegularFile } from '../main/services/regular-file'
 import { TiledMapRefused } from '../shared/formats/tiled/external-files'
 import { writeRoomIntoTmx } from '../shared/formats/tiled/write-in-place'
+import { writeRoomIntoTmj } from '../shared/formats/tiled/write-in-place-json'
 import { unifiedDiff } from '../shared/formats/unified-diff'
 import { MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
@@ -39,10 +41,9 @@ export async function exportIntoCommand(
   options: { dryRun?: boolean },
 ): Promise<ExportIntoReport> {
   return guardAuthorErrors(async () => {
-    if (!/\.tmx$/i.test(mapFile))
-      throw new ProjectCommandError(
-        `${mapFile}: --into writes .tmx maps in place (a .tmj is not written in place yet)`,
-      )
+    const tmx = /\.tmx$/i.test(mapFile)
+    if (!tmx && !/\.(tmj|json)$/i.test(mapFile))
+      throw new ProjectCommandError(`${mapFile}: --into writes Tiled maps (.tmx, .tmj) in place`)
     const folder = projectFolderOf(project)
     const loaded = await store.loadRoom(folder, roomId)
     if (loaded.problems.length > 0)
@@ -56,7 +57,7 @@ export async function exportIntoCommand(
     )
     let written: { text: string; notes: string[] }
     try {
-      written = writeRoomIntoTmx(before, name, loaded.room)
+      written = (tmx ? writeRoomIntoTmx : writeRoomIntoTmj)(before, name, loaded.room)
     } catch (e) {
       if (e instanceof TiledMapRefused) throw new ProjectCommandError(e.message.split('\n')[0], e.problems)
       throw new ProjectCommandError((e as Error).message.split('\n')[0])

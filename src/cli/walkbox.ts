@@ -87,7 +87,7 @@ export const USAGE = [
   '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|runtime] [--name N] [--json]',
   '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
-  '       walkbox export <project> --room <id> --into <game map.tmx> [--dry-run] [--json]',
+  '       walkbox export <project> --room <id> --into <game map.tmx|.tmj> [--dry-run] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',

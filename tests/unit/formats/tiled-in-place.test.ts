@@ -19,6 +19,8 @@ import { folderSource } from '../../../src/cli/format-commands'
 import { roomFormat } from '../../../src/shared/formats/registry'
 import type { TiledMapRefused } from '../../../src/shared/formats/tiled/external-files'
 import { writeRoomIntoTmx } from '../../../src/shared/formats/tiled/write-in-place'
+import { writeRoomIntoTmj } from '../../../src/shared/formats/tiled/write-in-place-json'
+import { member, parseJsonSpans } from '../../../src/shared/formats/json-spans'
 import { unifiedDiff } from '../../../src/shared/formats/unified-diff'
 import type { Room } from '../../../src/shared/room/schema'
 import { walkbox } from '../cli/run-walkbox'
@@ -29,6 +31,7 @@ const env = { ...process.env, QT_QPA_PLATFORM: 'offscreen' }
 
 let dir = ''
 let original = ''
+let originalJson = ''
 const game = () => join(dir, 'game')
 
 const obj = (o: object) => ({
@@ -57,6 +60,10 @@ const group = (id: number, name: string, objects: object[], extra: object = {}) 
 
 async function importTmx(file: string): Promise<Room> {
   return (await roomFormat('tiled-xml').importRoom!(folderSource(game()), file, {})).room
+}
+
+async function importTmj(file: string): Promise<Room> {
+  return (await roomFormat('tiled-json').importRoom!(folderSource(game()), file, {})).room
 }
 
 beforeAll(async () => {
@@ -129,6 +136,8 @@ beforeAll(async () => {
   await writeFile(join(dir, 'cave-source.tmj'), JSON.stringify(map))
   await run(TILED, ['--export-map', 'tmx', join(dir, 'cave-source.tmj'), join(game(), 'cave.tmx')], { env })
   original = await readFile(join(game(), 'cave.tmx'), 'utf8')
+  await run(TILED, ['--export-map', 'json', join(dir, 'cave-source.tmj'), join(game(), 'cave.tmj')], { env })
+  originalJson = await readFile(join(game(), 'cave.tmj'), 'utf8')
 }, 60_000)
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
@@ -235,4 +244,85 @@ describe('writing a room back into its .tmx in place', () => {
     expect(await readFile(join(game(), backups[0]), 'utf8')).toBe(original)
     expect(await readFile(join(game(), 'cave.tmx'), 'utf8')).toContain('x="60" y="200"')
   }, 60_000)
+})
+
+describe('writing a room back into its .tmj in place', () => {
+  it('changes nothing when the room is unchanged', async () => {
+    const room = await importTmj('cave.tmj')
+    expect(writeRoomIntoTmj(originalJson, 'cave.tmj', room).text).toBe(originalJson)
+  })
+
+  it('rewrites only the edited object and adds a layer; Tiled reads the result; it imports back as the edited room', async () => {
+    const room = await importTmj('cave.tmj')
+    room.polygons[0].outer[0] = [14, 60]
+    room.gates.push({
+      id: 'bars',
+      name: 'bars',
+      kind: 'block-polygon',
+      polygon: [
+        [1, 1],
+        [9, 1],
+        [9, 9],
+      ],
+      flagExpression: 'closed',
+    })
+    const { text } = writeRoomIntoTmj(originalJson, 'cave.tmj', room)
+    const parsed = JSON.parse(text) as {
+      nextobjectid: number
+      nextlayerid: number
+      layers: { name: string; id: number; objects?: { id: number; name: string }[] }[]
+    }
+    expect(parsed.layers.map((l) => l.name)).toEqual([
+      'walls',
+      'walkable',
+      'decor',
+      'zones',
+      'points',
+      'gates',
+    ])
+    expect(parsed.layers[5].id).toBe(6)
+    expect(parsed.layers[5].objects!.map((o) => [o.id, o.name])).toEqual([[7, 'bars']])
+    expect([parsed.nextobjectid, parsed.nextlayerid]).toEqual([8, 7])
+    // Outside the walkable layer's floor object and the new layer, the text is the same.
+    const floor = parsed.layers[1].objects![0]
+    expect(floor).toMatchObject({ id: 1, name: 'floor', x: 14, y: 60 })
+    const diff = unifiedDiff(originalJson, text, 'cave.tmj')
+    const removed = diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))
+    // Only lines of the floor object (Tiled writes one key per line) and the two next ids.
+    expect(
+      removed.every(
+        (l) =>
+          /"(height|width|x|y|nextobjectid|nextlayerid)":|^-\s*\}/.test(l) ||
+          /"(id|name|rotation|type|visible)":/.test(l),
+      ),
+    ).toBe(true)
+    expect(diff).not.toMatch(/^-.*"(music|cave\.ogg|walls\.tsx|lamp|door|sign)"/m)
+
+    await writeFile(join(game(), 'edited.tmj'), text)
+    await run(TILED, ['--export-map', 'tmx', join(game(), 'edited.tmj'), join(dir, 'edited-from-json.tmx')], {
+      env,
+    })
+    const fromTiled = await readFile(join(dir, 'edited-from-json.tmx'), 'utf8')
+    expect(fromTiled, fromTiled).toMatch(/<objectgroup [^>]*id="6" name="gates"/)
+    const back = await importTmj('edited.tmj')
+    expect(back.polygons).toEqual(room.polygons)
+    expect(back.gates.map((g) => g.polygon)).toEqual(room.gates.map((g) => g.polygon))
+  })
+})
+
+describe('JSON with spans', () => {
+  it('gives every value its place in the text and refuses what is not JSON', () => {
+    const text = ' { "a" : [1, {"b": "x\\"y"}], "c": null } '
+    const root = parseJsonSpans(text, 't.json')
+    const a = member(root, 'a')!
+    expect(text.slice(a.start, a.end)).toBe('[1, {"b": "x\\"y"}]')
+    expect(text.slice(root.start, root.end)).toBe(text.trim())
+    expect(
+      member(member(root, 'a')!.kind === 'array' ? (a as { items: never[] }).items[1] : undefined, 'b'),
+    ).toMatchObject({ value: 'x"y' })
+    expect(() => parseJsonSpans('{"a": [1,}', 'bad.json')).toThrow(
+      /bad\.json: not JSON \(expected a value at offset 9\)/,
+    )
+    expect(() => parseJsonSpans('['.repeat(100), 'deep.json')).toThrow(/nested more than 64 deep/)
+  })
 })
