@@ -35,6 +35,7 @@ import {
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
 import { readImageHeader } from '../shared/room/image-header'
+import { parseRoom } from '../shared/room/schema'
 import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
 import { decodeImage } from '../main/services/image-codec'
@@ -192,6 +193,8 @@ export async function addImportedRoom(
   result: ImportResult,
   name?: string,
 ): Promise<Omit<ImportReport, 'format' | 'notes'>> {
+  // Checked before the project is made: a room the format cannot hold leaves nothing behind.
+  parseRoom(JSON.parse(JSON.stringify(result.room)), `room '${result.room.id}'`)
   let folder = projectFolderOf(project)
   const existing = await stat(folder).catch(() => null)
   const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0

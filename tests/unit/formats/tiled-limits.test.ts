@@ -98,4 +98,25 @@ describe('Tiled maps over the limits', () => {
     })
     expect(existsSync(out)).toBe(false)
   }, 60_000)
+
+  it('walkbox import lists the schema problems of a room too, one line each, and makes no project', async () => {
+    await writeFile(
+      join(dir, 'far.tmx'),
+      tmx([
+        '  <object id="1" name="a" type="walkable" x="5000000" y="10" width="20" height="20"/>',
+        '  <object id="2" name="b" type="zone" x="10" y="-3000000" width="20" height="20"/>',
+      ]),
+    )
+    const out = join(dir, 'far-project')
+    const r = await walkbox('import', join(dir, 'far.tmx'), '--out', out, '--json')
+    expect(r.code).toBe(2)
+    const report = JSON.parse(r.stdout) as { error: string; problems: string[]; problemCount: number }
+    expect(report.error).toBe("room 'far': 8 problems")
+    expect(report.problems[0]).toBe('polygons[0].outer[0][0]: expected a number from -1000000 to 1000000')
+    expect(report.problems[4]).toBe('zones[0].shape.outer[0][1]: expected a number from -1000000 to 1000000')
+    expect(r.stderr.split('\n')[1]).toBe(
+      '  polygons[0].outer[0][0]: expected a number from -1000000 to 1000000',
+    )
+    expect(existsSync(out)).toBe(false)
+  }, 60_000)
 })
