@@ -114,6 +114,7 @@ export interface XmlElement {
 export const MAX_XML_DEPTH = 32
 
 function unescape(s: string): string {
+  if (!s.includes('&')) return s
   return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
     if (e === 'amp') return '&'
     if (e === 'lt') return '<'
@@ -123,6 +124,9 @@ function unescape(s: string): string {
     return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
   })
 }
+
+/** A start tag at a given offset (sticky): name, attributes, '/' when empty. */
+const TAG = /<([A-Za-z_][\w.-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y
 
 /** The root element of an XML text. Throws naming `file` and the line on malformed input. */
 export function parseXml(text: string, file: string): XmlElement {
@@ -136,7 +140,11 @@ export function parseXml(text: string, file: string): XmlElement {
   while (pos < text.length) {
     const lt = text.indexOf('<', pos)
     if (lt < 0) break
-    if (stack.length > 0) stack[stack.length - 1].text += unescape(text.slice(pos, lt))
+    // Text between tags; whitespace alone (indentation) is not kept.
+    if (stack.length > 0 && lt > pos) {
+      const piece = text.slice(pos, lt)
+      if (/\S/.test(piece)) stack[stack.length - 1].text += unescape(piece)
+    }
     pos = lt
     if (text.startsWith('<?', pos)) {
       const end = text.indexOf('?>', pos)
@@ -158,9 +166,8 @@ export function parseXml(text: string, file: string): XmlElement {
       open!.span.end = end + 1
       pos = end + 1
     } else {
-      const m = /^<([A-Za-z_][\w.-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(
-        text.slice(pos, pos + 100000),
-      )
+      TAG.lastIndex = pos
+      const m = TAG.exec(text)
       if (!m) fail('a malformed tag')
       const after = pos + m![0].length
       const el: XmlElement = {
