@@ -64,6 +64,19 @@ describe('Tiled maps over the limits', () => {
     ])
   })
 
+  it('reads a polygon of 9,000 vertices (a start tag over 100 kB)', () => {
+    const points = Array.from({ length: 9000 }, (_, i) => {
+      const t = (i / 9000) * 2 * Math.PI
+      return `${(300 + 250.125 * Math.cos(t)).toFixed(4)},${(300 + 250.125 * Math.sin(t)).toFixed(4)}`
+    }).join(' ')
+    const text = tmx([
+      `  <object id="1" name="big" type="walkable" x="0" y="0"><polygon points="${points}"/></object>`,
+    ])
+    expect(points.length).toBeGreaterThan(100_000)
+    const { room } = tiledMapToRoom(tmxToTiledMap(text, 'big.tmx'), 'big.tmx')
+    expect(room.polygons[0].outer).toHaveLength(9000)
+  })
+
   it('gives 1000 zones of one name distinct ids in order', () => {
     const { room } = tiledMapToRoom(tmxToTiledMap(tmx(many(MAX_ZONES, 'zone')), 'ok.tmx'), 'ok.tmx')
     expect(room.zones.slice(0, 3).map((z) => z.id)).toEqual(['same', 'same-2', 'same-3'])
