@@ -20,7 +20,7 @@
  * Units: px.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { copyFile, lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
@@ -32,6 +32,7 @@ import {
   type ExportFile,
   type ImportResult,
   type ImportSource,
+  type RoomFormat,
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
 import { readImageHeader } from '../shared/room/image-header'
@@ -40,7 +41,7 @@ import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
 import { decodeImage } from '../main/services/image-codec'
 import { projectFolderOf } from '../main/desktop-host'
-import { ProjectCommandError, guardAuthorErrors } from './project-commands'
+import { ProjectCommandError, guardAuthorErrors, warnOpened } from './project-commands'
 
 export interface FormatsReport {
   formats: {
@@ -60,7 +61,7 @@ export function formatsList(): FormatsReport {
       label: f.label,
       extensions: f.extensions,
       import: !!f.importRoom,
-      export: !!f.exportRoom,
+      export: !!f.exportRoom || !!f.exportInPlace,
       description: f.description,
     })),
   }
@@ -153,7 +154,17 @@ export async function importRoomCommand(
   options: { format?: string; name?: string },
 ): Promise<ImportReport> {
   return guardAuthorErrors(async () => {
+    // An AGS 4 room folder (Rooms/N) is read from its data.xml.
+    const dirStat = await stat(file).catch(() => null)
+    if (dirStat?.isDirectory() && existsSync(join(file, 'data.xml'))) {
+      options = { ...options, format: options.format ?? 'ags4' }
+      file = join(file, 'data.xml')
+    }
     const format = options.format ? roomFormat(options.format) : formatForFile(file)
+    // An AGS 4 room is named by its folder's number (Rooms/7 is "Room 7").
+    const roomNumber = basename(dirname(resolve(file)))
+    if (format?.id === 'ags4' && options.name === undefined && /^\d{1,5}$/.test(roomNumber))
+      options = { ...options, name: `Room ${Number(roomNumber)}` }
     if (!format)
       throw new ProjectCommandError(
         `${file}: no format reads this file; give --format (one of ${ROOM_FORMATS.filter((f) => f.importRoom)
@@ -201,7 +212,7 @@ export async function addImportedRoom(
   if (!existing || empty) {
     folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game')).folder
   }
-  const opened = await store.openProject(folder)
+  const opened = warnOpened(await store.openProject(folder))
   const taken = opened.project.rooms.map((r) => r.id)
   const room = result.room
   if (name) room.name = name
@@ -264,6 +275,7 @@ export async function exportRoomCommand(
       )
     if (!options.out) throw new ProjectCommandError('export: expected --out <folder>')
     const format = roomFormat(options.format)
+    if (format.exportInPlace && !format.exportRoom) return exportInPlace(project, roomId, format, options.out)
     if (!format.exportRoom)
       throw new ProjectCommandError(`--format ${format.id}: Walkbox reads this format but does not write it`)
     const folder = projectFolderOf(project)
@@ -312,6 +324,73 @@ export async function exportRoomCommand(
       notes: result.notes,
     }
   })
+}
+
+/**
+ * Write a room back into the engine's own folder `out` (an AGS 4 room folder): only the
+ * files that change are written, each replaced file copied first into
+ * `<out>/.walkbox-backup/<time>/`; an unedited room writes nothing.
+ */
+async function exportInPlace(
+  project: string,
+  roomId: string,
+  format: RoomFormat,
+  outDir: string,
+): Promise<ExportReport> {
+  const folder = projectFolderOf(project)
+  const loaded = await store.loadRoom(folder, roomId)
+  if (loaded.problems.length > 0)
+    throw new ProjectCommandError(`room '${roomId}': ${loaded.problems[0].message}; fix it before exporting`)
+  const out = resolve(outDir)
+  const outStat = await stat(out).catch(() => null)
+  if (!outStat?.isDirectory())
+    throw new ProjectCommandError(
+      `${out}: not a folder; --format ${format.id} writes into the game's own room folder`,
+    )
+  const result = await format.exportInPlace!(
+    {
+      room: loaded.room,
+      mask: loaded.mask?.cells ?? null,
+      background: null,
+      scaleMap: null,
+    },
+    folderSource(out),
+  ).catch((e: Error) => {
+    throw new ProjectCommandError(e.message.split('\n')[0])
+  })
+  const encoded = await Promise.all(
+    result.files.map(async (f) => ({ path: f.path, bytes: await exportFileBytes(f) })),
+  )
+  for (const f of encoded) {
+    if (f.path.includes('/') || f.path.includes('\\') || f.path.startsWith('.'))
+      throw new ProjectCommandError(`${f.path}: not a file name in the room folder; nothing written`)
+  }
+  // Only regular files directly in the folder are replaced: a link there could point anywhere.
+  for (const name of [...encoded.map((f) => f.path), '.walkbox-backup']) {
+    const st = await lstat(join(out, name)).catch(() => null)
+    const ok = !st || (name === '.walkbox-backup' ? st.isDirectory() : st.isFile())
+    if (!ok)
+      throw new ProjectCommandError(
+        `${join(out, name)}: not a regular ${name === '.walkbox-backup' ? 'folder' : 'file'} (a link?); nothing written`,
+      )
+  }
+  if (encoded.length > 0) {
+    const backup = join(out, '.walkbox-backup', new Date().toISOString().replace(/[:.]/g, '-'))
+    await mkdir(backup, { recursive: true })
+    for (const f of encoded) {
+      if (existsSync(join(out, f.path))) await copyFile(join(out, f.path), join(backup, f.path))
+    }
+    result.notes.push(`replaced files copied first to ${relative(out, backup)}`)
+    for (const f of encoded) await writeFile(join(out, f.path), f.bytes)
+  }
+  return {
+    project: resolve(folder),
+    format: format.id,
+    room: roomId,
+    out,
+    files: encoded.map((f) => f.path),
+    notes: result.notes,
+  }
 }
 
 export function formatsTable(r: FormatsReport): string {

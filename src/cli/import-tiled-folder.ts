@@ -31,11 +31,24 @@ export interface FolderImportReport {
   refused: { map: string; error: string; problems: string[] }[]
 }
 
-/** Is this path a Tiled project file or a folder to import as a whole? */
+/**
+ * Is this path a Tiled project file, or a folder of Tiled maps (a .tmx or .tmj within four
+ * folders of it, and not an AGS 4 room folder or a Godot project)?
+ */
 export async function isTiledFolderImport(path: string): Promise<boolean> {
   if (path.toLowerCase().endsWith('.tiled-project')) return true
   const s = await lstat(path).catch(() => null)
-  return s?.isDirectory() === true
+  if (!s?.isDirectory()) return false
+  const top = await readdir(path).catch(() => [] as string[])
+  if (top.includes('data.xml') || top.includes('project.godot')) return false
+  const hasMap = async (dir: string, depth: number): Promise<boolean> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
+    if (entries.some((e) => e.isFile() && /\.(tmx|tmj)$/i.test(e.name))) return true
+    if (depth >= 4) return false
+    for (const e of entries) if (e.isDirectory() && (await hasMap(join(dir, e.name), depth + 1))) return true
+    return false
+  }
+  return hasMap(path, 0)
 }
 
 /** The folders a .tiled-project lists (relative to it), kept inside its folder. */

@@ -61,6 +61,12 @@ const AUTHOR_ERRORS = [
 ]
 
 /** Runs `work`, turning errors about the author's files or arguments into one-line refusals. */
+/** Say on stderr what opening a project set aside (one line each): a command never hides it. */
+export function warnOpened<T extends { warnings: string[] }>(opened: T): T {
+  for (const line of opened.warnings) process.stderr.write(`walkbox: warning: ${line}\n`)
+  return opened
+}
+
 export async function guardAuthorErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
@@ -126,7 +132,7 @@ export interface RoomAddReport {
 export async function roomAdd(project: string, options: RoomAddOptions): Promise<RoomAddReport> {
   return guardAuthorErrors(async () => {
     const folder = projectFolderOf(project)
-    const opened = await store.openProject(folder)
+    const opened = warnOpened(await store.openProject(folder))
     if (!options.background && !options.size)
       throw new ProjectCommandError(
         'room add: expected --background <image> (or --size WxH for a blank room)',
@@ -240,7 +246,7 @@ export interface RoomListReport {
 
 export async function roomList(project: string): Promise<RoomListReport> {
   return guardAuthorErrors(async () => {
-    const opened = await store.openProject(projectFolderOf(project))
+    const opened = warnOpened(await store.openProject(projectFolderOf(project)))
     const rooms: RoomListReport['rooms'] = []
     for (const r of opened.rooms) {
       try {
@@ -291,13 +297,17 @@ export async function flagAdd(project: string, name: string, defaultText?: strin
     const clean = name.trim()
     if (!clean) throw new ProjectCommandError('flag add: expected a flag name')
     const folder = projectFolderOf(project)
-    const opened = await store.openProject(folder)
-    const id = flagIdFromName(
-      clean,
-      opened.project.flags.map((f) => f.id),
-    )
-    const flag = { id, name: clean, default: defaultText === 'true' }
-    await store.saveProject(folder, { ...opened.project, flags: [...opened.project.flags, flag] })
-    return { project: opened.folder, flag }
+    const opened = warnOpened(await store.openProject(folder))
+    let flag: FlagAddReport['flag'] | null = null
+    // Made from the project as it is when the save runs: a flag another process just added stays.
+    await store.updateProject(folder, (current) => {
+      const id = flagIdFromName(
+        clean,
+        current.flags.map((f) => f.id),
+      )
+      flag = { id, name: clean, default: defaultText === 'true' }
+      return { ...current, flags: [...current.flags, flag] }
+    })
+    return { project: opened.folder, flag: flag! }
   })
 }

@@ -23,6 +23,7 @@ import type { NavWorld } from '../shared/nav/types'
 import { flagValues, navWorldForRoom } from '../shared/analysis/room-world'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../shared/room/schema'
 import { RoomLoadError } from './load-room-error'
+import { warnOpened } from './project-commands'
 
 async function isFile(path: string): Promise<boolean> {
   try {
@@ -63,7 +64,7 @@ export async function loadProjectRoomWorld(
 ): Promise<ProjectRoomWorld> {
   const { root, roomFolder, roomId } = await locate(path)
   try {
-    const opened = await openProject(root)
+    const opened = warnOpened(await openProject(root))
     const rooms = opened.project.rooms
     const norm = (f: string) => f.replace(/\\/g, '/').replace(/\/+$/, '')
     const entry = roomId

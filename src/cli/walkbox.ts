@@ -73,6 +73,7 @@ import {
   importRoomCommand,
   importTable,
 } from './format-commands'
+import { agsGameTable, importAgsGameCommand, isAgsGameFolder } from './ags-game-commands'
 
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
@@ -84,9 +85,10 @@ export const USAGE = [
   '       walkbox room list <project> [--json]',
   '       walkbox flag add <project> <name> [--default true|false] [--json]',
   '       walkbox formats [--json]',
-  '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|runtime] [--name N] [--json]',
+  '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|ags4|ags3|runtime] [--name N] [--json]',
+  '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
+  '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|ags4|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
   '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--json]',
-  '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
   '       walkbox export <project> --room <id> --into <game map.tmx|.tmj> [--dry-run] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
@@ -379,10 +381,18 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'import') {
       if (rest.length !== 1) usage('import: expected one <file>')
       if (!values.out) usage('import: expected --out <project dir> (made when it does not exist)')
+      if (await isAgsGameFolder(rest[0])) {
+        const game = await importAgsGameCommand(values.out, rest[0], {
+          format: values.format,
+          progress: (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
+        })
+        print(values.json, game, agsGameTable(game))
+        return 0
+      }
       if (!values.format && (await isTiledFolderImport(rest[0]))) {
         // A folder of Tiled maps or a .tiled-project: every map, one progress line each.
         const report = await importTiledFolderCommand(values.out, rest[0], (line) =>
-          process.stderr.write(`${line}\n`),
+          (values.json ? process.stderr : process.stdout).write(`${line}\n`),
         )
         print(values.json, report, folderImportTable(report))
         return report.refused.length > 0 ? 2 : 0

@@ -154,6 +154,7 @@ export class DesktopHost {
       ref: result.folder,
       project: result.project,
       rooms: result.rooms.filter((r) => r.exists).map((r) => ({ id: r.id, name: r.name })),
+      warnings: result.warnings,
     }
   }
 
@@ -283,7 +284,7 @@ export class DesktopHost {
       const savedAt =
         (await stat(join(folder, PROJECT_FILE_NAME)).catch(() => null))?.mtime.toISOString() ?? null
       try {
-        const opened = await store.openProject(folder)
+        const opened = await store.openProject(folder, { listing: true })
         out.push({
           ref: folder,
           name: opened.project.name,
@@ -318,8 +319,7 @@ export class DesktopHost {
 
   async renameProject(req: RenameProjectRequest): Promise<void> {
     const folder = this.requireAllowed(req.ref)
-    const { project } = await store.openProject(folder)
-    await store.saveProjectUnit(folder, { project: { ...project, name: req.name.trim() }, rooms: [] })
+    await store.updateProject(folder, (project) => ({ ...project, name: req.name.trim() }))
     await this.remember(folder, req.name.trim())
   }
 

@@ -72,6 +72,8 @@ export interface OpenedProject {
   ref: ProjectRef
   project: Project
   rooms: RoomSummary[]
+  /** One line each: what opening found and did not act on (a save journal set aside as unsafe). */
+  warnings?: string[]
 }
 
 /** A layer of a room that could not be read: it is left out (null) and the reason shown. */

@@ -20,7 +20,7 @@
  *
  * Units: room px; images as in image-codec.ts.
  */
-import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { lstat, readdir, rm, stat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import {
@@ -35,21 +35,24 @@ import {
 import type { Flag, FormatIssue, Project, ProjectRoom, Room } from '../../shared/room/schema'
 import type { LayerProblem } from '../../shared/host'
 import { serialiseProject, serialiseRoom } from '../../shared/room/serialise'
-import { diskProjectFiles } from './project-files'
+import { diskProjectFiles, makeFolders } from './project-files'
 import {
   commitSave,
+  isWorkingFile,
   recoverSave,
+  STAGED_SUFFIX,
   SaveError,
   type FileWrite,
   type ProjectFiles,
 } from '../../shared/room/unit-save'
 import {
-  dropPartialBackups,
   listBackups,
   makeBackup,
+  prepareToOpen,
   pruneBackups,
   projectFiles,
   restoreFromBackup,
+  BACKUPS_FOLDER,
   type BackupInfo,
 } from '../../shared/room/backups'
 import { readZip, writeZip, type ZipEntry } from '../../shared/room/zip'
@@ -62,7 +65,8 @@ import {
   encodeMaskPng,
   readImageInfo,
 } from './image-codec'
-import { resolveInsideProject } from './safe-path'
+import { resolveInsideProject, UnsafePathError } from './safe-path'
+import { withProjectLock } from './project-lock'
 import { FileAccessError, fileError, readRegularText } from './regular-file'
 import { MAX_PROJECT_FILE_BYTES, MAX_ROOM_FILE_BYTES } from '../../shared/room/limits'
 
@@ -90,6 +94,8 @@ export interface OpenedProject {
   fromVersion: number
   migrations: string[]
   rooms: ProjectRoomListing[]
+  /** One line each: what opening found and did not act on (a save journal set aside). */
+  warnings: string[]
 }
 
 export interface LoadedRoom {
@@ -178,13 +184,28 @@ async function listRooms(root: string, project: Project): Promise<ProjectRoomLis
  * nothing, except to finish a save a crash stopped after its commit (or clear the staged
  * files of one stopped before it), so that what is read is exactly one saved version.
  */
-export async function openProject(folder: string): Promise<OpenedProject> {
+export async function openProject(
+  folder: string,
+  options: {
+    /** For a listing: a save journal that fails its checks is left for the real open to set aside and report. */
+    listing?: boolean
+  } = {},
+): Promise<OpenedProject> {
   const root = resolve(folder)
   await checkFolder(root)
-  await withSaveLock(root, async () => {
-    const files = diskProjectFiles(root)
-    await recoverSave(files)
-    await dropPartialBackups(files)
+  return withSaveLock(root, () => openLocked(root, diskProjectFiles(root), options.listing))
+}
+
+/** openProject's work, for callers that hold the save lock already. */
+async function openLocked(root: string, files: ProjectFiles, listing = false): Promise<OpenedProject> {
+  const warnings = await prepareToOpen(files, { setAside: !listing })
+  // The project file too may be a link; it is read only when it stays inside the folder.
+  // (A link loop or a missing file is left to the read, which names it in its own words.)
+  await resolveInsideProject(root, root, PROJECT_FILE_NAME, {
+    file: PROJECT_FILE_NAME,
+    field: 'the project file',
+  }).catch((e: unknown) => {
+    if (e instanceof UnsafePathError) throw e
   })
   const text = await readText(join(root, PROJECT_FILE_NAME), PROJECT_FILE_NAME, MAX_PROJECT_FILE_BYTES)
   const loaded = projectFromText(text, PROJECT_FILE_NAME)
@@ -194,6 +215,7 @@ export async function openProject(folder: string): Promise<OpenedProject> {
     fromVersion: loaded.fromVersion,
     migrations: loaded.migrations,
     rooms: await listRooms(root, loaded.value),
+    warnings,
   }
 }
 
@@ -204,7 +226,7 @@ export async function createProject(
   options: SaveOptions = {},
 ): Promise<OpenedProject> {
   const root = resolve(folder)
-  await mkdir(root, { recursive: true })
+  await makeFolders(root)
   if (await isFile(join(root, PROJECT_FILE_NAME))) {
     throw new ProjectStoreError(`${root} already holds a ${PROJECT_FILE_NAME}; open it instead`)
   }
@@ -216,7 +238,14 @@ export async function createProject(
   await commitSave(diskProjectFiles(root), [
     { path: PROJECT_FILE_NAME, bytes: encoder.encode(serialiseProject(project)) },
   ])
-  return { folder: root, project, fromVersion: project.formatVersion, migrations: [], rooms: [] }
+  return {
+    folder: root,
+    project,
+    fromVersion: project.formatVersion,
+    migrations: [],
+    rooms: [],
+    warnings: [],
+  }
 }
 
 /** Validate and write project.walkbox.json alone (one unit save, with a backup). Returns what was written. */
@@ -226,6 +255,20 @@ export async function saveProject(
   options: SaveOptions = {},
 ): Promise<Project> {
   return (await saveProjectUnit(folder, { project, rooms: [] }, options)).project
+}
+
+/**
+ * Change the project file from its state on disk when the save runs (inside the save lock,
+ * so a rename or a new flag never saves over a newer save). Returns what was written.
+ */
+export async function updateProject(
+  folder: string,
+  change: (current: Project) => Project,
+  options: SaveOptions = {},
+): Promise<Project> {
+  return (
+    await saveProjectUnit(folder, (current) => ({ project: change(current.project), rooms: [] }), options)
+  ).project
 }
 
 async function roomEntry(
@@ -340,6 +383,9 @@ export interface ProjectSave {
   rooms: RoomWrite[]
 }
 
+/** A save made from the project as it is on disk when the save runs (inside the save lock). */
+export type ProjectChange = (current: OpenedProject) => ProjectSave | Promise<ProjectSave>
+
 export interface SaveResult {
   /** The project file as written (normalised). */
   project: Project
@@ -350,18 +396,12 @@ export interface SaveResult {
 
 const encoder = new TextEncoder()
 
-/** One save at a time per project folder: a second waits for the first. */
-const saveLocks = new Map<string, Promise<unknown>>()
-
-async function withSaveLock<T>(root: string, work: () => Promise<T>): Promise<T> {
-  const before = saveLocks.get(root) ?? Promise.resolve()
-  const mine = before.catch(() => undefined).then(work)
-  saveLocks.set(root, mine)
-  try {
-    return await mine
-  } finally {
-    if (saveLocks.get(root) === mine) saveLocks.delete(root)
-  }
+/** One writer at a time per project folder, in this process and across processes (project-lock.ts). */
+function withSaveLock<T>(root: string, work: () => Promise<T>): Promise<T> {
+  return withProjectLock(root, work).catch((e: unknown) => {
+    if (e instanceof Error && e.name === 'ProjectBusyError') throw new ProjectStoreError(e.message)
+    throw e
+  })
 }
 
 /** A path inside the project as the project files want it: relative, '/' separated. */
@@ -449,13 +489,15 @@ async function roomWrites(
  */
 export async function saveProjectUnit(
   folder: string,
-  save: ProjectSave,
+  change: ProjectSave | ProjectChange,
   options: SaveOptions = {},
 ): Promise<SaveResult> {
   const root = resolve(folder)
   return withSaveLock(root, async () => {
     const files = options.files ?? diskProjectFiles(root)
     await recoverSave(files)
+    // A change made from the project as it is now, inside the lock: no newer save is lost.
+    const save = typeof change === 'function' ? await change(await openLocked(root, files)) : change
     const checked = parseProject(
       options.appVersion ? { ...save.project, appVersion: options.appVersion } : save.project,
       PROJECT_FILE_NAME,
@@ -556,10 +598,16 @@ export async function saveRoom(
   options: SaveOptions = {},
 ): Promise<Room> {
   const root = resolve(folder)
-  const { project } = await openProject(root)
-  const { room: written } = await roomWrites(root, project, { room, images })
-  await saveProjectUnit(root, { project, rooms: [{ room, images }] }, options)
-  return written
+  let written: Room | null = null
+  await saveProjectUnit(
+    root,
+    async ({ project }) => {
+      written = (await roomWrites(root, project, { room, images })).room
+      return { project, rooms: [{ room, images }] }
+    },
+    options,
+  )
+  return written!
 }
 
 /**
@@ -574,19 +622,28 @@ export async function addRoom(
   options: { folder?: string; flags?: Flag[] } & SaveOptions = {},
 ): Promise<OpenedProject> {
   const root = resolve(folder)
-  const { project } = await openProject(root)
-  // Flags the room needs that the project lacks join it in the same save (an import's).
-  const newFlags = (options.flags ?? []).filter((f) => !project.flags.some((g) => g.id === f.id))
-  if (project.rooms.some((r) => r.id === room.id)) {
-    throw new ProjectStoreError(`${PROJECT_FILE_NAME}: a room with id '${room.id}' already exists`)
-  }
-  const entry: ProjectRoom = {
-    id: room.id,
-    name: room.name,
-    folder: options.folder ?? defaultRoomFolder(room.id),
-  }
-  const next: Project = { ...project, flags: [...project.flags, ...newFlags], rooms: [...project.rooms, entry] }
-  await saveProjectUnit(root, { project: next, rooms: [{ room, images }] }, options)
+  await saveProjectUnit(
+    root,
+    ({ project }) => {
+      // Flags the room needs that the project lacks join it in the same save (an import's).
+      const newFlags = (options.flags ?? []).filter((f) => !project.flags.some((g) => g.id === f.id))
+      if (project.rooms.some((r) => r.id === room.id)) {
+        throw new ProjectStoreError(`${PROJECT_FILE_NAME}: a room with id '${room.id}' already exists`)
+      }
+      const entry: ProjectRoom = {
+        id: room.id,
+        name: room.name,
+        folder: options.folder ?? defaultRoomFolder(room.id),
+      }
+      const next: Project = {
+        ...project,
+        flags: [...project.flags, ...newFlags],
+        rooms: [...project.rooms, entry],
+      }
+      return { project: next, rooms: [{ room, images }] }
+    },
+    options,
+  )
   return openProject(root)
 }
 
@@ -620,13 +677,14 @@ export async function restoreProjectBackup(
   })
 }
 
-/** The project's own files (no backups), for a copy or a zip. */
-async function ownFiles(root: string): Promise<ZipEntry[]> {
+/** The project's own files (no backups), for a copy or a zip, with their modes. */
+async function ownFiles(root: string): Promise<(ZipEntry & { mode?: number })[]> {
   const files = diskProjectFiles(root)
-  const entries: ZipEntry[] = []
+  const entries: (ZipEntry & { mode?: number })[] = []
   for (const path of await projectFiles(files)) {
     const bytes = await files.read(path)
-    if (bytes) entries.push({ path, bytes })
+    const info = await lstat(join(root, ...path.split('/'))).catch(() => null)
+    if (bytes) entries.push({ path, bytes, mode: info ? info.mode & 0o7777 : undefined })
   }
   return entries
 }
@@ -638,20 +696,29 @@ export async function exportProjectZip(folder: string): Promise<Uint8Array> {
   return writeZip(await ownFiles(root))
 }
 
-/** Is `folder` new or empty (nothing of the author's could be overwritten)? */
+/**
+ * Is `folder` new or empty (nothing of the author's could be overwritten)? Hidden entries
+ * count: a `.git` or a `.env` makes a folder not empty.
+ */
 async function newOrEmpty(folder: string): Promise<boolean> {
   const entries = await readdir(folder).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return []
     throw e
   })
-  return entries.filter((e) => !e.startsWith('.')).length === 0
+  return entries.length === 0
 }
 
 /**
  * Put `entries` (a project's files) into the new or empty folder `to` as one unit and check
- * that the project and every room load; when anything fails the folder is left as it was.
+ * that the project and every room load; when anything fails the folder is left as it was:
+ * a folder this made is removed, and in a folder that was there only the entries this made
+ * are removed (never an entry that another program put there meanwhile).
  */
-async function materialise(to: string, entries: readonly ZipEntry[], what: string): Promise<OpenedProject> {
+async function materialise(
+  to: string,
+  entries: readonly (ZipEntry & { mode?: number })[],
+  what: string,
+): Promise<OpenedProject> {
   const root = resolve(to)
   if (!(await newOrEmpty(root)))
     throw new ProjectStoreError(
@@ -660,16 +727,22 @@ async function materialise(to: string, entries: readonly ZipEntry[], what: strin
   if (!entries.some((e) => e.path === PROJECT_FILE_NAME))
     throw new ProjectStoreError(`${what}: expected a Walkbox project (no ${PROJECT_FILE_NAME} at its top)`)
   const made = !(await stat(root).catch(() => null))
-  await mkdir(root, { recursive: true })
+  await makeFolders(root)
+  // What the import puts at the top of the folder: its entries' first segments and the save's working files.
+  const ours = (name: string) =>
+    entries.some((e) => e.path.split('/')[0] === name || e.path.split('/')[0] + STAGED_SUFFIX === name) ||
+    isWorkingFile(name) ||
+    name === BACKUPS_FOLDER
   try {
     await commitSave(diskProjectFiles(root), entries)
     const opened = await openProject(root)
     for (const room of opened.rooms) await loadRoom(root, room.id)
     return opened
   } catch (e) {
-    // Nothing is left behind: the folder goes back to how it was (new: gone; empty: empty).
     if (made) await rm(root, { recursive: true, force: true })
-    else for (const name of await readdir(root)) await rm(join(root, name), { recursive: true, force: true })
+    else
+      for (const name of await readdir(root))
+        if (ours(name)) await rm(join(root, name), { recursive: true, force: true })
     throw e instanceof ProjectStoreError ? e : new ProjectStoreError(`${what}: ${(e as Error).message}`)
   }
 }

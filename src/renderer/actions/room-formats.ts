@@ -47,7 +47,7 @@ export function pickedFiles(list: FileList | readonly File[]): PickedFile[] {
   })
 }
 
-/** The picked files an import can start from: scenes, maps, AGS walkable masks, runtime rooms. */
+/** The picked files an import can start from: scenes, maps, AGS walkable masks, AGS rooms, runtime rooms. */
 export function importCandidates(files: readonly PickedFile[]): { path: string; format: RoomFormat }[] {
   const out: { path: string; format: RoomFormat }[] = []
   for (const f of files) {
@@ -55,6 +55,8 @@ export function importCandidates(files: readonly PickedFile[]): { path: string; 
     if (!format) continue
     // A PNG is an import only as an AGS walkable mask (what Walkbox's AGS export writes).
     if (format.id === 'ags' && !/-walkable\.png$/i.test(f.path)) continue
+    // An XML file is an import only as an AGS 4 room's data.xml.
+    if (format.id === 'ags4' && !/(^|\/)data\.xml$/i.test(f.path)) continue
     out.push({ path: f.path, format })
   }
   return out.sort((a, b) => a.path.localeCompare(b.path))

@@ -52,7 +52,7 @@ import {
   type ProjectFiles,
 } from '../../shared/room/unit-save'
 import {
-  dropPartialBackups,
+  prepareToOpen,
   listBackups,
   makeBackup,
   pruneBackups,
@@ -204,10 +204,16 @@ async function projectDir(ref: string): Promise<Dir> {
   }
 }
 
-/** One save at a time per project: a second waits for the first. */
+/**
+ * One writer at a time per project: a second waits for the first, in this page and in every
+ * other tab of the same origin (the Web Locks API, where the browser has it), so two tabs
+ * never save over each other.
+ */
 const locks = new Map<string, Promise<unknown>>()
 async function withLock<T>(ref: string, work: () => Promise<T>): Promise<T> {
-  const mine = (locks.get(ref) ?? Promise.resolve()).catch(() => undefined).then(work)
+  const exclusive = () =>
+    navigator.locks ? (navigator.locks.request(`walkbox-project:${ref}`, work) as Promise<T>) : work()
+  const mine = (locks.get(ref) ?? Promise.resolve()).catch(() => undefined).then(exclusive)
   locks.set(ref, mine)
   try {
     return await mine
@@ -216,14 +222,11 @@ async function withLock<T>(ref: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Files of a project, with a save stopped by a crash finished or dropped first. */
-async function openFiles(ref: string): Promise<ProjectFiles> {
+/** Files of a project, with a save stopped by a crash finished or dropped first (its journal checked). */
+async function openFiles(ref: string): Promise<{ files: ProjectFiles; warnings: string[] }> {
   const files = opfsProjectFiles(await projectDir(ref))
-  await withLock(ref, async () => {
-    await recoverSave(files)
-    await dropPartialBackups(files)
-  })
-  return files
+  const warnings = await withLock(ref, () => prepareToOpen(files))
+  return { files, warnings }
 }
 
 async function readProject(files: ProjectFiles): Promise<Project> {
@@ -234,9 +237,10 @@ async function readProject(files: ProjectFiles): Promise<Project> {
 }
 
 async function openRef(ref: string): Promise<OpenedProject> {
-  const project = await readProject(await openFiles(ref))
+  const { files, warnings } = await openFiles(ref)
+  const project = await readProject(files)
   rememberRecent(ref, project.name)
-  return { ref, project, rooms: project.rooms.map((r) => ({ id: r.id, name: r.name })) }
+  return { ref, project, rooms: project.rooms.map((r) => ({ id: r.id, name: r.name })), warnings }
 }
 
 function roomEntry(project: Project, roomId: string) {
@@ -418,7 +422,7 @@ async function listStored(): Promise<ProjectListing[]> {
       savedAt = null
     }
     try {
-      await withLock(ref, () => recoverSave(files))
+      await withLock(ref, () => prepareToOpen(files, { setAside: false }))
       const project = await readProject(files)
       found.push({ ref, name: project.name, rooms: project.rooms.length, savedAt, error: null, backups })
     } catch (error) {
@@ -531,7 +535,7 @@ const host: WalkboxHost = {
     return openRef(ref)
   },
   async loadRoom({ ref, roomId }): Promise<LoadedRoom> {
-    const files = await openFiles(ref)
+    const { files } = await openFiles(ref)
     const project = await readProject(files)
     const { folder } = roomEntry(project, roomId)
     const roomFile = `${folder}/${ROOM_FILE_NAME}`
@@ -593,9 +597,16 @@ const host: WalkboxHost = {
     return openRef(ref)
   },
   async renameProject({ ref, name }) {
-    const files = await openFiles(ref)
-    const project = await readProject(files)
-    await saveRef(ref, { ref, project: { ...project, name: name.trim() }, rooms: [] })
+    const { files } = await openFiles(ref)
+    // Read and saved inside the lock: a save that lands meanwhile is never undone by the rename.
+    await withLock(ref, async () => {
+      await recoverSave(files)
+      const project = await readProject(files)
+      await commitPlanned(
+        files,
+        await planSave(files, { ref, project: { ...project, name: name.trim() }, rooms: [] }),
+      )
+    })
     rememberRecent(ref, name.trim())
   },
   async deleteProject({ ref }) {
@@ -604,7 +615,7 @@ const host: WalkboxHost = {
     forgetRecent(ref)
   },
   async exportProjectZip({ ref }) {
-    const files = await openFiles(ref)
+    const { files } = await openFiles(ref)
     await readProject(files)
     const entries = []
     for (const path of await projectFiles(files)) {

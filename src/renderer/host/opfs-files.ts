@@ -90,6 +90,31 @@ export function opfsProjectFiles(
       await write(to, bytes)
       await removeEntry(from, false)
     },
+    async kind(path) {
+      // OPFS has files and folders only: no links, pipes or devices.
+      const p = parts(path)
+      let dir: Dir
+      try {
+        dir = await folderOf(root, p.slice(0, -1), false)
+      } catch (error) {
+        if (notFound(error)) return null
+        throw error
+      }
+      const name = p.at(-1)!
+      try {
+        await dir.getFileHandle(name)
+        return 'file'
+      } catch (error) {
+        if (!notFound(error)) throw error
+      }
+      try {
+        await dir.getDirectoryHandle(name)
+        return 'folder'
+      } catch (error) {
+        if (notFound(error)) return null
+        throw error
+      }
+    },
     remove: (path) => removeEntry(path, false),
     removeTree: (path) => removeEntry(path, true),
     async list(path) {

@@ -330,6 +330,8 @@ export const useEditorStore = defineStore('editor', () => {
     const first = opened.project.rooms[0]
     if (first) await switchRoom(first.id)
     else report('info', `Opened ${opened.project.name} (no rooms yet).`)
+    // What opening set aside (a save journal that was not safe to run) is said, not hidden.
+    if (opened.warnings?.length) report('error', `Opened ${opened.project.name}, but ${opened.warnings[0]}`)
     return true
   }
 

@@ -85,4 +85,3 @@ export class MaskEditSession {
     ctx.execute(new ReplaceMaskCommand(label, this.target, painted))
   }
 }
-

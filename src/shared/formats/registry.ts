@@ -15,6 +15,8 @@ import { emptyRoom, type Room } from '../room/schema'
 import { idFromName, nameFromFileName } from '../room/names'
 import { readMaskImage, readPngPalette, type MaskPixels } from '../room/mask-image'
 import { exportAgs, importAgs, maskPalette } from './ags/ags'
+import { importCrmRoom, importOpenRoom } from './ags/import-room'
+import { exportOpenRoomInPlace } from './ags/open-room-export'
 import { exportGodotScene } from './godot/export'
 import { importGodotScene, type ImportedImage, type RoomImport } from './godot/import'
 import type { IndexedImage } from './indexed-png'
@@ -72,6 +74,11 @@ export interface RoomFormat {
   /** One line for lists and tooltips. */
   description: string
   exportRoom?(input: ExportInput): ExportResult
+  /**
+   * Write into the engine's own files in `target` (the folder given), keeping every byte
+   * it does not edit; only the files that change are returned.
+   */
+  exportInPlace?(input: ExportInput, target: ImportSource): Promise<ExportResult>
   importRoom?(
     source: ImportSource,
     path: string,
@@ -295,6 +302,23 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
       if (!regionBytes) out.notes.push(`no ${baseOf(stem)}-regions.png beside it: no zones`)
       return { room: out.room, flags: [], notes: out.notes, ...(out.mask ? { mask: out.mask } : {}) }
     },
+  },
+  {
+    id: 'ags4',
+    label: 'AGS 4 room folder',
+    extensions: ['xml'],
+    description:
+      "AGS 4's open room format (Rooms/N: data.xml and indexed mask PNGs), read and written in place",
+    exportInPlace: exportOpenRoomInPlace,
+    importRoom: importOpenRoom,
+  },
+  {
+    id: 'ags3',
+    label: 'AGS 3 room (.crm)',
+    extensions: ['crm'],
+    description:
+      'A compiled AGS 3.0.3-3.6 room: background, walkable/region/hotspot/walk-behind masks, scaling',
+    importRoom: importCrmRoom,
   },
   {
     id: 'runtime',

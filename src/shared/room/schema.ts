@@ -540,13 +540,20 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   return out
 }
 
-/** Thrown when a project or room file does not match the schema. Lists every problem. */
+/**
+ * Thrown when a project or room file does not match the schema. The message is one line,
+ * the first problem (and how many more there are); `issues` and `lines` hold every one.
+ */
 export class FormatError extends Error {
   readonly file: string
   readonly issues: FormatIssue[]
+  /** Every problem as its own line, `<file>: <path>: <message>`. */
+  readonly lines: string[]
   constructor(file: string, issues: FormatIssue[]) {
     const lines = issues.map((i) => `${file}: ${i.path === '' ? '' : i.path + ': '}${i.message}`)
-    super(lines.length === 1 ? lines[0] : `${file}: ${issues.length} problems\n${lines.join('\n')}`)
+    const more = lines.length - 1
+    super(more === 0 ? lines[0] : `${lines[0]} (and ${more} more problem${more === 1 ? '' : 's'})`)
+    this.lines = lines
     this.name = 'FormatError'
     this.file = file
     this.issues = issues

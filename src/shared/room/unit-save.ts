@@ -25,6 +25,7 @@
  *
  * Units: bytes.
  */
+import { checkJournal, MAX_JOURNAL_BYTES, type CheckedJournal } from './journal-check'
 
 /** The file operations a save needs, relative to one project folder. */
 export interface ProjectFiles {
@@ -32,14 +33,24 @@ export interface ProjectFiles {
   read(path: string): Promise<Uint8Array | null>
   /** The size of a file in bytes, or null when it does not exist. */
   size(path: string): Promise<number | null>
-  /** Create or replace a file (folders made as needed) and flush it to storage; keeps the mode of `modeFrom` if given. */
-  write(path: string, bytes: Uint8Array, options?: { modeFrom?: string }): Promise<void>
+  /**
+   * Create or replace a file (folders made as needed) and flush it to storage. It is made
+   * readable by its owner alone and then given `mode`, else the mode of `modeFrom` when that
+   * file exists, else the storage's default (so a staged copy is never readable by others
+   * before its target's mode is known).
+   */
+  write(path: string, bytes: Uint8Array, options?: { modeFrom?: string; mode?: number }): Promise<void>
   /** Move a file over another, replacing it in one step. */
   rename(from: string, to: string): Promise<void>
   /** Delete a file; nothing happens when it is not there. */
   remove(path: string): Promise<void>
   /** Delete a folder and everything in it; nothing happens when it is not there. */
   removeTree(path: string): Promise<void>
+  /**
+   * What is at `path` without following links: a regular file, a folder, 'other' (a link, a
+   * pipe, a socket, a device, or anything reached through a link) or null when nothing is.
+   */
+  kind(path: string): Promise<'file' | 'folder' | 'other' | null>
   /** Files and folders directly in a folder ([] when it does not exist). */
   list(path: string): Promise<{ name: string; folder: boolean }[]>
   /** Put a copy of a file at `to` (a hard link where the storage has them: no space, no time). */
@@ -50,11 +61,18 @@ export interface ProjectFiles {
 
 export const JOURNAL_FILE = '.walkbox-save.json'
 export const STAGED_SUFFIX = '.walkbox-new'
+/** Every working file Walkbox keeps at the top of a project folder starts with this. */
+export const WORKING_PREFIX = '.walkbox-'
+/** A journal set aside because it failed its checks: `.walkbox-save.rejected-<n>.json`. */
+const REJECTED_PREFIX = '.walkbox-save.rejected-'
+/** Temp copies of the journal before it is renamed into place. */
+const TEMP_JOURNAL = /^\.walkbox-save\.json\.[0-9a-z]+$/
 
-/** One file of a save: where it goes and what it holds. */
+/** One file of a save: where it goes and what it holds (and its mode, for a copy that keeps it). */
 export interface FileWrite {
   path: string
   bytes: Uint8Array
+  mode?: number
 }
 
 export interface Journal {
@@ -101,40 +119,90 @@ export async function listFiles(
   return out
 }
 
-/** Finish a committed save or drop an uncommitted one; true when anything was done. Run before reading a project. */
-export async function recoverSave(files: ProjectFiles): Promise<boolean> {
-  const raw = await files.read(JOURNAL_FILE)
-  let done = false
-  if (raw) {
-    let journal: Journal | null = null
-    try {
-      journal = JSON.parse(decoder.decode(raw)) as Journal
-    } catch {
-      // A journal is written whole before it is renamed into place; an unreadable one was never committed.
-      journal = null
+/** What opening found of a save a crash stopped: whether anything was done, and why a journal was not run. */
+export interface Recovery {
+  /** True when a save was finished or dropped (or a journal set aside). */
+  done: boolean
+  /** One line per journal that was set aside instead of run. */
+  warnings: string[]
+}
+
+/** Is `path` one of Walkbox's own working files (journal, its temp copies, a set-aside journal, a lock, a staged file)? */
+export function isWorkingFile(path: string): boolean {
+  return (!path.includes('/') && path.startsWith(WORKING_PREFIX)) || path.endsWith(STAGED_SUFFIX)
+}
+
+/**
+ * Finish a committed save or drop an uncommitted one. Run before reading a project.
+ * The journal is untrusted input (a project folder can come from anywhere): it is
+ * validated whole (journal-check.ts) before any of it runs; one that fails is renamed to
+ * `.walkbox-save.rejected-<n>.json`, never run, and named in `warnings`.
+ */
+export async function recoverSave(
+  files: ProjectFiles,
+  options: {
+    /** False for a listing: a journal that fails its checks is left as it is (not run, not moved) for the next real open to report. */
+    setAside?: boolean
+  } = {},
+): Promise<Recovery> {
+  const recovery: Recovery = { done: false, warnings: [] }
+  const kind = await files.kind(JOURNAL_FILE)
+  if (kind !== null) {
+    let checked: CheckedJournal
+    if (kind !== 'file') checked = { journal: null, problem: 'it is not a regular file' }
+    else if (((await files.size(JOURNAL_FILE)) ?? 0) > MAX_JOURNAL_BYTES)
+      checked = { journal: null, problem: `it is larger than ${MAX_JOURNAL_BYTES} bytes` }
+    else
+      checked = await checkJournal(
+        files,
+        decoder.decode((await files.read(JOURNAL_FILE)) ?? new Uint8Array()),
+      )
+    if (checked.journal) {
+      await applyJournal(files, checked.journal)
+      await files.remove(JOURNAL_FILE)
+    } else if (checked.problem === 'it is not JSON') {
+      // Written whole before it is renamed into place: an unreadable journal was never committed.
+      await files.remove(JOURNAL_FILE)
+    } else if (options.setAside === false) {
+      return recovery
+    } else {
+      recovery.warnings.push(await setAside(files, checked.problem))
     }
-    if (journal) await applyJournal(files, journal)
-    await files.remove(JOURNAL_FILE)
-    done = true
+    recovery.done = true
   }
   // Staged files that no journal names: a save that was stopped before its commit.
   const stray = await listFiles(files, '', (p) => p === 'backups')
   for (const path of stray) {
-    if (path.endsWith(STAGED_SUFFIX) || path.startsWith(`${JOURNAL_FILE}.`)) {
+    if (path.endsWith(STAGED_SUFFIX) || TEMP_JOURNAL.test(path)) {
       await files.remove(path)
-      done = true
+      recovery.done = true
     }
   }
-  return done
+  return recovery
+}
+
+/** Move a journal that will not be run out of the way, keeping it for the author to look at. */
+async function setAside(files: ProjectFiles, problem: string): Promise<string> {
+  const taken = new Set((await files.list('')).map((e) => e.name))
+  let n = 1
+  while (taken.has(`${REJECTED_PREFIX}${n}.json`)) n++
+  const name = `${REJECTED_PREFIX}${n}.json`
+  try {
+    await files.rename(JOURNAL_FILE, name)
+  } catch {
+    // It cannot even be moved (a folder, a link): it stays where it is and is still never run.
+    return `${JOURNAL_FILE}: a save journal that Walkbox did not run (${problem}); it was left where it is`
+  }
+  return `${JOURNAL_FILE}: a save journal that Walkbox did not run (${problem}); it was kept as ${name}`
 }
 
 async function applyJournal(files: ProjectFiles, journal: Journal): Promise<void> {
   for (const { target, staged } of journal.files) {
     // A staged file that is gone was moved already (the save was stopped half-way through applying).
-    if ((await files.read(staged)) !== null) await files.rename(staged, target)
+    if ((await files.size(staged)) !== null) await files.rename(staged, target)
   }
-  for (const path of journal.removeFiles ?? []) await files.remove(path)
-  for (const folder of journal.removeFolders ?? []) await files.removeTree(folder)
+  for (const path of journal.removeFiles) await files.remove(path)
+  for (const folder of journal.removeFolders) await files.removeTree(folder)
 }
 
 /**
@@ -160,7 +228,7 @@ export async function commitSave(
     for (const w of writes) {
       const path = `${w.path}${STAGED_SUFFIX}`
       staged.push(path)
-      await files.write(path, w.bytes, { modeFrom: w.path })
+      await files.write(path, w.bytes, { modeFrom: w.path, mode: w.mode })
     }
     await options.beforeCommit?.()
     const temp = `${JOURNAL_FILE}.${Math.random().toString(36).slice(2, 10)}`

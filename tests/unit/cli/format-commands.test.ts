@@ -40,8 +40,18 @@ describe('walkbox formats / import / export', () => {
     const run = await walkbox('formats', '--json')
     expect(run.code).toBe(0)
     const { formats } = json<{ formats: { id: string; import: boolean; export: boolean }[] }>(run.stdout)
-    expect(formats.map((f) => f.id)).toEqual(['godot', 'tiled-json', 'tiled-xml', 'ags', 'runtime'])
-    expect(formats.every((f) => f.import && f.export)).toBe(true)
+    expect(formats.map((f) => f.id)).toEqual([
+      'godot',
+      'tiled-json',
+      'tiled-xml',
+      'ags',
+      'ags4',
+      'ags3',
+      'runtime',
+    ])
+    expect(formats.every((f) => f.import)).toBe(true)
+    // AGS 3 .crm rooms are compiled by the AGS editor: Walkbox reads them only.
+    expect(formats.filter((f) => !f.export).map((f) => f.id)).toEqual(['ags3'])
   })
 
   it('imports the Popochiu House and Escoria room02 into a project, adding the flag a disabled region needs', async () => {
@@ -115,7 +125,9 @@ describe('walkbox formats / import / export', () => {
     }
     // AGS: the walkable mask comes back as the room's mask.
     const agsOut = join(dir, 'out-ags')
-    expect((await walkbox('export', project, '--room', 'house', '--format', 'ags', '--out', agsOut)).code).toBe(0)
+    expect(
+      (await walkbox('export', project, '--room', 'house', '--format', 'ags', '--out', agsOut)).code,
+    ).toBe(0)
     const ags = await walkbox(
       'import',
       join(agsOut, 'house-walkable.png'),
@@ -143,7 +155,8 @@ describe('walkbox formats / import / export', () => {
     expect(ex.stderr).toMatch(/house\.tscn already there; nothing written \(--force replaces them\)/)
     expect(await readFile(join(out, 'house.tscn'), 'utf8')).toBe('mine')
     expect(
-      (await walkbox('export', project, '--room', 'house', '--format', 'godot', '--out', out, '--force')).code,
+      (await walkbox('export', project, '--room', 'house', '--format', 'godot', '--out', out, '--force'))
+        .code,
     ).toBe(0)
 
     const before = await snapshotFiles(project)

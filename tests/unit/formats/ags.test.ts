@@ -96,7 +96,7 @@ describe('AGS export', () => {
     const out = exportAgs(room, null)
     expect(out.walkable.indices[0]).toBe(20)
     expect(out.walkable.palette.length).toBeGreaterThanOrEqual(21)
-    expect(out.notes.join('\n')).toMatch(/area 20 is above AGS 3's 15/)
+    expect(out.notes.join('\n')).toMatch(/area 20 is above AGS's 15 \(AGS 3 and AGS 4 alike\)/)
   })
 
   it('refuses a mask-authoritative room without its mask', () => {

@@ -124,7 +124,10 @@ describe('Tiled maps over the limits', () => {
     const r = await walkbox('import', join(dir, 'far.tmx'), '--out', out, '--json')
     expect(r.code).toBe(2)
     const report = JSON.parse(r.stdout) as { error: string; problems: string[]; problemCount: number }
-    expect(report.error).toBe("room 'far': 8 problems")
+    expect(report.error).toBe(
+      "room 'far': polygons[0].outer[0][0]: expected a number from -1000000 to 1000000 (and 7 more problems)",
+    )
+    expect(report.problemCount).toBe(8)
     expect(report.problems[0]).toBe('polygons[0].outer[0][0]: expected a number from -1000000 to 1000000')
     expect(report.problems[4]).toBe('zones[0].shape.outer[0][1]: expected a number from -1000000 to 1000000')
     expect(r.stderr.split('\n')[1]).toBe(

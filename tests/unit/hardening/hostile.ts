@@ -14,6 +14,7 @@
  *
  * Units: px; bytes.
  */
+import { LOCK_FILE } from '../../../src/main/services/project-lock'
 import { createHash } from 'node:crypto'
 import { lstat, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -168,11 +169,13 @@ export async function writeJson(path: string, value: unknown): Promise<void> {
   await writeFile(path, JSON.stringify(value))
 }
 
-/** Every entry under `folder` by relative path: kind, mode, size, content hash (regular files) or link target. */
+/** Every entry under `folder` (but a save lock) by relative path: kind, mode, size, content hash (regular files) or link target. */
 export async function fingerprint(folder: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {}
   const walk = async (dir: string): Promise<void> => {
     for (const name of (await readdir(dir)).sort()) {
+      // The lock a concurrent Walkbox process holds for a moment is not the project's content.
+      if (name === LOCK_FILE) continue
       const full = join(dir, name)
       const info = await lstat(full)
       const key = relative(folder, full)

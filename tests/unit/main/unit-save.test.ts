@@ -10,7 +10,8 @@
  * so that after operation k every further operation does nothing, as if the process had
  * died there; the disk is then opened afresh, as the next start would.
  */
-import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { chmod, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -100,9 +101,20 @@ function dyingAfter(limit: number): { files: ProjectFiles; died: () => boolean; 
       return (real[key] as (...a: unknown[]) => Promise<unknown>)(...args)
     }) as ProjectFiles[K]
   const files = Object.fromEntries(
-    (['read', 'size', 'write', 'rename', 'remove', 'removeTree', 'list', 'copy', 'freeBytes'] as const).map(
-      (k) => [k, wrap(k)],
-    ),
+    (
+      [
+        'read',
+        'size',
+        'kind',
+        'write',
+        'rename',
+        'remove',
+        'removeTree',
+        'list',
+        'copy',
+        'freeBytes',
+      ] as const
+    ).map((k) => [k, wrap(k)]),
   ) as unknown as ProjectFiles
   return { files, died: dead, count: () => count }
 }
@@ -140,6 +152,12 @@ describe('a save is one unit', () => {
       await save(n, files).catch(() => undefined)
       const found = await versionOnDisk()
       expect([current, n]).toContain(found)
+      // Backups: never above the limit, and every folder there is a whole backup (its manifest last).
+      const folders = await readdir(join(root, 'backups'))
+      expect(folders.length).toBeLessThanOrEqual(10)
+      for (const folder of folders)
+        expect(await readdir(join(root, 'backups', folder))).toContain('backup.json')
+      expect((await listProjectBackups(root)).length).toBe(folders.length)
       if (died()) {
         crashes++
         if (found === n) crashedNew++
@@ -157,6 +175,24 @@ describe('a save is one unit', () => {
     // Nothing of a stopped save is left lying around.
     expect((await readdir(root)).sort()).toEqual(['backups', 'project.walkbox.json', 'rooms'])
     expect((await readdir(join(root, 'rooms/hall'))).sort()).toEqual(['room.json', 'walkmask.png'])
+    // Every backup listed after all those kills restores to a whole, loadable version (each in a copy).
+    const listed = await listProjectBackups(root)
+    expect(listed.length).toBe(10)
+    const restored: number[] = []
+    for (const backup of listed) {
+      const copy = `${root}-restore-${backup.id}`
+      await cp(root, copy, { recursive: true })
+      await restoreProjectBackup(copy, backup.id)
+      const was = root
+      root = copy
+      try {
+        restored.push(await versionOnDisk())
+      } finally {
+        root = was
+        await rm(copy, { recursive: true, force: true })
+      }
+    }
+    expect(restored).toHaveLength(10)
   })
 
   it('a full disk at any write leaves the old version and says nothing changed', async () => {
@@ -258,5 +294,65 @@ describe('a save is one unit', () => {
     await expect(stat(broken)).rejects.toThrow(/ENOENT/)
     // Never into a folder holding something else.
     await expect(importProjectZip(zip, 'tower.zip', root, async (d) => d)).rejects.toThrow(/is not empty/)
+  })
+  it('a backup stopped before its manifest is never listed or restored, and is removed on open', async () => {
+    await makeProject()
+    await save(1)
+    const whole = (await listProjectBackups(root)).map((b) => b.id)
+    // What a kill half-way through a backup leaves: some copies, no backup.json.
+    const partial = join(root, 'backups', '2099-01-01T00-00-00-000Z')
+    await mkdir(join(partial, 'rooms/hall'), { recursive: true })
+    await writeFile(join(partial, 'project.walkbox.json'), await readFile(join(root, 'project.walkbox.json')))
+    await expect(restoreProjectBackup(root, '2099-01-01T00-00-00-000Z')).rejects.toThrow(
+      'Could not restore backup 2099-01-01T00-00-00-000Z: backup 2099-01-01T00-00-00-000Z is not complete (a save was stopped while making it); it cannot be restored',
+    )
+    // Nothing was restored: the rooms keep their masks.
+    expect(await versionOnDisk()).toBe(1)
+    expect((await listProjectBackups(root)).map((b) => b.id)).toEqual(whole)
+    await expect(stat(partial)).rejects.toThrow(/ENOENT/)
+  })
+
+  it('a backup whose manifest is a named pipe never blocks opening', async () => {
+    await makeProject()
+    await save(1)
+    await mkdir(join(root, 'backups', 'x'))
+    execFileSync('mkfifo', [join(root, 'backups', 'x', 'backup.json')])
+    expect(await versionOnDisk()).toBe(1)
+    expect((await listProjectBackups(root)).map((b) => b.id)).not.toContain('x')
+  })
+
+  it('a backup missing a file its manifest lists is not restored (the room would lose its mask)', async () => {
+    await makeProject()
+    await save(1)
+    const [backup] = await listProjectBackups(root)
+    await rm(join(root, 'backups', backup.id, 'rooms/hall/walkmask.png'))
+    await expect(restoreProjectBackup(root, backup.id)).rejects.toThrow(
+      `Could not restore backup ${backup.id}: backup ${backup.id} is not complete (a save was stopped while making it); it cannot be restored`,
+    )
+    expect(await versionOnDisk()).toBe(1)
+  })
+
+  it('keeps the newest ten backups and drops the older ones', async () => {
+    await makeProject()
+    const made: string[] = []
+    for (let n = 1; n <= 13; n++) {
+      await save(n)
+      made.push((await listProjectBackups(root))[0].id)
+    }
+    const listed = (await listProjectBackups(root)).map((b) => b.id)
+    expect(listed).toEqual(made.slice(-10).reverse())
+    expect((await readdir(join(root, 'backups'))).length).toBe(10)
+  })
+
+  it('refuses a save that does not fit in the free space, changing nothing', async () => {
+    await makeProject()
+    const real = diskProjectFiles(root)
+    const full: ProjectFiles = { ...real, freeBytes: async () => 1000 }
+    const error = await save(1, full).catch((e: Error) => e)
+    expect((error as Error).message).toMatch(
+      /^not enough space to save: needs about 0\.\d MB, 0\.0 MB free; nothing was changed on disk$/,
+    )
+    expect(await versionOnDisk()).toBe(0)
+    expect(await listProjectBackups(root)).toHaveLength(2)
   })
 })

@@ -55,9 +55,10 @@ describe('room and project schemas', () => {
     expect(paths).toContain('areas[0].colour')
     expect(paths).toContain('polygons[0].holes[0][1][1]')
     expect(paths).toContain('gates[0].flagExpression')
-    expect(e.message).toContain("room.json: areas[0].colour: expected a colour '#rrggbb'")
-    expect(e.message).toContain("gates[0].flagExpression: expected a flag name after '&&' at column 13")
-    expect(e.message).toContain("unexpected field 'walkMask'")
+    const all = e.lines.join('\n')
+    expect(all).toContain("room.json: areas[0].colour: expected a colour '#rrggbb'")
+    expect(all).toContain("gates[0].flagExpression: expected a flag name after '&&' at column 13")
+    expect(all).toContain("unexpected field 'walkMask'")
   })
 
   it('checks references between parts of a room', () => {
@@ -130,7 +131,10 @@ describe('room and project schemas', () => {
     project.flags[1].id = '2fast'
     project.characters[0].height = 0
     const e = formatError(() => parseProject(project))
-    expect(e.message.split('\n')[0]).toBe('project.walkbox.json: 5 problems')
+    // One line: the first problem and how many more; every one in `lines`.
+    expect(e.message).toBe(`${e.lines[0]} (and 4 more problems)`)
+    expect(e.message).not.toContain('\n')
+    expect(e.lines).toHaveLength(5)
     expect(e.issues).toContainEqual({
       path: 'rooms[1]',
       message: 'duplicate id "porch" (also used by rooms[0])',

@@ -6,8 +6,9 @@
  * to enter in the AGS editor; and the same masks and sidecar read back.
  *
  * Glossary
- * - AGS 3 limits: walkable areas and regions 1..15 (index 0 = none); more are written and
- *   named in the notes, since newer AGS versions and other engines read them.
+ * - AGS limits: walkable areas and regions 1..15 (index 0 = none) in AGS 3 and AGS 4 alike
+ *   (MAX_WALK_AREAS and MAX_ROOM_REGIONS are 16 in both); more are written and named in the
+ *   notes, since other engines read them.
  *
  * Units: px; scaling in percent.
  */
@@ -93,9 +94,7 @@ export function exportAgs(room: Room, mask: Uint8Array | null): AgsExport {
   let top = 0
   for (const v of walk) if (v > top) top = v
   if (top > AGS3_MAX_AREAS)
-    notes.push(
-      `walkable areas: area ${top} is above AGS 3's 15; AGS 3 will not read it (AGS 4 reads up to 255)`,
-    )
+    notes.push(`walkable areas: area ${top} is above AGS's 15 (AGS 3 and AGS 4 alike); AGS will not read it`)
 
   // Regions: polygon zones by their order, area zones by the area's pixels.
   const regions = new Uint8Array(width * height)
@@ -125,7 +124,7 @@ export function exportAgs(room: Room, mask: Uint8Array | null): AgsExport {
   })
   if (room.zones.length > AGS3_MAX_AREAS)
     notes.push(
-      `regions: ${room.zones.length} zones, AGS 3 reads 15 regions; the rest are written and named in the sidecar`,
+      `regions: ${room.zones.length} zones, AGS reads 15 regions (AGS 3 and AGS 4 alike); the rest are written and named in the sidecar`,
     )
   if (room.zones.some((z) => z.enabledBy !== undefined))
     notes.push('regions: AGS regions have no flag conditions; zone conditions are not exported')

@@ -1,0 +1,439 @@
+/**
+ * AGS 3.x compiled rooms (`roomN.crm`), read: a 16-bit format version, then blocks (an
+ * 8-bit id and a 32-bit length, 64-bit from AGS 3.5; id 0 = a block named by 16 bytes;
+ * 0xFF = end). The main block (id 1) holds the room's fields, then the primary background
+ * (LZW-compressed) and the regions, walkable, walk-behind and hotspot masks (run-length
+ * coded, each with a palette). Blocks 5 and 9 hold object names, block 6 further
+ * backgrounds; the compiled script, properties and extension blocks are named in the
+ * notes. Read from the AGS sources (Common/game/room_file.cpp, Common/util/compress.cpp,
+ * Common/util/lzw.cpp), written here from scratch.
+ *
+ * Untrusted input: every read is bounds-checked ("truncated"), every length and count is
+ * checked against what is left of its block and against AGS's own limits before anything
+ * is allocated, and the pixel counts are bounded by the room's size.
+ *
+ * Glossary
+ * - format version: 29 = AGS 3.0.3 to 3.4.0.3, 30 = 3.4.0.4, 31 = 3.4.1.5, 32 = 3.5.0,
+ *   33 = 3.5.0.8 (also what 3.6 writes), 36306 = 3.6.3.6.
+ * - LZW: AGS's LZSS variant (4096-byte window, 12-bit offset and 4-bit length per pair).
+ * - RLE: PackBits-like runs per mask; -128 counts as 0.
+ *
+ * Units: bytes (offsets), px (room and masks), percent (scaling).
+ */
+import { AGS_LIMITS, type AgsMask, type AgsRoomData } from './ags-room'
+
+export const CRM_MIN_VERSION = 29
+/** The largest room Walkbox reads from a .crm, px (a side, and all its pixels). */
+export const CRM_MAX_SIDE = 16384
+export const CRM_MAX_PIXELS = 64 * 1024 * 1024
+
+const NOT_VECTOR_SCALED = -10000
+const MAX_MESSAGES = 100
+const FULL_ANIMATION_BYTES = (5 * 4 + 4) * 10 + 4
+const BLOCK_NAMES: Record<number, string> = {
+  2: 'script source',
+  3: 'old compiled script',
+  4: 'old compiled script',
+  7: 'compiled script',
+  8: 'custom properties',
+}
+
+export class CrmError extends Error {
+  constructor(file: string, problem: string) {
+    super(`${file}: ${problem}`)
+    this.name = 'CrmError'
+  }
+}
+
+/** Little-endian reads inside [at, end), every one checked. */
+class Reader {
+  at: number
+  private readonly view: DataView
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly file: string,
+    at: number,
+    public end: number,
+    public what: string,
+  ) {
+    this.at = at
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  }
+  fail(problem: string): never {
+    throw new CrmError(this.file, `${this.what} at byte ${this.at}: ${problem}`)
+  }
+  need(n: number) {
+    if (n < 0 || this.at + n > this.end)
+      this.fail(
+        this.end >= this.bytes.length
+          ? `truncated (needs ${n} more bytes, ${this.end - this.at} left in the file)`
+          : `runs past the end of its block (needs ${n} bytes, ${this.end - this.at} left)`,
+      )
+  }
+  u8() {
+    this.need(1)
+    return this.bytes[this.at++]
+  }
+  i8() {
+    const v = this.u8()
+    return v > 127 ? v - 256 : v
+  }
+  i16() {
+    this.need(2)
+    const v = this.view.getInt16(this.at, true)
+    this.at += 2
+    return v
+  }
+  i32() {
+    this.need(4)
+    const v = this.view.getInt32(this.at, true)
+    this.at += 4
+    return v
+  }
+  u32() {
+    this.need(4)
+    const v = this.view.getUint32(this.at, true)
+    this.at += 4
+    return v
+  }
+  /** A 64-bit length: refused when above 2^53 (no file is that long). */
+  len64() {
+    this.need(8)
+    const lo = this.view.getUint32(this.at, true)
+    const hi = this.view.getUint32(this.at + 4, true)
+    this.at += 8
+    if (hi > 0x1fffff) this.fail('a block length beyond any file size')
+    return hi * 2 ** 32 + lo
+  }
+  skip(n: number) {
+    this.need(n)
+    this.at += n
+  }
+  take(n: number) {
+    this.need(n)
+    const out = this.bytes.subarray(this.at, this.at + n)
+    this.at += n
+    return out
+  }
+  latin1(bytes: Uint8Array) {
+    let s = ''
+    for (const b of bytes) {
+      if (b === 0) break
+      s += String.fromCharCode(b)
+    }
+    return s
+  }
+  /** int32 length + bytes. */
+  lenString(max = 1 << 20) {
+    const n = this.i32()
+    if (n < 0 || n > max) this.fail(`a string of ${n} bytes`)
+    return this.latin1(this.take(n))
+  }
+  /** Bytes up to a 0 (at most `max`). */
+  cString(max = 1 << 16) {
+    const start = this.at
+    while (this.u8() !== 0) if (this.at - start > max) this.fail(`a text longer than ${max} bytes`)
+    return this.latin1(this.bytes.subarray(start, this.at - 1))
+  }
+  count(value: number, max: number, what: string) {
+    if (value < 0 || value > max) this.fail(`${value} ${what}; AGS allows at most ${max}`)
+    return value
+  }
+}
+
+/** AGS's LZSS expansion of `src` into exactly `size` bytes; false when `src` runs out first. */
+export function lzwExpand(src: Uint8Array, size: number): { out: Uint8Array; complete: boolean } {
+  const N = 4096
+  const F = 16
+  const window = new Uint8Array(N)
+  const out = new Uint8Array(size)
+  let r = N - F
+  let s = 0
+  let d = 0
+  while (s < src.length && d < size) {
+    const bits = src[s++]
+    for (let mask = 1; mask < 0x100; mask <<= 1) {
+      if (bits & mask) {
+        if (s + 2 > src.length) break
+        const j0 = src[s] | (src[s + 1] << 8)
+        s += 2
+        const jj = j0 > 0x7fff ? j0 - 0x10000 : j0
+        let len = ((jj >> 12) & 15) + 3
+        let j = (r - jj - 1) & (N - 1)
+        if (d + len > size) break
+        while (len--) {
+          const c = window[j]
+          out[d++] = c
+          window[r] = c
+          j = (j + 1) & (N - 1)
+          r = (r + 1) & (N - 1)
+        }
+      } else {
+        if (s >= src.length) break
+        const c = src[s++]
+        out[d++] = c
+        window[r] = c
+        r = (r + 1) & (N - 1)
+      }
+      if (d >= size || s >= src.length) break
+    }
+  }
+  return { out, complete: d === size }
+}
+
+/** One run-length-coded 8-bit mask and its palette, sized as `expected`. */
+function readRleMask(r: Reader, expected: { width: number; height: number }, name: string): AgsMask {
+  const width = r.i16()
+  const height = r.i16()
+  if (width !== expected.width || height !== expected.height)
+    r.fail(
+      `the ${name} mask is ${width}x${height}; the room's masks are ${expected.width}x${expected.height}`,
+    )
+  const size = width * height
+  // A run of 2 bytes gives at most 129 pixels: refuse a mask the block cannot hold.
+  if (size > Math.ceil((r.end - r.at) / 2) * 129)
+    r.fail(`the ${name} mask's ${size} pixels cannot fit in the ${r.end - r.at} bytes left`)
+  const indices = new Uint8Array(size)
+  let n = 0
+  while (n < size) {
+    let cx = r.i8()
+    if (cx === -128) cx = 0
+    if (cx < 0) {
+      const run = 1 - cx
+      const v = r.u8()
+      if (n + run > size) r.fail(`the ${name} mask's runs overflow its ${size} pixels`)
+      indices.fill(v, n, n + run)
+      n += run
+    } else {
+      const run = cx + 1
+      if (n + run > size) r.fail(`the ${name} mask's runs overflow its ${size} pixels`)
+      indices.set(r.take(run), n)
+      n += run
+    }
+  }
+  r.skip(768) // palette
+  return { width, height, indices }
+}
+
+export interface CrmBackground {
+  width: number
+  height: number
+  /** RGBA, rows top-down. */
+  rgba: Uint8Array
+}
+
+/** The LZW background: palette, sizes, then stride and height and the pixels. */
+function readLzwBackground(
+  r: Reader,
+  bpp: number,
+  room: { width: number; height: number },
+): CrmBackground | null {
+  const palette = r.take(256 * 4)
+  const uncompressed = r.u32()
+  const compressed = r.u32()
+  const expected = 8 + room.width * room.height * bpp
+  if (uncompressed !== expected)
+    r.fail(
+      `the background unpacks to ${uncompressed} bytes; a ${room.width}x${room.height} room at ${bpp * 8} bits needs ${expected}`,
+    )
+  // One flag byte and 8 pairs (17 bytes) unpack to at most 8 * 18 bytes: refuse a size the
+  // data cannot reach before allocating it.
+  if (uncompressed > compressed * 9 + 16)
+    r.fail(`the background's ${compressed} packed bytes cannot unpack to the ${uncompressed} it claims`)
+  const packed = r.take(compressed)
+  const { out, complete } = lzwExpand(packed, uncompressed)
+  if (!complete) return null
+  const view = new DataView(out.buffer)
+  const stride = view.getInt32(0, true)
+  const height = view.getInt32(4, true)
+  if (stride !== room.width * bpp || height !== room.height) return null
+  const rgba = new Uint8Array(room.width * room.height * 4)
+  const px = out.subarray(8)
+  for (let i = 0, q = 0; i < room.width * room.height; i++, q += 4) {
+    if (bpp === 4) {
+      rgba[q] = px[i * 4 + 2]
+      rgba[q + 1] = px[i * 4 + 1]
+      rgba[q + 2] = px[i * 4]
+    } else if (bpp === 3) {
+      rgba[q] = px[i * 3 + 2]
+      rgba[q + 1] = px[i * 3 + 1]
+      rgba[q + 2] = px[i * 3]
+    } else if (bpp === 2) {
+      const v = px[i * 2] | (px[i * 2 + 1] << 8)
+      rgba[q] = (((v >> 11) & 31) * 255) / 31
+      rgba[q + 1] = (((v >> 5) & 63) * 255) / 63
+      rgba[q + 2] = ((v & 31) * 255) / 31
+    } else {
+      const k = px[i] * 4 // 6-bit VGA palette
+      rgba[q] = ((palette[k] & 63) * 255) / 63
+      rgba[q + 1] = ((palette[k + 1] & 63) * 255) / 63
+      rgba[q + 2] = ((palette[k + 2] & 63) * 255) / 63
+    }
+    rgba[q + 3] = 255
+  }
+  return { width: room.width, height: room.height, rgba }
+}
+
+export interface CrmRoom {
+  version: number
+  data: AgsRoomData
+  masks: { walkable: AgsMask; regions: AgsMask; walkBehinds: AgsMask; hotspots: AgsMask }
+  background: CrmBackground | null
+}
+
+/** The main block's fields, background and masks. */
+function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom {
+  const bpp = Math.max(1, r.i32())
+  if (bpp > 4) r.fail(`${bpp} bytes per background pixel; expected 1 to 4`)
+  const walkBehindCount = r.count(r.i16(), AGS_LIMITS.walkBehinds, 'walk-behinds')
+  const walkBehindBaselines: number[] = []
+  for (let i = 0; i < walkBehindCount; i++) walkBehindBaselines.push(r.i16())
+  const hotspotCount = r.count(r.i32(), AGS_LIMITS.hotspots, 'hotspots')
+  const hotspots: AgsRoomData['hotspots'] = []
+  for (let i = 0; i < hotspotCount; i++) {
+    const x = r.i16()
+    hotspots.push({ scriptName: '', description: '', walkTo: { x, y: r.i16() } })
+  }
+  for (const h of hotspots) h.description = version >= 31 ? r.lenString() : r.cString()
+  for (const h of hotspots) h.scriptName = version >= 31 ? r.lenString() : r.latin1(r.take(20))
+  if (r.i32() !== 0) r.fail('legacy poly-point areas (AGS 2.x) are not read')
+  const top = r.i16()
+  const bottom = r.i16()
+  const left = r.i16()
+  const right = r.i16()
+  const objectCount = r.count(r.i16() & 0xffff, AGS_LIMITS.objects, 'objects')
+  r.skip(objectCount * 10)
+  const localVars = r.count(r.i32(), 10_000, 'legacy interaction variables')
+  r.skip(localVars * 28)
+  const regionCount = r.count(r.i32(), AGS_LIMITS.regions, 'regions')
+  const events = 1 + hotspotCount + objectCount + regionCount
+  for (let k = 0; k < events; k++) {
+    const n = r.count(r.i32(), 1000, 'events of one interaction')
+    for (let e = 0; e < n; e++) r.cString()
+  }
+  r.skip(objectCount * 4) // object baselines
+  const width = r.i16()
+  const height = r.i16()
+  if (
+    width < 1 ||
+    height < 1 ||
+    width > CRM_MAX_SIDE ||
+    height > CRM_MAX_SIDE ||
+    width * height > CRM_MAX_PIXELS
+  )
+    r.fail(
+      `the room is ${width}x${height}; Walkbox reads rooms of 1 to ${CRM_MAX_SIDE} px a side, at most ${CRM_MAX_PIXELS} px`,
+    )
+  r.skip(objectCount * 2) // object flags
+  const maskResolution = r.i16()
+  if (maskResolution < 1 || maskResolution > 4) r.fail(`mask resolution ${maskResolution}; expected 1 to 4`)
+  const areaCount = r.count(r.i32(), AGS_LIMITS.walkableAreas, 'walkable areas')
+  const far: number[] = []
+  const near: number[] = []
+  for (let i = 0; i < areaCount; i++) far.push(r.i16())
+  r.skip(areaCount * 2) // area views
+  for (let i = 0; i < areaCount; i++) near.push(r.i16())
+  r.skip(areaCount * 4) // area top and bottom rows (mask px), worked out again from the mask
+  r.skip(11 + 6 + 4) // password, options, reserved
+  const messages = r.count(r.i16(), MAX_MESSAGES, 'messages')
+  r.skip(4) // game id
+  r.skip(messages * 2)
+  for (let i = 0; i < messages; i++) r.skip(r.count(r.i32(), 1 << 20, 'message bytes'))
+  const animations = r.count(r.i16(), 100, 'legacy animations')
+  r.skip(animations * FULL_ANIMATION_BYTES)
+  r.skip(AGS_LIMITS.walkableAreas * 2) // area views, again
+  r.skip(regionCount * 6) // light levels and tints
+  const room = { width, height }
+  const background = readLzwBackground(r, bpp, room)
+  if (!background) notes.push('background: the LZW data does not unpack to the room; no background')
+  // Before format 33 the field was the room's "legacy resolution" (1 low, 2 high), not the
+  // masks' scale: there the masks' own size says it (1:1 to 1:4 of the room).
+  let scale = maskResolution
+  if (version < 33) {
+    r.need(2)
+    const stored = r.bytes[r.at] | (r.bytes[r.at + 1] << 8)
+    const k = stored > 0 ? width / stored : 0
+    if (Number.isInteger(k) && k >= 1 && k <= 4) scale = k
+  }
+  const maskSize = { width: Math.floor(width / scale), height: Math.floor(height / scale) }
+  const regions = readRleMask(r, maskSize, 'regions')
+  const walkable = readRleMask(r, maskSize, 'walkable')
+  const walkBehinds = readRleMask(r, maskSize, 'walk-behind')
+  const hotspotMask = readRleMask(r, maskSize, 'hotspot')
+  const walkableAreas = far.map((f, i) => {
+    const continuous = near[i] !== NOT_VECTOR_SCALED && near[i] !== f
+    return { continuous, level: f + 100, min: f + 100, max: (continuous ? near[i] : f) + 100 }
+  })
+  return {
+    version,
+    data: {
+      kind: 'ags3',
+      width,
+      height,
+      maskResolution: scale,
+      edges: { left, right, top, bottom },
+      backgroundCount: 1,
+      walkableAreas,
+      hotspots,
+      walkBehindBaselines,
+      regionCount,
+      objects: Array.from({ length: objectCount }, () => ({ scriptName: '', description: '' })),
+      notes,
+    },
+    masks: { walkable, regions, walkBehinds, hotspots: hotspotMask },
+    background,
+  }
+}
+
+/** Read a .crm. Throws one line (CrmError) naming the file and where it went wrong. */
+export function readCrm(bytes: Uint8Array, file = 'room.crm'): CrmRoom {
+  const head = new Reader(bytes, file, 0, bytes.length, 'header')
+  const version = head.i16() & 0xffff
+  if (version < CRM_MIN_VERSION)
+    head.fail(
+      `format version ${version} is older than AGS 3.0.3 (${CRM_MIN_VERSION}); Walkbox reads AGS 3.0.3 to 3.6 rooms`,
+    )
+  if (version > 33 && version !== 36306)
+    head.fail(`format version ${version} is not one Walkbox knows (29 to 33, 36306: AGS 3.0.3 to 3.6)`)
+  const notes: string[] = [`${file}: AGS room format version ${version}`]
+  const wide = version >= 32
+  let main: CrmRoom | null = null
+  const r = head
+  for (;;) {
+    r.what = 'block list'
+    const id = r.u8()
+    if (id === 0xff) break
+    let name = ''
+    if (id === 0) name = r.latin1(r.take(16))
+    const length = id === 0 ? r.len64() : wide ? r.len64() : r.u32()
+    if (r.at + length > bytes.length)
+      r.fail(`block ${name || id} says ${length} bytes; only ${bytes.length - r.at} are left in the file`)
+    const block = new Reader(bytes, file, r.at, r.at + length, `block ${name || id}`)
+    if (id === 1) {
+      if (main) block.fail('a second main block')
+      main = readMainBlock(block, version, notes)
+    } else if ((id === 5 || id === 9) && main) {
+      const n = block.u8()
+      if (n !== main.data.objects.length)
+        block.fail(`names ${n} objects; the room has ${main.data.objects.length}`)
+      for (const o of main.data.objects) {
+        const s = version >= 31 ? block.lenString() : block.latin1(block.take(id === 5 ? 30 : 20))
+        if (id === 5) o.description = s
+        else o.scriptName = s
+      }
+    } else if (id === 6 && main) {
+      const frames = block.u8()
+      main.data.backgroundCount = block.count(frames, AGS_LIMITS.backgrounds, 'backgrounds')
+      if (frames > 1) notes.push(`backgrounds: frames 2..${frames} are not read from a .crm`)
+    } else if (id === 0) {
+      notes.push(`block '${name}': not read (kept in the .crm)`)
+    } else if (BLOCK_NAMES[id]) {
+      // Script and properties: nothing of Walkbox's.
+    } else {
+      notes.push(`block ${id}: unknown to Walkbox, skipped`)
+    }
+    r.at += length
+  }
+  if (!main) throw new CrmError(file, 'no main block (1); not an AGS room')
+  return main
+}

@@ -1,0 +1,150 @@
+/**
+ * An AGS room into Walkbox through an import source (the registry's entries `ags4` and
+ * `ags3`): an AGS 4 room folder (`data.xml` and its PNGs) or an AGS 3.x `roomN.crm`.
+ *
+ * Glossary
+ * - room folder: `<game>/Rooms/N/`; paths are relative to the source's root.
+ * - stored mask: a mask PNG or RLE mask at the room's mask resolution (1:1..1:4).
+ *
+ * Units: px.
+ */
+import { idFromName } from '../../room/names'
+import { readMaskImage, readPngPalette } from '../../room/mask-image'
+import type { ImportResult, ImportSource } from '../registry'
+import { encodeRgbaPng } from '../rgba-png'
+import { agsRoomToWalkbox, maskToRoomSize, type AgsRoomData } from './ags-room'
+import { readCrm } from './crm'
+import { OPEN_ROOM_MASKS, readOpenRoom } from './open-room'
+
+const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '')
+const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+
+/** Text of a UTF-8 file keeping a byte-order mark as U+FEFF (so that it is written back). */
+export function utf8Text(bytes: Uint8Array, file: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+  } catch {
+    throw new Error(`${file}: not UTF-8 text`)
+  }
+}
+
+/** A room-size mask from an AGS 4 mask PNG (colour index = id), or null when absent. */
+export async function readOpenRoomMask(
+  source: ImportSource,
+  dir: string,
+  file: string,
+  data: AgsRoomData,
+  notes: string[],
+): Promise<{ cells: Uint8Array; bytes: Uint8Array } | null> {
+  const bytes = await source.readBytes(dir + file)
+  if (!bytes) return null
+  const palette = readPngPalette(bytes)
+  if (!palette) throw new Error(`${file}: not an 8-bit indexed PNG (AGS 4 masks are; index = id)`)
+  const pixels = await source.decodeImage(bytes, file)
+  const read = readMaskImage(pixels, {
+    rule: 'colours',
+    palette,
+    fit: { width: data.width, height: data.height },
+    file,
+  })
+  if (read.scale !== data.maskResolution)
+    notes.push(`${file}: stored at 1:${read.scale}; data.xml says MaskResolution ${data.maskResolution}`)
+  return { cells: read.cells, bytes }
+}
+
+/** The room number in a path like `Rooms/7/data.xml` or `room7.crm`, or null. */
+export function agsRoomNumber(path: string): number | null {
+  const m = /(?:^|\/)rooms\/(\d+)\/[^/]*$/i.exec(path) ?? /(?:^|\/)room(\d+)\.crm$/i.exec(path)
+  return m ? Number(m[1]) : null
+}
+
+export async function importOpenRoom(
+  source: ImportSource,
+  path: string,
+  options: { roomId?: string; name?: string },
+): Promise<ImportResult> {
+  const dir = dirOf(path)
+  const bytes = await source.readBytes(path)
+  if (!bytes) throw new Error(`${path}: file not found`)
+  const { data } = readOpenRoom(utf8Text(bytes, baseOf(path)), baseOf(path))
+  const notes: string[] = []
+  const walkable = await readOpenRoomMask(source, dir, OPEN_ROOM_MASKS.walkable, data, notes)
+  if (!walkable) throw new Error(`${OPEN_ROOM_MASKS.walkable}: missing beside ${baseOf(path)}`)
+  const other = async (file: string) => {
+    const read = await readOpenRoomMask(source, dir, file, data, notes)
+    if (!read) notes.push(`${file}: missing beside ${baseOf(path)}`)
+    return read?.cells ?? null
+  }
+  const number = agsRoomNumber(path)
+  const name = options.name ?? (number !== null ? `Room ${number}` : 'AGS room')
+  const backgroundBytes = await source.readBytes(`${dir}background0.png`)
+  const size = backgroundBytes ? source.imageSize(backgroundBytes) : null
+  const imported = agsRoomToWalkbox(
+    data,
+    {
+      walkable: walkable.cells,
+      regions: await other(OPEN_ROOM_MASKS.regions),
+      hotspots: await other(OPEN_ROOM_MASKS.hotspots),
+      walkBehinds: await other(OPEN_ROOM_MASKS.walkBehinds),
+    },
+    {
+      id: options.roomId ?? idFromName(name, []),
+      name,
+      ...(backgroundBytes && size ? { background: 'background.png' } : {}),
+    },
+  )
+  if (!backgroundBytes) notes.push('background0.png: missing; the room has no background')
+  else if (!size) notes.push('background0.png: not a readable image; the room has no background')
+  else if (size.width !== data.width || size.height !== data.height)
+    notes.push(`background0.png is ${size.width}x${size.height}; data.xml says ${data.width}x${data.height}`)
+  return {
+    room: imported.room,
+    flags: [],
+    notes: [...imported.notes, ...notes],
+    mask: imported.mask,
+    ...(backgroundBytes && size ? { background: { name: 'background.png', bytes: backgroundBytes } } : {}),
+  }
+}
+
+export async function importCrmRoom(
+  source: ImportSource,
+  path: string,
+  options: { roomId?: string; name?: string },
+): Promise<ImportResult> {
+  const bytes = await source.readBytes(path)
+  if (!bytes) throw new Error(`${path}: file not found`)
+  const file = baseOf(path)
+  const crm = readCrm(bytes, file)
+  const { data } = crm
+  const room = { width: data.width, height: data.height }
+  const number = agsRoomNumber(path)
+  const name = options.name ?? (number !== null ? `Room ${number}` : 'AGS room')
+  const imported = agsRoomToWalkbox(
+    data,
+    {
+      walkable: maskToRoomSize(crm.masks.walkable, room, `${file} walkable mask`),
+      regions: maskToRoomSize(crm.masks.regions, room, `${file} regions mask`),
+      hotspots: maskToRoomSize(crm.masks.hotspots, room, `${file} hotspot mask`),
+      walkBehinds: maskToRoomSize(crm.masks.walkBehinds, room, `${file} walk-behind mask`),
+    },
+    {
+      id: options.roomId ?? idFromName(name, []),
+      name,
+      ...(crm.background ? { background: 'background.png' } : {}),
+    },
+  )
+  return {
+    room: imported.room,
+    flags: [],
+    notes: imported.notes,
+    mask: imported.mask,
+    ...(crm.background
+      ? {
+          background: {
+            name: 'background.png',
+            bytes: encodeRgbaPng(crm.background.width, crm.background.height, crm.background.rgba),
+          },
+        }
+      : {}),
+  }
+}

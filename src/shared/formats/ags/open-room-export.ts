@@ -1,0 +1,210 @@
+/**
+ * A Walkbox room written back into the AGS 4 room folder it came from, in place: the room
+ * is compared with what the folder holds now (read with the same importer), and only what
+ * differs is written: `walkableareas.png` when the mask changed, `regions.png` when the
+ * zones changed, and in `data.xml` only the scaling fields of areas whose scale changed and
+ * the walk-to points that moved. An unedited room writes no file at all, so the folder
+ * stays byte-identical. Masks keep the file's own palette and the room's mask resolution.
+ *
+ * Glossary
+ * - effective scaling: what AGS does with an area's fields (a fixed level, or min..max
+ *   continuous); two spellings of the same scale are equal.
+ * - agsRegion: the zone property naming the region id a zone came from.
+ *
+ * Units: px (room), percent (scaling).
+ */
+import { scaleFromStops, stopsForArea } from '../../analysis/scaling'
+import { rasterisePolygons } from '../../geometry/rasterise'
+import { walkPolygonToArea } from '../../room/convert'
+import { idFromName } from '../../room/names'
+import { readPngPalette } from '../../room/mask-image'
+import type { Room } from '../../room/schema'
+import type { ExportInput, ExportResult, ExportFile, ImportSource } from '../registry'
+import { maskPalette } from './ags'
+import { AGS_LIMITS, maskToStoredSize, zonesFromRegions, type AgsAreaScaling } from './ags-room'
+import { readOpenRoomMask, utf8Text } from './import-room'
+import { OPEN_ROOM_MASKS, patchOpenRoom, readOpenRoom } from './open-room'
+
+function effective(s: AgsAreaScaling): string {
+  return s.continuous && s.min !== s.max ? `${s.min}..${s.max}` : String(s.continuous ? s.min : s.level)
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** The room's walkable mask at room size (the mask, or its polygons rasterised). */
+function walkableOf(input: ExportInput): Uint8Array {
+  const { room, mask } = input
+  const { width, height } = room.size
+  if (room.authoritative === 'mask') {
+    if (!mask || mask.length !== width * height)
+      throw new Error(
+        `room '${room.id}': its mask is authoritative but no mask of ${width}x${height} was given`,
+      )
+    return mask
+  }
+  const out = new Uint8Array(width * height)
+  for (const p of room.polygons) rasterisePolygons([walkPolygonToArea(p)], width, height, p.areaId, out)
+  return out
+}
+
+/** The zones as a regions mask: a zone's agsRegion id, else the next free id. */
+function regionsOf(room: Room, notes: string[]): Uint8Array {
+  const { width, height } = room.size
+  const out = new Uint8Array(width * height)
+  const taken = new Set(
+    room.zones.map((z) => Number(z.properties.agsRegion)).filter((n) => n >= 1 && n <= 255),
+  )
+  let next = 1
+  for (const z of room.zones) {
+    let id = Number(z.properties.agsRegion)
+    if (!(Number.isInteger(id) && id >= 1 && id <= 255)) {
+      while (taken.has(next)) next++
+      id = next
+      taken.add(id)
+    }
+    if (id >= AGS_LIMITS.regions)
+      notes.push(
+        `zone ${z.name}: region ${id} is above AGS's ${AGS_LIMITS.regions - 1}; written, AGS will not read it`,
+      )
+    if (z.shape.kind === 'polygon') {
+      rasterisePolygons(
+        [{ outer: z.shape.outer.map(([x, y]) => ({ x, y })), holes: [] }],
+        width,
+        height,
+        id,
+        out,
+      )
+    } else {
+      notes.push(`zone ${z.name}: an area zone is not a region; not written`)
+    }
+    if (z.enabledBy)
+      notes.push(`zone ${z.name}: AGS regions have no flag conditions; its condition is not written`)
+  }
+  return out
+}
+
+/** The AGS scaling fields that give the room's scale on `area` (rows top..bottom). */
+function agsScalingFor(
+  room: Room,
+  area: number,
+  top: number,
+  bottom: number,
+  notes: string[],
+): AgsAreaScaling {
+  const stops = room.scaling.mode === 'linear' ? stopsForArea(room, area) : []
+  if (room.scaling.mode === 'map') notes.push('scaling: a scale map has no AGS equivalent; not written')
+  if (stops.length === 0) return { continuous: false, level: 100, min: 100, max: 100 }
+  const min = Math.round(scaleFromStops(stops, top + 0.5))
+  const max = Math.round(scaleFromStops(stops, bottom + 0.5))
+  if (stops.length > 2)
+    notes.push(
+      `area ${area}: ${stops.length} scale stops; AGS interpolates top to bottom, written as ${min}%..${max}%`,
+    )
+  if (min > max)
+    notes.push(
+      `area ${area}: scale shrinks downwards (${min}% to ${max}%); AGS's continuous scaling is written as it is`,
+    )
+  return min === max
+    ? { continuous: false, level: min, min, max }
+    : { continuous: true, level: min, min, max }
+}
+
+/**
+ * The files to write into an AGS 4 room folder (`target`, which holds data.xml) for the
+ * edits in `input`; none when nothing Walkbox carries has changed.
+ */
+export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSource): Promise<ExportResult> {
+  const notes: string[] = []
+  const xmlBytes = await target.readBytes('data.xml')
+  if (!xmlBytes)
+    throw new Error(
+      'data.xml: not in the folder; ags4 writes into an AGS 4 room folder (make the room in AGS first)',
+    )
+  const text = utf8Text(xmlBytes, 'data.xml')
+  const { data } = readOpenRoom(text)
+  const { room } = input
+  const { width, height } = room.size
+  if (width !== data.width || height !== data.height)
+    throw new Error(
+      `room '${room.id}' is ${width}x${height}; the AGS room is ${data.width}x${data.height}; nothing written (AGS takes the size from the background)`,
+    )
+  const readNotes: string[] = []
+  const current = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.walkable, data, readNotes)
+  if (!current) throw new Error(`${OPEN_ROOM_MASKS.walkable}: not in the folder`)
+  const files: ExportFile[] = []
+  const stored = (cells: Uint8Array, bytes: Uint8Array | null, path: string) => {
+    const m = maskToStoredSize(cells, width, height, data.maskResolution)
+    let top = 0
+    for (const v of m.indices) if (v > top) top = v
+    const own = bytes ? readPngPalette(bytes) : undefined
+    const palette = own && own.length > top ? own : maskPalette(Math.max(16, top + 1))
+    files.push({ path, indexed: { width: m.width, height: m.height, indices: m.indices, palette } })
+  }
+
+  const walk = walkableOf(input)
+  if (!sameBytes(walk, current.cells)) {
+    const over = new Set<number>()
+    for (const v of walk) if (v >= AGS_LIMITS.walkableAreas) over.add(v)
+    if (over.size > 0)
+      notes.push(
+        `walkable areas ${[...over].sort((a, b) => a - b).join(', ')}: above AGS's ${AGS_LIMITS.walkableAreas - 1}; written, AGS will not read them`,
+      )
+    stored(walk, current.bytes, OPEN_ROOM_MASKS.walkable)
+    if (data.maskResolution > 1)
+      notes.push(`walkable mask written at 1:${data.maskResolution} (MaskResolution)`)
+  }
+
+  const regionsNow = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.regions, data, readNotes)
+  const zonesNow = regionsNow ? zonesFromRegions(regionsNow.cells, width, height, []) : []
+  const shape = (zones: Room['zones']) =>
+    JSON.stringify(zones.map((z) => [z.shape, z.properties.agsRegion ?? '', z.enabledBy ?? null]))
+  if (shape(room.zones) !== shape(zonesNow)) {
+    stored(regionsOf(room, notes), regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
+  }
+  if (room.zones.some((z) => z.events.enter || z.events.exit || z.events.stand))
+    notes.push('zone events: AGS names region events in the room script; not written')
+
+  // Scaling per area present in the mask.
+  const rows = new Map<number, { top: number; bottom: number }>()
+  for (let i = 0; i < walk.length; i++) {
+    const a = walk[i]
+    if (a === 0) continue
+    const y = Math.floor(i / width)
+    const r = rows.get(a)
+    if (!r) rows.set(a, { top: y, bottom: y })
+    else r.bottom = y
+  }
+  const areaEdits = new Map<number, AgsAreaScaling>()
+  for (const [area, { top, bottom }] of rows) {
+    if (area >= data.walkableAreas.length) continue
+    const want = agsScalingFor(room, area, top, bottom, notes)
+    if (effective(want) !== effective(data.walkableAreas[area])) areaEdits.set(area, want)
+  }
+
+  // Walk-to points, by the ids the importer gives them.
+  const walkTo = new Map<number, { x: number; y: number }>()
+  const ids: string[] = []
+  data.hotspots.forEach((h, id) => {
+    if (id === 0 || (h.walkTo.x === 0 && h.walkTo.y === 0)) return
+    const pid = idFromName(`${h.scriptName || `hotspot${id}`}-walk-to`, ids, 'point')
+    ids.push(pid)
+    const p = room.points?.find((q) => q.id === pid)
+    if (p && (Math.round(p.x) !== h.walkTo.x || Math.round(p.y) !== h.walkTo.y))
+      walkTo.set(id, { x: p.x, y: p.y })
+  })
+
+  const patched = patchOpenRoom(text, { walkableAreas: areaEdits, walkTo })
+  if (patched !== text) files.push({ path: 'data.xml', bytes: new TextEncoder().encode(patched) })
+  if (room.gates.length > 0)
+    notes.push(
+      `gates: AGS switches walkable areas from scripts (RemoveWalkableArea); ${room.gates.length} not written`,
+    )
+  if (room.nodeGraph.nodes.length > 0) notes.push('node graph: AGS has no authored graph; not written')
+  notes.push('background: not written; AGS keeps background0.png')
+  if (files.length === 0) notes.push('nothing Walkbox carries has changed; no file written')
+  return { files, notes: [...new Set(notes)] }
+}

@@ -1,0 +1,160 @@
+/**
+ * AGS 4's open room format: a folder `Rooms/N/` holding `data.xml` (the room's fields, as
+ * the AGS editor's Room.cs serialises them) beside `background0.png` (.. `background4.png`)
+ * and 8-bit indexed mask PNGs `walkableareas.png`, `hotspots.png`, `regions.png`,
+ * `walkbehinds.png` (colour index = id). Read here from data.xml's text, and patched back:
+ * only the fields Walkbox edits are rewritten, every other byte of data.xml is kept.
+ *
+ * Glossary
+ * - field: an element of data.xml holding one value (`<Width>320</Width>`).
+ * - list: `WalkableAreas`, `Hotspots`, `Regions`, `WalkBehinds`: one child per id, from 0.
+ *
+ * Units: px (room), percent (scaling).
+ */
+import { AGS_LIMITS, type AgsAreaScaling, type AgsRoomData } from './ags-room'
+import { child, childrenNamed, parseXml, patchXmlText, type XmlElement, type XmlTextPatch } from './xml-lite'
+
+export const OPEN_ROOM_MASKS = {
+  walkable: 'walkableareas.png',
+  hotspots: 'hotspots.png',
+  regions: 'regions.png',
+  walkBehinds: 'walkbehinds.png',
+} as const
+
+const MAX_SIDE = 16384
+
+function fieldText(el: XmlElement | null): string | null {
+  return el ? el.text.trim() : null
+}
+
+function intField(parent: XmlElement, name: string, file: string, fallback?: number): number {
+  const text = fieldText(child(parent, name))
+  if (text === null || text === '') {
+    if (fallback !== undefined) return fallback
+    throw new Error(`${file}: <${parent.name}> has no <${name}>`)
+  }
+  if (!/^-?\d{1,9}$/.test(text))
+    throw new Error(`${file}: <${name}> is '${text.slice(0, 40)}'; expected a whole number`)
+  return Number(text)
+}
+
+function boolField(parent: XmlElement, name: string): boolean {
+  return fieldText(child(parent, name))?.toLowerCase() === 'true'
+}
+
+/** The parsed data.xml with the room's fields. Throws one line naming the file. */
+export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomData; root: XmlElement } {
+  const root = parseXml(text, file)
+  if (root.name !== 'Room') throw new Error(`${file}: the root element is <${root.name}>; expected <Room>`)
+  const notes: string[] = []
+  if (root.attrs.Version !== undefined && root.attrs.Version !== '1')
+    notes.push(
+      `${file}: <Room Version="${root.attrs.Version.slice(0, 20)}">; Walkbox knows version 1, fields it does not know are kept as they are`,
+    )
+  const width = intField(root, 'Width', file)
+  const height = intField(root, 'Height', file)
+  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE)
+    throw new Error(
+      `${file}: the room is ${width}x${height}; Walkbox reads rooms of 1 to ${MAX_SIDE} px a side`,
+    )
+  const maskResolution = intField(root, 'MaskResolution', file, 1)
+  if (maskResolution < 1 || maskResolution > 4)
+    throw new Error(`${file}: MaskResolution ${maskResolution}; expected 1 to 4`)
+  const list = (name: string, item: string, max: number): XmlElement[] => {
+    const parent = child(root, name)
+    const items = parent ? childrenNamed(parent, item) : []
+    if (items.length > max)
+      notes.push(`${name}: ${items.length} entries; AGS reads ${max} (ids 0..${max - 1})`)
+    return items
+  }
+  const walkableAreas: AgsAreaScaling[] = list(
+    'WalkableAreas',
+    'RoomWalkableArea',
+    AGS_LIMITS.walkableAreas,
+  ).map((a) => ({
+    continuous: boolField(a, 'UseContinuousScaling'),
+    level: intField(a, 'ScalingLevel', file, 100),
+    min: intField(a, 'MinScalingLevel', file, 100),
+    max: intField(a, 'MaxScalingLevel', file, 100),
+  }))
+  const hotspots = list('Hotspots', 'RoomHotspot', AGS_LIMITS.hotspots).map((h) => {
+    const [x, y] = (fieldText(child(h, 'WalkToPoint')) ?? '0,0').split(',').map((v) => Number(v.trim()))
+    return {
+      scriptName: fieldText(child(h, 'Name')) ?? '',
+      description: fieldText(child(h, 'Description')) ?? '',
+      walkTo: { x: Number.isFinite(x) ? x : 0, y: Number.isFinite(y) ? y : 0 },
+    }
+  })
+  const walkBehindBaselines = list('WalkBehinds', 'RoomWalkBehind', AGS_LIMITS.walkBehinds).map((w) =>
+    intField(w, 'Baseline', file, 0),
+  )
+  const regionCount = list('Regions', 'RoomRegion', AGS_LIMITS.regions).length
+  const objectsEl = child(root, 'Objects')
+  const objects = (objectsEl ? childrenNamed(objectsEl, 'RoomObject') : []).map((o) => ({
+    scriptName: fieldText(child(o, 'Name')) ?? '',
+    description: fieldText(child(o, 'Description')) ?? '',
+  }))
+  const data: AgsRoomData = {
+    kind: 'ags4',
+    width,
+    height,
+    maskResolution,
+    edges: {
+      left: intField(root, 'LeftEdgeX', file, 0),
+      right: intField(root, 'RightEdgeX', file, width - 1),
+      top: intField(root, 'TopEdgeY', file, 0),
+      bottom: intField(root, 'BottomEdgeY', file, height - 1),
+    },
+    backgroundCount: intField(root, 'BackgroundCount', file, 1),
+    walkableAreas,
+    hotspots,
+    walkBehindBaselines,
+    regionCount,
+    objects,
+    notes,
+  }
+  if (data.backgroundCount < 1 || data.backgroundCount > AGS_LIMITS.backgrounds)
+    throw new Error(
+      `${file}: BackgroundCount ${data.backgroundCount}; AGS has 1 to ${AGS_LIMITS.backgrounds}`,
+    )
+  return { data, root }
+}
+
+export interface OpenRoomEdits {
+  /** New scaling per area id; areas not named keep their fields. */
+  walkableAreas?: Map<number, AgsAreaScaling>
+  /** New walk-to points per hotspot id. */
+  walkTo?: Map<number, { x: number; y: number }>
+}
+
+/**
+ * data.xml's text with only the edited fields rewritten. An empty edit returns `text`
+ * itself. A field whose value does not change is not touched (its spelling is kept).
+ */
+export function patchOpenRoom(text: string, edits: OpenRoomEdits, file = 'data.xml'): string {
+  const { root } = readOpenRoom(text, file)
+  const patches: XmlTextPatch[] = []
+  const set = (parent: XmlElement, name: string, value: string) => {
+    const el = child(parent, name)
+    if (!el) throw new Error(`${file}: <${parent.name}> has no <${name}> to set`)
+    if (el.text.trim() !== value) patches.push({ element: el, value })
+  }
+  const areas = childrenNamed(child(root, 'WalkableAreas') ?? root, 'RoomWalkableArea')
+  for (const [id, s] of edits.walkableAreas ?? []) {
+    const el = areas[id]
+    if (!el)
+      throw new Error(`${file}: no RoomWalkableArea ${id} (it has ${areas.length}); AGS numbers areas 0..15`)
+    set(el, 'UseContinuousScaling', s.continuous ? 'True' : 'False')
+    if (s.continuous) {
+      set(el, 'MinScalingLevel', String(s.min))
+      set(el, 'MaxScalingLevel', String(s.max))
+    } else set(el, 'ScalingLevel', String(s.level))
+  }
+  const hotspots = childrenNamed(child(root, 'Hotspots') ?? root, 'RoomHotspot')
+  for (const [id, p] of edits.walkTo ?? []) {
+    const el = hotspots[id]
+    if (!el) throw new Error(`${file}: no RoomHotspot ${id}`)
+    set(el, 'WalkToPoint', `${Math.round(p.x)},${Math.round(p.y)}`)
+  }
+  return patches.length === 0 ? text : patchXmlText(text, patches)
+}
