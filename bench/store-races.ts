@@ -6,7 +6,7 @@
  *   tsx bench/store-races.ts [--tries N]
  *
  * Glossary
- * - try: one race, both sides started at once (tests/support/store-races.ts).
+ * - try: one race, both sides started at once (tests/unit/main/store-races.ts).
  * - lost: a try after which the newer save's room, name or flag is not on disk.
  * - two processes: two child processes each rename a flag of their own N times in the same
  *   project as fast as they can (read, rename, save, through the store's lock); lost = the
@@ -51,7 +51,7 @@ async function childRenamesItsFlag(root: string, label: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const races = await import('../tests/support/store-races')
+  const races = await import('../tests/unit/main/store-races')
   const store = await import('../src/main/services/project-store')
   const rows: (string | number)[][] = []
   const run = async (name: string, race: (root: string, i: number) => Promise<boolean>) => {

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createProject, openProject } from '../../../src/main/services/project-store'
 import { LOCK_FILE, withProjectLock } from '../../../src/main/services/project-lock'
-import { raceRenameAndSave, raceAddAndSaveRoom, seedRaceProject } from '../../support/store-races'
+import { raceRenameAndSave, raceAddAndSaveRoom, seedRaceProject } from './store-races'
 import { walkbox } from '../cli/run-walkbox'
 import { tempFolder } from './helpers'
 

@@ -2,7 +2,7 @@
  * Races on one project folder, as the editor and the command line make them: the editor's
  * save of its whole project (with a new room) against a rename of the project; a new room
  * against a save of another room. Each returns whether nothing was lost. Used by
- * tests/unit/main/store-races.test.ts and bench/store-races.ts.
+ * store-races.test.ts beside it and bench/store-races.ts.
  *
  * Units: none.
  */
@@ -16,8 +16,8 @@ import {
   saveProjectUnit,
   saveRoom,
   updateProject,
-} from '../../src/main/services/project-store'
-import { emptyRoom } from '../../src/shared/room/schema'
+} from '../../../src/main/services/project-store'
+import { emptyRoom } from '../../../src/shared/room/schema'
 
 /** A project with one room, 'hall'. */
 export async function seedRaceProject(root: string): Promise<void> {
