@@ -149,6 +149,7 @@ export function planInPlace<Ref>(
   room: Room,
   next: { object: number; layer: number },
   file: string,
+  map: { infinite: boolean },
 ): InPlacePlan<Ref> {
   const notes: string[] = []
   const problems = foreignGeometry(top, room)
@@ -156,9 +157,11 @@ export function planInPlace<Ref>(
     return { layers: [], nextObject: next.object, nextLayer: next.layer, notes, problems }
   let nextObject = Math.max(1, next.object)
   let nextLayer = Math.max(1, next.layer)
-  // Map px = room px - sceneOffset (an infinite map's room starts left of or above its origin).
-  const placed: Room = room.sceneOffset ? (JSON.parse(JSON.stringify(room)) as Room) : room
-  if (room.sceneOffset) shiftRoom(placed, -room.sceneOffset.x, -room.sceneOffset.y)
+  // An infinite map's room starts where its content does (read-map.ts): map px = room px -
+  // sceneOffset. A finite map's px are room px (a sceneOffset there is another engine's).
+  const shift = map.infinite && room.sceneOffset ? room.sceneOffset : null
+  const placed: Room = shift ? (JSON.parse(JSON.stringify(room)) as Room) : room
+  if (shift) shiftRoom(placed, -shift.x, -shift.y)
   const written = roomToTiledMap(placed)
   notes.push(...written.notes.filter((n) => !/^areas:/.test(n)))
   const owned = written.map.layers.filter(

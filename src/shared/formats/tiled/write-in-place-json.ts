@@ -92,6 +92,7 @@ export function writeRoomIntoTmj(text: string, file: string, room: Room): { text
       layer: Number(plain(text, nextLayerNode)) || 1,
     },
     file,
+    { infinite: plain(text, member(root, 'infinite')) === true },
   )
   if (plan.problems.length > 0) throw new TiledMapRefused(file, plan.problems)
   const edits: { start: number; end: number; text: string }[] = []

@@ -73,6 +73,7 @@ export function writeRoomIntoTmx(text: string, file: string, room: Room): { text
     room,
     { object: Number(root.attrs.nextobjectid) || 1, layer: Number(root.attrs.nextlayerid) || 1 },
     file,
+    { infinite: root.attrs.infinite === '1' },
   )
   if (plan.problems.length > 0) throw new TiledMapRefused(file, plan.problems)
   const eol = text.includes('\r\n') ? '\r\n' : '\n'
