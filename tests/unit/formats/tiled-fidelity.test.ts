@@ -380,6 +380,16 @@ describe('Tiled tile layers: walkable tiles become walk polygons', () => {
     }
   }
 
+  it('moves walkable tiles by the offsets of their layer and its group', async () => {
+    const map = layerMap({ data: gids, offsetx: 8, offsety: 4 }) as { layers: object[] }
+    map.layers = [
+      { id: 9, name: 'ground', type: 'group', opacity: 1, visible: true, offsetx: 100, layers: map.layers },
+    ]
+    const file = await tiledWrites('tiles', 'floor-offset', map)
+    const { room } = await importFrom('tiles', file)
+    expect(measure(room.polygons[0].outer)).toEqual({ x0: 124, y0: 20, x1: 188, y1: 52, area: 64 * 32 })
+  }, 60_000)
+
   it('names a zstd layer (Tiled 1.8 writes them) that this Walkbox cannot decompress', async () => {
     const file = await tiledWrites(
       'tiles',
