@@ -8,6 +8,8 @@
  *   rule, and state flags (`name=1`).
  * - state flags: for bench rooms, the name of an alternate state (`bridge_closed=1`); for
  *   mask rooms, `areaN=0` switches walk area N off.
+ * - refused room: one whose drawn polygons are too complex to normalise within the geometry
+ *   budget (geometry/budget.ts): RoomRefusedError with the budget's one line.
  * - RoomLoadError: a room that cannot be read. Its message is one line naming the file and
  *   what was expected; the CLI prints it and exits with code 2.
  *
@@ -22,6 +24,7 @@ import { maskAreasFromImages, type MaskRule, type RgbaImage } from '../shared/me
 import type { NavWorld } from '../shared/nav/types'
 import { createNavWorld } from '../shared/nav/world'
 import { nothingWalkable } from '../shared/analysis/room-world'
+import { GeometryBudgetError } from '../shared/geometry/budget'
 import { RoomLoadError, RoomRefusedError } from './load-room-error'
 import { loadMovingAiWorld } from './movingai-file'
 import { loadProjectRoomWorld } from './project-room'
@@ -133,8 +136,17 @@ async function loadBenchJson(file: string, flags: Record<string, boolean>): Prom
  * about paths can be asked of such a room.
  */
 export async function loadRoom(spec: RoomSpec): Promise<LoadedRoom> {
-  const room = await loadAnyRoom(spec)
-  const problem = nothingWalkable(room.world)
+  let room: LoadedRoom
+  let problem: string | null
+  try {
+    room = await loadAnyRoom(spec)
+    problem = nothingWalkable(room.world)
+  } catch (e) {
+    // Normalising the drawn polygons gave up on its budget (geometry/budget.ts).
+    if (e instanceof GeometryBudgetError)
+      throw new RoomRefusedError(`${basename(spec.path ?? (spec.masks ?? []).join(','))}: ${e.message}`)
+    throw e
+  }
   if (problem) throw new RoomRefusedError(`${room.name}: nothing is walkable: ${problem}`)
   return room
 }

@@ -18,7 +18,8 @@
  * - exit codes: 0 done; 2 bad arguments (usage line on stderr), an argument over one of
  *   Walkbox's limits (src/shared/room/limits.ts: --pairs, --seed, --every, the number of
  *   masks, point coordinates; one line) or an unreadable room (one line on stderr: the file
- *   and what was expected); 1 anything unexpected.
+ *   and what was expected) or geometry too complex to prepare within the budget
+ *   (geometry/budget.ts: one line naming the room and the algorithm); 1 anything unexpected.
  *
  * Units: room px for points, ms for times.
  */
@@ -31,6 +32,8 @@ import { ALGORITHM_IDS, GRID_ALGORITHM_IDS, pathfinders } from '../shared/nav/re
 import { defaultRuns, parseAlgorithmSpecs, type AlgorithmRun } from '../shared/nav/algorithm-spec'
 import { MASK_RULES, type MaskRule } from '../shared/measure/readers/mask-areas'
 import type { AlgorithmId } from '../shared/nav/types'
+import { prepareAlgorithm } from '../shared/nav/run'
+import { GeometryBudgetError } from '../shared/geometry/budget'
 import {
   batch,
   batchTable,
@@ -101,6 +104,18 @@ class UsageError extends Error {}
 
 /** An argument Walkbox refuses (over one of its limits, a file it will not read): one line, exit code 2. */
 class RefusalError extends Error {}
+
+/**
+ * Prepares every chosen algorithm first (the preparations are cached in the world, so the run
+ * reuses them); one whose preparation gave up on its geometry budget is refused in one line,
+ * exit 2, naming the algorithm: leave it out with --algorithms to run the others.
+ */
+function refuseTooComplex(room: LoadedRoom, algorithms: AlgorithmRun[]): void {
+  for (const run of algorithms) {
+    const prepared = prepareAlgorithm(room.world, run.id, run.options)
+    if (prepared.refused) throw new RefusalError(`${room.name}: ${run.id}: ${prepared.error}`)
+  }
+}
 
 function usage(problem: string): never {
   throw new UsageError(problem)
@@ -341,6 +356,7 @@ export async function main(argv: string[]): Promise<number> {
       const room = await loadGiven()
       const from = parsePoint(values.from, 'from', room)
       const to = parsePoint(values.to, 'to', room)
+      refuseTooComplex(room, algorithms)
       const report = compare(room.name, room.world, from, to, algorithms)
       print(values.json, report, compareTable(report))
       return 0
@@ -353,6 +369,7 @@ export async function main(argv: string[]): Promise<number> {
       const pairs = values['pairs-file']
         ? await readPairs(values['pairs-file'])
         : seededPairs(room.world, count, seed)
+      refuseTooComplex(room, algorithms)
       const report = batch(room.name, room.world, pairs, values['pairs-file'] ? null : seed, algorithms)
       print(values.json, report, batchTable(report))
       await writeBatchFiles(report, {
@@ -448,6 +465,10 @@ export async function main(argv: string[]): Promise<number> {
       return 2
     }
     if (e instanceof ProjectCommandError || e instanceof RefusalError) {
+      process.stderr.write(`walkbox: ${e.message}\n`)
+      return 2
+    }
+    if (e instanceof GeometryBudgetError) {
       process.stderr.write(`walkbox: ${e.message}\n`)
       return 2
     }

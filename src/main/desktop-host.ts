@@ -16,7 +16,6 @@ import { cp, mkdir, stat, writeFile } from 'node:fs/promises'
 import { readRegularFile } from './services/regular-file'
 import { MAX_IMAGE_FILE_BYTES } from '../shared/room/limits'
 import { readFileSync, statSync } from 'node:fs'
-import { inflateRawSync } from 'node:zlib'
 import { basename, dirname, join, resolve } from 'node:path'
 import type {
   AppInfo,
@@ -348,10 +347,7 @@ export class DesktopHost {
     )
     if (!chosen) return null
     const folder = resolve(chosen)
-    await store.importProjectZip(req.bytes, req.fileName, folder, async (data, size) => {
-      const out = inflateRawSync(data, { maxOutputLength: Math.max(1, size) })
-      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength)
-    })
+    await store.importProjectZip(req.bytes, req.fileName, folder)
     return this.opened(folder)
   }
 

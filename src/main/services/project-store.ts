@@ -55,7 +55,10 @@ import {
   BACKUPS_FOLDER,
   type BackupInfo,
 } from '../../shared/room/backups'
-import { readZip, writeZip, type ZipEntry } from '../../shared/room/zip'
+import { writeZip, type ZipEntry, type ZipInflater } from '../../shared/room/zip'
+import { readProjectZip } from '../../shared/room/project-zip'
+import { inflateZipEntry } from './zip-inflate'
+import { placeZipEntries } from './zip-import'
 import type { AreaMask, GreyImage, RgbaImage } from './image-codec'
 import {
   decodeGrey,
@@ -747,20 +750,38 @@ async function materialise(
   }
 }
 
-/** A project from a zip (made by exportProjectZip) in the new or empty folder `to`. */
+/**
+ * A project from a zip (made by exportProjectZip) in the new or empty folder `to`. The zip is
+ * read whole within its budgets and checked before anything is written (a refusal ends in
+ * "nothing was imported"); its entries are inflated as streams off the event loop
+ * (zip-inflate.ts) and put on disk as one unit (zip-import.ts).
+ */
 export async function importProjectZip(
   bytes: Uint8Array,
   file: string,
   to: string,
-  inflate: (data: Uint8Array, size: number) => Promise<Uint8Array>,
+  inflate: ZipInflater = inflateZipEntry,
 ): Promise<OpenedProject> {
+  const root = resolve(to)
   let entries: ZipEntry[]
   try {
-    entries = await readZip(bytes, file, inflate)
+    entries = await readProjectZip(bytes, file, inflate)
   } catch (e) {
     throw new ProjectStoreError((e as Error).message)
   }
-  return materialise(to, entries, file)
+  if (!(await newOrEmpty(root)))
+    throw new ProjectStoreError(
+      `${root} is not empty; choose a new or empty folder (Walkbox never writes over files it did not make)`,
+    )
+  try {
+    await placeZipEntries(root, entries, async (staged) => {
+      const opened = await openProject(staged)
+      for (const room of opened.rooms) await loadRoom(staged, room.id)
+    })
+  } catch (e) {
+    throw e instanceof ProjectStoreError ? e : new ProjectStoreError(`${file}: ${(e as Error).message}`)
+  }
+  return openProject(root)
 }
 
 /**

@@ -59,7 +59,10 @@ import {
   projectFiles,
   restoreFromBackup,
 } from '../../shared/room/backups'
-import { readZip, writeZip } from '../../shared/room/zip'
+import { writeZip } from '../../shared/room/zip'
+import { readProjectZip } from '../../shared/room/project-zip'
+import { inflateZipEntry } from './zip-inflate'
+import { writeImportedProject } from './opfs-zip-import'
 import { checkImageLimits, readImageHeader, sniffImageFormat } from './image-header'
 import {
   fileTooLargeMessage,
@@ -439,13 +442,6 @@ async function listStored(): Promise<ProjectListing[]> {
   return found.sort((a, b) => a.name.localeCompare(b.name))
 }
 
-async function inflateRaw(data: Uint8Array, size: number): Promise<Uint8Array> {
-  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'))
-  const out = new Uint8Array(await new Response(stream).arrayBuffer())
-  if (out.length !== size) throw new Error(`an entry inflates to ${out.length} bytes; the zip says ${size}`)
-  return out
-}
-
 /** Does a freshly stored project open, with every room? Throws the first reason it does not. */
 async function checkOpens(ref: string): Promise<OpenedProject> {
   const opened = await openRef(ref)
@@ -625,10 +621,9 @@ const host: WalkboxHost = {
     return { fileName: `${ref}.zip`, bytes: writeZip(entries) }
   },
   async importProjectZip({ fileName, bytes }) {
-    const entries = await readZip(bytes, fileName, inflateRaw)
-    const projectEntry = entries.find((e) => e.path === PROJECT_FILE_NAME)
-    if (!projectEntry)
-      throw new Error(`${fileName}: expected a Walkbox project (no ${PROJECT_FILE_NAME} at its top)`)
+    // Read whole within the zip budgets and checked before anything is written.
+    const entries = await readProjectZip(bytes, fileName, inflateZipEntry)
+    const projectEntry = entries.find((e) => e.path === PROJECT_FILE_NAME)!
     const project = projectFromText(
       decoder.decode(projectEntry.bytes),
       `${fileName}: ${PROJECT_FILE_NAME}`,
@@ -636,7 +631,10 @@ const host: WalkboxHost = {
     const root = await projectsRoot()
     const ref = await uniqueRef(root, project.name)
     try {
-      await commitSave(opfsProjectFiles(await root.getDirectoryHandle(ref, { create: true })), entries)
+      await writeImportedProject(
+        opfsProjectFiles(await root.getDirectoryHandle(ref, { create: true })),
+        entries,
+      )
       return await checkOpens(ref)
     } catch (error) {
       // Nothing is left behind when the zip does not make a project that opens.

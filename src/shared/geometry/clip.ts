@@ -31,13 +31,15 @@ import {
   pointInArea,
   signedArea,
   sweepEdge,
-  sweepEdgePairs,
+  edgePairsNear,
   withoutRepeats,
   type SweepEdge,
 } from './polygon'
 import { orientation, segmentIntersection } from './predicates'
 import type { AreaPolygon, Point, Ring } from './types'
 import { ringBox, type Box } from './bounds'
+import { GeometryBudgetError, TOO_COMPLEX_MESSAGE } from './budget'
+import { anySegmentsMeet } from './segment-sweep'
 
 /** What normalising did. */
 export interface WalkableRegion {
@@ -67,13 +69,43 @@ export function walkableRegion(
       clipped: false,
     }
   }
-  return {
-    areas: clipRegion(
-      tidy,
-      blockers.map((b) => ({ outer: withoutRepeats(b.outer), holes: b.holes.map(withoutRepeats) })),
-    ),
-    clipped: true,
+  const tidyBlockers = blockers.map((b) => ({
+    outer: withoutRepeats(b.outer),
+    holes: b.holes.map(withoutRepeats),
+  }))
+  // Clipper's time and memory grow with the crossings it resolves: a ring of random vertices
+  // crosses itself millions of times, so count first and refuse beyond the limit.
+  if (crossingsOver([...tidy, ...tidyBlockers], MAX_CROSSINGS))
+    throw new GeometryBudgetError('normalise', TOO_COMPLEX_MESSAGE)
+  return { areas: clipRegion(tidy, tidyBlockers), clipped: true }
+}
+
+/** Most crossings between the drawn rings' edges that normalising resolves (Clipper2 resolves them in a fraction of a second; what it makes of them stays a few ten thousand vertices). */
+export const MAX_CROSSINGS = 20_000
+
+/** Do the rings' edges cross (or touch, neighbours aside) more than `max` times? */
+export function crossingsOver(areas: readonly AreaPolygon[], max: number): boolean {
+  let count = 0
+  return edgePairsNear(ringEdges(areas), (e, other) => {
+    if (other.ring === e.ring && neighbours(other.index, e.index, e.size)) return false
+    if (segmentIntersection(e.a, e.b, other.a, other.b) !== 'none') count++
+    return count > max
+  })
+}
+
+function ringEdges(areas: readonly AreaPolygon[]): Edge[] {
+  const edges: Edge[] = []
+  let ringNo = 0
+  for (const area of areas) {
+    for (const ring of [area.outer, ...area.holes]) {
+      for (let i = 0; i < ring.length; i++)
+        edges.push(
+          sweepEdge(ring[i], ring[(i + 1) % ring.length], { ring: ringNo, index: i, size: ring.length }),
+        )
+      ringNo++
+    }
   }
+  return edges
 }
 
 // ---------------------------------------------------------------------------------------
@@ -129,11 +161,11 @@ export function isClean(areas: readonly AreaPolygon[]): boolean {
 
 /** Do any two edges meet, other than neighbours of one ring at their shared vertex? */
 function anyEdgesMeet(edges: Edge[]): boolean {
-  return sweepEdgePairs(
+  // A sweep (geometry/segment-sweep.ts), not bucketed pairs: the 10,000 spikes of a star all
+  // meet near its centre, where any bucket holds hundreds of edges.
+  return anySegmentsMeet(
     edges,
-    (e, other) =>
-      !(other.ring === e.ring && neighbours(other.index, e.index, e.size)) &&
-      segmentIntersection(e.a, e.b, other.a, other.b) !== 'none',
+    (e, other) => other.ring === e.ring && neighbours(other.index, e.index, e.size),
   )
 }
 

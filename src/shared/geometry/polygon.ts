@@ -28,6 +28,7 @@ import {
   segmentIntersection,
 } from './predicates'
 import type { AreaPolygon, Point, Ring } from './types'
+import { bucketEdges, nearEdgePairs } from './edge-grid'
 
 /** Half the shoelace sum on y-down room px: positive for a normalised outer ring. */
 export function signedArea(ring: Ring): number {
@@ -360,7 +361,7 @@ export function reflexVertices(area: AreaPolygon): Point[] {
   return out
 }
 
-/** An edge for `sweepEdgePairs`, with its x-range. */
+/** An edge for `edgePairsNear`, with its x-range. */
 export interface SweepEdge {
   a: Point
   b: Point
@@ -374,24 +375,36 @@ export function sweepEdge<T extends object>(a: Point, b: Point, extra: T): Sweep
 }
 
 /**
- * Calls `visit(e, other)` for every pair of edges whose x-ranges overlap (within EPSILON): a
- * sweep over x, so outlines that stay apart cost little. Stops, and returns true, as soon as
- * `visit` returns true. The list is sorted in place.
+ * Calls `visit(e, other)` once for every pair of edges that come near each other (share a
+ * bucket of an edge grid sized by the edges, geometry/edge-grid.ts), so that outlines that
+ * stay apart cost little and a star whose spikes all overlap in x is not quadratic. Every
+ * pair of edges that meet is visited. Stops, and returns true, as soon as `visit` returns
+ * true. Checks the running step's budget (geometry/budget.ts).
  */
-export function sweepEdgePairs<E extends SweepEdge>(edges: E[], visit: (e: E, other: E) => boolean): boolean {
-  edges.sort((p, q) => p.minX - q.minX)
-  const active: E[] = []
-  for (const e of edges) {
-    let keep = 0
-    for (const other of active) if (other.maxX + EPSILON >= e.minX) active[keep++] = other
-    active.length = keep
-    for (const other of active) if (visit(e, other)) return true
-    active.push(e)
-  }
-  return false
+export function edgePairsNear<E extends SweepEdge>(edges: E[], visit: (e: E, other: E) => boolean): boolean {
+  const flat = new Float64Array(edges.length * 4)
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  edges.forEach((e, i) => {
+    flat.set([e.a.x, e.a.y, e.b.x, e.b.y], i * 4)
+    minX = Math.min(minX, e.a.x, e.b.x)
+    maxX = Math.max(maxX, e.a.x, e.b.x)
+    minY = Math.min(minY, e.a.y, e.b.y)
+    maxY = Math.max(maxY, e.a.y, e.b.y)
+  })
+  const grid = bucketEdges(flat, { minX, minY, maxX, maxY })
+  return nearEdgePairs(grid, (i, j) => visit(edges[i], edges[j]))
 }
 
-/** Points where an edge of ring r meets (crosses or touches) an edge of ring s, at most `max` of them. */
+/** Meetings `ringMeetings` collects before it picks the leftmost. */
+const MAX_COLLECTED_MEETINGS = 10_000
+
+/**
+ * Points where an edge of ring r meets (crosses or touches) an edge of ring s, at most `max`
+ * of them, leftmost first (x, then y; among the first 10,000 found).
+ */
 export function ringMeetings(r: Ring, s: Ring, max = 16): Point[] {
   const edges: (SweepEdge & { first: boolean })[] = []
   for (const [ring, first] of [
@@ -402,43 +415,12 @@ export function ringMeetings(r: Ring, s: Ring, max = 16): Point[] {
       edges.push(sweepEdge(ring[i], ring[(i + 1) % ring.length], { first }))
   }
   const found: Point[] = []
-  sweepEdgePairs(edges, (e, other) => {
+  edgePairsNear(edges, (e, other) => {
     if (other.first === e.first) return false
     const ts = intersectionParameters(e.a, e.b, other.a, other.b)
     if (ts.length > 0) found.push({ x: e.a.x + ts[0] * (e.b.x - e.a.x), y: e.a.y + ts[0] * (e.b.y - e.a.y) })
-    return found.length >= max
+    return found.length >= MAX_COLLECTED_MEETINGS
   })
-  return found
-}
-
-/**
- * Every edge of the areas' rings, flat (x1, y1, x2, y2 per edge, the closing edge included),
- * and the box of their vertices (empty: Infinity / -Infinity for no edges). For edge indexes.
- */
-export function flatEdges(areas: readonly AreaPolygon[]): {
-  edges: Float64Array
-  minX: number
-  minY: number
-  maxX: number
-  maxY: number
-} {
-  const list: number[] = []
-  let minX = Infinity
-  let minY = Infinity
-  let maxX = -Infinity
-  let maxY = -Infinity
-  for (const area of areas) {
-    for (const ring of [area.outer, ...area.holes]) {
-      for (let i = 0; i < ring.length; i++) {
-        const a = ring[i]
-        const b = ring[(i + 1) % ring.length]
-        list.push(a.x, a.y, b.x, b.y)
-        minX = Math.min(minX, a.x)
-        maxX = Math.max(maxX, a.x)
-        minY = Math.min(minY, a.y)
-        maxY = Math.max(maxY, a.y)
-      }
-    }
-  }
-  return { edges: Float64Array.from(list), minX, minY, maxX, maxY }
+  found.sort((p, q) => p.x - q.x || p.y - q.y)
+  return found.slice(0, max)
 }

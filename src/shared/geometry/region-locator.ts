@@ -14,7 +14,7 @@
  *
  * Units: room px.
  */
-import { flatEdges } from './polygon'
+import { flatEdges } from './edge-grid'
 import { EPSILON, distanceToSegmentSquared } from './predicates'
 import type { AreaPolygon, Point } from './types'
 

@@ -29,10 +29,11 @@
  *
  * Units: room px for lengths and distances, degrees for angles.
  */
-import type { AreaPolygon, Point } from '../geometry/types'
+import type { Point } from '../geometry/types'
 import { supercoverLine } from '../geometry/line-walk'
 import { intersectionParameters, segmentIntersection } from '../geometry/predicates'
-import { flatEdges } from '../geometry/polygon'
+import { buildEdgeGrid, type EdgeGrid } from '../geometry/edge-grid'
+import { checkBudget, withBudget } from '../geometry/budget'
 import { YARDSTICK_ID } from '../nav/registry'
 import { prepareAlgorithm, runQuery, type RunResult } from '../nav/run'
 import type { NavWorld, WalkGrid } from '../nav/types'
@@ -108,74 +109,10 @@ export function turnStats(points: readonly Point[]): { turns: number; turningDeg
 }
 
 // ---------------------------------------------------------------------------------------
-// Boundary edges in buckets, so that distance questions do not scan every edge.
+// Boundary edges in buckets (geometry/edge-grid.ts), so that distance questions do not scan every edge.
 
-/** Side of a bucket of the edge index, px. */
-const BUCKET_PX = 32
-
-interface EdgeIndex {
-  /** x1, y1, x2, y2 per edge. */
-  edges: Float64Array
-  cols: number
-  rows: number
-  originX: number
-  originY: number
-  /** Edge ids of bucket b are ids[start[b] .. start[b + 1]). */
-  start: Uint32Array
-  ids: Uint32Array
-  /** Per edge: the number of the last walk that looked at it (so a walk sees each edge once). */
-  seen: Uint32Array
-  visit: number
-}
-
-function buildEdgeIndex(areas: readonly AreaPolygon[]): EdgeIndex {
-  const { edges, minX, minY, maxX, maxY } = flatEdges(areas)
-  const n = edges.length / 4
-  if (n === 0) {
-    return {
-      edges,
-      cols: 0,
-      rows: 0,
-      originX: 0,
-      originY: 0,
-      start: new Uint32Array(1),
-      ids: new Uint32Array(0),
-      seen: new Uint32Array(0),
-      visit: 0,
-    }
-  }
-  const cols = Math.max(1, Math.ceil((maxX - minX) / BUCKET_PX) + 1)
-  const rows = Math.max(1, Math.ceil((maxY - minY) / BUCKET_PX) + 1)
-  const range = (e: number) => {
-    const x1 = edges[e * 4]
-    const y1 = edges[e * 4 + 1]
-    const x2 = edges[e * 4 + 2]
-    const y2 = edges[e * 4 + 3]
-    return [
-      Math.floor((Math.min(x1, x2) - minX) / BUCKET_PX),
-      Math.floor((Math.max(x1, x2) - minX) / BUCKET_PX),
-      Math.floor((Math.min(y1, y2) - minY) / BUCKET_PX),
-      Math.floor((Math.max(y1, y2) - minY) / BUCKET_PX),
-    ]
-  }
-  const counts = new Uint32Array(cols * rows + 1)
-  for (let e = 0; e < n; e++) {
-    const [c0, c1, r0, r1] = range(e)
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) counts[r * cols + c + 1]++
-  }
-  for (let b = 1; b < counts.length; b++) counts[b] += counts[b - 1]
-  const start = Uint32Array.from(counts)
-  const fill = Uint32Array.from(counts)
-  const ids = new Uint32Array(counts[counts.length - 1])
-  for (let e = 0; e < n; e++) {
-    const [c0, c1, r0, r1] = range(e)
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) ids[fill[r * cols + c]++] = e
-  }
-  return { edges, cols, rows, originX: minX, originY: minY, start, ids, seen: new Uint32Array(n), visit: 0 }
-}
-
-function edgeIndexOf(world: NavWorld): EdgeIndex {
-  return world.cached('metrics:edge-index', () => buildEdgeIndex(world.exactPolygons()))
+function edgeIndexOf(world: NavWorld): EdgeGrid {
+  return world.cached('metrics:edge-index', () => buildEdgeGrid(world.exactPolygons()))
 }
 
 function pointSegmentDistance(
@@ -217,17 +154,18 @@ export function segmentSegmentDistance(a: Point, b: Point, c: Point, d: Point): 
  * Smallest distance from segment a-b to any edge of the index, looking no further than
  * `limit`; Infinity when nothing is that close. Rings of buckets grow until the answer is sure.
  */
-function segmentToEdges(index: EdgeIndex, a: Point, b: Point, limit: number): number {
+function segmentToEdges(index: EdgeGrid, a: Point, b: Point, limit: number): number {
   if (index.cols === 0) return Infinity
   const seen = new Set<number>()
   let best = Infinity
-  let reach = Math.min(limit, BUCKET_PX)
-  const span = Math.max(index.cols, index.rows) * BUCKET_PX
+  const cell = index.cell
+  let reach = Math.min(limit, cell)
+  const span = Math.max(index.cols, index.rows) * cell
   for (;;) {
-    const c0 = Math.max(0, Math.floor((Math.min(a.x, b.x) - reach - index.originX) / BUCKET_PX))
-    const c1 = Math.min(index.cols - 1, Math.floor((Math.max(a.x, b.x) + reach - index.originX) / BUCKET_PX))
-    const r0 = Math.max(0, Math.floor((Math.min(a.y, b.y) - reach - index.originY) / BUCKET_PX))
-    const r1 = Math.min(index.rows - 1, Math.floor((Math.max(a.y, b.y) + reach - index.originY) / BUCKET_PX))
+    const c0 = Math.max(0, Math.floor((Math.min(a.x, b.x) - reach - index.originX) / cell))
+    const c1 = Math.min(index.cols - 1, Math.floor((Math.max(a.x, b.x) + reach - index.originX) / cell))
+    const r0 = Math.max(0, Math.floor((Math.min(a.y, b.y) - reach - index.originY) / cell))
+    const r1 = Math.min(index.rows - 1, Math.floor((Math.max(a.y, b.y) + reach - index.originY) / cell))
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const bucket = r * index.cols + c
@@ -295,6 +233,10 @@ export function checkPath(
   points: readonly Point[],
   tolerance = VALIDITY_TOLERANCE_PX,
 ): Validity {
+  return withBudget('check', () => checkPathNow(world, points, tolerance))
+}
+
+function checkPathNow(world: NavWorld, points: readonly Point[], tolerance: number): Validity {
   const defects: PathDefect[] = []
   for (let i = 0; i < points.length; i++) {
     if (!Number.isFinite(points[i].x) || !Number.isFinite(points[i].y)) {
@@ -335,6 +277,7 @@ export function checkPath(
     if (exact && segmentClearInside(world, a, b)) continue
     const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / SAMPLE_STEP_PX))
     for (let s = 0; s <= steps; s++) {
+      checkBudget()
       const t = s / steps
       sample({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }, i)
     }
@@ -359,10 +302,10 @@ function segmentClearInside(world: NavWorld, a: Point, b: Point): boolean {
   const c = { x: 0, y: 0 }
   const d = { x: 0, y: 0 }
   return supercoverLine(
-    (a.x - index.originX) / BUCKET_PX,
-    (a.y - index.originY) / BUCKET_PX,
-    (b.x - index.originX) / BUCKET_PX,
-    (b.y - index.originY) / BUCKET_PX,
+    (a.x - index.originX) / index.cell,
+    (a.y - index.originY) / index.cell,
+    (b.x - index.originX) / index.cell,
+    (b.y - index.originY) / index.cell,
     (col, row) => {
       // Beyond the outlines' box (an end within the tolerance of an outline): the nearest bucket.
       col = Math.max(0, Math.min(index.cols - 1, col))

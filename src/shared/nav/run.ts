@@ -15,6 +15,7 @@
  * Units: ms for times (performance.now()), bytes for memory, room px for points.
  */
 import type { Point } from '../geometry/types'
+import { GeometryBudgetError, withBudget } from '../geometry/budget'
 import { completeOptions, getPathfinder } from './registry'
 import type {
   AlgorithmId,
@@ -50,6 +51,8 @@ export interface PreparedAlgorithm {
   /** The algorithm's prepared data; undefined when preparing failed (see `error`). */
   data: Prepared | undefined
   error?: string
+  /** True when preparing gave up on its budget (geometry/budget.ts); `error` is then the one line to show. */
+  refused?: boolean
   pathfinder: Pathfinder | undefined
 }
 
@@ -108,12 +111,23 @@ export function preparePathfinder(
   return world.cached(`run:prepared:${id}:${pathfinder.label}:${optionsKey(options)}`, () => {
     const t0 = performance.now()
     try {
-      const data = pathfinder.prepare(world, options)
+      const data = withBudget(`prepare ${id}`, () => pathfinder.prepare(world, options))
       const prepareMs = performance.now() - t0
       return { id, world, options, prepareMs, bytes: data.bytes, data, pathfinder }
     } catch (e) {
       const prepareMs = performance.now() - t0
-      return { id, world, options, prepareMs, bytes: 0, data: undefined, error: message(e), pathfinder }
+      const refused = e instanceof GeometryBudgetError ? true : undefined
+      return {
+        id,
+        world,
+        options,
+        prepareMs,
+        bytes: 0,
+        data: undefined,
+        error: message(e),
+        refused,
+        pathfinder,
+      }
     }
   })
 }
@@ -127,7 +141,8 @@ export function runQuery(prepared: PreparedAlgorithm, from: Point, to: Point): R
       ...base,
       points: [],
       reached: false,
-      reason: `error: ${error}`,
+      // A refusal (geometry/budget.ts) is the algorithm's row message as it is: one line.
+      reason: prepared.refused ? error : `error: ${error}`,
       error,
       stats: { queryMs: 0, expanded: 0, prepareMs: prepared.prepareMs, bytes: prepared.bytes },
     }

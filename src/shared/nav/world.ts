@@ -9,6 +9,9 @@
  * - walkable region of a polygon room: what was drawn, made valid (geometry/clip.ts: holes
  *   that cross their outline, bow-ties, overlaps and closed gates are clipped), so every
  *   algorithm, the validity check and the rasterised grid see the same simple polygons.
+ * - budget: normalising is one geometry step (geometry/budget.ts): drawn rings that cross
+ *   each other too often are refused with `GeometryBudgetError` when the world is made; a
+ *   polygon room over MAX_RASTER_CELLS is refused when a grid is asked of it.
  * - derived: polygons from a mask by pixel-exact tracing (+ simplification), a mask
  *   from polygons by rasterising (pixel centre inside = walkable), a triangulation
  *   from the polygons.
@@ -19,6 +22,7 @@ import type { AreaPolygon, Point } from '../geometry/types'
 import { normaliseRing, ringInsideAreaClear } from '../geometry/polygon'
 import { rasterisePolygons } from '../geometry/rasterise'
 import { walkableRegion } from '../geometry/clip'
+import { GeometryBudgetError, MAX_RASTER_CELLS, rasterTooLargeMessage, withBudget } from '../geometry/budget'
 import { RegionLocator } from '../geometry/region-locator'
 import { simplifyAreas, traceMask } from '../geometry/vectorise'
 import { triangulateAreas } from '../geometry/triangulate'
@@ -71,9 +75,11 @@ class World implements NavWorld {
       // Whatever was drawn becomes valid polygons (geometry/clip.ts); a closed gate that lies
       // clear inside one area becomes one more hole, any other is clipped away.
       const blockers = state.blockers ?? []
-      const region = walkableRegion(source.polygons)
-      this.exactPolys =
-        foldBlockersAsHoles(region.areas, blockers) ?? walkableRegion(region.areas, blockers).areas
+      const polygons = source.polygons
+      this.exactPolys = withBudget('normalise', () => {
+        const region = walkableRegion(polygons)
+        return foldBlockersAsHoles(region.areas, blockers) ?? walkableRegion(region.areas, blockers).areas
+      })
       this.authoritative = 'polygons'
     } else {
       if (!source.mask) throw new Error('A mask-authored room needs a walk mask.')
@@ -93,6 +99,9 @@ class World implements NavWorld {
       const { width, height } = this
       let cells: Uint8Array
       if (this.exactPolys) {
+        // Refused before anything is allocated: the grid algorithms need several bytes a cell.
+        if (width * height > MAX_RASTER_CELLS)
+          throw new GeometryBudgetError('rasterise', rasterTooLargeMessage(width, height))
         cells = rasterisePolygons(this.exactPolys, width, height, 1)
       } else {
         const mask = this.source.mask!

@@ -92,6 +92,31 @@ export const MAX_CLI_SEED = 0xffffffff
 /** Most mask files one room is made of (area ids are 1..255); counted before any is decoded. */
 export const MAX_MASK_FILES = 255
 
+/** Most entries (files and folders) one .zip project may hold. */
+export const MAX_ZIP_ENTRIES = 20_000
+
+/** Largest size of all the entries of a .zip project together once inflated, bytes. */
+export const MAX_ZIP_TOTAL_BYTES = 2 * 1024 * 1024 * 1024
+
+/**
+ * Largest inflated-to-packed size ratio of one .zip entry over ZIP_RATIO_FLOOR_BYTES (a zip
+ * bomb packs about 1000 to 1; pretty-printed room JSON about 10 to 1, PNG about 1 to 1).
+ */
+export const MAX_ZIP_RATIO = 100
+
+/** Entries up to this inflated size are not held to MAX_ZIP_RATIO, bytes. */
+export const ZIP_RATIO_FLOOR_BYTES = 1024 * 1024
+
+/**
+ * Largest inflated size of one entry of a .zip project, bytes: what the project reads that
+ * file with (the project file, a room file, or an image: the largest file a project holds).
+ */
+export function maxZipEntryBytes(path: string): number {
+  if (path === 'project.walkbox.json') return MAX_PROJECT_FILE_BYTES
+  if (path === 'room.json' || path.endsWith('/room.json')) return MAX_ROOM_FILE_BYTES
+  return MAX_IMAGE_FILE_BYTES
+}
+
 /** '4 MB', '64 MB' for a byte count that is a whole number of MiB; else kB or bytes. */
 export function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`

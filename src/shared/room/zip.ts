@@ -1,17 +1,33 @@
 /**
  * A whole project as one .zip file, to take it in and out of the browser's storage (and to
  * send it to someone). Writing stores files as they are (PNG and JPEG are compressed
- * already); reading takes stored and deflated entries (a zip made again by another tool),
- * inflating through the host (`inflate`). Reading is strict: paths must stay inside, and
- * the number of entries and their sizes are limited before anything is inflated.
+ * already); reading takes stored and deflated entries (a zip made again by another tool).
+ * Reading is strict and bounded: the whole file list is checked against the budgets (entry
+ * count, each entry's size, the total, the compression ratio) before anything is inflated,
+ * and each entry is then inflated as a stream through the host (`ZipInflater`), counted as
+ * it comes and stopped the moment it passes the size its header gave. So a zip bomb costs a
+ * look at its file list, and a header that lies costs at most the size it claims.
  *
  * Glossary
  * - entry: one file in the zip: a path ('/' separated, relative) and its bytes.
  * - local header, central directory, end record: the three parts of the zip format
  *   (PKWARE APPNOTE 4.3); sizes and offsets are 32-bit (no zip64: files over 4 GB are refused).
+ * - declared size: the inflated size the central directory gives for an entry.
+ * - packed size: the entry's bytes as stored in the zip.
+ * - ratio: declared size / packed size.
+ * - budgets: ZipLimits; the project's values are in limits.ts.
  *
  * Units: bytes.
  */
+
+import {
+  MAX_ZIP_ENTRIES,
+  MAX_ZIP_RATIO,
+  MAX_ZIP_TOTAL_BYTES,
+  maxZipEntryBytes,
+  sizeText,
+  ZIP_RATIO_FLOOR_BYTES,
+} from './limits'
 
 export interface ZipEntry {
   path: string
@@ -20,17 +36,30 @@ export interface ZipEntry {
 
 export interface ZipLimits {
   maxEntries: number
-  /** Largest size of one entry once inflated, bytes. */
-  maxEntryBytes: number
+  /** Largest size of the entry at `path` once inflated, bytes. */
+  maxEntryBytes: (path: string) => number
   /** Largest size of all entries together once inflated, bytes. */
   maxTotalBytes: number
+  /** Largest declared / packed size of an entry larger than `ratioFloorBytes`. */
+  maxRatio: number
+  ratioFloorBytes: number
 }
 
 export const ZIP_LIMITS: ZipLimits = {
-  maxEntries: 20_000,
-  maxEntryBytes: 512 * 1024 * 1024,
-  maxTotalBytes: 2 * 1024 * 1024 * 1024,
+  maxEntries: MAX_ZIP_ENTRIES,
+  maxEntryBytes: maxZipEntryBytes,
+  maxTotalBytes: MAX_ZIP_TOTAL_BYTES,
+  maxRatio: MAX_ZIP_RATIO,
+  ratioFloorBytes: ZIP_RATIO_FLOOR_BYTES,
 }
+
+/**
+ * The host's raw-deflate inflater (method 8): the inflated bytes of `packed` as chunks, in
+ * order, produced as they are read. The reader stops reading (`return()` on the iterator,
+ * as `break` does) once it has `atMost` + 1 bytes; the host should then stop inflating and
+ * free what it holds. It may stop by itself after `atMost` + 1 bytes.
+ */
+export type ZipInflater = (packed: Uint8Array, atMost: number) => AsyncIterable<Uint8Array>
 
 export class ZipError extends Error {
   constructor(file: string, problem: string) {
@@ -49,9 +78,9 @@ const CRC_TABLE = (() => {
   return table
 })()
 
-/** The CRC-32 of bytes, as zip files carry it. */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff
+/** The CRC-32 of bytes, as zip files carry it; pass the CRC-32 of what came before to go on from it. */
+export function crc32(bytes: Uint8Array, before = 0): number {
+  let c = (before ^ 0xffffffff) >>> 0
   for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8)
   return (c ^ 0xffffffff) >>> 0
 }
@@ -128,17 +157,22 @@ function safePath(path: string): boolean {
   return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
 }
 
+/** One file of the central directory, checked, not yet inflated. */
+interface Listed {
+  name: string
+  method: number
+  crc: number
+  size: number
+  /** Where its packed bytes start and end in the zip. */
+  start: number
+  end: number
+}
+
 /**
- * The files of a zip. `inflate` turns deflated bytes (method 8) into their `size` bytes.
- * Folders are skipped; a path that leaves the zip's folder, an unknown method, a size over
- * the limits or a wrong checksum is refused naming `file`.
+ * Every file of the central directory, checked against `limits` and the zip's own bounds
+ * before anything is inflated. Folders are skipped.
  */
-export async function readZip(
-  bytes: Uint8Array,
-  file: string,
-  inflate: (data: Uint8Array, size: number) => Promise<Uint8Array>,
-  limits: ZipLimits = ZIP_LIMITS,
-): Promise<ZipEntry[]> {
+function listEntries(bytes: Uint8Array, file: string, limits: ZipLimits): Listed[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   let end = -1
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
@@ -152,7 +186,8 @@ export async function readZip(
   const centralOffset = view.getUint32(end + 16, true)
   if (count > limits.maxEntries)
     throw new ZipError(file, `holds ${count} files; at most ${limits.maxEntries} are read`)
-  const out: ZipEntry[] = []
+  const out: Listed[] = []
+  const seen = new Set<string>()
   let total = 0
   let at = centralOffset
   for (let n = 0; n < count; n++) {
@@ -172,27 +207,94 @@ export async function readZip(
     if (flags & 1) throw new ZipError(file, `'${name}' is encrypted`)
     if (name.endsWith('/')) continue
     if (!safePath(name)) throw new ZipError(file, `'${name}' is not a path inside the project`)
-    if (size > limits.maxEntryBytes)
-      throw new ZipError(file, `'${name}' is ${size} bytes; at most ${limits.maxEntryBytes} per file`)
-    total += size
-    if (total > limits.maxTotalBytes)
-      throw new ZipError(file, `holds more than ${limits.maxTotalBytes} bytes`)
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50)
-      throw new ZipError(file, `is damaged at '${name}'`)
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
-    if (start + packed > bytes.length) throw new ZipError(file, `is cut short at '${name}'`)
-    const data = bytes.subarray(start, start + packed)
-    let content: Uint8Array
-    if (method === 0) content = data.slice()
-    else if (method === 8) content = await inflate(data, size)
-    else
+    if (seen.has(name)) throw new ZipError(file, `holds '${name}' twice`)
+    seen.add(name)
+    if (method !== 0 && method !== 8)
       throw new ZipError(
         file,
         `'${name}' uses compression method ${method}; expected stored or deflated files`,
       )
-    if (content.length !== size || crc32(content) !== crc)
-      throw new ZipError(file, `'${name}' is damaged (checksum)`)
-    out.push({ path: name, bytes: content })
+    const most = limits.maxEntryBytes(name)
+    if (size > most)
+      throw new ZipError(
+        file,
+        `'${name}' inflates to ${sizeText(size)}; expected at most ${sizeText(most)} (Walkbox's limit for this file)`,
+      )
+    total += size
+    if (total > limits.maxTotalBytes)
+      throw new ZipError(
+        file,
+        `inflates to more than ${sizeText(limits.maxTotalBytes)} (Walkbox's limit for a whole zip)`,
+      )
+    if (method === 8 && size > limits.ratioFloorBytes && size > packed * limits.maxRatio)
+      throw new ZipError(
+        file,
+        `'${name}' would inflate ${Math.round(size / Math.max(1, packed))} times its packed size; expected at most ${limits.maxRatio} times (a zip bomb?)`,
+      )
+    if (method === 0 && packed !== size) throw new ZipError(file, `is damaged at '${name}' (sizes differ)`)
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50)
+      throw new ZipError(file, `is damaged at '${name}'`)
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
+    if (start + packed > bytes.length) throw new ZipError(file, `is cut short at '${name}'`)
+    out.push({ name, method, crc, size, start, end: start + packed })
+  }
+  // A file cannot also be a folder of another entry ('rooms/a' beside 'rooms/a/room.json').
+  for (const { name } of out) {
+    for (let slash = name.indexOf('/'); slash > 0; slash = name.indexOf('/', slash + 1)) {
+      const folder = name.slice(0, slash)
+      if (seen.has(folder)) throw new ZipError(file, `holds '${folder}' both as a file and as a folder`)
+    }
+  }
+  return out
+}
+
+/** The inflated bytes of a deflated entry, counted as they come and stopped past its declared size. */
+async function inflateEntry(
+  entry: Listed,
+  packed: Uint8Array,
+  file: string,
+  inflate: ZipInflater,
+): Promise<Uint8Array> {
+  const out = new Uint8Array(entry.size)
+  let length = 0
+  try {
+    for await (const chunk of inflate(packed, entry.size)) {
+      if (length + chunk.length > entry.size)
+        // Leaving the loop stops the host's inflater: nothing past the declared size is kept.
+        throw new ZipError(
+          file,
+          `'${entry.name}' inflates past the ${sizeText(entry.size)} its header gives (a zip bomb?)`,
+        )
+      out.set(chunk, length)
+      length += chunk.length
+    }
+  } catch (e) {
+    if (e instanceof ZipError) throw e
+    throw new ZipError(file, `'${entry.name}' is damaged (${e instanceof Error ? e.message : String(e)})`)
+  }
+  if (length !== entry.size) throw new ZipError(file, `'${entry.name}' is damaged (it inflates short)`)
+  return out
+}
+
+/**
+ * The files of a zip, each inflated through `inflate` (deflated entries, method 8). Folders
+ * are skipped. The file list is checked whole first (paths that leave the zip's folder, a
+ * path twice, an unknown method, encryption, sizes over `limits`, a ratio over
+ * `limits.maxRatio`); each entry is then inflated and stopped the moment it passes its
+ * declared size, and its checksum is checked. Every refusal is a ZipError naming `file`.
+ */
+export async function readZip(
+  bytes: Uint8Array,
+  file: string,
+  inflate: ZipInflater,
+  limits: ZipLimits = ZIP_LIMITS,
+): Promise<ZipEntry[]> {
+  const out: ZipEntry[] = []
+  for (const entry of listEntries(bytes, file, limits)) {
+    const packed = bytes.subarray(entry.start, entry.end)
+    const content = entry.method === 0 ? packed.slice() : await inflateEntry(entry, packed, file, inflate)
+    if (crc32(content) !== entry.crc) throw new ZipError(file, `'${entry.name}' is damaged (checksum)`)
+    out.push({ path: entry.name, bytes: content })
   }
   return out
 }

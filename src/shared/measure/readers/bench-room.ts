@@ -12,12 +12,18 @@
  * - named point: a position from the scene, keyed by its path in the JSON with '/' between
  *   levels (e.g. `r_door/Marker2D`, `characters/Popsy (NPC; hole 2 surrounds it)`, `start`).
  *
+ * - limits: the room format's (room/limits.ts): every coordinate within ±MAX_COORD_PX, at
+ *   most MAX_RING_VERTICES points a ring, MAX_HOLES holes a region, MAX_POLYGONS regions,
+ *   sides up to MAX_ROOM_SIDE_PX; a file over one is refused in one line, like a room file.
+ *
  * Units: room px (image pixels, origin top-left, y down), as in the files.
  */
 import { normaliseArea } from '../../geometry/polygon'
 import type { AreaPolygon, Point, Ring } from '../../geometry/types'
 import type { NavWorld } from '../../nav/types'
 import { worldFromPolygons } from '../../nav/world'
+import { MAX_COORD_PX, MAX_HOLES, MAX_POLYGONS, MAX_RING_VERTICES } from '../../room/limits'
+import { MAX_ROOM_SIDE_PX } from '../../room/schema'
 
 export interface BenchRoomState {
   name: string
@@ -55,11 +61,18 @@ function readPoint(value: unknown, where: string): Point {
   ) {
     fail(where, 'a point [x, y] of two finite numbers')
   }
+  if (Math.abs(value[0]) > MAX_COORD_PX || Math.abs(value[1]) > MAX_COORD_PX)
+    fail(
+      where,
+      `coordinates from -${MAX_COORD_PX} to ${MAX_COORD_PX} px (Walkbox's limit), found [${value[0]}, ${value[1]}]`,
+    )
   return { x: value[0], y: value[1] }
 }
 
 function readRing(value: unknown, where: string): Ring {
   if (!Array.isArray(value) || value.length < 3) fail(where, 'a ring of at least 3 points [[x, y], ...]')
+  if (value.length > MAX_RING_VERTICES)
+    fail(where, `at most ${MAX_RING_VERTICES} points in a ring, found ${value.length} (Walkbox's limit)`)
   const ring = value.map((p, i) => readPoint(p, `${where}[${i}]`))
   const first = ring[0]
   const last = ring[ring.length - 1]
@@ -74,6 +87,8 @@ function readRegion(value: unknown, where: string): AreaPolygon {
   const outer = readRing(o.walkable, `${where}.walkable`)
   const holesRaw = o.holes ?? []
   if (!Array.isArray(holesRaw)) fail(`${where}.holes`, 'a list of rings')
+  if (holesRaw.length > MAX_HOLES)
+    fail(`${where}.holes`, `at most ${MAX_HOLES} holes, found ${holesRaw.length} (Walkbox's limit)`)
   // Holes keep their source's orientation in the files; normalise (outer clockwise on screen, holes counter-clockwise).
   return normaliseArea({ outer, holes: holesRaw.map((h, i) => readRing(h, `${where}.holes[${i}]`)) })
 }
@@ -95,8 +110,8 @@ export function parseBenchRoom(json: unknown, name = 'room'): BenchRoom {
   const o = json as Record<string, unknown>
   const size = (key: 'width' | 'height') => {
     const v = o[key]
-    if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)
-      fail(`${name}.${key}`, 'a positive integer (px)')
+    if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0 || v > MAX_ROOM_SIDE_PX)
+      fail(`${name}.${key}`, `a positive integer of at most ${MAX_ROOM_SIDE_PX} (px)`)
     return v
   }
   const width = size('width')
@@ -105,6 +120,11 @@ export function parseBenchRoom(json: unknown, name = 'room'): BenchRoom {
   const areas = [readRegion(o, name)]
   if (o.extra_regions !== undefined) {
     if (!Array.isArray(o.extra_regions)) fail(`${name}.extra_regions`, 'a list of {walkable, holes}')
+    if (o.extra_regions.length >= MAX_POLYGONS)
+      fail(
+        `${name}.extra_regions`,
+        `at most ${MAX_POLYGONS - 1} extra regions, found ${o.extra_regions.length} (Walkbox's limit)`,
+      )
     o.extra_regions.forEach((r, i) => areas.push(readRegion(r, `${name}.extra_regions[${i}]`)))
   }
   const states: BenchRoomState[] = []

@@ -22,6 +22,11 @@
  *   engines ship today, and the issue asks it to be within 1% of the optimum on 99% of
  *   pairs. Midpoint costs pick the longer side of a hole on 2-5% of pairs in rooms with
  *   holes (up to 1.66x); `npm run bench` prints both.
+ * - rescan cap: a partial-funnel search whose funnels have scanned more than
+ *   `MAX_RESCANNED_PORTALS` portals again (a corridor of thousands of sliver triangles
+ *   wrapping a 10,000-vertex hole moves the apex at every step) is redone with midpoint
+ *   costs, and the answer's reason says so: the funnel path through the corridor that
+ *   midpoint costs find (valid, maybe longer), in a fraction of a second instead of seconds.
  * - expanded: triangles popped from the open list.
  *
  * Units: room px.
@@ -34,12 +39,17 @@ import {
   createPartialFunnels,
   extendPartialFunnel,
   partialFunnelBytes,
+  rescanCount,
+  resetRescanCount,
   startFunnel,
   type PartialFunnels,
 } from '../polygon/partial-funnel'
 import { buildTriMesh, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
 import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared } from '../types'
 import { norm } from '../polygon/norm'
+
+/** Portals a partial-funnel search may scan again before it is redone with midpoint costs. */
+export const MAX_RESCANNED_PORTALS = 2_000_000
 
 type EntryRule = 'midpoint' | 'closest-point' | 'toward-goal' | 'partial-funnel'
 
@@ -157,8 +167,8 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
       reached = false
       reasons.push('goal is on another walkable island; the path goes to the reachable point closest to it')
     }
-    const reason = reasons.length > 0 ? reasons.join('; ') : undefined
     if (target.triangle === s.triangle) {
+      const reason = reasons.length > 0 ? reasons.join('; ') : undefined
       return {
         points: [s.point, target.point],
         reached,
@@ -170,8 +180,13 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
       }
     }
     let expanded = 0
-    const first = corridorSearch(p, s.point, s.triangle, target.point, target.triangle)
+    let first = corridorSearch(p, s.point, s.triangle, target.point, target.triangle)
     expanded += first.expanded
+    if (first.capped) {
+      reasons.push('corridor ranked by portal midpoints: its partial funnels took too long')
+      first = corridorSearch(p, s.point, s.triangle, target.point, target.triangle, -1, 'midpoint')
+      expanded += first.expanded
+    }
     if (first.corridor.length === 0) {
       return {
         points: [s.point],
@@ -183,6 +198,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
         debug: [],
       }
     }
+    const reason = reasons.length > 0 ? reasons.join('; ') : undefined
     let bestCorridor = first.corridor
     let bestEdges = first.edges
     let best = pull(p, s.point, target.point, first.corridor, first.edges)
@@ -228,10 +244,20 @@ interface Corridor {
   /** Edge index (0..2) left through, per triangle but the last. */
   edges: number[]
   expanded: number
+  /** True when the partial funnels hit the rescan cap (see the glossary); the corridor is then empty. */
+  capped?: boolean
 }
 
 /** A* over triangles; `ban` is a triangle the search may not enter (-1 for none). */
-function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: number, ban = -1): Corridor {
+function corridorSearch(
+  p: NavmeshPrepared,
+  s: Point,
+  st: number,
+  t: Point,
+  gt: number,
+  ban = -1,
+  entry: EntryRule = p.entry,
+): Corridor {
   const m = p.mesh
   const v = m.vertices
   let q = ++p.query
@@ -247,8 +273,11 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
   ex[st] = s.x
   ey[st] = s.y
   parent[st] = -1
-  const partial = p.entry === 'partial-funnel'
-  if (partial) startFunnel(p.funnels, st, s)
+  const partial = entry === 'partial-funnel'
+  if (partial) {
+    startFunnel(p.funnels, st, s)
+    resetRescanCount()
+  }
   heap.push(norm(t.x - s.x, t.y - s.y), st)
   let expanded = 0
   let found = false
@@ -261,6 +290,8 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
       found = true
       break
     }
+    if (partial && rescanCount() > MAX_RESCANNED_PORTALS)
+      return { corridor: [], edges: [], expanded, capped: true }
     const ux = ex[u]
     const uy = ey[u]
     for (let k = 0; k < 3; k++) {
@@ -287,7 +318,7 @@ function corridorSearch(p: NavmeshPrepared, s: Point, st: number, t: Point, gt: 
       }
       let px: number
       let py: number
-      if (p.entry === 'midpoint') {
+      if (entry === 'midpoint') {
         px = (ax + bx) / 2
         py = (ay + by) / 2
       } else {

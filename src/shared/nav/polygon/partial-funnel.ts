@@ -68,6 +68,18 @@ const LT = 1
 const RT = 2
 const T = new Int32Array(3)
 let chain = new Int32Array(64)
+/** Portals scanned again by `rescan` since the last `resetRescanCount` (a search's work measure). */
+let rescanned = 0
+
+/** Starts counting rescanned portals afresh. */
+export function resetRescanCount(): void {
+  rescanned = 0
+}
+
+/** Portals scanned again since the last reset. */
+export function rescanCount(): number {
+  return rescanned
+}
 
 /**
  * Applies one portal (left l, right r, entering triangle w) to the working funnel.
@@ -187,6 +199,7 @@ function rescan(
   const v = m.vertices
   // chain[n-1] is the triangle right after At; walk forwards.
   for (let i = n - 1; i >= -1; i--) {
+    rescanned++
     let plx: number
     let ply: number
     let prx: number

@@ -12,7 +12,16 @@
  *   shortest path is taut, so dropping the other edges never changes an answer;
  *   it only shrinks the graph.
  * - eager / lazy: the edges of all nodes are found when the graph is built, or the
- *   edges of a node the first time a search expands it (and then kept).
+ *   edges of a node the first time a search expands it (and then kept). Both give the same
+ *   graph and the same paths.
+ * - large graph: more than `EAGER_NODE_LIMIT` nodes. Finding every pair in sight is
+ *   quadratic, and a 10,000-vertex circle rounded to 2 decimals has thousands of nearly flat
+ *   concave corners that all see each other; so a large graph keeps only taut edges (the
+ *   same paths: every bend of a shortest path is taut) and finds them lazily. The taut
+ *   edges of nearly flat corners are short, so that graph stays small. Where even the taut
+ *   candidates (pairs tangent at both ends, before any line-of-sight test) number more than
+ *   `MAX_TAUT_CANDIDATES` (a 10,000-vertex star: its 5,000 inner corners all see each other
+ *   tangentially), preparing is refused with `GeometryBudgetError`.
  * - start and goal nodes: added per query (ids nodeCount and nodeCount + 1),
  *   joined to the nodes they see and are tangent at (a first or last bend is always
  *   taut, so this never changes the path found); the goal's links are tested only
@@ -22,6 +31,7 @@
  * Units: room px.
  */
 import type { Point } from '../../geometry/types'
+import { GeometryBudgetError, checkBudget } from '../../geometry/budget'
 import { MinHeap } from '../heap'
 import { inLocationCone, lineOfSight, placeInside, type Outline, type Placement } from './outline'
 import { norm } from './norm'
@@ -49,6 +59,11 @@ export interface VisibilityGraph {
   query: number
 }
 
+/** Most nodes of a graph that keeps every edge in sight (about 1.1 million pairs). */
+export const EAGER_NODE_LIMIT = 1500
+/** Most candidate taut edges of a large graph (about 100 MB of edge lists if all were in sight). */
+export const MAX_TAUT_CANDIDATES = 4_000_000
+
 export function buildVisibilityGraph(
   outline: Outline,
   areaCount: number,
@@ -72,6 +87,7 @@ export function buildVisibilityGraph(
     free.push(shared ? 1 : 0)
   }
   const nodeCount = xs.length
+  const large = nodeCount > EAGER_NODE_LIMIT
   const nodeComponent = new Int32Array(nodeCount)
   for (let k = 0; k < nodeCount; k++) nodeComponent[k] = outline.areaComponent[outline.area[occ[k]]]
   const graph: VisibilityGraph = {
@@ -83,7 +99,7 @@ export function buildVisibilityGraph(
     nodeOcc: Int32Array.from(occ),
     nodeFree: Uint8Array.from(free),
     nodeComponent,
-    taut,
+    taut: taut || large,
     adj: new Array<Int32Array | undefined>(nodeCount).fill(undefined),
     adjLen: new Array<Float64Array | undefined>(nodeCount).fill(undefined),
     g: new Float64Array(nodeCount + 2),
@@ -93,7 +109,8 @@ export function buildVisibilityGraph(
     heap: new MinHeap(64),
     query: 0,
   }
-  if (eager) buildAllEdges(graph)
+  if (large && tautCandidatesOver(graph, MAX_TAUT_CANDIDATES)) throw new GeometryBudgetError('prepare')
+  if (eager && !large) buildAllEdges(graph)
   return graph
 }
 
@@ -125,10 +142,26 @@ function linked(g: VisibilityGraph, i: number, j: number): boolean {
   return lineOfSight(g.outline, g.nx[i], g.ny[i], g.nx[j], g.ny[j])
 }
 
+/** Are there more than `max` pairs of nodes tangent at both ends and leaving both into the walkable side? */
+function tautCandidatesOver(g: VisibilityGraph, max: number): boolean {
+  let count = 0
+  for (let i = 0; i < g.nodeCount; i++) {
+    for (let j = i + 1; j < g.nodeCount; j++) {
+      checkBudget()
+      if (g.nodeComponent[i] !== g.nodeComponent[j]) continue
+      if (!tautAt(g, i, g.nx[j], g.ny[j]) || !tautAt(g, j, g.nx[i], g.ny[i])) continue
+      if (!leavesInside(g, i, g.nx[j], g.ny[j]) || !leavesInside(g, j, g.nx[i], g.ny[i])) continue
+      if (++count > max) return true
+    }
+  }
+  return false
+}
+
 function buildAllEdges(g: VisibilityGraph): void {
   const lists: number[][] = Array.from({ length: g.nodeCount }, () => [])
   for (let i = 0; i < g.nodeCount; i++) {
     for (let j = i + 1; j < g.nodeCount; j++) {
+      checkBudget()
       if (linked(g, i, j)) {
         lists[i].push(j)
         lists[j].push(i)
@@ -150,7 +183,10 @@ function edgesOf(g: VisibilityGraph, i: number): Int32Array {
   let adj = g.adj[i]
   if (!adj) {
     const list: number[] = []
-    for (let j = 0; j < g.nodeCount; j++) if (j !== i && linked(g, i, j)) list.push(j)
+    for (let j = 0; j < g.nodeCount; j++) {
+      checkBudget()
+      if (j !== i && linked(g, i, j)) list.push(j)
+    }
     setEdges(g, i, list)
     adj = g.adj[i]!
   }
