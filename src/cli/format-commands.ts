@@ -24,17 +24,19 @@ import { copyFile, lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promis
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
-import { deflateSync } from 'node:zlib'
+import { deflateSync, gunzipSync, inflateSync } from 'node:zlib'
 import {
   ROOM_FORMATS,
   formatForFile,
   roomFormat,
   type ExportFile,
+  type ImportResult,
   type ImportSource,
   type RoomFormat,
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
 import { readImageHeader } from '../shared/room/image-header'
+import { parseRoom } from '../shared/room/schema'
 import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
 import { decodeImage } from '../main/services/image-codec'
@@ -105,6 +107,16 @@ export function folderSource(root: string): ImportSource {
         return null
       }
     },
+    // Tiled tile layers: never more than the layer holds (maxOutputLength stops zlib there).
+    inflate: async (data, compression, maxBytes) => {
+      if (compression === 'zstd') throw new Error('zstd: this Walkbox has no zstd decoder')
+      const options = { maxOutputLength: Math.max(1, maxBytes) }
+      try {
+        return new Uint8Array(compression === 'zlib' ? inflateSync(data, options) : gunzipSync(data, options))
+      } catch (e) {
+        throw new Error(`${compression}: ${(e as Error).message}`)
+      }
+    },
   }
 }
 
@@ -170,51 +182,67 @@ export async function importRoomCommand(
     const result = await format
       .importRoom(folderSource(root), path, { name: options.name })
       .catch((e: Error) => {
-        // Everything a format reader throws is about the file it was given.
-        throw new ProjectCommandError(e.message.split('\n')[0])
+        // Everything a format reader throws is about the file it was given; a refusal
+        // (TiledMapRefused) carries its problems, listed one per line.
+        const problems = (e as { problems?: unknown }).problems
+        throw new ProjectCommandError(
+          e.message.split('\n')[0],
+          Array.isArray(problems) ? problems.map(String) : [],
+        )
       })
-    // The project is made when its folder does not exist yet (or is empty).
-    let folder = projectFolderOf(project)
-    const existing = await stat(folder).catch(() => null)
-    const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
-    if (!existing || empty) {
-      folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game'))
-        .folder
-    }
-    const opened = warnOpened(await store.openProject(folder))
-    const taken = opened.project.rooms.map((r) => r.id)
-    const room = result.room
-    if (options.name) room.name = options.name
-    room.id = idFromName(room.id, taken)
-    const flagsAdded = result.flags.filter((f) => !opened.project.flags.some((g) => g.id === f.id))
-    await store.addRoom(
-      folder,
-      room,
-      {
-        ...(result.background ? { background: result.background.bytes } : {}),
-        ...(result.mask
-          ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
-          : {}),
-        ...(result.scaleMap ? { scaleMap: result.scaleMap.bytes } : {}),
-      },
-      { flags: flagsAdded },
-    )
-    return {
-      project: resolve(folder),
-      format: format.id,
-      room: {
-        id: room.id,
-        name: room.name,
-        width: room.size.width,
-        height: room.size.height,
-        polygons: room.polygons.length,
-        zones: room.zones.length,
-        points: room.points?.length ?? 0,
-      },
-      flagsAdded: flagsAdded.map((f) => f.id),
-      notes: result.notes,
-    }
+    const added = await addImportedRoom(project, result, options.name)
+    return { ...added, format: format.id, notes: result.notes }
   })
+}
+
+/**
+ * Adds an imported room (and the flags it needs) to a project, made first when its folder
+ * does not exist yet or is empty; the room's id is made unique among the project's.
+ */
+export async function addImportedRoom(
+  project: string,
+  result: ImportResult,
+  name?: string,
+): Promise<Omit<ImportReport, 'format' | 'notes'>> {
+  // Checked before the project is made: a room the format cannot hold leaves nothing behind.
+  parseRoom(JSON.parse(JSON.stringify(result.room)), `room '${result.room.id}'`)
+  let folder = projectFolderOf(project)
+  const existing = await stat(folder).catch(() => null)
+  const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
+  if (!existing || empty) {
+    folder = (await store.createProject(folder, nameFromFileName(basename(resolve(folder))) || 'Game')).folder
+  }
+  const opened = warnOpened(await store.openProject(folder))
+  const taken = opened.project.rooms.map((r) => r.id)
+  const room = result.room
+  if (name) room.name = name
+  room.id = idFromName(room.id, taken)
+  const flagsAdded = result.flags.filter((f) => !opened.project.flags.some((g) => g.id === f.id))
+  await store.addRoom(
+    folder,
+    room,
+    {
+      ...(result.background ? { background: result.background.bytes } : {}),
+      ...(result.mask
+        ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
+        : {}),
+      ...(result.scaleMap ? { scaleMap: result.scaleMap.bytes } : {}),
+    },
+    { flags: flagsAdded },
+  )
+  return {
+    project: resolve(folder),
+    room: {
+      id: room.id,
+      name: room.name,
+      width: room.size.width,
+      height: room.size.height,
+      polygons: room.polygons.length,
+      zones: room.zones.length,
+      points: room.points?.length ?? 0,
+    },
+    flagsAdded: flagsAdded.map((f) => f.id),
+  }
 }
 
 export interface ExportReport {

@@ -32,8 +32,20 @@ import { projectFolderOf } from '../main/desktop-host'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { MAX_IMAGE_FILE_BYTES, MAX_MASK_FILES } from '../shared/room/limits'
 
-/** A refusal the command line prints as one line (exit code 2). */
-export class ProjectCommandError extends Error {}
+/** How many problems a refusal lists, one line each (text and --json). */
+export const MAX_LISTED_PROBLEMS = 10
+
+/**
+ * A refusal the command line prints as one line (exit code 2), followed by its first
+ * `problems` one per line when there are several (a file with many schema problems).
+ */
+export class ProjectCommandError extends Error {
+  readonly problems: string[]
+  constructor(message: string, problems: readonly string[] = []) {
+    super(message)
+    this.problems = [...problems]
+  }
+}
 
 const AREA_COLOURS = ['#3cb371', '#4a90d9', '#e0a526', '#c0508f', '#7b68ee', '#20b2aa', '#d2691e', '#9acd32']
 
@@ -60,6 +72,11 @@ export async function guardAuthorErrors<T>(work: () => Promise<T>): Promise<T> {
     return await work()
   } catch (e) {
     if (e instanceof ProjectCommandError) throw e
+    if (e instanceof FormatError && e.issues.length > 1)
+      throw new ProjectCommandError(
+        e.message.split('\n')[0],
+        e.issues.map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`)),
+      )
     if (AUTHOR_ERRORS.some((kind) => e instanceof kind))
       throw new ProjectCommandError((e as Error).message.split('\n')[0])
     const errno = e as NodeJS.ErrnoException

@@ -59,12 +59,15 @@ import {
 } from '../shared/room/limits'
 import {
   flagAdd,
+  MAX_LISTED_PROBLEMS,
   ProjectCommandError,
   projectNew,
   roomAdd,
   roomList,
   roomListTable,
 } from './project-commands'
+import { exportIntoCommand, exportIntoTable } from './export-into'
+import { folderImportTable, importTiledFolderCommand, isTiledFolderImport } from './import-tiled-folder'
 import {
   exportRoomCommand,
   exportTable,
@@ -88,6 +91,8 @@ export const USAGE = [
   '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|ags4|ags3|runtime] [--name N] [--json]',
   '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|ags4|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
+  '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--json]',
+  '       walkbox export <project> --room <id> --into <game map.tmx|.tmj> [--dry-run] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -307,6 +312,8 @@ export async function main(argv: string[]): Promise<number> {
         out: { type: 'string' },
         'res-dir': { type: 'string' },
         force: { type: 'boolean', default: false },
+        into: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         csv: { type: 'string' },
         'summary-csv': { type: 'string' },
@@ -399,6 +406,14 @@ export async function main(argv: string[]): Promise<number> {
         print(values.json, game, agsGameTable(game))
         return 0
       }
+      if (!values.format && (await isTiledFolderImport(rest[0]))) {
+        // A folder of Tiled maps or a .tiled-project: every map, one progress line each.
+        const report = await importTiledFolderCommand(values.out, rest[0], (line) =>
+          (values.json ? process.stderr : process.stdout).write(`${line}\n`),
+        )
+        print(values.json, report, folderImportTable(report))
+        return report.refused.length > 0 ? 2 : 0
+      }
       const report = await importRoomCommand(values.out, rest[0], {
         format: values.format,
         name: values.name,
@@ -409,6 +424,14 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'export') {
       if (rest.length !== 1) usage('export: expected one <project>')
       if (!values.room) usage('export: expected --room <id> (walkbox room list <project> lists them)')
+      if (values.into) {
+        // Into the game's own map, in place (a dry run prints the unified diff).
+        const report = await exportIntoCommand(rest[0], values.room, values.into, {
+          dryRun: values['dry-run'],
+        })
+        print(values.json, report, exportIntoTable(report))
+        return 0
+      }
       const report = await exportRoomCommand(rest[0], values.room, {
         format: values.format,
         out: values.out,
@@ -427,6 +450,18 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`walkbox: ${e.message}\n${USAGE}\n`)
+      return 2
+    }
+    if (e instanceof ProjectCommandError && e.problems.length > 0) {
+      // The first problems, one line each; with --json also as a report on stdout.
+      const shown = e.problems.slice(0, MAX_LISTED_PROBLEMS)
+      const more = e.problems.length - shown.length
+      const lines = [...shown, ...(more > 0 ? [`and ${more} more`] : [])]
+      process.stderr.write(`walkbox: ${e.message}\n${lines.map((l) => `  ${l}\n`).join('')}`)
+      if (values.json)
+        process.stdout.write(
+          `${JSON.stringify({ error: e.message, problems: shown, problemCount: e.problems.length }, null, 2)}\n`,
+        )
       return 2
     }
     if (e instanceof ProjectCommandError || e instanceof RefusalError) {

@@ -90,7 +90,34 @@ export function pickedSource(files: readonly PickedFile[]): ImportSource {
         return null
       }
     },
+    inflate: inflateCapped,
   }
+}
+
+/** zlib or gzip data decompressed by the browser, stopped as soon as it passes `maxBytes`. */
+async function inflateCapped(
+  data: Uint8Array,
+  compression: 'zlib' | 'gzip' | 'zstd',
+  maxBytes: number,
+): Promise<Uint8Array> {
+  if (compression === 'zstd') throw new Error('zstd: this Walkbox has no zstd decoder')
+  const stream = new Blob([data as BlobPart])
+    .stream()
+    .pipeThrough(new DecompressionStream(compression === 'zlib' ? 'deflate' : 'gzip'))
+  const reader = stream.getReader()
+  const out = new Uint8Array(maxBytes)
+  let length = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    if (length + value.length > maxBytes) {
+      await reader.cancel()
+      throw new Error(`inflates to more than the ${maxBytes} bytes the layer holds`)
+    }
+    out.set(value, length)
+    length += value.length
+  }
+  return out.subarray(0, length)
 }
 
 export async function runImport(

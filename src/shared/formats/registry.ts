@@ -23,6 +23,8 @@ import type { IndexedImage } from './indexed-png'
 import { exportRuntimeRoom, readRuntimeRoom } from './runtime'
 import { roomToTiledMap, tiledMapToRoom, type TiledMap } from './tiled/map'
 import { tiledMapToTmx, tmxToTiledMap } from './tiled/tmx'
+import { resolveTiledMap } from './tiled/external-files'
+import type { Inflate } from './tiled/tile-data'
 
 export type ExportFile =
   | { path: string; text: string }
@@ -55,6 +57,8 @@ export interface ImportSource {
   decodeImage(bytes: Uint8Array, name: string): Promise<MaskPixels>
   /** Pixel size from an image's header, or null. */
   imageSize(bytes: Uint8Array): { width: number; height: number } | null
+  /** Decompresses zlib/gzip/zstd data up to a size (Tiled tile layers); absent: such layers are a note. */
+  inflate?: Inflate
 }
 
 export interface ImportResult extends RoomImport {
@@ -78,12 +82,33 @@ export interface RoomFormat {
   importRoom?(
     source: ImportSource,
     path: string,
-    options: { roomId?: string; name?: string },
+    options: {
+      roomId?: string
+      name?: string
+      /** Tiled: the files a map names may lie anywhere in the source (a project folder), not only in the map's folder. */
+      filesWithinSource?: boolean
+    },
   ): Promise<ImportResult>
 }
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '')
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+
+/** A Tiled map with what it names (tilesets, templates, tile data) read, as a room. */
+async function tiledRoom(
+  source: ImportSource,
+  path: string,
+  map: TiledMap,
+  options: { roomId?: string; filesWithinSource?: boolean },
+): Promise<{ room: Room; notes: string[] }> {
+  const resolved = await resolveTiledMap(map, path, {
+    readText: source.readText,
+    inflate: source.inflate,
+    ...(options.filesWithinSource ? { root: '' } : {}),
+  })
+  const out = tiledMapToRoom(resolved.map, baseOf(path), { roomId: options.roomId })
+  return { room: out.room, notes: [...resolved.notes, ...out.notes] }
+}
 
 /** The background and mask files a Tiled map names, beside it. */
 async function tiledImages(
@@ -193,7 +218,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
       } catch (e) {
         throw new Error(`${path}: not JSON (${(e as Error).message})`)
       }
-      return tiledImages(source, path, tiledMapToRoom(map, baseOf(path), { roomId: options.roomId }))
+      return tiledImages(source, path, await tiledRoom(source, path, map, options))
     },
   },
   {
@@ -215,11 +240,8 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     async importRoom(source, path, options) {
       const text = await source.readText(path)
       if (text === null) throw new Error(`${path}: file not found`)
-      return tiledImages(
-        source,
-        path,
-        tiledMapToRoom(tmxToTiledMap(text, baseOf(path)), baseOf(path), { roomId: options.roomId }),
-      )
+      const map = tmxToTiledMap(text, baseOf(path))
+      return tiledImages(source, path, await tiledRoom(source, path, map, options))
     },
   },
   {

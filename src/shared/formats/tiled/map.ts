@@ -15,10 +15,13 @@
  * Glossary
  * - object reference: a property of type `object` whose value is another object's id.
  *
+ * Reading is read-map.ts (after external-files.ts has read what the map names).
+ *
  * Units: px (Tiled's pixel coordinates are room px).
  */
-import { idFromName } from '../../room/names'
-import { emptyRoom, type Room, type Zone } from '../../room/schema'
+import type { Room } from '../../room/schema'
+import type { ObjectAlignment } from './object-shapes'
+import type { RawTileData } from './tile-data'
 
 export const TILE_PX = 16
 
@@ -45,10 +48,47 @@ export interface TiledObject {
   polygon?: { x: number; y: number }[]
   polyline?: { x: number; y: number }[]
   properties?: TiledProperty[]
+  /** A tile object's global tile id (flip flags in the top bits). */
+  gid?: number
+  /** A template instance: the .tx/.tj file, relative to the map (resolved by external-files.ts). */
+  template?: string
+  /** Set by external-files.ts on tile objects: their tileset's alignment. */
+  tileAlignment?: ObjectAlignment
+}
+
+/** Layer placement Tiled adds up through groups (px; parallax factors, 1 = none). */
+export interface TiledLayerPlacement {
+  offsetx?: number
+  offsety?: number
+  parallaxx?: number
+  parallaxy?: number
+}
+
+/** One chunk of an infinite map's tile layer (x, y, width, height in tiles). */
+export interface TiledChunk extends RawTileData {
+  x: number
+  y: number
+  width: number
+  height: number
+  /** Set by external-files.ts: the decoded gids. */
+  gids?: Uint32Array
+}
+
+/** A tileset as the map (inline) or its .tsx/.tsj file gives it; `tiles` hold per-tile properties. */
+export interface TiledTileset {
+  firstgid: number
+  source?: string
+  name?: string
+  tilewidth?: number
+  tileheight?: number
+  tilecount?: number
+  objectalignment?: ObjectAlignment
+  properties?: TiledProperty[]
+  tiles?: { id: number; properties?: TiledProperty[] }[]
 }
 
 export type TiledLayer =
-  | {
+  | ({
       id: number
       name: string
       type: 'objectgroup'
@@ -58,7 +98,33 @@ export type TiledLayer =
       visible: boolean
       x: number
       y: number
-    }
+    } & TiledLayerPlacement)
+  | ({
+      id: number
+      name: string
+      type: 'group'
+      layers: TiledLayer[]
+      opacity: number
+      visible: boolean
+    } & TiledLayerPlacement)
+  | ({
+      id: number
+      name: string
+      type: 'tilelayer'
+      width: number
+      height: number
+      startx?: number
+      starty?: number
+      data?: RawTileData['data']
+      encoding?: string
+      compression?: string
+      chunks?: TiledChunk[]
+      /** Set by external-files.ts: the decoded gids of a finite layer. */
+      gids?: Uint32Array
+      opacity: number
+      visible: boolean
+      properties?: TiledProperty[]
+    } & TiledLayerPlacement)
   | {
       id: number
       name: string
@@ -87,7 +153,7 @@ export interface TiledMap {
   nextlayerid: number
   nextobjectid: number
   layers: TiledLayer[]
-  tilesets: unknown[]
+  tilesets: TiledTileset[]
   properties?: TiledProperty[]
 }
 
@@ -303,259 +369,5 @@ export function roomToTiledMap(room: Room): { map: TiledMap; notes: string[] } {
   }
 }
 
-// ---------------------------------------------------------------------------------------
-// Reading
-
-function propsOf(list: TiledProperty[] | undefined): Map<string, TiledProperty['value']> {
-  return new Map((list ?? []).map((p) => [p.name, p.value]))
-}
-
-function jsonProp<T>(
-  props: Map<string, TiledProperty['value']>,
-  name: string,
-  notes: string[],
-): T | undefined {
-  const v = props.get(name)
-  if (typeof v !== 'string') return undefined
-  try {
-    return JSON.parse(v) as T
-  } catch {
-    notes.push(`map property ${name} is not JSON; ignored`)
-    return undefined
-  }
-}
-
-/** An object's outline in map px: its polygon, or its rectangle; null for points, ellipses and lines. */
-function outline(o: TiledObject): [number, number][] | null {
-  if (o.rotation) return null
-  if (o.polygon && o.polygon.length >= 3) return o.polygon.map((p) => [o.x + p.x, o.y + p.y])
-  if (!o.point && !o.ellipse && !o.polyline && o.width > 0 && o.height > 0) {
-    return [
-      [o.x, o.y],
-      [o.x + o.width, o.y],
-      [o.x + o.width, o.y + o.height],
-      [o.x, o.y + o.height],
-    ]
-  }
-  return null
-}
-
-/** A Tiled map (JSON structure) as a room. Throws when it is not an orthogonal map. */
-export function tiledMapToRoom(
-  map: TiledMap,
-  fileName: string,
-  options: { roomId?: string } = {},
-): { room: Room; notes: string[] } {
-  const notes: string[] = []
-  if (map?.type !== 'map' || !Array.isArray(map.layers))
-    throw new Error(`${fileName}: not a Tiled map (no "type": "map" with layers)`)
-  if (map.orientation !== 'orthogonal')
-    throw new Error(`${fileName}: a ${String(map.orientation)} map; Walkbox reads orthogonal maps`)
-  const mp = propsOf(map.properties)
-  const width =
-    typeof mp.get('walkbox.width') === 'number'
-      ? (mp.get('walkbox.width') as number)
-      : map.width * map.tilewidth
-  const height =
-    typeof mp.get('walkbox.height') === 'number'
-      ? (mp.get('walkbox.height') as number)
-      : map.height * map.tileheight
-  const name =
-    typeof mp.get('walkbox.name') === 'string'
-      ? (mp.get('walkbox.name') as string)
-      : fileName.replace(/\.[^.]*$/, '')
-  const id =
-    options.roomId ??
-    (typeof mp.get('walkbox.roomId') === 'string'
-      ? (mp.get('walkbox.roomId') as string)
-      : idFromName(name, []))
-  const room = emptyRoom({ id, name, width, height })
-  const areas = jsonProp<Room['areas']>(mp, 'walkbox.areas', notes)
-  if (Array.isArray(areas) && areas.length > 0) room.areas = areas
-  const scaling = jsonProp<Room['scaling']>(mp, 'walkbox.scaling', notes)
-  if (scaling) room.scaling = scaling
-  const testWalk = jsonProp<Room['testWalk']>(mp, 'walkbox.testWalk', notes)
-  if (testWalk) room.testWalk = testWalk
-  const sceneOffset = jsonProp<Room['sceneOffset']>(mp, 'walkbox.sceneOffset', notes)
-  if (sceneOffset) room.sceneOffset = sceneOffset
-
-  const objects: TiledObject[] = []
-  // Group layers hold layers of their own.
-  const flat: TiledLayer[] = []
-  const flatten = (list: unknown[], depth: number) => {
-    for (const l of list as (TiledLayer | { type: 'group'; layers: unknown[] })[]) {
-      if (l?.type === 'group' && Array.isArray(l.layers) && depth < 32) flatten(l.layers, depth + 1)
-      else flat.push(l as TiledLayer)
-    }
-  }
-  flatten(map.layers, 0)
-  for (const layer of flat) {
-    if (layer.type === 'imagelayer') {
-      const image = layer.image
-      if (layer.name === 'walk mask' || layer.name === 'mask') {
-        room.mask = image
-      } else if (!room.background && image) {
-        room.background = image
-        if ((layer.offsetx ?? 0) !== 0 || (layer.offsety ?? 0) !== 0 || layer.x !== 0 || layer.y !== 0) {
-          notes.push(`image layer '${layer.name}' is offset; room px are map px`)
-        }
-      }
-    } else if (layer.type === 'objectgroup') {
-      for (const o of layer.objects ?? [])
-        objects.push({ ...o, type: o.type || (o as { class?: string }).class || layerType(layer.name) })
-    } else {
-      notes.push(
-        `layer '${(layer as { name?: string }).name}' (${(layer as { type?: string }).type}): not read`,
-      )
-    }
-  }
-  const authoritative = mp.get('walkbox.authoritative')
-  room.authoritative = authoritative === 'mask' && room.mask ? 'mask' : 'polygons'
-
-  const byId = new Map(objects.map((o) => [o.id, o]))
-  const taken = (list: { id: string }[]) => list.map((x) => x.id)
-  // Walkable polygons and their holes.
-  for (const o of objects.filter((x) => x.type === 'walkable')) {
-    const ring = outline(o)
-    if (!ring) {
-      notes.push(`object ${o.id} '${o.name}': a walkable object without a polygon or rectangle; skipped`)
-      continue
-    }
-    const p = propsOf(o.properties)
-    const areaId = typeof p.get('areaId') === 'number' ? (p.get('areaId') as number) : 1
-    room.polygons.push({
-      id: idFromName(o.name || 'polygon', taken(room.polygons), 'polygon'),
-      areaId,
-      outer: ring,
-      holes: [],
-    })
-    ;(o as TiledObject & { polygonIndex?: number }).polygonIndex = room.polygons.length - 1
-  }
-  for (const o of objects.filter((x) => x.type === 'hole')) {
-    const ring = outline(o)
-    const of = propsOf(o.properties).get('of')
-    const owner =
-      typeof of === 'number'
-        ? (byId.get(of) as (TiledObject & { polygonIndex?: number }) | undefined)
-        : undefined
-    if (!ring || owner?.polygonIndex === undefined) {
-      notes.push(
-        `object ${o.id} '${o.name}': a hole without a polygon or without 'of' naming a walkable object; skipped`,
-      )
-      continue
-    }
-    room.polygons[owner.polygonIndex].holes.push(ring)
-  }
-  // Gates.
-  for (const o of objects.filter((x) => x.type === 'gate')) {
-    const p = propsOf(o.properties)
-    const kind = p.get('kind') === 'open-area' ? 'open-area' : 'block-polygon'
-    const ring = outline(o)
-    const areaId = p.get('areaId')
-    room.gates.push({
-      id:
-        typeof p.get('walkbox.id') === 'string'
-          ? (p.get('walkbox.id') as string)
-          : idFromName(o.name || 'gate', taken(room.gates), 'gate'),
-      name: o.name,
-      kind,
-      ...(ring && kind === 'block-polygon' ? { polygon: ring } : {}),
-      ...(typeof areaId === 'number' ? { areaId } : {}),
-      flagExpression:
-        typeof p.get('flagExpression') === 'string' ? (p.get('flagExpression') as string) : 'true',
-    })
-  }
-  // Zones.
-  for (const o of objects.filter((x) => x.type === 'zone')) {
-    const p = propsOf(o.properties)
-    const ring = outline(o)
-    const areaId = p.get('areaId')
-    const shape: Zone['shape'] | null = ring
-      ? { kind: 'polygon', outer: ring }
-      : typeof areaId === 'number'
-        ? { kind: 'area', areaId }
-        : null
-    if (!shape) {
-      notes.push(`object ${o.id} '${o.name}': a zone without a polygon, rectangle or areaId; skipped`)
-      continue
-    }
-    const text = (k: string) => (typeof p.get(k) === 'string' ? (p.get(k) as string) : '')
-    const properties: Record<string, string> = {}
-    for (const [k, v] of p) if (k.startsWith('property.')) properties[k.slice('property.'.length)] = String(v)
-    room.zones.push({
-      id:
-        typeof p.get('walkbox.id') === 'string'
-          ? (p.get('walkbox.id') as string)
-          : idFromName(o.name || 'zone', taken(room.zones), 'zone'),
-      name: o.name,
-      shape,
-      events: { enter: text('enter'), exit: text('exit'), stand: text('stand') },
-      ...(typeof p.get('enabledBy') === 'string' ? { enabledBy: p.get('enabledBy') as string } : {}),
-      properties,
-    })
-  }
-  // Node graph.
-  const nodeIdOf = new Map<number, string>()
-  for (const o of objects.filter((x) => x.type === 'node')) {
-    const id = idFromName(
-      o.name || 'node',
-      room.nodeGraph.nodes.map((n) => n.id),
-      'node',
-    )
-    nodeIdOf.set(o.id, id)
-    room.nodeGraph.nodes.push({ id, x: o.x, y: o.y })
-  }
-  for (const o of objects.filter((x) => x.type === 'join')) {
-    const p = propsOf(o.properties)
-    const a = nodeIdOf.get(p.get('a') as number)
-    const b = nodeIdOf.get(p.get('b') as number)
-    if (!a || !b || a === b) {
-      notes.push(`object ${o.id} '${o.name}': a join whose a and b do not name two node objects; skipped`)
-      continue
-    }
-    const cost = p.get('cost')
-    room.nodeGraph.joins.push({
-      a,
-      b,
-      oneWay: p.get('oneWay') === true,
-      cost: typeof cost === 'number' && cost > 0 ? cost : 1,
-    })
-  }
-  // Points.
-  const points = objects
-    .filter((x) => x.type === 'point')
-    .map((o) => {
-      const p = propsOf(o.properties)
-      return {
-        id:
-          typeof p.get('walkbox.id') === 'string'
-            ? (p.get('walkbox.id') as string)
-            : o.name || `point-${o.id}`,
-        name: o.name,
-        x: o.x,
-        y: o.y,
-      }
-    })
-  if (points.length > 0) room.points = points
-
-  const known = new Set(['walkable', 'hole', 'gate', 'zone', 'node', 'join', 'point'])
-  const other = objects.filter((o) => !known.has(o.type))
-  if (other.length > 0)
-    notes.push(
-      `${other.length} object${other.length === 1 ? '' : 's'} of other types not read (${[...new Set(other.map((o) => o.type || 'no type'))].join(', ')})`,
-    )
-  if (room.polygons.length === 0 && room.authoritative === 'polygons')
-    notes.push('no walkable polygons: the room has no walkable area yet')
-  return { room, notes }
-}
-
-/** Objects without a type take one from their layer's name (a hand-made map). */
-function layerType(name: string): string {
-  const n = name.toLowerCase()
-  if (/walk/.test(n)) return 'walkable'
-  if (/hole/.test(n)) return 'hole'
-  if (/zone|trigger|region/.test(n)) return 'zone'
-  if (/gate/.test(n)) return 'gate'
-  if (/point|marker/.test(n)) return 'point'
-  return ''
-}
+/** Reading lives in read-map.ts; re-exported for the callers that import it from here. */
+export { tiledMapToRoom } from './read-map'

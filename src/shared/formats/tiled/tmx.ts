@@ -9,7 +9,17 @@
  *
  * Units: px.
  */
-import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledPropertyType } from './map'
+import type {
+  TiledLayer,
+  TiledLayerPlacement,
+  TiledMap,
+  TiledObject,
+  TiledProperty,
+  TiledPropertyType,
+  TiledTileset,
+} from './map'
+import type { ObjectAlignment } from './object-shapes'
+import type { RawTileData } from './tile-data'
 
 // ---------------------------------------------------------------------------------------
 // Writing
@@ -62,10 +72,12 @@ function objectXml(o: TiledObject): string[] {
   return inner.length === 0 ? [`  <object ${attrs}/>`] : [`  <object ${attrs}>`, ...inner, '  </object>']
 }
 
-function layerXml(l: TiledLayer): string[] {
+export function layerXml(l: TiledLayer): string[] {
   const common = `id="${l.id}" name="${esc(l.name)}"${l.visible ? '' : ' visible="0"'}${l.opacity !== 1 ? ` opacity="${l.opacity}"` : ''}`
   if (l.type === 'imagelayer')
     return [` <imagelayer ${common}>`, `  <image source="${esc(l.image)}"/>`, ' </imagelayer>']
+  // Walkbox writes image and object layers only.
+  if (l.type !== 'objectgroup') return []
   return [
     ` <objectgroup ${common} draworder="${l.draworder}">`,
     ...l.objects.flatMap(objectXml),
@@ -92,11 +104,17 @@ export interface XmlElement {
   attrs: Record<string, string>
   children: XmlElement[]
   text: string
+  /**
+   * Offsets in the text (UTF-16 units): the '<' of the start tag, just after its '>', the
+   * '<' of the end tag and just after its '>' (an empty element: the last three are equal).
+   */
+  span: { start: number; openEnd: number; closeStart: number; end: number }
 }
 
 export const MAX_XML_DEPTH = 32
 
 function unescape(s: string): string {
+  if (!s.includes('&')) return s
   return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
     if (e === 'amp') return '&'
     if (e === 'lt') return '<'
@@ -106,6 +124,9 @@ function unescape(s: string): string {
     return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
   })
 }
+
+/** A start tag at a given offset (sticky): name, attributes, '/' when empty. */
+const TAG = /<([A-Za-z_][\w.-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y
 
 /** The root element of an XML text. Throws naming `file` and the line on malformed input. */
 export function parseXml(text: string, file: string): XmlElement {
@@ -119,7 +140,11 @@ export function parseXml(text: string, file: string): XmlElement {
   while (pos < text.length) {
     const lt = text.indexOf('<', pos)
     if (lt < 0) break
-    if (stack.length > 0) stack[stack.length - 1].text += unescape(text.slice(pos, lt))
+    // Text between tags; whitespace alone (indentation) is not kept.
+    if (stack.length > 0 && lt > pos) {
+      const piece = text.slice(pos, lt)
+      if (/\S/.test(piece)) stack[stack.length - 1].text += unescape(piece)
+    }
     pos = lt
     if (text.startsWith('<?', pos)) {
       const end = text.indexOf('?>', pos)
@@ -133,16 +158,25 @@ export function parseXml(text: string, file: string): XmlElement {
       fail('DOCTYPE and CDATA are not read')
     } else if (text.startsWith('</', pos)) {
       const end = text.indexOf('>', pos)
+      if (end < 0) fail('an unclosed end tag')
       const name = text.slice(pos + 2, end).trim()
       const open = stack.pop()
       if (!open || open.name !== name) fail(`</${name}> closes ${open ? `<${open.name}>` : 'nothing'}`)
+      open!.span.closeStart = pos
+      open!.span.end = end + 1
       pos = end + 1
     } else {
-      const m = /^<([A-Za-z_][\w.-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(
-        text.slice(pos, pos + 100000),
-      )
+      TAG.lastIndex = pos
+      const m = TAG.exec(text)
       if (!m) fail('a malformed tag')
-      const el: XmlElement = { name: m![1], attrs: {}, children: [], text: '' }
+      const after = pos + m![0].length
+      const el: XmlElement = {
+        name: m![1],
+        attrs: {},
+        children: [],
+        text: '',
+        span: { start: pos, openEnd: after, closeStart: after, end: after },
+      }
       for (const a of m![2].matchAll(/([\w.:-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
         el.attrs[a[1]] = unescape(a[3] ?? a[4] ?? '')
       if (stack.length > 0) stack[stack.length - 1].children.push(el)
@@ -193,65 +227,158 @@ function readPoints(s: string | undefined): { x: number; y: number }[] {
     })
 }
 
+const child = (el: XmlElement, name: string) => el.children.find((c) => c.name === name)
+
+const opt = (s: string | undefined): number | undefined => {
+  if (s === undefined) return undefined
+  const v = Number(s)
+  return Number.isFinite(v) ? v : undefined
+}
+
+/**
+ * An <object> as map.ts's object; attributes the element leaves out stay unset, so that a
+ * template instance takes them from its template (external-files.ts fills the defaults).
+ */
+export function objectFromXml(o: XmlElement): TiledObject {
+  const polygon = child(o, 'polygon')
+  const polyline = child(o, 'polyline')
+  const a = o.attrs
+  const out: Partial<TiledObject> = {}
+  const set = <K extends keyof TiledObject>(k: K, v: TiledObject[K] | undefined) => {
+    if (v !== undefined) out[k] = v
+  }
+  set('id', opt(a.id))
+  set('name', a.name)
+  set('type', a.type ?? a.class)
+  set('x', opt(a.x))
+  set('y', opt(a.y))
+  set('width', opt(a.width))
+  set('height', opt(a.height))
+  set('rotation', opt(a.rotation))
+  set('visible', a.visible === undefined ? undefined : a.visible !== '0')
+  set('gid', opt(a.gid))
+  set('template', a.template)
+  if (child(o, 'point')) out.point = true
+  if (child(o, 'ellipse')) out.ellipse = true
+  if (polygon) out.polygon = readPoints(polygon.attrs.points)
+  if (polyline) out.polyline = readPoints(polyline.attrs.points)
+  if (child(o, 'properties')) out.properties = readProperties(child(o, 'properties'))
+  const other = o.children.find(
+    (c) => !['point', 'ellipse', 'polygon', 'polyline', 'properties'].includes(c.name),
+  )
+  if (other) (out as { otherShape?: string }).otherShape = other.name
+  return out as TiledObject
+}
+
+/** A <tileset> (inline in a map, or the root of a .tsx) as map.ts's tileset. */
+export function tilesetFromXml(el: XmlElement, firstgid: number): TiledTileset {
+  const a = el.attrs
+  return {
+    firstgid,
+    ...(a.source !== undefined ? { source: a.source } : {}),
+    name: a.name ?? '',
+    tilewidth: n(a.tilewidth),
+    tileheight: n(a.tileheight),
+    tilecount: n(a.tilecount),
+    objectalignment: (a.objectalignment ?? 'unspecified') as ObjectAlignment,
+    properties: readProperties(child(el, 'properties')),
+    tiles: el.children
+      .filter((t) => t.name === 'tile')
+      .map((t) => ({ id: n(t.attrs.id), properties: readProperties(child(t, 'properties')) })),
+  }
+}
+
+/** A .tx template's text: its object and the external tileset its tile object uses. */
+export function templateFromTx(text: string, file: string): { object: TiledObject; tileset?: TiledTileset } {
+  const root = parseXml(text, file)
+  if (root.name !== 'template') throw new Error(`${file}: not a Tiled template (<${root.name}>)`)
+  const o = child(root, 'object')
+  if (!o) throw new Error(`${file}: a template without an <object>`)
+  const ts = child(root, 'tileset')
+  return { object: objectFromXml(o), ...(ts ? { tileset: tilesetFromXml(ts, n(ts.attrs.firstgid, 1)) } : {}) }
+}
+
+/** The <data> of a layer or the text of a <chunk>: numbers when they are csv or <tile>s. */
+function tileDataFromXml(el: XmlElement): RawTileData {
+  const encoding = el.attrs.encoding
+  const compression = el.attrs.compression
+  if (encoding === undefined)
+    return { data: el.children.filter((t) => t.name === 'tile').map((t) => n(t.attrs.gid)) }
+  return { data: el.text.trim(), encoding, ...(compression ? { compression } : {}) }
+}
+
+const placement = (c: XmlElement): TiledLayerPlacement => ({
+  ...(c.attrs.offsetx !== undefined ? { offsetx: n(c.attrs.offsetx) } : {}),
+  ...(c.attrs.offsety !== undefined ? { offsety: n(c.attrs.offsety) } : {}),
+  ...(c.attrs.parallaxx !== undefined ? { parallaxx: n(c.attrs.parallaxx, 1) } : {}),
+  ...(c.attrs.parallaxy !== undefined ? { parallaxy: n(c.attrs.parallaxy, 1) } : {}),
+})
+
+function layersFromXml(el: XmlElement): TiledLayer[] {
+  const layers: TiledLayer[] = []
+  for (const c of el.children) {
+    const common = {
+      id: n(c.attrs.id),
+      name: c.attrs.name ?? '',
+      opacity: n(c.attrs.opacity, 1),
+      visible: c.attrs.visible !== '0',
+    }
+    if (c.name === 'imagelayer') {
+      layers.push({
+        ...common,
+        x: 0,
+        y: 0,
+        type: 'imagelayer',
+        image: child(c, 'image')?.attrs.source ?? '',
+        offsetx: n(c.attrs.offsetx),
+        offsety: n(c.attrs.offsety),
+      })
+    } else if (c.name === 'objectgroup') {
+      layers.push({
+        ...common,
+        ...placement(c),
+        x: 0,
+        y: 0,
+        type: 'objectgroup',
+        draworder: c.attrs.draworder === 'index' ? 'index' : 'topdown',
+        objects: c.children.filter((o) => o.name === 'object').map(objectFromXml),
+      })
+    } else if (c.name === 'group') {
+      layers.push({ ...common, ...placement(c), type: 'group', layers: layersFromXml(c) })
+    } else if (c.name === 'layer') {
+      const data = child(c, 'data')
+      const chunks = data?.children.filter((k) => k.name === 'chunk') ?? []
+      const raw = data && chunks.length === 0 ? tileDataFromXml(data) : undefined
+      layers.push({
+        ...common,
+        ...placement(c),
+        type: 'tilelayer',
+        width: n(c.attrs.width),
+        height: n(c.attrs.height),
+        ...(raw ?? {}),
+        ...(chunks.length > 0
+          ? {
+              chunks: chunks.map((k) => ({
+                x: n(k.attrs.x),
+                y: n(k.attrs.y),
+                width: n(k.attrs.width),
+                height: n(k.attrs.height),
+                ...tileDataFromXml({ ...k, attrs: { ...data!.attrs, ...k.attrs } }),
+              })),
+            }
+          : {}),
+        properties: readProperties(child(c, 'properties')),
+      })
+    }
+  }
+  return layers
+}
+
 /** A TMX text as the JSON structure of map.ts. */
 export function tmxToTiledMap(text: string, file: string): TiledMap {
   const root = parseXml(text, file)
   if (root.name !== 'map') throw new Error(`${file}: not a Tiled map (the root element is <${root.name}>)`)
   const a = root.attrs
-  const layers: TiledLayer[] = []
-  const child = (el: XmlElement, name: string) => el.children.find((c) => c.name === name)
-  const visit = (el: XmlElement) => {
-    for (const c of el.children) {
-      const common = {
-        id: n(c.attrs.id),
-        name: c.attrs.name ?? '',
-        opacity: n(c.attrs.opacity, 1),
-        visible: c.attrs.visible !== '0',
-        x: 0,
-        y: 0,
-      }
-      if (c.name === 'imagelayer') {
-        layers.push({
-          ...common,
-          type: 'imagelayer',
-          image: child(c, 'image')?.attrs.source ?? '',
-          offsetx: n(c.attrs.offsetx),
-          offsety: n(c.attrs.offsety),
-        })
-      } else if (c.name === 'objectgroup') {
-        layers.push({
-          ...common,
-          type: 'objectgroup',
-          draworder: c.attrs.draworder === 'index' ? 'index' : 'topdown',
-          objects: c.children
-            .filter((o) => o.name === 'object')
-            .map((o) => {
-              const polygon = child(o, 'polygon')
-              const polyline = child(o, 'polyline')
-              return {
-                id: n(o.attrs.id),
-                name: o.attrs.name ?? '',
-                type: o.attrs.type ?? o.attrs.class ?? '',
-                x: n(o.attrs.x),
-                y: n(o.attrs.y),
-                width: n(o.attrs.width),
-                height: n(o.attrs.height),
-                rotation: n(o.attrs.rotation),
-                visible: o.attrs.visible !== '0',
-                ...(child(o, 'point') ? { point: true } : {}),
-                ...(child(o, 'ellipse') ? { ellipse: true } : {}),
-                ...(polygon ? { polygon: readPoints(polygon.attrs.points) } : {}),
-                ...(polyline ? { polyline: readPoints(polyline.attrs.points) } : {}),
-                ...(child(o, 'properties') ? { properties: readProperties(child(o, 'properties')) } : {}),
-              }
-            }),
-        })
-      } else if (c.name === 'group') {
-        visit(c)
-      }
-    }
-  }
-  visit(root)
   return {
     type: 'map',
     version: a.version ?? '1.8',
@@ -266,8 +393,10 @@ export function tmxToTiledMap(text: string, file: string): TiledMap {
     tileheight: n(a.tileheight, 1),
     nextlayerid: n(a.nextlayerid),
     nextobjectid: n(a.nextobjectid),
-    layers,
-    tilesets: [],
+    layers: layersFromXml(root),
+    tilesets: root.children
+      .filter((c) => c.name === 'tileset')
+      .map((c) => tilesetFromXml(c, n(c.attrs.firstgid, 1))),
     properties: readProperties(child(root, 'properties')),
   }
 }

@@ -1,0 +1,96 @@
+/**
+ * `walkbox export <project> --room <id> --into <map.tmx|map.tmj> [--dry-run]`: the room
+ * written back into the game's own Tiled map in place (src/shared/formats/tiled/
+ * write-in-place.ts, write-in-place-json.ts).
+ *
+ * Glossary
+ * - dry run: nothing is written; the report holds the unified diff the write would make.
+ * - backup: before the map is replaced, its bytes are copied beside it as
+ *   `<map>.<UTC time>.walkbox-backup`; the new text is written to a temporary file in the
+ *   same folder and renamed over the map, so the map is the old or the new one, never half.
+ *
+ * Units: bytes.
+ */
+import { copyFile, rename, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
+import * as store from '../main/services/project-store'
+import { projectFolderOf } from '../main/desktop-host'
+import { readRegularFile } from '../main/services/regular-file'
+import { TiledMapRefused } from '../shared/formats/tiled/external-files'
+import { writeRoomIntoTmx } from '../shared/formats/tiled/write-in-place'
+import { writeRoomIntoTmj } from '../shared/formats/tiled/write-in-place-json'
+import { unifiedDiff } from '../shared/formats/unified-diff'
+import { MAX_JSON_FILE_BYTES } from '../shared/room/limits'
+import { ProjectCommandError, guardAuthorErrors } from './project-commands'
+
+export interface ExportIntoReport {
+  project: string
+  room: string
+  map: string
+  dryRun: boolean
+  changed: boolean
+  backup: string | null
+  diff: string
+  notes: string[]
+}
+
+export async function exportIntoCommand(
+  project: string,
+  roomId: string,
+  mapFile: string,
+  options: { dryRun?: boolean },
+): Promise<ExportIntoReport> {
+  return guardAuthorErrors(async () => {
+    const tmx = /\.tmx$/i.test(mapFile)
+    if (!tmx && !/\.(tmj|json)$/i.test(mapFile))
+      throw new ProjectCommandError(`${mapFile}: --into writes Tiled maps (.tmx, .tmj) in place`)
+    const folder = projectFolderOf(project)
+    const loaded = await store.loadRoom(folder, roomId)
+    if (loaded.problems.length > 0)
+      throw new ProjectCommandError(
+        `room '${roomId}': ${loaded.problems[0].message}; fix it before exporting`,
+      )
+    const full = resolve(mapFile)
+    const name = basename(full)
+    const before = new TextDecoder('utf-8', { fatal: true }).decode(
+      await readRegularFile(full, mapFile, MAX_JSON_FILE_BYTES),
+    )
+    let written: { text: string; notes: string[] }
+    try {
+      written = (tmx ? writeRoomIntoTmx : writeRoomIntoTmj)(before, name, loaded.room)
+    } catch (e) {
+      if (e instanceof TiledMapRefused) throw new ProjectCommandError(e.message.split('\n')[0], e.problems)
+      throw new ProjectCommandError((e as Error).message.split('\n')[0])
+    }
+    const diff = unifiedDiff(before, written.text, name)
+    const report: ExportIntoReport = {
+      project: resolve(folder),
+      room: roomId,
+      map: full,
+      dryRun: options.dryRun === true,
+      changed: diff !== '',
+      backup: null,
+      diff,
+      notes: written.notes,
+    }
+    if (options.dryRun || diff === '') return report
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+    const backup = join(dirname(full), `${name}.${stamp}.walkbox-backup`)
+    await copyFile(full, backup)
+    const temp = join(dirname(full), `.${name}.${process.pid}.walkbox-writing`)
+    await writeFile(temp, written.text)
+    await rename(temp, full)
+    report.backup = backup
+    return report
+  })
+}
+
+export function exportIntoTable(r: ExportIntoReport): string {
+  if (r.dryRun) return r.diff === '' ? `${r.map}: no change` : r.diff.replace(/\n$/, '')
+  return [
+    r.changed
+      ? `Wrote room ${r.room} into ${r.map} (backup: ${r.backup})`
+      : `${r.map}: no change; nothing written`,
+    ...r.notes.map((n) => `  note: ${n}`),
+  ].join('\n')
+}

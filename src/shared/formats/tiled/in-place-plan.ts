@@ -1,0 +1,264 @@
+/**
+ * What writing a room back into a game's own Tiled map changes, whatever the map's text
+ * format (.tmx: write-in-place.ts, .tmj: write-in-place-json.ts): which object layers are
+ * Walkbox's, which of their objects keep their bytes, which ids the written objects take,
+ * and what in the map would make the write put geometry in twice.
+ *
+ * Glossary
+ * - owned layer: a top-level object layer named as Walkbox names its layers (`walkable`,
+ *   `gates`, `zones`, `node graph`, `points`); its objects are the room's.
+ * - readable object: one of a kind Walkbox reads (walkable, hole, gate, zone, node, join,
+ *   point; by type or by its layer's name) with an area, a point or a line (not text).
+ * - piece: what an owned layer holds after the write, in order: a child of the map's layer
+ *   kept byte for byte (its properties, objects Walkbox does not read, objects that read back
+ *   the same) or a written object.
+ * - foreign geometry: readable objects in any other layer, or walk polygons Walkbox traced
+ *   from a tile layer: the write is refused, naming them.
+ *
+ * Units: px; offsets in UTF-16 units.
+ */
+import type { Room } from '../../room/schema'
+import { roomToTiledMap, type TiledLayer, type TiledObject } from './map'
+import { objectOutline, polylinePoints } from './object-shapes'
+import { KINDS, idBase, layerKind, shiftRoom } from './read-map'
+
+export const OWNED_LAYERS = ['walkable', 'gates', 'zones', 'node graph', 'points'] as const
+
+/** A child of an object layer in the map's text (TMX: also <properties>). */
+export interface SourceChild {
+  start: number
+  end: number
+  /** Set for objects: the object as far as the map says it (Tiled's defaults not filled). */
+  object?: Partial<TiledObject> & { text?: unknown; otherShape?: string }
+}
+
+/** A layer of the map's text. */
+export interface SourceLayer<Ref> {
+  type: 'objectgroup' | 'group' | 'tilelayer' | 'other'
+  name: string
+  offsetx: number
+  offsety: number
+  children: SourceChild[]
+  layers: SourceLayer<Ref>[]
+  /** The format's own handle (an XML element, a JSON node). */
+  ref: Ref
+}
+
+export type Piece = { keep: SourceChild } | { write: TiledObject }
+
+export interface LayerPlan<Ref> {
+  /** The layer as Walkbox writes it (objects renumbered, moved by the layer's offset). */
+  written: Extract<TiledLayer, { type: 'objectgroup' }>
+  /** The map's top-level layer of that name, when it has one. */
+  existing?: SourceLayer<Ref>
+  pieces: Piece[]
+  /** Set when the layer is added: its new id. */
+  newId?: number
+}
+
+export interface InPlacePlan<Ref> {
+  layers: LayerPlan<Ref>[]
+  nextObject: number
+  nextLayer: number
+  notes: string[]
+  /** Why the write is refused (empty: it is not). */
+  problems: string[]
+}
+
+const isKind = (k: string) => (KINDS as readonly string[]).includes(k)
+
+const kindOf = (o: SourceChild['object'], layer: string): string =>
+  (typeof o?.type === 'string' && o.type) || layerKind(layer)
+
+/** Is this child an object Walkbox reads (and so writes)? */
+function readable(c: SourceChild, layer: string): boolean {
+  const o = c.object
+  return !!o && !o.text && !o.otherShape && isKind(kindOf(o, layer))
+}
+
+function foreignGeometry<Ref>(layers: SourceLayer<Ref>[], room: Room): string[] {
+  const problems: string[] = []
+  const visit = (list: SourceLayer<Ref>[], top: boolean, depth: number) => {
+    for (const l of list) {
+      if (l.type === 'group' && depth < 32) visit(l.layers, false, depth + 1)
+      else if (l.type === 'objectgroup') {
+        if (top && (OWNED_LAYERS as readonly string[]).includes(l.name)) continue
+        const found = l.children.filter((c) => readable(c, l.name))
+        if (found.length > 0)
+          problems.push(
+            `layer '${l.name}' holds ${found.length} object${found.length === 1 ? '' : 's'} Walkbox reads (object ${found
+              .slice(0, 5)
+              .map((c) => c.object?.id)
+              .join(
+                ', ',
+              )}${found.length > 5 ? ', …' : ''}); writing the room would put them in the map twice`,
+          )
+      } else if (l.type === 'tilelayer') {
+        const base = idBase(l.name || 'tiles', 'tiles')
+        const traced = room.polygons.filter(
+          (p) => p.id === base || (p.id.startsWith(`${base}-`) && /^\d+$/.test(p.id.slice(base.length + 1))),
+        )
+        if (traced.length > 0)
+          problems.push(
+            `tile layer '${l.name}' gave walk polygons (${traced.map((p) => p.id).join(', ')}); writing them as objects would put them in the map twice`,
+          )
+      }
+    }
+  }
+  visit(layers, true, 0)
+  return problems
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6
+
+/**
+ * Does the map's object `given` read back as the written object `o` (its geometry, and every
+ * property Walkbox writes that is not simply its default)? `w` is `o` before renumbering.
+ */
+export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: TiledObject): boolean {
+  // What the map leaves out is Tiled's default, 0.
+  const theirs = { x: 0, y: 0, width: 0, height: 0, rotation: 0, ...given } as TiledObject
+  const shape = (x: TiledObject) => (x.point ? [[x.x, x.y]] : (objectOutline(x) ?? polylinePoints(x) ?? []))
+  const a = shape(theirs)
+  const b = shape(o)
+  if (a.length !== b.length || a.some(([x, y], i) => !near(x, b[i][0]) || !near(y, b[i][1]))) return false
+  const props = new Map(
+    (Array.isArray(theirs.properties) ? theirs.properties : []).map((p) => [p.name, String(p.value)]),
+  )
+  for (const p of o.properties ?? []) {
+    const have = props.get(p.name)
+    if (have !== undefined) {
+      if (have !== String(p.value)) return false
+      continue
+    }
+    // Written but absent from the map: fine when the reader would give the same by default.
+    const v = p.value
+    if (p.name === 'walkbox.id' && v === idBase(w.name || '', '')) continue
+    if (p.name === 'areaId' && v === 1) continue
+    if (p.name === 'of' && w.type === 'hole') continue
+    if ((p.name === 'enter' || p.name === 'exit' || p.name === 'stand') && v === '') continue
+    if (p.name === 'flagExpression' && v === 'true') continue
+    return false
+  }
+  return true
+}
+
+/** The plan for writing `room` into a map whose layers are `top` (ids from the map's next ids). */
+export function planInPlace<Ref>(
+  top: SourceLayer<Ref>[],
+  room: Room,
+  next: { object: number; layer: number },
+  file: string,
+  map: { infinite: boolean },
+): InPlacePlan<Ref> {
+  const notes: string[] = []
+  const problems = foreignGeometry(top, room)
+  if (problems.length > 0)
+    return { layers: [], nextObject: next.object, nextLayer: next.layer, notes, problems }
+  let nextObject = Math.max(1, next.object)
+  let nextLayer = Math.max(1, next.layer)
+  // An infinite map's room starts where its content does (read-map.ts): map px = room px -
+  // sceneOffset. A finite map's px are room px (a sceneOffset there is another engine's).
+  const shift = map.infinite && room.sceneOffset ? room.sceneOffset : null
+  const placed: Room = shift ? (JSON.parse(JSON.stringify(room)) as Room) : room
+  if (shift) shiftRoom(placed, -shift.x, -shift.y)
+  const written = roomToTiledMap(placed)
+  notes.push(...written.notes.filter((n) => !/^areas:/.test(n)))
+  const owned = written.map.layers.filter(
+    (l): l is Extract<TiledLayer, { type: 'objectgroup' }> => l.type === 'objectgroup',
+  )
+
+  // 1. Match each written object to the map's object of the same name and kind in that layer
+  //    (then, as holes have no names in a room, of the same kind and shape; then a hole the
+  //    author moved takes the id of one no longer there).
+  const matched = owned.map((l) => {
+    const same = top.filter((x) => x.type === 'objectgroup' && x.name === l.name)
+    if (same.length > 1) notes.push(`${file}: ${same.length} layers named '${l.name}'; the first is written`)
+    const existing = same[0]
+    const dx = existing?.offsetx ?? 0
+    const dy = existing?.offsety ?? 0
+    const theirs = existing ? existing.children.filter((c) => readable(c, l.name)) : []
+    const used = new Set<SourceChild>()
+    const matches: (SourceChild | undefined)[] = l.objects.map(() => undefined)
+    const pass = (ok: (c: SourceChild, o: TiledObject) => boolean) =>
+      l.objects.forEach((o, i) => {
+        if (matches[i]) return
+        const c = theirs.find((t) => !used.has(t) && kindOf(t.object, l.name) === o.type && ok(t, o))
+        if (c) {
+          used.add(c)
+          matches[i] = c
+        }
+      })
+    pass((c, o) => (c.object!.name ?? '') === o.name)
+    pass((c, o) => sameObject(c.object!, { ...o, x: o.x - dx, y: o.y - dy }, o))
+    pass((_, o) => o.type === 'hole')
+    return { l, existing, dx, dy, matches }
+  })
+  const finalId = new Map<number, number>()
+  for (const m of matched)
+    m.l.objects.forEach((o, i) => {
+      const id = Number(m.matches[i]?.object?.id)
+      finalId.set(o.id, Number.isInteger(id) && id > 0 ? id : nextObject++)
+    })
+  const renumber = (o: TiledObject, dx: number, dy: number): TiledObject => ({
+    ...o,
+    id: finalId.get(o.id)!,
+    x: o.x - dx,
+    y: o.y - dy,
+    ...(o.properties
+      ? {
+          properties: o.properties.map((p) =>
+            p.type === 'object' && typeof p.value === 'number'
+              ? { ...p, value: finalId.get(p.value) ?? 0 }
+              : p,
+          ),
+        }
+      : {}),
+  })
+
+  // 2. Each owned layer's pieces, in the map's order; new objects after the map's.
+  let kept = 0
+  const layers: LayerPlan<Ref>[] = []
+  for (const { l, existing, dx, dy, matches } of matched) {
+    const objects = l.objects.map((o) => renumber(o, dx, dy))
+    const writtenLayer = { ...l, objects }
+    const pieceOf = (i: number): Piece => {
+      const c = matches[i]
+      if (c && sameObject(c.object!, objects[i], l.objects[i])) {
+        kept++
+        return { keep: c }
+      }
+      return { write: objects[i] }
+    }
+    if (!existing) {
+      if (objects.length > 0) {
+        layers.push({ written: writtenLayer, pieces: objects.map((o) => ({ write: o })), newId: nextLayer++ })
+        notes.push(`${file}: layer '${l.name}' added`)
+      }
+      continue
+    }
+    const slot = new Map<SourceChild, number>()
+    matches.forEach((c, i) => c && slot.set(c, i))
+    const pieces: Piece[] = []
+    let others = 0
+    for (const c of existing.children) {
+      if (!readable(c, l.name)) {
+        if (c.object) others++
+        pieces.push({ keep: c })
+      } else if (slot.has(c)) pieces.push(pieceOf(slot.get(c)!))
+    }
+    objects.forEach((_, i) => {
+      if (!matches[i]) pieces.push(pieceOf(i))
+    })
+    if (others > 0)
+      notes.push(`${file}: layer '${l.name}': ${others} objects Walkbox does not read kept as they are`)
+    if (existing.children.some((c) => c.object?.template !== undefined && readable(c, l.name)))
+      notes.push(`${file}: layer '${l.name}': template instances are written as plain objects`)
+    layers.push({ written: writtenLayer, existing, pieces })
+  }
+  if (kept > 0) notes.push(`${file}: ${kept} objects unchanged, kept byte for byte`)
+  notes.push(
+    `${file}: map properties, tilesets, image and tile layers are kept as they are; room data that lives in map properties (size, areas, scaling, test walk) is not rewritten`,
+  )
+  return { layers, nextObject, nextLayer, notes, problems }
+}

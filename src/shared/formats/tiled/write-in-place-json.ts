@@ -1,0 +1,145 @@
+/**
+ * A room written back into the game's own .tmj (Tiled JSON) in place: the `objects` arrays
+ * of the layers Walkbox owns are rewritten (in-place-plan.ts decides what), new layers are
+ * added at the end of `layers`, `nextobjectid` / `nextlayerid` are raised; every other byte
+ * of the file is kept.
+ *
+ * Glossary
+ * - element layout: the whitespace the file puts before the first element of an array,
+ *   between elements and after the last; written arrays reuse it, and written objects are
+ *   indented to the first element's column.
+ *
+ * Units: UTF-16 offsets.
+ */
+import type { Room } from '../../room/schema'
+import { member, parseJsonSpans, type JsonNode } from '../json-spans'
+import { TiledMapRefused } from './external-files'
+import { planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
+import type { TiledObject } from './map'
+import { applyEdits } from './write-in-place'
+
+interface Ref {
+  layer: JsonNode
+  objects?: JsonNode
+}
+
+const plain = (text: string, n: JsonNode | undefined): unknown =>
+  n ? (JSON.parse(text.slice(n.start, n.end)) as unknown) : undefined
+
+function sourceLayers(text: string, list: JsonNode | undefined, depth: number): SourceLayer<Ref>[] {
+  if (list?.kind !== 'array') return []
+  return list.items.map((l) => {
+    const t = plain(text, member(l, 'type'))
+    const type = t === 'objectgroup' || t === 'group' || t === 'tilelayer' ? t : 'other'
+    const objects = member(l, 'objects')
+    const name = plain(text, member(l, 'name'))
+    return {
+      type,
+      name: typeof name === 'string' ? name : '',
+      offsetx: Number(plain(text, member(l, 'offsetx'))) || 0,
+      offsety: Number(plain(text, member(l, 'offsety'))) || 0,
+      children:
+        type === 'objectgroup' && objects?.kind === 'array'
+          ? objects.items.map((o): SourceChild => {
+              const value = plain(text, o) as SourceChild['object']
+              const object =
+                value && typeof value === 'object'
+                  ? { ...value, ...(member(o, 'capsule') ? { otherShape: 'capsule' } : {}) }
+                  : undefined
+              return { start: o.start, end: o.end, ...(object ? { object } : {}) }
+            })
+          : [],
+      layers: type === 'group' && depth < 32 ? sourceLayers(text, member(l, 'layers'), depth + 1) : [],
+      ref: { layer: l, ...(objects?.kind === 'array' ? { objects } : {}) },
+    }
+  })
+}
+
+/** An array's elements as `items` (texts, indented already) laid out as the file lays out `array`. */
+function arrayText(text: string, array: JsonNode & { kind: 'array' }, items: string[]): string {
+  if (items.length === 0) return '[]'
+  const els = array.items
+  const lead = els.length > 0 ? text.slice(array.start + 1, els[0].start) : ''
+  const sep = els.length > 1 ? text.slice(els[0].end, els[1].start) : `,${lead}`
+  const trail = els.length > 0 ? text.slice(els[els.length - 1].end, array.end - 1) : ''
+  return `[${lead}${items.join(sep)}${trail}]`
+}
+
+/** The indentation of an array's first element's line ('' when it has none). */
+function columnOf(text: string, array: JsonNode & { kind: 'array' }): string {
+  return array.items.length > 0 ? /[ \t]*$/.exec(text.slice(array.start + 1, array.items[0].start))![0] : ''
+}
+
+const objectJson = (o: TiledObject) => JSON.stringify(o, null, 1)
+
+/**
+ * The .tmj text with the room's object layers written in place, and notes. Throws
+ * TiledMapRefused when other layers hold geometry the room would repeat.
+ */
+export function writeRoomIntoTmj(text: string, file: string, room: Room): { text: string; notes: string[] } {
+  const root = parseJsonSpans(text, file)
+  if (root.kind !== 'object' || plain(text, member(root, 'type')) !== 'map')
+    throw new Error(`${file}: not a Tiled map (no "type": "map")`)
+  const layersNode = member(root, 'layers')
+  if (layersNode?.kind !== 'array') throw new Error(`${file}: a map without a "layers" list`)
+  const nextObjectNode = member(root, 'nextobjectid')
+  const nextLayerNode = member(root, 'nextlayerid')
+  const plan = planInPlace(
+    sourceLayers(text, layersNode, 0),
+    room,
+    {
+      object: Number(plain(text, nextObjectNode)) || 1,
+      layer: Number(plain(text, nextLayerNode)) || 1,
+    },
+    file,
+    { infinite: plain(text, member(root, 'infinite')) === true },
+  )
+  if (plan.problems.length > 0) throw new TiledMapRefused(file, plan.problems)
+  const edits: { start: number; end: number; text: string }[] = []
+  const added: string[] = []
+  for (const { written, existing, pieces, newId } of plan.layers) {
+    if (!existing) {
+      added.push(JSON.stringify({ ...written, id: newId! }, null, 1))
+      continue
+    }
+    const array = existing.ref.objects
+    const column = array?.kind === 'array' ? columnOf(text, array) : ''
+    const items = pieces.map((p) =>
+      'keep' in p ? text.slice(p.keep.start, p.keep.end) : objectJson(p.write).replace(/\n/g, `\n${column}`),
+    )
+    if (array?.kind === 'array')
+      edits.push({ start: array.start, end: array.end, text: arrayText(text, array, items) })
+    else if (items.length > 0) {
+      // A layer without "objects": the member is added after its first one.
+      const first = existing.ref.layer.kind === 'object' ? existing.ref.layer.members[0] : undefined
+      if (first)
+        edits.push({ start: first.value.end, end: first.value.end, text: `,"objects":[${items.join(',')}]` })
+    }
+  }
+  if (added.length > 0) {
+    // Inserted after the last layer (whose own objects may be edited too: no overlap).
+    const els = layersNode.items
+    if (els.length === 0)
+      edits.push({ start: layersNode.start, end: layersNode.end, text: arrayText(text, layersNode, added) })
+    else {
+      const sep = els.length > 1 ? text.slice(els[0].end, els[1].start) : ','
+      const column = /[ \t]*$/.exec(text.slice(layersNode.start + 1, els[0].start))![0]
+      const at = els[els.length - 1].end
+      edits.push({
+        start: at,
+        end: at,
+        text: added.map((t) => sep + t.replace(/\n/g, `\n${column}`)).join(''),
+      })
+    }
+  }
+  for (const [node, value, key] of [
+    [nextObjectNode, plan.nextObject, 'nextobjectid'],
+    [nextLayerNode, plan.nextLayer, 'nextlayerid'],
+  ] as const) {
+    if (node) {
+      const old = Number(plain(text, node)) || 0
+      if (value > old) edits.push({ start: node.start, end: node.end, text: String(value) })
+    } else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"${key}":${value}` })
+  }
+  return { text: applyEdits(text, edits), notes: plan.notes }
+}

@@ -1,0 +1,139 @@
+/**
+ * A room written back into the game's own .tmx in place: the object layers Walkbox owns are
+ * rewritten (in-place-plan.ts decides what) and every other byte of the file is kept
+ * (other layers, tilesets, map properties, comments, attribute order, line endings).
+ *
+ * Glossary
+ * - kept child: its bytes from the start of its line's indentation to its end tag, as they
+ *   were.
+ * - new layer: written before </map>, with the map's next layer id.
+ *
+ * Units: px; text offsets in UTF-16 units.
+ */
+import type { Room } from '../../room/schema'
+import { TiledMapRefused } from './external-files'
+import { planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
+import { layerXml, objectFromXml, parseXml, type XmlElement } from './tmx'
+
+interface Edit {
+  start: number
+  end: number
+  text: string
+}
+
+const SHAPES = ['properties', 'point', 'ellipse', 'polygon', 'polyline']
+
+/** The map's layers as in-place-plan.ts reads them. */
+function sourceLayers(el: XmlElement, depth: number): SourceLayer<XmlElement>[] {
+  const out: SourceLayer<XmlElement>[] = []
+  for (const c of el.children) {
+    const type =
+      c.name === 'objectgroup'
+        ? 'objectgroup'
+        : c.name === 'group'
+          ? 'group'
+          : c.name === 'layer'
+            ? 'tilelayer'
+            : null
+    if (!type) continue
+    out.push({
+      type,
+      name: c.attrs.name ?? '',
+      offsetx: Number(c.attrs.offsetx) || 0,
+      offsety: Number(c.attrs.offsety) || 0,
+      children:
+        type === 'objectgroup'
+          ? c.children.map((x): SourceChild => {
+              if (x.name !== 'object') return { start: x.span.start, end: x.span.end }
+              const other = x.children.find((y) => !SHAPES.includes(y.name))
+              return {
+                start: x.span.start,
+                end: x.span.end,
+                object: { ...objectFromXml(x), ...(other ? { otherShape: other.name } : {}) },
+              }
+            })
+          : [],
+      layers: type === 'group' && depth < 32 ? sourceLayers(c, depth + 1) : [],
+      ref: c,
+    })
+  }
+  return out
+}
+
+/**
+ * The .tmx text with the room's object layers written in place, and notes. Throws
+ * TiledMapRefused when other layers hold geometry the room would repeat.
+ */
+export function writeRoomIntoTmx(text: string, file: string, room: Room): { text: string; notes: string[] } {
+  const root = parseXml(text, file)
+  if (root.name !== 'map') throw new Error(`${file}: not a Tiled map (the root element is <${root.name}>)`)
+  if (root.span.openEnd === root.span.end) throw new Error(`${file}: an empty <map/>`)
+  const plan = planInPlace(
+    sourceLayers(root, 0),
+    room,
+    { object: Number(root.attrs.nextobjectid) || 1, layer: Number(root.attrs.nextlayerid) || 1 },
+    file,
+    { infinite: root.attrs.infinite === '1' },
+  )
+  if (plan.problems.length > 0) throw new TiledMapRefused(file, plan.problems)
+  const eol = text.includes('\r\n') ? '\r\n' : '\n'
+  const indentBefore = (at: number) => /[ \t]*$/.exec(text.slice(Math.max(0, at - 200), at))![0]
+  const edits: Edit[] = []
+  for (const { written, existing, pieces, newId } of plan.layers) {
+    const lines = pieces.map((p) =>
+      'keep' in p
+        ? indentBefore(p.keep.start) + text.slice(p.keep.start, p.keep.end)
+        : layerXml({ ...written, objects: [p.write] })
+            .slice(1, -1)
+            .join(eol),
+    )
+    if (!existing) {
+      const layer = layerXml({ ...written, id: newId! })
+      edits.push({ start: root.span.closeStart, end: root.span.closeStart, text: `${layer.join(eol)}${eol}` })
+      continue
+    }
+    const el = existing.ref
+    if (el.span.openEnd !== el.span.end) {
+      // The tags and the indentation before </objectgroup> stay.
+      const indent = /[ \t]*$/.exec(text.slice(el.span.openEnd, el.span.closeStart))![0]
+      edits.push({
+        start: el.span.openEnd,
+        end: el.span.closeStart,
+        text: lines.length > 0 ? `${eol}${lines.join(eol)}${eol}${indent}` : `${eol}${indent}`,
+      })
+    } else if (lines.length > 0) {
+      const open = text.slice(el.span.start, el.span.end).replace(/\s*\/>$/, '>')
+      edits.push({
+        start: el.span.start,
+        end: el.span.end,
+        text: `${open}${eol}${lines.join(eol)}${eol}${indentBefore(el.span.start)}</objectgroup>`,
+      })
+    }
+  }
+
+  // Raise nextobjectid / nextlayerid in the <map> tag (attributes added when missing).
+  const mapTag = text.slice(root.span.start, root.span.openEnd)
+  let newTag = mapTag
+  for (const [attr, value] of [
+    ['nextobjectid', plan.nextObject],
+    ['nextlayerid', plan.nextLayer],
+  ] as const) {
+    const re = new RegExp(`(\\s${attr}\\s*=\\s*["'])(\\d*)(["'])`)
+    newTag = re.test(newTag)
+      ? newTag.replace(
+          re,
+          (_, a: string, old: string, c: string) => `${a}${Math.max(Number(old) || 0, value)}${c}`,
+        )
+      : newTag.replace(/\s*>$/, ` ${attr}="${value}">`)
+  }
+  if (newTag !== mapTag) edits.push({ start: root.span.start, end: root.span.openEnd, text: newTag })
+  return { text: applyEdits(text, edits), notes: plan.notes }
+}
+
+/** The text with non-overlapping edits applied; edits at one offset keep their order. */
+export function applyEdits(text: string, edits: Edit[]): string {
+  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.i - a.i)
+  let out = text
+  for (const { e } of order) out = out.slice(0, e.start) + e.text + out.slice(e.end)
+  return out
+}

@@ -1,0 +1,327 @@
+/**
+ * A room written back into the game's own .tmx in place: only what the room changed
+ * changes; every other byte stays (tilesets, tile and image layers, map properties, other
+ * layers, objects Walkbox does not read, ids); Tiled reads the result and it imports back
+ * as the edited room. `walkbox export --into --dry-run` prints the unified diff and writes
+ * nothing; without --dry-run the map is replaced after a backup. The map is written by
+ * Tiled itself (`tiled --export-map`).
+ *
+ * Units: px.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { folderSource } from '../../../src/cli/format-commands'
+import { roomFormat } from '../../../src/shared/formats/registry'
+import type { TiledMapRefused } from '../../../src/shared/formats/tiled/external-files'
+import { writeRoomIntoTmx } from '../../../src/shared/formats/tiled/write-in-place'
+import { writeRoomIntoTmj } from '../../../src/shared/formats/tiled/write-in-place-json'
+import { member, parseJsonSpans } from '../../../src/shared/formats/json-spans'
+import { unifiedDiff } from '../../../src/shared/formats/unified-diff'
+import type { Room } from '../../../src/shared/room/schema'
+import { walkbox } from '../cli/run-walkbox'
+
+const run = promisify(execFile)
+const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
+const env = { ...process.env, QT_QPA_PLATFORM: 'offscreen' }
+
+let dir = ''
+let original = ''
+let originalJson = ''
+const game = () => join(dir, 'game')
+
+const obj = (o: object) => ({
+  name: '',
+  type: '',
+  x: 0,
+  y: 0,
+  width: 0,
+  height: 0,
+  rotation: 0,
+  visible: true,
+  ...o,
+})
+const group = (id: number, name: string, objects: object[], extra: object = {}) => ({
+  id,
+  name,
+  type: 'objectgroup',
+  draworder: 'topdown',
+  opacity: 1,
+  visible: true,
+  x: 0,
+  y: 0,
+  objects,
+  ...extra,
+})
+
+async function importTmx(file: string): Promise<Room> {
+  return (await roomFormat('tiled-xml').importRoom!(folderSource(game()), file, {})).room
+}
+
+async function importTmj(file: string): Promise<Room> {
+  return (await roomFormat('tiled-json').importRoom!(folderSource(game()), file, {})).room
+}
+
+beforeAll(async () => {
+  if (!existsSync(TILED))
+    throw new Error(`Tiled is needed for this test and is missing (${TILED}): apt-get install -y tiled`)
+  dir = await mkdtemp(join(tmpdir(), 'walkbox-tiled-in-place-'))
+  await mkdir(game(), { recursive: true })
+  await writeFile(
+    join(game(), 'walls.tsx'),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="walls" tilewidth="16" tileheight="16" tilecount="1" columns="1">
+ <image source="walls.png" width="16" height="16"/>
+</tileset>
+`,
+  )
+  const map = {
+    type: 'map',
+    version: '1.8',
+    tiledversion: '1.8.2',
+    orientation: 'orthogonal',
+    renderorder: 'right-down',
+    infinite: false,
+    compressionlevel: -1,
+    width: 20,
+    height: 15,
+    tilewidth: 16,
+    tileheight: 16,
+    nextlayerid: 6,
+    nextobjectid: 7,
+    properties: [{ name: 'music', type: 'string', value: 'cave.ogg' }],
+    tilesets: [{ firstgid: 1, source: 'walls.tsx' }],
+    layers: [
+      {
+        id: 1,
+        name: 'walls',
+        type: 'tilelayer',
+        width: 20,
+        height: 15,
+        x: 0,
+        y: 0,
+        opacity: 1,
+        visible: true,
+        data: Array.from({ length: 300 }, (_, i) => (i < 20 ? 1 : 0)),
+      },
+      group(2, 'walkable', [
+        obj({ id: 1, name: 'floor', type: 'walkable', x: 10, y: 60, width: 280, height: 160 }),
+        obj({
+          id: 2,
+          name: 'rock',
+          type: 'hole',
+          x: 100,
+          y: 100,
+          polygon: [
+            { x: 0, y: 0 },
+            { x: 30, y: 0 },
+            { x: 15, y: 20 },
+          ],
+        }),
+      ]),
+      group(3, 'decor', [obj({ id: 3, name: 'lamp', type: 'decor', x: 5, y: 5, point: true })]),
+      group(4, 'zones', [obj({ id: 4, name: 'door', type: 'zone', x: 250, y: 80, width: 30, height: 40 })], {
+        color: '#ff0000',
+      }),
+      group(5, 'points', [
+        obj({ id: 5, name: 'start', type: 'point', x: 50, y: 200, point: true }),
+        obj({ id: 6, name: 'sign', x: 0, y: 0, width: 60, height: 12, text: { text: 'Cave', wrap: true } }),
+      ]),
+    ],
+  }
+  await writeFile(join(dir, 'cave-source.tmj'), JSON.stringify(map))
+  await run(TILED, ['--export-map', 'tmx', join(dir, 'cave-source.tmj'), join(game(), 'cave.tmx')], { env })
+  original = await readFile(join(game(), 'cave.tmx'), 'utf8')
+  await run(TILED, ['--export-map', 'json', join(dir, 'cave-source.tmj'), join(game(), 'cave.tmj')], { env })
+  originalJson = await readFile(join(game(), 'cave.tmj'), 'utf8')
+}, 60_000)
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+describe('writing a room back into its .tmx in place', () => {
+  it('changes nothing when the room is unchanged', async () => {
+    const room = await importTmx('cave.tmx')
+    expect(writeRoomIntoTmx(original, 'cave.tmx', room).text).toBe(original)
+  })
+
+  it('changes only the lines of the edited object; Tiled reads the result; it imports back as the edited room', async () => {
+    const room = await importTmx('cave.tmx')
+    room.polygons[0].outer[0] = [14, 60]
+    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    const diff = unifiedDiff(original, text, 'cave.tmx')
+    const removed = diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))
+    expect(removed).toEqual([
+      '-  <object id="1" name="floor" type="walkable" x="10" y="60" width="280" height="160"/>',
+    ])
+    const added = diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++'))
+    expect(added[0]).toBe('+  <object id="1" name="floor" type="walkable" x="14" y="60">')
+    // Every line outside the floor object is the same, in the same order.
+    const outside = (t: string) =>
+      t
+        .split('\n')
+        .filter((l) => !/name="floor"|areaId|<\/?properties>|<polygon points="0,0 276|<\/object>/.test(l))
+    expect(outside(text)).toEqual(outside(original))
+
+    await writeFile(join(game(), 'edited.tmx'), text)
+    await run(TILED, ['--export-map', 'json', join(game(), 'edited.tmx'), join(dir, 'edited.json')], { env })
+    const json = JSON.parse(await readFile(join(dir, 'edited.json'), 'utf8')) as {
+      layers: { name: string }[]
+    }
+    expect(json.layers.map((l) => l.name)).toEqual(['walls', 'walkable', 'decor', 'zones', 'points'])
+    const back = await importTmx('edited.tmx')
+    expect(back.polygons).toEqual(room.polygons)
+    expect(back.zones.map((z) => z.shape)).toEqual(room.zones.map((z) => z.shape))
+    expect(back.points).toEqual(room.points)
+  })
+
+  it('adds a new zone with the next free object id and keeps the others', async () => {
+    const room = await importTmx('cave.tmx')
+    room.zones.push({
+      id: 'well',
+      name: 'well',
+      shape: {
+        kind: 'polygon',
+        outer: [
+          [20, 20],
+          [40, 20],
+          [40, 40],
+        ],
+      },
+      events: { enter: 'lookWell', exit: '', stand: '' },
+      properties: {},
+    })
+    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    expect(text).toContain('nextobjectid="8"')
+    expect(text).toContain('<object id="7" name="well" type="zone" x="20" y="20">')
+    expect(text).toContain('<object id="4" name="door" type="zone" x="250" y="80" width="30" height="40"/>')
+  })
+
+  it('refuses a map whose other layers hold objects Walkbox reads, naming them', () => {
+    const other = original.replace('name="decor"', 'name="Floor"').replace('type="decor"', 'type="walkable"')
+    let refused: TiledMapRefused | undefined
+    try {
+      writeRoomIntoTmx(other, 'cave.tmx', { polygons: [] } as unknown as Room)
+    } catch (e) {
+      refused = e as TiledMapRefused
+    }
+    expect(refused?.problems).toEqual([
+      "layer 'Floor' holds 1 object Walkbox reads (object 3); writing the room would put them in the map twice",
+    ])
+  })
+
+  it('walkbox export --into: a dry run prints the diff and writes nothing; the write keeps a backup', async () => {
+    const project = join(dir, 'project')
+    const imported = await walkbox('import', join(game(), 'cave.tmx'), '--out', project, '--json')
+    expect(imported.code).toBe(0)
+    const roomFile = join(project, 'rooms', 'cave', 'room.json')
+    const json = JSON.parse(await readFile(roomFile, 'utf8')) as Room
+    json.points![0].x = 60
+    await writeFile(roomFile, JSON.stringify(json, null, 2))
+
+    const dry = await walkbox(
+      'export',
+      project,
+      '--room',
+      'cave',
+      '--into',
+      join(game(), 'cave.tmx'),
+      '--dry-run',
+    )
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toContain('-  <object id="5" name="start" type="point" x="50" y="200">')
+    expect(dry.stdout).toContain('+  <object id="5" name="start" type="point" x="60" y="200">')
+    expect(await readFile(join(game(), 'cave.tmx'), 'utf8')).toBe(original)
+
+    const wrote = await walkbox('export', project, '--room', 'cave', '--into', join(game(), 'cave.tmx'))
+    expect(wrote.code).toBe(0)
+    const backups = (await readdir(game())).filter((f) => f.endsWith('.walkbox-backup'))
+    expect(backups).toHaveLength(1)
+    expect(await readFile(join(game(), backups[0]), 'utf8')).toBe(original)
+    expect(await readFile(join(game(), 'cave.tmx'), 'utf8')).toContain('x="60" y="200"')
+  }, 60_000)
+})
+
+describe('writing a room back into its .tmj in place', () => {
+  it('changes nothing when the room is unchanged', async () => {
+    const room = await importTmj('cave.tmj')
+    expect(writeRoomIntoTmj(originalJson, 'cave.tmj', room).text).toBe(originalJson)
+  })
+
+  it('rewrites only the edited object and adds a layer; Tiled reads the result; it imports back as the edited room', async () => {
+    const room = await importTmj('cave.tmj')
+    room.polygons[0].outer[0] = [14, 60]
+    room.gates.push({
+      id: 'bars',
+      name: 'bars',
+      kind: 'block-polygon',
+      polygon: [
+        [1, 1],
+        [9, 1],
+        [9, 9],
+      ],
+      flagExpression: 'closed',
+    })
+    const { text } = writeRoomIntoTmj(originalJson, 'cave.tmj', room)
+    const parsed = JSON.parse(text) as {
+      nextobjectid: number
+      nextlayerid: number
+      layers: { name: string; id: number; objects?: { id: number; name: string }[] }[]
+    }
+    expect(parsed.layers.map((l) => l.name)).toEqual([
+      'walls',
+      'walkable',
+      'decor',
+      'zones',
+      'points',
+      'gates',
+    ])
+    expect(parsed.layers[5].id).toBe(6)
+    expect(parsed.layers[5].objects!.map((o) => [o.id, o.name])).toEqual([[7, 'bars']])
+    expect([parsed.nextobjectid, parsed.nextlayerid]).toEqual([8, 7])
+    // Outside the walkable layer's floor object and the new layer, the text is the same.
+    const floor = parsed.layers[1].objects![0]
+    expect(floor).toMatchObject({ id: 1, name: 'floor', x: 14, y: 60 })
+    const diff = unifiedDiff(originalJson, text, 'cave.tmj')
+    const removed = diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))
+    // Only lines of the floor object (Tiled writes one key per line) and the two next ids.
+    expect(
+      removed.every(
+        (l) =>
+          /"(height|width|x|y|nextobjectid|nextlayerid)":|^-\s*\}/.test(l) ||
+          /"(id|name|rotation|type|visible)":/.test(l),
+      ),
+    ).toBe(true)
+    expect(diff).not.toMatch(/^-.*"(music|cave\.ogg|walls\.tsx|lamp|door|sign)"/m)
+
+    await writeFile(join(game(), 'edited.tmj'), text)
+    await run(TILED, ['--export-map', 'tmx', join(game(), 'edited.tmj'), join(dir, 'edited-from-json.tmx')], {
+      env,
+    })
+    const fromTiled = await readFile(join(dir, 'edited-from-json.tmx'), 'utf8')
+    expect(fromTiled, fromTiled).toMatch(/<objectgroup [^>]*id="6" name="gates"/)
+    const back = await importTmj('edited.tmj')
+    expect(back.polygons).toEqual(room.polygons)
+    expect(back.gates.map((g) => g.polygon)).toEqual(room.gates.map((g) => g.polygon))
+  })
+})
+
+describe('JSON with spans', () => {
+  it('gives every value its place in the text and refuses what is not JSON', () => {
+    const text = ' { "a" : [1, {"b": "x\\"y"}], "c": null } '
+    const root = parseJsonSpans(text, 't.json')
+    const a = member(root, 'a')!
+    expect(text.slice(a.start, a.end)).toBe('[1, {"b": "x\\"y"}]')
+    expect(text.slice(root.start, root.end)).toBe(text.trim())
+    expect(a.kind).toBe('array')
+    expect(member(a.kind === 'array' ? a.items[1] : undefined, 'b')).toMatchObject({ value: 'x"y' })
+    expect(() => parseJsonSpans('{"a": [1,}', 'bad.json')).toThrow(
+      /bad\.json: not JSON \(expected a value at offset 9\)/,
+    )
+    expect(() => parseJsonSpans('['.repeat(100), 'deep.json')).toThrow(/nested more than 64 deep/)
+  })
+})
