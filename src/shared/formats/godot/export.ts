@@ -15,11 +15,22 @@ import { triangulateAreas } from '../../geometry/triangulate'
 import type { AreaPolygon, Point } from '../../geometry/types'
 import { walkPolygonToArea } from '../../room/convert'
 import type { Room } from '../../room/schema'
+import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import { tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
 
 export interface GodotExportOptions {
   /** res:// path of the background texture; no Sprite2D when absent. */
   backgroundResPath?: string
+  /** The project's flags: those the room's expressions name travel with their defaults. */
+  flags?: readonly { id: string; name?: string; default: boolean }[]
+}
+
+/** A Godot metadata key Walkbox writes: an identifier (Godot's own rule for metadata names). */
+const META_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/** The node's name line and, when Godot's name rules changed it, the author's name as metadata. */
+function nameLines(name: string, nodeName: string): string[] {
+  return nodeName === name ? [] : [`metadata/walkbox_name = ${tscnString(name)}`]
 }
 
 /** A Godot node name: no . : @ / " % (Godot replaces them too). */
@@ -50,6 +61,27 @@ function navigationPolygon(id: string, areas: AreaPolygon[]): string {
   ].join('\n')
 }
 
+/** The flags the room's expressions name, with their defaults, as one JSON metadata line. */
+function roomFlagsLine(
+  room: Room,
+  flags: readonly { id: string; name?: string; default: boolean }[],
+): string[] {
+  const used = new Set<string>()
+  const expressions = [
+    ...room.areas.map((a) => a.enabledBy),
+    ...room.zones.map((z) => z.enabledBy),
+    ...room.gates.map((g) => g.flagExpression),
+  ]
+  for (const e of expressions) {
+    if (e === undefined || flagExpressionError(e)) continue
+    for (const id of flagsInExpression(e)) used.add(id)
+  }
+  const listed = flags
+    .filter((f) => used.has(f.id))
+    .map((f) => ({ id: f.id, name: f.name ?? f.id, default: f.default }))
+  return listed.length > 0 ? [`metadata/walkbox_flags = ${tscnString(JSON.stringify(listed))}`] : []
+}
+
 export function exportGodotScene(
   room: Room,
   options: GodotExportOptions = {},
@@ -68,6 +100,7 @@ export function exportGodotScene(
     `metadata/walkbox_room_id = ${tscnString(room.id)}`,
     // Every walk area (also those without polygons, which gates may name), for the way back.
     `metadata/walkbox_areas = ${tscnString(JSON.stringify(room.areas))}`,
+    ...roomFlagsLine(room, options.flags ?? []),
     '',
   )
 
@@ -131,6 +164,7 @@ export function exportGodotScene(
       const name = godotNodeName(g.name, gateNames)
       nodes.push(
         `[node name=${tscnString(name)} type="Area2D" parent="Gates"]`,
+        ...nameLines(g.name, name),
         `metadata/walkbox_gate_kind = ${tscnString(g.kind)}`,
         `metadata/walkbox_flag_expression = ${tscnString(g.flagExpression)}`,
         ...(g.areaId !== undefined ? [`metadata/walkbox_area_id = ${g.areaId}`] : []),
@@ -162,10 +196,20 @@ export function exportGodotScene(
           .map((k) => `metadata/walkbox_${k} = ${tscnString(z.events[k])}`),
         ...(z.enabledBy !== undefined ? [`metadata/walkbox_enabled_by = ${tscnString(z.enabledBy)}`] : []),
         ...Object.entries(z.properties ?? {})
-          .filter(([k]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k))
+          .filter(([k]) => META_KEY.test(k) && !k.startsWith('walkbox_'))
           .map(([k, v]) => `metadata/${k} = ${tscnString(String(v))}`),
       ]
-      nodes.push(`[node name=${tscnString(name)} type="Area2D" parent="Zones"]`, ...meta, '')
+      const odd = Object.keys(z.properties ?? {}).filter((k) => !META_KEY.test(k) || k.startsWith('walkbox_'))
+      if (odd.length > 0)
+        notes.push(
+          `zone '${z.name}': propert${odd.length === 1 ? 'y' : 'ies'} ${odd.map((k) => `'${k}'`).join(', ')} not exported (a Godot metadata name is a letter or _ then letters, digits, _; walkbox_ is Walkbox's own)`,
+        )
+      nodes.push(
+        `[node name=${tscnString(name)} type="Area2D" parent="Zones"]`,
+        ...nameLines(z.name, name),
+        ...meta,
+        '',
+      )
       nodes.push(
         `[node name="CollisionPolygon2D" type="CollisionPolygon2D" parent=${tscnString(`Zones/${name}`)}]`,
         `polygon = ${tscnPackedPoints(ring(z.shape.outer))}`,
@@ -182,20 +226,24 @@ export function exportGodotScene(
   const points = room.points ?? []
   const start = room.testWalk.start
   nodes.push('[node name="Points" type="Node2D" parent="."]', '')
+  // The points keep their names; the start takes a name no point has and says what it is.
   const pointNames = new Set<string>()
+  const pointNodes = points.map((p) => godotNodeName(p.name, pointNames))
   const startName = godotNodeName('player_start', pointNames)
   nodes.push(
     `[node name="${startName}" type="Marker2D" parent="Points"]`,
     `position = ${tscnVector2(toScene(start.x, start.y))}`,
+    'metadata/walkbox_start = true',
     '',
   )
-  for (const p of points) {
+  points.forEach((p, i) => {
     nodes.push(
-      `[node name=${tscnString(godotNodeName(p.name, pointNames))} type="Marker2D" parent="Points"]`,
+      `[node name=${tscnString(pointNodes[i])} type="Marker2D" parent="Points"]`,
       `position = ${tscnVector2(toScene(p.x, p.y))}`,
+      ...nameLines(p.name, pointNodes[i]),
       '',
     )
-  }
+  })
 
   if (room.nodeGraph.nodes.length > 0)
     notes.push('node graph: Godot scenes have no authored graph; not exported')

@@ -27,6 +27,7 @@ import { pointInRing, signedArea, withoutRepeats } from '../../geometry/polygon'
 import { idFromName, flagIdFromName } from '../../room/names'
 import {
   emptyRoom,
+  FlagIdSchema,
   type Flag,
   type Room,
   type RoomPoint,
@@ -34,6 +35,7 @@ import {
   type Zone,
 } from '../../room/schema'
 import { areaToWalkPolygon } from '../../room/convert'
+import { MAX_ZONE_PROPERTIES } from '../../room/limits'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import {
   apply,
@@ -243,6 +245,27 @@ function zoneRings(node: SceneNode, notes: string[]): Ring[] {
   return rings
 }
 
+/**
+ * A node's own metadata (`metadata/<key>`, not Walkbox's `walkbox_*`) as zone properties:
+ * text, numbers and booleans as text; other values are named in a note.
+ */
+function metadataProperties(node: SceneNode, notes: string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, p] of node.props) {
+    if (!key.startsWith('metadata/')) continue
+    const name = key.slice('metadata/'.length)
+    if (name.startsWith('walkbox_') || name === '__proto__') continue
+    const v = p.value
+    if (Object.keys(out).length >= MAX_ZONE_PROPERTIES - 2) {
+      notes.push(`${node.path}: more than ${MAX_ZONE_PROPERTIES - 2} metadata entries; the rest not kept`)
+      break
+    }
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[name] = String(v)
+    else notes.push(`${node.path}: metadata/${name} is not text, a number or a boolean; not kept`)
+  }
+  return out
+}
+
 function chooseBackground(nodes: SceneNode[]): SceneNode | null {
   const sprites = nodes.filter((n) => n.type === 'Sprite2D' && texturePath(n, 'texture'))
   const named = (n: SceneNode) => /background|^bg$|^bg[_\s-]/i.test(n.path.split('/').slice(-2).join('/'))
@@ -449,8 +472,9 @@ export async function importGodotScene(
     if (bgNode && bgNode.path.startsWith(n.path + '/')) continue // the background prop
     if (metaText(n, 'walkbox_gate_kind') !== undefined) continue // a Walkbox gate, read below
     const rings = zoneRings(n, notes)
+    const ownName = metaText(n, 'walkbox_name') ?? n.name
     rings.forEach((ring, k) => {
-      const name = rings.length > 1 ? `${n.name} ${k + 1}` : n.name
+      const name = rings.length > 1 ? `${ownName} ${k + 1}` : ownName
       const id = idFromName(
         name,
         zones.map((z) => z.id),
@@ -459,6 +483,7 @@ export async function importGodotScene(
       const globalId = n.props.get('global_id')?.value
       const properties: Record<string, string> = { godotPath: n.path }
       if (typeof globalId === 'string') properties.global_id = globalId
+      Object.assign(properties, metadataProperties(n, notes))
       zones.push({
         id,
         name,
@@ -488,11 +513,11 @@ export async function importGodotScene(
     const areaId = n.props.get('metadata/walkbox_area_id')?.value
     room.gates.push({
       id: idFromName(
-        n.name,
+        metaText(n, 'walkbox_name') ?? n.name,
         room.gates.map((g) => g.id),
         'gate',
       ),
-      name: n.name,
+      name: metaText(n, 'walkbox_name') ?? n.name,
       kind,
       ...(ring ? { polygon: ringToRoom(ring).map((p): [number, number] => [p.x, p.y]) } : {}),
       ...(typeof areaId === 'number' ? { areaId } : {}),
@@ -518,11 +543,18 @@ export async function importGodotScene(
       const at = apply(n.global, { x: 0, y: 0 })
       const generic = MARKER_TYPES.has(n.name) || /^ESCLocation$/.test(n.name)
       const parentName = n.path.includes('/') ? n.path.split('/').slice(-2, -1)[0] : ''
-      const isStart = n.props.get('is_start_location')?.value === true || /^player_start$/i.test(n.name)
+      // Walkbox's own export marks its start marker (not a point of its own).
+      const walkboxStart = n.props.get('metadata/walkbox_start')?.value === true
+      const ownExport = metaText(root, 'walkbox_room_id') !== undefined
+      const isStart =
+        walkboxStart ||
+        (!ownExport && (n.props.get('is_start_location')?.value === true || /^player_start$/i.test(n.name)))
       if (isStart) start = toRoom(at)
-      // Walkbox's own export writes the start as Points/player_start: not a point of its own.
-      if (!(isStart && parentName === 'Points' && metaText(root, 'walkbox_room_id') !== undefined)) {
-        addPoint(generic && parentName ? `${parentName}/${n.name}` : n.name, at)
+      if (!walkboxStart) {
+        addPoint(
+          metaText(n, 'walkbox_name') ?? (generic && parentName ? `${parentName}/${n.name}` : n.name),
+          at,
+        )
       }
     }
     const walkTo = vector2(n.props.get('walk_to_point')?.value)
@@ -608,6 +640,23 @@ export async function importGodotScene(
   for (const n of nodes) if (!known.has(n.type)) unknown.set(n.type, (unknown.get(n.type) ?? 0) + 1)
   if (unknown.size > 0) {
     notes.push(`not imported: ${[...unknown].map(([t, c]) => `${c} ${t}`).join(', ')}`)
+  }
+  // Walkbox's own export carries the defaults of the flags the room names.
+  const ownFlags = metaText(root, 'walkbox_flags')
+  if (ownFlags !== undefined) {
+    try {
+      const listed = JSON.parse(ownFlags) as unknown
+      for (const f of Array.isArray(listed) ? (listed as Partial<Flag>[]) : []) {
+        if (typeof f?.id !== 'string' || typeof f.default !== 'boolean' || FlagIdSchema.safeParse(f.id).error)
+          continue
+        const known = flags.find((g) => g.id === f.id)
+        const flag = { id: f.id, name: typeof f.name === 'string' ? f.name : f.id, default: f.default }
+        if (known) Object.assign(known, flag)
+        else flags.push(flag)
+      }
+    } catch {
+      notes.push('metadata/walkbox_flags on the root is not JSON; flags start false')
+    }
   }
   return { room, flags, background, scaleMap, notes }
 }
