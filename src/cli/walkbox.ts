@@ -71,6 +71,7 @@ import {
   importTable,
 } from './format-commands'
 import { agsGameTable, importAgsGameCommand, isAgsGameFolder } from './ags-game-commands'
+import { godotGameTable, importGodotGameCommand, isGodotGameFolder } from './godot-game-commands'
 
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
@@ -84,6 +85,7 @@ export const USAGE = [
   '       walkbox formats [--json]',
   '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|ags4|ags3|runtime] [--name N] [--json]',
   '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
+  '       walkbox import <Godot project folder (project.godot)> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|ags4|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
@@ -380,6 +382,13 @@ export async function main(argv: string[]): Promise<number> {
           progress: (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
         })
         print(values.json, game, agsGameTable(game))
+        return 0
+      }
+      if (await isGodotGameFolder(rest[0])) {
+        const game = await importGodotGameCommand(values.out, rest[0], {
+          progress: (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
+        })
+        print(values.json, game, godotGameTable(game))
         return 0
       }
       const report = await importRoomCommand(values.out, rest[0], {
