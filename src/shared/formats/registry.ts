@@ -146,6 +146,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
       const { text, notes } = exportGodotScene(input.room, {
         backgroundResPath: input.background ? `${resDir}/${input.background.name}` : undefined,
         flags: input.flags,
+        mask: input.mask,
       })
       notes.push(`files go in ${resDir}/ of the Godot project`)
       return { files: [{ path: `${input.room.id}.tscn`, text }, ...backgroundFile(input)], notes }

@@ -11,6 +11,9 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { exportGodotScene } from '../../../src/shared/formats/godot/export'
 import { importGodotScene, type GodotImportSource } from '../../../src/shared/formats/godot/import'
+import { roomFormat } from '../../../src/shared/formats/registry'
+import { signedArea } from '../../../src/shared/geometry/polygon'
+import { folderSource as cliFolderSource } from '../../../src/cli/format-commands'
 import { benchPath } from '../../support/bench-data'
 import { folderSource, memorySource } from './godot-source'
 
@@ -134,5 +137,41 @@ describe('Godot export and import: flags, zone properties and point names', () =
       'r_door/Marker2D',
     ])
     expect(back.room.testWalk.start).toEqual(first.room.testWalk.start)
+  })
+})
+
+describe('Godot export of a mask-only room', () => {
+  it('writes a NavigationRegion2D traced from the mask (the AGS bench room 1, 8317 walkable px)', async () => {
+    const ags = await roomFormat('ags4').importRoom!(
+      cliFolderSource(benchPath('engines', 'ags-tumbleweed')),
+      'Rooms/1/data.xml',
+      {},
+    )
+    expect(ags.room.authoritative).toBe('mask')
+    expect(ags.room.polygons).toHaveLength(0)
+    const out = roomFormat('godot').exportRoom!({
+      room: ags.room,
+      mask: ags.mask ?? null,
+      background: null,
+      scaleMap: null,
+    })
+    const scene = out.files.find((f) => f.path.endsWith('.tscn'))!
+    if (!('text' in scene)) throw new Error('a text scene')
+    expect(scene.text).toContain('type="NavigationRegion2D"')
+    expect(out.notes.some((n) => n.startsWith('walk mask: traced into NavigationRegion2D polygons'))).toBe(
+      true,
+    )
+    const back = await importGodotScene(memorySource({ 'res://room.tscn': scene.text }), 'res://room.tscn')
+    const walkable = back.room.polygons
+      .filter((p) => p.areaId === 1)
+      .reduce(
+        (sum, p) =>
+          sum +
+          signedArea(p.outer.map(([x, y]) => ({ x, y }))) -
+          p.holes.reduce((h, r) => h + Math.abs(signedArea(r.map(([x, y]) => ({ x, y })))), 0),
+        0,
+      )
+    // Outlines run along pixel edges, simplified within 0.75 px: the area stays within 3 %.
+    expect(Math.abs(walkable - 8317) / 8317).toBeLessThan(0.03)
   })
 })

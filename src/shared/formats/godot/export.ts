@@ -13,6 +13,7 @@
  */
 import { triangulateAreas } from '../../geometry/triangulate'
 import type { AreaPolygon, Point } from '../../geometry/types'
+import { simplifyAreas, traceMask } from '../../geometry/vectorise'
 import { walkPolygonToArea } from '../../room/convert'
 import type { Room } from '../../room/schema'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
@@ -21,9 +22,14 @@ import { tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
 export interface GodotExportOptions {
   /** res:// path of the background texture; no Sprite2D when absent. */
   backgroundResPath?: string
+  /** The room's area-id mask (room size): a mask-authoritative room's walk areas are traced from it. */
+  mask?: Uint8Array | null
   /** The project's flags: those the room's expressions name travel with their defaults. */
   flags?: readonly { id: string; name?: string; default: boolean }[]
 }
+
+/** How far a traced outline may stray from the mask's pixel edges (what the nav core uses). */
+export const TRACE_TOLERANCE_PX = 0.75
 
 /** A Godot metadata key Walkbox writes: an identifier (Godot's own rule for metadata names). */
 const META_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -118,9 +124,18 @@ export function exportGodotScene(
     )
   }
 
-  if (room.authoritative === 'mask' && room.polygons.length === 0) {
+  // A mask-authoritative room without polygons: each area's pixels traced into polygons
+  // (outlines along pixel edges, simplified within TRACE_TOLERANCE_PX), which Godot navigates.
+  const { width, height } = room.size
+  const mask = options.mask && options.mask.length === width * height ? options.mask : null
+  const traceFromMask = room.authoritative === 'mask' && room.polygons.length === 0
+  if (traceFromMask && !mask) {
     notes.push(
-      'walk mask: Godot navigates polygons; this room is mask-authoritative with no polygons (trace the mask to polygons first)',
+      'walk mask: Godot navigates polygons; this room is mask-authoritative and its mask was not given (no NavigationRegion2D written)',
+    )
+  } else if (traceFromMask) {
+    notes.push(
+      `walk mask: traced into NavigationRegion2D polygons (outlines within ${TRACE_TOLERANCE_PX} px of the mask's pixel edges); the mask itself is not exported`,
     )
   } else if (room.authoritative === 'mask') {
     notes.push(
@@ -129,15 +144,18 @@ export function exportGodotScene(
   }
   const nodeNames = new Set<string>()
   room.areas.forEach((area, i) => {
-    const polys = room.polygons.filter((p) => p.areaId === area.id)
-    if (polys.length === 0) return
-    const areas = polys.map((p) => {
-      const a = walkPolygonToArea(p)
-      return {
-        outer: ring(a.outer.map((q) => [q.x, q.y])),
-        holes: a.holes.map((h) => ring(h.map((q) => [q.x, q.y]))),
-      }
-    })
+    const roomAreas: AreaPolygon[] =
+      traceFromMask && mask
+        ? simplifyAreas(
+            traceMask(width, height, (k) => mask[k] === area.id),
+            TRACE_TOLERANCE_PX,
+          )
+        : room.polygons.filter((p) => p.areaId === area.id).map(walkPolygonToArea)
+    if (roomAreas.length === 0) return
+    const areas = roomAreas.map((a) => ({
+      outer: ring(a.outer.map((q): [number, number] => [q.x, q.y])),
+      holes: a.holes.map((h) => ring(h.map((q): [number, number] => [q.x, q.y]))),
+    }))
     const id = `NavigationPolygon_${i + 1}`
     sub.push(navigationPolygon(id, areas))
     const name = godotNodeName(area.name, nodeNames)
