@@ -161,6 +161,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           readText: (p) => source.readText(p.replace(/^res:\/\//, '')),
           readBytes: (p) => source.readBytes(p.replace(/^res:\/\//, '')),
           imageSize: source.imageSize,
+          decodeImage: (bytes, name) => source.decodeImage(bytes, name),
         },
         `res://${path.replace(/^res:\/\//, '')}`,
         { roomId: options.roomId, roomName: options.name },

@@ -61,7 +61,7 @@ describe('walkbox import <Godot project folder>', () => {
     )
     expect(run.code).toBe(0)
     expect(run.stderr.trim()).toBe(
-      'room 1/1: House (game/rooms/house/room_house.tscn, 356x200) as house: 1 walk area(s), 5 zone(s), 4 point(s), 3 note(s)',
+      'room 1/1: House (game/rooms/house/room_house.tscn, 356x200) as house: 1 walk area(s), 5 zone(s), 4 point(s), 4 note(s)',
     )
     const report = JSON.parse(run.stdout) as { rooms: { scene: string; kind: string }[] }
     expect(report.rooms.map((r) => [r.scene, r.kind])).toEqual([

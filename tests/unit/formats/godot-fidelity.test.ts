@@ -15,7 +15,7 @@ import { roomFormat } from '../../../src/shared/formats/registry'
 import { signedArea } from '../../../src/shared/geometry/polygon'
 import { folderSource as cliFolderSource } from '../../../src/cli/format-commands'
 import { benchPath } from '../../support/bench-data'
-import { folderSource, memorySource } from './godot-source'
+import { decodeRgba, folderSource, memorySource } from './godot-source'
 
 const POPOCHIU = benchPath('engines', 'popochiu-sample-game')
 const ESCORIA = benchPath('engines', 'escoria-demo-game')
@@ -173,5 +173,39 @@ describe('Godot export of a mask-only room', () => {
       )
     // Outlines run along pixel edges, simplified within 0.75 px: the area stays within 3 %.
     expect(Math.abs(walkable - 8317) / 8317).toBeLessThan(0.03)
+  })
+})
+
+describe('Godot import: the props drawn into the background', () => {
+  it("draws Popochiu's props over the House's background in z order: the floor's hole sits on the table", async () => {
+    const dir = `${POPOCHIU}/game/rooms/house/props`
+    const r = await importGodotScene(folderSource(POPOCHIU), 'res://game/rooms/house/room_house.tscn')
+    const picture = await decodeRgba(r.background!.bytes)
+    const art = async (name: string) => decodeRgba(new Uint8Array(await readFile(`${dir}/${name}`)))
+    const plain = await art('background/background.png')
+    const table = await art('table/table.png')
+    const door = await art('door/door.png') // 2 frames side by side: frame 0 is drawn
+    const at = (img: { width: number; data: Uint8Array }, x: number, y: number) => [
+      ...img.data.slice((y * img.width + x) * 4, (y * img.width + x) * 4 + 4),
+    ]
+    // The first hole of the floor: its middle is the table (opaque there), not the floor.
+    const hole = r.room.polygons[0].holes[0]
+    const cx = Math.floor(hole.reduce((s, p) => s + p[0], 0) / hole.length)
+    const cy = Math.floor(hole.reduce((s, p) => s + p[1], 0) / hole.length)
+    expect(at(table, cx, cy)[3]).toBe(255)
+    expect(at(picture, cx, cy)).toEqual(at(table, cx, cy))
+    expect(at(picture, cx, cy)).not.toEqual(at(plain, cx, cy))
+    // Every opaque pixel of the door's first frame is the picture's; the second frame is not drawn.
+    let opaque = 0
+    for (let y = 0; y < 200; y++)
+      for (let x = 0; x < 356; x++) {
+        if (at(door, x, y)[3] !== 255) continue
+        opaque++
+        expect(at(picture, x, y)).toEqual(at(door, x, y))
+      }
+    expect(opaque).toBeGreaterThan(500)
+    expect(r.notes).toContain(
+      "background: drawn with 4 sprite(s) over it in Godot's draw order: Props/Door/Sprite2D, Props/Drawer/Sprite2D, Props/Table/Sprite2D, Props/ToyCar/Sprite2D",
+    )
   })
 })

@@ -46,6 +46,8 @@ import {
   type SceneSource,
   type Transform,
 } from './scene-tree'
+import { drawOrder, drawSprite, MAX_DRAWN_SPRITES, type Rgba } from './compose-background'
+import { encodeRgbaPng } from '../rgba-png'
 import { packedInts, packedPoints, resourceId, vector2, type TscnValue } from './tscn'
 
 export interface GodotImportSource extends SceneSource {
@@ -53,6 +55,8 @@ export interface GodotImportSource extends SceneSource {
   readBytes(resPath: string): Promise<Uint8Array | null>
   /** Pixel size of an image's bytes, or null when they are not a readable image. */
   imageSize(bytes: Uint8Array): { width: number; height: number } | null
+  /** RGBA pixels of an image's bytes (throws naming `name` when unreadable); without it, sprites are not drawn into the background. */
+  decodeImage?(bytes: Uint8Array, name: string): Promise<Rgba>
 }
 
 export interface ImportedImage {
@@ -274,6 +278,103 @@ function chooseBackground(nodes: SceneNode[]): SceneNode | null {
 
 const IMAGE_TYPES = new Set(['png', 'jpg', 'jpeg', 'webp'])
 
+/** A node that moves about the room (Popochiu's Characters, an Escoria player or character). */
+function isCharacter(node: SceneNode, parents: Map<SceneNode, SceneNode>): boolean {
+  for (let n: SceneNode | undefined = node; n; n = parents.get(n)) {
+    if (n.path === 'Characters') return true
+    const script = scriptOf(n)
+    if (script && /(esc_player|character)[^/]*\.gd$/i.test(script)) return true
+  }
+  return false
+}
+
+/**
+ * The background with every other visible sprite of the room drawn over it in Godot's draw
+ * order (compose-background.ts), as one PNG; null when there is nothing to draw over it or
+ * no image decoder. What cannot be drawn is named in `notes`.
+ */
+async function flattenSprites(
+  source: GodotImportSource,
+  root: SceneNode,
+  nodes: SceneNode[],
+  bgNode: SceneNode,
+  size: { width: number; height: number },
+  offset: Point,
+  notes: string[],
+): Promise<ImportedImage | null> {
+  const parents = new Map<SceneNode, SceneNode>()
+  for (const n of nodes) for (const c of n.children) parents.set(c, n)
+  const order = drawOrder(root)
+  const bgKey = order.get(bgNode)!
+  const behind = (k: { z: number; order: number }) =>
+    k.z < bgKey.z || (k.z === bgKey.z && k.order < bgKey.order)
+  const sprites = nodes.filter((n) => n !== bgNode && n.type === 'Sprite2D' && texturePath(n, 'texture'))
+  const drawn: SceneNode[] = []
+  const left: string[] = []
+  for (const n of sprites) {
+    const k = order.get(n)!
+    if (!k.visible) left.push(`${n.path} (hidden)`)
+    else if (isCharacter(n, parents)) left.push(`${n.path} (a character)`)
+    else if (behind(k)) left.push(`${n.path} (behind the background)`)
+    else drawn.push(n)
+  }
+  for (const n of nodes)
+    if (n.type === 'AnimatedSprite2D' && !isCharacter(n, parents))
+      left.push(`${n.path} (an AnimatedSprite2D)`)
+  if (drawn.length === 0) {
+    if (left.length > 0) notes.push(`sprites not drawn into the background: ${left.join(', ')}`)
+    return null
+  }
+  if (!source.decodeImage) {
+    notes.push(
+      `${drawn.length} sprite(s) over the background not drawn into it (no image decoder here): ${drawn.map((n) => n.path).join(', ')}`,
+    )
+    return null
+  }
+  drawn.sort((a, b) => order.get(a)!.z - order.get(b)!.z || order.get(a)!.order - order.get(b)!.order)
+  if (drawn.length > MAX_DRAWN_SPRITES) {
+    left.push(...drawn.slice(MAX_DRAWN_SPRITES).map((n) => `${n.path} (over ${MAX_DRAWN_SPRITES} sprites)`))
+    drawn.length = MAX_DRAWN_SPRITES
+  }
+  const canvas = {
+    width: size.width,
+    height: size.height,
+    data: new Uint8Array(size.width * size.height * 4),
+  }
+  const shift = (t: Transform): Transform => [t[0], t[1], t[2], t[3], t[4] + offset.x, t[5] + offset.y]
+  const put: string[] = []
+  for (const n of [bgNode, ...drawn]) {
+    const path = texturePath(n, 'texture')!
+    const bytes = IMAGE_TYPES.has(extension(path)) ? await source.readBytes(path) : null
+    let image: Rgba | null = null
+    if (bytes) {
+      try {
+        image = await source.decodeImage(bytes, path)
+      } catch (e) {
+        left.push(`${n.path} (${(e as Error).message.split('\n')[0]})`)
+        if (n === bgNode) return null
+        continue
+      }
+    }
+    if (!image) {
+      if (n === bgNode) return null
+      left.push(`${n.path} (texture ${path} missing or not a PNG, JPEG or WebP)`)
+      continue
+    }
+    if (n !== bgNode && (n.props.has('modulate') || n.props.has('self_modulate')))
+      notes.push(`${n.path}: modulate not applied to the sprite drawn into the background`)
+    const touched = drawSprite(canvas, { node: n, image, toRoom: shift(n.global) })
+    if (n !== bgNode) put.push(`${n.path}${touched === 0 ? ' (outside the room)' : ''}`)
+  }
+  if (put.length > 0)
+    notes.push(
+      `background: drawn with ${put.length} sprite(s) over it in Godot's draw order: ${put.join(', ')}`,
+    )
+  if (left.length > 0) notes.push(`sprites not drawn into the background: ${left.join(', ')}`)
+  if (put.length === 0) return null
+  return { name: 'background.png', bytes: encodeRgbaPng(canvas.width, canvas.height, canvas.data) }
+}
+
 /**
  * Imports the scene at `scenePath` (a res:// path). `roomId` is the id the room gets.
  * Throws only when the scene itself cannot be read; everything else becomes a note.
@@ -341,6 +442,11 @@ export async function importGodotScene(
     if (frame) bgSize = { width: Math.round(frame.width), height: Math.round(frame.height) }
   } else {
     notes.push('no background sprite found; the room has no background')
+  }
+  // Sprites over the background (Popochiu props, Escoria items) flattened into it.
+  if (bgNode && background && bgSize) {
+    const flat = await flattenSprites(source, root, nodes, bgNode, bgSize, offset, notes)
+    if (flat) background = flat
   }
   const toRoom = (p: Point): Point => ({ x: p.x + offset.x, y: p.y + offset.y })
   const ringToRoom = (r: Ring): Ring => r.map(toRoom)
