@@ -104,6 +104,10 @@ export function exportGodotScene(
   nodes.push(
     `[node name=${tscnString(rootName)} type="Node2D"]`,
     `metadata/walkbox_room_id = ${tscnString(room.id)}`,
+    ...nameLines(room.name, rootName),
+    // The room's size (Godot has none: without a background it cannot be told on the way back).
+    `metadata/walkbox_width = ${room.size.width}`,
+    `metadata/walkbox_height = ${room.size.height}`,
     // Every walk area (also those without polygons, which gates may name), for the way back.
     `metadata/walkbox_areas = ${tscnString(JSON.stringify(room.areas))}`,
     ...roomFlagsLine(room, options.flags ?? []),

@@ -28,6 +28,7 @@ import { idFromName, flagIdFromName } from '../../room/names'
 import {
   emptyRoom,
   FlagIdSchema,
+  MAX_ROOM_SIDE_PX,
   type Flag,
   type Room,
   type RoomPoint,
@@ -73,7 +74,12 @@ export interface RoomImport {
   /** A greyscale scale map of room size (room.scaling.map names it). */
   scaleMap?: ImportedImage
   notes: string[]
+  /** Paths of the source's nodes read into the room (or that place such nodes); every other node is named in `notes`. */
+  nodes?: { imported: string[] }
 }
+
+/** At most this many node paths are listed in the 'not imported' note (then a count). */
+const MAX_NAMED_NODES = 500
 
 const REGION_TYPES = new Set(['NavigationRegion2D', 'NavigationPolygonInstance'])
 const MARKER_TYPES = new Set(['Marker2D', 'Position2D'])
@@ -216,14 +222,22 @@ function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
   return { node, polygons, enabled, exclusive: false }
 }
 
-function zoneRings(node: SceneNode, notes: string[]): Ring[] {
+function zoneRings(node: SceneNode, notes: string[], used: Set<SceneNode>): Ring[] {
   const own = packedPoints(node.props.get('interaction_polygon')?.value)
-  if (own && own.length >= 3) return [own.map((p) => apply(node.global, p))]
+  if (own && own.length >= 3) {
+    // Popochiu keeps an editor copy of the polygon in a child named InteractionPolygon.
+    for (const c of node.children)
+      if (c.type === 'CollisionPolygon2D' && c.name === 'InteractionPolygon') used.add(c)
+    return [own.map((p) => apply(node.global, p))]
+  }
   const rings: Ring[] = []
   for (const c of node.children) {
     if (c.type === 'CollisionPolygon2D') {
       const pts = packedPoints(c.props.get('polygon')?.value)
-      if (pts && pts.length >= 3) rings.push(pts.map((p) => apply(c.global, p)))
+      if (pts && pts.length >= 3) {
+        rings.push(pts.map((p) => apply(c.global, p)))
+        used.add(c)
+      }
     } else if (c.type === 'CollisionShape2D') {
       const shapeProp = c.props.get('shape')
       const id = shapeProp ? resourceId(shapeProp.value, 'SubResource') : null
@@ -239,6 +253,7 @@ function zoneRings(node: SceneNode, notes: string[]): Ring[] {
             { x: -w, y: h },
           ].map((p) => apply(c.global, p)),
         )
+        used.add(c)
       } else {
         notes.push(
           `${c.path}: a ${String(shape?.attrs.type ?? 'collision shape')} is not a polygon; not imported as a zone`,
@@ -301,6 +316,7 @@ async function flattenSprites(
   size: { width: number; height: number },
   offset: Point,
   notes: string[],
+  used: Set<SceneNode>,
 ): Promise<ImportedImage | null> {
   const parents = new Map<SceneNode, SceneNode>()
   for (const n of nodes) for (const c of n.children) parents.set(c, n)
@@ -365,6 +381,7 @@ async function flattenSprites(
       notes.push(`${n.path}: modulate not applied to the sprite drawn into the background`)
     const touched = drawSprite(canvas, { node: n, image, toRoom: shift(n.global) })
     if (n !== bgNode) put.push(`${n.path}${touched === 0 ? ' (outside the room)' : ''}`)
+    used.add(n)
   }
   if (put.length > 0)
     notes.push(
@@ -392,8 +409,11 @@ export async function importGodotScene(
     return typeof v === 'string' ? v : undefined
   }
 
+  /** Nodes read into the room (their ancestors too: they place them); the others are named. */
+  const used = new Set<SceneNode>([root])
   // Background: room px are its px.
   const bgNode = chooseBackground(nodes)
+  if (bgNode) used.add(bgNode)
   let background: ImportedImage | undefined
   let bgSize: { width: number; height: number } | null = null
   let offset = { x: 0, y: 0 }
@@ -445,7 +465,7 @@ export async function importGodotScene(
   }
   // Sprites over the background (Popochiu props, Escoria items) flattened into it.
   if (bgNode && background && bgSize) {
-    const flat = await flattenSprites(source, root, nodes, bgNode, bgSize, offset, notes)
+    const flat = await flattenSprites(source, root, nodes, bgNode, bgSize, offset, notes, used)
     if (flat) background = flat
   }
   const toRoom = (p: Point): Point => ({ x: p.x + offset.x, y: p.y + offset.y })
@@ -457,6 +477,7 @@ export async function importGodotScene(
     if (!REGION_TYPES.has(n.type)) continue
     const r = readRegion(n, notes)
     if (!r) continue
+    used.add(n)
     const parent = nodes.find((p) => p.children.includes(n))
     const parentScript = parent ? scriptOf(parent) : null
     r.exclusive = !!parentScript && /esc_terrain\.gd$/.test(parentScript)
@@ -477,7 +498,7 @@ export async function importGodotScene(
   const frameworkName = metaOrText(root, 'script_name') ?? metaOrText(root, 'global_id')
   const room = emptyRoom({
     id: roomId,
-    name: options.roomName ?? frameworkName ?? root.name,
+    name: options.roomName ?? metaText(root, 'walkbox_name') ?? frameworkName ?? root.name,
     width: 1,
     height: 1,
   })
@@ -577,7 +598,8 @@ export async function importGodotScene(
     if (n.type !== 'Area2D') continue
     if (bgNode && bgNode.path.startsWith(n.path + '/')) continue // the background prop
     if (metaText(n, 'walkbox_gate_kind') !== undefined) continue // a Walkbox gate, read below
-    const rings = zoneRings(n, notes)
+    const rings = zoneRings(n, notes, used)
+    if (rings.length > 0) used.add(n)
     const ownName = metaText(n, 'walkbox_name') ?? n.name
     rings.forEach((ring, k) => {
       const name = rings.length > 1 ? `${ownName} ${k + 1}` : ownName
@@ -615,7 +637,8 @@ export async function importGodotScene(
     const expression = metaText(n, 'walkbox_flag_expression')
     if (n.type !== 'Area2D' || (kind !== 'block-polygon' && kind !== 'open-area') || expression === undefined)
       continue
-    const ring = zoneRings(n, notes)[0]
+    const ring = zoneRings(n, notes, used)[0]
+    used.add(n)
     const areaId = n.props.get('metadata/walkbox_area_id')?.value
     room.gates.push({
       id: idFromName(
@@ -646,6 +669,7 @@ export async function importGodotScene(
   let start: Point | null = null
   for (const n of nodes) {
     if (MARKER_TYPES.has(n.type)) {
+      used.add(n)
       const at = apply(n.global, { x: 0, y: 0 })
       const generic = MARKER_TYPES.has(n.name) || /^ESCLocation$/.test(n.name)
       const parentName = n.path.includes('/') ? n.path.split('/').slice(-2, -1)[0] : ''
@@ -674,6 +698,7 @@ export async function importGodotScene(
     const script = scriptOf(n)
     const scales = texturePath(n, 'scales')
     if (!scales || !(script && /esc_terrain\.gd$/.test(script))) continue
+    used.add(n)
     const min = num(n.props.get('scale_min')?.value, 0.3) * 100
     const max = num(n.props.get('scale_max')?.value, 1) * 100
     const bytes = extension(scales) === 'png' ? await source.readBytes(scales) : null
@@ -695,8 +720,26 @@ export async function importGodotScene(
   // Size: Popochiu's width/height, else the background's, else the geometry's bounds.
   const w = root.props.get('width')?.value
   const h = root.props.get('height')?.value
+  const ownW = root.props.get('metadata/walkbox_width')?.value
+  const ownH = root.props.get('metadata/walkbox_height')?.value
   let size: { width: number; height: number }
-  if (typeof w === 'number' && typeof h === 'number' && w > 0 && h > 0) {
+  if (
+    typeof ownW === 'number' &&
+    typeof ownH === 'number' &&
+    Number.isInteger(ownW) &&
+    Number.isInteger(ownH) &&
+    ownW >= 1 &&
+    ownH >= 1 &&
+    ownW <= MAX_ROOM_SIDE_PX &&
+    ownH <= MAX_ROOM_SIDE_PX
+  ) {
+    // Walkbox's own export says the size.
+    size = { width: ownW, height: ownH }
+    if (bgSize && (bgSize.width !== size.width || bgSize.height !== size.height))
+      notes.push(
+        `room size ${size.width}x${size.height} from metadata/walkbox_width/height; the background is ${bgSize.width}x${bgSize.height}`,
+      )
+  } else if (typeof w === 'number' && typeof h === 'number' && w > 0 && h > 0) {
     size = { width: Math.round(w), height: Math.round(h) }
     if (bgSize && (bgSize.width !== size.width || bgSize.height !== size.height)) {
       notes.push(
@@ -732,21 +775,23 @@ export async function importGodotScene(
     notes.push(
       `${scripts.size} script${scripts.size === 1 ? '' : 's'} not run (${[...scripts].map(fileName).slice(0, 5).join(', ')}${scripts.size > 5 ? ', ...' : ''})`,
     )
-  const known = new Set([
-    ...REGION_TYPES,
-    ...MARKER_TYPES,
-    'Area2D',
-    'CollisionPolygon2D',
-    'CollisionShape2D',
-    'Sprite2D',
-    'Node2D',
-    'Node',
-  ])
-  const unknown = new Map<string, number>()
-  for (const n of nodes) if (!known.has(n.type)) unknown.set(n.type, (unknown.get(n.type) ?? 0) + 1)
-  if (unknown.size > 0) {
-    notes.push(`not imported: ${[...unknown].map(([t, c]) => `${c} ${t}`).join(', ')}`)
+  // Every node not read into the room is named (grouped by type); its ancestors placed it.
+  const parents = new Map<SceneNode, SceneNode>()
+  for (const n of nodes) for (const c of n.children) parents.set(c, n)
+  for (const n of [...used]) for (let p = parents.get(n); p && !used.has(p); p = parents.get(p)) used.add(p)
+  const left = new Map<string, string[]>()
+  for (const n of nodes) if (!used.has(n)) left.set(n.type, [...(left.get(n.type) ?? []), n.path])
+  if (left.size > 0) {
+    let named = 0
+    const groups = [...left].map(([type, paths]) => {
+      const shown = paths.slice(0, Math.max(0, MAX_NAMED_NODES - named))
+      named += shown.length
+      const more = paths.length - shown.length
+      return `${paths.length} ${type} (${shown.join(', ')}${more > 0 ? `${shown.length ? ', ' : ''}${more} more` : ''})`
+    })
+    notes.push(`not imported: ${groups.join('; ')}`)
   }
+  const imported = nodes.filter((n) => used.has(n)).map((n) => n.path)
   // Walkbox's own export carries the defaults of the flags the room names.
   const ownFlags = metaText(root, 'walkbox_flags')
   if (ownFlags !== undefined) {
@@ -764,5 +809,5 @@ export async function importGodotScene(
       notes.push('metadata/walkbox_flags on the root is not JSON; flags start false')
     }
   }
-  return { room, flags, background, scaleMap, notes }
+  return { room, flags, background, scaleMap, notes, nodes: { imported } }
 }
