@@ -1,49 +1,51 @@
 /**
  * The editor's Import Room dialog on a picked Godot project folder lists the project's rooms
- * first (issue 19): Popochiu's room, not the hotspot sub-scene that sorts first; Escoria's
- * ESCRoom scenes, not their terrain scenes. The picked files are the bench games' own.
+ * first (issue 19): Popochiu's room (the bench game's file list), not the hotspot sub-scene
+ * that sorts first; Escoria's ESCRoom scenes, not their terrain scenes. Which bench scenes
+ * are rooms is checked on their real text in tests/unit/formats/godot-find-rooms.test.ts.
  */
-import { readFile, readdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { rankedImportCandidates, type PickedFile } from '../../src/renderer/actions/room-formats'
-import { benchPath } from '../support/bench-data'
 
-async function pickFolder(dir: string): Promise<PickedFile[]> {
-  const out: PickedFile[] = []
-  const visit = async (d: string) => {
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      const full = join(d, e.name)
-      if (e.isDirectory()) await visit(full)
-      else {
-        const path = relative(dir, full).split('\\').join('/')
-        out.push({ path, file: new File([await readFile(full)], e.name) })
-      }
-    }
-  }
-  await visit(dir)
-  return out
-}
+const picked = (path: string, text = ''): PickedFile => ({
+  path,
+  file: new File([text], path.split('/').pop()!),
+})
 
 describe('Import Room on a Godot project folder', () => {
   it('Popochiu: the room first, marked as a room', async () => {
     const ranked = await rankedImportCandidates(
-      await pickFolder(benchPath('engines', 'popochiu-sample-game')),
+      [
+        'project.godot',
+        'game/rooms/house/hotspots/window/hotspot_window.tscn',
+        'game/rooms/house/props/background/prop_background.tscn',
+        'game/rooms/house/props/background/background.png',
+        'game/rooms/house/room_house.tscn',
+        'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn',
+      ].map((p) => picked(p)),
     )
-    expect(ranked[0]).toMatchObject({ path: 'game/rooms/house/room_house.tscn', room: true })
-    expect(ranked.filter((c) => c.room)).toHaveLength(1)
-    expect(ranked[1].path).toBe('game/rooms/house/hotspots/window/hotspot_window.tscn')
+    expect(ranked.map((c) => `${c.room ? 'room ' : ''}${c.path}`)).toEqual([
+      'room game/rooms/house/room_house.tscn',
+      'game/rooms/house/hotspots/window/hotspot_window.tscn',
+      'game/rooms/house/props/background/prop_background.tscn',
+      'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn',
+    ])
   })
 
-  it('Escoria: the four ESCRoom scenes first, the terrain scenes after', async () => {
-    const ranked = await rankedImportCandidates(await pickFolder(benchPath('engines', 'escoria-demo-game')))
+  it('Escoria: the ESCRoom scenes first, the terrain scene after', async () => {
+    const room = (name: string) =>
+      `[gd_scene format=3]\n\n[ext_resource type="Script" path="res://addons/escoria-core/game/core-scripts/esc_room.gd" id="6"]\n\n[node name="${name}" type="Node2D"]\nscript = ExtResource("6")\n`
+    const terrain =
+      '[gd_scene format=3]\n\n[node name="walkable_area" type="Node2D"]\n\n[node name="platform" type="NavigationRegion2D" parent="."]\n'
+    const ranked = await rankedImportCandidates([
+      picked('game/rooms/room03/walkable_area.tscn', terrain),
+      picked('game/rooms/room03/room03.tscn', room('room3')),
+      picked('game/rooms/room02/room02.tscn', room('room2')),
+    ])
     expect(ranked.map((c) => `${c.room ? 'room ' : ''}${c.path}`)).toEqual([
       'room game/rooms/room02/room02.tscn',
       'room game/rooms/room03/room03.tscn',
-      'room game/rooms/room04/room04.tscn',
-      'room game/rooms/room05/room05.tscn',
       'game/rooms/room03/walkable_area.tscn',
-      'game/rooms/room05/walkable_area.tscn',
     ])
   })
 })
