@@ -48,7 +48,8 @@ export function godotNodeName(name: string, taken: Set<string>): string {
   return out
 }
 
-function navigationPolygon(id: string, areas: AreaPolygon[]): string {
+/** The three property lines of a NavigationPolygon: vertices + polygons (a triangulation) and outlines. */
+export function navigationPolygonLines(areas: AreaPolygon[]): string[] {
   const tri = triangulateAreas(areas)
   const vertices: Point[] = []
   for (let i = 0; i < tri.vertices.length; i += 2)
@@ -59,12 +60,16 @@ function navigationPolygon(id: string, areas: AreaPolygon[]): string {
   }
   const outlines = areas.flatMap((a) => [a.outer, ...a.holes]).map(tscnPackedPoints)
   return [
-    `[sub_resource type="NavigationPolygon" id="${id}"]`,
     `vertices = ${tscnPackedPoints(vertices)}`,
     `polygons = Array[PackedInt32Array]([${polygons.join(', ')}])`,
     `outlines = Array[PackedVector2Array]([${outlines.join(', ')}])`,
-    '',
-  ].join('\n')
+  ]
+}
+
+function navigationPolygon(id: string, areas: AreaPolygon[]): string {
+  return [`[sub_resource type="NavigationPolygon" id="${id}"]`, ...navigationPolygonLines(areas), ''].join(
+    '\n',
+  )
 }
 
 /** The flags the room's expressions name, with their defaults, as one JSON metadata line. */
