@@ -72,6 +72,7 @@ import {
 } from './format-commands'
 import { agsGameTable, importAgsGameCommand, isAgsGameFolder } from './ags-game-commands'
 import { godotGameTable, importGodotGameCommand, isGodotGameFolder } from './godot-game-commands'
+import { exportGodotInPlaceCommand, godotInPlaceTable } from './godot-in-place'
 
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
@@ -87,6 +88,7 @@ export const USAGE = [
   '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
   '       walkbox import <Godot project folder (project.godot)> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|ags4|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
+  '       walkbox export <project> --room <id> --into <Godot project folder> [--scene <room .tscn>] [--dry-run] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -293,6 +295,9 @@ export async function main(argv: string[]): Promise<number> {
         room: { type: 'string' },
         out: { type: 'string' },
         'res-dir': { type: 'string' },
+        into: { type: 'string' },
+        scene: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         csv: { type: 'string' },
@@ -401,6 +406,17 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'export') {
       if (rest.length !== 1) usage('export: expected one <project>')
       if (!values.room) usage('export: expected --room <id> (walkbox room list <project> lists them)')
+      if (values.into !== undefined) {
+        if (values.format !== undefined && values.format !== 'godot')
+          usage('export --into: writes into a Godot game (--format godot)')
+        const report = await exportGodotInPlaceCommand(rest[0], values.room, {
+          into: values.into,
+          scene: values.scene,
+          dryRun: values['dry-run'],
+        })
+        print(values.json, report, godotInPlaceTable(report))
+        return 0
+      }
       const report = await exportRoomCommand(rest[0], values.room, {
         format: values.format,
         out: values.out,

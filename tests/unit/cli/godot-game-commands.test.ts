@@ -5,7 +5,7 @@
  *
  * Units: px.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -81,4 +81,63 @@ describe('walkbox import <Godot project folder>', () => {
     expect(run.stderr).toContain('no rooms found among 1 scene(s)')
     expect(existsSync(join(dir, 'none'))).toBe(false)
   }, 60_000)
+
+  it('writes one edited walkable vertex back into a copy of the Popochiu game: dry run first, then only those lines, with a backup', async () => {
+    const game = join(dir, 'game')
+    await cp(benchPath('engines', 'popochiu-sample-game'), game, { recursive: true })
+    const writable = async (d: string): Promise<void> => {
+      await chmod(d, 0o755)
+      for (const e of await readdir(d, { withFileTypes: true }))
+        if (e.isDirectory()) await writable(join(d, e.name))
+        else await chmod(join(d, e.name), 0o644)
+    }
+    await writable(game)
+    expect((await walkbox('import', game, '--out', join(dir, 'proj'))).code).toBe(0)
+    const roomFile = join(dir, 'proj', 'rooms', 'house', 'room.json')
+    const room = JSON.parse(await readFile(roomFile, 'utf8')) as { polygons: { outer: number[][] }[] }
+    room.polygons[0].outer[0][0] += 3
+    await writeFile(roomFile, JSON.stringify(room, null, 2))
+    const floor = join(game, 'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn')
+    const original = await readFile(floor, 'utf8')
+
+    const dry = await walkbox('export', join(dir, 'proj'), '--room', 'house', '--into', game, '--dry-run')
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toContain('--- a/game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn')
+    expect(dry.stdout.split('\n').filter((l) => /^[-+](vertices|polygons|outlines) = /.test(l))).toHaveLength(
+      6,
+    )
+    expect(dry.stdout).toContain('(dry run: nothing written)')
+    expect(await readFile(floor, 'utf8')).toBe(original)
+    expect(existsSync(join(game, '.walkbox-backup'))).toBe(false)
+
+    const run = await walkbox('export', join(dir, 'proj'), '--room', 'house', '--into', game)
+    expect(run.code).toBe(0)
+    const before = original.split('\n')
+    const after = (await readFile(floor, 'utf8')).split('\n')
+    expect(after).toHaveLength(before.length)
+    const changed = before.flatMap((l, i) => (l === after[i] ? [] : [l.split(' = ')[0]]))
+    expect(changed).toEqual(['vertices', 'polygons', 'outlines'])
+    expect(after.find((l) => l.startsWith('outlines'))).toContain('PackedVector2Array(-114, -25, 80, -30')
+    // The room scene and every other file of the game: byte for byte as they were.
+    for (const f of [
+      'game/rooms/house/room_house.tscn',
+      'game/rooms/house/props/door/prop_door.tscn',
+      'project.godot',
+    ])
+      expect(await readFile(join(game, f), 'utf8')).toBe(
+        await readFile(benchPath('engines', 'popochiu-sample-game', f), 'utf8'),
+      )
+    const [stamp] = await readdir(join(game, '.walkbox-backup'))
+    expect(
+      await readFile(
+        join(
+          game,
+          '.walkbox-backup',
+          stamp,
+          'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn',
+        ),
+        'utf8',
+      ),
+    ).toBe(original)
+  }, 120_000)
 })

@@ -61,7 +61,7 @@ describe('Godot in place: the Popochiu House', () => {
     expect(again.polygons[0].holes.map(ringKey).sort()).toEqual(edited.polygons[0].holes.map(ringKey).sort())
     expect(again.zones).toEqual(edited.zones)
     expect(notes.join('\n')).toContain(
-      `WalkableAreas/Floor/Perimeter: walk area 'Perimeter' written into ${FLOOR}`,
+      `WalkableAreas/Floor/Perimeter: walk area 'Perimeter' edited: NavigationPolygon NavigationPolygon_nhhoh of ${FLOOR}`,
     )
     // The dry run's diff: one hunk, the three lines out and in.
     const diff = unifiedDiff(files[0])

@@ -186,7 +186,7 @@ export async function patchGodotRoom(
       ...(byFile.get(file) ?? []),
       ...sectionEdits(lines, id, navigationPolygonLines(areas), file),
     ])
-    notes.push(`${node.path}: walk area '${area.name}' written into ${file} (NavigationPolygon ${id})`)
+    notes.push(`${node.path}: walk area '${area.name}' edited: NavigationPolygon ${id} of ${file}`)
   }
   const files: PatchedFile[] = []
   for (const [path, edits] of byFile) {
