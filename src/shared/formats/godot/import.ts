@@ -367,8 +367,14 @@ async function flattenSprites(
       try {
         image = await source.decodeImage(bytes, path)
       } catch (e) {
-        left.push(`${n.path} (${(e as Error).message.split('\n')[0]})`)
-        if (n === bgNode) return null
+        const why = `${n.path} (${(e as Error).message.split('\n')[0]})`
+        if (n === bgNode) {
+          notes.push(
+            `sprites not drawn into the background: the background itself could not be decoded: ${why}`,
+          )
+          return null
+        }
+        left.push(why)
         continue
       }
     }
@@ -800,10 +806,10 @@ export async function importGodotScene(
       for (const f of Array.isArray(listed) ? (listed as Partial<Flag>[]) : []) {
         if (typeof f?.id !== 'string' || typeof f.default !== 'boolean' || FlagIdSchema.safeParse(f.id).error)
           continue
+        // Only flags the room's expressions name (a long list in a hostile file adds nothing).
         const known = flags.find((g) => g.id === f.id)
-        const flag = { id: f.id, name: typeof f.name === 'string' ? f.name : f.id, default: f.default }
-        if (known) Object.assign(known, flag)
-        else flags.push(flag)
+        if (known)
+          Object.assign(known, { name: typeof f.name === 'string' ? f.name : f.id, default: f.default })
       }
     } catch {
       notes.push('metadata/walkbox_flags on the root is not JSON; flags start false')
