@@ -46,6 +46,15 @@ describe('Godot in place: the Popochiu House', () => {
     expect(
       before.slice(0, changed[0]).some((l) => l.startsWith('[sub_resource type="NavigationPolygon"')),
     ).toBe(true)
+    // Independently of our reader, by the documented grammar: the same `[heading]` lines in
+    // the same order, and every changed line is one `key = value` line whose brackets balance.
+    const headings = (ls: string[]) => ls.filter((l) => l.startsWith('['))
+    expect(headings(after)).toEqual(headings(before))
+    for (const i of changed) {
+      expect(after[i]).toMatch(/^(vertices|polygons|outlines) = \S/)
+      for (const [open, close] of ['()', '[]'])
+        expect(after[i].split(open).length).toBe(after[i].split(close).length)
+    }
     // The patched file still parses with the same sections (and the node is unchanged).
     const sections = (t: string) =>
       parseTscn(t, FLOOR).map((s) => [s.tag, JSON.stringify(s.attrs), [...s.props.keys()]])
