@@ -79,3 +79,72 @@ describe('Godot in place: the Popochiu House', () => {
     expect(diff.match(/^@@ /gm)).toHaveLength(1)
   })
 })
+
+describe('Godot in place: zones and points', () => {
+  const lineDiff = (before: string, after: string) => {
+    const a = before.split('\n')
+    const b = after.split('\n')
+    expect(b).toHaveLength(a.length)
+    return a.flatMap((l, i) => (l === b[i] ? [] : [`${i}: ${b[i]}`]))
+  }
+
+  it('Escoria room 04: a moved exit polygon and door marker change only their two lines', async () => {
+    const ESCORIA = benchPath('engines', 'escoria-demo-game')
+    const scene = 'game/rooms/room04/room04.tscn'
+    const source = folderSource(ESCORIA)
+    const edited = normaliseRoom((await importGodotScene(source, `res://${scene}`)).room)
+    const door = edited.zones.find((z) => z.name === 'l_door')!
+    if (door.shape.kind !== 'polygon') throw new Error('a polygon zone')
+    door.shape.outer[0] = [door.shape.outer[0][0] + 10, door.shape.outer[0][1] + 5]
+    const marker = edited.points!.find((p) => p.name === 'r_door/Marker2D')!
+    marker.x += 7
+    const { files } = await patchGodotRoom(source, scene, edited)
+    expect(files.map((f) => f.path)).toEqual([scene])
+    const changed = lineDiff(files[0].before, files[0].after)
+    expect(changed).toHaveLength(2)
+    expect(changed[0]).toMatch(/^\d+: polygon = PackedVector2Array\(/)
+    expect(changed[1]).toMatch(/^\d+: position = Vector2\(2320, 520\)$/)
+    const again = normaliseRoom(
+      (
+        await importGodotScene(
+          {
+            ...source,
+            readText: async (r) => (r === `res://${scene}` ? files[0].after : source.readText(r)),
+          },
+          `res://${scene}`,
+        )
+      ).room,
+    )
+    expect(again.zones).toEqual(edited.zones)
+    expect(again.points).toEqual(edited.points)
+  })
+
+  it("Popochiu House: the Window's polygon and the Door's walk_to_point, on the instancing nodes of the room scene", async () => {
+    const source = folderSource(POPOCHIU)
+    const edited = normaliseRoom((await importGodotScene(source, `res://${HOUSE}`)).room)
+    const window = edited.zones.find((z) => z.name === 'Window')!
+    if (window.shape.kind !== 'polygon') throw new Error('a polygon zone')
+    window.shape.outer[1] = [window.shape.outer[1][0], window.shape.outer[1][1] - 4]
+    edited.points!.find((p) => p.name === 'Door walk_to_point')!.y += 2
+    const { files } = await patchGodotRoom(source, HOUSE, edited)
+    expect(files.map((f) => f.path)).toEqual([HOUSE])
+    const changed = lineDiff(files[0].before, files[0].after)
+    expect(changed.map((l) => l.replace(/^\d+: /, '').split(' = ')[0])).toEqual([
+      'walk_to_point',
+      'interaction_polygon',
+    ])
+    const again = normaliseRoom(
+      (
+        await importGodotScene(
+          {
+            ...source,
+            readText: async (r) => (r === `res://${HOUSE}` ? files[0].after : source.readText(r)),
+          },
+          `res://${HOUSE}`,
+        )
+      ).room,
+    )
+    expect(again.zones).toEqual(edited.zones)
+    expect(again.points).toEqual(edited.points)
+  })
+})

@@ -75,7 +75,11 @@ export interface RoomImport {
   scaleMap?: ImportedImage
   notes: string[]
   /** Paths of the source's nodes read into the room (or that place such nodes); every other node is named in `notes`. */
-  nodes?: { imported: string[] }
+  nodes?: {
+    imported: string[]
+    /** The node and property each room point was read from. */
+    points?: { id: string; path: string; key: 'position' | 'walk_to_point' }[]
+  }
 }
 
 /** At most this many node paths are listed in the 'not imported' note (then a count). */
@@ -663,7 +667,9 @@ export async function importGodotScene(
 
   // Points and the start.
   const points: RoomPoint[] = []
-  const addPoint = (name: string, p: Point) => {
+  /** Which node property each point came from (for writing it back in place). */
+  const pointSources: { id: string; path: string; key: 'position' | 'walk_to_point' }[] = []
+  const addPoint = (name: string, p: Point, path: string, key: 'position' | 'walk_to_point') => {
     const id = idFromName(
       name,
       points.map((q) => q.id),
@@ -671,6 +677,7 @@ export async function importGodotScene(
     )
     const at = toRoom(p)
     points.push({ id, name, x: at.x, y: at.y })
+    pointSources.push({ id, path, key })
   }
   let start: Point | null = null
   for (const n of nodes) {
@@ -690,11 +697,14 @@ export async function importGodotScene(
         addPoint(
           metaText(n, 'walkbox_name') ?? (generic && parentName ? `${parentName}/${n.name}` : n.name),
           at,
+          n.path,
+          'position',
         )
       }
     }
     const walkTo = vector2(n.props.get('walk_to_point')?.value)
-    if (walkTo && n.type === 'Area2D') addPoint(`${n.name} walk_to_point`, apply(n.global, walkTo))
+    if (walkTo && n.type === 'Area2D')
+      addPoint(`${n.name} walk_to_point`, apply(n.global, walkTo), n.path, 'walk_to_point')
   }
   room.points = points
 
@@ -815,5 +825,5 @@ export async function importGodotScene(
       notes.push('metadata/walkbox_flags on the root is not JSON; flags start false')
     }
   }
-  return { room, flags, background, scaleMap, notes, nodes: { imported } }
+  return { room, flags, background, scaleMap, notes, nodes: { imported, points: pointSources } }
 }

@@ -21,8 +21,8 @@ import { walkPolygonToArea } from '../../room/convert'
 import type { Room } from '../../room/schema'
 import { navigationPolygonLines } from './export'
 import { importGodotScene, type GodotImportSource } from './import'
-import { apply, readSceneTree, walkTree, type Transform } from './scene-tree'
-import { resourceId } from './tscn'
+import { apply, readSceneTree, walkTree, type SceneNode, type Transform } from './scene-tree'
+import { resourceId, tscnPackedPoints, tscnVector2 } from './tscn'
 
 /** Project files keep coordinates to 2 decimals (normalise.ts): a smaller change is no edit. */
 export const EDIT_TOLERANCE_PX = 0.01
@@ -94,6 +94,24 @@ function sectionEdits(lines: string[], id: string, newLines: string[], file: str
   return edits.sort((a, b) => a.start - b.start)
 }
 
+/**
+ * The line edit that sets `key` of the section whose heading is at 1-based `headingLine`:
+ * its `key = ...` line (with any continuation lines) replaced, else the line inserted
+ * right after the heading.
+ */
+function propertyEdit(lines: string[], headingLine: number, key: string, newLine: string): LineEdit {
+  const heading = headingLine - 1
+  let end = heading + 1
+  while (end < lines.length && !lines[end].startsWith('[')) end++
+  const keyOf = (l: string) => /^([A-Za-z_][A-Za-z0-9_/]*)\s*=/.exec(l)?.[1]
+  const at = lines.slice(heading + 1, end).findIndex((l) => keyOf(l) === key)
+  if (at < 0) return { start: heading + 1, count: 0, lines: [newLine] }
+  const start = heading + 1 + at
+  let stop = start + 1
+  while (stop < end && lines[stop].trim() !== '' && keyOf(lines[stop]) === undefined) stop++
+  return { start, count: stop - start, lines: [newLine] }
+}
+
 /** Applies non-overlapping line edits (sorted by start) to a text, keeping its line endings. */
 export function applyLineEdits(text: string, edits: LineEdit[]): string {
   const crlf = text.includes('\r\n')
@@ -135,8 +153,34 @@ export async function patchGodotRoom(
     )
   const byFile = new Map<string, LineEdit[]>()
   const texts = new Map<string, string>()
+  const linesOf = async (file: string): Promise<string[]> => {
+    if (!texts.has(file)) {
+      const text = await source.readText(`res://${file}`)
+      if (text === null) throw new Error(`${file}: not there any more`)
+      texts.set(file, text)
+    }
+    return texts
+      .get(file)!
+      .split('\n')
+      .map((l) => l.replace(/\r$/, ''))
+  }
+  const nodes = walkTree(root)
+  const byPath = new Map(nodes.map((n) => [n.path, n]))
+  const parents = new Map<SceneNode, SceneNode>()
+  for (const n of nodes) for (const c of n.children) parents.set(c, n)
+  const toScene = (p: Point): Point => ({ x: p.x - offset.x, y: p.y - offset.y })
+  /** Sets `key` of `node` to `value` text where Godot reads it; false when there is no place for it. */
+  const setProperty = async (node: SceneNode, key: string, value: string): Promise<boolean> => {
+    const prop = node.props.get(key)
+    const where = prop ? { file: prop.file, line: prop.line } : node.section
+    if (!where) return false
+    const file = where.file.path.replace(/^res:\/\//, '')
+    const lines = await linesOf(file)
+    byFile.set(file, [...(byFile.get(file) ?? []), propertyEdit(lines, where.line, key, `${key} = ${value}`)])
+    return true
+  }
   const seen = new Map<string, string>()
-  for (const node of walkTree(root)) {
+  for (const node of nodes) {
     if (!REGION_TYPES.has(node.type)) continue
     const area = room.areas.find((a) => a.name === node.name)
     const gameArea = game.room.areas.find((a) => a.name === node.name)
@@ -173,33 +217,83 @@ export async function patchGodotRoom(
     }
     const local = (p: Point) => apply(back, { x: p.x - offset.x, y: p.y - offset.y })
     const areas = mine.map((a) => ({ outer: a.outer.map(local), holes: a.holes.map((h) => h.map(local)) }))
-    if (!texts.has(file)) {
-      const text = await source.readText(`res://${file}`)
-      if (text === null) throw new Error(`${file}: not there any more`)
-      texts.set(file, text)
-    }
-    const lines = texts
-      .get(file)!
-      .split('\n')
-      .map((l) => l.replace(/\r$/, ''))
+    const lines = await linesOf(file)
     byFile.set(file, [
       ...(byFile.get(file) ?? []),
       ...sectionEdits(lines, id, navigationPolygonLines(areas), file),
     ])
     notes.push(`${node.path}: walk area '${area.name}' edited: NavigationPolygon ${id} of ${file}`)
   }
+  // Zones: the polygon of the node a zone came from (Popochiu's interaction_polygon, or the
+  // zone's one CollisionPolygon2D), in that node's coordinates.
+  const round = (v: number) => Math.round(v / EDIT_TOLERANCE_PX)
+  const sameRing = (a: [number, number][], b: [number, number][]) =>
+    a.length === b.length &&
+    a.every(([x, y], i) => round(x) === round(b[i][0]) && round(y) === round(b[i][1]))
+  for (const z of room.zones) {
+    const path = z.properties?.godotPath
+    const was = game.room.zones.find((g) => g.properties?.godotPath === path && g.name === z.name)
+    if (path === undefined || !was || z.shape.kind !== 'polygon' || was.shape.kind !== 'polygon') continue
+    if (sameRing(z.shape.outer, was.shape.outer)) continue
+    const node = byPath.get(path)
+    const polygons = node
+      ? node.children.filter((c) => c.type === 'CollisionPolygon2D' && c.props.has('polygon'))
+      : []
+    const single = game.room.zones.filter((g) => g.properties?.godotPath === path).length === 1
+    const target =
+      node && single
+        ? node.props.has('interaction_polygon')
+          ? node
+          : polygons.length === 1
+            ? polygons[0]
+            : null
+        : null
+    const back = target ? invert(target.global) : null
+    if (!target || !back) {
+      notes.push(`zone '${z.name}': ${path} has no single polygon to write; not written`)
+      continue
+    }
+    const key = target === node ? 'interaction_polygon' : 'polygon'
+    const local = z.shape.outer.map(([x, y]) => apply(back, toScene({ x, y })))
+    if (await setProperty(target, key, tscnPackedPoints(local)))
+      notes.push(`zone '${z.name}': ${target.path} ${key} edited`)
+  }
+
+  // Points: a marker's position (in its parent's coordinates) or a Popochiu walk_to_point.
+  for (const src of game.nodes?.points ?? []) {
+    const mine = room.points?.find((p) => p.id === src.id)
+    const was = game.room.points?.find((p) => p.id === src.id)
+    if (!mine || !was) continue
+    if (round(mine.x) === round(was.x) && round(mine.y) === round(was.y)) continue
+    const node = byPath.get(src.path)
+    const frame = node ? (src.key === 'position' ? parents.get(node)?.global : node.global) : undefined
+    const back = frame ? invert(frame) : null
+    if (!node || !back) {
+      notes.push(`point '${mine.name}': ${src.path} cannot be moved; not written`)
+      continue
+    }
+    const at = apply(back, toScene(mine))
+    if (await setProperty(node, src.key, tscnVector2(at)))
+      notes.push(`point '${mine.name}': ${src.path} ${src.key} edited`)
+  }
+
   const files: PatchedFile[] = []
   for (const [path, edits] of byFile) {
-    edits.sort((a, b) => a.start - b.start)
+    // Inserts before a replacement at the same line.
+    edits.sort((a, b) => a.start - b.start || a.count - b.count)
     const before = texts.get(path)!
     const after = applyLineEdits(before, edits)
     if (after !== before) files.push({ path, before, after, edits })
   }
-  const other = ['zones', 'points', 'gates'] as const
-  const extra = other.filter((k) => (room[k]?.length ?? 0) > 0)
-  if (extra.length > 0)
+  if (room.gates.length > 0)
+    notes.push('gates are not written in place (export with --out for a whole scene with them)')
+  const newZones = room.zones.filter(
+    (z) => !game.room.zones.some((g) => g.properties?.godotPath === z.properties?.godotPath),
+  ).length
+  const newPoints = (room.points ?? []).filter((p) => !game.room.points?.some((q) => q.id === p.id)).length
+  if (newZones + newPoints > 0)
     notes.push(
-      `written in place: walk areas only; ${extra.join(', ')} are not (export with --out for a whole scene)`,
+      `${newZones} zone(s) and ${newPoints} point(s) new in Walkbox have no node in the scene; not written in place`,
     )
   return { files, notes }
 }

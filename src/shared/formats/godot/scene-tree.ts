@@ -44,6 +44,8 @@ export interface SceneFile {
 export interface Prop {
   value: TscnValue
   file: SceneFile
+  /** 1-based line of the heading of the section that sets it. */
+  line: number
 }
 
 export interface SceneNode {
@@ -59,6 +61,8 @@ export interface SceneNode {
   instanceOf?: string
   /** The res:// path of an instanced sub-scene that is not there (its own nodes are unknown). */
   missingInstance?: string
+  /** The `[node]` section that places this node (for an instance: the instancing one). */
+  section?: { file: SceneFile; line: number }
 }
 
 export interface SceneSource {
@@ -177,7 +181,8 @@ export async function readSceneTree(
           )
         }
       }
-      for (const [k, v] of s.props) node.props.set(k, { value: v, file })
+      node.section = { file, line: s.line }
+      for (const [k, v] of s.props) node.props.set(k, { value: v, file, line: s.line })
       if (parent === undefined) {
         root = node
       } else {
