@@ -135,10 +135,10 @@ describe('Godot round trip over every bench scene', () => {
       const imported = new Set(first.nodes?.imported ?? [])
       const notes = first.notes.join('\n')
       // A path counts as named where it stands as a word of a note: '(path, ', ' path)', 'path: '.
-    const named = (path: string) =>
-      new RegExp(`(^|[\\s(,])${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([,):;]|$)`, 'm').test(notes)
-    const silent = (await nodePaths(dir, scene)).filter((p) => !imported.has(p) && !named(p))
-    expect(silent).toEqual([])
+      const named = (path: string) =>
+        new RegExp(`(^|[\\s(,])${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([,):;]|$)`, 'm').test(notes)
+      const silent = (await nodePaths(dir, scene)).filter((p) => !imported.has(p) && !named(p))
+      expect(silent).toEqual([])
     },
   )
 })
