@@ -5,7 +5,7 @@
  *
  * Units: px.
  */
-import { chmod, cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import { chmod, cp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -139,5 +139,29 @@ describe('walkbox import <Godot project folder>', () => {
         'utf8',
       ),
     ).toBe(original)
+  }, 120_000)
+
+  it('refuses to write through a link in the game folder, writing nothing', async () => {
+    const game = join(dir, 'game')
+    await cp(benchPath('engines', 'popochiu-sample-game'), game, { recursive: true })
+    await chmod(game, 0o755)
+    expect((await walkbox('import', game, '--out', join(dir, 'proj'))).code).toBe(0)
+    const roomFile = join(dir, 'proj', 'rooms', 'house', 'room.json')
+    const room = JSON.parse(await readFile(roomFile, 'utf8')) as { polygons: { outer: number[][] }[] }
+    room.polygons[0].outer[0][0] += 3
+    await writeFile(roomFile, JSON.stringify(room, null, 2))
+    // The floor scene becomes a link to a file outside the game.
+    const floor = join(game, 'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn')
+    const outside = join(dir, 'outside.tscn')
+    await cp(floor, outside)
+    await chmod(join(game, 'game/rooms/house/walkable_areas/floor'), 0o755)
+    await rm(floor)
+    await symlink(outside, floor)
+    const before = await readFile(outside, 'utf8')
+    const run = await walkbox('export', join(dir, 'proj'), '--room', 'house', '--into', game)
+    expect(run.code).not.toBe(0)
+    expect(run.stderr).toMatch(/not a regular file \(a link\?\); nothing written/)
+    expect(await readFile(outside, 'utf8')).toBe(before)
+    expect(existsSync(join(game, '.walkbox-backup'))).toBe(false)
   }, 120_000)
 })
