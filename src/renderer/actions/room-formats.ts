@@ -23,6 +23,7 @@ import {
 } from '../../shared/formats/registry'
 import { encodeIndexedPng } from '../../shared/formats/indexed-png'
 import { findGodotRooms } from '../../shared/formats/godot/find-rooms'
+import { MAX_SCENE_CHARS } from '../../shared/formats/godot/tscn'
 import { readImageHeader } from '../../shared/room/image-header'
 import { idFromName } from '../../shared/room/names'
 import { writeZip } from '../../shared/room/zip'
@@ -79,7 +80,11 @@ export async function rankedImportCandidates(files: readonly PickedFile[]): Prom
   const scenes = all.filter((c) => c.format.id === 'godot').map((c) => c.path)
   if (scenes.length === 0) return all
   const byPath = new Map(files.map((f) => [f.path, f.file]))
-  const found = await findGodotRooms(scenes, async (path) => (await byPath.get(path)?.text()) ?? null)
+  // A scene larger than the reader takes is not looked into (and not read into memory).
+  const found = await findGodotRooms(scenes, async (path) => {
+    const f = byPath.get(path)
+    return f && f.size <= MAX_SCENE_CHARS ? f.text() : null
+  })
   const rooms = new Set(found.rooms.map((r) => r.path))
   return [
     ...all.filter((c) => rooms.has(c.path)).map((c) => ({ ...c, room: true })),
