@@ -77,6 +77,8 @@ import {
   importTable,
 } from './format-commands'
 import { agsGameTable, importAgsGameCommand, isAgsGameFolder } from './ags-game-commands'
+import { godotGameTable, importGodotGameCommand, isGodotGameFolder } from './godot-game-commands'
+import { exportGodotInPlaceCommand, godotInPlaceTable } from './godot-in-place'
 
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
@@ -90,9 +92,11 @@ export const USAGE = [
   '       walkbox formats [--json]',
   '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|ags4|ags3|runtime] [--name N] [--json]',
   '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
+  '       walkbox import <Godot project folder (project.godot)> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|ags4|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
   '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --into <game map.tmx|.tmj> [--dry-run] [--json]',
+  '       walkbox export <project> --room <id> --into <Godot project folder> [--scene <room .tscn>] [--dry-run] [--json]',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -311,6 +315,9 @@ export async function main(argv: string[]): Promise<number> {
         room: { type: 'string' },
         out: { type: 'string' },
         'res-dir': { type: 'string' },
+        into: { type: 'string' },
+        scene: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
         into: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
@@ -406,6 +413,13 @@ export async function main(argv: string[]): Promise<number> {
         print(values.json, game, agsGameTable(game))
         return 0
       }
+      if (await isGodotGameFolder(rest[0])) {
+        const game = await importGodotGameCommand(values.out, rest[0], {
+          progress: (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
+        })
+        print(values.json, game, godotGameTable(game))
+        return 0
+      }
       if (!values.format && (await isTiledFolderImport(rest[0]))) {
         // A folder of Tiled maps or a .tiled-project: every map, one progress line each.
         const report = await importTiledFolderCommand(values.out, rest[0], (line) =>
@@ -424,12 +438,23 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'export') {
       if (rest.length !== 1) usage('export: expected one <project>')
       if (!values.room) usage('export: expected --room <id> (walkbox room list <project> lists them)')
-      if (values.into) {
-        // Into the game's own map, in place (a dry run prints the unified diff).
+      if (values.into !== undefined && /\.(tmx|tmj|json)$/i.test(values.into)) {
+        // Into the game's own Tiled map, in place (a dry run prints the unified diff).
         const report = await exportIntoCommand(rest[0], values.room, values.into, {
           dryRun: values['dry-run'],
         })
         print(values.json, report, exportIntoTable(report))
+        return 0
+      }
+      if (values.into !== undefined) {
+        if (values.format !== undefined && values.format !== 'godot')
+          usage('export --into: writes into a Godot game folder or a Tiled map (.tmx, .tmj)')
+        const report = await exportGodotInPlaceCommand(rest[0], values.room, {
+          into: values.into,
+          scene: values.scene,
+          dryRun: values['dry-run'],
+        })
+        print(values.json, report, godotInPlaceTable(report))
         return 0
       }
       const report = await exportRoomCommand(rest[0], values.room, {

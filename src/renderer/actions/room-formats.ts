@@ -22,6 +22,8 @@ import {
   type RoomFormat,
 } from '../../shared/formats/registry'
 import { encodeIndexedPng } from '../../shared/formats/indexed-png'
+import { findGodotRooms } from '../../shared/formats/godot/find-rooms'
+import { MAX_SCENE_CHARS } from '../../shared/formats/godot/tscn'
 import { readImageHeader } from '../../shared/room/image-header'
 import { idFromName } from '../../shared/room/names'
 import { writeZip } from '../../shared/room/zip'
@@ -60,6 +62,34 @@ export function importCandidates(files: readonly PickedFile[]): { path: string; 
     out.push({ path: f.path, format })
   }
   return out.sort((a, b) => a.path.localeCompare(b.path))
+}
+
+export interface ImportCandidate {
+  path: string
+  format: RoomFormat
+  /** A Godot scene that is one of the project's rooms (find-rooms.ts), listed first. */
+  room?: boolean
+}
+
+/**
+ * The candidates with a Godot project's rooms first (Popochiu room folders, Escoria ESCRoom
+ * scenes, else scenes with a NavigationRegion2D), then the rest in path order.
+ */
+export async function rankedImportCandidates(files: readonly PickedFile[]): Promise<ImportCandidate[]> {
+  const all = importCandidates(files)
+  const scenes = all.filter((c) => c.format.id === 'godot').map((c) => c.path)
+  if (scenes.length === 0) return all
+  const byPath = new Map(files.map((f) => [f.path, f.file]))
+  // A scene larger than the reader takes is not looked into (and not read into memory).
+  const found = await findGodotRooms(scenes, async (path) => {
+    const f = byPath.get(path)
+    return f && f.size <= MAX_SCENE_CHARS ? f.text() : null
+  })
+  const rooms = new Set(found.rooms.map((r) => r.path))
+  return [
+    ...all.filter((c) => rooms.has(c.path)).map((c) => ({ ...c, room: true })),
+    ...all.filter((c) => !rooms.has(c.path)),
+  ]
 }
 
 /** Picked files as an import source; images decoded by the host (same limits as backgrounds). */

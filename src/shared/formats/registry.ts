@@ -38,8 +38,8 @@ export interface ExportInput {
   background: ImportedImage | null
   /** The scale map's grey values (room size) and file bytes, when it has one. */
   scaleMap: { width: number; height: number; values: Uint8Array } | null
-  /** The project's flags (runtime rooms carry their starting values). */
-  flags?: readonly { id: string; default: boolean }[]
+  /** The project's flags (runtime rooms and Godot scenes carry their starting values). */
+  flags?: readonly { id: string; name?: string; default: boolean }[]
   /** Godot: the res:// folder the files will live in (default res://rooms/<room id>). */
   resDir?: string
 }
@@ -170,6 +170,8 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
       const resDir = (input.resDir ?? `res://rooms/${input.room.id}`).replace(/\/+$/, '')
       const { text, notes } = exportGodotScene(input.room, {
         backgroundResPath: input.background ? `${resDir}/${input.background.name}` : undefined,
+        flags: input.flags,
+        mask: input.mask,
       })
       notes.push(`files go in ${resDir}/ of the Godot project`)
       return { files: [{ path: `${input.room.id}.tscn`, text }, ...backgroundFile(input)], notes }
@@ -184,6 +186,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           readText: (p) => source.readText(p.replace(/^res:\/\//, '')),
           readBytes: (p) => source.readBytes(p.replace(/^res:\/\//, '')),
           imageSize: source.imageSize,
+          decodeImage: (bytes, name) => source.decodeImage(bytes, name),
         },
         `res://${path.replace(/^res:\/\//, '')}`,
         { roomId: options.roomId, roomName: options.name },

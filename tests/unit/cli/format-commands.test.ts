@@ -7,6 +7,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { benchPath } from '../../support/bench-data'
 import { snapshotFiles, tempFolder } from '../main/helpers'
@@ -64,14 +65,19 @@ describe('walkbox formats / import / export', () => {
       notes: string[]
     }>(house.stdout)
     expect(report.room).toMatchObject({ id: 'house', name: 'House', width: 356, zones: 5 })
-    const bg = await readFile(join(project, 'rooms/house/background.png'))
-    expect(
-      bg.equals(
+    // The background prop's art with the props drawn over it: its size, other pixels.
+    const raw = (b: Buffer) => sharp(b).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    const [drawn, plain] = await Promise.all([
+      raw(await readFile(join(project, 'rooms/house/background.png'))),
+      raw(
         await readFile(
           benchPath('engines', 'popochiu-sample-game', 'game/rooms/house/props/background/background.png'),
         ),
       ),
-    ).toBe(true)
+    ])
+    expect([drawn.info.width, drawn.info.height]).toEqual([356, 200])
+    expect(drawn.data.equals(plain.data)).toBe(false)
+    expect(report.notes.join('\n')).toContain('background: drawn with 4 sprite(s) over it')
     const esc = await walkbox('import', ROOM02, '--out', project, '--json')
     expect(esc.code, esc.stderr).toBe(0)
     expect(json<{ flagsAdded: string[] }>(esc.stdout).flagsAdded).toEqual(['bridgeClosedEnabled'])

@@ -3,9 +3,16 @@
  * project.godot), or files held in memory.
  */
 import { readFile } from 'node:fs/promises'
+import sharp from 'sharp'
 import { join } from 'node:path'
 import type { GodotImportSource } from '../../../src/shared/formats/godot/import'
 import { readImageHeader } from '../../../src/shared/room/image-header'
+
+/** RGBA pixels of PNG/JPEG/WebP bytes (sharp), as the hosts decode them. */
+export async function decodeRgba(bytes: Uint8Array) {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { width: info.width, height: info.height, data: new Uint8Array(data) }
+}
 
 const imageSize = (bytes: Uint8Array) => {
   try {
@@ -24,6 +31,7 @@ export function folderSource(projectDir: string): GodotImportSource {
         .then((b) => new Uint8Array(b))
         .catch(() => null),
     imageSize,
+    decodeImage: decodeRgba,
   }
 }
 
@@ -38,5 +46,6 @@ export function memorySource(files: Record<string, string | Uint8Array>): GodotI
       return f instanceof Uint8Array ? f : null
     },
     imageSize,
+    decodeImage: decodeRgba,
   }
 }

@@ -13,13 +13,30 @@
  */
 import { triangulateAreas } from '../../geometry/triangulate'
 import type { AreaPolygon, Point } from '../../geometry/types'
+import { simplifyAreas, traceMask } from '../../geometry/vectorise'
 import { walkPolygonToArea } from '../../room/convert'
 import type { Room } from '../../room/schema'
+import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import { tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
 
 export interface GodotExportOptions {
   /** res:// path of the background texture; no Sprite2D when absent. */
   backgroundResPath?: string
+  /** The room's area-id mask (room size): a mask-authoritative room's walk areas are traced from it. */
+  mask?: Uint8Array | null
+  /** The project's flags: those the room's expressions name travel with their defaults. */
+  flags?: readonly { id: string; name?: string; default: boolean }[]
+}
+
+/** How far a traced outline may stray from the mask's pixel edges (what the nav core uses). */
+export const TRACE_TOLERANCE_PX = 0.75
+
+/** A Godot metadata key Walkbox writes: an identifier (Godot's own rule for metadata names). */
+const META_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/** The node's name line and, when Godot's name rules changed it, the author's name as metadata. */
+function nameLines(name: string, nodeName: string): string[] {
+  return nodeName === name ? [] : [`metadata/walkbox_name = ${tscnString(name)}`]
 }
 
 /** A Godot node name: no . : @ / " % (Godot replaces them too). */
@@ -31,7 +48,8 @@ export function godotNodeName(name: string, taken: Set<string>): string {
   return out
 }
 
-function navigationPolygon(id: string, areas: AreaPolygon[]): string {
+/** The three property lines of a NavigationPolygon: vertices + polygons (a triangulation) and outlines. */
+export function navigationPolygonLines(areas: AreaPolygon[]): string[] {
   const tri = triangulateAreas(areas)
   const vertices: Point[] = []
   for (let i = 0; i < tri.vertices.length; i += 2)
@@ -42,12 +60,37 @@ function navigationPolygon(id: string, areas: AreaPolygon[]): string {
   }
   const outlines = areas.flatMap((a) => [a.outer, ...a.holes]).map(tscnPackedPoints)
   return [
-    `[sub_resource type="NavigationPolygon" id="${id}"]`,
     `vertices = ${tscnPackedPoints(vertices)}`,
     `polygons = Array[PackedInt32Array]([${polygons.join(', ')}])`,
     `outlines = Array[PackedVector2Array]([${outlines.join(', ')}])`,
-    '',
-  ].join('\n')
+  ]
+}
+
+function navigationPolygon(id: string, areas: AreaPolygon[]): string {
+  return [`[sub_resource type="NavigationPolygon" id="${id}"]`, ...navigationPolygonLines(areas), ''].join(
+    '\n',
+  )
+}
+
+/** The flags the room's expressions name, with their defaults, as one JSON metadata line. */
+function roomFlagsLine(
+  room: Room,
+  flags: readonly { id: string; name?: string; default: boolean }[],
+): string[] {
+  const used = new Set<string>()
+  const expressions = [
+    ...room.areas.map((a) => a.enabledBy),
+    ...room.zones.map((z) => z.enabledBy),
+    ...room.gates.map((g) => g.flagExpression),
+  ]
+  for (const e of expressions) {
+    if (e === undefined || flagExpressionError(e)) continue
+    for (const id of flagsInExpression(e)) used.add(id)
+  }
+  const listed = flags
+    .filter((f) => used.has(f.id))
+    .map((f) => ({ id: f.id, name: f.name ?? f.id, default: f.default }))
+  return listed.length > 0 ? [`metadata/walkbox_flags = ${tscnString(JSON.stringify(listed))}`] : []
 }
 
 export function exportGodotScene(
@@ -66,8 +109,13 @@ export function exportGodotScene(
   nodes.push(
     `[node name=${tscnString(rootName)} type="Node2D"]`,
     `metadata/walkbox_room_id = ${tscnString(room.id)}`,
+    ...nameLines(room.name, rootName),
+    // The room's size (Godot has none: without a background it cannot be told on the way back).
+    `metadata/walkbox_width = ${room.size.width}`,
+    `metadata/walkbox_height = ${room.size.height}`,
     // Every walk area (also those without polygons, which gates may name), for the way back.
     `metadata/walkbox_areas = ${tscnString(JSON.stringify(room.areas))}`,
+    ...roomFlagsLine(room, options.flags ?? []),
     '',
   )
 
@@ -85,9 +133,18 @@ export function exportGodotScene(
     )
   }
 
-  if (room.authoritative === 'mask' && room.polygons.length === 0) {
+  // A mask-authoritative room without polygons: each area's pixels traced into polygons
+  // (outlines along pixel edges, simplified within TRACE_TOLERANCE_PX), which Godot navigates.
+  const { width, height } = room.size
+  const mask = options.mask && options.mask.length === width * height ? options.mask : null
+  const traceFromMask = room.authoritative === 'mask' && room.polygons.length === 0
+  if (traceFromMask && !mask) {
     notes.push(
-      'walk mask: Godot navigates polygons; this room is mask-authoritative with no polygons (trace the mask to polygons first)',
+      'walk mask: Godot navigates polygons; this room is mask-authoritative and its mask was not given (no NavigationRegion2D written)',
+    )
+  } else if (traceFromMask) {
+    notes.push(
+      `walk mask: traced into NavigationRegion2D polygons (outlines within ${TRACE_TOLERANCE_PX} px of the mask's pixel edges); the mask itself is not exported`,
     )
   } else if (room.authoritative === 'mask') {
     notes.push(
@@ -96,15 +153,18 @@ export function exportGodotScene(
   }
   const nodeNames = new Set<string>()
   room.areas.forEach((area, i) => {
-    const polys = room.polygons.filter((p) => p.areaId === area.id)
-    if (polys.length === 0) return
-    const areas = polys.map((p) => {
-      const a = walkPolygonToArea(p)
-      return {
-        outer: ring(a.outer.map((q) => [q.x, q.y])),
-        holes: a.holes.map((h) => ring(h.map((q) => [q.x, q.y]))),
-      }
-    })
+    const roomAreas: AreaPolygon[] =
+      traceFromMask && mask
+        ? simplifyAreas(
+            traceMask(width, height, (k) => mask[k] === area.id),
+            TRACE_TOLERANCE_PX,
+          )
+        : room.polygons.filter((p) => p.areaId === area.id).map(walkPolygonToArea)
+    if (roomAreas.length === 0) return
+    const areas = roomAreas.map((a) => ({
+      outer: ring(a.outer.map((q): [number, number] => [q.x, q.y])),
+      holes: a.holes.map((h) => ring(h.map((q): [number, number] => [q.x, q.y]))),
+    }))
     const id = `NavigationPolygon_${i + 1}`
     sub.push(navigationPolygon(id, areas))
     const name = godotNodeName(area.name, nodeNames)
@@ -131,6 +191,7 @@ export function exportGodotScene(
       const name = godotNodeName(g.name, gateNames)
       nodes.push(
         `[node name=${tscnString(name)} type="Area2D" parent="Gates"]`,
+        ...nameLines(g.name, name),
         `metadata/walkbox_gate_kind = ${tscnString(g.kind)}`,
         `metadata/walkbox_flag_expression = ${tscnString(g.flagExpression)}`,
         ...(g.areaId !== undefined ? [`metadata/walkbox_area_id = ${g.areaId}`] : []),
@@ -162,10 +223,20 @@ export function exportGodotScene(
           .map((k) => `metadata/walkbox_${k} = ${tscnString(z.events[k])}`),
         ...(z.enabledBy !== undefined ? [`metadata/walkbox_enabled_by = ${tscnString(z.enabledBy)}`] : []),
         ...Object.entries(z.properties ?? {})
-          .filter(([k]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k))
+          .filter(([k]) => META_KEY.test(k) && !k.startsWith('walkbox_'))
           .map(([k, v]) => `metadata/${k} = ${tscnString(String(v))}`),
       ]
-      nodes.push(`[node name=${tscnString(name)} type="Area2D" parent="Zones"]`, ...meta, '')
+      const odd = Object.keys(z.properties ?? {}).filter((k) => !META_KEY.test(k) || k.startsWith('walkbox_'))
+      if (odd.length > 0)
+        notes.push(
+          `zone '${z.name}': propert${odd.length === 1 ? 'y' : 'ies'} ${odd.map((k) => `'${k}'`).join(', ')} not exported (a Godot metadata name is a letter or _ then letters, digits, _; walkbox_ is Walkbox's own)`,
+        )
+      nodes.push(
+        `[node name=${tscnString(name)} type="Area2D" parent="Zones"]`,
+        ...nameLines(z.name, name),
+        ...meta,
+        '',
+      )
       nodes.push(
         `[node name="CollisionPolygon2D" type="CollisionPolygon2D" parent=${tscnString(`Zones/${name}`)}]`,
         `polygon = ${tscnPackedPoints(ring(z.shape.outer))}`,
@@ -182,20 +253,24 @@ export function exportGodotScene(
   const points = room.points ?? []
   const start = room.testWalk.start
   nodes.push('[node name="Points" type="Node2D" parent="."]', '')
+  // The points keep their names; the start takes a name no point has and says what it is.
   const pointNames = new Set<string>()
+  const pointNodes = points.map((p) => godotNodeName(p.name, pointNames))
   const startName = godotNodeName('player_start', pointNames)
   nodes.push(
     `[node name="${startName}" type="Marker2D" parent="Points"]`,
     `position = ${tscnVector2(toScene(start.x, start.y))}`,
+    'metadata/walkbox_start = true',
     '',
   )
-  for (const p of points) {
+  points.forEach((p, i) => {
     nodes.push(
-      `[node name=${tscnString(godotNodeName(p.name, pointNames))} type="Marker2D" parent="Points"]`,
+      `[node name=${tscnString(pointNodes[i])} type="Marker2D" parent="Points"]`,
       `position = ${tscnVector2(toScene(p.x, p.y))}`,
+      ...nameLines(p.name, pointNodes[i]),
       '',
     )
-  }
+  })
 
   if (room.nodeGraph.nodes.length > 0)
     notes.push('node graph: Godot scenes have no authored graph; not exported')

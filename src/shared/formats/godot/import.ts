@@ -27,6 +27,8 @@ import { pointInRing, signedArea, withoutRepeats } from '../../geometry/polygon'
 import { idFromName, flagIdFromName } from '../../room/names'
 import {
   emptyRoom,
+  FlagIdSchema,
+  MAX_ROOM_SIDE_PX,
   type Flag,
   type Room,
   type RoomPoint,
@@ -34,6 +36,7 @@ import {
   type Zone,
 } from '../../room/schema'
 import { areaToWalkPolygon } from '../../room/convert'
+import { MAX_ZONE_PROPERTIES } from '../../room/limits'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import {
   apply,
@@ -44,6 +47,8 @@ import {
   type SceneSource,
   type Transform,
 } from './scene-tree'
+import { drawOrder, drawSprite, MAX_DRAWN_SPRITES, type Rgba } from './compose-background'
+import { encodeRgbaPng } from '../rgba-png'
 import { packedInts, packedPoints, resourceId, vector2, type TscnValue } from './tscn'
 
 export interface GodotImportSource extends SceneSource {
@@ -51,6 +56,8 @@ export interface GodotImportSource extends SceneSource {
   readBytes(resPath: string): Promise<Uint8Array | null>
   /** Pixel size of an image's bytes, or null when they are not a readable image. */
   imageSize(bytes: Uint8Array): { width: number; height: number } | null
+  /** RGBA pixels of an image's bytes (throws naming `name` when unreadable); without it, sprites are not drawn into the background. */
+  decodeImage?(bytes: Uint8Array, name: string): Promise<Rgba>
 }
 
 export interface ImportedImage {
@@ -67,7 +74,16 @@ export interface RoomImport {
   /** A greyscale scale map of room size (room.scaling.map names it). */
   scaleMap?: ImportedImage
   notes: string[]
+  /** Paths of the source's nodes read into the room (or that place such nodes); every other node is named in `notes`. */
+  nodes?: {
+    imported: string[]
+    /** The node and property each room point was read from. */
+    points?: { id: string; path: string; key: 'position' | 'walk_to_point' }[]
+  }
 }
+
+/** At most this many node paths are listed in the 'not imported' note (then a count). */
+const MAX_NAMED_NODES = 500
 
 const REGION_TYPES = new Set(['NavigationRegion2D', 'NavigationPolygonInstance'])
 const MARKER_TYPES = new Set(['Marker2D', 'Position2D'])
@@ -210,14 +226,22 @@ function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
   return { node, polygons, enabled, exclusive: false }
 }
 
-function zoneRings(node: SceneNode, notes: string[]): Ring[] {
+function zoneRings(node: SceneNode, notes: string[], used: Set<SceneNode>): Ring[] {
   const own = packedPoints(node.props.get('interaction_polygon')?.value)
-  if (own && own.length >= 3) return [own.map((p) => apply(node.global, p))]
+  if (own && own.length >= 3) {
+    // Popochiu keeps an editor copy of the polygon in a child named InteractionPolygon.
+    for (const c of node.children)
+      if (c.type === 'CollisionPolygon2D' && c.name === 'InteractionPolygon') used.add(c)
+    return [own.map((p) => apply(node.global, p))]
+  }
   const rings: Ring[] = []
   for (const c of node.children) {
     if (c.type === 'CollisionPolygon2D') {
       const pts = packedPoints(c.props.get('polygon')?.value)
-      if (pts && pts.length >= 3) rings.push(pts.map((p) => apply(c.global, p)))
+      if (pts && pts.length >= 3) {
+        rings.push(pts.map((p) => apply(c.global, p)))
+        used.add(c)
+      }
     } else if (c.type === 'CollisionShape2D') {
       const shapeProp = c.props.get('shape')
       const id = shapeProp ? resourceId(shapeProp.value, 'SubResource') : null
@@ -233,6 +257,7 @@ function zoneRings(node: SceneNode, notes: string[]): Ring[] {
             { x: -w, y: h },
           ].map((p) => apply(c.global, p)),
         )
+        used.add(c)
       } else {
         notes.push(
           `${c.path}: a ${String(shape?.attrs.type ?? 'collision shape')} is not a polygon; not imported as a zone`,
@@ -243,6 +268,27 @@ function zoneRings(node: SceneNode, notes: string[]): Ring[] {
   return rings
 }
 
+/**
+ * A node's own metadata (`metadata/<key>`, not Walkbox's `walkbox_*`) as zone properties:
+ * text, numbers and booleans as text; other values are named in a note.
+ */
+function metadataProperties(node: SceneNode, notes: string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, p] of node.props) {
+    if (!key.startsWith('metadata/')) continue
+    const name = key.slice('metadata/'.length)
+    if (name.startsWith('walkbox_') || name === '__proto__') continue
+    const v = p.value
+    if (Object.keys(out).length >= MAX_ZONE_PROPERTIES - 2) {
+      notes.push(`${node.path}: more than ${MAX_ZONE_PROPERTIES - 2} metadata entries; the rest not kept`)
+      break
+    }
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[name] = String(v)
+    else notes.push(`${node.path}: metadata/${name} is not text, a number or a boolean; not kept`)
+  }
+  return out
+}
+
 function chooseBackground(nodes: SceneNode[]): SceneNode | null {
   const sprites = nodes.filter((n) => n.type === 'Sprite2D' && texturePath(n, 'texture'))
   const named = (n: SceneNode) => /background|^bg$|^bg[_\s-]/i.test(n.path.split('/').slice(-2).join('/'))
@@ -250,6 +296,111 @@ function chooseBackground(nodes: SceneNode[]): SceneNode | null {
 }
 
 const IMAGE_TYPES = new Set(['png', 'jpg', 'jpeg', 'webp'])
+
+/** A node that moves about the room (Popochiu's Characters, an Escoria player or character). */
+function isCharacter(node: SceneNode, parents: Map<SceneNode, SceneNode>): boolean {
+  for (let n: SceneNode | undefined = node; n; n = parents.get(n)) {
+    if (n.path === 'Characters') return true
+    const script = scriptOf(n)
+    if (script && /(esc_player|character)[^/]*\.gd$/i.test(script)) return true
+  }
+  return false
+}
+
+/**
+ * The background with every other visible sprite of the room drawn over it in Godot's draw
+ * order (compose-background.ts), as one PNG; null when there is nothing to draw over it or
+ * no image decoder. What cannot be drawn is named in `notes`.
+ */
+async function flattenSprites(
+  source: GodotImportSource,
+  root: SceneNode,
+  nodes: SceneNode[],
+  bgNode: SceneNode,
+  size: { width: number; height: number },
+  offset: Point,
+  notes: string[],
+  used: Set<SceneNode>,
+): Promise<ImportedImage | null> {
+  const parents = new Map<SceneNode, SceneNode>()
+  for (const n of nodes) for (const c of n.children) parents.set(c, n)
+  const order = drawOrder(root)
+  const bgKey = order.get(bgNode)!
+  const behind = (k: { z: number; order: number }) =>
+    k.z < bgKey.z || (k.z === bgKey.z && k.order < bgKey.order)
+  const sprites = nodes.filter((n) => n !== bgNode && n.type === 'Sprite2D' && texturePath(n, 'texture'))
+  const drawn: SceneNode[] = []
+  const left: string[] = []
+  for (const n of sprites) {
+    const k = order.get(n)!
+    if (!k.visible) left.push(`${n.path} (hidden)`)
+    else if (isCharacter(n, parents)) left.push(`${n.path} (a character)`)
+    else if (behind(k)) left.push(`${n.path} (behind the background)`)
+    else drawn.push(n)
+  }
+  for (const n of nodes)
+    if (n.type === 'AnimatedSprite2D' && !isCharacter(n, parents))
+      left.push(`${n.path} (an AnimatedSprite2D)`)
+  if (drawn.length === 0) {
+    if (left.length > 0) notes.push(`sprites not drawn into the background: ${left.join(', ')}`)
+    return null
+  }
+  if (!source.decodeImage) {
+    notes.push(
+      `${drawn.length} sprite(s) over the background not drawn into it (no image decoder here): ${drawn.map((n) => n.path).join(', ')}`,
+    )
+    return null
+  }
+  drawn.sort((a, b) => order.get(a)!.z - order.get(b)!.z || order.get(a)!.order - order.get(b)!.order)
+  if (drawn.length > MAX_DRAWN_SPRITES) {
+    left.push(...drawn.slice(MAX_DRAWN_SPRITES).map((n) => `${n.path} (over ${MAX_DRAWN_SPRITES} sprites)`))
+    drawn.length = MAX_DRAWN_SPRITES
+  }
+  const canvas = {
+    width: size.width,
+    height: size.height,
+    data: new Uint8Array(size.width * size.height * 4),
+  }
+  const shift = (t: Transform): Transform => [t[0], t[1], t[2], t[3], t[4] + offset.x, t[5] + offset.y]
+  const put: string[] = []
+  for (const n of [bgNode, ...drawn]) {
+    const path = texturePath(n, 'texture')!
+    const bytes = IMAGE_TYPES.has(extension(path)) ? await source.readBytes(path) : null
+    let image: Rgba | null = null
+    if (bytes) {
+      try {
+        image = await source.decodeImage(bytes, path)
+      } catch (e) {
+        const why = `${n.path} (${(e as Error).message.split('\n')[0]})`
+        if (n === bgNode) {
+          notes.push(
+            `sprites not drawn into the background: the background itself could not be decoded: ${why}`,
+          )
+          return null
+        }
+        left.push(why)
+        continue
+      }
+    }
+    if (!image) {
+      if (n === bgNode) return null
+      left.push(`${n.path} (texture ${path} missing or not a PNG, JPEG or WebP)`)
+      continue
+    }
+    if (n !== bgNode && (n.props.has('modulate') || n.props.has('self_modulate')))
+      notes.push(`${n.path}: modulate not applied to the sprite drawn into the background`)
+    const touched = drawSprite(canvas, { node: n, image, toRoom: shift(n.global) })
+    if (n !== bgNode) put.push(`${n.path}${touched === 0 ? ' (outside the room)' : ''}`)
+    used.add(n)
+  }
+  if (put.length > 0)
+    notes.push(
+      `background: drawn with ${put.length} sprite(s) over it in Godot's draw order: ${put.join(', ')}`,
+    )
+  if (left.length > 0) notes.push(`sprites not drawn into the background: ${left.join(', ')}`)
+  if (put.length === 0) return null
+  return { name: 'background.png', bytes: encodeRgbaPng(canvas.width, canvas.height, canvas.data) }
+}
 
 /**
  * Imports the scene at `scenePath` (a res:// path). `roomId` is the id the room gets.
@@ -268,8 +419,11 @@ export async function importGodotScene(
     return typeof v === 'string' ? v : undefined
   }
 
+  /** Nodes read into the room (their ancestors too: they place them); the others are named. */
+  const used = new Set<SceneNode>([root])
   // Background: room px are its px.
   const bgNode = chooseBackground(nodes)
+  if (bgNode) used.add(bgNode)
   let background: ImportedImage | undefined
   let bgSize: { width: number; height: number } | null = null
   let offset = { x: 0, y: 0 }
@@ -319,6 +473,11 @@ export async function importGodotScene(
   } else {
     notes.push('no background sprite found; the room has no background')
   }
+  // Sprites over the background (Popochiu props, Escoria items) flattened into it.
+  if (bgNode && background && bgSize) {
+    const flat = await flattenSprites(source, root, nodes, bgNode, bgSize, offset, notes, used)
+    if (flat) background = flat
+  }
   const toRoom = (p: Point): Point => ({ x: p.x + offset.x, y: p.y + offset.y })
   const ringToRoom = (r: Ring): Ring => r.map(toRoom)
 
@@ -328,6 +487,7 @@ export async function importGodotScene(
     if (!REGION_TYPES.has(n.type)) continue
     const r = readRegion(n, notes)
     if (!r) continue
+    used.add(n)
     const parent = nodes.find((p) => p.children.includes(n))
     const parentScript = parent ? scriptOf(parent) : null
     r.exclusive = !!parentScript && /esc_terrain\.gd$/.test(parentScript)
@@ -348,7 +508,7 @@ export async function importGodotScene(
   const frameworkName = metaOrText(root, 'script_name') ?? metaOrText(root, 'global_id')
   const room = emptyRoom({
     id: roomId,
-    name: options.roomName ?? frameworkName ?? root.name,
+    name: options.roomName ?? metaText(root, 'walkbox_name') ?? frameworkName ?? root.name,
     width: 1,
     height: 1,
   })
@@ -448,9 +608,11 @@ export async function importGodotScene(
     if (n.type !== 'Area2D') continue
     if (bgNode && bgNode.path.startsWith(n.path + '/')) continue // the background prop
     if (metaText(n, 'walkbox_gate_kind') !== undefined) continue // a Walkbox gate, read below
-    const rings = zoneRings(n, notes)
+    const rings = zoneRings(n, notes, used)
+    if (rings.length > 0) used.add(n)
+    const ownName = metaText(n, 'walkbox_name') ?? n.name
     rings.forEach((ring, k) => {
-      const name = rings.length > 1 ? `${n.name} ${k + 1}` : n.name
+      const name = rings.length > 1 ? `${ownName} ${k + 1}` : ownName
       const id = idFromName(
         name,
         zones.map((z) => z.id),
@@ -459,6 +621,7 @@ export async function importGodotScene(
       const globalId = n.props.get('global_id')?.value
       const properties: Record<string, string> = { godotPath: n.path }
       if (typeof globalId === 'string') properties.global_id = globalId
+      Object.assign(properties, metadataProperties(n, notes))
       zones.push({
         id,
         name,
@@ -484,15 +647,16 @@ export async function importGodotScene(
     const expression = metaText(n, 'walkbox_flag_expression')
     if (n.type !== 'Area2D' || (kind !== 'block-polygon' && kind !== 'open-area') || expression === undefined)
       continue
-    const ring = zoneRings(n, notes)[0]
+    const ring = zoneRings(n, notes, used)[0]
+    used.add(n)
     const areaId = n.props.get('metadata/walkbox_area_id')?.value
     room.gates.push({
       id: idFromName(
-        n.name,
+        metaText(n, 'walkbox_name') ?? n.name,
         room.gates.map((g) => g.id),
         'gate',
       ),
-      name: n.name,
+      name: metaText(n, 'walkbox_name') ?? n.name,
       kind,
       ...(ring ? { polygon: ringToRoom(ring).map((p): [number, number] => [p.x, p.y]) } : {}),
       ...(typeof areaId === 'number' ? { areaId } : {}),
@@ -503,7 +667,9 @@ export async function importGodotScene(
 
   // Points and the start.
   const points: RoomPoint[] = []
-  const addPoint = (name: string, p: Point) => {
+  /** Which node property each point came from (for writing it back in place). */
+  const pointSources: { id: string; path: string; key: 'position' | 'walk_to_point' }[] = []
+  const addPoint = (name: string, p: Point, path: string, key: 'position' | 'walk_to_point') => {
     const id = idFromName(
       name,
       points.map((q) => q.id),
@@ -511,22 +677,34 @@ export async function importGodotScene(
     )
     const at = toRoom(p)
     points.push({ id, name, x: at.x, y: at.y })
+    pointSources.push({ id, path, key })
   }
   let start: Point | null = null
   for (const n of nodes) {
     if (MARKER_TYPES.has(n.type)) {
+      used.add(n)
       const at = apply(n.global, { x: 0, y: 0 })
       const generic = MARKER_TYPES.has(n.name) || /^ESCLocation$/.test(n.name)
       const parentName = n.path.includes('/') ? n.path.split('/').slice(-2, -1)[0] : ''
-      const isStart = n.props.get('is_start_location')?.value === true || /^player_start$/i.test(n.name)
+      // Walkbox's own export marks its start marker (not a point of its own).
+      const walkboxStart = n.props.get('metadata/walkbox_start')?.value === true
+      const ownExport = metaText(root, 'walkbox_room_id') !== undefined
+      const isStart =
+        walkboxStart ||
+        (!ownExport && (n.props.get('is_start_location')?.value === true || /^player_start$/i.test(n.name)))
       if (isStart) start = toRoom(at)
-      // Walkbox's own export writes the start as Points/player_start: not a point of its own.
-      if (!(isStart && parentName === 'Points' && metaText(root, 'walkbox_room_id') !== undefined)) {
-        addPoint(generic && parentName ? `${parentName}/${n.name}` : n.name, at)
+      if (!walkboxStart) {
+        addPoint(
+          metaText(n, 'walkbox_name') ?? (generic && parentName ? `${parentName}/${n.name}` : n.name),
+          at,
+          n.path,
+          'position',
+        )
       }
     }
     const walkTo = vector2(n.props.get('walk_to_point')?.value)
-    if (walkTo && n.type === 'Area2D') addPoint(`${n.name} walk_to_point`, apply(n.global, walkTo))
+    if (walkTo && n.type === 'Area2D')
+      addPoint(`${n.name} walk_to_point`, apply(n.global, walkTo), n.path, 'walk_to_point')
   }
   room.points = points
 
@@ -536,6 +714,7 @@ export async function importGodotScene(
     const script = scriptOf(n)
     const scales = texturePath(n, 'scales')
     if (!scales || !(script && /esc_terrain\.gd$/.test(script))) continue
+    used.add(n)
     const min = num(n.props.get('scale_min')?.value, 0.3) * 100
     const max = num(n.props.get('scale_max')?.value, 1) * 100
     const bytes = extension(scales) === 'png' ? await source.readBytes(scales) : null
@@ -557,8 +736,26 @@ export async function importGodotScene(
   // Size: Popochiu's width/height, else the background's, else the geometry's bounds.
   const w = root.props.get('width')?.value
   const h = root.props.get('height')?.value
+  const ownW = root.props.get('metadata/walkbox_width')?.value
+  const ownH = root.props.get('metadata/walkbox_height')?.value
   let size: { width: number; height: number }
-  if (typeof w === 'number' && typeof h === 'number' && w > 0 && h > 0) {
+  if (
+    typeof ownW === 'number' &&
+    typeof ownH === 'number' &&
+    Number.isInteger(ownW) &&
+    Number.isInteger(ownH) &&
+    ownW >= 1 &&
+    ownH >= 1 &&
+    ownW <= MAX_ROOM_SIDE_PX &&
+    ownH <= MAX_ROOM_SIDE_PX
+  ) {
+    // Walkbox's own export says the size.
+    size = { width: ownW, height: ownH }
+    if (bgSize && (bgSize.width !== size.width || bgSize.height !== size.height))
+      notes.push(
+        `room size ${size.width}x${size.height} from metadata/walkbox_width/height; the background is ${bgSize.width}x${bgSize.height}`,
+      )
+  } else if (typeof w === 'number' && typeof h === 'number' && w > 0 && h > 0) {
     size = { width: Math.round(w), height: Math.round(h) }
     if (bgSize && (bgSize.width !== size.width || bgSize.height !== size.height)) {
       notes.push(
@@ -594,20 +791,39 @@ export async function importGodotScene(
     notes.push(
       `${scripts.size} script${scripts.size === 1 ? '' : 's'} not run (${[...scripts].map(fileName).slice(0, 5).join(', ')}${scripts.size > 5 ? ', ...' : ''})`,
     )
-  const known = new Set([
-    ...REGION_TYPES,
-    ...MARKER_TYPES,
-    'Area2D',
-    'CollisionPolygon2D',
-    'CollisionShape2D',
-    'Sprite2D',
-    'Node2D',
-    'Node',
-  ])
-  const unknown = new Map<string, number>()
-  for (const n of nodes) if (!known.has(n.type)) unknown.set(n.type, (unknown.get(n.type) ?? 0) + 1)
-  if (unknown.size > 0) {
-    notes.push(`not imported: ${[...unknown].map(([t, c]) => `${c} ${t}`).join(', ')}`)
+  // Every node not read into the room is named (grouped by type); its ancestors placed it.
+  const parents = new Map<SceneNode, SceneNode>()
+  for (const n of nodes) for (const c of n.children) parents.set(c, n)
+  for (const n of [...used]) for (let p = parents.get(n); p && !used.has(p); p = parents.get(p)) used.add(p)
+  const left = new Map<string, string[]>()
+  for (const n of nodes) if (!used.has(n)) left.set(n.type, [...(left.get(n.type) ?? []), n.path])
+  if (left.size > 0) {
+    let named = 0
+    const groups = [...left].map(([type, paths]) => {
+      const shown = paths.slice(0, Math.max(0, MAX_NAMED_NODES - named))
+      named += shown.length
+      const more = paths.length - shown.length
+      return `${paths.length} ${type} (${shown.join(', ')}${more > 0 ? `${shown.length ? ', ' : ''}${more} more` : ''})`
+    })
+    notes.push(`not imported: ${groups.join('; ')}`)
   }
-  return { room, flags, background, scaleMap, notes }
+  const imported = nodes.filter((n) => used.has(n)).map((n) => n.path)
+  // Walkbox's own export carries the defaults of the flags the room names.
+  const ownFlags = metaText(root, 'walkbox_flags')
+  if (ownFlags !== undefined) {
+    try {
+      const listed = JSON.parse(ownFlags) as unknown
+      for (const f of Array.isArray(listed) ? (listed as Partial<Flag>[]) : []) {
+        if (typeof f?.id !== 'string' || typeof f.default !== 'boolean' || FlagIdSchema.safeParse(f.id).error)
+          continue
+        // Only flags the room's expressions name (a long list in a hostile file adds nothing).
+        const known = flags.find((g) => g.id === f.id)
+        if (known)
+          Object.assign(known, { name: typeof f.name === 'string' ? f.name : f.id, default: f.default })
+      }
+    } catch {
+      notes.push('metadata/walkbox_flags on the root is not JSON; flags start false')
+    }
+  }
+  return { room, flags, background, scaleMap, notes, nodes: { imported, points: pointSources } }
 }

@@ -44,6 +44,8 @@ export interface SceneFile {
 export interface Prop {
   value: TscnValue
   file: SceneFile
+  /** 1-based line of the heading of the section that sets it. */
+  line: number
 }
 
 export interface SceneNode {
@@ -57,6 +59,10 @@ export interface SceneNode {
   global: Transform
   /** The res:// path of the scene file whose root this node is, when instanced. */
   instanceOf?: string
+  /** The res:// path of an instanced sub-scene that is not there (its own nodes are unknown). */
+  missingInstance?: string
+  /** The `[node]` section that places this node (for an instance: the instancing one). */
+  section?: { file: SceneFile; line: number }
 }
 
 export interface SceneSource {
@@ -74,16 +80,29 @@ function hasTransform(type: string): boolean {
   )
 }
 
-function localTransform(props: Map<string, Prop>, notes: string[], path: string): Transform {
+/**
+ * A node's transform to its parent, as Godot's Node2D builds it from `position`,
+ * `rotation` (radians), `scale` and `skew` (radians): the x column is rotated by
+ * `rotation` and scaled by scale.x, the y column rotated by `rotation + skew` and scaled by
+ * scale.y (Transform2D::set_rotation_scale_and_skew).
+ */
+export function localTransform(props: Map<string, Prop>): Transform {
   const pos = vector2(props.get('position')?.value) ?? { x: 0, y: 0 }
   const scale = vector2(props.get('scale')?.value) ?? { x: 1, y: 1 }
-  const rotation = props.get('rotation')?.value
-  const r = typeof rotation === 'number' ? rotation : 0
-  const skew = props.get('skew')?.value
-  if (typeof skew === 'number' && skew !== 0) notes.push(`${path || 'root'}: skew ${skew} ignored`)
-  const cos = Math.cos(r)
-  const sin = Math.sin(r)
-  return [cos * scale.x, sin * scale.x, -sin * scale.y, cos * scale.y, pos.x, pos.y]
+  const angle = (key: string) => {
+    const v = props.get(key)?.value
+    return typeof v === 'number' && Number.isFinite(v) ? v : 0
+  }
+  const r = angle('rotation')
+  const k = angle('skew')
+  return [
+    Math.cos(r) * scale.x,
+    Math.sin(r) * scale.x,
+    -Math.sin(r + k) * scale.y,
+    Math.cos(r + k) * scale.y,
+    pos.x,
+    pos.y,
+  ]
 }
 
 /** Reads and tables one .tscn file. */
@@ -153,12 +172,17 @@ export async function readSceneTree(
         if (sub) {
           node = { ...sub, name, path: nodePath, instanceOf: ext!.path }
         } else {
+          // Its own properties still place it (and its children) in the scene. Popochiu's
+          // clickables are Area2D whose polygon is written on the instancing node.
+          node.missingInstance = ext?.path ?? instance
+          if (s.attrs.type === undefined) node.type = s.props.has('interaction_polygon') ? 'Area2D' : 'Node2D'
           notes.push(
-            `${nodePath}: sub-scene ${ext?.path ?? instance} is missing; its nodes were not imported`,
+            `${nodePath}: sub-scene ${ext?.path ?? instance} is missing; its own nodes were not imported (the node's position and properties were)`,
           )
         }
       }
-      for (const [k, v] of s.props) node.props.set(k, { value: v, file })
+      node.section = { file, line: s.line }
+      for (const [k, v] of s.props) node.props.set(k, { value: v, file, line: s.line })
       if (parent === undefined) {
         root = node
       } else {
@@ -186,7 +210,7 @@ export async function readSceneTree(
   // Paths from the top scene's root, and global transforms.
   const place = (node: SceneNode, path: string, parent: Transform): void => {
     node.path = path
-    const own = hasTransform(node.type) ? localTransform(node.props, notes, path) : IDENTITY
+    const own = hasTransform(node.type) ? localTransform(node.props) : IDENTITY
     node.global = path === '' ? IDENTITY : compose(parent, own)
     for (const c of node.children) place(c, path === '' ? c.name : `${path}/${c.name}`, node.global)
   }

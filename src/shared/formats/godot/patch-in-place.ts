@@ -1,0 +1,338 @@
+/**
+ * A Walkbox room written back into the Godot scene it was imported from, in place: the
+ * NavigationPolygon of every region whose walk area was edited gets new `vertices`,
+ * `polygons` and `outlines` lines (in the region node's own coordinates); every other byte
+ * of every file stays as it was (ids, uids, scripts, signals, metadata, order, comments).
+ * An unedited room changes nothing.
+ *
+ * A region's walk area is the area named after its node (the import names it so); it is
+ * edited when its polygons differ from what the scene gives by more than EDIT_TOLERANCE_PX.
+ *
+ * Glossary
+ * - edit: one run of whole lines of a file replaced by others (0-based `start`, `count`
+ *   old lines, the new `lines`); a file's edits never overlap.
+ * - local px: coordinates of the region node (its global transform undone); room px =
+ *   scene px + the room's sceneOffset.
+ *
+ * Units: px.
+ */
+import type { AreaPolygon, Point } from '../../geometry/types'
+import { walkPolygonToArea } from '../../room/convert'
+import type { Room } from '../../room/schema'
+import { navigationPolygonLines } from './export'
+import { importGodotScene, type GodotImportSource } from './import'
+import { apply, readSceneTree, walkTree, type SceneNode, type Transform } from './scene-tree'
+import { resourceId, tscnPackedPoints, tscnVector2 } from './tscn'
+
+/** Project files keep coordinates to 2 decimals (normalise.ts): a smaller change is no edit. */
+export const EDIT_TOLERANCE_PX = 0.01
+
+export interface LineEdit {
+  start: number
+  count: number
+  lines: string[]
+}
+
+export interface PatchedFile {
+  /** Path in the game folder ('/'-separated, no res://). */
+  path: string
+  before: string
+  after: string
+  edits: LineEdit[]
+}
+
+const REGION_TYPES = new Set(['NavigationRegion2D', 'NavigationPolygonInstance'])
+const PATCHED_KEYS = ['vertices', 'polygons', 'outlines']
+
+function invert(t: Transform): Transform | null {
+  const det = t[0] * t[3] - t[2] * t[1]
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-12) return null
+  const a = t[3] / det
+  const b = -t[1] / det
+  const c = -t[2] / det
+  const d = t[0] / det
+  return [a, b, c, d, -(a * t[4] + c * t[5]), -(b * t[4] + d * t[5])]
+}
+
+/** A set of rings as sorted text, for comparing two areas' geometry. */
+function shapeKey(areas: AreaPolygon[]): string {
+  const round = (v: number) => (Math.round(v / EDIT_TOLERANCE_PX) * EDIT_TOLERANCE_PX).toFixed(2)
+  const ring = (r: Point[]) =>
+    r
+      .map((p) => `${round(p.x)},${round(p.y)}`)
+      .sort()
+      .join(' ')
+  return areas
+    .flatMap((a) => [ring(a.outer), ...a.holes.map(ring)])
+    .sort()
+    .join(' | ')
+}
+
+/** The line edits that give a sub_resource section `id` new NavigationPolygon lines. */
+function sectionEdits(lines: string[], id: string, newLines: string[], file: string): LineEdit[] {
+  const idOf = (l: string) => /\bid="([^"]*)"/.exec(l)?.[1]
+  const heading = lines.findIndex((l) => l.startsWith('[sub_resource') && idOf(l) === id)
+  if (heading < 0) throw new Error(`${file}: no [sub_resource id="${id}"] heading`)
+  let end = heading + 1
+  while (end < lines.length && !lines[end].startsWith('[')) end++
+  const keyOf = (l: string) => /^([A-Za-z_][A-Za-z0-9_/]*)\s*=/.exec(l)?.[1]
+  const edits: LineEdit[] = []
+  const missing: string[] = []
+  PATCHED_KEYS.forEach((key, k) => {
+    const at = lines.slice(heading + 1, end).findIndex((l) => keyOf(l) === key)
+    if (at < 0) {
+      missing.push(newLines[k])
+      return
+    }
+    const start = heading + 1 + at
+    // A value may run over lines until the next property, blank line or heading.
+    let stop = start + 1
+    while (stop < end && lines[stop].trim() !== '' && keyOf(lines[stop]) === undefined) stop++
+    edits.push({ start, count: stop - start, lines: [newLines[k]] })
+  })
+  if (missing.length > 0) edits.push({ start: heading + 1, count: 0, lines: missing })
+  return edits.sort((a, b) => a.start - b.start)
+}
+
+/**
+ * The line edit that sets `key` of the section whose heading is at 1-based `headingLine`:
+ * its `key = ...` line (with any continuation lines) replaced, else the line inserted
+ * right after the heading.
+ */
+function propertyEdit(lines: string[], headingLine: number, key: string, newLine: string): LineEdit {
+  const heading = headingLine - 1
+  let end = heading + 1
+  while (end < lines.length && !lines[end].startsWith('[')) end++
+  const keyOf = (l: string) => /^([A-Za-z_][A-Za-z0-9_/]*)\s*=/.exec(l)?.[1]
+  const at = lines.slice(heading + 1, end).findIndex((l) => keyOf(l) === key)
+  if (at < 0) return { start: heading + 1, count: 0, lines: [newLine] }
+  const start = heading + 1 + at
+  let stop = start + 1
+  while (stop < end && lines[stop].trim() !== '' && keyOf(lines[stop]) === undefined) stop++
+  return { start, count: stop - start, lines: [newLine] }
+}
+
+/** Applies non-overlapping line edits (sorted by start) to a text, keeping its line endings. */
+export function applyLineEdits(text: string, edits: LineEdit[]): string {
+  const crlf = text.includes('\r\n')
+  const lines = text.split('\n')
+  const out: string[] = []
+  let at = 0
+  for (const e of edits) {
+    out.push(...lines.slice(at, e.start))
+    out.push(...e.lines.map((l) => (crlf ? `${l}\r` : l)))
+    at = e.start + e.count
+  }
+  out.push(...lines.slice(at))
+  return out.join('\n')
+}
+
+/**
+ * The files of the game to change so that the scene at `scenePath` has the room's walk
+ * areas. Reads through `source` only (res:// = the game folder). Regions whose area is not
+ * in the room, or whose polygon resource is shared or not in a scene file, are named in
+ * the notes and left as they are.
+ */
+export async function patchGodotRoom(
+  source: GodotImportSource,
+  scenePath: string,
+  room: Room,
+): Promise<{ files: PatchedFile[]; notes: string[] }> {
+  const notes: string[] = []
+  const res = `res://${scenePath.replace(/^res:\/\//, '')}`
+  const root = await readSceneTree(source, res, [])
+  const game = await importGodotScene({ ...source, decodeImage: undefined }, res, { roomId: room.id })
+  const offset = room.sceneOffset ?? { x: 0, y: 0 }
+  const gameOffset = game.room.sceneOffset ?? { x: 0, y: 0 }
+  if (
+    Math.abs(offset.x - gameOffset.x) > EDIT_TOLERANCE_PX ||
+    Math.abs(offset.y - gameOffset.y) > EDIT_TOLERANCE_PX
+  )
+    notes.push(
+      `the room's scene offset (${offset.x}, ${offset.y}) is not the scene's (${gameOffset.x}, ${gameOffset.y}); room px are taken with the room's`,
+    )
+  const byFile = new Map<string, LineEdit[]>()
+  const texts = new Map<string, string>()
+  const linesOf = async (file: string): Promise<string[]> => {
+    if (!texts.has(file)) {
+      const text = await source.readText(`res://${file}`)
+      if (text === null) throw new Error(`${file}: not there any more`)
+      texts.set(file, text)
+    }
+    return texts
+      .get(file)!
+      .split('\n')
+      .map((l) => l.replace(/\r$/, ''))
+  }
+  const nodes = walkTree(root)
+  const byPath = new Map(nodes.map((n) => [n.path, n]))
+  const parents = new Map<SceneNode, SceneNode>()
+  for (const n of nodes) for (const c of n.children) parents.set(c, n)
+  const toScene = (p: Point): Point => ({ x: p.x - offset.x, y: p.y - offset.y })
+  /** Sets `key` of `node` to `value` text where Godot reads it; false when there is no place for it. */
+  const setProperty = async (node: SceneNode, key: string, value: string): Promise<boolean> => {
+    const prop = node.props.get(key)
+    const where = prop ? { file: prop.file, line: prop.line } : node.section
+    if (!where) return false
+    const file = where.file.path.replace(/^res:\/\//, '')
+    const lines = await linesOf(file)
+    byFile.set(file, [...(byFile.get(file) ?? []), propertyEdit(lines, where.line, key, `${key} = ${value}`)])
+    return true
+  }
+  const seen = new Map<string, string>()
+  for (const node of nodes) {
+    if (!REGION_TYPES.has(node.type)) continue
+    const area = room.areas.find((a) => a.name === node.name)
+    const gameArea = game.room.areas.find((a) => a.name === node.name)
+    if (!area || !gameArea) {
+      notes.push(`${node.path}: no walk area '${node.name}' in the room; the region is left as it is`)
+      continue
+    }
+    const mine = room.polygons.filter((p) => p.areaId === area.id).map(walkPolygonToArea)
+    const theirs = game.room.polygons.filter((p) => p.areaId === gameArea.id).map(walkPolygonToArea)
+    if (shapeKey(mine) === shapeKey(theirs)) continue
+    const prop = node.props.get('navigation_polygon') ?? node.props.get('navpoly')
+    const id = prop ? resourceId(prop.value, 'SubResource') : null
+    if (!prop || id === null) {
+      notes.push(`${node.path}: its navigation polygon is not a sub-resource of a scene; not written`)
+      continue
+    }
+    const file = prop.file.path.replace(/^res:\/\//, '')
+    const key = `${file}#${id}`
+    if (seen.has(key)) {
+      notes.push(`${node.path}: shares its navigation polygon with ${seen.get(key)}; not written`)
+      continue
+    }
+    seen.set(key, node.path)
+    if (mine.length === 0) {
+      notes.push(
+        `${node.path}: walk area '${area.name}' has no polygons in the room; the region is left as it is`,
+      )
+      continue
+    }
+    const back = invert(node.global)
+    if (!back) {
+      notes.push(`${node.path}: its transform cannot be undone (scale 0); not written`)
+      continue
+    }
+    const local = (p: Point) => apply(back, { x: p.x - offset.x, y: p.y - offset.y })
+    const areas = mine.map((a) => ({ outer: a.outer.map(local), holes: a.holes.map((h) => h.map(local)) }))
+    const lines = await linesOf(file)
+    byFile.set(file, [
+      ...(byFile.get(file) ?? []),
+      ...sectionEdits(lines, id, navigationPolygonLines(areas), file),
+    ])
+    notes.push(`${node.path}: walk area '${area.name}' edited: NavigationPolygon ${id} of ${file}`)
+  }
+  // Zones: the polygon of the node a zone came from (Popochiu's interaction_polygon, or the
+  // zone's one CollisionPolygon2D), in that node's coordinates.
+  const round = (v: number) => Math.round(v / EDIT_TOLERANCE_PX)
+  const sameRing = (a: [number, number][], b: [number, number][]) =>
+    a.length === b.length &&
+    a.every(([x, y], i) => round(x) === round(b[i][0]) && round(y) === round(b[i][1]))
+  for (const z of room.zones) {
+    const path = z.properties?.godotPath
+    const was = game.room.zones.find((g) => g.properties?.godotPath === path && g.name === z.name)
+    if (path === undefined || !was || z.shape.kind !== 'polygon' || was.shape.kind !== 'polygon') continue
+    if (sameRing(z.shape.outer, was.shape.outer)) continue
+    const node = byPath.get(path)
+    const polygons = node
+      ? node.children.filter((c) => c.type === 'CollisionPolygon2D' && c.props.has('polygon'))
+      : []
+    const single = game.room.zones.filter((g) => g.properties?.godotPath === path).length === 1
+    const target =
+      node && single
+        ? node.props.has('interaction_polygon')
+          ? node
+          : polygons.length === 1
+            ? polygons[0]
+            : null
+        : null
+    const back = target ? invert(target.global) : null
+    if (!target || !back) {
+      notes.push(`zone '${z.name}': ${path} has no single polygon to write; not written`)
+      continue
+    }
+    const key = target === node ? 'interaction_polygon' : 'polygon'
+    const local = z.shape.outer.map(([x, y]) => apply(back, toScene({ x, y })))
+    if (await setProperty(target, key, tscnPackedPoints(local)))
+      notes.push(`zone '${z.name}': ${target.path} ${key} edited`)
+  }
+
+  // Points: a marker's position (in its parent's coordinates) or a Popochiu walk_to_point.
+  for (const src of game.nodes?.points ?? []) {
+    const mine = room.points?.find((p) => p.id === src.id)
+    const was = game.room.points?.find((p) => p.id === src.id)
+    if (!mine || !was) continue
+    if (round(mine.x) === round(was.x) && round(mine.y) === round(was.y)) continue
+    const node = byPath.get(src.path)
+    const frame = node ? (src.key === 'position' ? parents.get(node)?.global : node.global) : undefined
+    const back = frame ? invert(frame) : null
+    if (!node || !back) {
+      notes.push(`point '${mine.name}': ${src.path} cannot be moved; not written`)
+      continue
+    }
+    const at = apply(back, toScene(mine))
+    if (await setProperty(node, src.key, tscnVector2(at)))
+      notes.push(`point '${mine.name}': ${src.path} ${src.key} edited`)
+  }
+
+  const files: PatchedFile[] = []
+  for (const [path, edits] of byFile) {
+    // Inserts before a replacement at the same line.
+    edits.sort((a, b) => a.start - b.start || a.count - b.count)
+    const before = texts.get(path)!
+    const after = applyLineEdits(before, edits)
+    if (after !== before) files.push({ path, before, after, edits })
+  }
+  if (room.gates.length > 0)
+    notes.push('gates are not written in place (export with --out for a whole scene with them)')
+  const newZones = room.zones.filter(
+    (z) => !game.room.zones.some((g) => g.properties?.godotPath === z.properties?.godotPath),
+  ).length
+  const newPoints = (room.points ?? []).filter((p) => !game.room.points?.some((q) => q.id === p.id)).length
+  if (newZones + newPoints > 0)
+    notes.push(
+      `${newZones} zone(s) and ${newPoints} point(s) new in Walkbox have no node in the scene; not written in place`,
+    )
+  return { files, notes }
+}
+
+/** A unified diff of one patched file (3 lines of context), for a dry run. */
+export function unifiedDiff(file: PatchedFile): string {
+  const old = file.before.split('\n').map((l) => l.replace(/\r$/, ''))
+  const out = [`--- a/${file.path}`, `+++ b/${file.path}`]
+  const context = 3
+  // Group edits whose context overlaps into hunks.
+  const groups: LineEdit[][] = []
+  for (const e of file.edits) {
+    const last = groups[groups.length - 1]
+    const prev = last?.[last.length - 1]
+    if (prev && e.start - (prev.start + prev.count) <= 2 * context) last.push(e)
+    else groups.push([e])
+  }
+  let shift = 0
+  for (const g of groups) {
+    const from = Math.max(0, g[0].start - context)
+    const lastEdit = g[g.length - 1]
+    const to = Math.min(old.length, lastEdit.start + lastEdit.count + context)
+    const body: string[] = []
+    let at = from
+    let added = 0
+    let removed = 0
+    for (const e of g) {
+      for (; at < e.start; at++) body.push(` ${old[at]}`)
+      for (let k = 0; k < e.count; k++) body.push(`-${old[e.start + k]}`)
+      for (const l of e.lines) body.push(`+${l}`)
+      removed += e.count
+      added += e.lines.length
+      at = e.start + e.count
+    }
+    for (; at < to; at++) body.push(` ${old[at]}`)
+    const oldCount = to - from
+    const newCount = oldCount - removed + added
+    out.push(`@@ -${from + 1},${oldCount} +${from + 1 + shift},${newCount} @@`, ...body)
+    shift += added - removed
+  }
+  return out.join('\n') + '\n'
+}

@@ -1,0 +1,150 @@
+/**
+ * A Godot room written back into the game's own scene files, in place (issue 19, item 3),
+ * on the Popochiu bench game: an unedited House changes no file; one walkable vertex moved
+ * changes only the lines of that NavigationPolygon (every other byte kept), and the scene
+ * read again has the moved vertex; the dry run's diff names exactly those lines.
+ *
+ * Units: px.
+ */
+import { readFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { importGodotScene } from '../../../src/shared/formats/godot/import'
+import { patchGodotRoom, unifiedDiff } from '../../../src/shared/formats/godot/patch-in-place'
+import { parseTscn } from '../../../src/shared/formats/godot/tscn'
+import { normaliseRoom } from '../../../src/shared/room/normalise'
+import { benchPath } from '../../support/bench-data'
+import type { GodotImportSource } from '../../../src/shared/formats/godot/import'
+import { folderSource } from './godot-source'
+
+const POPOCHIU = benchPath('engines', 'popochiu-sample-game')
+const HOUSE = 'game/rooms/house/room_house.tscn'
+const FLOOR = 'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn'
+
+describe('Godot in place: the Popochiu House', () => {
+  it('an unedited room (as saved: 2 decimals) changes no file', async () => {
+    const source = folderSource(POPOCHIU)
+    const { room } = await importGodotScene(source, `res://${HOUSE}`)
+    const patched = await patchGodotRoom(source, HOUSE, normaliseRoom(room))
+    expect(patched.files).toEqual([])
+  })
+
+  it('one walkable vertex moved changes only that NavigationPolygon, and reads back moved', async () => {
+    const source = folderSource(POPOCHIU)
+    const { room } = await importGodotScene(source, `res://${HOUSE}`)
+    const edited = normaliseRoom(room)
+    const [x, y] = edited.polygons[0].outer[0]
+    edited.polygons[0].outer[0] = [x + 3, y - 2]
+    const { files, notes } = await patchGodotRoom(source, HOUSE, edited)
+    expect(files.map((f) => f.path)).toEqual([FLOOR])
+    const before = (await readFile(`${POPOCHIU}/${FLOOR}`, 'utf8')).split('\n')
+    const after = files[0].after.split('\n')
+    const keys = ['vertices', 'polygons', 'outlines']
+    // Line by line: the same count, and only the three property lines of the sub-resource differ.
+    expect(after).toHaveLength(before.length)
+    const changed = before.map((l, i) => (l === after[i] ? null : i)).filter((i): i is number => i !== null)
+    expect(changed.map((i) => before[i].split(' = ')[0])).toEqual(keys)
+    expect(
+      before.slice(0, changed[0]).some((l) => l.startsWith('[sub_resource type="NavigationPolygon"')),
+    ).toBe(true)
+    // Independently of our reader, by the documented grammar: the same `[heading]` lines in
+    // the same order, and every changed line is one `key = value` line whose brackets balance.
+    const headings = (ls: string[]) => ls.filter((l) => l.startsWith('['))
+    expect(headings(after)).toEqual(headings(before))
+    for (const i of changed) {
+      expect(after[i]).toMatch(/^(vertices|polygons|outlines) = \S/)
+      for (const [open, close] of ['()', '[]'])
+        expect(after[i].split(open).length).toBe(after[i].split(close).length)
+    }
+    // The patched file still parses with the same sections (and the node is unchanged).
+    const sections = (t: string) =>
+      parseTscn(t, FLOOR).map((s) => [s.tag, JSON.stringify(s.attrs), [...s.props.keys()]])
+    expect(sections(files[0].after)).toEqual(sections(before.join('\n')))
+    // Read back through the game: the moved vertex is there; the rest of the room is the same.
+    const patchedSource: GodotImportSource = {
+      ...source,
+      readText: async (res) => (res === `res://${FLOOR}` ? files[0].after : source.readText(res)),
+    }
+    const again = normaliseRoom((await importGodotScene(patchedSource, `res://${HOUSE}`)).room)
+    const ringKey = (r: [number, number][]) => r.map(([a, b]) => `${a.toFixed(2)},${b.toFixed(2)}`).sort()
+    expect(ringKey(again.polygons[0].outer)).toEqual(ringKey(edited.polygons[0].outer))
+    expect(again.polygons[0].holes.map(ringKey).sort()).toEqual(edited.polygons[0].holes.map(ringKey).sort())
+    expect(again.zones).toEqual(edited.zones)
+    expect(notes.join('\n')).toContain(
+      `WalkableAreas/Floor/Perimeter: walk area 'Perimeter' edited: NavigationPolygon NavigationPolygon_nhhoh of ${FLOOR}`,
+    )
+    // The dry run's diff: one hunk, the three lines out and in.
+    const diff = unifiedDiff(files[0])
+    expect(diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))).toHaveLength(3)
+    expect(diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++'))).toHaveLength(3)
+    expect(diff.match(/^@@ /gm)).toHaveLength(1)
+  })
+})
+
+describe('Godot in place: zones and points', () => {
+  const lineDiff = (before: string, after: string) => {
+    const a = before.split('\n')
+    const b = after.split('\n')
+    expect(b).toHaveLength(a.length)
+    return a.flatMap((l, i) => (l === b[i] ? [] : [`${i}: ${b[i]}`]))
+  }
+
+  it('Escoria room 04: a moved exit polygon and door marker change only their two lines', async () => {
+    const ESCORIA = benchPath('engines', 'escoria-demo-game')
+    const scene = 'game/rooms/room04/room04.tscn'
+    const source = folderSource(ESCORIA)
+    const edited = normaliseRoom((await importGodotScene(source, `res://${scene}`)).room)
+    const door = edited.zones.find((z) => z.name === 'l_door')!
+    if (door.shape.kind !== 'polygon') throw new Error('a polygon zone')
+    door.shape.outer[0] = [door.shape.outer[0][0] + 10, door.shape.outer[0][1] + 5]
+    const marker = edited.points!.find((p) => p.name === 'r_door/Marker2D')!
+    marker.x += 7
+    const { files } = await patchGodotRoom(source, scene, edited)
+    expect(files.map((f) => f.path)).toEqual([scene])
+    const changed = lineDiff(files[0].before, files[0].after)
+    expect(changed).toHaveLength(2)
+    expect(changed[0]).toMatch(/^\d+: polygon = PackedVector2Array\(/)
+    expect(changed[1]).toMatch(/^\d+: position = Vector2\(2320, 520\)$/)
+    const again = normaliseRoom(
+      (
+        await importGodotScene(
+          {
+            ...source,
+            readText: async (r) => (r === `res://${scene}` ? files[0].after : source.readText(r)),
+          },
+          `res://${scene}`,
+        )
+      ).room,
+    )
+    expect(again.zones).toEqual(edited.zones)
+    expect(again.points).toEqual(edited.points)
+  })
+
+  it("Popochiu House: the Window's polygon and the Door's walk_to_point, on the instancing nodes of the room scene", async () => {
+    const source = folderSource(POPOCHIU)
+    const edited = normaliseRoom((await importGodotScene(source, `res://${HOUSE}`)).room)
+    const window = edited.zones.find((z) => z.name === 'Window')!
+    if (window.shape.kind !== 'polygon') throw new Error('a polygon zone')
+    window.shape.outer[1] = [window.shape.outer[1][0], window.shape.outer[1][1] - 4]
+    edited.points!.find((p) => p.name === 'Door walk_to_point')!.y += 2
+    const { files } = await patchGodotRoom(source, HOUSE, edited)
+    expect(files.map((f) => f.path)).toEqual([HOUSE])
+    const changed = lineDiff(files[0].before, files[0].after)
+    expect(changed.map((l) => l.replace(/^\d+: /, '').split(' = ')[0])).toEqual([
+      'walk_to_point',
+      'interaction_polygon',
+    ])
+    const again = normaliseRoom(
+      (
+        await importGodotScene(
+          {
+            ...source,
+            readText: async (r) => (r === `res://${HOUSE}` ? files[0].after : source.readText(r)),
+          },
+          `res://${HOUSE}`,
+        )
+      ).room,
+    )
+    expect(again.zones).toEqual(edited.zones)
+    expect(again.points).toEqual(edited.points)
+  })
+})
