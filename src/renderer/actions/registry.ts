@@ -5,6 +5,10 @@
  * Glossary
  * - action: a descriptor from src/shared/actions.ts plus what it does.
  * - shortcut: an accelerator string ("CmdOrCtrl+Shift+S"); matched against key events here.
+ *   Each action carries the shortcut of the host it runs in: the browser edition's
+ *   (`webShortcut`) where browsers keep the desktop one, so menus, tooltips and the
+ *   shortcut sheet all show the key that works.
+ * - edition: which host the editor runs in ('electron' or 'browser').
  */
 import { ACTIONS, type ActionDescriptor, type ActionId as SharedActionId } from '../../shared/actions'
 import type { ToolActionId } from '../tools/registry'
@@ -21,6 +25,8 @@ export interface Action extends ActionDescriptor {
 
 export type ActionHandlers = Record<SharedActionId, Pick<Action, 'run' | 'enabled'>>
 
+export type Edition = 'electron' | 'browser'
+
 export class ActionRegistry {
   private readonly actions = new Map<ActionId, Action>()
 
@@ -30,10 +36,13 @@ export class ActionRegistry {
     private readonly onError: (action: Action, error: unknown) => void = () => undefined,
     /** Actions made elsewhere from their own lists (one per tool). */
     more: readonly Action[] = [],
+    edition: Edition = 'electron',
   ) {
     for (const descriptor of ACTIONS) {
       const handler = handlers[descriptor.id]
-      this.actions.set(descriptor.id, { ...descriptor, ...handler })
+      const d: ActionDescriptor = descriptor
+      const shortcut = edition === 'browser' && d.webShortcut ? d.webShortcut : d.shortcut
+      this.actions.set(descriptor.id, { ...descriptor, shortcut, ...handler })
     }
     for (const action of more) {
       if (this.actions.has(action.id)) throw new Error(`Action '${action.id}' is registered twice.`)
@@ -79,6 +88,7 @@ export class ActionRegistry {
   ): Action | undefined {
     for (const action of this.actions.values()) {
       if (action.shortcut && shortcutMatches(action.shortcut, event, isMac)) return action
+      if (action.also && shortcutMatches(action.also, event, isMac)) return action
     }
     return undefined
   }
@@ -104,10 +114,13 @@ export function shortcutMatches(
   const wantCmd = mods.has('CmdOrCtrl')
   const primary = isMac ? event.metaKey : event.ctrlKey
   if (wantCmd !== primary) return false
-  if (mods.has('Shift') !== event.shiftKey) return false
+  const wanted = key.length === 1 ? key.toUpperCase() : key
+  // "?" is typed with Shift on most layouts: a punctuation key without Shift in its
+  // shortcut ignores Shift.
+  const punctuation = /^[^\p{L}\p{N}]$/u.test(wanted)
+  if (mods.has('Shift') !== event.shiftKey && !(punctuation && !mods.has('Shift'))) return false
   if (mods.has('Alt') !== event.altKey) return false
   const pressed = event.key.length === 1 ? event.key.toUpperCase() : event.key
-  const wanted = key.length === 1 ? key.toUpperCase() : key
   if (pressed === wanted) return true
   // Shift changes the produced character on most layouts ("=" → "+", "-" → "_").
   return (wanted === '=' && pressed === '+') || (wanted === '-' && pressed === '_')
