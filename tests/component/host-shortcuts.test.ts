@@ -5,7 +5,13 @@
  * from the registry hold every action once.
  */
 import { describe, expect, it } from 'vitest'
-import { ActionRegistry, type ActionHandlers, type Edition } from '../../src/renderer/actions/registry'
+import {
+  ActionRegistry,
+  ariaShortcut,
+  formatShortcut,
+  type ActionHandlers,
+  type Edition,
+} from '../../src/renderer/actions/registry'
 import { menuModel } from '../../src/renderer/actions/menu-model'
 import { ACTIONS, MENUS } from '../../src/shared/actions'
 
@@ -72,6 +78,16 @@ describe('shortcuts per host', () => {
     expect(web.match(key('?', { shiftKey: true }), false)?.id).toBe('help.shortcuts')
     expect(web.match(key('?'), false)?.id).toBe('help.shortcuts')
     expect(web.match(key('?', { ctrlKey: true, shiftKey: true }), false)).toBeUndefined()
+  })
+})
+
+describe('shortcut labels', () => {
+  it('draw arrows as arrows, and spell keys for assistive technology as ARIA does', () => {
+    expect(formatShortcut('Shift+ArrowLeft', false)).toBe('Shift+←')
+    expect(formatShortcut('ArrowDown', true)).toBe('↓')
+    expect(formatShortcut('Alt+PageDown', true)).toBe('⌥PageDown')
+    expect(ariaShortcut('CmdOrCtrl+Shift+S', false)).toBe('Control+Shift+S')
+    expect(ariaShortcut('CmdOrCtrl+S', true)).toBe('Meta+S')
   })
 })
 

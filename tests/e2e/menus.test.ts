@@ -22,7 +22,8 @@ const REGISTERED: string[] = [...ACTIONS.map((a) => a.id), ...TOOLS.map((t) => `
 /** The keys the browser edition takes for an action, as Linux Chromium shows them. */
 function browserKeys(a: ActionDescriptor): string | undefined {
   const shortcut = a.webShortcut ?? a.shortcut
-  return shortcut?.replace('CmdOrCtrl', 'Ctrl')
+  const arrows: Record<string, string> = { Left: '←', Right: '→', Up: '↑', Down: '↓' }
+  return shortcut?.replace('CmdOrCtrl', 'Ctrl').replace(/Arrow(\w+)$/, (_, d: string) => arrows[d])
 }
 
 beforeEach(async () => {
@@ -76,10 +77,12 @@ describe('the menu bar of the browser edition', () => {
     const item = (id: string) => page.locator(`[role="menu"] [data-action="${id}"]`)
     expect(await item('file.new').textContent()).toContain('Alt+N')
     expect(await item('file.save').textContent()).toContain('Ctrl+S')
+    expect(await item('file.save').getAttribute('aria-keyshortcuts')).toBe('Control+S')
     await title('Room').hover()
     expect(await item('room.newFromBackground').textContent()).toContain('Alt+Shift+N')
     expect(await item('room.next').textContent()).toContain('Alt+PageDown')
     expect(await item('room.next').textContent()).not.toContain('Ctrl')
+    expect(await item('room.next').getAttribute('aria-keyshortcuts')).toBe('Alt+PageDown')
     // The toolbar's tooltips agree.
     expect(await page.locator('[data-action="file.new"]').first().getAttribute('title')).toBe(
       'New Project… (Alt+N)',

@@ -94,12 +94,22 @@ export class ActionRegistry {
   }
 }
 
-/** Human-readable shortcut for tooltips: "Ctrl+Shift+S" or "⌘⇧S". */
+const ARROWS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' }
+
+/** Human-readable shortcut for tooltips, menus and the sheet: "Ctrl+Shift+S", "Shift+←" or "⌘⇧S". */
 export function formatShortcut(shortcut: string, isMac: boolean): string {
-  const parts = shortcut.split('+').map((p) => (p === '' ? '+' : p))
+  const parts = shortcut.split('+').map((p) => (p === '' ? '+' : (ARROWS[p] ?? p)))
   if (!isMac) return parts.map((p) => (p === 'CmdOrCtrl' ? 'Ctrl' : p)).join('+')
   const symbols: Record<string, string> = { CmdOrCtrl: '⌘', Shift: '⇧', Alt: '⌥', Ctrl: '⌃' }
   return parts.map((p) => symbols[p] ?? p).join('')
+}
+
+/** The shortcut as aria-keyshortcuts spells it ("Control+Shift+S", "Meta+S" on macOS). */
+export function ariaShortcut(shortcut: string, isMac: boolean): string {
+  return shortcut
+    .split('+')
+    .map((p) => (p === 'CmdOrCtrl' ? (isMac ? 'Meta' : 'Control') : p === 'Ctrl' ? 'Control' : p))
+    .join('+')
 }
 
 export function shortcutMatches(
