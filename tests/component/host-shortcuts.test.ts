@@ -55,6 +55,17 @@ describe('shortcuts per host', () => {
     expect(ran).toEqual(['file.new'])
   })
 
+  it('Alt+N works on macOS, where Option+N types a dead key, and not on another key', () => {
+    const web = registry('browser')
+    expect(web.match({ ...key('Dead', { altKey: true }), code: 'KeyN' }, true)?.id).toBe('file.new')
+    expect(web.match({ ...key('Dead', { altKey: true }), code: 'KeyM' }, true)).toBeUndefined()
+    // Where Alt+N types an n, the key decides as everywhere else.
+    expect(web.match({ ...key('n', { altKey: true }), code: 'KeyB' }, false)?.id).toBe('file.new')
+    expect(web.match({ ...key('˜', { altKey: true, shiftKey: true }), code: 'KeyN' }, true)?.id).toBe(
+      'room.newFromBackground',
+    )
+  })
+
   it('the desktop keeps its own keys', () => {
     const desk = registry('electron')
     expect(desk.get('file.new').shortcut).toBe('CmdOrCtrl+N')

@@ -27,6 +27,10 @@ export type ActionHandlers = Record<SharedActionId, Pick<Action, 'run' | 'enable
 
 export type Edition = 'electron' | 'browser'
 
+/** What shortcut matching reads of a key event (`code` is optional: tests leave it out). */
+export type KeyEvent = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'> &
+  Partial<Pick<KeyboardEvent, 'code'>>
+
 export class ActionRegistry {
   private readonly actions = new Map<ActionId, Action>()
 
@@ -82,10 +86,7 @@ export class ActionRegistry {
   }
 
   /** The action whose shortcut matches the key event, if any. */
-  match(
-    event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
-    isMac: boolean,
-  ): Action | undefined {
+  match(event: KeyEvent, isMac: boolean): Action | undefined {
     for (const action of this.actions.values()) {
       if (action.shortcut && shortcutMatches(action.shortcut, event, isMac)) return action
       if (action.also && shortcutMatches(action.also, event, isMac)) return action
@@ -112,11 +113,7 @@ export function ariaShortcut(shortcut: string, isMac: boolean): string {
     .join('+')
 }
 
-export function shortcutMatches(
-  shortcut: string,
-  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
-  isMac: boolean,
-): boolean {
+export function shortcutMatches(shortcut: string, event: KeyEvent, isMac: boolean): boolean {
   // "CmdOrCtrl+=" splits into ['CmdOrCtrl', '=']; "CmdOrCtrl++" would give an empty last part.
   const parts = shortcut.split('+')
   const key = parts.pop() || '+'
@@ -132,6 +129,10 @@ export function shortcutMatches(
   if (mods.has('Alt') !== event.altKey) return false
   const pressed = event.key.length === 1 ? event.key.toUpperCase() : event.key
   if (pressed === wanted) return true
+  // On macOS Option turns a letter into another character or a dead key (Option+N is "˜",
+  // Option+A "å"): with Alt held and no plain letter or digit produced, the physical key decides.
+  if (event.altKey && !/^[a-z0-9]$/i.test(event.key) && /^[A-Z0-9]$/.test(wanted))
+    return event.code === `Key${wanted}` || event.code === `Digit${wanted}`
   // Shift changes the produced character on most layouts ("=" → "+", "-" → "_").
   return (wanted === '=' && pressed === '+') || (wanted === '-' && pressed === '_')
 }
