@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { statusText, waitUntil } from './helpers'
+import { statusText, toPage, viewportOf, waitUntil } from './helpers'
 import { ACTIONS, MENUS, type ActionDescriptor } from '../../src/shared/actions'
 
 let browser: LaunchedBrowser
@@ -130,6 +130,22 @@ describe('the menu bar of the browser edition', () => {
     await expect.poll(focused).toBe('help.shortcuts')
     await page.keyboard.press('Enter')
     await page.getByTestId('shortcut-sheet').waitFor()
+  })
+
+  it('closes on a press outside it, and that press does not edit the room', async () => {
+    const undo = page.locator('.toolbar [data-action="edit.undo"]')
+    // The eraser on the west courtyard's floor: a click there is an edit (one undo step).
+    await page.keyboard.press('e')
+    await expect.poll(() => page.getByTestId('canvas-host').getAttribute('data-tool')).toBe('eraser')
+    await title('Edit').click()
+    const at = toPage(await viewportOf(page), 600, 800)
+    await page.mouse.click(at.x, at.y)
+    await expect.poll(() => page.locator('[role="menu"]').count()).toBe(0)
+    await page.waitForTimeout(300)
+    expect(await undo.isDisabled()).toBe(true)
+    // The next press erases, as always.
+    await page.mouse.click(at.x, at.y)
+    await expect.poll(() => undo.isDisabled()).toBe(false)
   })
 })
 
