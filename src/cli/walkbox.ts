@@ -319,8 +319,6 @@ export async function main(argv: string[]): Promise<number> {
         scene: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
-        into: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         csv: { type: 'string' },
         'summary-csv': { type: 'string' },

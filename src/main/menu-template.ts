@@ -6,10 +6,13 @@
  * development.
  */
 import type { MenuItemConstructorOptions } from 'electron'
-import { ACTIONS, type MenuId } from '../shared/actions'
+import { ACTIONS, MENUS, isPlainKey } from '../shared/actions'
 import { HOST_CHANNELS, type RecentProject } from '../shared/host'
 
-const MENU_LABELS: Record<MenuId, string> = { file: 'File', edit: 'Edit', room: 'Room', view: 'View' }
+/** Electron spells the arrow keys without "Arrow". */
+function accelerator(shortcut: string): string {
+  return shortcut.replace(/Arrow(Left|Right|Up|Down)$/, '$1')
+}
 
 export interface MenuModel {
   recent: RecentProject[]
@@ -26,14 +29,17 @@ export function menuTemplate(
 ): MenuItemConstructorOptions[] {
   const menus: MenuItemConstructorOptions[] = []
   if (model.isMac) menus.push({ label: model.appName, role: 'appMenu' })
-  for (const menu of Object.keys(MENU_LABELS) as MenuId[]) {
+  for (const { id: menu, label } of MENUS) {
     const items: MenuItemConstructorOptions[] = []
     for (const action of ACTIONS.filter((a) => 'menu' in a && a.menu === menu)) {
       if ('separatorBefore' in action && action.separatorBefore) items.push({ type: 'separator' })
+      const shortcut = 'shortcut' in action ? action.shortcut : undefined
       items.push({
         id: action.id,
         label: action.label,
-        accelerator: 'shortcut' in action ? action.shortcut : undefined,
+        accelerator: shortcut ? accelerator(shortcut) : undefined,
+        // A plain key is shown but left to the renderer, which skips text fields.
+        registerAccelerator: shortcut ? !isPlainKey(shortcut) : undefined,
         click: () => send(HOST_CHANNELS.menuAction, action.id),
       })
       if (action.id === 'file.open') {
@@ -55,7 +61,7 @@ export function menuTemplate(
       if (model.devTools) items.push({ role: 'toggleDevTools' })
       items.push({ role: 'togglefullscreen' })
     }
-    menus.push({ label: MENU_LABELS[menu], submenu: items })
+    menus.push({ label, submenu: items })
   }
   return menus
 }

@@ -7,22 +7,46 @@
  * Glossary
  * - shortcut: an Electron accelerator string ("CmdOrCtrl+S"); the renderer maps
  *   CmdOrCtrl to Meta on macOS and Ctrl elsewhere.
- * - menu: which native menu the action sits in; absent = toolbar/shortcut only.
+ * - web shortcut: the shortcut in the browser edition where browsers keep the desktop
+ *   one for themselves (Ctrl+N, Ctrl+Shift+N, Ctrl+PageUp/PageDown switch windows and tabs).
+ * - also: a second key for the same action, handled by the renderer only (never a native
+ *   accelerator).
+ * - plain key: a shortcut without a modifier; the native menu shows it but does not take it,
+ *   so that typing in a text field still works (the renderer skips text fields).
+ * - menu: which menu the action sits in (the native menus and the browser edition's menu bar).
  */
 
-export type MenuId = 'file' | 'edit' | 'room' | 'view'
+export type MenuId = 'file' | 'edit' | 'view' | 'room' | 'compare' | 'help'
+
+/** The menus in the order both menu bars show them. */
+export const MENUS: readonly { id: MenuId; label: string }[] = [
+  { id: 'file', label: 'File' },
+  { id: 'edit', label: 'Edit' },
+  { id: 'view', label: 'View' },
+  { id: 'room', label: 'Room' },
+  { id: 'compare', label: 'Compare' },
+  { id: 'help', label: 'Help' },
+]
 
 export interface ActionDescriptor {
   id: string
   label: string
   shortcut?: string
+  webShortcut?: string
+  also?: string
   menu?: MenuId
   /** Draw a separator in the menu before this item. */
   separatorBefore?: boolean
 }
 
+/** A shortcut without Ctrl, Cmd or Alt: the native menu must not take it from text fields. */
+export function isPlainKey(shortcut: string): boolean {
+  const mods = shortcut.split('+').slice(0, -1)
+  return !mods.some((m) => m === 'CmdOrCtrl' || m === 'Ctrl' || m === 'Alt')
+}
+
 export const ACTIONS = [
-  { id: 'file.new', label: 'New Project…', shortcut: 'CmdOrCtrl+N', menu: 'file' },
+  { id: 'file.new', label: 'New Project…', shortcut: 'CmdOrCtrl+N', webShortcut: 'Alt+N', menu: 'file' },
   { id: 'file.open', label: 'Open Project…', shortcut: 'CmdOrCtrl+O', menu: 'file' },
   { id: 'file.openSample', label: 'Open Sample Project', menu: 'file' },
   { id: 'file.save', label: 'Save', shortcut: 'CmdOrCtrl+S', menu: 'file', separatorBefore: true },
@@ -33,6 +57,7 @@ export const ACTIONS = [
     id: 'room.newFromBackground',
     label: 'New Room from Background…',
     shortcut: 'CmdOrCtrl+Shift+N',
+    webShortcut: 'Alt+Shift+N',
     menu: 'room',
   },
   { id: 'room.newBlank', label: 'New Blank Room…', menu: 'room' },
@@ -44,34 +69,37 @@ export const ACTIONS = [
     id: 'room.previous',
     label: 'Previous Room',
     shortcut: 'CmdOrCtrl+PageUp',
+    webShortcut: 'Alt+PageUp',
     menu: 'room',
     separatorBefore: true,
   },
-  { id: 'room.next', label: 'Next Room', shortcut: 'CmdOrCtrl+PageDown', menu: 'room' },
+  {
+    id: 'room.next',
+    label: 'Next Room',
+    shortcut: 'CmdOrCtrl+PageDown',
+    webShortcut: 'Alt+PageDown',
+    menu: 'room',
+  },
   { id: 'edit.undo', label: 'Undo', shortcut: 'CmdOrCtrl+Z', menu: 'edit' },
   { id: 'edit.redo', label: 'Redo', shortcut: 'CmdOrCtrl+Shift+Z', menu: 'edit' },
   { id: 'view.zoomIn', label: 'Zoom In', shortcut: 'CmdOrCtrl+=', menu: 'view' },
   { id: 'view.zoomOut', label: 'Zoom Out', shortcut: 'CmdOrCtrl+-', menu: 'view' },
   { id: 'view.actualSize', label: 'Actual Size (100%)', shortcut: 'CmdOrCtrl+1', menu: 'view' },
   { id: 'view.fit', label: 'Fit to Window', shortcut: 'CmdOrCtrl+0', menu: 'view' },
-  // Selection edits. Plain keys stay out of the native menus: a menu accelerator would
-  // take the key from text fields too.
-  { id: 'edit.delete', label: 'Delete Selection', shortcut: 'Delete' },
-  {
-    id: 'edit.duplicate',
-    label: 'Duplicate Selection',
-    shortcut: 'CmdOrCtrl+D',
-    menu: 'edit',
-    separatorBefore: true,
-  },
-  { id: 'edit.nudgeLeft', label: 'Nudge Left', shortcut: 'ArrowLeft' },
-  { id: 'edit.nudgeRight', label: 'Nudge Right', shortcut: 'ArrowRight' },
-  { id: 'edit.nudgeUp', label: 'Nudge Up', shortcut: 'ArrowUp' },
-  { id: 'edit.nudgeDown', label: 'Nudge Down', shortcut: 'ArrowDown' },
-  { id: 'edit.nudgeLeft10', label: 'Nudge Left 10 px', shortcut: 'Shift+ArrowLeft' },
-  { id: 'edit.nudgeRight10', label: 'Nudge Right 10 px', shortcut: 'Shift+ArrowRight' },
-  { id: 'edit.nudgeUp10', label: 'Nudge Up 10 px', shortcut: 'Shift+ArrowUp' },
-  { id: 'edit.nudgeDown10', label: 'Nudge Down 10 px', shortcut: 'Shift+ArrowDown' },
+  // Selection edits: plain keys, shown in the menus but left to the renderer (see plain key).
+  { id: 'edit.delete', label: 'Delete Selection', shortcut: 'Delete', menu: 'edit', separatorBefore: true },
+  { id: 'edit.duplicate', label: 'Duplicate Selection', shortcut: 'CmdOrCtrl+D', menu: 'edit' },
+  { id: 'edit.nudgeLeft', label: 'Nudge Left', shortcut: 'ArrowLeft', menu: 'edit', separatorBefore: true },
+  { id: 'edit.nudgeRight', label: 'Nudge Right', shortcut: 'ArrowRight', menu: 'edit' },
+  { id: 'edit.nudgeUp', label: 'Nudge Up', shortcut: 'ArrowUp', menu: 'edit' },
+  { id: 'edit.nudgeDown', label: 'Nudge Down', shortcut: 'ArrowDown', menu: 'edit' },
+  { id: 'edit.nudgeLeft10', label: 'Nudge Left 10 px', shortcut: 'Shift+ArrowLeft', menu: 'edit' },
+  { id: 'edit.nudgeRight10', label: 'Nudge Right 10 px', shortcut: 'Shift+ArrowRight', menu: 'edit' },
+  { id: 'edit.nudgeUp10', label: 'Nudge Up 10 px', shortcut: 'Shift+ArrowUp', menu: 'edit' },
+  { id: 'edit.nudgeDown10', label: 'Nudge Down 10 px', shortcut: 'Shift+ArrowDown', menu: 'edit' },
+  { id: 'compare.edit', label: 'Edit the Room', menu: 'compare' },
+  { id: 'compare.show', label: 'Compare Algorithms', menu: 'compare' },
+  { id: 'help.shortcuts', label: 'Keyboard Shortcuts', shortcut: 'F1', also: '?', menu: 'help' },
 ] as const satisfies readonly ActionDescriptor[]
 
 export type ActionId = (typeof ACTIONS)[number]['id']

@@ -4,11 +4,13 @@
  */
 import type { InjectionKey } from 'vue'
 import { exportRoom, importRoom } from './room-formats'
-import { ActionRegistry, type Action } from './registry'
+import { ActionRegistry, type Action, type Edition } from './registry'
 import { useEditorStore } from '../stores/editor'
 import { useViewportStore } from '../stores/viewport'
 import { useSelectionStore } from '../stores/selection'
 import { useToolsStore } from '../stores/tools'
+import { useWorkspaceStore } from '../stores/workspace'
+import { useDialogsStore } from '../stores/dialogs'
 import type { Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import type { Selection } from '../tools/tool'
@@ -25,8 +27,11 @@ import { deleteSelectionCommand, duplicateSelectionCommand, nudgeSelectionComman
 
 export const ACTIONS_INJECTION: InjectionKey<ActionRegistry> = Symbol('walkbox-actions')
 
-export function createEditorActions(): ActionRegistry {
+/** The actions of the editor in `edition` (which decides the shortcuts it shows and takes). */
+export function createEditorActions(edition: Edition = 'electron'): ActionRegistry {
   const editor = useEditorStore()
+  const workspace = useWorkspaceStore()
+  const dialogs = useDialogsStore()
   const view = useViewportStore()
   const hasProject = () => editor.project !== null
   const hasRoom = () => editor.room !== null
@@ -97,6 +102,9 @@ export function createEditorActions(): ActionRegistry {
       'edit.nudgeRight10': nudge(10, 0),
       'edit.nudgeUp10': nudge(0, -10),
       'edit.nudgeDown10': nudge(0, 10),
+      'compare.edit': { run: () => workspace.setMode('edit') },
+      'compare.show': { run: () => workspace.setMode('compare') },
+      'help.shortcuts': { run: () => void dialogs.ask('shortcuts', {}) },
       'view.fit': {
         run: () => {
           if (editor.room) view.fit(editor.room.size.width, editor.room.size.height)
@@ -112,6 +120,7 @@ export function createEditorActions(): ActionRegistry {
       )
     },
     toolActions,
+    edition,
   )
 }
 

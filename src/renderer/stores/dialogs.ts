@@ -25,6 +25,7 @@ export interface DialogKinds {
   'open-project': { props: Record<string, never>; answer: OpenProjectAnswer | null }
   'import-room': { props: Record<string, never>; answer: ImportRoomAnswer | null }
   'export-room': { props: { roomId: string; roomName: string }; answer: boolean }
+  shortcuts: { props: Record<string, never>; answer: null }
   text: {
     props: {
       title: string

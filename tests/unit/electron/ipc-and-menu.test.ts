@@ -59,13 +59,18 @@ describe('native menus', () => {
     const template = menuTemplate({ recent: [], isMac: false, appName: 'Walkbox', devTools: true }, (c, v) =>
       sent.push([c, v]),
     )
-    expect(template.map((m) => m.label)).toEqual(['File', 'Edit', 'Room', 'View'])
+    expect(template.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Room', 'Compare', 'Help'])
     const items = template.flatMap((m) => (Array.isArray(m.submenu) ? m.submenu : []))
     for (const action of ACTIONS.filter((a) => 'menu' in a)) {
       const item = items.find((i) => i.id === action.id)
       expect(item, action.id).toBeDefined()
-      expect(item?.accelerator).toBe('shortcut' in action ? action.shortcut : undefined)
+      const shortcut = 'shortcut' in action ? action.shortcut.replace(/^(Shift\+)?Arrow/, '$1') : undefined
+      expect(item?.accelerator).toBe(shortcut)
     }
+    // Plain keys are shown in the menu but not taken from text fields.
+    expect(items.find((i) => i.id === 'edit.delete')?.registerAccelerator).toBe(false)
+    expect(items.find((i) => i.id === 'edit.nudgeLeft10')?.accelerator).toBe('Shift+Left')
+    expect(items.find((i) => i.id === 'file.save')?.registerAccelerator).toBe(true)
     const save = items.find((i) => i.id === 'file.save')!
     ;(save.click as () => void)()
     expect(sent).toEqual([[HOST_CHANNELS.menuAction, 'file.save']])
