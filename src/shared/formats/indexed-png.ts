@@ -10,7 +10,7 @@
  * Units: px.
  */
 
-import { crc32 } from '../room/zip'
+import { pngFile } from './png-chunks'
 
 export interface IndexedImage {
   width: number
@@ -22,16 +22,6 @@ export interface IndexedImage {
 
 /** zlib-wrapped deflate (RFC 1950), as Node's deflateSync and CompressionStream('deflate') give. */
 export type Deflate = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length)
-  const view = new DataView(out.buffer)
-  view.setUint32(0, data.length)
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i)
-  out.set(data, 8)
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)))
-  return out
-}
 
 export async function encodeIndexedPng(image: IndexedImage, deflate: Deflate): Promise<Uint8Array> {
   const { width, height, indices, palette } = image
@@ -54,18 +44,9 @@ export async function encodeIndexedPng(image: IndexedImage, deflate: Deflate): P
   })
   const raw = new Uint8Array((width + 1) * height)
   for (let y = 0; y < height; y++) raw.set(indices.subarray(y * width, (y + 1) * width), y * (width + 1) + 1)
-  const parts = [
-    Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('PLTE', plte),
-    chunk('IDAT', await deflate(raw)),
-    chunk('IEND', new Uint8Array(0)),
-  ]
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let o = 0
-  for (const p of parts) {
-    out.set(p, o)
-    o += p.length
-  }
-  return out
+  return pngFile([
+    ['IHDR', ihdr],
+    ['PLTE', plte],
+    ['IDAT', await deflate(raw)],
+  ])
 }

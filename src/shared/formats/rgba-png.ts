@@ -9,17 +9,7 @@
  *
  * Units: px, bytes.
  */
-import { crc32 } from '../room/zip'
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length)
-  const view = new DataView(out.buffer)
-  view.setUint32(0, data.length)
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i)
-  out.set(data, 8)
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)))
-  return out
-}
+import { pngFile } from './png-chunks'
 
 function adler32(bytes: Uint8Array): number {
   let a = 1
@@ -63,17 +53,8 @@ export function encodeRgbaPng(width: number, height: number, rgba: Uint8Array): 
   const row = width * 4
   const raw = new Uint8Array((row + 1) * height)
   for (let y = 0; y < height; y++) raw.set(rgba.subarray(y * row, (y + 1) * row), y * (row + 1) + 1)
-  const parts = [
-    Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlibStored(raw)),
-    chunk('IEND', new Uint8Array(0)),
-  ]
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
+  return pngFile([
+    ['IHDR', ihdr],
+    ['IDAT', zlibStored(raw)],
+  ])
 }
