@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { readOpfs, statusText, writeOpfs } from './helpers'
+import { readOpfs, saveScreenshot, statusText, writeOpfs } from './helpers'
 import { saveAndWait } from './authoring-helpers'
 
 let browser: LaunchedBrowser
@@ -63,6 +63,9 @@ describe('a planted journal in the browser’s storage', () => {
       .toBe(
         `Opened Planted, but .walkbox-save.json: a save journal that Walkbox did not run (removeFiles[0]: "../victim/project.walkbox.json" goes up with '..'); it was kept as .walkbox-save.rejected-1.json`,
       )
+    // The line is long: the whole of it is in the status line's tooltip too.
+    expect(await page.getByTestId('status').getAttribute('title')).toBe(await statusText(page))
+    await saveScreenshot(page, 'folder-trust-journal-set-aside.png')
     expect(await readOpfs(page, victimFile)).toEqual(victim)
     expect((await readOpfs(page, 'projects/planted/.walkbox-save.rejected-1.json')).length).toBeGreaterThan(0)
   })
