@@ -16,7 +16,8 @@ export default defineConfig({
     outDir: resolve(__dirname, 'dist-runtime'),
     emptyOutDir: true,
     target: 'es2022',
-    minify: false,
+    // Shipped minified (what a game loads); the source map keeps it readable.
+    minify: true,
     sourcemap: true,
   },
 })

@@ -104,6 +104,14 @@ export function loadRoom(data: unknown, options: { flags?: FlagState; file?: str
       return { ...flags }
     },
     setFlag(id, value) {
+      // A misspelt flag would otherwise change nothing and say nothing.
+      if (!Object.hasOwn(flags, id)) {
+        const known = Object.keys(flags)
+          .map((f) => `'${f}'`)
+          .join(', ')
+        throw new Error(`setFlag: the room has no flag '${id}'; its flags are ${known || 'none'}`)
+      }
+      if (typeof value !== 'boolean') throw new Error(`setFlag: expected true or false for '${id}'`)
       flags[id] = value
     },
     isWalkable: (p) => currentWorld().isWalkable(p),

@@ -48,6 +48,14 @@ describe('Walkbox runtime (sources)', () => {
     }
   })
 
+  it('refuses a flag the room does not have, in one line, and changes nothing', () => {
+    const room = loadRoom(file())
+    expect(() => room.setFlag('gate_open', false)).toThrow(
+      "setFlag: the room has no flag 'gate_open'; its flags are 'gateOpen'",
+    )
+    expect(room.flags).toEqual({ gateOpen: true })
+  })
+
   it('answers zones, scale and walkability at a point, and named points', () => {
     const room = loadRoom(file())
     expect(room.zonesAt({ x: 60, y: 150 }).map((z) => z.name)).toEqual(['Entrance'])
