@@ -14,14 +14,13 @@
  *
  * Units: bytes; counts.
  */
-import type { Journal, ProjectFiles } from './unit-save'
+import { isWorkingFile, STAGED_SUFFIX, type Journal, type ProjectFiles } from './unit-save'
 
 /** The largest journal read (a save of 1000 rooms with four files each is under 1 MB). */
 export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024
 /** The most paths one journal may name. */
 export const MAX_JOURNAL_PATHS = 100_000
 
-const STAGED_SUFFIX = '.walkbox-new'
 const BACKUPS = 'backups'
 
 /** The journal, or why it must not run (one line, no full stop). */
@@ -42,10 +41,6 @@ export function projectPathProblem(path: unknown): string | null {
   return null
 }
 
-function isWorking(path: string): boolean {
-  return (!path.includes('/') && path.startsWith('.walkbox-')) || path.endsWith(STAGED_SUFFIX)
-}
-
 function inBackups(path: string): boolean {
   return path === BACKUPS || path.startsWith(`${BACKUPS}/`)
 }
@@ -56,7 +51,7 @@ function ownFileProblem(path: unknown): string | null {
   if (problem) return problem
   const p = path as string
   if (inBackups(p)) return `'${p}' is inside backups/`
-  if (isWorking(p)) return `'${p}' is one of Walkbox's working files`
+  if (isWorkingFile(p)) return `'${p}' is one of Walkbox's working files`
   return null
 }
 
