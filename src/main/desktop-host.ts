@@ -35,11 +35,11 @@ import type {
   RecentProject,
   RenameProjectRequest,
   RestoreBackupRequest,
-  RgbaImage,
   SaveProjectRequest,
   SaveResult,
 } from '../shared/host'
-import { parseProject, parseRoom, PROJECT_FILE_NAME } from '../shared/room/schema'
+import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
+import { projectForHost, roomForHost, saveOfRequest } from '../shared/room/project-store'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
 
@@ -77,18 +77,6 @@ async function isDir(path: string): Promise<boolean> {
 export function projectFolderOf(path: string): string {
   const full = resolve(path)
   return basename(full).endsWith('.json') ? dirname(full) : full
-}
-
-function greyToRgba(grey: { width: number; height: number; values: Uint8Array }): RgbaImage {
-  const data = new Uint8Array(grey.width * grey.height * 4)
-  for (let i = 0; i < grey.values.length; i++) {
-    const v = grey.values[i]
-    data[i * 4] = v
-    data[i * 4 + 1] = v
-    data[i * 4 + 2] = v
-    data[i * 4 + 3] = 255
-  }
-  return { width: grey.width, height: grey.height, data }
 }
 
 export class DesktopHost {
@@ -149,12 +137,7 @@ export class DesktopHost {
     const result = await store.openProject(folder)
     this.allowed.add(result.folder)
     await this.remember(result.folder, result.project.name)
-    return {
-      ref: result.folder,
-      project: result.project,
-      rooms: result.rooms.filter((r) => r.exists).map((r) => ({ id: r.id, name: r.name })),
-      warnings: result.warnings,
-    }
+    return projectForHost(result.folder, result)
   }
 
   async appInfo(): Promise<AppInfo> {
@@ -204,22 +187,8 @@ export class DesktopHost {
           rooms: { room: unknown; background?: Uint8Array; mask?: Uint8Array; scaleMap?: Uint8Array }[]
         },
   ): store.ProjectSave {
-    const project = parseProject(req.project)
-    return {
-      project,
-      rooms: req.rooms.map((r) => {
-        const room = parseRoom(r.room)
-        if (r.mask && !room.mask) room.mask = 'walkmask.png'
-        return {
-          room,
-          images: {
-            background: r.background,
-            mask: r.mask ? { width: room.size.width, height: room.size.height, cells: r.mask } : undefined,
-            scaleMap: r.scaleMap,
-          },
-        }
-      }),
-    }
+    // The project is checked here too: Save As names the copy after it before the store runs.
+    return saveOfRequest({ ...req, project: parseProject(req.project) })
   }
 
   async saveProject(
@@ -256,14 +225,7 @@ export class DesktopHost {
 
   async loadRoom(req: LoadRoomRequest): Promise<LoadedRoom> {
     const folder = this.requireAllowed(req.ref)
-    const loaded = await store.loadRoom(folder, req.roomId)
-    return {
-      room: loaded.room,
-      background: loaded.background ?? null,
-      mask: loaded.mask?.cells ?? null,
-      scaleMap: loaded.scaleMap ? greyToRgba(loaded.scaleMap) : null,
-      problems: loaded.problems,
-    }
+    return roomForHost(await store.loadRoom(folder, req.roomId))
   }
 
   async closeWindow(): Promise<void> {

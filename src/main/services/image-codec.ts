@@ -31,6 +31,7 @@
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
 import { MaskImageError, readMaskImage, readPngPalette, type MaskRule } from '../../shared/room/mask-image'
+import type { ImageCodec as StoreImageCodec } from '../../shared/room/project-store'
 
 import { IMAGE_LIMITS } from '../../shared/host'
 import { sniffImageFormat } from '../../shared/room/image-header'
@@ -294,4 +295,11 @@ export async function decodeMask(
     if (e instanceof MaskImageError) throw new ImageError(file, e.message.slice(file.length + 2))
     throw e
   }
+}
+
+/** The project store's image codec (src/shared/room/project-store.ts) on the desktop: sharp. */
+export const sharpImageCodec: StoreImageCodec = {
+  info: (bytes, label) => readImageInfo(bytes, label),
+  decode: (bytes, label) => decodeImage(bytes, label),
+  encodeGreyPng,
 }

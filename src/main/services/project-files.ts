@@ -38,7 +38,7 @@ import {
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { ProjectFiles } from '../../shared/room/unit-save'
 import { MAX_IMAGE_FILE_BYTES } from '../../shared/room/limits'
-import { FileAccessError, readRegularFile } from './regular-file'
+import { FileAccessError, fileError, readRegularFile } from './regular-file'
 
 /** Tries of a rename: on Windows a virus scanner or an indexer may hold a file for a moment. */
 const RENAME_ATTEMPTS = 4
@@ -181,11 +181,16 @@ export function diskProjectFiles(
       }
     },
     async size(path) {
-      const full = await readable(path)
-      const info = await lstatOrNull(full)
-      if (!info) return null
-      if (!info.isSymbolicLink()) return info.size
-      return (await lstatOrNull(await realpath(full)))?.size ?? null
+      try {
+        const full = await readable(path)
+        const info = await lstatOrNull(full)
+        if (!info) return null
+        if (!info.isSymbolicLink()) return info.size
+        return (await lstatOrNull(await realpath(full)))?.size ?? null
+      } catch (e) {
+        // A link loop or a folder that may not be entered: one line naming the file.
+        throw fileError(path, e)
+      }
     },
     async kind(path) {
       let full: string

@@ -20,46 +20,17 @@
  * Both '/' and '\' count as separators on every platform, so a project made on
  * Windows opens on Linux and the other way round.
  *
+ * The lexical check is the project store's own (src/shared/room/project-paths.ts); this adds
+ * the real check, which needs the file system.
+ *
  * Units: none (paths).
  */
 import { realpath } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { fileError } from './regular-file'
+import { checkRelativePath, UnsafePathError, type PathSource } from '../../shared/room/project-paths'
 
-/** Which file and field a path came from, e.g. { file: 'rooms/porch/room.json', field: 'background' }. */
-export interface PathSource {
-  file: string
-  field: string
-}
-
-/** A path in a project file that would leave the project folder (or is not a path at all). */
-export class UnsafePathError extends Error {
-  readonly file: string
-  readonly field: string
-  readonly value: string
-  constructor(where: PathSource, value: string, problem: string) {
-    super(`${where.file}: ${where.field}: '${value}' ${problem}; paths must stay inside the project folder`)
-    this.name = 'UnsafePathError'
-    this.file = where.file
-    this.field = where.field
-    this.value = value
-  }
-}
-
-/** The segments of a relative path, or throws for text that is not a safe relative path. */
-export function checkRelativePath(value: string, where: PathSource): string[] {
-  if (typeof value !== 'string' || value.length === 0)
-    throw new UnsafePathError(where, String(value), 'is empty')
-  if (value.includes('\0'))
-    throw new UnsafePathError(where, value.replace(/\0/g, '\\0'), 'contains a NUL character')
-  if (/^[A-Za-z]:/.test(value) || /^[\\/]/.test(value) || isAbsolute(value)) {
-    throw new UnsafePathError(where, value, 'is absolute')
-  }
-  const segments = value.split(/[\\/]+/).filter((s) => s !== '' && s !== '.')
-  if (segments.includes('..')) throw new UnsafePathError(where, value, "goes up with '..'")
-  if (segments.length === 0) throw new UnsafePathError(where, value, 'names no file')
-  return segments
-}
+export { checkRelativePath, UnsafePathError, type PathSource }
 
 function inside(root: string, candidate: string): boolean {
   const rel = relative(root, candidate)

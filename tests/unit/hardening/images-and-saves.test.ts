@@ -187,7 +187,7 @@ describe('hostile saves write nothing', { timeout: REFUSAL_MS }, () => {
     const room = baseRoom()
     room.polygons[0].outer[0] = [1e307, 2]
     expect(await refusedSave(await projectJson(fx), room)).toBe(
-      'room.json: polygons[0].outer[0][0]: expected a number from -1000000 to 1000000',
+      'rooms/porch/room.json: polygons[0].outer[0][0]: expected a number from -1000000 to 1000000',
     )
   })
 
@@ -195,7 +195,7 @@ describe('hostile saves write nothing', { timeout: REFUSAL_MS }, () => {
     const room = baseRoom()
     room.gates[0].flagExpression = `${'('.repeat(5000)}door_locked${')'.repeat(5000)}`
     expect(await refusedSave(await projectJson(fx), room)).toBe(
-      "room.json: gates[0].flagExpression: expected at most 1000 characters (Walkbox's limit for a flag expression), found 10011",
+      "rooms/porch/room.json: gates[0].flagExpression: expected at most 1000 characters (Walkbox's limit for a flag expression), found 10011",
     )
   })
 
