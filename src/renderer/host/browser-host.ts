@@ -1,78 +1,53 @@
 /**
- * The browser host: the host contract over the Origin Private File System (OPFS), with
- * createImageBitmap + OffscreenCanvas for decoding and PNG encoding. Projects persist
- * across reloads in the page's origin, and get the same guarantees as on the desktop: a
- * save is one unit (src/shared/room/unit-save.ts over OPFS files), the last saves are kept
- * as backups, damaged projects are listed with their error and restore from a backup, and
- * whole projects go in and out as .zip files (the only way in and out of OPFS).
+ * The browser host: the host contract over the Origin Private File System (OPFS). Projects
+ * persist across reloads in the page's origin. Opening, loading rooms, saves, Save As,
+ * backups and recovery are the project store's (src/shared/room/project-store.ts), the same
+ * code as the desktop's, over OPFS files (opfs-files.ts), the browser's image codec
+ * (png.ts) and the Web Locks API; whole projects go in and out as .zip files (the only way
+ * in and out of OPFS).
  *
  * Glossary
  * - OPFS layout: `projects/<ref>/project.walkbox.json` and the project's room folders,
  *   exactly as on disk in the desktop app (with `backups/`).
  * - ref: the project's folder name under `projects/`.
  *
- * - limits: the same as the desktop's (src/shared/room/limits.ts): a project or room file
- *   over its size limit is refused on its size before it is read, then the shared loader
- *   checks depth, counts, coordinates and flag expressions; an image file over
- *   MAX_IMAGE_FILE_BYTES, or without a PNG, JPEG or WebP signature, never reaches the decoder.
- *   (OPFS holds only regular files, so there are no pipes or devices to refuse here.)
- *
  * Units: px for images; bytes for files.
  */
 import type {
   AppInfo,
-  BackupSummary,
   ImportedImage,
-  LayerProblem,
   LoadedRoom,
   OpenedProject,
   ProjectListing,
   RecentProject,
-  RgbaImage,
-  SaveProjectRequest,
-  SaveResult,
   WalkboxHost,
 } from '../../shared/host'
 import { projectFromText, roomFromText } from '../../shared/room/load'
+import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../../shared/room/schema'
+import { commitSave, type FileWrite } from '../../shared/room/unit-save'
 import {
-  emptyProject,
-  parseProject,
-  parseRoom,
-  PROJECT_FILE_NAME,
-  ROOM_FILE_NAME,
-  type Project,
-  type Room,
-} from '../../shared/room/schema'
-import { serialiseProject, serialiseRoom } from '../../shared/room/serialise'
-import {
-  commitSave,
-  recoverSave,
-  SaveError,
-  type FileWrite,
-  type ProjectFiles,
-} from '../../shared/room/unit-save'
-import {
-  prepareToOpen,
-  listBackups,
-  makeBackup,
-  pruneBackups,
-  projectFiles,
-  restoreFromBackup,
-} from '../../shared/room/backups'
+  checkStoredProject,
+  createStoredProject,
+  listStoredBackups,
+  loadStoredRoom,
+  openStoredProject,
+  ownStoredFiles,
+  placeStoredProject,
+  projectForHost,
+  restoreStoredBackup,
+  roomForHost,
+  saveOfRequest,
+  saveStoredProject,
+  type StoreHost,
+} from '../../shared/room/project-store'
 import { writeZip } from '../../shared/room/zip'
 import { readProjectZip } from '../../shared/room/project-zip'
 import { inflateZipEntry } from './zip-inflate'
 import { writeImportedProject } from './opfs-zip-import'
-import { checkImageLimits, readImageHeader, sniffImageFormat } from './image-header'
-import {
-  fileTooLargeMessage,
-  MAX_IMAGE_FILE_BYTES,
-  MAX_PROJECT_FILE_BYTES,
-  MAX_ROOM_FILE_BYTES,
-} from '../../shared/room/limits'
+import { fileTooLargeMessage, MAX_IMAGE_FILE_BYTES } from '../../shared/room/limits'
 import { chooseFromList } from './browser-dialogs'
 import { opfsProjectFiles } from './opfs-files'
-import { encodeMaskPng } from './png'
+import { browserImageCodec, decodeImageFile } from './png'
 
 const PROJECTS_DIR = 'projects'
 const RECENT_KEY = 'walkbox.recentProjects'
@@ -83,7 +58,6 @@ const APP_VERSION = '0.1.0'
 
 type Dir = FileSystemDirectoryHandle
 
-const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 async function projectsRoot(): Promise<Dir> {
@@ -111,64 +85,6 @@ function insidePath(relative: string, file: string, field: string): string {
     throw new Error(`${file}: ${field}: '${relative}' leaves the project folder; paths must stay inside it`)
   }
   return parts.join('/')
-}
-
-/** The bytes of a file of at most `maxBytes`, refused on its size before it is read; null when missing. */
-async function readLimited(
-  files: ProjectFiles,
-  path: string,
-  label: string,
-  maxBytes: number,
-): Promise<Uint8Array | null> {
-  const size = await files.size(path)
-  if (size === null) return null
-  if (size > maxBytes) throw new Error(fileTooLargeMessage(label, size, maxBytes))
-  return files.read(path)
-}
-
-async function readText(files: ProjectFiles, path: string, label: string, maxBytes: number): Promise<string> {
-  const bytes = await readLimited(files, path, label, maxBytes)
-  if (!bytes) throw new Error(`${label}: file not found`)
-  return decoder.decode(bytes)
-}
-
-async function decodeImage(bytes: Uint8Array, fileName: string): Promise<RgbaImage> {
-  if (bytes.length > MAX_IMAGE_FILE_BYTES)
-    throw new Error(fileTooLargeMessage(fileName, bytes.length, MAX_IMAGE_FILE_BYTES))
-  sniffImageFormat(bytes, fileName)
-  checkImageLimits(readImageHeader(bytes, fileName), fileName)
-  let bitmap: ImageBitmap
-  try {
-    bitmap = await createImageBitmap(new Blob([bytes as BlobPart]), {
-      premultiplyAlpha: 'none',
-      colorSpaceConversion: 'none',
-    })
-  } catch {
-    throw new Error(`${fileName}: the image could not be decoded; expected a valid PNG, JPEG or WebP file`)
-  }
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-  const ctx = canvas.getContext('2d', { willReadFrequently: true })
-  if (!ctx) throw new Error('This browser cannot decode images (no 2D canvas).')
-  ctx.drawImage(bitmap, 0, 0)
-  bitmap.close()
-  const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data
-  return {
-    width: canvas.width,
-    height: canvas.height,
-    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-  }
-}
-
-/** Area ids from a mask image: the red (grey) channel, 0 = not walkable. */
-function maskFromImage(image: RgbaImage, room: Room, what: string): Uint8Array {
-  if (image.width !== room.size.width || image.height !== room.size.height) {
-    throw new Error(
-      `${what}: the mask is ${image.width}×${image.height} px; expected the room's size ${room.size.width}×${room.size.height}`,
-    )
-  }
-  const ids = new Uint8Array(image.width * image.height)
-  for (let i = 0; i < ids.length; i++) ids[i] = image.data[i * 4]
-  return ids
 }
 
 function slug(name: string): string {
@@ -225,155 +141,20 @@ async function withLock<T>(ref: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Files of a project, with a save stopped by a crash finished or dropped first (its journal checked). */
-async function openFiles(ref: string): Promise<{ files: ProjectFiles; warnings: string[] }> {
-  const files = opfsProjectFiles(await projectDir(ref))
-  const warnings = await withLock(ref, () => prepareToOpen(files))
-  return { files, warnings }
-}
-
-async function readProject(files: ProjectFiles): Promise<Project> {
-  return projectFromText(
-    await readText(files, PROJECT_FILE_NAME, PROJECT_FILE_NAME, MAX_PROJECT_FILE_BYTES),
-    PROJECT_FILE_NAME,
-  ).value
+/** The project store over the project `ref` in OPFS. */
+async function storeOf(ref: string, dir?: Dir): Promise<StoreHost> {
+  return {
+    files: opfsProjectFiles(dir ?? (await projectDir(ref))),
+    codec: browserImageCodec,
+    lock: (work) => withLock(ref, work),
+    appVersion: APP_VERSION,
+  }
 }
 
 async function openRef(ref: string): Promise<OpenedProject> {
-  const { files, warnings } = await openFiles(ref)
-  const project = await readProject(files)
-  rememberRecent(ref, project.name)
-  return { ref, project, rooms: project.rooms.map((r) => ({ id: r.id, name: r.name })), warnings }
-}
-
-function roomEntry(project: Project, roomId: string) {
-  const entry = project.rooms.find((r) => r.id === roomId)
-  if (!entry) throw new Error(`${PROJECT_FILE_NAME}: there is no room '${roomId}'`)
-  return { folder: insidePath(entry.folder, PROJECT_FILE_NAME, `rooms '${roomId}' folder`), entry }
-}
-
-/** Check an image's header and size against the room before it is written. */
-function checkImage(bytes: Uint8Array, what: string, room: Room): void {
-  const header = readImageHeader(bytes, what)
-  checkImageLimits(header, what)
-  if (header.width !== room.size.width || header.height !== room.size.height)
-    throw new Error(
-      `${what} is ${header.width}×${header.height} px; expected the room's size ${room.size.width}×${room.size.height}`,
-    )
-}
-
-/** The files of a save request, checked and encoded, and the room folders it removes. Writes nothing. */
-async function planSave(
-  files: ProjectFiles,
-  req: SaveProjectRequest,
-): Promise<{ writes: FileWrite[]; removeFolders: string[]; project: Project }> {
-  const project = parseProject({ ...req.project, appVersion: APP_VERSION }, PROJECT_FILE_NAME)
-  const writes: FileWrite[] = []
-  const written = new Set<string>()
-  for (const save of req.rooms) {
-    const { folder } = roomEntry(project, save.room.id)
-    const label = `${folder}/${ROOM_FILE_NAME}`
-    const room = parseRoom(save.room, label)
-    if (save.mask && !room.mask) room.mask = 'walkmask.png'
-    const at = (name: string, field: string) => `${folder}/${insidePath(name, label, field)}`
-    if (save.background) {
-      if (!room.background)
-        throw new Error(`${label}: background: expected a file name for the background being saved`)
-      checkImage(save.background, `${label}: background '${room.background}'`, room)
-      writes.push({ path: at(room.background, 'background'), bytes: save.background })
-    }
-    if (save.mask) {
-      if (save.mask.length !== room.size.width * room.size.height)
-        throw new Error(
-          `${label}: the mask holds ${save.mask.length} px; expected ${room.size.width}×${room.size.height}`,
-        )
-      writes.push({
-        path: at(room.mask!, 'mask'),
-        bytes: await encodeMaskPng(save.mask, room.size.width, room.size.height),
-      })
-    }
-    if (save.scaleMap) {
-      if (!room.scaling.map)
-        throw new Error(`${label}: scaling.map.file: expected a file name for the scale map being saved`)
-      checkImage(save.scaleMap, `${label}: scaling.map.file '${room.scaling.map.file}'`, room)
-      writes.push({ path: at(room.scaling.map.file, 'scaling.map.file'), bytes: save.scaleMap })
-    }
-    // A room must not name a file that is neither there nor written now: it would not load.
-    for (const [name, field] of [
-      [room.background, 'background'],
-      [room.mask, 'mask'],
-      [room.scaling.map?.file, 'scaling.map.file'],
-    ] as const) {
-      if (!name) continue
-      const path = at(name, field)
-      if (!writes.some((w) => w.path === path) && (await files.size(path)) === null)
-        throw new Error(`${label}: ${field}: '${name}' does not exist; save the image with the room`)
-    }
-    writes.push({ path: label, bytes: encoder.encode(serialiseRoom(room)) })
-    written.add(room.id)
-  }
-  for (const entry of project.rooms) {
-    if (written.has(entry.id)) continue
-    const { folder } = roomEntry(project, entry.id)
-    if ((await files.size(`${folder}/${ROOM_FILE_NAME}`)) === null)
-      throw new Error(
-        `${folder}/${ROOM_FILE_NAME}: the room '${entry.id}' is new; save it with its room file`,
-      )
-  }
-  writes.push({ path: PROJECT_FILE_NAME, bytes: encoder.encode(serialiseProject(project)) })
-  const removeFolders: string[] = []
-  let previous: Project | null = null
-  try {
-    previous = await readProject(files)
-  } catch {
-    previous = null // A new or damaged project file: nothing to compare (the backup keeps it).
-  }
-  const kept = new Set(
-    project.rooms.map((r) => r.folder.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase()),
-  )
-  for (const room of previous?.rooms ?? []) {
-    const folder = room.folder.replace(/\\/g, '/').replace(/\/+$/, '')
-    if (!kept.has(folder.toLowerCase()))
-      removeFolders.push(insidePath(folder, PROJECT_FILE_NAME, 'rooms folder'))
-  }
-  return { writes, removeFolders, project }
-}
-
-/** Write a planned save as one unit, keeping a backup of the version it replaces. */
-async function commitPlanned(
-  files: ProjectFiles,
-  plan: { writes: FileWrite[]; removeFolders: string[]; project: Project },
-): Promise<SaveResult> {
-  const free = await files.freeBytes()
-  const need = plan.writes.reduce((n, w) => n + w.bytes.length * 2, 64 * 1024)
-  if (free !== null && need > free)
-    throw new Error(
-      `not enough storage for this browser's projects: needs about ${(need / 1e6).toFixed(1)} MB, ${(free / 1e6).toFixed(1)} MB free; nothing was changed`,
-    )
-  const savedAt = new Date()
-  let backup: BackupSummary | null = null
-  try {
-    await commitSave(files, plan.writes, {
-      removeFolders: plan.removeFolders,
-      beforeCommit: async () => {
-        backup = await makeBackup(files, PROJECT_FILE_NAME, { now: savedAt })
-      },
-    })
-  } catch (error) {
-    if (error instanceof SaveError) throw new Error(`Could not save ${plan.project.name}: ${error.message}`)
-    throw error
-  }
-  // Committed: old backups beyond the number kept can go now (a failure here loses nothing).
-  await pruneBackups(files).catch(() => undefined)
-  return { savedAt: savedAt.toISOString(), backup, project: plan.project }
-}
-
-async function saveRef(ref: string, req: SaveProjectRequest): Promise<SaveResult> {
-  const files = opfsProjectFiles(await projectDir(ref))
-  return withLock(ref, async () => {
-    await recoverSave(files)
-    return commitPlanned(files, await planSave(files, req))
-  })
+  const opened = await openStoredProject(await storeOf(ref))
+  rememberRecent(ref, opened.project.name)
+  return projectForHost(ref, opened)
 }
 
 async function copySampleInto(root: Dir): Promise<void> {
@@ -415,8 +196,8 @@ async function listStored(): Promise<ProjectListing[]> {
   const found: ProjectListing[] = []
   for await (const [ref, handle] of root.entries()) {
     if (handle.kind !== 'directory') continue
-    const files = opfsProjectFiles(handle as Dir)
-    const backups = (await listBackups(files).catch(() => [])).length
+    const store = await storeOf(ref, handle as Dir)
+    const backups = (await listStoredBackups(store).catch(() => [])).length
     let savedAt: string | null = null
     try {
       const file = await (await (handle as Dir).getFileHandle(PROJECT_FILE_NAME)).getFile()
@@ -425,8 +206,7 @@ async function listStored(): Promise<ProjectListing[]> {
       savedAt = null
     }
     try {
-      await withLock(ref, () => prepareToOpen(files, { setAside: false }))
-      const project = await readProject(files)
+      const { project } = await openStoredProject(store, { listing: true })
       found.push({ ref, name: project.name, rooms: project.rooms.length, savedAt, error: null, backups })
     } catch (error) {
       found.push({
@@ -440,13 +220,6 @@ async function listStored(): Promise<ProjectListing[]> {
     }
   }
   return found.sort((a, b) => a.name.localeCompare(b.name))
-}
-
-/** Does a freshly stored project open, with every room? Throws the first reason it does not. */
-async function checkOpens(ref: string): Promise<OpenedProject> {
-  const opened = await openRef(ref)
-  for (const room of opened.rooms) await host.loadRoom({ ref, roomId: room.id })
-  return opened
 }
 
 function pickImageFile(): Promise<File | null> {
@@ -493,12 +266,12 @@ const host: WalkboxHost = {
   async createProject({ name }) {
     const root = await projectsRoot()
     const ref = await uniqueRef(root, name)
-    const dir = await root.getDirectoryHandle(ref, { create: true })
     // An empty project: its rooms are made from their backgrounds in the editor.
-    const project = emptyProject({ name, appVersion: APP_VERSION })
-    await commitSave(opfsProjectFiles(dir), [
-      { path: PROJECT_FILE_NAME, bytes: encoder.encode(serialiseProject(project)) },
-    ])
+    await createStoredProject(
+      await storeOf(ref, await root.getDirectoryHandle(ref, { create: true })),
+      name,
+      APP_VERSION,
+    )
     return openRef(ref)
   },
   async openProject({ ref }) {
@@ -509,21 +282,19 @@ const host: WalkboxHost = {
     )
     return choice ? openRef(choice) : null
   },
-  saveProject: (req) => saveRef(req.ref, req),
+  async saveProject(req) {
+    const result = await saveStoredProject(await storeOf(req.ref), saveOfRequest(req))
+    return { savedAt: result.savedAt, backup: result.backup, project: result.project }
+  },
   async saveProjectAs(req) {
     const name = req.copyName ?? `${req.project.name} copy`
     const root = await projectsRoot()
-    const from = opfsProjectFiles(await projectDir(req.ref))
+    const from = await storeOf(req.ref)
     const ref = await uniqueRef(root, name)
-    const files = opfsProjectFiles(await root.getDirectoryHandle(ref, { create: true }))
     try {
-      const own: FileWrite[] = []
-      for (const path of await projectFiles(from)) {
-        const bytes = await from.read(path)
-        if (bytes) own.push({ path, bytes })
-      }
-      await commitSave(files, own)
-      await commitPlanned(files, await planSave(files, { ...req, ref, project: { ...req.project, name } }))
+      const to = await storeOf(ref, await root.getDirectoryHandle(ref, { create: true }))
+      await placeStoredProject(to, await ownStoredFiles(from.files), req.ref)
+      await saveStoredProject(to, saveOfRequest({ ...req, project: { ...req.project, name } }))
     } catch (error) {
       await root.removeEntry(ref, { recursive: true }).catch(() => undefined)
       throw error
@@ -531,43 +302,7 @@ const host: WalkboxHost = {
     return openRef(ref)
   },
   async loadRoom({ ref, roomId }): Promise<LoadedRoom> {
-    const { files } = await openFiles(ref)
-    const project = await readProject(files)
-    const { folder } = roomEntry(project, roomId)
-    const roomFile = `${folder}/${ROOM_FILE_NAME}`
-    const room = roomFromText(await readText(files, roomFile, roomFile, MAX_ROOM_FILE_BYTES), roomFile).value
-    const problems: LayerProblem[] = []
-    /** One layer's image; an unreadable one is left out with its reason (the rest of the room opens). */
-    const layer = async <T>(
-      which: LayerProblem['layer'],
-      file: string | undefined,
-      field: string,
-      use: (image: RgbaImage) => T,
-    ): Promise<T | null> => {
-      if (!file) return null
-      const what = `${roomFile}: ${field} '${file}'`
-      try {
-        const path = `${folder}/${insidePath(file, roomFile, field)}`
-        const bytes = await readLimited(files, path, what, MAX_IMAGE_FILE_BYTES)
-        if (!bytes) throw new Error(`${what}: file not found`)
-        return use(await decodeImage(bytes, what))
-      } catch (error) {
-        problems.push({ layer: which, message: error instanceof Error ? error.message : String(error) })
-        return null
-      }
-    }
-    const background = await layer('background', room.background, 'background', (image) => image)
-    const mask = await layer('mask', room.mask, 'mask', (image) =>
-      maskFromImage(image, room, `${roomFile}: mask '${room.mask}'`),
-    )
-    const scaleMap = await layer('scaleMap', room.scaling.map?.file, 'scaling.map.file', (image) => {
-      if (image.width !== room.size.width || image.height !== room.size.height)
-        throw new Error(
-          `${roomFile}: scaling.map.file '${room.scaling.map?.file}' is ${image.width}×${image.height} px; expected the room's size ${room.size.width}×${room.size.height}`,
-        )
-      return image
-    })
-    return { room, background, mask, scaleMap, problems }
+    return roomForHost(await loadStoredRoom(await storeOf(ref), roomId))
   },
   async importImage(): Promise<ImportedImage | null> {
     const file = await pickImageFile()
@@ -575,34 +310,25 @@ const host: WalkboxHost = {
     if (file.size > MAX_IMAGE_FILE_BYTES)
       throw new Error(fileTooLargeMessage(file.name, file.size, MAX_IMAGE_FILE_BYTES))
     const bytes = new Uint8Array(await file.arrayBuffer())
-    return { fileName: file.name, bytes, image: await decodeImage(bytes, file.name) }
+    return { fileName: file.name, bytes, image: await decodeImageFile(bytes, file.name) }
   },
   async decodeImage({ fileName, bytes }) {
-    return { fileName, bytes, image: await decodeImage(bytes, fileName) }
+    return { fileName, bytes, image: await decodeImageFile(bytes, fileName) }
   },
   listProjects: () => listStored(),
   async listBackups({ ref }) {
-    return listBackups(opfsProjectFiles(await projectDir(ref)))
+    return listStoredBackups(await storeOf(ref))
   },
   async restoreBackup({ ref, backupId }) {
-    const files = opfsProjectFiles(await projectDir(ref))
-    await withLock(ref, async () => {
-      await recoverSave(files)
-      await restoreFromBackup(files, backupId, PROJECT_FILE_NAME)
-    })
+    await restoreStoredBackup(await storeOf(ref), backupId)
     return openRef(ref)
   },
   async renameProject({ ref, name }) {
-    const { files } = await openFiles(ref)
     // Read and saved inside the lock: a save that lands meanwhile is never undone by the rename.
-    await withLock(ref, async () => {
-      await recoverSave(files)
-      const project = await readProject(files)
-      await commitPlanned(
-        files,
-        await planSave(files, { ref, project: { ...project, name: name.trim() }, rooms: [] }),
-      )
-    })
+    await saveStoredProject(await storeOf(ref), ({ project }) => ({
+      project: { ...project, name: name.trim() },
+      rooms: [],
+    }))
     rememberRecent(ref, name.trim())
   },
   async deleteProject({ ref }) {
@@ -611,14 +337,9 @@ const host: WalkboxHost = {
     forgetRecent(ref)
   },
   async exportProjectZip({ ref }) {
-    const { files } = await openFiles(ref)
-    await readProject(files)
-    const entries = []
-    for (const path of await projectFiles(files)) {
-      const bytes = await files.read(path)
-      if (bytes) entries.push({ path, bytes })
-    }
-    return { fileName: `${ref}.zip`, bytes: writeZip(entries) }
+    const store = await storeOf(ref)
+    await openStoredProject(store)
+    return { fileName: `${ref}.zip`, bytes: writeZip(await ownStoredFiles(store.files)) }
   },
   async importProjectZip({ fileName, bytes }) {
     // Read whole within the zip budgets and checked before anything is written.
@@ -631,11 +352,10 @@ const host: WalkboxHost = {
     const root = await projectsRoot()
     const ref = await uniqueRef(root, project.name)
     try {
-      await writeImportedProject(
-        opfsProjectFiles(await root.getDirectoryHandle(ref, { create: true })),
-        entries,
-      )
-      return await checkOpens(ref)
+      const store = await storeOf(ref, await root.getDirectoryHandle(ref, { create: true }))
+      await writeImportedProject(store.files, entries)
+      await checkStoredProject(store)
+      return await openRef(ref)
     } catch (error) {
       // Nothing is left behind when the zip does not make a project that opens.
       await root.removeEntry(ref, { recursive: true }).catch(() => undefined)

@@ -9,9 +9,15 @@
  * - grey PNG: an opaque image whose three channels hold the same value (a scale map's
  *   grey, or an area id); Walkbox reads such files by their red channel.
  *
+ * - image codec: what the project store (src/shared/room/project-store.ts) decodes and
+ *   encodes project images with in the browser: createImageBitmap + OffscreenCanvas.
+ *
  * Units: px.
  */
 import type { RgbaImage } from '../../shared/host'
+import type { ImageCodec } from '../../shared/room/project-store'
+import { fileTooLargeMessage, MAX_IMAGE_FILE_BYTES } from '../../shared/room/limits'
+import { checkImageLimits, readImageHeader, sniffImageFormat } from './image-header'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
@@ -117,4 +123,46 @@ export function resampleRgba(
   ctx.drawImage(source as CanvasImageSource, 0, 0, width, height)
   const data = ctx.getImageData(0, 0, width, height).data
   return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }
+}
+
+/** Format and size of an image file from its header, refused before decoding when it is too large. */
+function headerOf(bytes: Uint8Array, fileName: string): { width: number; height: number } {
+  if (bytes.length > MAX_IMAGE_FILE_BYTES)
+    throw new Error(fileTooLargeMessage(fileName, bytes.length, MAX_IMAGE_FILE_BYTES))
+  sniffImageFormat(bytes, fileName)
+  const header = readImageHeader(bytes, fileName)
+  checkImageLimits(header, fileName)
+  return header
+}
+
+/** Decode a PNG, JPEG or WebP file to RGBA (not premultiplied) after its header passed the limits. */
+export async function decodeImageFile(bytes: Uint8Array, fileName: string): Promise<RgbaImage> {
+  headerOf(bytes, fileName)
+  let bitmap: ImageBitmap
+  try {
+    bitmap = await createImageBitmap(new Blob([bytes as BlobPart]), {
+      premultiplyAlpha: 'none',
+      colorSpaceConversion: 'none',
+    })
+  } catch {
+    throw new Error(`${fileName}: the image could not be decoded; expected a valid PNG, JPEG or WebP file`)
+  }
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })
+  if (!ctx) throw new Error('This browser cannot decode images (no 2D canvas).')
+  ctx.drawImage(bitmap, 0, 0)
+  bitmap.close()
+  const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data
+  return {
+    width: canvas.width,
+    height: canvas.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  }
+}
+
+/** The project store's image codec in the browser. */
+export const browserImageCodec: ImageCodec = {
+  info: async (bytes, label) => headerOf(bytes, label),
+  decode: decodeImageFile,
+  encodeGreyPng: (width, height, values) => encodeMaskPng(values, width, height),
 }
