@@ -19,10 +19,10 @@
  */
 import { z } from 'zod'
 import type { Project, Room } from './room/schema'
-import { MAX_ROOMS } from './room/limits'
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MAX_ROOMS } from './room/limits'
 
 /** Largest image Walkbox opens: 16384 px a side and 100 megapixels (checked before decoding). */
-export const IMAGE_LIMITS = { maxSide: 16384, maxPixels: 100_000_000 } as const
+export const IMAGE_LIMITS = { maxSide: MAX_IMAGE_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS } as const
 
 export const ProjectRefSchema = z.string().min(1).max(4096)
 export type ProjectRef = z.infer<typeof ProjectRefSchema>

@@ -299,7 +299,6 @@ export async function decodeMask(
 
 /** The project store's image codec (src/shared/room/project-store.ts) on the desktop: sharp. */
 export const sharpImageCodec: StoreImageCodec = {
-  info: (bytes, label) => readImageInfo(bytes, label),
   decode: (bytes, label) => decodeImage(bytes, label),
   encodeGreyPng,
 }

@@ -103,8 +103,8 @@ function withSaveLock<T>(root: string, work: () => Promise<T>): Promise<T> {
   })
 }
 
-/** The store host of the project folder `root` (absolute). */
-function diskStore(root: string, options: SaveOptions = {}): StoreHost {
+/** The project store's host for the project folder `root` (absolute): disk files, sharp, the folder lock. */
+export function diskStore(root: string, options: SaveOptions = {}): StoreHost {
   return {
     files: options.files ?? diskProjectFiles(root),
     codec: sharpImageCodec,

@@ -162,7 +162,6 @@ export async function decodeImageFile(bytes: Uint8Array, fileName: string): Prom
 
 /** The project store's image codec in the browser. */
 export const browserImageCodec: ImageCodec = {
-  info: async (bytes, label) => headerOf(bytes, label),
   decode: decodeImageFile,
   encodeGreyPng: (width, height, values) => encodeMaskPng(values, width, height),
 }

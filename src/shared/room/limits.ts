@@ -32,6 +32,12 @@ export const MAX_JSON_FILE_BYTES = 256 * 1024 * 1024
 /** Largest image file read (background, mask, scale map), bytes. */
 export const MAX_IMAGE_FILE_BYTES = 256 * 1024 * 1024
 
+/** Widest or tallest image opened, px (checked on the header, before decoding). */
+export const MAX_IMAGE_SIDE_PX = 16384
+
+/** Most pixels of an image opened (100 megapixels; checked on the header, before decoding). */
+export const MAX_IMAGE_PIXELS = 100_000_000
+
 /** Deepest nesting of JSON arrays and objects (a room needs 7). */
 export const MAX_JSON_DEPTH = 64
 

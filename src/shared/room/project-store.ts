@@ -50,10 +50,13 @@ import {
 import {
   fileTooLargeMessage,
   MAX_IMAGE_FILE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE_PX,
   MAX_PROJECT_FILE_BYTES,
   MAX_ROOM_FILE_BYTES,
 } from './limits'
 import { readMaskImage, readPngPalette } from './mask-image'
+import { readImageHeader, sniffImageFormat } from './image-header'
 import { folderKey, projectPathOf, UnsafePathError, type PathSource } from './project-paths'
 
 /** A problem with a project that is not a format problem (missing files, bad requests, no space). */
@@ -87,8 +90,6 @@ export interface GreyImage {
 
 /** A host's image codec (sharp on the desktop, the browser's own in the web edition). */
 export interface ImageCodec {
-  /** Size from the header alone (no pixels decoded); refuses a file that is not a PNG, JPEG or WebP or is over the image limits, naming `label`. */
-  info(bytes: Uint8Array, label: string): Promise<{ width: number; height: number }>
   /** Decode a PNG, JPEG or WebP (after the same header checks); errors name `label`. */
   decode(bytes: Uint8Array, label: string): Promise<RgbaImage>
   /** 1-byte values as an 8-bit greyscale PNG (the walk mask and scale map format). */
@@ -311,6 +312,30 @@ async function roomImagePaths(host: StoreHost, folder: string, room: Room, label
   }
 }
 
+/**
+ * An image file's size from its header, refused (naming `label`) when it is not a PNG, JPEG or
+ * WebP or is over the image limits: checked here, the same on every host, before any codec runs.
+ */
+export function imageSize(bytes: Uint8Array, label: string): { width: number; height: number } {
+  if (bytes.length > MAX_IMAGE_FILE_BYTES)
+    throw new ProjectStoreError(fileTooLargeMessage(label, bytes.length, MAX_IMAGE_FILE_BYTES))
+  sniffImageFormat(bytes, label)
+  const { width, height } = readImageHeader(bytes, label)
+  if (width < 1 || height < 1)
+    throw new ProjectStoreError(`${label}: has no size in its header; expected a PNG, JPEG or WebP image`)
+  if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX)
+    throw new ProjectStoreError(
+      `${label}: is ${width} x ${height} px; expected at most ${MAX_IMAGE_SIDE_PX} px a side (images are checked before decoding)`,
+    )
+  if (width * height > MAX_IMAGE_PIXELS) {
+    const mp = (n: number) => `${Math.round(n / 1e5) / 10} megapixels`
+    throw new ProjectStoreError(
+      `${label}: is ${width} x ${height} px (${mp(width * height)}); expected at most ${mp(MAX_IMAGE_PIXELS)}`,
+    )
+  }
+  return { width, height }
+}
+
 function sizeProblem(image: { width: number; height: number }, room: Room): string | null {
   if (image.width === room.size.width && image.height === room.size.height) return null
   return `is ${image.width} x ${image.height} px; expected the room size ${room.size.width} x ${room.size.height} px`
@@ -367,7 +392,7 @@ export async function loadStoredRoom(host: StoreHost, roomId: string): Promise<S
   })
   const maskWhat = `${label}: mask '${room.mask}'`
   await layer('mask', paths.mask, maskWhat, async (bytes) => {
-    const problem = sizeProblem(await codec.info(bytes, maskWhat), room)
+    const problem = sizeProblem(imageSize(bytes, maskWhat), room)
     if (problem) throw new ProjectStoreError(`${maskWhat}: ${problem}`)
     const read = readMaskImage(await codec.decode(bytes, maskWhat), {
       rule: 'ids',
@@ -433,7 +458,7 @@ async function roomWrites(
   if (images.background) {
     const path = need(paths.background, 'background', 'background')
     const what = `${label}: background '${checked.background}'`
-    fits(what, await host.codec.info(images.background, what))
+    fits(what, imageSize(images.background, what))
     files.push({ path, bytes: images.background })
   }
   if (images.mask) {
@@ -453,7 +478,7 @@ async function roomWrites(
     const what = `${label}: scaling.map.file '${checked.scaling.map?.file}'`
     const map = images.scaleMap
     if (map instanceof Uint8Array) {
-      fits(what, await host.codec.info(map, what))
+      fits(what, imageSize(map, what))
       files.push({ path, bytes: map })
     } else {
       fits(what, map)
