@@ -141,14 +141,18 @@ async function withLock<T>(ref: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The project store over the project `ref` in OPFS. */
-async function storeOf(ref: string, dir?: Dir): Promise<StoreHost> {
+/** The project store's host for the project `ref` in OPFS (its folder `dir`): OPFS files, the browser's codec, Web Locks. */
+export function opfsStore(ref: string, dir: Dir): StoreHost {
   return {
-    files: opfsProjectFiles(dir ?? (await projectDir(ref))),
+    files: opfsProjectFiles(dir),
     codec: browserImageCodec,
     lock: (work) => withLock(ref, work),
     appVersion: APP_VERSION,
   }
+}
+
+async function storeOf(ref: string, dir?: Dir): Promise<StoreHost> {
+  return opfsStore(ref, dir ?? (await projectDir(ref)))
 }
 
 async function openRef(ref: string): Promise<OpenedProject> {
