@@ -31,7 +31,12 @@
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
 import { MaskImageError, readMaskImage, readPngPalette, type MaskRule } from '../../shared/room/mask-image'
-import type { ImageCodec as StoreImageCodec } from '../../shared/room/project-store'
+import type {
+  AreaMask,
+  GreyImage,
+  ImageCodec as StoreImageCodec,
+  RgbaImage,
+} from '../../shared/room/project-store'
 
 import { IMAGE_LIMITS } from '../../shared/host'
 import { sniffImageFormat } from '../../shared/room/image-header'
@@ -48,26 +53,8 @@ export type ImageInput = Uint8Array | string
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp'
 
-export interface RgbaImage {
-  width: number
-  height: number
-  /** width * height * 4 bytes. */
-  data: Uint8Array
-}
-
-export interface AreaMask {
-  width: number
-  height: number
-  /** width * height bytes; 0 = not walkable, else area id. */
-  cells: Uint8Array
-}
-
-export interface GreyImage {
-  width: number
-  height: number
-  /** width * height bytes, 0..255. */
-  values: Uint8Array
-}
+/** The image shapes of the project store (RGBA, area-id mask, grey values). */
+export type { AreaMask, GreyImage, RgbaImage }
 
 export interface ImageInfo {
   format: ImageFormat
