@@ -5,30 +5,29 @@
  * exactly what the desktop's adapter (files on disk, sharp) gives for the same case here.
  * Then the web edition itself: a project made, saved and reopened after a reload.
  */
-import { mkdir } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { CONTRACT_CASES, CONTRACT_EXPECTED } from '../support/project-store-contract'
 import { diskStore } from '../../src/main/services/project-store'
-import { tempFolder } from '../unit/main/helpers'
 import { saveScreenshot, statusText } from './helpers'
 import { saveAndWait } from './authoring-helpers'
 
 let browser: LaunchedBrowser
 let page: Page
 let dir: string
-let remove: () => Promise<void>
 
 beforeAll(async () => {
-  ;({ dir, remove } = await tempFolder('walkbox-contract-e2e-'))
+  dir = await mkdtemp(join(tmpdir(), 'walkbox-contract-e2e-'))
   browser = await launchChromium()
   page = await browser.context.newPage()
 })
 afterAll(async () => {
   await browser?.close()
-  await remove?.()
+  if (dir) await rm(dir, { recursive: true, force: true })
 })
 
 /** Run a contract case in the page on the browser's adapter (a fresh harness page each time). */

@@ -43,6 +43,7 @@ import {
   restoreStoredBackup,
   saveStoredProject,
   type ProjectChange as StoredProjectChange,
+  type ImageCodec,
   type ProjectSave,
   type StoreHost,
   type StoredProject,
@@ -82,6 +83,8 @@ export interface SaveOptions {
   keepBackups?: number
   /** The project's files (tests inject failures through them); default: the folder on disk. */
   files?: ProjectFiles
+  /** The image codec (tests count its work); default: sharp. */
+  codec?: ImageCodec
 }
 
 /** A save made from the project as it is on disk when the save runs (inside the save lock). */
@@ -107,7 +110,7 @@ function withSaveLock<T>(root: string, work: () => Promise<T>): Promise<T> {
 export function diskStore(root: string, options: SaveOptions = {}): StoreHost {
   return {
     files: options.files ?? diskProjectFiles(root),
-    codec: sharpImageCodec,
+    codec: options.codec ?? sharpImageCodec,
     lock: (work) => withSaveLock(root, work),
     async checkPath(base, value, where) {
       await resolveInsideProject(root, base ? join(root, ...base.split('/')) : root, value, where)

@@ -10,7 +10,7 @@ import {
   saveProject,
   saveRoom,
 } from '../../../src/main/services/project-store'
-import { decodeImage } from '../../../src/main/services/image-codec'
+import { decodeImage, sharpImageCodec } from '../../../src/main/services/image-codec'
 import { FormatError } from '../../../src/shared/room/schema'
 import { JsonSyntaxError } from '../../../src/shared/room/json-text'
 import { fullProject, fullRoom } from '../room/fixtures'
@@ -371,5 +371,22 @@ describe('project store', () => {
     const e = await loadRoom(root, 'gone').catch((x) => x)
     expect(e).toBeInstanceOf(ProjectStoreError)
     expect(e.message).toMatch(/^rooms\/gone\/room\.json: file not found/)
+  })
+
+  it('saveRoom encodes each image once', async () => {
+    const { room, images } = await projectWithRoom()
+    let encoded = 0
+    const codec = {
+      ...sharpImageCodec,
+      encodeGreyPng(width: number, height: number, values: Uint8Array) {
+        encoded++
+        return sharpImageCodec.encodeGreyPng(width, height, values)
+      },
+    }
+    const written = await saveRoom(root, { ...room, name: 'Porch again' }, { mask: images.mask }, { codec })
+    // One mask, one encoding (the store used to plan the room twice and encode it twice).
+    expect(encoded).toBe(1)
+    expect(written.name).toBe('Porch again')
+    expect([...(await loadRoom(root, 'porch')).mask!.cells]).toEqual([...images.mask.cells])
   })
 })
