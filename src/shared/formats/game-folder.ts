@@ -94,7 +94,13 @@ export function gameSource(files: ProjectFiles, codec: GameCodec, under = ''): I
   }
   const readBytes = async (p: string): Promise<Uint8Array | null> => {
     const full = path(p)
-    if (full === null || (await files.kind(full)) !== 'file') return null
+    if (full === null) return null
+    const kind = await files.kind(full)
+    if (kind === 'other')
+      throw new GameFolderError(
+        `${full}: a link (or reached through one); Walkbox does not follow links in a game`,
+      )
+    if (kind !== 'file') return null
     const size = await files.size(full)
     if (size !== null && size > MAX_IMAGE_FILE_BYTES)
       throw new GameFolderError(`${full}: larger than ${MAX_IMAGE_FILE_BYTES} bytes; not read`)
