@@ -18,7 +18,7 @@
 import { readdir, stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { AGS_LIMITS } from '../shared/formats/ags/ags-room'
-import { child, parseXml, type XmlElement } from '../shared/formats/ags/xml-lite'
+import { readGameAgf } from '../shared/formats/game-folder'
 import { roomFormat, type ImportResult } from '../shared/formats/registry'
 import { MAX_ROOMS } from '../shared/room/limits'
 import { idFromName, nameFromFileName } from '../shared/room/names'
@@ -56,24 +56,7 @@ export async function isAgsGameFolder(dir: string): Promise<boolean> {
   )
 }
 
-/** The game's name (Settings/GameName) and its rooms from Game.agf's <UnloadedRoom> entries (any folder depth): number to description ('' = none). */
-export function readGameAgf(text: string): { gameName: string; rooms: Map<number, string> } {
-  const names = new Map<number, string>()
-  const visit = (el: XmlElement) => {
-    if (el.name === 'UnloadedRoom') {
-      const n = Number(child(el, 'Number')?.text.trim())
-      const d = child(el, 'Description')
-      if (Number.isInteger(n)) names.set(n, d && d.attrs.IsNull !== 'True' ? d.text.trim() : '')
-      return
-    }
-    for (const c of el.children) visit(c)
-  }
-  const root = parseXml(text, 'Game.agf')
-  visit(root)
-  const settings = child(root, 'Game') && child(child(root, 'Game')!, 'Settings')
-  const gameName = (settings && child(settings, 'GameName')?.text.trim()) || ''
-  return { gameName, rooms: names }
-}
+export { readGameAgf }
 
 async function roomFiles(game: string, format: 'ags4' | 'ags3'): Promise<{ number: number; path: string }[]> {
   const out: { number: number; path: string }[] = []

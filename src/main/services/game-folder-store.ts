@@ -59,10 +59,15 @@ export const nodeGameCodec: GameCodec = {
       return null
     }
   },
+  // Tiled tile layers: never more than the layer holds (maxOutputLength stops zlib there).
   inflate: async (data, compression, maxBytes) => {
-    if (compression === 'zstd') throw new Error('zstd tile data is not read')
-    const options = { maxOutputLength: maxBytes }
-    return new Uint8Array(compression === 'gzip' ? gunzipSync(data, options) : inflateSync(data, options))
+    if (compression === 'zstd') throw new Error('zstd: this Walkbox has no zstd decoder')
+    const options = { maxOutputLength: Math.max(1, maxBytes) }
+    try {
+      return new Uint8Array(compression === 'zlib' ? inflateSync(data, options) : gunzipSync(data, options))
+    } catch (e) {
+      throw new Error(`${compression}: ${(e as Error).message}`)
+    }
   },
   deflate: (bytes) => new Uint8Array(deflateSync(bytes)),
 }

@@ -477,7 +477,7 @@ export async function planGameWrite(
         for (const f of result.files) {
           if (f.path.includes('/') || f.path.startsWith('.'))
             throw new GameFolderError(`${f.path}: not a file name in the room folder`)
-          await push(r.roomId, `${dir}/${f.path}`, await exportFileBytes(f, codec.deflate))
+          await push(r.roomId, dir ? `${dir}/${f.path}` : f.path, await exportFileBytes(f, codec.deflate))
         }
         notes.push(...result.notes.filter((n) => !/no file written|background: not written/.test(n)))
       } else if (link.engine === 'godot') {
