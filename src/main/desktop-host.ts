@@ -22,6 +22,8 @@ import type {
   BackupSummary,
   CreateProjectRequest,
   DecodeImageRequest,
+  GameSavePlan,
+  GameSaveResult,
   ImportImageRequest,
   ImportedImage,
   ImportZipRequest,
@@ -38,14 +40,24 @@ import type {
   RgbaImage,
   SaveProjectRequest,
   SaveResult,
+  WriteGameSaveRequest,
 } from '../shared/host'
 import { parseProject, parseRoom, PROJECT_FILE_NAME } from '../shared/room/schema'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
+import {
+  gameInfoOf,
+  openGameFolder,
+  planFingerprint,
+  planGameSave,
+  writeGameSave,
+} from './services/game-folder-store'
 
 export interface DesktopDialogs {
   /** A project folder (or its project.walkbox.json) to open; null when cancelled. */
   chooseProjectFolder(title: string): Promise<string | null>
+  /** A game folder (AGS, Godot, Tiled) to open; null when cancelled. Absent: chooseProjectFolder asks. */
+  chooseGameFolder?(title: string): Promise<string | null>
   /** A new folder to create a project in; null when cancelled. */
   chooseNewProjectFolder(title: string, defaultName: string): Promise<string | null>
   /** An image file; null when cancelled. */
@@ -149,12 +161,44 @@ export class DesktopHost {
     const result = await store.openProject(folder)
     this.allowed.add(result.folder)
     await this.remember(result.folder, result.project.name)
+    const game = await gameInfoOf(result.folder)
     return {
       ref: result.folder,
       project: result.project,
       rooms: result.rooms.filter((r) => r.exists).map((r) => ({ id: r.id, name: r.name })),
       warnings: result.warnings,
+      ...(game ? { game } : {}),
     }
+  }
+
+  /** Open a game folder the author picks (game-folder-store.ts). */
+  async openGameFolder(): Promise<OpenedProject | null> {
+    const { dialogs } = this.options
+    const title = 'Open a game folder (AGS, Godot, Tiled)'
+    const chosen = await (dialogs.chooseGameFolder ?? dialogs.chooseProjectFolder).call(dialogs, title)
+    if (!chosen) return null
+    const game = await openGameFolder(chosen, { appVersion: this.options.appVersion() })
+    const opened = await this.opened(game.folder)
+    return { ...opened, warnings: [...(opened.warnings ?? []), ...game.notes.slice(0, 20)] }
+  }
+
+  async planGameSave(req: ProjectRequest): Promise<GameSavePlan> {
+    const plan = await planGameSave(this.requireAllowed(req.ref))
+    return {
+      changes: plan.changes.map(({ path, roomId, summary, unifiedDiff }) => ({
+        path,
+        roomId,
+        summary,
+        unifiedDiff,
+      })),
+      notes: plan.notes,
+      fingerprint: planFingerprint(plan),
+    }
+  }
+
+  async writeGameSave(req: WriteGameSaveRequest): Promise<GameSaveResult> {
+    const done = await writeGameSave(this.requireAllowed(req.ref), req.fingerprint)
+    return { written: done.written, backup: done.backup }
   }
 
   async appInfo(): Promise<AppInfo> {

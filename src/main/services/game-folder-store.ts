@@ -24,8 +24,10 @@ import { deflateSync, gunzipSync, inflateSync } from 'node:zlib'
 import {
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
+  AGS3_READ_ONLY,
   GameFolderError,
   commitGameWrite,
+  planFingerprint,
   gameLinkText,
   parseGameLink,
   planGameWrite,
@@ -46,6 +48,7 @@ import * as store from './project-store'
 
 /** The Walkbox project's folder inside a game folder. */
 export const GAME_PROJECT_DIR = `${GAME_WALKBOX_DIR}/project`
+export { planFingerprint }
 
 export const nodeGameCodec: GameCodec = {
   decodeImage: async (bytes, name) => {
@@ -159,20 +162,19 @@ export async function openGameFolder(
   }
 }
 
-/** A digest of a plan: equal plans, equal fingerprints (FNV-1a over paths and bytes). */
-export function planFingerprint(plan: Pick<GameWritePlan, 'changes'>): string {
-  let h = 0x811c9dc5
-  const mix = (bytes: Uint8Array) => {
-    for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0
-    h = Math.imul(h ^ 0xff, 0x01000193) >>> 0
+/** What the editor is told about the game a project belongs to, or undefined when it is none. */
+export async function gameInfoOf(
+  projectFolder: string,
+): Promise<{ engine: GameLink['engine']; name: string; rooms: number; readOnly: string | null } | undefined> {
+  const game = await gameOfProject(projectFolder)
+  if (!game) return undefined
+  const link = await readLink(game)
+  return {
+    engine: link.engine,
+    name: basename(game),
+    rooms: link.rooms.length,
+    readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
   }
-  const enc = new TextEncoder()
-  for (const c of plan.changes) {
-    mix(enc.encode(c.path))
-    mix(c.before)
-    mix(c.after)
-  }
-  return `${plan.changes.length}-${h.toString(16)}`
 }
 
 /** What the saved Walkbox project would change in the game's files (nothing is written). */

@@ -72,6 +72,7 @@ import {
 } from '../../shared/room/limits'
 import { chooseFromList } from './browser-dialogs'
 import { opfsProjectFiles } from './opfs-files'
+import { gameFolderMethods, gameInfoFor, gameProjectDir, isGameRef } from './game-folder-host'
 import { encodeMaskPng } from './png'
 
 const PROJECTS_DIR = 'projects'
@@ -199,6 +200,8 @@ function forgetRecent(ref: string): void {
 }
 
 async function projectDir(ref: string): Promise<Dir> {
+  const game = await gameProjectDir(ref)
+  if (game) return game
   const root = await projectsRoot()
   try {
     return await root.getDirectoryHandle(insidePath(ref, 'project', 'ref'))
@@ -242,8 +245,15 @@ async function readProject(files: ProjectFiles): Promise<Project> {
 async function openRef(ref: string): Promise<OpenedProject> {
   const { files, warnings } = await openFiles(ref)
   const project = await readProject(files)
-  rememberRecent(ref, project.name)
-  return { ref, project, rooms: project.rooms.map((r) => ({ id: r.id, name: r.name })), warnings }
+  const game = await gameInfoFor(ref)
+  if (!isGameRef(ref)) rememberRecent(ref, project.name)
+  return {
+    ref,
+    project,
+    rooms: project.rooms.map((r) => ({ id: r.id, name: r.name })),
+    warnings,
+    ...(game ? { game } : {}),
+  }
 }
 
 function roomEntry(project: Project, roomId: string) {
@@ -655,6 +665,9 @@ const host: WalkboxHost = {
     // A tab asks through 'beforeunload' (App.vue); there is no close request to hear.
     return () => undefined
   },
+  openGameFolder: () => gameFolderMethods(host).openGameFolder(),
+  planGameSave: (req) => gameFolderMethods(host).planGameSave(req),
+  writeGameSave: (req) => gameFolderMethods(host).writeGameSave(req),
   async closeWindow() {
     // A page cannot close the tab the author opened; leaving it is the author's move.
   },

@@ -356,6 +356,10 @@ export function gamePathProblem(path: unknown): string | null {
   return null
 }
 
+/** Why an AGS 3 game is never written (one line). */
+export const AGS3_READ_ONLY =
+  'AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written'
+
 /** One file a write-back replaces. */
 export interface GameFileChange {
   /** Game path. */
@@ -432,10 +436,7 @@ export async function planGameWrite(
   rooms: ReadonlyMap<string, GameRoomState>,
   codec: GameCodec,
 ): Promise<GameWritePlan> {
-  if (link.engine === 'ags3')
-    throw new GameFolderError(
-      'AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written',
-    )
+  if (link.engine === 'ags3') throw new GameFolderError(AGS3_READ_ONLY)
   const notes: string[] = []
   const changes: GameFileChange[] = []
   const byPath = new Map<string, Uint8Array>()
@@ -507,6 +508,21 @@ export async function planGameWrite(
     }
   }
   return { engine: link.engine, changes, notes: [...new Set(notes)] }
+}
+
+/** A digest of a plan: equal plans, equal fingerprints (FNV-1a over paths and bytes). */
+export function planFingerprint(plan: Pick<GameWritePlan, 'changes'>): string {
+  let h = 0x811c9dc5
+  const mix = (bytes: Uint8Array) => {
+    for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0
+    h = Math.imul(h ^ 0xff, 0x01000193) >>> 0
+  }
+  for (const c of plan.changes) {
+    mix(encoder.encode(c.path))
+    mix(c.before)
+    mix(c.after)
+  }
+  return `${plan.changes.length}-${h.toString(16)}`
 }
 
 /** Every folder on the way to `path` is a real folder and `path` a regular file (no link anywhere). */

@@ -89,6 +89,16 @@ function packedPoints(text: string): [number, number][] {
   return out
 }
 
+/** The game opened, and its house room's first walkable vertex moved 3 px right in the project. */
+async function openWithEditedHouse(game: string) {
+  const opened = await openGameFolder(game)
+  const loaded = await store.loadRoom(opened.folder, 'house')
+  const [x, y] = loaded.room.polygons[0].outer[0]
+  loaded.room.polygons[0].outer[0] = [x + 3, y]
+  await store.saveRoom(opened.folder, loaded.room)
+  return opened
+}
+
 describe('a Godot game (Popochiu sample) worked on in place', () => {
   const FLOOR = 'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn'
 
@@ -160,13 +170,7 @@ describe('a Godot game (Popochiu sample) worked on in place', () => {
 
   it('refuses to write when the game changed after the list was shown, writing nothing', async () => {
     const game = await copyGame('popochiu-sample-game')
-    const opened = await openGameFolder(game)
-    const loaded = await store.loadRoom(opened.folder, 'house')
-    loaded.room.polygons[0].outer[0] = [
-      loaded.room.polygons[0].outer[0][0] + 3,
-      loaded.room.polygons[0].outer[0][1],
-    ]
-    await store.saveRoom(opened.folder, loaded.room)
+    const opened = await openWithEditedHouse(game)
     const plan = await planGameSave(opened.folder)
     await writeFile(join(game, FLOOR), `${await readFile(join(game, FLOOR), 'utf8')}\n`)
     const now = await gameFiles(game)
@@ -178,13 +182,7 @@ describe('a Godot game (Popochiu sample) worked on in place', () => {
 
   it('refuses a room file reached through a link, writing nothing outside or inside', async () => {
     const game = await copyGame('popochiu-sample-game')
-    const opened = await openGameFolder(game)
-    const loaded = await store.loadRoom(opened.folder, 'house')
-    loaded.room.polygons[0].outer[0] = [
-      loaded.room.polygons[0].outer[0][0] + 3,
-      loaded.room.polygons[0].outer[0][1],
-    ]
-    await store.saveRoom(opened.folder, loaded.room)
+    const opened = await openWithEditedHouse(game)
     // The floor scene becomes a link to a copy outside the game.
     const outside = join(game, '..', 'outside.tscn')
     await cp(join(game, FLOOR), outside)
