@@ -27,6 +27,9 @@ import { decodeMask } from '../../../src/main/services/image-codec'
 import { diskProjectFiles } from '../../../src/main/services/project-files'
 import { commitGameWrite, GAME_LINK_FILE } from '../../../src/shared/formats/game-folder'
 import { tempFolder } from './helpers'
+import { DesktopHost } from '../../../src/main/desktop-host'
+import { hostHandlers } from '../../../src/main/ipc'
+import type { GameSavePlan, OpenedProject } from '../../../src/shared/host'
 
 const BENCH = join(__dirname, '../../../../shared/bench/engines')
 const run = promisify(execFile)
@@ -346,5 +349,59 @@ describe('a folder of Tiled maps', () => {
     expect(abs).toContainEqual([250, 200])
     expect(abs).not.toContainEqual([290, 220])
     expect(json.layers.find((l) => l.name === 'decor')!.objects).toHaveLength(1)
+  })
+})
+
+describe('through the desktop host (what the editor calls)', () => {
+  it('Open Game Folder opens the game; Save lists the change, Write writes it; a wrong fingerprint writes nothing', async () => {
+    const game = await copyGame('popochiu-sample-game')
+    const t = await tempFolder('walkbox-user-')
+    cleanups.push(t.remove)
+    const host = new DesktopHost({
+      userDataDir: () => t.dir,
+      sampleDir: () => t.dir,
+      appVersion: () => '0.1.0',
+      platform: 'linux',
+      dialogs: {
+        chooseProjectFolder: async () => null,
+        chooseGameFolder: async () => game,
+        chooseNewProjectFolder: async () => null,
+        chooseImageFile: async () => null,
+      },
+    })
+    const handlers = hostHandlers(host)
+    const opened = (await handlers.openGameFolder(undefined)) as OpenedProject
+    expect(opened.game).toEqual({ engine: 'godot', name: 'popochiu-sample-game', rooms: 1, readOnly: null })
+    expect(opened.rooms.map((r) => r.id)).toEqual(['house'])
+    const original = await gameFiles(game)
+
+    // The editor saves the project first (as ever), then asks what the game would get.
+    const loaded = await host.loadRoom({ ref: opened.ref, roomId: 'house' })
+    const [x, y] = loaded.room.polygons[0].outer[0]
+    loaded.room.polygons[0].outer[0] = [x + 3, y]
+    await host.saveProject({ ref: opened.ref, project: opened.project, rooms: [{ room: loaded.room }] })
+    const plan = (await handlers.planGameSave({ ref: opened.ref })) as GameSavePlan
+    expect(plan.changes.map((c) => c.path)).toEqual([
+      'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn',
+    ])
+    expect(JSON.stringify(plan)).not.toContain('"before"')
+
+    await expect(handlers.writeGameSave({ ref: opened.ref, fingerprint: 'x' })).rejects.toThrow(
+      /writeGameSave: refused a malformed request at fingerprint/,
+    )
+    await expect(handlers.writeGameSave({ ref: opened.ref, fingerprint: '1-0' })).rejects.toThrow(
+      /changed since the changes were listed/,
+    )
+    expect(changedFiles(original, await gameFiles(game))).toEqual([])
+    // A ref the host did not open is refused.
+    await expect(handlers.planGameSave({ ref: join(game, '..') })).rejects.toThrow(/was not opened here/)
+
+    const done = (await handlers.writeGameSave({ ref: opened.ref, fingerprint: plan.fingerprint })) as {
+      written: string[]
+      backup: string
+    }
+    expect(done.written).toEqual(plan.changes.map((c) => c.path))
+    expect(done.backup).toMatch(/^\.walkbox\/game-backups\//)
+    expect(changedFiles(original, await gameFiles(game))).toEqual(done.written)
   })
 })
