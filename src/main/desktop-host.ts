@@ -179,7 +179,8 @@ export class DesktopHost {
     if (!chosen) return null
     const game = await openGameFolder(chosen, { appVersion: this.options.appVersion() })
     const opened = await this.opened(game.folder)
-    return { ...opened, warnings: [...(opened.warnings ?? []), ...game.notes.slice(0, 20)] }
+    // What reading the game assumed is in the room notes; a write-back set aside is a warning.
+    return { ...opened, warnings: [...new Set([...(opened.warnings ?? []), ...game.warnings])] }
   }
 
   async planGameSave(req: ProjectRequest): Promise<GameSavePlan> {

@@ -181,6 +181,8 @@ export async function gameInfoOf(
 export async function planGameSave(projectFolder: string): Promise<GameWritePlan & { game: string }> {
   const game = await gameOfProject(projectFolder)
   if (!game) throw new GameFolderError(`${projectFolder}: not a project opened from a game folder`)
+  // A write-back a crash stopped is finished (or dropped) before anything is compared.
+  await recoverGameWrite(diskProjectFiles(game))
   const link = await readLink(game)
   const rooms = new Map<string, GameRoomState>()
   const opened = await store.openProject(projectFolder)

@@ -142,7 +142,7 @@ async function refFor(dir: Dir): Promise<string> {
 }
 
 /** The game's rooms read into a new Walkbox project in its `.walkbox/project`, through the host's own save. */
-async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: ProjectFiles): Promise<string[]> {
+async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: ProjectFiles): Promise<void> {
   const read = await readGameFolder(files, codecOf(host))
   const walkbox = await dir.getDirectoryHandle('.walkbox', { create: true })
   const projectFiles = opfsProjectFiles(await walkbox.getDirectoryHandle('project', { create: true }))
@@ -177,7 +177,6 @@ async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: Proje
     rooms,
   })
   await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
-  return [...read.notes, ...read.skipped.map((s) => `${s.file}: not read: ${s.reason}`)]
 }
 
 /** The game-folder methods of the browser host, over its own open, load and save. */
@@ -187,6 +186,7 @@ export function gameFolderMethods(
 ): Pick<WalkboxHost, 'openGameFolder' | 'planGameSave' | 'writeGameSave'> {
   const plan = async (ref: string) => {
     const files = opfsProjectFiles(gameDir(ref))
+    await recoverGameWrite(files)
     const link = await readLink(files)
     const opened = await host.openProject({ ref })
     const states = new Map<string, GameRoomState>()
@@ -213,7 +213,8 @@ export function gameFolderMethods(
       } else {
         games.set(ref, dir)
         try {
-          notes = await importGame(host, ref, dir, files)
+          // What reading the game assumed is in each room's notes; only a set-aside write is a warning.
+          await importGame(host, ref, dir, files)
         } catch (error) {
           games.delete(ref)
           throw error
@@ -221,7 +222,7 @@ export function gameFolderMethods(
       }
       const opened = await host.openProject({ ref })
       if (!opened) return null
-      return { ...opened, warnings: [...(opened.warnings ?? []), ...notes.slice(0, 20)] }
+      return { ...opened, warnings: [...(opened.warnings ?? []), ...notes] }
     },
     async planGameSave({ ref }): Promise<GameSavePlan> {
       const { plan: p } = await plan(ref)
