@@ -227,6 +227,15 @@ describe('the Escoria demo game', () => {
     const plan = await planGameSave(opened.folder)
     expect(plan.changes).toEqual([])
     expect(changedFiles(before, await gameFiles(game))).toEqual([])
+    // Room 02's button_left/Marker2D: neither it, its Area2D nor the room root has a position,
+    // so Godot's global_position is (0, 0) too (docs/engines.md); its ESCLocation is placed.
+    const room2 = (await store.loadRoom(opened.folder, 'room2')).room
+    const marker = room2.points?.find((p) => p.name === 'button_left/Marker2D')
+    expect(marker && [marker.x, marker.y]).toEqual([0, 0])
+    const location = room2.points?.find(
+      (p) => p.name === 'button_left/ESCLocation' || p.name === 'ESCLocation',
+    )
+    expect(location && [location.x, location.y]).toEqual([369, 375])
   })
 })
 
