@@ -16,9 +16,10 @@
  * Units: px.
  */
 import { readdir, stat } from 'node:fs/promises'
-import { basename, join, resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { AGS_LIMITS } from '../shared/formats/ags/ags-room'
-import { readGameAgf } from '../shared/formats/game-folder'
+import { listAgsRooms, readGameAgf } from '../shared/formats/game-folder'
+import { diskProjectFiles } from '../main/services/project-files'
 import { roomFormat, type ImportResult } from '../shared/formats/registry'
 import { MAX_ROOMS } from '../shared/room/limits'
 import { idFromName, nameFromFileName } from '../shared/room/names'
@@ -58,22 +59,9 @@ export async function isAgsGameFolder(dir: string): Promise<boolean> {
 
 export { readGameAgf }
 
+/** The game's rooms of one format (the shared listing the editor's Open Game Folder uses). */
 async function roomFiles(game: string, format: 'ags4' | 'ags3'): Promise<{ number: number; path: string }[]> {
-  const out: { number: number; path: string }[] = []
-  if (format === 'ags4') {
-    const dirs = await readdir(join(game, 'Rooms')).catch(() => [] as string[])
-    for (const d of dirs) {
-      if (!/^\d{1,5}$/.test(d)) continue
-      const s = await stat(join(game, 'Rooms', d, 'data.xml')).catch(() => null)
-      if (s?.isFile()) out.push({ number: Number(d), path: `Rooms/${d}/data.xml` })
-    }
-  } else {
-    for (const f of await readdir(game)) {
-      const m = /^room(\d{1,5})\.crm$/i.exec(f)
-      if (m) out.push({ number: Number(m[1]), path: f })
-    }
-  }
-  return out.sort((a, b) => a.number - b.number)
+  return (await listAgsRooms(diskProjectFiles(game), format)).map((r) => ({ number: r.number, path: r.file }))
 }
 
 export async function importAgsGameCommand(

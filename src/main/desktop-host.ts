@@ -45,13 +45,8 @@ import type {
 import { parseProject, parseRoom, PROJECT_FILE_NAME } from '../shared/room/schema'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
-import {
-  gameInfoOf,
-  openGameFolder,
-  planFingerprint,
-  planGameSave,
-  writeGameSave,
-} from './services/game-folder-store'
+import { gameInfoOf, openGameFolder, planGameSave, writeGameSave } from './services/game-folder-store'
+import { planForAuthor } from '../shared/formats/game-folder'
 
 export interface DesktopDialogs {
   /** A project folder (or its project.walkbox.json) to open; null when cancelled. */
@@ -184,17 +179,7 @@ export class DesktopHost {
   }
 
   async planGameSave(req: ProjectRequest): Promise<GameSavePlan> {
-    const plan = await planGameSave(this.requireAllowed(req.ref))
-    return {
-      changes: plan.changes.map(({ path, roomId, summary, unifiedDiff }) => ({
-        path,
-        roomId,
-        summary,
-        unifiedDiff,
-      })),
-      notes: plan.notes,
-      fingerprint: planFingerprint(plan),
-    }
+    return planForAuthor(await planGameSave(this.requireAllowed(req.ref)))
   }
 
   async writeGameSave(req: WriteGameSaveRequest): Promise<GameSaveResult> {

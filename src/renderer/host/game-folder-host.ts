@@ -30,6 +30,7 @@ import {
   gameLinkText,
   parseGameLink,
   planFingerprint,
+  planForAuthor,
   planGameWrite,
   readGameFolder,
   recoverGameWrite,
@@ -225,17 +226,7 @@ export function gameFolderMethods(
       return { ...opened, warnings: [...(opened.warnings ?? []), ...notes] }
     },
     async planGameSave({ ref }): Promise<GameSavePlan> {
-      const { plan: p } = await plan(ref)
-      return {
-        changes: p.changes.map(({ path, roomId, summary, unifiedDiff }) => ({
-          path,
-          roomId,
-          summary,
-          unifiedDiff,
-        })),
-        notes: p.notes,
-        fingerprint: planFingerprint(p),
-      }
+      return planForAuthor((await plan(ref)).plan)
     },
     async writeGameSave({ ref, fingerprint }): Promise<GameSaveResult> {
       const { files, plan: p } = await plan(ref)

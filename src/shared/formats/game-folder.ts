@@ -157,7 +157,7 @@ export async function detectGameFolder(files: ProjectFiles): Promise<GameKind | 
   const rooms = top.some((e) => e.folder && e.name === 'Rooms')
   const crm = top.some((e) => !e.folder && /^room\d{1,5}\.crm$/i.test(e.name))
   if (names.has('Game.agf') || rooms || crm) {
-    const ags4 = await agsRooms(files, 'ags4')
+    const ags4 = await listAgsRooms(files, 'ags4')
     if (ags4.length > 0) return 'ags4'
     if (crm) return 'ags3'
     return null
@@ -167,7 +167,8 @@ export async function detectGameFolder(files: ProjectFiles): Promise<GameKind | 
   return maps.length > 0 ? 'tiled' : null
 }
 
-async function agsRooms(
+/** The AGS rooms of a game: AGS 4 `Rooms/N/data.xml` folders, or AGS 3 `roomN.crm` files, by number. */
+export async function listAgsRooms(
   files: ProjectFiles,
   kind: 'ags4' | 'ags3',
 ): Promise<{ number: number; file: string }[]> {
@@ -245,9 +246,9 @@ export async function listGameRooms(
         notes.push(`Game.agf: ${oneLine(e)}; rooms are named by number`)
       }
     } else notes.push('no Game.agf: rooms are named by number')
-    const rooms = await agsRooms(files, kind)
+    const rooms = await listAgsRooms(files, kind)
     if (kind === 'ags4') {
-      const crm = await agsRooms(files, 'ags3')
+      const crm = await listAgsRooms(files, 'ags3')
       if (crm.length > 0)
         notes.push(`${crm.length} roomN.crm file(s) beside Rooms/ were not read (the AGS 4 rooms are)`)
     }
@@ -523,6 +524,24 @@ export function planFingerprint(plan: Pick<GameWritePlan, 'changes'>): string {
     mix(c.after)
   }
   return `${plan.changes.length}-${h.toString(16)}`
+}
+
+/** A plan as the author is shown it: no file bytes, and the fingerprint Write must match. */
+export function planForAuthor(plan: GameWritePlan): {
+  changes: Omit<GameFileChange, 'before' | 'after'>[]
+  notes: string[]
+  fingerprint: string
+} {
+  return {
+    changes: plan.changes.map(({ path, roomId, summary, unifiedDiff }) => ({
+      path,
+      roomId,
+      summary,
+      unifiedDiff,
+    })),
+    notes: plan.notes,
+    fingerprint: planFingerprint(plan),
+  }
 }
 
 /** Every folder on the way to `path` is a real folder and `path` a regular file (no link anywhere). */
