@@ -16,12 +16,13 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { benchPath } from '../support/bench-data'
-import { readOpfs, saveDocsImage, saveScreenshot, statusText, waitUntil } from './helpers'
+import { readOpfs, saveDocsImage, saveScreenshot, statusText, waitUntil, writeOpfs } from './helpers'
 import { dragRoom, openSample } from './authoring-helpers'
 
 let browser: LaunchedBrowser
 let page: Page
 const GAME = 'games/ags-tumbleweed'
+const POPOCHIU = 'games/popochiu-sample-game'
 
 beforeEach(async () => {
   browser = await launchChromium()
@@ -43,9 +44,9 @@ async function filesOf(dir: string, root = dir): Promise<string[]> {
   return out
 }
 
-/** Copy the bench game into the page's OPFS, and make the folder picker answer with it. */
-async function putGameInOpfs(): Promise<void> {
-  const source = benchPath('engines', 'ags-tumbleweed')
+/** Copy a bench game into the page's OPFS (games/<name>). */
+async function putGameInOpfs(name = 'ags-tumbleweed'): Promise<void> {
+  const source = benchPath('engines', name)
   for (const path of await filesOf(source)) {
     const bytes = Array.from(await readFile(join(source, path)))
     await page.evaluate(
@@ -57,12 +58,13 @@ async function putGameInOpfs(): Promise<void> {
         await w.write(new Uint8Array(b))
         await w.close()
       },
-      [`${GAME}/${path}`, bytes] as const,
+      [`games/${name}/${path}`, bytes] as const,
     )
   }
 }
 
-async function pickGameFolder(): Promise<void> {
+/** Make the folder picker answer with an OPFS folder, and choose File › Open Game Folder…. */
+async function pickGameFolder(folder = GAME): Promise<void> {
   await page.evaluate((game) => {
     ;(
       window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
@@ -71,7 +73,7 @@ async function pickGameFolder(): Promise<void> {
       for (const part of game.split('/')) dir = await dir.getDirectoryHandle(part)
       return dir
     }
-  }, GAME)
+  }, folder)
   await page
     .getByRole('menubar', { name: 'Menu bar' })
     .getByRole('menuitem', { name: 'File', exact: true })
@@ -194,5 +196,45 @@ describe('a game folder opened in place in the browser', () => {
       return `${game}/.walkbox/project/rooms/room-1/${mask}`
     }, GAME)
     expect(await maskAt(await readOpfs(page, reread), 160, 20)).toBe(1)
+  }, 180_000)
+
+  it('lists a Godot scene edit with its diff on demand, and Cancel writes nothing', async () => {
+    await putGameInOpfs('popochiu-sample-game')
+    const floor = `${POPOCHIU}/game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn`
+    const original = await readOpfs(page, floor)
+    await pickGameFolder(POPOCHIU)
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Opened the Godot game popochiu-sample-game in place \(1 room\)/.test(t),
+      'the game to open',
+    )
+    // A vertex moved in the saved project (as a save from another window would leave it).
+    const roomFile = `${POPOCHIU}/.walkbox/project/rooms/house/room.json`
+    const room = JSON.parse(new TextDecoder().decode(await readOpfs(page, roomFile))) as {
+      polygons: { outer: [number, number][] }[]
+    }
+    const at = room.polygons[0].outer.findIndex(([x, y]) => x === 61 && y === 75)
+    expect(at).toBeGreaterThanOrEqual(0)
+    room.polygons[0].outer[at] = [64, 77]
+    await writeOpfs(page, roomFile, JSON.stringify(room, null, 2))
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Write into the game' })
+    await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true)
+    const files = dialog.getByRole('list', { name: 'Files to write' })
+    expect(await files.getByRole('listitem').count()).toBe(1)
+    expect((await files.textContent()) ?? '').toContain('walkable_area_floor.tscn')
+    await dialog.getByRole('button', { name: 'Show changes' }).click()
+    const diff = (await dialog.getByLabel('Changes').textContent()) ?? ''
+    expect(diff).toContain('-outlines = Array[PackedVector2Array]([PackedVector2Array(-117, -25,')
+    expect(diff).toContain('+outlines = Array[PackedVector2Array]([PackedVector2Array(-114, -23,')
+    await saveScreenshot(dialog, 'game-folder-godot-diff.png')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /nothing was written into the game/.test(t),
+      'the cancel to be reported',
+    )
+    expect(Buffer.from(await readOpfs(page, floor)).equals(Buffer.from(original))).toBe(true)
   }, 180_000)
 })
