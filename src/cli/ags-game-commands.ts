@@ -16,9 +16,10 @@
  * Units: px.
  */
 import { readdir, stat } from 'node:fs/promises'
-import { basename, join, resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { AGS_LIMITS } from '../shared/formats/ags/ags-room'
-import { child, parseXml, type XmlElement } from '../shared/formats/ags/xml-lite'
+import { listAgsRooms, readGameAgf } from '../shared/formats/game-folder'
+import { diskProjectFiles } from '../main/services/project-files'
 import { roomFormat, type ImportResult } from '../shared/formats/registry'
 import { MAX_ROOMS } from '../shared/room/limits'
 import { idFromName, nameFromFileName } from '../shared/room/names'
@@ -56,41 +57,11 @@ export async function isAgsGameFolder(dir: string): Promise<boolean> {
   )
 }
 
-/** The game's name (Settings/GameName) and its rooms from Game.agf's <UnloadedRoom> entries (any folder depth): number to description ('' = none). */
-export function readGameAgf(text: string): { gameName: string; rooms: Map<number, string> } {
-  const names = new Map<number, string>()
-  const visit = (el: XmlElement) => {
-    if (el.name === 'UnloadedRoom') {
-      const n = Number(child(el, 'Number')?.text.trim())
-      const d = child(el, 'Description')
-      if (Number.isInteger(n)) names.set(n, d && d.attrs.IsNull !== 'True' ? d.text.trim() : '')
-      return
-    }
-    for (const c of el.children) visit(c)
-  }
-  const root = parseXml(text, 'Game.agf')
-  visit(root)
-  const settings = child(root, 'Game') && child(child(root, 'Game')!, 'Settings')
-  const gameName = (settings && child(settings, 'GameName')?.text.trim()) || ''
-  return { gameName, rooms: names }
-}
+export { readGameAgf }
 
+/** The game's rooms of one format (the shared listing the editor's Open Game Folder uses). */
 async function roomFiles(game: string, format: 'ags4' | 'ags3'): Promise<{ number: number; path: string }[]> {
-  const out: { number: number; path: string }[] = []
-  if (format === 'ags4') {
-    const dirs = await readdir(join(game, 'Rooms')).catch(() => [] as string[])
-    for (const d of dirs) {
-      if (!/^\d{1,5}$/.test(d)) continue
-      const s = await stat(join(game, 'Rooms', d, 'data.xml')).catch(() => null)
-      if (s?.isFile()) out.push({ number: Number(d), path: `Rooms/${d}/data.xml` })
-    }
-  } else {
-    for (const f of await readdir(game)) {
-      const m = /^room(\d{1,5})\.crm$/i.exec(f)
-      if (m) out.push({ number: Number(m[1]), path: f })
-    }
-  }
-  return out.sort((a, b) => a.number - b.number)
+  return (await listAgsRooms(diskProjectFiles(game), format)).map((r) => ({ number: r.number, path: r.file }))
 }
 
 export async function importAgsGameCommand(

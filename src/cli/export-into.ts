@@ -5,17 +5,19 @@
  *
  * Glossary
  * - dry run: nothing is written; the report holds the unified diff the write would make.
- * - backup: before the map is replaced, its bytes are copied beside it as
- *   `<map>.<UTC time>.walkbox-backup`; the new text is written to a temporary file in the
- *   same folder and renamed over the map, so the map is the old or the new one, never half.
+ * - backup: before the map is replaced, its bytes are copied to
+ *   `.walkbox/game-backups/<UTC time>/<map>` in the map's folder; the new text is staged
+ *   and committed as one unit (src/shared/formats/game-folder.ts, the editor's Save on a
+ *   game folder), so the map is the old or the new one, never half.
  *
  * Units: bytes.
  */
-import { copyFile, rename, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import * as store from '../main/services/project-store'
 import { projectFolderOf } from '../main/desktop-host'
 import { readRegularFile } from '../main/services/regular-file'
+import { diskProjectFiles } from '../main/services/project-files'
+import { commitGameWrite } from '../shared/formats/game-folder'
 import { TiledMapRefused } from '../shared/formats/tiled/external-files'
 import { writeRoomIntoTmx } from '../shared/formats/tiled/write-in-place'
 import { writeRoomIntoTmj } from '../shared/formats/tiled/write-in-place-json'
@@ -74,12 +76,13 @@ export async function exportIntoCommand(
       notes: written.notes,
     }
     if (options.dryRun || diff === '') return report
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-    const backup = join(dirname(full), `${name}.${stamp}.walkbox-backup`)
-    await copyFile(full, backup)
-    const temp = join(dirname(full), `.${name}.${process.pid}.walkbox-writing`)
-    await writeFile(temp, written.text)
-    await rename(temp, full)
+    // One unit, after a backup, as the editor's Save on a game folder (game-folder.ts).
+    const done = await commitGameWrite(diskProjectFiles(dirname(full)), [
+      { path: name, before: new TextEncoder().encode(before), after: new TextEncoder().encode(written.text) },
+    ]).catch((e: Error) => {
+      throw new ProjectCommandError(e.message.split('\n')[0])
+    })
+    const backup = join(dirname(full), done.backup!, name)
     report.backup = backup
     return report
   })

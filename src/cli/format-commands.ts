@@ -20,11 +20,11 @@
  * Units: px.
  */
 import { existsSync } from 'node:fs'
-import { copyFile, lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
-import { deflateSync, gunzipSync, inflateSync } from 'node:zlib'
+import { deflateSync } from 'node:zlib'
 import {
   ROOM_FORMATS,
   formatForFile,
@@ -35,11 +35,12 @@ import {
   type RoomFormat,
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
-import { readImageHeader } from '../shared/room/image-header'
 import { parseRoom } from '../shared/room/schema'
 import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
-import { decodeImage } from '../main/services/image-codec'
+import { diskProjectFiles } from '../main/services/project-files'
+import { commitGameWrite, planGameWrite } from '../shared/formats/game-folder'
+import { nodeGameCodec } from '../main/services/game-folder-store'
 import { projectFolderOf } from '../main/desktop-host'
 import { ProjectCommandError, guardAuthorErrors, warnOpened } from './project-commands'
 
@@ -96,27 +97,10 @@ export function folderSource(root: string): ImportSource {
       const full = inside(path)
       return full ? readOrNull(full, path, MAX_IMAGE_FILE_BYTES) : null
     },
-    decodeImage: async (bytes, name) => {
-      const img = await decodeImage(bytes, name)
-      return { width: img.width, height: img.height, data: img.data }
-    },
-    imageSize: (bytes) => {
-      try {
-        return readImageHeader(bytes, 'image')
-      } catch {
-        return null
-      }
-    },
-    // Tiled tile layers: never more than the layer holds (maxOutputLength stops zlib there).
-    inflate: async (data, compression, maxBytes) => {
-      if (compression === 'zstd') throw new Error('zstd: this Walkbox has no zstd decoder')
-      const options = { maxOutputLength: Math.max(1, maxBytes) }
-      try {
-        return new Uint8Array(compression === 'zlib' ? inflateSync(data, options) : gunzipSync(data, options))
-      } catch (e) {
-        throw new Error(`${compression}: ${(e as Error).message}`)
-      }
-    },
+    // Decoding, image headers and Tiled tile data as the editor's game folders read them.
+    decodeImage: nodeGameCodec.decodeImage,
+    imageSize: nodeGameCodec.imageSize,
+    inflate: nodeGameCodec.inflate,
   }
 }
 
@@ -328,8 +312,9 @@ export async function exportRoomCommand(
 
 /**
  * Write a room back into the engine's own folder `out` (an AGS 4 room folder): only the
- * files that change are written, each replaced file copied first into
- * `<out>/.walkbox-backup/<time>/`; an unedited room writes nothing.
+ * files that change are written, as one unit, each replaced file copied first into
+ * `<out>/.walkbox/game-backups/<time>/` (src/shared/formats/game-folder.ts, as the editor's
+ * Save on a game folder); an unedited room writes nothing.
  */
 async function exportInPlace(
   project: string,
@@ -347,42 +332,28 @@ async function exportInPlace(
     throw new ProjectCommandError(
       `${out}: not a folder; --format ${format.id} writes into the game's own room folder`,
     )
-  const result = await format.exportInPlace!(
-    {
-      room: loaded.room,
-      mask: loaded.mask?.cells ?? null,
-      background: null,
-      scaleMap: null,
-    },
-    folderSource(out),
+  // The same plan and one-unit write (with backups) as the editor's Save on a game folder.
+  const files = diskProjectFiles(out)
+  if (format.id !== 'ags4') throw new ProjectCommandError(`--format ${format.id}: not written in place`)
+  const engine = format.id
+  const plan = await planGameWrite(
+    files,
+    { format: 'walkbox-game-link', version: 1, engine, rooms: [{ roomId, file: 'data.xml' }] },
+    new Map([[roomId, { room: loaded.room, mask: loaded.mask?.cells ?? null }]]),
+    nodeGameCodec,
   ).catch((e: Error) => {
-    throw new ProjectCommandError(e.message.split('\n')[0])
+    throw new ProjectCommandError(e.message.split('\n')[0].replace(/^room '[^']*' \(data\.xml\): /, ''))
   })
-  const encoded = await Promise.all(
-    result.files.map(async (f) => ({ path: f.path, bytes: await exportFileBytes(f) })),
-  )
-  for (const f of encoded) {
-    if (f.path.includes('/') || f.path.includes('\\') || f.path.startsWith('.'))
-      throw new ProjectCommandError(`${f.path}: not a file name in the room folder; nothing written`)
+  const notes = [...plan.notes]
+  if (plan.changes.length === 0) notes.push('nothing Walkbox carries has changed; no file written')
+  else {
+    const done = await commitGameWrite(files, plan.changes).catch((e: Error) => {
+      throw new ProjectCommandError(e.message.split('\n')[0])
+    })
+    notes.push(`replaced files copied first to ${done.backup}`)
   }
-  // Only regular files directly in the folder are replaced: a link there could point anywhere.
-  for (const name of [...encoded.map((f) => f.path), '.walkbox-backup']) {
-    const st = await lstat(join(out, name)).catch(() => null)
-    const ok = !st || (name === '.walkbox-backup' ? st.isDirectory() : st.isFile())
-    if (!ok)
-      throw new ProjectCommandError(
-        `${join(out, name)}: not a regular ${name === '.walkbox-backup' ? 'folder' : 'file'} (a link?); nothing written`,
-      )
-  }
-  if (encoded.length > 0) {
-    const backup = join(out, '.walkbox-backup', new Date().toISOString().replace(/[:.]/g, '-'))
-    await mkdir(backup, { recursive: true })
-    for (const f of encoded) {
-      if (existsSync(join(out, f.path))) await copyFile(join(out, f.path), join(backup, f.path))
-    }
-    result.notes.push(`replaced files copied first to ${relative(out, backup)}`)
-    for (const f of encoded) await writeFile(join(out, f.path), f.bytes)
-  }
+  const encoded = plan.changes
+  const result = { notes }
   return {
     project: resolve(folder),
     format: format.id,

@@ -15,13 +15,15 @@
  * - skipped: a room scene that could not be read; its one-line reason is in the summary and
  *   the other rooms are imported. When no room can be read nothing is written.
  *
- * Limits: at most MAX_LISTED_FILES entries are listed, MAX_DEPTH folders deep.
+ * Limits: at most MAX_GAME_FILES entries are listed, MAX_GAME_DEPTH folders deep (game-folder.ts).
  *
  * Units: px.
  */
 import { readdir, stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { findGodotRooms, type GodotRoomKind } from '../shared/formats/godot/find-rooms'
+import { listGameFiles } from '../shared/formats/game-folder'
+import { diskProjectFiles } from '../main/services/project-files'
 import { roomFormat, type ImportResult } from '../shared/formats/registry'
 import { MAX_ROOMS } from '../shared/room/limits'
 import { idFromName, nameFromFileName } from '../shared/room/names'
@@ -51,9 +53,6 @@ export interface GodotGameReport {
   notes: string[]
 }
 
-const MAX_LISTED_FILES = 100_000
-const MAX_DEPTH = 32
-
 /** Is `dir` a Godot project folder (it holds project.godot)? */
 export async function isGodotGameFolder(dir: string): Promise<boolean> {
   const s = await stat(dir).catch(() => null)
@@ -61,31 +60,12 @@ export async function isGodotGameFolder(dir: string): Promise<boolean> {
   return (await stat(join(dir, 'project.godot')).catch(() => null))?.isFile() === true
 }
 
-/** The .tscn files under `game` ('/'-separated paths), without following links. */
+/** The .tscn files under `game` ('/'-separated paths), without following links (the shared listing). */
 export async function listGodotScenes(game: string, notes: string[]): Promise<string[]> {
-  const out: string[] = []
-  let listed = 0
-  const visit = async (rel: string, depth: number): Promise<void> => {
-    if (depth > MAX_DEPTH) {
-      notes.push(`${rel}: folders nest more than ${MAX_DEPTH} deep; not looked into`)
-      return
-    }
-    const entries = await readdir(join(game, rel), { withFileTypes: true }).catch(() => [])
-    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (++listed > MAX_LISTED_FILES) {
-        if (listed === MAX_LISTED_FILES + 1)
-          notes.push(`more than ${MAX_LISTED_FILES} files; the rest were not looked at`)
-        return
-      }
-      const path = rel ? `${rel}/${e.name}` : e.name
-      if (e.isDirectory()) {
-        if (e.name.startsWith('.') || (rel === '' && e.name === 'addons')) continue
-        await visit(path, depth + 1)
-      } else if (e.isFile() && /\.tscn$/i.test(e.name)) out.push(path)
-    }
-  }
-  await visit('', 0)
-  return out
+  return listGameFiles(diskProjectFiles(game), (n) => /\.tscn$/i.test(n), {
+    skip: (p) => p === 'addons',
+    notes,
+  })
 }
 
 export async function importGodotGameCommand(

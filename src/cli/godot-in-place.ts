@@ -7,22 +7,24 @@
  * The room's scene is the one given, else the game's room (find-rooms.ts) that imports with
  * the room's id. Only the NavigationPolygon lines of edited regions change
  * (src/shared/formats/godot/patch-in-place.ts); `--dry-run` prints the unified diff and
- * writes nothing; otherwise each replaced file is copied first to
- * `<game>/.walkbox-backup/<time>/<its path>`. Files that are links, or paths that leave the
- * game folder, are refused before anything is written.
+ * writes nothing; otherwise the files are written as one unit by
+ * src/shared/formats/game-folder.ts (the editor's Save on a game folder), each replaced file
+ * copied first to `<game>/.walkbox/game-backups/<time>/<its path>`. Files that are links,
+ * or paths that leave the game folder, are refused before anything is written.
  *
  * Glossary
  * - game folder: the folder holding project.godot (res://).
  *
  * Units: px.
  */
-import { copyFile, lstat, mkdir, writeFile } from 'node:fs/promises'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { resolve, sep } from 'node:path'
 import { findGodotRooms } from '../shared/formats/godot/find-rooms'
 import { importGodotScene, type GodotImportSource } from '../shared/formats/godot/import'
-import { patchGodotRoom, unifiedDiff } from '../shared/formats/godot/patch-in-place'
+import { commitGameWrite, planGameWrite } from '../shared/formats/game-folder'
 import type { ImportSource } from '../shared/formats/registry'
 import * as store from '../main/services/project-store'
+import { nodeGameCodec } from '../main/services/game-folder-store'
+import { diskProjectFiles } from '../main/services/project-files'
 import { projectFolderOf } from '../main/desktop-host'
 import { folderSource } from './format-commands'
 import { isGodotGameFolder, listGodotScenes } from './godot-game-commands'
@@ -87,29 +89,23 @@ export async function exportGodotInPlaceCommand(
           `${options.into}: no room scene imports as '${roomId}'; give --scene <path of its .tscn>`,
         )
     }
-    const patched = await patchGodotRoom(source, scene, loaded.room).catch((e: Error) => {
+    // The same plan and one-unit write (with backups) as the editor's Save on a game folder.
+    const files = diskProjectFiles(game)
+    const plan = await planGameWrite(
+      files,
+      { format: 'walkbox-game-link', version: 1, engine: 'godot', rooms: [{ roomId, file: scene }] },
+      new Map([[roomId, { room: loaded.room, mask: loaded.mask?.cells ?? null }]]),
+      nodeGameCodec,
+    ).catch((e: Error) => {
       throw new ProjectCommandError(e.message.split('\n')[0])
     })
-    notes.push(...patched.notes)
-    const diff = patched.files.map(unifiedDiff).join('')
-    if (!options.dryRun && patched.files.length > 0) {
-      // Every target is a regular file inside the game folder, checked before writing any.
-      for (const f of patched.files) {
-        const full = resolve(game, f.path)
-        const rel = relative(game, full)
-        if (rel.startsWith('..') || rel.split(sep).includes('..'))
-          throw new ProjectCommandError(`${f.path}: outside the game folder; nothing written`)
-        const st = await lstat(full).catch(() => null)
-        if (!st?.isFile())
-          throw new ProjectCommandError(`${full}: not a regular file (a link?); nothing written`)
-      }
-      const backup = join(game, '.walkbox-backup', new Date().toISOString().replace(/[:.]/g, '-'))
-      for (const f of patched.files) {
-        await mkdir(dirname(join(backup, f.path)), { recursive: true })
-        await copyFile(join(game, f.path), join(backup, f.path))
-      }
-      for (const f of patched.files) await writeFile(join(game, f.path), f.after)
-      notes.push(`replaced files copied first to ${relative(game, backup)}`)
+    notes.push(...plan.notes)
+    const diff = plan.changes.map((c) => c.unifiedDiff).join('')
+    if (!options.dryRun && plan.changes.length > 0) {
+      const done = await commitGameWrite(files, plan.changes).catch((e: Error) => {
+        throw new ProjectCommandError(e.message.split('\n')[0])
+      })
+      notes.push(`replaced files copied first to ${done.backup}`)
     }
     return {
       project: resolve(folder),
@@ -117,7 +113,7 @@ export async function exportGodotInPlaceCommand(
       game,
       scene,
       dryRun: options.dryRun === true,
-      files: patched.files.map((f) => f.path),
+      files: plan.changes.map((c) => c.path),
       diff,
       notes,
     }

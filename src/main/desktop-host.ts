@@ -22,6 +22,8 @@ import type {
   BackupSummary,
   CreateProjectRequest,
   DecodeImageRequest,
+  GameSavePlan,
+  GameSaveResult,
   ImportImageRequest,
   ImportedImage,
   ImportZipRequest,
@@ -37,15 +39,20 @@ import type {
   RestoreBackupRequest,
   SaveProjectRequest,
   SaveResult,
+  WriteGameSaveRequest,
 } from '../shared/host'
 import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
 import { projectForHost, roomForHost, saveOfRequest } from '../shared/room/project-store'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
+import { gameInfoOf, openGameFolder, planGameSave, writeGameSave } from './services/game-folder-store'
+import { planForAuthor } from '../shared/formats/game-folder'
 
 export interface DesktopDialogs {
   /** A project folder (or its project.walkbox.json) to open; null when cancelled. */
   chooseProjectFolder(title: string): Promise<string | null>
+  /** A game folder (AGS, Godot, Tiled) to open; null when cancelled. Absent: chooseProjectFolder asks. */
+  chooseGameFolder?(title: string): Promise<string | null>
   /** A new folder to create a project in; null when cancelled. */
   chooseNewProjectFolder(title: string, defaultName: string): Promise<string | null>
   /** An image file; null when cancelled. */
@@ -137,7 +144,29 @@ export class DesktopHost {
     const result = await store.openProject(folder)
     this.allowed.add(result.folder)
     await this.remember(result.folder, result.project.name)
-    return projectForHost(result.folder, result)
+    const game = await gameInfoOf(result.folder)
+    return { ...projectForHost(result.folder, result), ...(game ? { game } : {}) }
+  }
+
+  /** Open a game folder the author picks (game-folder-store.ts). */
+  async openGameFolder(): Promise<OpenedProject | null> {
+    const { dialogs } = this.options
+    const title = 'Open a game folder (AGS, Godot, Tiled)'
+    const chosen = await (dialogs.chooseGameFolder ?? dialogs.chooseProjectFolder).call(dialogs, title)
+    if (!chosen) return null
+    const game = await openGameFolder(chosen, { appVersion: this.options.appVersion() })
+    const opened = await this.opened(game.folder)
+    // What reading the game assumed is in the room notes; a write-back set aside is a warning.
+    return { ...opened, warnings: [...new Set([...(opened.warnings ?? []), ...game.warnings])] }
+  }
+
+  async planGameSave(req: ProjectRequest): Promise<GameSavePlan> {
+    return planForAuthor(await planGameSave(this.requireAllowed(req.ref)))
+  }
+
+  async writeGameSave(req: WriteGameSaveRequest): Promise<GameSaveResult> {
+    const done = await writeGameSave(this.requireAllowed(req.ref), req.fingerprint)
+    return { written: done.written, backup: done.backup }
   }
 
   async appInfo(): Promise<AppInfo> {

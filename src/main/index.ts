@@ -89,6 +89,10 @@ const desktop = new DesktopHost({
       })
       return r.canceled ? null : (r.filePaths[0] ?? null)
     },
+    async chooseGameFolder(title) {
+      const r = await dialog.showOpenDialog(mainWindow!, { title, properties: ['openDirectory'] })
+      return r.canceled ? null : (r.filePaths[0] ?? null)
+    },
     async chooseNewProjectFolder(title, defaultName) {
       const r = await dialog.showSaveDialog(mainWindow!, {
         title,

@@ -18,6 +18,7 @@ import {
   RenameProjectRequestSchema,
   RestoreBackupRequestSchema,
   SaveProjectRequestSchema,
+  WriteGameSaveRequestSchema,
   type HostInvokeMethod,
 } from '../shared/host'
 import type { DesktopHost } from './desktop-host'
@@ -65,6 +66,10 @@ export function hostHandlers(desktop: DesktopHost): Record<HostInvokeMethod, Han
       desktop.exportProjectZip(validatePayload('exportProjectZip', ProjectRequestSchema, p)),
     importProjectZip: async (p) =>
       desktop.importProjectZip(validatePayload('importProjectZip', ImportZipRequestSchema, p)),
+    openGameFolder: async () => desktop.openGameFolder(),
+    planGameSave: async (p) => desktop.planGameSave(validatePayload('planGameSave', ProjectRequestSchema, p)),
+    writeGameSave: async (p) =>
+      desktop.writeGameSave(validatePayload('writeGameSave', WriteGameSaveRequestSchema, p)),
     closeWindow: async () => desktop.closeWindow(),
   }
 }

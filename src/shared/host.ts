@@ -74,6 +74,43 @@ export interface OpenedProject {
   rooms: RoomSummary[]
   /** One line each: what opening found and did not act on (a save journal set aside as unsafe). */
   warnings?: string[]
+  /** Set when the project is a game folder's (docs/engines.md): Save also writes into the game. */
+  game?: GameFolderInfo
+}
+
+/** The game a project was opened from (an AGS, Godot or Tiled game folder). */
+export interface GameFolderInfo {
+  engine: 'ags4' | 'ags3' | 'godot' | 'tiled'
+  /** The game folder's name, for the title and the status line. */
+  name: string
+  /** How many of the game's rooms the project links. */
+  rooms: number
+  /** One line saying why Save cannot write into this game (AGS 3 .crm rooms), else null. */
+  readOnly: string | null
+}
+
+/** One game file a write-back replaces, as the Save dialog lists it. */
+export interface GameFileChangeSummary {
+  path: string
+  roomId: string
+  /** One line: what changes in the file. */
+  summary: string
+  /** Text files: the unified diff; '' for images. */
+  unifiedDiff: string
+}
+
+/** What Save would write into the game: shown to the author before anything is written. */
+export interface GameSavePlan {
+  changes: GameFileChangeSummary[]
+  notes: string[]
+  /** Names this exact plan: Write runs only when planning again gives the same. */
+  fingerprint: string
+}
+
+export interface GameSaveResult {
+  written: string[]
+  /** Where the replaced files were copied, relative to the game folder; null when nothing was written. */
+  backup: string | null
 }
 
 /** A layer of a room that could not be read: it is left out (null) and the reason shown. */
@@ -130,6 +167,10 @@ export const RenameProjectRequestSchema = z.object({
   ref: ProjectRefSchema,
   name: z.string().min(1).max(200),
 })
+export const WriteGameSaveRequestSchema = z.object({
+  ref: ProjectRefSchema,
+  fingerprint: z.string().regex(/^[0-9]{1,6}-[0-9a-f]{1,8}$/, { error: 'expected a plan fingerprint' }),
+})
 export const ImportZipRequestSchema = z.object({ fileName: z.string().min(1).max(255), bytes })
 export const DecodeImageRequestSchema = z.object({
   fileName: z.string().min(1).max(255),
@@ -160,6 +201,7 @@ export type ProjectRequest = z.infer<typeof ProjectRequestSchema>
 export type RestoreBackupRequest = z.infer<typeof RestoreBackupRequestSchema>
 export type RenameProjectRequest = z.infer<typeof RenameProjectRequestSchema>
 export type ImportZipRequest = z.infer<typeof ImportZipRequestSchema>
+export type WriteGameSaveRequest = z.infer<typeof WriteGameSaveRequestSchema>
 export type DecodeImageRequest = z.infer<typeof DecodeImageRequestSchema>
 
 /** A backup of a project: the version a save replaced (see src/shared/room/backups.ts). */
@@ -231,6 +273,16 @@ export interface WalkboxHost {
   exportProjectZip(req: ProjectRequest): Promise<{ fileName: string; bytes: Uint8Array }>
   /** Make a project from a .zip made by exportProjectZip (checked whole before it is kept). */
   importProjectZip(req: ImportZipRequest): Promise<OpenedProject | null>
+  /**
+   * Open a game's own folder (AGS, Godot, Tiled) as a project: the author picks the folder;
+   * its rooms are read into the Walkbox project kept in the game (`.walkbox/`). Null when
+   * cancelled.
+   */
+  openGameFolder(): Promise<OpenedProject | null>
+  /** What the saved project would change in its game's files (nothing is written). */
+  planGameSave(req: ProjectRequest): Promise<GameSavePlan>
+  /** Write the plan with this fingerprint into the game, after a backup of every file it replaces. */
+  writeGameSave(req: WriteGameSaveRequest): Promise<GameSaveResult>
   /** Native menu items (Electron) run actions by id; returns an unsubscribe function. */
   onMenuAction(listener: (actionId: string) => void): () => void
   /** The OS or a menu asks to open a project (Open Recent, a double-clicked project file). */

@@ -74,6 +74,7 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
     {
       'file.new': { run: () => editor.newProject() },
       'file.open': { run: () => editor.openProject() },
+      'file.openGame': { run: () => editor.openGameFolder() },
       'file.openSample': { run: () => editor.openSample() },
       'file.save': { run: async () => void (await editor.save()), enabled: hasProject },
       'file.saveAs': { run: () => editor.saveAs(), enabled: hasProject },

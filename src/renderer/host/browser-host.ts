@@ -48,6 +48,7 @@ import { fileTooLargeMessage, MAX_IMAGE_FILE_BYTES } from '../../shared/room/lim
 import { chooseFromList } from './browser-dialogs'
 import { opfsProjectFiles } from './opfs-files'
 import { browserImageCodec, decodeImageFile } from './png'
+import { gameFolderMethods, gameInfoFor, gameProjectDir, isGameRef } from './game-folder-host'
 
 const PROJECTS_DIR = 'projects'
 const RECENT_KEY = 'walkbox.recentProjects'
@@ -115,6 +116,8 @@ function forgetRecent(ref: string): void {
 }
 
 async function projectDir(ref: string): Promise<Dir> {
+  const game = await gameProjectDir(ref)
+  if (game) return game
   const root = await projectsRoot()
   try {
     return await root.getDirectoryHandle(insidePath(ref, 'project', 'ref'))
@@ -157,8 +160,9 @@ async function storeOf(ref: string, dir?: Dir): Promise<StoreHost> {
 
 async function openRef(ref: string): Promise<OpenedProject> {
   const opened = await openStoredProject(await storeOf(ref))
-  rememberRecent(ref, opened.project.name)
-  return projectForHost(ref, opened)
+  const game = await gameInfoFor(ref)
+  if (!isGameRef(ref)) rememberRecent(ref, opened.project.name)
+  return { ...projectForHost(ref, opened), ...(game ? { game } : {}) }
 }
 
 async function copySampleInto(root: Dir): Promise<void> {
@@ -379,6 +383,9 @@ const host: WalkboxHost = {
     // A tab asks through 'beforeunload' (App.vue); there is no close request to hear.
     return () => undefined
   },
+  openGameFolder: () => gameFolderMethods(host).openGameFolder(),
+  planGameSave: (req) => gameFolderMethods(host).planGameSave(req),
+  writeGameSave: (req) => gameFolderMethods(host).writeGameSave(req),
   async closeWindow() {
     // A page cannot close the tab the author opened; leaving it is the author's move.
   },

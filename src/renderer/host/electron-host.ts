@@ -52,6 +52,9 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
       return { fileName: zip.fileName, bytes: plainBytes(zip.bytes) }
     },
     importProjectZip: (req) => bridge.importProjectZip(req),
+    openGameFolder: () => bridge.openGameFolder(),
+    planGameSave: (req) => bridge.planGameSave(req),
+    writeGameSave: (req) => bridge.writeGameSave(req),
     onMenuAction: (listener) => bridge.onMenuAction(listener),
     onOpenRequest: (listener) => bridge.onOpenRequest(listener),
     onCloseRequest: (listener) => bridge.onCloseRequest(listener),

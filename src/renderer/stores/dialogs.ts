@@ -9,7 +9,7 @@
  */
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
-import type { ImportedImage } from '../../shared/host'
+import type { GameFileChangeSummary, ImportedImage } from '../../shared/host'
 import type { ImportResult } from '../../shared/formats/registry'
 
 export type UnsavedChoice = 'save' | 'discard' | 'cancel'
@@ -26,6 +26,10 @@ export interface DialogKinds {
   'import-room': { props: Record<string, never>; answer: ImportRoomAnswer | null }
   'export-room': { props: { roomId: string; roomName: string }; answer: boolean }
   shortcuts: { props: Record<string, never>; answer: null }
+  'game-write': {
+    props: { game: string; changes: GameFileChangeSummary[]; notes: string[] }
+    answer: boolean
+  }
   text: {
     props: {
       title: string

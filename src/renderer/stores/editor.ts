@@ -16,7 +16,13 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
 import type { Rect } from '../../shared/geometry/types'
-import type { OpenedProject, ProjectRef, SaveProjectRequest, WalkboxHost } from '../../shared/host'
+import type {
+  GameFolderInfo,
+  OpenedProject,
+  ProjectRef,
+  SaveProjectRequest,
+  WalkboxHost,
+} from '../../shared/host'
 import type { Project, Room } from '../../shared/room/schema'
 import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
@@ -37,6 +43,11 @@ import {
 } from './room-session'
 
 export type StatusKind = 'info' | 'error'
+
+/** An engine's name for the status line. */
+export function engineName(engine: GameFolderInfo['engine']): string {
+  return { ags4: 'AGS 4', ags3: 'AGS 3', godot: 'Godot', tiled: 'Tiled' }[engine]
+}
 
 export interface ChangeEvent {
   /** The room that changed; null for project-only changes. */
@@ -83,6 +94,8 @@ export const useEditorStore = defineStore('editor', () => {
   const projectHistory = markRaw(new UndoStack())
   const busy = ref(false)
   const status = ref<{ kind: StatusKind; text: string }>({ kind: 'info', text: 'Starting…' })
+  /** The game the open project belongs to (a game folder opened in place), else null. */
+  const game = ref<GameFolderInfo | null>(null)
   /** Bumped when the room on screen is replaced wholesale (open, switch, load). */
   const roomRevision = ref(0)
   /** Bumped on every edit, undo and redo (anything a view may need to redraw). */
@@ -317,6 +330,7 @@ export const useEditorStore = defineStore('editor', () => {
     activeRoomId.value = null
     project.value = null
     projectRef.value = null
+    game.value = null
     roomRevision.value++
     revision.value++
   }
@@ -326,6 +340,7 @@ export const useEditorStore = defineStore('editor', () => {
     closeProject()
     projectRef.value = opened.ref
     project.value = opened.project
+    game.value = opened.game ?? null
     projectOpened.value++
     const first = opened.project.rooms[0]
     if (first) await switchRoom(first.id)
@@ -500,6 +515,55 @@ export const useEditorStore = defineStore('editor', () => {
     )
   }
 
+  /** Open a game's own folder (AGS, Godot, Tiled): its rooms, edited in place (docs/engines.md). */
+  async function openGameFolder(): Promise<void> {
+    if (!(await confirmLeave('open a game folder'))) return
+    await guarded('Could not open the game folder', async () => {
+      const opened = await requireHost().openGameFolder()
+      if (!(await adoptProject(opened)) || !opened?.game) return
+      const g = opened.game
+      if (!opened.warnings?.length)
+        report(
+          'info',
+          `Opened the ${engineName(g.engine)} game ${g.name} in place (${g.rooms} room${g.rooms === 1 ? '' : 's'}). ${g.readOnly ? 'Its rooms are read-only here.' : 'Save shows what it will write into the game first.'}`,
+        )
+    })
+  }
+
+  /**
+   * After the project is saved (its Walkbox part, in the game's .walkbox folder): list what
+   * the game's own files would get, and write them when the author says so.
+   */
+  async function writeIntoGame(ref_: ProjectRef, g: GameFolderInfo, name: string): Promise<void> {
+    if (g.readOnly) {
+      report('error', `Saved ${name} in the game's .walkbox folder; ${g.readOnly}.`)
+      return
+    }
+    const h = requireHost()
+    const plan = await h.planGameSave({ ref: ref_ })
+    if (plan.changes.length === 0) {
+      report('info', `Saved ${name}; the game's files already hold every edit (nothing to write).`)
+      return
+    }
+    const write = await useDialogsStore().ask('game-write', {
+      game: g.name,
+      changes: plan.changes,
+      notes: plan.notes,
+    })
+    if (!write) {
+      report(
+        'info',
+        `Saved ${name} in the game's .walkbox folder; nothing was written into the game (Save again to write ${plan.changes.length} file${plan.changes.length === 1 ? '' : 's'}).`,
+      )
+      return
+    }
+    const done = await h.writeGameSave({ ref: ref_, fingerprint: plan.fingerprint })
+    report(
+      'info',
+      `Wrote ${done.written.join(', ')} into ${g.name}; the files it replaced are in ${done.backup}.`,
+    )
+  }
+
   /** A new, empty project: asks for its name (Electron then asks where), after dealing with unsaved work. */
   async function newProject(name?: string): Promise<void> {
     if (!(await confirmLeave('start a new project'))) return
@@ -594,7 +658,10 @@ export const useEditorStore = defineStore('editor', () => {
       markSaved(point)
       // Saved: the recovery copy is not needed any more (removed now, not after the debounce).
       await useRecoveryStore().flush()
-      report('info', `Saved ${p.name}${result.backup ? ' (the version before is kept in backups)' : ''}.`)
+      const g = game.value
+      if (g) await writeIntoGame(ref_, g, p.name)
+      else
+        report('info', `Saved ${p.name}${result.backup ? ' (the version before is kept in backups)' : ''}.`)
       return true
     })
     return ok === true
@@ -611,6 +678,7 @@ export const useEditorStore = defineStore('editor', () => {
       if (!opened) return
       projectRef.value = opened.ref
       project.value = opened.project
+      game.value = opened.game ?? null
       markSaved(point)
       report('info', `Saved as ${opened.project.name}.`)
     })
@@ -659,6 +727,8 @@ export const useEditorStore = defineStore('editor', () => {
     start,
     openSample,
     openProject,
+    openGameFolder,
+    game,
     newProject,
     adoptProject,
     closeProject,

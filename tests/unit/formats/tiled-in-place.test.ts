@@ -239,9 +239,11 @@ describe('writing a room back into its .tmx in place', () => {
 
     const wrote = await walkbox('export', project, '--room', 'cave', '--into', join(game(), 'cave.tmx'))
     expect(wrote.code).toBe(0)
-    const backups = (await readdir(game())).filter((f) => f.endsWith('.walkbox-backup'))
+    const backups = await readdir(join(game(), '.walkbox', 'game-backups'))
     expect(backups).toHaveLength(1)
-    expect(await readFile(join(game(), backups[0]), 'utf8')).toBe(original)
+    expect(await readFile(join(game(), '.walkbox', 'game-backups', backups[0], 'cave.tmx'), 'utf8')).toBe(
+      original,
+    )
     expect(await readFile(join(game(), 'cave.tmx'), 'utf8')).toContain('x="60" y="200"')
   }, 60_000)
 })

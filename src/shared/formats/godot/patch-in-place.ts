@@ -227,9 +227,21 @@ export async function patchGodotRoom(
   // Zones: the polygon of the node a zone came from (Popochiu's interaction_polygon, or the
   // zone's one CollisionPolygon2D), in that node's coordinates.
   const round = (v: number) => Math.round(v / EDIT_TOLERANCE_PX)
-  const sameRing = (a: [number, number][], b: [number, number][]) =>
-    a.length === b.length &&
-    a.every(([x, y], i) => round(x) === round(b[i][0]) && round(y) === round(b[i][1]))
+  // The same ring whatever vertex it starts at and whichever way it winds (the project's
+  // normal form may turn a ring round): only a moved, added or removed vertex is an edit.
+  const sameRing = (a: [number, number][], b: [number, number][]) => {
+    if (a.length !== b.length) return false
+    const key = ([x, y]: [number, number]) => `${round(x)},${round(y)}`
+    const ka = a.map(key)
+    const kb = b.map(key)
+    const n = ka.length
+    for (let k = 0; k < n; k++) {
+      if (kb[k] !== ka[0]) continue
+      if (ka.every((v, i) => v === kb[(k + i) % n])) return true
+      if (ka.every((v, i) => v === kb[(k - i + n) % n])) return true
+    }
+    return n === 0
+  }
   for (const z of room.zones) {
     const path = z.properties?.godotPath
     const was = game.room.zones.find((g) => g.properties?.godotPath === path && g.name === z.name)

@@ -1,0 +1,605 @@
+/**
+ * A game's own folder as a Walkbox project: what kind of game it is, its rooms read into
+ * Walkbox rooms, and the edits written back into the game's own files in place. The same
+ * code runs on the desktop (Node's file system), in the browser (a directory handle the
+ * author picked, or an OPFS folder) and in the command line: each gives a `ProjectFiles`
+ * rooted at the game folder, and the image codec it has.
+ *
+ * Steps of a write-back:
+ * 1. plan: every linked room is written by its engine's in-place writer (AGS 4 room folder,
+ *    Godot scene patch, Tiled map) over the files as they are now; a file that would not
+ *    change is dropped, so an unedited game plans no change at all;
+ * 2. show: each change carries its before and after bytes, a one-line summary and (for
+ *    text) a unified diff, for the author to look at before anything is written;
+ * 3. commit: every path is checked (inside the game, no '..', no link on the way, still
+ *    the bytes the plan read), the replaced files are copied to
+ *    `.walkbox/game-backups/<stamp>/<path>`, and the new files go in as ONE unit through
+ *    unit-save.ts's staging and journal (a killed write is finished or dropped when the
+ *    game is opened next).
+ *
+ * Glossary
+ * - game folder: the folder the author opened: an AGS game (Game.agf, Rooms/N, roomN.crm),
+ *   a Godot project (project.godot) or a folder of Tiled maps.
+ * - link record: `.walkbox/game-link.json`: the engine and, per Walkbox room, the game file
+ *   it came from. The Walkbox-only part of the game (flags, characters, compare settings)
+ *   is the Walkbox project in `.walkbox/` beside it.
+ * - game path: relative to the game folder, '/' separated.
+ *
+ * Units: px; bytes.
+ */
+import { findGodotRooms } from './godot/find-rooms'
+import { patchGodotRoom } from './godot/patch-in-place'
+import { exportOpenRoomInPlace } from './ags/open-room-export'
+import { child, parseXml, type XmlElement } from './ags/xml-lite'
+import { encodeIndexedPng, type Deflate } from './indexed-png'
+import { roomFormat, type ExportFile, type ImportResult, type ImportSource } from './registry'
+import { writeRoomIntoTmx } from './tiled/write-in-place'
+import { writeRoomIntoTmj } from './tiled/write-in-place-json'
+import { unifiedDiff } from './unified-diff'
+import { projectPathProblem } from '../room/journal-check'
+import { MAX_IMAGE_FILE_BYTES, MAX_ROOMS } from '../room/limits'
+import type { Room } from '../room/schema'
+import { commitSave, recoverSave, type ProjectFiles } from '../room/unit-save'
+
+export type GameKind = 'ags4' | 'ags3' | 'godot' | 'tiled'
+
+/** Walkbox's folder inside a game: the Walkbox project, the link record, the game backups. */
+export const GAME_WALKBOX_DIR = '.walkbox'
+export const GAME_LINK_FILE = `${GAME_WALKBOX_DIR}/game-link.json`
+export const GAME_BACKUPS_DIR = `${GAME_WALKBOX_DIR}/game-backups`
+/** Folders looked into at the most when listing a game's scenes or maps. */
+export const MAX_GAME_DEPTH = 16
+/** Files listed at the most. */
+export const MAX_GAME_FILES = 100_000
+
+export interface GameRoomLink {
+  /** The Walkbox room's id. */
+  roomId: string
+  /** The game file it came from and is written back into (game path). */
+  file: string
+}
+
+export interface GameLink {
+  format: 'walkbox-game-link'
+  version: 1
+  engine: GameKind
+  rooms: GameRoomLink[]
+}
+
+/** A game folder that Walkbox will not act on, or a write it refuses: one line for the author. */
+export class GameFolderError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'GameFolderError'
+  }
+}
+
+/** What reading images needs from the host. */
+export interface GameCodec {
+  decodeImage: ImportSource['decodeImage']
+  imageSize: ImportSource['imageSize']
+  inflate?: ImportSource['inflate']
+  /** zlib deflate, for the masks written back (AGS). */
+  deflate: Deflate
+}
+
+const decoder = new TextDecoder()
+const encoder = new TextEncoder()
+
+/** An ImportSource over game files: regular files only, within the image size limit. */
+export function gameSource(files: ProjectFiles, codec: GameCodec, under = ''): ImportSource {
+  const path = (p: string): string | null => {
+    const full = under ? `${under}/${p}` : p
+    return projectPathProblem(full) ? null : full
+  }
+  const readBytes = async (p: string): Promise<Uint8Array | null> => {
+    const full = path(p)
+    if (full === null) return null
+    const kind = await files.kind(full)
+    if (kind === 'other')
+      throw new GameFolderError(
+        `${full}: a link (or reached through one); Walkbox does not follow links in a game`,
+      )
+    if (kind !== 'file') return null
+    const size = await files.size(full)
+    if (size !== null && size > MAX_IMAGE_FILE_BYTES)
+      throw new GameFolderError(`${full}: larger than ${MAX_IMAGE_FILE_BYTES} bytes; not read`)
+    return files.read(full)
+  }
+  return {
+    readBytes,
+    readText: async (p) => {
+      const bytes = await readBytes(p)
+      return bytes ? decoder.decode(bytes) : null
+    },
+    decodeImage: codec.decodeImage,
+    imageSize: codec.imageSize,
+    ...(codec.inflate ? { inflate: codec.inflate } : {}),
+  }
+}
+
+/** Every file under `folder` whose name `match` takes, without links, dot folders or `skip`ped folders. */
+export async function listGameFiles(
+  files: ProjectFiles,
+  match: (name: string) => boolean,
+  options: { skip?: (path: string) => boolean; notes?: string[] } = {},
+): Promise<string[]> {
+  const out: string[] = []
+  let listed = 0
+  const visit = async (folder: string, depth: number): Promise<void> => {
+    if (depth > MAX_GAME_DEPTH) {
+      options.notes?.push(`${folder}: folders nest more than ${MAX_GAME_DEPTH} deep; not looked into`)
+      return
+    }
+    const entries = (await files.list(folder)).sort((a, b) => a.name.localeCompare(b.name))
+    for (const e of entries) {
+      if (++listed > MAX_GAME_FILES) {
+        if (listed === MAX_GAME_FILES + 1)
+          options.notes?.push(`more than ${MAX_GAME_FILES} files; the rest were not looked at`)
+        return
+      }
+      const path = folder ? `${folder}/${e.name}` : e.name
+      if (e.folder) {
+        if (e.name.startsWith('.') || options.skip?.(path)) continue
+        await visit(path, depth + 1)
+      } else if (match(e.name)) out.push(path)
+    }
+  }
+  await visit('', 0)
+  return out
+}
+
+/** What kind of game the folder holds, or null when it is none Walkbox knows. */
+export async function detectGameFolder(files: ProjectFiles): Promise<GameKind | null> {
+  const top = await files.list('')
+  const names = new Set(top.map((e) => e.name))
+  if (names.has('project.godot')) return 'godot'
+  const rooms = top.some((e) => e.folder && e.name === 'Rooms')
+  const crm = top.some((e) => !e.folder && /^room\d{1,5}\.crm$/i.test(e.name))
+  if (names.has('Game.agf') || rooms || crm) {
+    const ags4 = await listAgsRooms(files, 'ags4')
+    if (ags4.length > 0) return 'ags4'
+    if (crm) return 'ags3'
+    return null
+  }
+  if (names.has('data.xml')) return null
+  const maps = await listGameFiles(files, (n) => /\.(tmx|tmj)$/i.test(n))
+  return maps.length > 0 ? 'tiled' : null
+}
+
+/** The AGS rooms of a game: AGS 4 `Rooms/N/data.xml` folders, or AGS 3 `roomN.crm` files, by number. */
+export async function listAgsRooms(
+  files: ProjectFiles,
+  kind: 'ags4' | 'ags3',
+): Promise<{ number: number; file: string }[]> {
+  const out: { number: number; file: string }[] = []
+  if (kind === 'ags4') {
+    for (const e of await files.list('Rooms')) {
+      if (!e.folder || !/^\d{1,5}$/.test(e.name)) continue
+      if ((await files.kind(`Rooms/${e.name}/data.xml`)) === 'file')
+        out.push({ number: Number(e.name), file: `Rooms/${e.name}/data.xml` })
+    }
+  } else {
+    for (const e of await files.list('')) {
+      const m = /^room(\d{1,5})\.crm$/i.exec(e.name)
+      if (m && !e.folder) out.push({ number: Number(m[1]), file: e.name })
+    }
+  }
+  return out.sort((a, b) => a.number - b.number)
+}
+
+/** The game's name (Settings/GameName) and its rooms' descriptions from Game.agf's <UnloadedRoom> entries. */
+export function readGameAgf(text: string): { gameName: string; rooms: Map<number, string> } {
+  const names = new Map<number, string>()
+  const visit = (el: XmlElement) => {
+    if (el.name === 'UnloadedRoom') {
+      const n = Number(child(el, 'Number')?.text.trim())
+      const d = child(el, 'Description')
+      if (Number.isInteger(n)) names.set(n, d && d.attrs.IsNull !== 'True' ? d.text.trim() : '')
+      return
+    }
+    for (const c of el.children) visit(c)
+  }
+  const root = parseXml(text, 'Game.agf')
+  visit(root)
+  const settings = child(root, 'Game') && child(child(root, 'Game')!, 'Settings')
+  const gameName = (settings && child(settings, 'GameName')?.text.trim()) || ''
+  return { gameName, rooms: names }
+}
+
+/** One room of the game, read. */
+export interface GameRoomRead {
+  /** The game file it came from. */
+  file: string
+  /** The registry format that reads and writes it. */
+  format: string
+  /** Name to give it (AGS: Game.agf's description), when the game says. */
+  name?: string
+  result: ImportResult
+}
+
+export interface GameRead {
+  kind: GameKind
+  /** The game's own name, '' when it has none. */
+  name: string
+  rooms: GameRoomRead[]
+  skipped: { file: string; reason: string }[]
+  notes: string[]
+}
+
+const oneLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]
+
+/** The room files of a game and the format each is read with. */
+export async function listGameRooms(
+  files: ProjectFiles,
+  kind: GameKind,
+  read: ImportSource,
+  notes: string[],
+): Promise<{ file: string; format: string; name?: string }[]> {
+  if (kind === 'ags4' || kind === 'ags3') {
+    const agf = await read.readText('Game.agf').catch(() => null)
+    let names = new Map<number, string>()
+    if (agf !== null) {
+      try {
+        names = readGameAgf(agf).rooms
+      } catch (e) {
+        notes.push(`Game.agf: ${oneLine(e)}; rooms are named by number`)
+      }
+    } else notes.push('no Game.agf: rooms are named by number')
+    const rooms = await listAgsRooms(files, kind)
+    if (kind === 'ags4') {
+      const crm = await listAgsRooms(files, 'ags3')
+      if (crm.length > 0)
+        notes.push(`${crm.length} roomN.crm file(s) beside Rooms/ were not read (the AGS 4 rooms are)`)
+    }
+    return rooms.map((r) => ({ file: r.file, format: kind, name: names.get(r.number) || `Room ${r.number}` }))
+  }
+  if (kind === 'godot') {
+    const scenes = await listGameFiles(files, (n) => /\.tscn$/i.test(n), {
+      skip: (p) => p === 'addons',
+      notes,
+    })
+    const found = await findGodotRooms(scenes, (p) => read.readText(p))
+    notes.push(...found.notes)
+    return found.rooms.map((r) => ({ file: r.path, format: 'godot' }))
+  }
+  const maps = await listGameFiles(files, (n) => /\.(tmx|tmj)$/i.test(n), { notes })
+  return maps.map((m) => ({ file: m, format: /\.tmx$/i.test(m) ? 'tiled-xml' : 'tiled-json' }))
+}
+
+/** Read every room of the game folder (nothing is written). Refuses a folder with no readable room. */
+export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Promise<GameRead> {
+  const kind = await detectGameFolder(files)
+  if (kind === null)
+    throw new GameFolderError(
+      'not a game folder Walkbox knows (an AGS game with Game.agf / Rooms/N / roomN.crm, a Godot project with project.godot, or a folder of Tiled maps)',
+    )
+  const source = gameSource(files, codec)
+  const notes: string[] = []
+  const list = await listGameRooms(files, kind, source, notes)
+  if (list.length === 0) throw new GameFolderError(`no rooms found in this ${kind} game; nothing opened`)
+  if (list.length > MAX_ROOMS)
+    throw new GameFolderError(`${list.length} rooms; a Walkbox project holds at most ${MAX_ROOMS}`)
+  let name = ''
+  if (kind === 'godot')
+    name =
+      /^\s*config\/name\s*=\s*"([^"\n]{1,200})"/m.exec((await source.readText('project.godot')) ?? '')?.[1] ??
+      ''
+  if (kind === 'ags4' || kind === 'ags3') {
+    const agf = await source.readText('Game.agf').catch(() => null)
+    try {
+      name = agf ? readGameAgf(agf).gameName : ''
+    } catch {
+      name = ''
+    }
+  }
+  const rooms: GameRoomRead[] = []
+  const skipped: GameRead['skipped'] = []
+  for (const r of list) {
+    try {
+      const result = await roomFormat(r.format).importRoom!(source, r.file, {
+        ...(r.name ? { name: r.name } : {}),
+        ...(kind === 'tiled' ? { filesWithinSource: true } : {}),
+      })
+      rooms.push({ ...r, result })
+    } catch (e) {
+      skipped.push({ file: r.file, reason: oneLine(e) })
+    }
+  }
+  if (rooms.length === 0)
+    throw new GameFolderError(
+      `no room could be read (${skipped[0]?.file}: ${skipped[0]?.reason}); nothing opened`,
+    )
+  return { kind, name, rooms, skipped, notes }
+}
+
+/** The link record as text. */
+export function gameLinkText(link: GameLink): string {
+  return `${JSON.stringify(link, null, 2)}\n`
+}
+
+/** The link record from its text; throws one line when it is not one. */
+export function parseGameLink(text: string): GameLink {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    throw new GameFolderError(`${GAME_LINK_FILE}: not JSON (${oneLine(e)})`)
+  }
+  const j = json as Partial<GameLink>
+  const kinds: GameKind[] = ['ags4', 'ags3', 'godot', 'tiled']
+  if (
+    typeof j !== 'object' ||
+    j === null ||
+    j.format !== 'walkbox-game-link' ||
+    j.version !== 1 ||
+    !kinds.includes(j.engine as GameKind) ||
+    !Array.isArray(j.rooms)
+  )
+    throw new GameFolderError(`${GAME_LINK_FILE}: not a Walkbox game link (format, version 1, engine, rooms)`)
+  const rooms: GameRoomLink[] = []
+  for (const [i, r] of j.rooms.entries()) {
+    const problem = typeof r?.roomId === 'string' ? gamePathProblem(r.file) : 'no roomId'
+    if (problem) throw new GameFolderError(`${GAME_LINK_FILE}: rooms[${i}]: ${problem}`)
+    rooms.push({ roomId: r.roomId, file: r.file })
+  }
+  return { format: 'walkbox-game-link', version: 1, engine: j.engine as GameKind, rooms }
+}
+
+/** Why Walkbox must not write `path` in a game folder, or null. */
+export function gamePathProblem(path: unknown): string | null {
+  const problem = projectPathProblem(path)
+  if (problem) return problem
+  const p = path as string
+  if (p === GAME_WALKBOX_DIR || p.startsWith(`${GAME_WALKBOX_DIR}/`)) return `'${p}' is Walkbox's own folder`
+  if (p.split('/').some((s) => s.startsWith('.walkbox-') || s.endsWith('.walkbox-new')))
+    return `'${p}' is one of Walkbox's working files`
+  return null
+}
+
+/** Why an AGS 3 game is never written (one line). */
+export const AGS3_READ_ONLY =
+  'AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written'
+
+/** One file a write-back replaces. */
+export interface GameFileChange {
+  /** Game path. */
+  path: string
+  /** The room it comes from. */
+  roomId: string
+  before: Uint8Array
+  after: Uint8Array
+  /** One line: what changes in it. */
+  summary: string
+  /** Text files: the unified diff; '' for images. */
+  unifiedDiff: string
+}
+
+export interface GameWritePlan {
+  engine: GameKind
+  changes: GameFileChange[]
+  /** What was assumed, left out or not written, one line each. */
+  notes: string[]
+}
+
+/** A linked room as the project holds it now. */
+export interface GameRoomState {
+  room: Room
+  /** The area-id mask (room size), when the room has one. */
+  mask: Uint8Array | null
+}
+
+const isText = (path: string) => /\.(tscn|tres|tmx|tmj|json|xml)$/i.test(path)
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+function describe(path: string, before: Uint8Array, after: Uint8Array): { summary: string; diff: string } {
+  if (!isText(path)) {
+    const what = /walkableareas\.png$/i.test(path)
+      ? 'walkable areas mask'
+      : /regions\.png$/i.test(path)
+        ? 'regions mask'
+        : 'image'
+    return { summary: `${what} replaced (${before.length} -> ${after.length} bytes)`, diff: '' }
+  }
+  const diff = unifiedDiff(decoder.decode(before), decoder.decode(after), path)
+  let added = 0
+  let removed = 0
+  for (const line of diff.split('\n')) {
+    if (line.startsWith('+++') || line.startsWith('---')) continue
+    if (line.startsWith('+')) added++
+    else if (line.startsWith('-')) removed++
+  }
+  return { summary: `${removed} line(s) replaced by ${added}`, diff }
+}
+
+async function exportFileBytes(f: ExportFile, deflate: Deflate): Promise<Uint8Array> {
+  if ('text' in f) return encoder.encode(f.text)
+  if ('bytes' in f) return f.bytes
+  return encodeIndexedPng(f.indexed, deflate)
+}
+
+const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
+const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1)
+
+/**
+ * The files the rooms' edits change in the game, read over `files` as they are now; none
+ * when nothing Walkbox carries was edited. Writes nothing. An AGS 3 game is refused: its
+ * .crm rooms are compiled files Walkbox reads but never writes.
+ */
+export async function planGameWrite(
+  files: ProjectFiles,
+  link: GameLink,
+  rooms: ReadonlyMap<string, GameRoomState>,
+  codec: GameCodec,
+): Promise<GameWritePlan> {
+  if (link.engine === 'ags3') throw new GameFolderError(AGS3_READ_ONLY)
+  const notes: string[] = []
+  const changes: GameFileChange[] = []
+  const byPath = new Map<string, Uint8Array>()
+  const push = async (roomId: string, path: string, after: Uint8Array) => {
+    const problem = gamePathProblem(path)
+    if (problem) throw new GameFolderError(`${path}: ${problem}; nothing written`)
+    const before = byPath.get(path) ?? (await files.read(path))
+    if (before === null) throw new GameFolderError(`${path}: not in the game any more; nothing written`)
+    if (sameBytes(before, after)) return
+    const { summary, diff } = describe(path, before, after)
+    const at = changes.findIndex((c) => c.path === path)
+    const change = {
+      path,
+      roomId,
+      before: at >= 0 ? changes[at].before : before,
+      after,
+      summary,
+      unifiedDiff: diff,
+    }
+    if (at >= 0) changes[at] = { ...change, ...describe(path, change.before, after) }
+    else changes.push(change)
+    byPath.set(path, after)
+  }
+  for (const r of link.rooms) {
+    const state = rooms.get(r.roomId)
+    if (!state) {
+      notes.push(`${r.file}: its room '${r.roomId}' is not in the project any more; left as it is`)
+      continue
+    }
+    const problem = gamePathProblem(r.file)
+    if (problem) throw new GameFolderError(`${r.file}: ${problem}; nothing written`)
+    try {
+      if (link.engine === 'ags4') {
+        const dir = dirOf(r.file)
+        const result = await exportOpenRoomInPlace(
+          { room: state.room, mask: state.mask, background: null, scaleMap: null },
+          gameSource(files, codec, dir),
+        )
+        for (const f of result.files) {
+          if (f.path.includes('/') || f.path.startsWith('.'))
+            throw new GameFolderError(`${f.path}: not a file name in the room folder`)
+          await push(r.roomId, dir ? `${dir}/${f.path}` : f.path, await exportFileBytes(f, codec.deflate))
+        }
+        notes.push(...result.notes.filter((n) => !/no file written|background: not written/.test(n)))
+      } else if (link.engine === 'godot') {
+        const source = gameSource(files, codec)
+        const bare = (p: string) => p.replace(/^res:\/\//, '')
+        const patched = await patchGodotRoom(
+          {
+            readText: (p) => source.readText(bare(p)),
+            readBytes: (p) => source.readBytes(bare(p)),
+            imageSize: source.imageSize,
+          },
+          r.file,
+          state.room,
+        )
+        for (const f of patched.files) await push(r.roomId, f.path, encoder.encode(f.after))
+        notes.push(...patched.notes)
+      } else {
+        const before = await files.read(r.file)
+        if (before === null) throw new GameFolderError(`${r.file}: not in the game any more`)
+        const write = /\.tmx$/i.test(r.file) ? writeRoomIntoTmx : writeRoomIntoTmj
+        const out = write(decoder.decode(before), baseOf(r.file), state.room)
+        await push(r.roomId, r.file, encoder.encode(out.text))
+        notes.push(...out.notes)
+      }
+    } catch (e) {
+      throw new GameFolderError(`room '${r.roomId}' (${r.file}): ${oneLine(e)}; nothing written`)
+    }
+  }
+  return { engine: link.engine, changes, notes: [...new Set(notes)] }
+}
+
+/** A digest of a plan: equal plans, equal fingerprints (FNV-1a over paths and bytes). */
+export function planFingerprint(plan: Pick<GameWritePlan, 'changes'>): string {
+  let h = 0x811c9dc5
+  const mix = (bytes: Uint8Array) => {
+    for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0
+    h = Math.imul(h ^ 0xff, 0x01000193) >>> 0
+  }
+  for (const c of plan.changes) {
+    mix(encoder.encode(c.path))
+    mix(c.before)
+    mix(c.after)
+  }
+  return `${plan.changes.length}-${h.toString(16)}`
+}
+
+/** A plan as the author is shown it: no file bytes, and the fingerprint Write must match. */
+export function planForAuthor(plan: GameWritePlan): {
+  changes: Omit<GameFileChange, 'before' | 'after'>[]
+  notes: string[]
+  fingerprint: string
+} {
+  return {
+    changes: plan.changes.map(({ path, roomId, summary, unifiedDiff }) => ({
+      path,
+      roomId,
+      summary,
+      unifiedDiff,
+    })),
+    notes: plan.notes,
+    fingerprint: planFingerprint(plan),
+  }
+}
+
+/** Every folder on the way to `path` is a real folder and `path` a regular file (no link anywhere). */
+async function checkTarget(files: ProjectFiles, path: string): Promise<void> {
+  const problem = gamePathProblem(path)
+  if (problem) throw new GameFolderError(`${path}: ${problem}; nothing written`)
+  const parts = path.split('/')
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join('/')
+    if ((await files.kind(folder)) !== 'folder')
+      throw new GameFolderError(`${path}: '${folder}' is not a real folder (a link?); nothing written`)
+  }
+  if ((await files.kind(path)) !== 'file')
+    throw new GameFolderError(`${path}: not a regular file (a link?); nothing written`)
+}
+
+/** A time stamp for a backup folder name: 2026-11-25T19-02-03-123Z. */
+export function backupStamp(date = new Date()): string {
+  return date.toISOString().replace(/[:.]/g, '-')
+}
+
+/**
+ * Write a plan's changes into the game as one unit, after copying every file it replaces to
+ * `.walkbox/game-backups/<stamp>/<path>`. Refuses (writing nothing) a path that leaves the
+ * game or passes a link, and a file that changed since the plan read it.
+ */
+export async function commitGameWrite(
+  files: ProjectFiles,
+  changes: readonly Pick<GameFileChange, 'path' | 'before' | 'after'>[],
+  stamp = backupStamp(),
+): Promise<{ written: string[]; backup: string | null }> {
+  if (changes.length === 0) return { written: [], backup: null }
+  if (!/^[0-9A-Za-z-]{1,80}$/.test(stamp)) throw new GameFolderError(`${stamp}: not a backup stamp`)
+  for (const c of changes) {
+    await checkTarget(files, c.path)
+    const now = await files.read(c.path)
+    if (!now || !sameBytes(now, c.before))
+      throw new GameFolderError(`${c.path}: changed on disk since the changes were listed; nothing written`)
+  }
+  const backup = `${GAME_BACKUPS_DIR}/${stamp}`
+  if ((await files.kind(backup)) !== null)
+    throw new GameFolderError(`${backup}: already there; nothing written`)
+  await commitSave(
+    files,
+    changes.map((c) => ({ path: c.path, bytes: c.after })),
+    {
+      beforeCommit: async () => {
+        for (const c of changes) await files.copy(c.path, `${backup}/${c.path}`)
+      },
+    },
+  )
+  return { written: changes.map((c) => c.path), backup }
+}
+
+/**
+ * Finish or drop a write-back a crash stopped (unit-save.ts's recovery over the game
+ * folder). Run after the Walkbox project in `.walkbox/` has recovered its own save.
+ */
+export async function recoverGameWrite(files: ProjectFiles): Promise<string[]> {
+  return (await recoverSave(files)).warnings
+}

@@ -1,0 +1,416 @@
+/**
+ * Working on a game in place (issues #18, #19): a copy of a real game folder from
+ * ../shared/bench/engines is opened through the desktop service (its rooms read into
+ * `.walkbox/project`), a room is edited and saved in the project, and the write-back is
+ * planned (the list of files and changes the editor shows) and written: only what was
+ * edited changes, the replaced file is backed up first, an unedited game stays
+ * byte-identical, an AGS 3 game refuses in one line, paths that leave the game are refused.
+ * Tiled maps: the written map is read by real Tiled.
+ *
+ * Units: px; bytes.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  gameOfProject,
+  openGameFolder,
+  planFingerprint,
+  planGameSave,
+  writeGameSave,
+} from '../../../src/main/services/game-folder-store'
+import * as store from '../../../src/main/services/project-store'
+import { decodeMask } from '../../../src/main/services/image-codec'
+import { diskProjectFiles } from '../../../src/main/services/project-files'
+import { commitGameWrite, GAME_LINK_FILE } from '../../../src/shared/formats/game-folder'
+import { tempFolder } from './helpers'
+import { DesktopHost } from '../../../src/main/desktop-host'
+import { hostHandlers } from '../../../src/main/ipc'
+import type { GameSavePlan, OpenedProject } from '../../../src/shared/host'
+
+const BENCH = join(__dirname, '../../../../shared/bench/engines')
+const run = promisify(execFile)
+const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
+
+let cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const c of cleanups) await c()
+  cleanups = []
+})
+
+/** A copy of a bench game in a temp folder (never the bench itself). */
+async function copyGame(name: string, only?: string[]): Promise<string> {
+  const t = await tempFolder('walkbox-game-')
+  cleanups.push(t.remove)
+  const game = join(t.dir, name)
+  if (only) {
+    await mkdir(game)
+    for (const f of only) await cp(join(BENCH, name, f), join(game, f), { recursive: true })
+  } else await cp(join(BENCH, name), game, { recursive: true })
+  return game
+}
+
+/** Every file of the game but Walkbox's own folder, with its bytes. */
+async function gameFiles(
+  game: string,
+  dir = game,
+  out = new Map<string, Buffer>(),
+): Promise<Map<string, Buffer>> {
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, e.name)
+    const rel = relative(game, full).split('\\').join('/')
+    if (rel === '.walkbox') continue
+    if (e.isDirectory()) await gameFiles(game, full, out)
+    else out.set(rel, await readFile(full))
+  }
+  return out
+}
+
+function changedFiles(before: Map<string, Buffer>, after: Map<string, Buffer>): string[] {
+  const keys = new Set([...before.keys(), ...after.keys()])
+  return [...keys].filter((k) => !before.get(k)?.equals(after.get(k) ?? Buffer.alloc(0))).sort()
+}
+
+/** An independent reading of a .tscn: each section's heading and its lines, in order. */
+function tscnSections(text: string): { heading: string; body: string }[] {
+  const out: { heading: string; body: string }[] = []
+  for (const line of text.split('\n')) {
+    if (/^\[[a-z_]+[ \]]/.test(line)) out.push({ heading: line, body: '' })
+    else if (out.length > 0) out[out.length - 1].body += `${line}\n`
+  }
+  return out
+}
+
+/** A Godot PackedVector2Array's points. */
+function packedPoints(text: string): [number, number][] {
+  const nums = (/PackedVector2Array\(([^)]*)\)/.exec(text)?.[1] ?? '').split(',').map(Number)
+  const out: [number, number][] = []
+  for (let i = 0; i + 1 < nums.length; i += 2) out.push([nums[i], nums[i + 1]])
+  return out
+}
+
+/** The game opened, and its house room's first walkable vertex moved 3 px right in the project. */
+async function openWithEditedHouse(game: string) {
+  const opened = await openGameFolder(game)
+  const loaded = await store.loadRoom(opened.folder, 'house')
+  const [x, y] = loaded.room.polygons[0].outer[0]
+  loaded.room.polygons[0].outer[0] = [x + 3, y]
+  await store.saveRoom(opened.folder, loaded.room)
+  return opened
+}
+
+describe('a Godot game (Popochiu sample) worked on in place', () => {
+  const FLOOR = 'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn'
+
+  it('opens the game folder with its rooms, and an unedited save writes nothing', async () => {
+    const game = await copyGame('popochiu-sample-game')
+    const before = await gameFiles(game)
+    const opened = await openGameFolder(game)
+    expect(opened.imported).toBe(true)
+    expect(opened.link.engine).toBe('godot')
+    expect(opened.link.rooms).toEqual([{ roomId: 'house', file: 'game/rooms/house/room_house.tscn' }])
+    expect(await gameOfProject(opened.folder)).toBe(game)
+    const plan = await planGameSave(opened.folder)
+    expect(plan.changes).toEqual([])
+    const written = await writeGameSave(opened.folder, planFingerprint(plan))
+    expect(written.written).toEqual([])
+    expect(written.backup).toBeNull()
+    expect(changedFiles(before, await gameFiles(game))).toEqual([])
+    // Reopening opens the same Walkbox project, not a new import.
+    const again = await openGameFolder(game)
+    expect(again.imported).toBe(false)
+    expect(again.folder).toBe(opened.folder)
+  })
+
+  it('writes one moved walkable vertex into that NavigationPolygon only, after a backup', async () => {
+    const game = await copyGame('popochiu-sample-game')
+    const original = await gameFiles(game)
+    const opened = await openGameFolder(game)
+    const loaded = await store.loadRoom(opened.folder, 'house')
+    // Floor's vertex (-117, -25) sits at (61, 75) in the room (the Floor node is at 178, 100).
+    const ring = loaded.room.polygons[0].outer
+    const at = ring.findIndex(([x, y]) => x === 61 && y === 75)
+    expect(at).toBeGreaterThanOrEqual(0)
+    ring[at] = [64, 77]
+    await store.saveRoom(opened.folder, loaded.room)
+
+    const plan = await planGameSave(opened.folder)
+    expect(plan.changes.map((c) => c.path)).toEqual([FLOOR])
+    expect(plan.changes[0].summary).toMatch(/line/)
+    expect(plan.changes[0].unifiedDiff).toContain('-vertices = ')
+    // Nothing is written by planning.
+    expect(changedFiles(original, await gameFiles(game))).toEqual([])
+
+    const done = await writeGameSave(opened.folder, planFingerprint(plan))
+    expect(done.written).toEqual([FLOOR])
+    expect(changedFiles(original, await gameFiles(game))).toEqual([FLOOR])
+    // The backup holds the replaced file as it was.
+    const backup = await readFile(join(game, done.backup!, FLOOR))
+    expect(backup.equals(original.get(FLOOR)!)).toBe(true)
+
+    // Independently: only the NavigationPolygon section's lines differ, and the moved vertex is there.
+    const was = tscnSections(original.get(FLOOR)!.toString('utf8'))
+    const now = tscnSections(await readFile(join(game, FLOOR), 'utf8'))
+    expect(now.map((s) => s.heading)).toEqual(was.map((s) => s.heading))
+    const differing = now.filter((s, i) => s.body !== was[i].body).map((s) => s.heading)
+    expect(differing).toEqual(['[sub_resource type="NavigationPolygon" id="NavigationPolygon_nhhoh"]'])
+    const outline = /^outlines = .*$/m.exec(
+      now.find((s) => s.heading.includes('NavigationPolygon'))!.body,
+    )![0]
+    const points = packedPoints(outline)
+    expect(points).toContainEqual([-114, -23])
+    expect(points).not.toContainEqual([-117, -25])
+
+    // Reopening the game shows the edit (the game file now holds it, the project too).
+    const again = await openGameFolder(game)
+    const reloaded = await store.loadRoom(again.folder, 'house')
+    expect(reloaded.room.polygons[0].outer).toContainEqual([64, 77])
+    expect((await planGameSave(again.folder)).changes).toEqual([])
+  })
+
+  it('refuses to write when the game changed after the list was shown, writing nothing', async () => {
+    const game = await copyGame('popochiu-sample-game')
+    const opened = await openWithEditedHouse(game)
+    const plan = await planGameSave(opened.folder)
+    await writeFile(join(game, FLOOR), `${await readFile(join(game, FLOOR), 'utf8')}\n`)
+    const now = await gameFiles(game)
+    await expect(writeGameSave(opened.folder, planFingerprint(plan))).rejects.toThrow(
+      /changed since.*nothing written/,
+    )
+    expect(changedFiles(now, await gameFiles(game))).toEqual([])
+  })
+
+  it('refuses a room file reached through a link, writing nothing outside or inside', async () => {
+    const game = await copyGame('popochiu-sample-game')
+    const opened = await openWithEditedHouse(game)
+    // The floor scene becomes a link to a copy outside the game.
+    const outside = join(game, '..', 'outside.tscn')
+    await cp(join(game, FLOOR), outside)
+    await rm(join(game, FLOOR))
+    await symlink(outside, join(game, FLOOR))
+    const outsideBefore = await readFile(outside)
+    await expect(planGameSave(opened.folder)).rejects.toThrow(/nothing written/)
+    // Straight to the commit, too: a link on the way is refused before anything is written.
+    await expect(
+      commitGameWrite(diskProjectFiles(game), [
+        { path: FLOOR, before: outsideBefore, after: new TextEncoder().encode('x') },
+      ]),
+    ).rejects.toThrow(/not a regular file \(a link\?\); nothing written/)
+    expect((await readFile(outside)).equals(outsideBefore)).toBe(true)
+  })
+
+  it("refuses a link record naming a path that leaves the game with '..'", async () => {
+    const game = await copyGame('popochiu-sample-game')
+    const opened = await openGameFolder(game)
+    const link = JSON.parse(await readFile(join(game, GAME_LINK_FILE), 'utf8'))
+    link.rooms[0].file = '../outside/room.tscn'
+    await writeFile(join(game, GAME_LINK_FILE), JSON.stringify(link))
+    await expect(planGameSave(opened.folder)).rejects.toThrow(/goes up with '\.\.'/)
+    await expect(
+      commitGameWrite(diskProjectFiles(game), [
+        { path: '../x.tscn', before: new Uint8Array(), after: new Uint8Array([1]) },
+      ]),
+    ).rejects.toThrow(/goes up with '\.\.'.*nothing written/)
+    expect(existsSync(join(game, '..', 'x.tscn'))).toBe(false)
+  })
+})
+
+describe('the Escoria demo game', () => {
+  it('opens its four rooms and an unedited save plans no change', async () => {
+    const game = await copyGame('escoria-demo-game')
+    const before = await gameFiles(game)
+    const opened = await openGameFolder(game)
+    expect(opened.link.rooms.map((r) => r.roomId)).toEqual(['room2', 'room3', 'room4', 'room5'])
+    const plan = await planGameSave(opened.folder)
+    expect(plan.changes).toEqual([])
+    expect(changedFiles(before, await gameFiles(game))).toEqual([])
+    // Room 02's button_left/Marker2D: neither it, its Area2D nor the room root has a position,
+    // so Godot's global_position is (0, 0) too (docs/engines.md); its ESCLocation is placed.
+    const room2 = (await store.loadRoom(opened.folder, 'room2')).room
+    const marker = room2.points?.find((p) => p.name === 'button_left/Marker2D')
+    expect(marker && [marker.x, marker.y]).toEqual([0, 0])
+    const location = room2.points?.find(
+      (p) => p.name === 'button_left/ESCLocation' || p.name === 'ESCLocation',
+    )
+    expect(location && [location.x, location.y]).toEqual([369, 375])
+  })
+})
+
+describe('an AGS game (Tumbleweed)', () => {
+  it('an unedited AGS 4 room is left byte-identical', async () => {
+    const game = await copyGame('ags-tumbleweed')
+    const before = await gameFiles(game)
+    const opened = await openGameFolder(game)
+    expect(opened.link).toMatchObject({
+      engine: 'ags4',
+      rooms: [{ roomId: 'room-1', file: 'Rooms/1/data.xml' }],
+    })
+    expect((await planGameSave(opened.folder)).changes).toEqual([])
+    expect(changedFiles(before, await gameFiles(game))).toEqual([])
+  })
+
+  it('an edited walkable mask rewrites that mask only, after a backup', async () => {
+    const game = await copyGame('ags-tumbleweed')
+    const original = await gameFiles(game)
+    const opened = await openGameFolder(game)
+    const loaded = await store.loadRoom(opened.folder, 'room-1')
+    expect(loaded.room.authoritative).toBe('mask')
+    const mask = loaded.mask!
+    const cells = new Uint8Array(mask.cells)
+    // Clear a 20x10 block of the walkable area (and make a walkable block elsewhere).
+    let cleared = 0
+    for (let i = 0; i < cells.length && cleared < 200; i++) {
+      if (cells[i] === 1) {
+        cells[i] = 0
+        cleared++
+      }
+    }
+    await store.saveRoom(opened.folder, loaded.room, {
+      mask: { width: mask.width, height: mask.height, cells },
+    })
+    const plan = await planGameSave(opened.folder)
+    expect(plan.changes.map((c) => c.path)).toEqual(['Rooms/1/walkableareas.png'])
+    expect(plan.changes[0].summary).toMatch(/walkable areas mask replaced/)
+    const done = await writeGameSave(opened.folder, planFingerprint(plan))
+    expect(changedFiles(original, await gameFiles(game))).toEqual(['Rooms/1/walkableareas.png'])
+    const backup = await readFile(join(game, done.backup!, 'Rooms/1/walkableareas.png'))
+    expect(backup.equals(original.get('Rooms/1/walkableareas.png')!)).toBe(true)
+    // The new mask holds the edit, read with an image decoder of its own.
+    const written = await decodeMask(
+      await readFile(join(game, 'Rooms/1/walkableareas.png')),
+      'walkableareas.png',
+    )
+    let walkable = 0
+    for (const v of written.cells) if (v === 1) walkable++
+    let want = 0
+    for (const v of cells) if (v === 1) want++
+    expect(written.width).toBe(mask.width)
+    expect(walkable).toBe(want)
+  })
+
+  it('a game with only AGS 3 .crm rooms opens, and Save refuses in one line writing nothing', async () => {
+    const game = await copyGame('ags-tumbleweed', ['Game.agf', 'room1.crm'])
+    const before = await gameFiles(game)
+    const opened = await openGameFolder(game)
+    expect(opened.link.engine).toBe('ags3')
+    const error = await planGameSave(opened.folder).catch((e: Error) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toMatch(/AGS 3 rooms \(\.crm\).*never writes.*nothing written/)
+    expect((error as Error).message).not.toContain('\n')
+    expect(changedFiles(before, await gameFiles(game))).toEqual([])
+  })
+})
+
+describe('a folder of Tiled maps', () => {
+  const MAP = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="3">
+ <properties>
+  <property name="music" value="cave.ogg"/>
+ </properties>
+ <objectgroup id="1" name="walkable">
+  <object id="1" name="floor" type="walkable" x="10" y="60">
+   <polygon points="0,0 280,0 280,160 0,160"/>
+  </object>
+ </objectgroup>
+ <objectgroup id="2" name="decor">
+  <object id="2" name="lamp" x="5" y="5">
+   <point/>
+  </object>
+ </objectgroup>
+</map>
+`
+
+  it('writes a moved vertex into the map in place, and real Tiled reads it', async () => {
+    if (!existsSync(TILED))
+      throw new Error(`Tiled is needed for this test and is missing (${TILED}): apt-get install -y tiled`)
+    const t = await tempFolder('walkbox-tiled-game-')
+    cleanups.push(t.remove)
+    const game = join(t.dir, 'maps')
+    await mkdir(join(game, 'caves'), { recursive: true })
+    await writeFile(join(game, 'caves', 'cave.tmx'), MAP)
+    const opened = await openGameFolder(game)
+    expect(opened.link).toMatchObject({ engine: 'tiled', rooms: [{ file: 'caves/cave.tmx' }] })
+    const id = opened.link.rooms[0].roomId
+    expect((await planGameSave(opened.folder)).changes).toEqual([])
+    const loaded = await store.loadRoom(opened.folder, id)
+    const ring = loaded.room.polygons[0].outer
+    const at = ring.findIndex(([x, y]) => x === 290 && y === 220)
+    expect(at).toBeGreaterThanOrEqual(0)
+    ring[at] = [250, 200]
+    await store.saveRoom(opened.folder, loaded.room)
+    const plan = await planGameSave(opened.folder)
+    expect(plan.changes.map((c) => c.path)).toEqual(['caves/cave.tmx'])
+    const done = await writeGameSave(opened.folder, planFingerprint(plan))
+    expect((await readFile(join(game, done.backup!, 'caves/cave.tmx'), 'utf8')) === MAP).toBe(true)
+    const written = await readFile(join(game, 'caves/cave.tmx'), 'utf8')
+    expect(written).toContain('<property name="music" value="cave.ogg"/>')
+    await run(TILED, ['--export-map', 'json', join(game, 'caves/cave.tmx'), join(t.dir, 'cave.json')], {
+      env: { ...process.env, QT_QPA_PLATFORM: 'offscreen' },
+    })
+    const json = JSON.parse(await readFile(join(t.dir, 'cave.json'), 'utf8')) as {
+      layers: { name: string; objects?: { x: number; y: number; polygon?: { x: number; y: number }[] }[] }[]
+    }
+    const floor = json.layers.find((l) => l.name === 'walkable')!.objects![0]
+    const abs = (floor.polygon ?? []).map((p) => [p.x + floor.x, p.y + floor.y])
+    expect(abs).toContainEqual([250, 200])
+    expect(abs).not.toContainEqual([290, 220])
+    expect(json.layers.find((l) => l.name === 'decor')!.objects).toHaveLength(1)
+  })
+})
+
+describe('through the desktop host (what the editor calls)', () => {
+  it('Open Game Folder opens the game; Save lists the change, Write writes it; a wrong fingerprint writes nothing', async () => {
+    const game = await copyGame('popochiu-sample-game')
+    const t = await tempFolder('walkbox-user-')
+    cleanups.push(t.remove)
+    const host = new DesktopHost({
+      userDataDir: () => t.dir,
+      sampleDir: () => t.dir,
+      appVersion: () => '0.1.0',
+      platform: 'linux',
+      dialogs: {
+        chooseProjectFolder: async () => null,
+        chooseGameFolder: async () => game,
+        chooseNewProjectFolder: async () => null,
+        chooseImageFile: async () => null,
+      },
+    })
+    const handlers = hostHandlers(host)
+    const opened = (await handlers.openGameFolder(undefined)) as OpenedProject
+    expect(opened.game).toEqual({ engine: 'godot', name: 'popochiu-sample-game', rooms: 1, readOnly: null })
+    expect(opened.rooms.map((r) => r.id)).toEqual(['house'])
+    const original = await gameFiles(game)
+
+    // The editor saves the project first (as ever), then asks what the game would get.
+    const loaded = await host.loadRoom({ ref: opened.ref, roomId: 'house' })
+    const [x, y] = loaded.room.polygons[0].outer[0]
+    loaded.room.polygons[0].outer[0] = [x + 3, y]
+    await host.saveProject({ ref: opened.ref, project: opened.project, rooms: [{ room: loaded.room }] })
+    const plan = (await handlers.planGameSave({ ref: opened.ref })) as GameSavePlan
+    expect(plan.changes.map((c) => c.path)).toEqual([
+      'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn',
+    ])
+    expect(JSON.stringify(plan)).not.toContain('"before"')
+
+    await expect(handlers.writeGameSave({ ref: opened.ref, fingerprint: 'x' })).rejects.toThrow(
+      /writeGameSave: refused a malformed request at fingerprint/,
+    )
+    await expect(handlers.writeGameSave({ ref: opened.ref, fingerprint: '1-0' })).rejects.toThrow(
+      /changed since the changes were listed/,
+    )
+    expect(changedFiles(original, await gameFiles(game))).toEqual([])
+    // A ref the host did not open is refused.
+    await expect(handlers.planGameSave({ ref: join(game, '..') })).rejects.toThrow(/was not opened here/)
+
+    const done = (await handlers.writeGameSave({ ref: opened.ref, fingerprint: plan.fingerprint })) as {
+      written: string[]
+      backup: string
+    }
+    expect(done.written).toEqual(plan.changes.map((c) => c.path))
+    expect(done.backup).toMatch(/^\.walkbox\/game-backups\//)
+    expect(changedFiles(original, await gameFiles(game))).toEqual(done.written)
+  })
+})
