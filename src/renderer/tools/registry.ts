@@ -41,7 +41,7 @@ export const TOOLS = [
   {
     id: 'brush',
     label: 'Brush',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'B',
     glyph: '●',
     make: (c): Tool => new BrushTool(c),
@@ -49,7 +49,7 @@ export const TOOLS = [
   {
     id: 'eraser',
     label: 'Eraser',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'E',
     glyph: '⌫',
     make: (c): Tool => new EraserTool(c),
@@ -57,7 +57,7 @@ export const TOOLS = [
   {
     id: 'rectangle',
     label: 'Rectangle',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'R',
     glyph: '▭',
     make: (c): Tool => new RectangleTool(c),
@@ -65,7 +65,7 @@ export const TOOLS = [
   {
     id: 'ellipse',
     label: 'Ellipse',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'O',
     glyph: '◯',
     make: (c): Tool => new EllipseTool(c),
@@ -73,7 +73,7 @@ export const TOOLS = [
   {
     id: 'polygon-fill',
     label: 'Polygon fill',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'L',
     glyph: '⬠',
     make: (c): Tool => new PolygonFillTool(c),
@@ -81,7 +81,7 @@ export const TOOLS = [
   {
     id: 'flood-fill',
     label: 'Flood fill',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'G',
     glyph: '▨',
     make: (c): Tool => new FloodFillTool(c),

@@ -66,24 +66,27 @@ export function decodeWalkBehindRows(rows: readonly string[], width: number, hei
   return cells
 }
 
+/** Row `y` of cells (width px wide) as its text of runs. */
+export function encodeWalkBehindRow(cells: Uint8Array, width: number, y: number): string {
+  const base = y * width
+  const runs: string[] = []
+  let x = 0
+  while (x < width) {
+    const v = cells[base + x]
+    let end = x + 1
+    while (end < width && cells[base + end] === v) end++
+    runs.push(v === 0 ? String(end - x) : `${end - x}:${v}`)
+    x = end
+  }
+  return runs.join(' ')
+}
+
 /** Rows from cells (width * height); a row without walk-behinds is just its width. */
 export function encodeWalkBehindRows(cells: Uint8Array, width: number, height: number): string[] {
   if (cells.length !== width * height)
     throw new Error(`walk-behind mask has ${cells.length} px; expected ${width}x${height}`)
   const rows: string[] = []
-  for (let y = 0; y < height; y++) {
-    const base = y * width
-    const runs: string[] = []
-    let x = 0
-    while (x < width) {
-      const v = cells[base + x]
-      let end = x + 1
-      while (end < width && cells[base + end] === v) end++
-      runs.push(v === 0 ? String(end - x) : `${end - x}:${v}`)
-      x = end
-    }
-    rows.push(runs.join(' '))
-  }
+  for (let y = 0; y < height; y++) rows.push(encodeWalkBehindRow(cells, width, y))
   return rows
 }
 
