@@ -23,6 +23,7 @@ import {
   viewportOf,
 } from './helpers'
 import { dragRoom, hoverRoom, openSample } from './authoring-helpers'
+import { clickRoom as clickCompareRoom, waitForAnswers } from './compare-helpers'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -101,5 +102,24 @@ describe('walk-behinds in the editor', () => {
     // The same screen point now shows the ghost's white body over the block, not the bare sky.
     const shown = (await screenshotPixels(page)).at(inside.x, inside.y)
     expect(colourDistance(cut, shown)).toBeGreaterThan(40)
+  }, 180_000)
+
+  it('the test walk in Compare is cut behind the walk-behind and says so', async () => {
+    await importBenchRoom()
+    await page.getByRole('tab', { name: 'Compare' }).click()
+    await page.locator('[data-testid="compare-canvas-host"][data-ready="yes"]').waitFor()
+    // Along the floor at y=158: the foreground walk-behind (baseline 197) covers the
+    // character's lower part at both ends and around x=200.
+    await clickCompareRoom(page, 40, 158, 'start')
+    await clickCompareRoom(page, 250, 158)
+    await waitForAnswers(page)
+    await page.getByLabel('Walk with algorithm').selectOption('navmesh-funnel')
+    await page.getByTestId('walk-start').click()
+    const readout = page.getByTestId('walk-readout')
+    // The attribute and the text of the same frame, read together.
+    const hidden = () =>
+      readout.evaluate((el) => `${el.getAttribute('data-hidden-by')} | ${el.textContent?.trim()}`)
+    await expect.poll(hidden, { timeout: 30_000 }).toMatch(/^1 \| .* · behind walk-behind 1$/)
+    await saveScreenshot(page, 'walk-behinds-compare-walker.png')
   }, 180_000)
 })

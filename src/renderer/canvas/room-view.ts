@@ -249,49 +249,16 @@ export class RoomView {
     }
   }
 
-  /**
-   * Cover the ghost or walker where a walk-behind hides it: `rect` (room px) gets the
-   * background's pixels where `cut` is 1 (or the walk-behind tint without a background).
-   * Null removes the cover.
-   */
-  setCover(cover: { rect: Rect; cut: Uint8Array; background: RgbaImage | null; tint: string } | null): void {
+  /** Cover the ghost where a walk-behind hides it: `canvas` drawn at `rect` (room px); null removes it. */
+  setCover(cover: { rect: Rect; canvas: HTMLCanvasElement } | null): void {
     this.requestRender()
     this.coverTexture?.destroy(true)
     this.coverTexture = null
     this.cover.texture = Texture.EMPTY
-    if (!cover || cover.rect.width <= 0 || cover.rect.height <= 0) return
-    const { rect, cut, background } = cover
-    const canvas = document.createElement('canvas')
-    canvas.width = rect.width
-    canvas.height = rect.height
-    const ctx = canvas.getContext('2d')
-    if (!ctx) return
-    const out = ctx.createImageData(rect.width, rect.height)
-    const [tr, tg, tb] = parseHex(cover.tint)
-    for (let r = 0; r < rect.height; r++) {
-      for (let c = 0; c < rect.width; c++) {
-        const k = r * rect.width + c
-        if (!cut[k]) continue
-        const x = rect.x + c
-        const y = rect.y + r
-        const o = k * 4
-        if (background && x < background.width && y < background.height) {
-          const s = (y * background.width + x) * 4
-          out.data[o] = background.data[s]
-          out.data[o + 1] = background.data[s + 1]
-          out.data[o + 2] = background.data[s + 2]
-        } else {
-          out.data[o] = tr
-          out.data[o + 1] = tg
-          out.data[o + 2] = tb
-        }
-        out.data[o + 3] = 255
-      }
-    }
-    ctx.putImageData(out, 0, 0)
-    this.coverTexture = nearestTexture(canvas)
+    if (!cover) return
+    this.coverTexture = nearestTexture(cover.canvas)
     this.cover.texture = this.coverTexture
-    this.cover.position.set(rect.x, rect.y)
+    this.cover.position.set(cover.rect.x, cover.rect.y)
   }
 
   /** Draw walkable polygons: outline + light fill, holes cut out. `zoom` keeps strokes 1.5 screen px wide. */
