@@ -14,6 +14,7 @@ import {
   removeWalkBehindCommand,
   updateWalkBehindCommand,
 } from '../../src/renderer/commands/walk-behind-commands'
+import { BaselineTool } from '../../src/renderer/tools/baseline-tool'
 import { BrushTool } from '../../src/renderer/tools/brush-tool'
 import { RectangleTool } from '../../src/renderer/tools/shape-fill-tool'
 import type { Command } from '../../src/renderer/commands/command'
@@ -119,5 +120,26 @@ describe('the walk-behind layer in the editor', () => {
     brush.pointerMove(at(3.5, 0.5))
     brush.pointerUp(at(3.5, 0.5))
     expect(session.room.walkBehinds!.rows[0]).toBe('4:2 16')
+  })
+
+  it('the baseline tool drags a baseline line as one undo step; a press away from every line does nothing', () => {
+    const { session, roomTarget, ctx, done, run } = setup()
+    run(addWalkBehindCommand(roomTarget))
+    const tool = new BaselineTool(ctx)
+    // zoom 10: 6 screen px = 0.6 room px; the baseline is at y=8.
+    tool.pointerDown({ ...at(5, 6), zoom: 10 })
+    expect(tool.mode).toBe('idle')
+    tool.pointerDown({ ...at(5, 8.3), zoom: 10 })
+    expect(tool.mode).toBe('dragging-baseline')
+    tool.pointerMove(at(5, 4.6))
+    expect(tool.preview()?.rings?.[0].points).toEqual([
+      { x: 0, y: 5 },
+      { x: 20, y: 5 },
+    ])
+    tool.pointerUp(at(5, 3.2))
+    expect(done.at(-1)!.label).toBe('Baseline of walk-behind 1 to y=3')
+    expect(session.room.walkBehinds!.areas[0].baseline).toBe(3)
+    done.at(-1)!.invert()
+    expect(session.room.walkBehinds!.areas[0].baseline).toBe(8)
   })
 })

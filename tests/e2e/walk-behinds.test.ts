@@ -91,11 +91,18 @@ describe('walk-behinds in the editor', () => {
     // With its feet below the baseline (y=199 > 197) nothing hides it.
     await hoverRoom(page, 100, 199)
     await expect.poll(ghostText).not.toMatch(/behind/)
-    // Raise the baseline above the feet at y=60: the block no longer hides the ghost there.
-    await page.getByLabel('Baseline of walk-behind 1').fill('50')
-    await page.getByLabel('Baseline of walk-behind 1').press('Tab')
-    await expect.poll(() => statusText(page)).toMatch(/Baseline of walk-behind 1 to y=50/)
+    // Drag the baseline (Baseline tool, Y) up above the feet at y=60: the block no longer
+    // hides the ghost there.
     await page.getByTestId('canvas-host').focus()
+    await page.keyboard.press('y')
+    await expect.poll(() => page.getByTestId('canvas-host').getAttribute('data-tool')).toBe('baseline')
+    await dragRoom(page, [
+      [160, 197],
+      [160, 50],
+    ])
+    await expect.poll(() => statusText(page)).toMatch(/Baseline of walk-behind 1 to y=50/)
+    expect(await page.getByLabel('Baseline of walk-behind 1').inputValue()).toBe('50')
+    await page.keyboard.press('s')
     await hoverRoom(page, 25, 60)
     await expect.poll(ghostText).toMatch(/^ghost [^·]+· \d+ px$/)
     await saveScreenshot(page, 'walk-behinds-ghost-in-front.png')

@@ -10,6 +10,7 @@
  * - shortcut: one key (an accelerator string, see actions/registry.ts).
  */
 import type { LayerId } from '../stores/layers'
+import { BaselineTool } from './baseline-tool'
 import { BrushTool, EraserTool } from './brush-tool'
 import { FloodFillTool } from './flood-fill-tool'
 import { NodeTool } from './node-tool'
@@ -85,6 +86,14 @@ export const TOOLS = [
     shortcut: 'G',
     glyph: '▨',
     make: (c): Tool => new FloodFillTool(c),
+  },
+  {
+    id: 'baseline',
+    label: 'Walk-behind baseline',
+    layers: ['walk-behinds'],
+    shortcut: 'Y',
+    glyph: '⤓',
+    make: (c): Tool => new BaselineTool(c),
   },
   {
     id: 'polygon',
