@@ -2,8 +2,8 @@
  * The Walkbox runtime: what a JavaScript game ships to walk its characters through rooms
  * authored in Walkbox. It reads a runtime room file (`walkbox export <project> --room <id>
  * --format runtime`), keeps the game's flags, and answers paths with Walkbox's algorithms
- * (the same code the editor compares), zones at a point and the character scale at a
- * point. Pure TypeScript without dependencies: runs in browsers, workers and Node.
+ * (the same code the editor compares), zones at a point, the character scale at a
+ * point and the walk-behinds that hide a character (walkBehindAt, isBehind). Pure TypeScript without dependencies: runs in browsers, workers and Node.
  *
  *   import { loadRoom, jps } from './walkbox-runtime.js'
  *   const room = loadRoom(await (await fetch('porch.walkbox.json')).json(), { flags: { doorOpen: true } })
@@ -22,11 +22,12 @@
  */
 import { navWorldForRoom, type FlagState } from '../shared/analysis/room-world'
 import { scaleAt as scaleAtPoint } from '../shared/analysis/scaling'
+import { walkBehindAt as walkBehindAtPoint } from '../shared/analysis/walk-behind-cut'
 import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
 import type { Point } from '../shared/geometry/types'
 import { navmeshFunnel } from '../shared/nav/algorithms/navmesh-funnel'
 import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
-import type { Room, Zone } from '../shared/room/schema'
+import type { Room, WalkBehindArea, Zone } from '../shared/room/schema'
 import { readRoomFile } from './read-room'
 
 export { anyAngleOptimal } from '../shared/nav/algorithms/any-angle-optimal'
@@ -38,7 +39,7 @@ export { octileAstar } from '../shared/nav/algorithms/octile-astar'
 export { sampledGrid } from '../shared/nav/algorithms/sampled-grid'
 export { visibilityPolygon } from '../shared/nav/algorithms/visibility-polygon'
 export { navmeshFunnel }
-export type { Pathfinder, Point, Room, Zone }
+export type { Pathfinder, Point, Room, WalkBehindArea, Zone }
 
 export interface RuntimePath {
   /** From the start (moved onto the walkable area if it was off it) to the goal or the closest reachable point. */
@@ -70,6 +71,13 @@ export interface RuntimeRoom {
   scaleAt(p: Point): number
   /** A named point of the room (by name or id), or 'start' for the test-walk start. */
   point(name: string): Point | null
+  /** The walk-behind area at a point (its id, name and baseline), or null. */
+  walkBehindAt(p: Point): WalkBehindArea | null
+  /**
+   * Is a character's pixel at `p` hidden when its feet are at `feetY`? True where a
+   * walk-behind covers `p` and its baseline is below the feet (baseline > feetY), AGS's rule.
+   */
+  isBehind(p: Point, feetY: number): boolean
 }
 
 /** The faithful option values of an algorithm, overlaid with `given` (unknown keys refused). */
@@ -138,6 +146,11 @@ export function loadRoom(data: unknown, options: { flags?: FlagState; file?: str
     },
     zonesAt: (p) => zonesAtPoint(room, mask, flags, p),
     scaleAt: (p) => scaleAtPoint(room, mask, scaleMap, p).percent,
+    walkBehindAt: (p) => walkBehindAtPoint(room, p),
+    isBehind(p, feetY) {
+      const area = walkBehindAtPoint(room, p)
+      return area !== null && area.baseline > feetY
+    },
     point(name) {
       const p = room.points?.find((q) => q.name === name || q.id === name)
       if (p) return { x: p.x, y: p.y }

@@ -52,6 +52,15 @@ export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
     if (!finiteRing(p.outer) || !Array.isArray(p.holes) || !p.holes.every(finiteRing))
       fail(`room.polygons[${i}]`, 'an outer ring and holes of finite points')
   })
+  const wb = room!.walkBehinds
+  if (wb !== undefined) {
+    if (!wb || !Array.isArray(wb.areas) || !Array.isArray(wb.rows) || wb.rows.length !== size!.height)
+      fail('room.walkBehinds', 'areas and one row of runs per room row')
+    wb.areas.forEach((a, i) => {
+      if (!Number.isInteger(a?.id) || a.id < 1 || a.id > 255 || !Number.isFinite(a.baseline))
+        fail(`room.walkBehinds.areas[${i}]`, 'an id 1..255 and a finite baseline')
+    })
+  }
   const { width, height } = size!
   const mask = f.mask ? decodeRuns(f.mask.runs, width * height, `${file}: mask`) : null
   if (room!.authoritative === 'mask' && !mask)

@@ -84,7 +84,14 @@ function context(target: TestTarget, layer: LayerId = 'walk-mask') {
       done.push(c)
       return c
     },
-    options: { brushSize: 1, brushShape: 'round', areaId: 2, scaleAreaId: 0, snapToPixels: true },
+    options: {
+      brushSize: 1,
+      brushShape: 'round',
+      areaId: 2,
+      walkBehindId: 1,
+      scaleAreaId: 0,
+      snapToPixels: true,
+    },
     activeLayer: () => layer,
     selection: () => selection,
     select: (s) => (selection = s),

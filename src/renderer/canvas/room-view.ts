@@ -6,30 +6,22 @@
  *
  * Glossary
  * - world: the container in room px; the viewport's zoom and offset are its transform.
- * - overlay tiles: the mask tinted with each area's colour, cut into square tiles of
- *   MASK_TILE_PX (one canvas, texture and sprite each); `updateMaskRect` redraws and
- *   uploads only the tiles a dirty rectangle touches, so painting on a 4K room does not
- *   send the whole overlay to the GPU per brush dab.
+ * - overlay tiles: the mask tinted with each area's colour (indexed-overlay.ts); the
+ *   walk-behind layer is a second such overlay, with its baselines dashed and labelled.
+ * - cover: the background's pixels where a walk-behind hides the ghost (baseline below
+ *   its feet), drawn above it, so the ghost looks cut out as in the game.
  *
  * Units: room px inside `world`; CSS px for the canvas.
  */
-import { Container, Graphics, Sprite, Texture } from 'pixi.js'
+import { Container, Graphics, Sprite, Text, Texture } from 'pixi.js'
+import { IndexedOverlay } from './indexed-overlay'
 import { OnDemandApp } from './on-demand-app'
 import type { RgbaImage } from '../../shared/host'
 import type { Rect } from '../../shared/geometry/types'
 import type { Viewport } from './viewport'
 import { nearestTexture, textureFromGrey, textureFromRgba } from './textures'
 
-/** Side of an overlay tile, room px. */
-export const MASK_TILE_PX = 256
-
-interface MaskTile {
-  x: number
-  y: number
-  canvas: HTMLCanvasElement
-  texture: Texture
-  sprite: Sprite
-}
+export { MASK_TILE_PX } from './indexed-overlay'
 
 export interface AreaColour {
   id: number
@@ -51,13 +43,6 @@ function parseHex(colour: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
 }
 
-function makeCanvas(width: number, height: number): HTMLCanvasElement {
-  const canvas = document.createElement('canvas')
-  canvas.width = width
-  canvas.height = height
-  return canvas
-}
-
 export class RoomView {
   private readonly surface = new OnDemandApp(() => this.surface.app.render())
   /** The Pixi application (drawn on demand only). */
@@ -66,7 +51,14 @@ export class RoomView {
   }
   private readonly world = new Container({ label: 'world' })
   private readonly backgroundSprite = new Sprite({ label: 'background' })
-  private readonly maskLayer = new Container({ label: 'walk-mask' })
+  private readonly maskOverlay = new IndexedOverlay('walk-mask')
+  private readonly walkBehindOverlay = new IndexedOverlay('walk-behinds')
+  /** Baselines (dashed) and labels of the walk-behinds. */
+  readonly walkBehindLines = new Graphics({ label: 'walk-behind-baselines' })
+  private readonly walkBehindLabels = new Container({ label: 'walk-behind-labels' })
+  /** The background where a walk-behind hides the ghost or walker: drawn above it. */
+  private readonly cover = new Sprite({ label: 'walk-behind-cover' })
+  private coverTexture: Texture | null = null
   private readonly polygonLayer = new Graphics({ label: 'walk-polygons' })
   private readonly frameLayer = new Graphics({ label: 'room-frame' })
   /** Gates, zones, node graph and scaling handles (redrawn together when the room changes). */
@@ -79,10 +71,7 @@ export class RoomView {
   private scaleMapTexture: Texture | null = null
   /** The active tool's preview, above everything. */
   readonly previewLayer = new Graphics({ label: 'tool-preview' })
-  private maskTiles: MaskTile[] = []
-  private maskTileColumns = 0
   private backgroundTexture: Texture | null = null
-  private palette = new Uint8Array(256 * 3)
 
   async init(parent: HTMLElement): Promise<void> {
     await this.surface.init(parent, { background: '#23252b', testId: 'room-canvas' })
@@ -90,13 +79,17 @@ export class RoomView {
       this.frameLayer,
       this.backgroundSprite,
       this.scaleMapSprite,
-      this.maskLayer,
+      this.maskOverlay.container,
+      this.walkBehindOverlay.container,
+      this.walkBehindLines,
+      this.walkBehindLabels,
       this.polygonLayer,
       this.zonesLayer,
       this.gatesLayer,
       this.graphLayer,
       this.scalingLayer,
       this.previewLayer,
+      this.cover,
     )
     this.app.stage.addChild(this.world)
   }
@@ -177,80 +170,95 @@ export class RoomView {
     disabled: ReadonlySet<number> = new Set(),
   ): void {
     this.requestRender()
-    this.destroyMaskTiles()
-    if (!mask) return
-    this.palette = new Uint8Array(256 * 3)
-    for (let id = 1; id < 256; id++) this.palette.set([90, 200, 255], id * 3)
+    const palette = new Uint8Array(256 * 3)
+    for (let id = 1; id < 256; id++) palette.set([90, 200, 255], id * 3)
     for (const area of areas)
-      this.palette.set(disabled.has(area.id) ? [70, 70, 78] : parseHex(area.colour), area.id * 3)
-    this.maskTileColumns = Math.ceil(width / MASK_TILE_PX)
-    for (let y = 0; y < height; y += MASK_TILE_PX) {
-      for (let x = 0; x < width; x += MASK_TILE_PX) {
-        const canvas = makeCanvas(Math.min(MASK_TILE_PX, width - x), Math.min(MASK_TILE_PX, height - y))
-        const texture = nearestTexture(canvas)
-        const sprite = new Sprite({ texture })
-        sprite.position.set(x, y)
-        this.maskLayer.addChild(sprite)
-        this.maskTiles.push({ x, y, canvas, texture, sprite })
-      }
-    }
-    this.updateMaskRect(mask, width, { x: 0, y: 0, width, height })
-  }
-
-  private destroyMaskTiles(): void {
-    for (const tile of this.maskTiles) {
-      tile.sprite.destroy()
-      tile.texture.destroy(true)
-    }
-    this.maskTiles = []
-    this.maskLayer.removeChildren()
+      palette.set(disabled.has(area.id) ? [70, 70, 78] : parseHex(area.colour), area.id * 3)
+    this.maskOverlay.setMask(mask, width, height, palette)
   }
 
   /** Redraw only `rect` (mask px) of the overlay, e.g. the dirty rectangle of a brush dab: only the tiles it touches. */
   updateMaskRect(mask: Uint8Array, maskWidth: number, rect: Rect): void {
-    if (this.maskTiles.length === 0 || rect.width <= 0 || rect.height <= 0) return
-    const pal = this.palette
-    const c0 = Math.floor(rect.x / MASK_TILE_PX)
-    const c1 = Math.floor((rect.x + rect.width - 1) / MASK_TILE_PX)
-    const r0 = Math.floor(rect.y / MASK_TILE_PX)
-    const r1 = Math.floor((rect.y + rect.height - 1) / MASK_TILE_PX)
-    for (let tr = r0; tr <= r1; tr++) {
-      for (let tc = c0; tc <= c1; tc++) {
-        const tile = this.maskTiles[tr * this.maskTileColumns + tc]
-        const ctx = tile?.canvas.getContext('2d')
-        if (!tile || !ctx) continue
-        // The part of rect inside this tile, in mask px.
-        const x0 = Math.max(rect.x, tile.x)
-        const y0 = Math.max(rect.y, tile.y)
-        const x1 = Math.min(rect.x + rect.width, tile.x + tile.canvas.width)
-        const y1 = Math.min(rect.y + rect.height, tile.y + tile.canvas.height)
-        if (x1 <= x0 || y1 <= y0) continue
-        const w = x1 - x0
-        const out = ctx.createImageData(w, y1 - y0)
-        const px = out.data
-        for (let y = y0; y < y1; y++) {
-          let src = y * maskWidth + x0
-          let dst = (y - y0) * w * 4
-          for (let c = 0; c < w; c++, src++, dst += 4) {
-            const id = mask[src]
-            if (id === 0) continue
-            px[dst] = pal[id * 3]
-            px[dst + 1] = pal[id * 3 + 1]
-            px[dst + 2] = pal[id * 3 + 2]
-            px[dst + 3] = 255
-          }
-        }
-        ctx.putImageData(out, x0 - tile.x, y0 - tile.y)
-        tile.texture.source.update()
-      }
-    }
+    this.maskOverlay.updateRect(mask, maskWidth, rect)
     this.requestRender()
   }
 
   setMaskStyle(visible: boolean, opacity: number): void {
     this.requestRender()
-    this.maskLayer.visible = visible
-    this.maskLayer.alpha = opacity
+    this.maskOverlay.setStyle(visible, opacity)
+  }
+
+  /** Replace the walk-behind overlay (cells of walk-behind ids, each tinted with `colourOf(id)`). */
+  setWalkBehinds(
+    cells: Uint8Array | null,
+    width: number,
+    height: number,
+    colourOf: (id: number) => string,
+  ): void {
+    this.requestRender()
+    const palette = new Uint8Array(256 * 3)
+    for (let id = 1; id < 256; id++) palette.set(parseHex(colourOf(id)), id * 3)
+    this.walkBehindOverlay.setMask(cells, width, height, palette)
+  }
+
+  updateWalkBehindRect(cells: Uint8Array, width: number, rect: Rect): void {
+    this.walkBehindOverlay.updateRect(cells, width, rect)
+    this.requestRender()
+  }
+
+  /**
+   * Each walk-behind's baseline as a dashed line across the room in its colour, with its
+   * label at the left end; `zoom` keeps strokes and labels the same size on screen.
+   */
+  setWalkBehindBaselines(
+    lines: { id: number; label: string; baseline: number; colour: string }[],
+    width: number,
+    zoom: number,
+    visible: boolean,
+    opacity: number,
+  ): void {
+    this.requestRender()
+    this.walkBehindOverlay.setStyle(visible, opacity)
+    const g = this.walkBehindLines
+    g.clear()
+    g.visible = visible
+    for (const label of this.walkBehindLabels.removeChildren()) label.destroy()
+    this.walkBehindLabels.visible = visible
+    if (!visible) return
+    const dash = 8 / zoom
+    for (const line of lines) {
+      const [r, gr, b] = parseHex(line.colour)
+      const colour = (r << 16) | (gr << 8) | b
+      const y = line.baseline
+      for (let x = 0; x < width; x += dash * 2) g.moveTo(x, y).lineTo(Math.min(width, x + dash), y)
+      g.stroke({ color: 0x000000, width: 3.5 / zoom, alpha: 0.7 })
+      for (let x = 0; x < width; x += dash * 2) g.moveTo(x, y).lineTo(Math.min(width, x + dash), y)
+      g.stroke({ color: colour, width: 2 / zoom })
+      const text = new Text({
+        text: `${line.label} · baseline y=${line.baseline}`,
+        style: {
+          fontFamily: 'sans-serif',
+          fontSize: 12,
+          fill: 0xffffff,
+          stroke: { color: colour, width: 3 },
+        },
+      })
+      text.scale.set(1 / zoom)
+      text.position.set(4 / zoom, y - 16 / zoom)
+      this.walkBehindLabels.addChild(text)
+    }
+  }
+
+  /** Cover the ghost where a walk-behind hides it: `canvas` drawn at `rect` (room px); null removes it. */
+  setCover(cover: { rect: Rect; canvas: HTMLCanvasElement } | null): void {
+    this.requestRender()
+    this.coverTexture?.destroy(true)
+    this.coverTexture = null
+    this.cover.texture = Texture.EMPTY
+    if (!cover) return
+    this.coverTexture = nearestTexture(cover.canvas)
+    this.cover.texture = this.coverTexture
+    this.cover.position.set(cover.rect.x, cover.rect.y)
   }
 
   /** Draw walkable polygons: outline + light fill, holes cut out. `zoom` keeps strokes 1.5 screen px wide. */
@@ -288,7 +296,9 @@ export class RoomView {
   destroy(): void {
     this.backgroundTexture?.destroy(true)
     this.scaleMapTexture?.destroy(true)
-    this.destroyMaskTiles()
+    this.maskOverlay.destroyTiles()
+    this.walkBehindOverlay.destroyTiles()
+    this.coverTexture?.destroy(true)
     this.surface.destroy()
   }
 }

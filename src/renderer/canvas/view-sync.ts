@@ -21,6 +21,8 @@ import { useRoomStateStore } from '../stores/room-state'
 import { useSelectionStore } from '../stores/selection'
 import { useToolsStore } from '../stores/tools'
 import type { Selection } from '../tools/tool'
+import { walkBehindCellsOf } from '../stores/room-session'
+import { coverGhost, drawWalkBehindBaselines, walkBehindColour } from './walk-behind-view'
 
 /** How strongly the scale map shows over the room at full layer opacity (faint: the room stays readable). */
 const SCALE_MAP_OVERLAY_ALPHA = 0.45
@@ -69,11 +71,24 @@ export function syncRoomView(view: RoomView): () => void {
     view.setMask(editor.mask, room.size.width, room.size.height, room.areas, disabledAreas())
   }
 
+  function drawWalkBehinds(): void {
+    const room = editor.room
+    if (!room) return
+    view.setWalkBehinds(walkBehindCellsOf(room), room.size.width, room.size.height, walkBehindColour)
+    drawBaselines()
+  }
+
+  function drawBaselines(): void {
+    const l = layers.layer('walk-behinds')
+    drawWalkBehindBaselines(view, editor.room, viewport.viewport.zoom, l.visible, l.opacity)
+  }
+
   function applyLayerStyles(): void {
     const bg = layers.layer('background')
     view.setBackgroundStyle(bg.visible, bg.opacity)
     const m = layers.layer('walk-mask')
     view.setMaskStyle(m.visible, m.opacity)
+    drawBaselines()
     applyScaleMapStyle()
   }
 
@@ -148,6 +163,8 @@ export function syncRoomView(view: RoomView): () => void {
       drawPreview(g, tools.overlay, viewport.viewport.zoom)
       drawPreview(g, tool?.preview() ?? null, viewport.viewport.zoom)
     })
+    const ghost = tool?.preview()?.ghost ?? null
+    coverGhost(view, editor.room, editor.background, ghost)
     view.setCursor(tool?.cursor ?? 'default')
   }
 
@@ -159,6 +176,8 @@ export function syncRoomView(view: RoomView): () => void {
       view.setBackground(null)
       view.setScaleMap(null)
       view.setMask(null, 0, 0, [])
+      view.setWalkBehinds(null, 0, 0, walkBehindColour)
+      drawBaselines()
       drawVectors()
       drawToolPreview()
       return
@@ -167,6 +186,7 @@ export function syncRoomView(view: RoomView): () => void {
     view.setBackground(editor.background)
     view.setScaleMap(editor.scaleMap)
     drawMask()
+    drawWalkBehinds()
     applyLayerStyles()
     const remembered = editor.session?.viewport
     if (remembered) viewport.viewport = remembered
@@ -189,6 +209,12 @@ export function syncRoomView(view: RoomView): () => void {
       if (rect && editor.mask) view.updateMaskRect(editor.mask, room.size.width, rect)
       else drawMask()
     }
+    if (kinds.has('walk-behinds')) {
+      const cells = walkBehindCellsOf(room)
+      if (rect && cells) view.updateWalkBehindRect(cells, room.size.width, rect)
+      else drawWalkBehinds()
+      drawBaselines()
+    }
     if (kinds.has('scaling')) view.setScaleMap(editor.scaleMap)
     for (const layer of VECTOR_LAYERS) if (kinds.has(layer)) drawVector(layer)
     if (kinds.size > 0) drawToolPreview()
@@ -208,6 +234,7 @@ export function syncRoomView(view: RoomView): () => void {
         // Remember where the author looks in this room, for when they come back to it.
         if (editor.session) editor.session.viewport = v
         if (old && v.zoom === old.zoom) return
+        drawBaselines()
         drawVectors()
         drawToolPreview()
       },

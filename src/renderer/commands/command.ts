@@ -21,6 +21,7 @@ import type { Room } from '../../shared/room/schema'
 export type ChangeKind =
   | 'background'
   | 'walk-mask'
+  | 'walk-behinds'
   | 'walk-polygons'
   | 'gates'
   | 'zones'
@@ -52,6 +53,7 @@ export interface Command {
 export const ALL_ROOM_KINDS: readonly ChangeKind[] = [
   'background',
   'walk-mask',
+  'walk-behinds',
   'walk-polygons',
   'gates',
   'zones',
@@ -86,6 +88,9 @@ export function kindsOfFields(fields: Iterable<keyof Room>): ChangeKind[] {
         break
       case 'mask':
         kinds.add('walk-mask')
+        break
+      case 'walkBehinds':
+        kinds.add('walk-behinds')
         break
       case 'authoritative':
         kinds.add('walk-mask').add('walk-polygons').add('room')

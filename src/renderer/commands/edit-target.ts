@@ -8,6 +8,9 @@
  * - mask: the room's area-id mask, room width x height bytes, row-major; 0 = not
  *   walkable, 1..255 = area id. Null while the room has none.
  * - dirty rect: the part of the mask a change touched, in mask px (= room px).
+ * - walk-behind target: the same shape for the walk-behind layer: `mask` is its decoded
+ *   cells (walk-behind ids), and each written rectangle is encoded back into the room's
+ *   `walkBehinds.rows`, so the mask tools paint walk-behinds unchanged.
  *
  * Units: room px.
  */
@@ -24,6 +27,10 @@ export interface EditTarget {
    * changed inside `rect` (already written in place), or everywhere (null).
    */
   maskChanged(rect: Rect | null): void
+  /** Which layer `mask` is: the walk mask (default) or the walk-behind layer's cells. */
+  readonly maskKind?: 'walk-mask' | 'walk-behinds'
+  /** A command wrote `rect` of the mask (the walk-behind layer keeps its rows in step). */
+  maskWritten?(rect: Rect): void
 }
 
 /** Deep copy of plain JSON data (rooms hold only JSON values). */

@@ -42,13 +42,14 @@ export class MaskPatchCommand implements Command {
     const n = rect.width * rect.height
     if (before.length !== n || after.length !== n)
       throw new Error(`A mask patch of ${rect.width}×${rect.height} px needs ${n} bytes before and after.`)
-    this.changes = { kinds: ['walk-mask'], rect }
+    this.changes = { kinds: [target.maskKind ?? 'walk-mask'], rect }
   }
 
   private write(bytes: Uint8Array): void {
     const mask = this.target.mask
     if (!mask) throw new Error('The room has no mask to change.')
     writeMaskRect(mask, this.target.room.size.width, this.rect, bytes)
+    this.target.maskWritten?.(this.rect)
   }
 
   apply(): void {

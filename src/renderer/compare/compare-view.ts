@@ -83,6 +83,8 @@ class Pane {
   readonly paths = new Graphics({ label: 'paths' })
   readonly handles = new Graphics({ label: 'handles' })
   readonly walker = new Graphics({ label: 'test-walker' })
+  /** The background where a walk-behind hides the walker (baseline below its feet), over it. */
+  readonly walkerCover = new Sprite({ label: 'test-walker-cover' })
   rect: PaneRect = { x: 0, y: 0, width: 1, height: 1 }
   drawn: PathDraw[] = []
   debugCanvas: HTMLCanvasElement | null = null
@@ -99,6 +101,7 @@ class Pane {
       this.paths,
       this.handles,
       this.walker,
+      this.walkerCover,
     )
     this.root.addChild(this.world)
   }
@@ -167,6 +170,8 @@ export class CompareView {
   private goal: Point | null = null
   private gatePolygons: DrawPolygon[] = []
   private walkerAt: { x: number; y: number; heightPx: number } | null = null
+  private walkerCoverTexture: Texture | null = null
+  private walkerCoverAt = { x: 0, y: 0 }
   /** Frames drawn so far (tests and the status line read it). */
   frames = 0
 
@@ -282,6 +287,8 @@ export class CompareView {
       this.drawGates(pane)
       this.drawHandles(pane)
       this.drawWalker(pane)
+      pane.walkerCover.texture = this.walkerCoverTexture ?? Texture.EMPTY
+      pane.walkerCover.position.set(this.walkerCoverAt.x, this.walkerCoverAt.y)
     }
     rects.forEach((r, i) => this.panes[i].setRect(r))
     this.requestRender()
@@ -399,10 +406,23 @@ export class CompareView {
     }
   }
 
-  /** The test-walk character: feet at (x, y), `heightPx` tall in room px; null hides it. */
-  setWalker(at: { x: number; y: number; heightPx: number } | null): void {
+  /**
+   * The test-walk character: feet at (x, y), `heightPx` tall in room px; null hides it.
+   * `cover` is the picture of the walk-behinds hiding part of it (room px rect), drawn over it.
+   */
+  setWalker(
+    at: { x: number; y: number; heightPx: number } | null,
+    cover: { rect: { x: number; y: number }; canvas: HTMLCanvasElement } | null = null,
+  ): void {
     this.walkerAt = at
-    for (const pane of this.panes) this.drawWalker(pane)
+    this.walkerCoverTexture?.destroy(true)
+    this.walkerCoverTexture = cover ? nearestTexture(cover.canvas) : null
+    if (cover) this.walkerCoverAt = { x: cover.rect.x, y: cover.rect.y }
+    for (const pane of this.panes) {
+      this.drawWalker(pane)
+      pane.walkerCover.texture = this.walkerCoverTexture ?? Texture.EMPTY
+      pane.walkerCover.position.set(this.walkerCoverAt.x, this.walkerCoverAt.y)
+    }
     this.requestRender()
   }
 
@@ -447,6 +467,7 @@ export class CompareView {
     for (const pane of this.panes) pane.destroy()
     this.panes = []
     this.backgroundTexture?.destroy(true)
+    this.walkerCoverTexture?.destroy(true)
     this.surface.destroy()
   }
 }

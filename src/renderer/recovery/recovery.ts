@@ -123,7 +123,17 @@ export function restoreCommand(target: ProjectTarget, copy: RecoveryCopy, change
           : (copy.project.rooms[0]?.id ?? null),
     },
     undefined,
-    ['background', 'walk-mask', 'walk-polygons', 'gates', 'zones', 'node-graph', 'scaling', 'room'],
+    [
+      'background',
+      'walk-mask',
+      'walk-behinds',
+      'walk-polygons',
+      'gates',
+      'zones',
+      'node-graph',
+      'scaling',
+      'room',
+    ],
   )
   return new CompoundCommand('Restore recovered work', [projectPart, ...parts])
 }
@@ -133,7 +143,7 @@ function roomFields(room: Room): Partial<Room> {
   void _v
   void _id
   // Optional fields absent in the copy must go from the open room too.
-  return { background: undefined, mask: undefined, ...rest }
+  return { background: undefined, mask: undefined, walkBehinds: undefined, ...rest }
 }
 
 /** Mask, background and scale map of an open room set to the copy's. */

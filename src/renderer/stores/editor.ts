@@ -38,6 +38,7 @@ import {
   sessionDirty,
   sessionScaleMap,
   sessionTarget,
+  walkBehindTarget,
   type LayerProblem,
   type RoomSession,
 } from './room-session'
@@ -274,6 +275,13 @@ export const useEditorStore = defineStore('editor', () => {
     const s = session.value
     if (!s) return null
     return sessionTarget(s, (rect) => emit(s.id, ['walk-mask'], rect ?? undefined))
+  }
+
+  /** The open room's walk-behind layer as a mask-tool target; null when it has no walk-behind area. */
+  function walkBehindEditTarget(): EditTarget | null {
+    const s = session.value
+    if (!s) return null
+    return walkBehindTarget(s, (rect) => emit(s.id, ['walk-behinds'], rect ?? undefined))
   }
 
   /**
@@ -724,6 +732,7 @@ export const useEditorStore = defineStore('editor', () => {
     undo,
     redo,
     editTarget,
+    walkBehindEditTarget,
     start,
     openSample,
     openProject,

@@ -7,7 +7,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
 export type LayerId =
-  'background' | 'walk-mask' | 'walk-polygons' | 'gates' | 'node-graph' | 'scaling' | 'zones'
+  'background' | 'walk-mask' | 'walk-behinds' | 'walk-polygons' | 'gates' | 'node-graph' | 'scaling' | 'zones'
 
 export interface LayerState {
   id: LayerId
@@ -21,6 +21,7 @@ export interface LayerState {
 const DEFAULT_LAYERS: LayerState[] = [
   { id: 'background', label: 'Background', visible: true, locked: true, opacity: 1 },
   { id: 'walk-mask', label: 'Walk mask areas', visible: true, locked: false, opacity: 0.45 },
+  { id: 'walk-behinds', label: 'Walk-behinds', visible: true, locked: false, opacity: 0.5 },
   { id: 'walk-polygons', label: 'Walk polygons', visible: true, locked: false, opacity: 1 },
   { id: 'gates', label: 'Gates', visible: true, locked: false, opacity: 1 },
   { id: 'node-graph', label: 'Node graph', visible: true, locked: false, opacity: 1 },

@@ -15,10 +15,11 @@
  *
  * Units: room px; images as in src/shared/host.ts.
  */
-import { markRaw, reactive, shallowReactive } from 'vue'
+import { markRaw, reactive, shallowReactive, toRaw } from 'vue'
 import type { Rect } from '../../shared/geometry/types'
 import type { LayerProblem, LoadedRoom, RgbaImage } from '../../shared/host'
 import type { Room } from '../../shared/room/schema'
+import { decodeWalkBehindRows, encodeWalkBehindRow } from '../../shared/room/walk-behinds'
 import type { EditTarget } from '../commands/edit-target'
 import type { ScaleMapHolder } from '../commands/scale-map'
 import { UndoStack } from '../commands/undo-stack'
@@ -92,6 +93,61 @@ export function sessionTarget(session: RoomSession, changed: (rect: Rect | null)
       changed(null)
     },
     maskChanged: (rect) => changed(rect),
+  }
+}
+
+const walkBehindCache = new WeakMap<readonly string[], Uint8Array>()
+
+/**
+ * The decoded cells of the room's walk-behind layer, or null when it has none. Decoded
+ * once per rows array (a command that replaces the layer gives a new array); painting
+ * writes into these cells and encodes the rows it touched back (walkBehindTarget).
+ */
+export function walkBehindCellsOf(room: Room): Uint8Array | null {
+  const wb = room.walkBehinds
+  if (!wb) return null
+  const rows = toRaw(wb.rows)
+  let cells = walkBehindCache.get(rows)
+  if (!cells) {
+    cells = markRaw(decodeWalkBehindRows(rows, room.size.width, room.size.height))
+    walkBehindCache.set(rows, cells)
+  }
+  return cells
+}
+
+/**
+ * The walk-behind layer as an edit target for the mask tools: `mask` is its cells, each
+ * written rectangle is encoded back into `walkBehinds.rows` (only the rows it spans).
+ * Null when the room has no walk-behind area to paint.
+ */
+export function walkBehindTarget(
+  session: RoomSession,
+  changed: (rect: Rect | null) => void,
+): EditTarget | null {
+  const room = session.room
+  if (!room.walkBehinds || room.walkBehinds.areas.length === 0) return null
+  return {
+    get room() {
+      return session.room
+    },
+    get mask() {
+      return walkBehindCellsOf(session.room)
+    },
+    maskKind: 'walk-behinds',
+    setMask() {
+      throw new Error('The walk-behind layer is painted, never replaced as a whole.')
+    },
+    maskChanged: (rect) => changed(rect),
+    maskWritten(rect) {
+      const wb = session.room.walkBehinds
+      const cells = walkBehindCellsOf(session.room)
+      if (!wb || !cells) return
+      const { width } = session.room.size
+      const rows = [...toRaw(wb.rows)]
+      for (let y = rect.y; y < rect.y + rect.height; y++) rows[y] = encodeWalkBehindRow(cells, width, y)
+      walkBehindCache.set(rows, cells)
+      wb.rows = rows
+    },
   }
 }
 

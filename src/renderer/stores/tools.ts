@@ -43,6 +43,7 @@ export const useToolsStore = defineStore('tools', () => {
     brushSize: 24,
     brushShape: 'round',
     areaId: 1,
+    walkBehindId: 1,
     scaleAreaId: 0,
     snapToPixels: true,
   })
@@ -62,7 +63,7 @@ export const useToolsStore = defineStore('tools', () => {
   )
 
   const context: ToolContext = {
-    target: () => editor.editTarget(),
+    target: () => (layers.active === 'walk-behinds' ? editor.walkBehindEditTarget() : editor.editTarget()),
     execute: (command) => editor.edit(command),
     options,
     activeLayer: () => layers.active,
@@ -122,6 +123,9 @@ export const useToolsStore = defineStore('tools', () => {
       const first = editor.room?.areas[0]?.id
       if (first !== undefined && !editor.room?.areas.some((a) => a.id === options.areaId))
         options.areaId = first
+      const behind = editor.room?.walkBehinds?.areas ?? []
+      if (behind.length > 0 && !behind.some((a) => a.id === options.walkBehindId))
+        options.walkBehindId = behind[0].id
     },
   )
   // After undo/redo the selected thing may be gone.

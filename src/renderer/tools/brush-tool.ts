@@ -9,7 +9,15 @@
 import type { Point } from '../../shared/geometry/types'
 import { dabOrigin, strokeSegment } from './mask-paint'
 import { MaskEditSession } from './mask-edit'
-import type { Tool, ToolContext, ToolId, ToolPointer, ToolPreview } from './tool'
+import {
+  paintName,
+  paintValue,
+  type Tool,
+  type ToolContext,
+  type ToolId,
+  type ToolPointer,
+  type ToolPreview,
+} from './tool'
 
 export class BrushTool implements Tool {
   readonly id: ToolId = 'brush'
@@ -22,11 +30,11 @@ export class BrushTool implements Tool {
   constructor(protected readonly ctx: ToolContext) {}
 
   protected value(): number {
-    return this.ctx.options.areaId
+    return paintValue(this.ctx)
   }
 
   protected commandLabel(): string {
-    return `Paint area ${this.ctx.options.areaId}`
+    return `Paint ${paintName(this.ctx)}`
   }
 
   pointerDown(e: ToolPointer): void {

@@ -7,7 +7,14 @@
  */
 import { floodFill } from './mask-paint'
 import { MaskEditSession } from './mask-edit'
-import type { Tool, ToolContext, ToolPointer, ToolPreview } from './tool'
+import {
+  paintName,
+  paintValue,
+  type Tool,
+  type ToolContext,
+  type ToolPointer,
+  type ToolPreview,
+} from './tool'
 
 export class FloodFillTool implements Tool {
   readonly id = 'flood-fill'
@@ -19,9 +26,9 @@ export class FloodFillTool implements Tool {
     const session = MaskEditSession.begin(this.ctx)
     if (!session) return
     session.touched(
-      floodFill(session.buffer, Math.floor(e.point.x), Math.floor(e.point.y), this.ctx.options.areaId),
+      floodFill(session.buffer, Math.floor(e.point.x), Math.floor(e.point.y), paintValue(this.ctx)),
     )
-    session.commit(this.ctx, `Flood fill area ${this.ctx.options.areaId}`)
+    session.commit(this.ctx, `Flood fill ${paintName(this.ctx)}`)
   }
   pointerMove(): void {}
   pointerUp(): void {}

@@ -33,7 +33,11 @@ export class MaskEditSession {
    */
   static begin(ctx: ToolContext): MaskEditSession | null {
     const target = ctx.target()
-    if (!target) return null
+    if (!target) {
+      if (ctx.activeLayer() === 'walk-behinds')
+        ctx.report('error', 'Add a walk-behind first (Walk-behinds panel), then paint it.')
+      return null
+    }
     const { width, height } = target.room.size
     const madeMask = !target.mask
     if (madeMask) {

@@ -23,7 +23,7 @@ import {
 import { fillPolygon } from './mask-paint'
 import { MaskEditSession } from './mask-edit'
 import { PolygonDrawTool } from './polygon-draw'
-import type { ToolContext } from './tool'
+import { paintName, paintValue, type ToolContext } from './tool'
 import type { EditTarget } from '../commands/edit-target'
 
 function needTarget(ctx: ToolContext): EditTarget {
@@ -88,7 +88,7 @@ export class PolygonFillTool extends PolygonDrawTool {
   protected finish(ring: Point[]): void {
     const session = MaskEditSession.begin(this.ctx)
     if (!session) throw new Error('Open a room first.')
-    session.touched(fillPolygon(session.buffer, ring, this.ctx.options.areaId))
-    session.commit(this.ctx, `Polygon fill area ${this.ctx.options.areaId}`)
+    session.touched(fillPolygon(session.buffer, ring, paintValue(this.ctx)))
+    session.commit(this.ctx, `Polygon fill ${paintName(this.ctx)}`)
   }
 }

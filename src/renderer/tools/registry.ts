@@ -10,6 +10,7 @@
  * - shortcut: one key (an accelerator string, see actions/registry.ts).
  */
 import type { LayerId } from '../stores/layers'
+import { BaselineTool } from './baseline-tool'
 import { BrushTool, EraserTool } from './brush-tool'
 import { FloodFillTool } from './flood-fill-tool'
 import { NodeTool } from './node-tool'
@@ -41,7 +42,7 @@ export const TOOLS = [
   {
     id: 'brush',
     label: 'Brush',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'B',
     glyph: '●',
     make: (c): Tool => new BrushTool(c),
@@ -49,7 +50,7 @@ export const TOOLS = [
   {
     id: 'eraser',
     label: 'Eraser',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'E',
     glyph: '⌫',
     make: (c): Tool => new EraserTool(c),
@@ -57,7 +58,7 @@ export const TOOLS = [
   {
     id: 'rectangle',
     label: 'Rectangle',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'R',
     glyph: '▭',
     make: (c): Tool => new RectangleTool(c),
@@ -65,7 +66,7 @@ export const TOOLS = [
   {
     id: 'ellipse',
     label: 'Ellipse',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'O',
     glyph: '◯',
     make: (c): Tool => new EllipseTool(c),
@@ -73,7 +74,7 @@ export const TOOLS = [
   {
     id: 'polygon-fill',
     label: 'Polygon fill',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'L',
     glyph: '⬠',
     make: (c): Tool => new PolygonFillTool(c),
@@ -81,10 +82,18 @@ export const TOOLS = [
   {
     id: 'flood-fill',
     label: 'Flood fill',
-    layers: ['walk-mask'],
+    layers: ['walk-mask', 'walk-behinds'],
     shortcut: 'G',
     glyph: '▨',
     make: (c): Tool => new FloodFillTool(c),
+  },
+  {
+    id: 'baseline',
+    label: 'Walk-behind baseline',
+    layers: ['walk-behinds'],
+    shortcut: 'Y',
+    glyph: '⤓',
+    make: (c): Tool => new BaselineTool(c),
   },
   {
     id: 'polygon',

@@ -8,7 +8,15 @@
 import type { Point } from '../../shared/geometry/types'
 import { fillEllipse, fillRect } from './mask-paint'
 import { MaskEditSession } from './mask-edit'
-import type { Tool, ToolContext, ToolId, ToolPointer, ToolPreview } from './tool'
+import {
+  paintName,
+  paintValue,
+  type Tool,
+  type ToolContext,
+  type ToolId,
+  type ToolPointer,
+  type ToolPreview,
+} from './tool'
 
 abstract class ShapeFillTool implements Tool {
   abstract readonly id: ToolId
@@ -49,7 +57,7 @@ abstract class ShapeFillTool implements Tool {
     const session = MaskEditSession.begin(this.ctx)
     if (session) {
       this.fill(session, this.start, this.end)
-      session.commit(this.ctx, `${this.label} in area ${this.ctx.options.areaId}`)
+      session.commit(this.ctx, `${this.label} in ${paintName(this.ctx)}`)
     }
     this.cancel()
   }
@@ -78,7 +86,7 @@ export class RectangleTool extends ShapeFillTool {
   readonly id = 'rectangle'
   readonly label = 'Rectangle'
   protected fill(session: MaskEditSession, a: Point, b: Point): void {
-    session.touched(fillRect(session.buffer, a, b, this.ctx.options.areaId))
+    session.touched(fillRect(session.buffer, a, b, paintValue(this.ctx)))
   }
   protected outline(a: Point, b: Point): Point[] {
     return [a, { x: b.x, y: a.y }, b, { x: a.x, y: b.y }]
@@ -89,7 +97,7 @@ export class EllipseTool extends ShapeFillTool {
   readonly id = 'ellipse'
   readonly label = 'Ellipse'
   protected fill(session: MaskEditSession, a: Point, b: Point): void {
-    session.touched(fillEllipse(session.buffer, a, b, this.ctx.options.areaId))
+    session.touched(fillEllipse(session.buffer, a, b, paintValue(this.ctx)))
   }
   protected outline(a: Point, b: Point): Point[] {
     const cx = (a.x + b.x) / 2

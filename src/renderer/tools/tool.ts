@@ -42,6 +42,8 @@ export interface ToolOptions {
   brushShape: 'round' | 'square'
   /** Area id the mask tools paint and new polygons belong to. */
   areaId: number
+  /** Walk-behind id the mask tools paint while the walk-behind layer is active. */
+  walkBehindId: number
   /** Area whose linear scale stops the scaling tool edits; 0 = the default stops for every area. */
   scaleAreaId: number
   /** Round polygon points to whole room px. */
@@ -109,6 +111,18 @@ export interface Tool {
   /** Abandon whatever is in progress (tool switch, room change); nothing is recorded. */
   cancel(): void
   preview(): ToolPreview | null
+}
+
+/** The id the mask tools write: the walk-behind id on the walk-behind layer, else the walk area. */
+export function paintValue(ctx: ToolContext): number {
+  return ctx.activeLayer() === 'walk-behinds' ? ctx.options.walkBehindId : ctx.options.areaId
+}
+
+/** How the mask tools name what they paint in their command labels ('area 2', 'walk-behind 1'). */
+export function paintName(ctx: ToolContext): string {
+  return ctx.activeLayer() === 'walk-behinds'
+    ? `walk-behind ${ctx.options.walkBehindId}`
+    : `area ${ctx.options.areaId}`
 }
 
 /** Round to whole room px when snapping is on (pixel corners, as masks trace). */

@@ -27,6 +27,7 @@ import type { FlagState } from './room-world'
 import { FULL_SCALE_PERCENT, scaleAt } from './scaling'
 import type { ScaleMapImage } from './scaling'
 import type { Project, Room } from '../room/schema'
+import { hidingWalkBehinds } from './walk-behind-cut'
 import { STAND_SECONDS, zoneEventName, zoneEvents, zonesAt } from './zones'
 import type { StandTimers, ZoneEventKind, ZoneStep } from './zones'
 
@@ -104,6 +105,8 @@ export interface WalkFrame {
   heightPx: number
   /** True once the end of the path has been reached. */
   done: boolean
+  /** Walk-behind ids that hide part of the character here (baseline below its feet); empty when none. */
+  hiddenBy: number[]
   /** Events of this step, in time order. */
   events: WalkEvent[]
 }
@@ -232,12 +235,14 @@ function moveToward(from: Point, dx: number, dy: number, distance: number, by: n
 
 function frameOf(walker: Walker, events: WalkEvent[]): WalkFrame {
   const percent = scaleHere(walker)
+  const heightPx = (walker.setup.character.heightPx * percent) / FULL_SCALE_PERCENT
   return {
     t: walker.t,
     position: { x: walker.position.x, y: walker.position.y },
     scalePercent: percent,
-    heightPx: (walker.setup.character.heightPx * percent) / FULL_SCALE_PERCENT,
+    heightPx,
     done: walker.remaining.length === 0,
+    hiddenBy: hidingWalkBehinds(walker.setup.room, walker.position, heightPx),
     events,
   }
 }

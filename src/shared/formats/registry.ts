@@ -252,7 +252,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     label: 'AGS masks',
     extensions: ['png'],
     description:
-      'Walkable-area and region masks as 8-bit indexed PNGs (index = area), with a scaling sidecar',
+      'Walkable-area, region and walk-behind masks as 8-bit indexed PNGs (index = id), with a sidecar (scaling, baselines)',
     exportRoom(input) {
       const out = exportAgs(input.room, input.mask)
       const id = input.room.id
@@ -260,6 +260,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
         files: [
           { path: `${id}-walkable.png`, indexed: out.walkable },
           { path: `${id}-regions.png`, indexed: out.regions },
+          ...(out.walkBehinds ? [{ path: `${id}-walkbehinds.png`, indexed: out.walkBehinds }] : []),
           { path: `${id}.ags.json`, text: JSON.stringify(out.sidecar, null, 2) + '\n' },
         ],
         notes: out.notes,
@@ -288,6 +289,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
         height: size.height,
       })
       const regionBytes = await source.readBytes(`${stem}-regions.png`)
+      const walkBehindBytes = await source.readBytes(`${stem}-walkbehinds.png`)
       const out = importAgs({
         room,
         walkable: { pixels, palette: readPngPalette(bytes), file: baseOf(path) },
@@ -297,6 +299,15 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
                 pixels: await source.decodeImage(regionBytes, `${baseOf(stem)}-regions.png`),
                 palette: readPngPalette(regionBytes),
                 file: `${baseOf(stem)}-regions.png`,
+              },
+            }
+          : {}),
+        ...(walkBehindBytes
+          ? {
+              walkBehinds: {
+                pixels: await source.decodeImage(walkBehindBytes, `${baseOf(stem)}-walkbehinds.png`),
+                palette: readPngPalette(walkBehindBytes),
+                file: `${baseOf(stem)}-walkbehinds.png`,
               },
             }
           : {}),

@@ -171,6 +171,20 @@ export function normaliseRoom(room: Room): Room {
           })),
         }
       : {}),
+    ...(room.walkBehinds !== undefined
+      ? {
+          walkBehinds: {
+            areas: [...room.walkBehinds.areas]
+              .sort((a, b) => a.id - b.id)
+              .map((a) => ({
+                id: a.id,
+                ...(a.name !== undefined ? { name: a.name } : {}),
+                baseline: roundCoordinate(a.baseline),
+              })),
+            rows: [...room.walkBehinds.rows],
+          },
+        }
+      : {}),
     ...(room.sceneOffset !== undefined && (room.sceneOffset.x !== 0 || room.sceneOffset.y !== 0)
       ? { sceneOffset: { x: roundCoordinate(room.sceneOffset.x), y: roundCoordinate(room.sceneOffset.y) } }
       : {}),

@@ -28,6 +28,7 @@ import {
   RESERVED_FLAG_WORDS,
 } from './flag-expression'
 import * as limits from './limits'
+import { walkBehindRowError, walkBehindRowIds } from './walk-behinds'
 
 /** The format version this build reads and writes. */
 export const CURRENT_FORMAT_VERSION = 1
@@ -371,6 +372,26 @@ export const ZoneSchema = z.strictObject({
     .describe('Free key/value pairs for the game.'),
 })
 
+export const WalkBehindAreaSchema = z.strictObject({
+  id: AreaIdSchema,
+  name: z.string().optional(),
+  /** The area hides a character whose feet are above this y (baseline > feet y), room px. */
+  baseline: finite.describe(
+    'The area hides a character whose feet are above this y (baseline > feet y, as in AGS), room px.',
+  ),
+})
+
+export const WalkBehindsSchema = z.strictObject({
+  /** Walk-behind areas, ids 1..255 (the values of the rows). */
+  areas: listOf(WalkBehindAreaSchema, 255, 'walk-behind areas (ids 1..255)').describe(
+    'Walk-behind areas, ids 1..255 (the values of the rows).',
+  ),
+  /** The indexed mask, one text per room row: runs 'count' (id 0) or 'count:id', space separated. */
+  rows: listOf(z.string({ error: 'expected a row of runs (text)' }), MAX_ROOM_SIDE_PX, 'rows').describe(
+    "The walk-behind mask at room size, one text per row from the top: runs 'count' (that many px of no area) or 'count:id', separated by one space, adding up to the room's width.",
+  ),
+})
+
 export const RoomPointSchema = z.strictObject({
   id: IdSchema,
   name: z.string(),
@@ -398,6 +419,35 @@ export const TestWalkSchema = z.strictObject({
     .positive({ error: 'expected a speed above 0 px/s' })
     .describe('Speed at 100 % scale when no character is chosen, px per second.'),
 })
+
+function checkWalkBehinds(
+  wb: z.infer<typeof WalkBehindsSchema>,
+  size: { width: number; height: number },
+  ctx: z.RefinementCtx,
+) {
+  uniqueIds(wb.areas, (a) => a.id, 'walkBehinds.areas', ctx)
+  if (wb.rows.length !== size.height) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['walkBehinds', 'rows'],
+      message: `expected ${size.height} rows (the room's height), found ${wb.rows.length}`,
+    })
+    return
+  }
+  const ids = new Set(wb.areas.map((a) => a.id))
+  for (let y = 0; y < wb.rows.length; y++) {
+    const problem = walkBehindRowError(wb.rows[y], size.width)
+    const unknown = problem ? undefined : walkBehindRowIds(wb.rows[y]).find((id) => !ids.has(id))
+    if (problem || unknown !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['walkBehinds', 'rows', y],
+        message: problem ?? `expected the id of an area in 'walkBehinds.areas', found ${unknown}`,
+      })
+      return
+    }
+  }
+}
 
 export const RoomSchema = z
   .strictObject({
@@ -436,6 +486,10 @@ export const RoomSchema = z
     points: listOf(RoomPointSchema, limits.MAX_POINTS, 'points')
       .optional()
       .describe('Named points for the game (entrances, walk-to spots), room px; absent = none.'),
+    /** Walk-behind areas and their mask; absent = none. */
+    walkBehinds: WalkBehindsSchema.optional().describe(
+      'Walk-behinds (as in AGS): an indexed mask of areas drawn in front of a character whose feet are above the area baseline; absent = none.',
+    ),
     /** Room px minus scene px of the engine scene the room came from; export adds it back. */
     sceneOffset: SceneOffsetSchema.optional().describe(
       'Where the engine scene this room was imported from has its origin, in room px (room = scene + offset); exports to that engine subtract it. Absent = (0, 0).',
@@ -482,6 +536,7 @@ export const RoomSchema = z
         })
       }
     })
+    if (room.walkBehinds) checkWalkBehinds(room.walkBehinds, room.size, ctx)
     if (room.authoritative === 'mask' && !room.mask) {
       ctx.addIssue({
         code: 'custom',
@@ -518,6 +573,8 @@ export type ZoneShape = z.infer<typeof ZoneShapeSchema>
 export type Zone = z.infer<typeof ZoneSchema>
 export type TestWalk = z.infer<typeof TestWalkSchema>
 export type RoomPoint = z.infer<typeof RoomPointSchema>
+export type WalkBehindArea = z.infer<typeof WalkBehindAreaSchema>
+export type WalkBehinds = z.infer<typeof WalkBehindsSchema>
 export type Room = z.infer<typeof RoomSchema>
 export type Authoritative = Room['authoritative']
 

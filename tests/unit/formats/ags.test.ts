@@ -69,6 +69,7 @@ describe('AGS export', () => {
       enter: 'onMatEnter',
       exit: '',
       stand: 'onMatStand',
+      pixels: 600,
     })
     const floor = out.sidecar.walkableAreas.find((a) => a.area === 1)!
     expect(floor.topY).toBe(100)

@@ -124,6 +124,13 @@ export function fullRoom(): Room {
       { id: 'door-in', name: 'door_in', x: 20, y: 150 },
       { id: 'bench', name: 'bench', x: 250.5, y: 140 },
     ],
+    walkBehinds: {
+      areas: [
+        { id: 1, name: 'Pillar', baseline: 170 },
+        { id: 3, baseline: 120.5 },
+      ],
+      rows: Array.from({ length: 200 }, (_, y) => (y < 100 ? '300 10:1 10' : y < 110 ? '5 5:3 310' : '320')),
+    },
     sceneOffset: { x: 46, y: 0 },
     testWalk: { start: { x: 160, y: 160 }, characterId: 'hero', height: 120, speed: 160 },
   }

@@ -3,7 +3,8 @@
  * describe it, and that room as a Walkbox room: the walkable-area mask becomes the room's
  * authoritative mask, each area's scaling becomes linear stops, regions become zones traced
  * from their pixels, hotspot walk-to points become room points; what Walkbox has no layer
- * for (hotspot and walk-behind masks, objects, lighting, edges) is named in the notes.
+ * walk-behinds become the walk-behind layer (mask and baselines); what Walkbox has no layer
+ * for (hotspot masks, objects, lighting, edges) is named in the notes.
  *
  * Glossary
  * - id: AGS numbers areas, hotspots, regions and walk-behinds from 0; 0 is "none" and the
@@ -18,6 +19,7 @@
 import { simplifyAreas, traceMask } from '../../geometry/vectorise'
 import { idFromName } from '../../room/names'
 import { emptyRoom, type Room, type Zone } from '../../room/schema'
+import { encodeWalkBehindRows } from '../../room/walk-behinds'
 import { maskPalette } from './ags'
 
 /** AGS's own limits (Common/game/roomdata.h, the editor's Room.cs): ids 1..count-1. */
@@ -264,10 +266,19 @@ export function agsRoomToWalkbox(
   }
   if (masks.walkBehinds) {
     const used = [...countIds(masks.walkBehinds).entries()].sort((a, b) => a[0] - b[0])
-    if (used.length > 0)
+    if (used.length > 0) {
+      room.walkBehinds = {
+        areas: used.map(([id]) => ({
+          id,
+          name: `Walk-behind ${id}`,
+          baseline: data.walkBehindBaselines[id] ?? 0,
+        })),
+        rows: encodeWalkBehindRows(masks.walkBehinds, width, height),
+      }
       notes.push(
-        `walk-behinds: ${used.map(([id, n]) => `${id} (${n} px, baseline y=${data.walkBehindBaselines[id] ?? 0})`).join(', ')}; Walkbox has no walk-behind layer yet, their mask stays in the game`,
+        `walk-behinds: ${used.map(([id, n]) => `${id} (${n} px, baseline y=${data.walkBehindBaselines[id] ?? 0})`).join(', ')}; in the walk-behind layer`,
       )
+    }
   }
   if (data.objects.length > 0)
     notes.push(`objects: ${data.objects.map((o) => o.scriptName || o.description).join(', ')} (not carried)`)

@@ -12,6 +12,8 @@
  *
  * Units: px; scaling in percent.
  */
+import { walkBehindCells } from '../../analysis/walk-behind-cut'
+import { ringBounds } from '../../geometry/bounds'
 import { rasterisePolygons } from '../../geometry/rasterise'
 import { simplifyAreas, traceMask } from '../../geometry/vectorise'
 import { stopsForArea, scaleFromStops } from '../../analysis/scaling'
@@ -19,9 +21,13 @@ import { walkPolygonToArea } from '../../room/convert'
 import { idFromName } from '../../room/names'
 import { readMaskImage, type MaskPixels } from '../../room/mask-image'
 import type { Room, Zone } from '../../room/schema'
+import { encodeWalkBehindRows, walkBehindPixelCounts } from '../../room/walk-behinds'
 import type { IndexedImage } from '../indexed-png'
 
 export const AGS3_MAX_AREAS = 15
+
+/** AGS's MAX_WALK_BEHINDS (Common/game/roomdata.h in AGS 3, roomstruct.h in AGS 4): ids 1..15. */
+export const AGS_WALK_BEHINDS = 16
 
 /** A palette where each index has its own colour (index 0 black), like AGS's mask colours. */
 export function maskPalette(count: number): string[] {
@@ -55,6 +61,79 @@ export function maskPalette(count: number): string[] {
   return out
 }
 
+/**
+ * Zones into one indexed mask (one region per pixel): zone `i` paints `ids[i]` over what is
+ * there, so a later zone wins where zones overlap. Returns the mask, the pixels each zone
+ * kept and the pixels each zone lost to later ones, by zone index.
+ */
+export function zonesToRegionMask(
+  zones: readonly Zone[],
+  ids: readonly number[],
+  walk: Uint8Array,
+  width: number,
+  height: number,
+): { mask: Uint8Array; pixels: number[]; lost: number[] } {
+  const mask = new Uint8Array(width * height)
+  const owner = new Int32Array(width * height).fill(-1)
+  const scratch = new Uint8Array(width * height)
+  const lost = zones.map(() => 0)
+  const take = (k: number, i: number) => {
+    const before = owner[k]
+    if (before === i) return
+    if (before >= 0) lost[before]++
+    owner[k] = i
+    mask[k] = ids[i]
+  }
+  zones.forEach((z, i) => {
+    if (!(ids[i] >= 1 && ids[i] <= 255)) return
+    if (z.shape.kind === 'polygon') {
+      const outer = z.shape.outer.map(([x, y]) => ({ x, y }))
+      rasterisePolygons([{ outer, holes: [] }], width, height, 1, scratch)
+      const b = ringBounds(outer)
+      const x0 = Math.max(0, Math.floor(b.x))
+      const y0 = Math.max(0, Math.floor(b.y))
+      const x1 = Math.min(width, Math.ceil(b.x + b.width) + 1)
+      const y1 = Math.min(height, Math.ceil(b.y + b.height) + 1)
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) {
+          const k = y * width + x
+          if (scratch[k] === 0) continue
+          scratch[k] = 0
+          take(k, i)
+        }
+    } else {
+      const areaId = z.shape.areaId
+      for (let k = 0; k < walk.length; k++) if (walk[k] === areaId) take(k, i)
+    }
+  })
+  const pixels = zones.map(() => 0)
+  for (const o of owner) if (o >= 0) pixels[o]++
+  return { mask, pixels, lost }
+}
+
+/** The notes for zones that lost pixels to later ones, and for zones with no pixel at all. */
+export function regionMaskNotes(
+  zones: readonly Zone[],
+  ids: readonly number[],
+  result: { pixels: number[]; lost: number[] },
+  zeroPixelAction: string,
+): string[] {
+  const notes: string[] = []
+  const losers = zones
+    .map((z, i) => ({ z, i }))
+    .filter(({ i }) => result.lost[i] > 0)
+    .map(({ z, i }) => `${z.name} (region ${ids[i]}) lost ${result.lost[i]} px`)
+  if (losers.length > 0)
+    notes.push(
+      `zones overlap and an AGS regions mask holds one region per pixel (a later zone wins): ${losers.join(', ')}`,
+    )
+  zones.forEach((z, i) => {
+    if (ids[i] >= 1 && ids[i] <= 255 && result.pixels[i] === 0)
+      notes.push(`zone ${z.name} (region ${ids[i]}): 0 px in the regions mask; ${zeroPixelAction}`)
+  })
+  return notes
+}
+
 export interface AgsSidecar {
   format: 'walkbox-ags'
   room: string
@@ -66,12 +145,17 @@ export interface AgsSidecar {
     topY: number
     bottomY: number
   }[]
-  regions: { region: number; name: string; enter: string; exit: string; stand: string }[]
+  /** `pixels`: how many pixels the region has in the mask (0 = listed, but AGS will never raise it). */
+  regions: { region: number; name: string; enter: string; exit: string; stand: string; pixels?: number }[]
+  /** Walk-behind areas of the walk-behinds mask (absent when the room has none). */
+  walkBehinds?: { id: number; name: string; baseline: number; pixels: number }[]
 }
 
 export interface AgsExport {
   walkable: IndexedImage
   regions: IndexedImage
+  /** The walk-behinds mask (index = walk-behind id), when the room has walk-behinds. */
+  walkBehinds: IndexedImage | null
   sidecar: AgsSidecar
   notes: string[]
 }
@@ -97,31 +181,37 @@ export function exportAgs(room: Room, mask: Uint8Array | null): AgsExport {
     notes.push(`walkable areas: area ${top} is above AGS's 15 (AGS 3 and AGS 4 alike); AGS will not read it`)
 
   // Regions: polygon zones by their order, area zones by the area's pixels.
-  const regions = new Uint8Array(width * height)
+  const ids = room.zones.map((_, i) => i + 1)
+  const painted = zonesToRegionMask(room.zones, ids, walk, width, height)
+  const regions = painted.mask
   const regionList: AgsSidecar['regions'] = []
   room.zones.forEach((z, i) => {
-    const id = i + 1
+    const id = ids[i]
     if (id > 255) return
-    if (z.shape.kind === 'polygon') {
-      rasterisePolygons(
-        [{ outer: z.shape.outer.map(([x, y]) => ({ x, y })), holes: [] }],
-        width,
-        height,
-        id,
-        regions,
-      )
-    } else {
-      const areaId = z.shape.areaId
-      for (let k = 0; k < walk.length; k++) if (walk[k] === areaId) regions[k] = id
-    }
     regionList.push({
       region: id,
       name: z.name,
       enter: z.events.enter,
       exit: z.events.exit,
       stand: z.events.stand,
+      pixels: painted.pixels[i],
     })
   })
+  if (room.zones.length > 255)
+    notes.push(
+      `zones ${room.zones
+        .slice(255)
+        .map((z) => z.name)
+        .join(', ')}: beyond region 255; not exported`,
+    )
+  notes.push(
+    ...regionMaskNotes(
+      room.zones,
+      ids,
+      painted,
+      'kept in the sidecar with "pixels": 0 so the region numbers stay in zone order; AGS will never raise it',
+    ),
+  )
   if (room.zones.length > AGS3_MAX_AREAS)
     notes.push(
       `regions: ${room.zones.length} zones, AGS reads 15 regions (AGS 3 and AGS 4 alike); the rest are written and named in the sidecar`,
@@ -167,15 +257,42 @@ export function exportAgs(room: Room, mask: Uint8Array | null): AgsExport {
     )
   if (room.nodeGraph.nodes.length > 0) notes.push('node graph: AGS has no authored graph; not exported')
 
+  // Walk-behinds: their mask as it is, baselines in the sidecar.
+  const wbCells = walkBehindCells(room)
+  let walkBehinds: IndexedImage | null = null
+  let walkBehindList: AgsSidecar['walkBehinds']
+  if (wbCells && room.walkBehinds) {
+    const counts = walkBehindPixelCounts(wbCells)
+    let wbTop = 0
+    for (const a of room.walkBehinds.areas) wbTop = Math.max(wbTop, a.id)
+    walkBehinds = { width, height, indices: wbCells, palette: maskPalette(Math.max(wbTop + 1, 16)) }
+    walkBehindList = room.walkBehinds.areas.map((a) => ({
+      id: a.id,
+      name: a.name ?? `Walk-behind ${a.id}`,
+      baseline: Math.round(a.baseline),
+      pixels: counts.get(a.id) ?? 0,
+    }))
+    const over = room.walkBehinds.areas.filter((a) => a.id >= AGS_WALK_BEHINDS)
+    if (over.length > 0)
+      notes.push(
+        `walk-behinds ${over.map((a) => a.id).join(', ')}: above AGS's ${AGS_WALK_BEHINDS - 1} (MAX_WALK_BEHINDS is 16 in AGS 3 and AGS 4 alike); written, AGS will not read them`,
+      )
+    for (const a of walkBehindList)
+      if (a.pixels === 0)
+        notes.push(`walk-behind ${a.id} (${a.name}): 0 px in the mask; listed in the sidecar`)
+  }
+
   return {
     walkable: { width, height, indices: walk, palette: maskPalette(Math.max(top + 1, 16)) },
     regions: { width, height, indices: regions, palette: maskPalette(Math.max(regionList.length + 1, 16)) },
+    walkBehinds,
     sidecar: {
       format: 'walkbox-ags',
       room: room.name,
       size: [width, height],
       walkableAreas,
       regions: regionList,
+      ...(walkBehindList ? { walkBehinds: walkBehindList } : {}),
     },
     notes,
   }
@@ -185,6 +302,7 @@ export interface AgsImportInput {
   room: Room
   walkable?: { pixels: MaskPixels; palette?: readonly string[]; file: string }
   regions?: { pixels: MaskPixels; palette?: readonly string[]; file: string }
+  walkBehinds?: { pixels: MaskPixels; palette?: readonly string[]; file: string }
   sidecar?: { text: string; file: string }
 }
 
@@ -282,6 +400,33 @@ export function importAgs(input: AgsImportInput): { room: Room; mask: Uint8Array
     room.zones = [...room.zones, ...zones]
     notes.push(
       `${input.regions.file}: ${zones.length} zone${zones.length === 1 ? '' : 's'} from ${read.areas.length} region${read.areas.length === 1 ? '' : 's'}`,
+    )
+  }
+  if (input.walkBehinds) {
+    const read = readMaskImage(input.walkBehinds.pixels, {
+      rule: 'auto',
+      palette: input.walkBehinds.palette,
+      fit: { width, height },
+      file: input.walkBehinds.file,
+    })
+    const counts = walkBehindPixelCounts(read.cells)
+    const ids = [...counts.keys()].sort((a, b) => a - b)
+    if (ids.length > 0) {
+      room.walkBehinds = {
+        areas: ids.map((id) => {
+          const info = sidecar?.walkBehinds?.find((w) => w.id === id)
+          return { id, name: info?.name ?? `Walk-behind ${id}`, baseline: info?.baseline ?? 0 }
+        }),
+        rows: encodeWalkBehindRows(read.cells, width, height),
+      }
+      const noBaseline = ids.filter((id) => !sidecar?.walkBehinds?.some((w) => w.id === id))
+      if (noBaseline.length > 0)
+        notes.push(
+          `walk-behinds ${noBaseline.join(', ')}: no baseline in a sidecar; baseline y=0 (AGS's default), set it in the Areas panel`,
+        )
+    }
+    notes.push(
+      `${input.walkBehinds.file}: ${ids.length} walk-behind${ids.length === 1 ? '' : 's'} (${ids.map((id) => `${id}: ${counts.get(id)} px`).join(', ') || 'none'})`,
     )
   }
   return { room, mask, notes }

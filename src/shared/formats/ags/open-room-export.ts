@@ -3,7 +3,8 @@
  * is compared with what the folder holds now (read with the same importer), and only what
  * differs is written: `walkableareas.png` when the mask changed, `regions.png` when the
  * zones changed, and in `data.xml` only the scaling fields of areas whose scale changed and
- * the walk-to points that moved. An unedited room writes no file at all, so the folder
+ * the walk-to points that moved; `walkbehinds.png` when the walk-behind layer's pixels
+ * changed and the `<Baseline>` of each walk-behind whose baseline changed. An unedited room writes no file at all, so the folder
  * stays byte-identical. Masks keep the file's own palette and the room's mask resolution.
  *
  * Glossary
@@ -14,13 +15,14 @@
  * Units: px (room), percent (scaling).
  */
 import { scaleFromStops, stopsForArea } from '../../analysis/scaling'
+import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import { rasterisePolygons } from '../../geometry/rasterise'
 import { walkPolygonToArea } from '../../room/convert'
 import { idFromName } from '../../room/names'
 import { readPngPalette } from '../../room/mask-image'
 import type { Room } from '../../room/schema'
 import type { ExportInput, ExportResult, ExportFile, ImportSource } from '../registry'
-import { maskPalette } from './ags'
+import { maskPalette, regionMaskNotes, zonesToRegionMask } from './ags'
 import { AGS_LIMITS, maskToStoredSize, zonesFromRegions, type AgsAreaScaling } from './ags-room'
 import { readOpenRoomMask, utf8Text } from './import-room'
 import { OPEN_ROOM_MASKS, patchOpenRoom, readOpenRoom } from './open-room'
@@ -52,13 +54,13 @@ function walkableOf(input: ExportInput): Uint8Array {
 }
 
 /** The zones as a regions mask: a zone's agsRegion id, else the next free id. */
-function regionsOf(room: Room, notes: string[]): Uint8Array {
+function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
   const { width, height } = room.size
-  const out = new Uint8Array(width * height)
   const taken = new Set(
     room.zones.map((z) => Number(z.properties.agsRegion)).filter((n) => n >= 1 && n <= 255),
   )
   let next = 1
+  const ids: number[] = []
   for (const z of room.zones) {
     let id = Number(z.properties.agsRegion)
     if (!(Number.isInteger(id) && id >= 1 && id <= 255)) {
@@ -66,25 +68,21 @@ function regionsOf(room: Room, notes: string[]): Uint8Array {
       id = next
       taken.add(id)
     }
+    ids.push(id)
     if (id >= AGS_LIMITS.regions)
       notes.push(
         `zone ${z.name}: region ${id} is above AGS's ${AGS_LIMITS.regions - 1}; written, AGS will not read it`,
       )
-    if (z.shape.kind === 'polygon') {
-      rasterisePolygons(
-        [{ outer: z.shape.outer.map(([x, y]) => ({ x, y })), holes: [] }],
-        width,
-        height,
-        id,
-        out,
-      )
-    } else {
-      notes.push(`zone ${z.name}: an area zone is not a region; not written`)
-    }
+    if (z.shape.kind === 'area') notes.push(`zone ${z.name}: an area zone is not a region; not written`)
     if (z.enabledBy)
       notes.push(`zone ${z.name}: AGS regions have no flag conditions; its condition is not written`)
   }
-  return out
+  const polygonZones = room.zones.map((z) => (z.shape.kind === 'polygon' ? z : null))
+  const kept = room.zones.filter((_, i) => polygonZones[i])
+  const keptIds = ids.filter((_, i) => polygonZones[i])
+  const painted = zonesToRegionMask(kept, keptIds, walk, width, height)
+  notes.push(...regionMaskNotes(kept, keptIds, painted, 'AGS will never raise it'))
+  return painted.mask
 }
 
 /** The AGS scaling fields that give the room's scale on `area` (rows top..bottom). */
@@ -163,10 +161,30 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
   const shape = (zones: Room['zones']) =>
     JSON.stringify(zones.map((z) => [z.shape, z.properties.agsRegion ?? '', z.enabledBy ?? null]))
   if (shape(room.zones) !== shape(zonesNow)) {
-    stored(regionsOf(room, notes), regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
+    stored(regionsOf(room, walk, notes), regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
   }
   if (room.zones.some((z) => z.events.enter || z.events.exit || z.events.stand))
     notes.push('zone events: AGS names region events in the room script; not written')
+
+  // Walk-behinds: the mask when its pixels changed, the baselines that changed.
+  const walkBehindsNow = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.walkBehinds, data, readNotes)
+  const wbCells = walkBehindCells(room) ?? new Uint8Array(width * height)
+  const wbBefore = walkBehindsNow?.cells ?? new Uint8Array(width * height)
+  const wbOver = (room.walkBehinds?.areas ?? []).filter((a) => a.id >= AGS_LIMITS.walkBehinds)
+  if (wbOver.length > 0)
+    notes.push(
+      `walk-behinds ${wbOver.map((a) => a.id).join(', ')}: above AGS's ${AGS_LIMITS.walkBehinds - 1} (AGS 3 and AGS 4 alike); their pixels are written, AGS ignores them and their baselines are not written`,
+    )
+  if (!sameBytes(wbCells, wbBefore)) {
+    stored(wbCells, walkBehindsNow?.bytes ?? null, OPEN_ROOM_MASKS.walkBehinds)
+    if (data.maskResolution > 1)
+      notes.push(`walk-behind mask written at 1:${data.maskResolution} (MaskResolution)`)
+  }
+  const baselineEdits = new Map<number, number>()
+  for (const a of room.walkBehinds?.areas ?? []) {
+    if (a.id >= AGS_LIMITS.walkBehinds) continue
+    if (Math.round(a.baseline) !== (data.walkBehindBaselines[a.id] ?? 0)) baselineEdits.set(a.id, a.baseline)
+  }
 
   // Scaling per area present in the mask.
   const rows = new Map<number, { top: number; bottom: number }>()
@@ -197,7 +215,11 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       walkTo.set(id, { x: p.x, y: p.y })
   })
 
-  const patched = patchOpenRoom(text, { walkableAreas: areaEdits, walkTo })
+  const patched = patchOpenRoom(text, {
+    walkableAreas: areaEdits,
+    walkTo,
+    walkBehindBaselines: baselineEdits,
+  })
   if (patched !== text) files.push({ path: 'data.xml', bytes: new TextEncoder().encode(patched) })
   if (room.gates.length > 0)
     notes.push(

@@ -125,6 +125,8 @@ export interface OpenRoomEdits {
   walkableAreas?: Map<number, AgsAreaScaling>
   /** New walk-to points per hotspot id. */
   walkTo?: Map<number, { x: number; y: number }>
+  /** New baselines per walk-behind id, room px. */
+  walkBehindBaselines?: Map<number, number>
 }
 
 /**
@@ -155,6 +157,15 @@ export function patchOpenRoom(text: string, edits: OpenRoomEdits, file = 'data.x
     const el = hotspots[id]
     if (!el) throw new Error(`${file}: no RoomHotspot ${id}`)
     set(el, 'WalkToPoint', `${Math.round(p.x)},${Math.round(p.y)}`)
+  }
+  const walkBehinds = childrenNamed(child(root, 'WalkBehinds') ?? root, 'RoomWalkBehind')
+  for (const [id, baseline] of edits.walkBehindBaselines ?? []) {
+    const el = walkBehinds[id]
+    if (!el)
+      throw new Error(
+        `${file}: no RoomWalkBehind ${id} (it has ${walkBehinds.length}); AGS numbers walk-behinds 0..${AGS_LIMITS.walkBehinds - 1}`,
+      )
+    set(el, 'Baseline', String(Math.round(baseline)))
   }
   return patches.length === 0 ? text : patchXmlText(text, patches)
 }

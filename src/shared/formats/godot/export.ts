@@ -4,7 +4,9 @@
  * (when asked); one NavigationRegion2D per walk area with a NavigationPolygon holding
  * both `outlines` (outer rings and holes) and a triangulation (`vertices` + `polygons`,
  * which Godot 4 navigates without baking); an Area2D + CollisionPolygon2D per zone; a
- * Marker2D per point. Coordinates are the scene's: room px - sceneOffset.
+ * Marker2D per point; walk-behinds as background-textured Polygon2D nodes with their
+ * origin on the baseline under a y-sorted Node2D. Coordinates are the scene's: room px -
+ * sceneOffset.
  *
  * Glossary
  * - dropped: what Godot has no place for, named in the notes instead of lost silently.
@@ -14,6 +16,7 @@
 import { triangulateAreas } from '../../geometry/triangulate'
 import type { AreaPolygon, Point } from '../../geometry/types'
 import { simplifyAreas, traceMask } from '../../geometry/vectorise'
+import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import { walkPolygonToArea } from '../../room/convert'
 import type { Room } from '../../room/schema'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
@@ -271,6 +274,58 @@ export function exportGodotScene(
       '',
     )
   })
+
+  // Walk-behinds: each area's outline as a Polygon2D textured with the background, its node
+  // origin on the baseline, under a y-sorted parent (docs/engines.md says why).
+  const wbCells = walkBehindCells(room)
+  if (wbCells && room.walkBehinds) {
+    if (!options.backgroundResPath) {
+      notes.push(
+        `walk-behinds: ${room.walkBehinds.areas.length} not exported; they are cut from the background and the export has none`,
+      )
+    } else {
+      nodes.push(
+        '[node name="WalkBehinds" type="Node2D" parent="."]',
+        'y_sort_enabled = true',
+        'metadata/walkbox_note = "Put the characters under this node (or give them a y-sorted parent together with it): Godot then draws each walk-behind in front of a character whose position is above its baseline."',
+        '',
+      )
+      const taken = new Set<string>()
+      let holes = 0
+      for (const a of room.walkBehinds.areas) {
+        const traced = simplifyAreas(
+          traceMask(width, height, (i) => wbCells[i] === a.id),
+          0.5,
+        )
+        if (traced.length === 0) {
+          notes.push(`walk-behind ${a.id}: 0 px in its mask; not exported`)
+          continue
+        }
+        traced.forEach((part, k) => {
+          holes += part.holes.length
+          const name = godotNodeName(
+            (a.name ?? `Walk-behind ${a.id}`) + (traced.length > 1 ? ` ${k + 1}` : ''),
+            taken,
+          )
+          const origin = toScene(0, a.baseline)
+          nodes.push(
+            `[node name=${tscnString(name)} type="Polygon2D" parent="WalkBehinds"]`,
+            `position = ${tscnVector2(origin)}`,
+            'texture = ExtResource("1_background")',
+            `texture_offset = ${tscnVector2({ x: 0, y: a.baseline })}`,
+            `polygon = ${tscnPackedPoints(part.outer.map((q) => ({ x: q.x, y: q.y - a.baseline })))}`,
+            `metadata/walkbox_walk_behind = ${a.id}`,
+            `metadata/walkbox_baseline = ${a.baseline}`,
+            '',
+          )
+        })
+      }
+      if (holes > 0)
+        notes.push(
+          `walk-behinds: ${holes} hole${holes === 1 ? '' : 's'} in their outlines not kept (a Polygon2D here is one outline)`,
+        )
+    }
+  }
 
   if (room.nodeGraph.nodes.length > 0)
     notes.push('node graph: Godot scenes have no authored graph; not exported')
