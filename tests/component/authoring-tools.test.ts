@@ -247,6 +247,25 @@ describe('outline tools', () => {
     expect(done.map((c) => c.label)).toEqual(['Move vertex'])
     expect(t.room.polygons[0].holes[0]).toContainEqual([5, 6])
   })
+  it('a click on an edge (a hole edge) without a drag selects the ring and edits nothing; a drag inserts a vertex', () => {
+    const t = makeTarget()
+    const before = JSON.stringify(t.room)
+    const { ctx, done, selection } = context(t, 'walk-polygons')
+    const tool = new SelectTool(ctx)
+    // The hole's top edge (2,2)-(4,2), half way.
+    tool.pointerDown(at(3, 2))
+    tool.pointerUp(at(3, 2))
+    expect(done).toHaveLength(0)
+    expect(JSON.stringify(t.room)).toBe(before)
+    expect(selection()).toMatchObject({ polygonId: 'floor' })
+    expect(selection()).not.toHaveProperty('vertex')
+    // Dragged, the press on the edge inserts a vertex: one step.
+    tool.pointerDown(at(3, 2))
+    tool.pointerMove(at(3, 1.5))
+    tool.pointerUp(at(3, 1))
+    expect(done.map((c) => c.label)).toEqual(['Insert vertex'])
+    expect(t.room.polygons[0].holes[0]).toContainEqual([3, 1])
+  })
   it('the Hole tool refuses a hole whose corners are inside but whose edge leaves a U-shaped floor', () => {
     const t = makeTarget()
     // A U: the notch x 6..10, y 0..6 is not floor.
