@@ -19,7 +19,14 @@ import { SelectTool } from '../../src/renderer/tools/select-tool'
 import type { Selection, ToolContext, ToolPointer } from '../../src/renderer/tools/tool'
 import type { LayerId } from '../../src/renderer/stores/layers'
 import type { Command } from '../../src/renderer/stores/history'
-import { importMaskCommand, missingAreas, planMaskImport } from '../../src/renderer/tools/mask-import'
+import {
+  importMaskCommand,
+  maskPreview,
+  missingAreas,
+  planMaskImport,
+} from '../../src/renderer/tools/mask-import'
+import { mount } from '@vue/test-utils'
+import MaskImportDialog from '../../src/renderer/components/dialogs/MaskImportDialog.vue'
 import {
   maskFromPolygons,
   simplifyTraced,
@@ -325,6 +332,52 @@ describe('mask import and conversions', () => {
     roundTrip(t, importMaskCommand(t, plan, 'replace'), (r) => {
       expect([...r.mask!]).toEqual([0, 0, 0, 0, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 0, 0])
     })
+  })
+  it('shows a preview of what a mask picture was read as, each area in its colour', () => {
+    const t = makeTarget()
+    t.room.size = { width: 10, height: 2 }
+    const picked = image([
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 255],
+      [0, 0, 0, 255],
+      [0, 0, 0, 0],
+    ])
+    const plan = planMaskImport(picked, t.room, 3)
+    const preview = maskPreview(plan.read.cells, t.room.size, t.room.areas)
+    expect([preview.width, preview.height]).toEqual([10, 2])
+    expect([...preview.ids]).toEqual([...plan.read.cells])
+    // Area 3 is new: it gets the colour a new area would get.
+    expect(Object.keys(preview.colours)).toEqual(['3'])
+    // A big room is shown at most 240 px on its longer side, ids kept.
+    const big = new Uint8Array(1920 * 1080).fill(2)
+    const small = maskPreview(big, { width: 1920, height: 1080 }, [{ id: 2, colour: '#4a90d9' }])
+    expect([small.width, small.height]).toEqual([240, 135])
+    expect(small.colours).toEqual({ 2: '#4a90d9' })
+    const dialog = mount(MaskImportDialog, {
+      props: {
+        fileName: 'walk.png',
+        stored: { width: 5, height: 1 },
+        room: { width: 10, height: 2 },
+        rule: 'alpha',
+        scale: 2,
+        summary: '1 area: 3',
+        singleArea: true,
+        areas: [{ id: 1, name: 'Walkable' }],
+        areaId: 1,
+        freeId: 3,
+        hasMask: true,
+        newAreas: [3],
+        preview,
+      },
+    })
+    const canvas = dialog.get('[data-testid="mask-import-preview"]')
+    expect([
+      canvas.attributes('width'),
+      canvas.attributes('height'),
+      canvas.attributes('data-areas'),
+    ]).toEqual(['10', '2', '3'])
+    dialog.unmount()
   })
   it('imports grey ids and creates the areas the room lacks', () => {
     const t = makeTarget()
