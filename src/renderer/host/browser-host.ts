@@ -629,12 +629,18 @@ const host: WalkboxHost = {
       `${fileName}: ${PROJECT_FILE_NAME}`,
     ).value
     const root = await projectsRoot()
-    const ref = await uniqueRef(root, project.name)
+    // A name the list already has gets a number ("Walkbox sample (2)"): two rows that read
+    // the same cannot be told apart in Open.
+    const names = new Set((await listStored()).map((p) => p.name))
+    let name = project.name
+    for (let n = 2; names.has(name); n++) name = `${project.name} (${n})`
+    const ref = await uniqueRef(root, name)
     try {
       await writeImportedProject(
         opfsProjectFiles(await root.getDirectoryHandle(ref, { create: true })),
         entries,
       )
+      if (name !== project.name) await host.renameProject({ ref, name })
       return await checkOpens(ref)
     } catch (error) {
       // Nothing is left behind when the zip does not make a project that opens.
