@@ -60,6 +60,16 @@ describe('gates in Edit', () => {
   it('draws a closed gate hatched and an open one outlined: the pixels follow the flag', async () => {
     const flag = page.locator('[data-flag="gateOpen"]')
     await expect.poll(() => flag.isChecked()).toBe(true)
+    // Zoomed in on the doorway (wheel over it), so that the gate fills a good part of the view.
+    const host = page.getByTestId('canvas-host')
+    const zoom = async () => Number(await host.getAttribute('data-zoom'))
+    const fitted = await zoom()
+    const door = toPage(await viewportOf(page), 1030, 776)
+    await page.mouse.move(door.x, door.y)
+    await page.mouse.wheel(0, -300)
+    await waitUntil(zoom, (z) => z > fitted * 1.5, 'the view to zoom in on the doorway')
+    await page.mouse.wheel(0, -300)
+    await waitUntil(zoom, (z) => z > fitted * 3, 'the view to zoom in further')
     // Inside the gate, away from its outline.
     const open = await pixelsOver(page, 1024, 756, 1036, 796)
     await flag.uncheck()
@@ -67,7 +77,12 @@ describe('gates in Edit', () => {
     expect(changed(open, closed), 'pixels inside the gate that changed when it closed').toBeGreaterThan(
       open.length / 4,
     )
-    await saveDocsImage(page.getByTestId('canvas-host'), 'walkbox-gate-closed.png')
+    const v = await viewportOf(page)
+    const a = toPage(v, 900, 690)
+    const b = toPage(v, 1160, 860)
+    const clip = { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y }
+    const doorway = { screenshot: (o: { path?: string } = {}) => page.screenshot({ ...o, clip }) }
+    await saveDocsImage(doorway, 'walkbox-gate-closed.png')
     await flag.check()
     const openAgain = await pixelsOver(page, 1024, 756, 1036, 796)
     expect(changed(open, openAgain), 'the open gate draws as before').toBe(0)
