@@ -17,6 +17,8 @@ const DOCS_IMAGE_TESTS = [
   'tests/e2e/compare-batch.test.ts',
   'tests/e2e/game-folder.test.ts',
   'tests/e2e/walk-behinds.test.ts',
+  'tests/e2e/answers-compare.test.ts',
+  'tests/e2e/answers-gates.test.ts',
 ]
 
 const run = spawnSync(

@@ -1,5 +1,6 @@
 /**
- * The action registry's shortcut matching and the viewport's coordinate conversions.
+ * The action registry's shortcut matching and the viewport's coordinate conversions; a fitted
+ * room fits again when the canvas is resized.
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
@@ -19,6 +20,8 @@ import {
   MIN_ZOOM,
 } from '../../src/renderer/canvas/viewport'
 import { isTextEntry } from '../../src/renderer/actions/text-entry'
+import { createPinia, setActivePinia } from 'pinia'
+import { useViewportStore } from '../../src/renderer/stores/viewport'
 
 const key = (
   k: string,
@@ -135,5 +138,19 @@ describe('viewport', () => {
     expect(small.offsetY).toBe(Math.round((700 - 484) / 2))
     // A 320x200 AGS room fills a 1400x800 canvas (height decides: 768 / 200).
     expect(fitRoom(320, 200, 1400, 800).zoom).toBeCloseTo(3.84, 6)
+  })
+
+  it('fits the room again when the canvas is resized, unless the author zoomed or panned since', () => {
+    setActivePinia(createPinia())
+    const store = useViewportStore()
+    store.setCanvasSize(1000, 700)
+    store.fit(1920, 1080)
+    store.setCanvasSize(1600, 900)
+    expect(store.viewport).toEqual(fitRoom(1920, 1080, 1600, 900))
+    // Zoomed in: the author's view stays as it is when the window changes.
+    store.zoomIn()
+    const zoomed = store.viewport
+    store.setCanvasSize(1200, 800)
+    expect(store.viewport).toEqual(zoomed)
   })
 })

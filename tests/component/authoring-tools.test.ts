@@ -19,7 +19,14 @@ import { SelectTool } from '../../src/renderer/tools/select-tool'
 import type { Selection, ToolContext, ToolPointer } from '../../src/renderer/tools/tool'
 import type { LayerId } from '../../src/renderer/stores/layers'
 import type { Command } from '../../src/renderer/stores/history'
-import { importMaskCommand, missingAreas, planMaskImport } from '../../src/renderer/tools/mask-import'
+import {
+  importMaskCommand,
+  maskPreview,
+  missingAreas,
+  planMaskImport,
+} from '../../src/renderer/tools/mask-import'
+import { mount } from '@vue/test-utils'
+import MaskImportDialog from '../../src/renderer/components/dialogs/MaskImportDialog.vue'
 import {
   maskFromPolygons,
   simplifyTraced,
@@ -254,6 +261,25 @@ describe('outline tools', () => {
     expect(done.map((c) => c.label)).toEqual(['Move vertex'])
     expect(t.room.polygons[0].holes[0]).toContainEqual([5, 6])
   })
+  it('a click on an edge (a hole edge) without a drag selects the ring and edits nothing; a drag inserts a vertex', () => {
+    const t = makeTarget()
+    const before = JSON.stringify(t.room)
+    const { ctx, done, selection } = context(t, 'walk-polygons')
+    const tool = new SelectTool(ctx)
+    // The hole's top edge (2,2)-(4,2), half way.
+    tool.pointerDown(at(3, 2))
+    tool.pointerUp(at(3, 2))
+    expect(done).toHaveLength(0)
+    expect(JSON.stringify(t.room)).toBe(before)
+    expect(selection()).toMatchObject({ polygonId: 'floor' })
+    expect(selection()).not.toHaveProperty('vertex')
+    // Dragged, the press on the edge inserts a vertex: one step.
+    tool.pointerDown(at(3, 2))
+    tool.pointerMove(at(3, 1.5))
+    tool.pointerUp(at(3, 1))
+    expect(done.map((c) => c.label)).toEqual(['Insert vertex'])
+    expect(t.room.polygons[0].holes[0]).toContainEqual([3, 1])
+  })
   it('the Hole tool refuses a hole whose corners are inside but whose edge leaves a U-shaped floor', () => {
     const t = makeTarget()
     // A U: the notch x 6..10, y 0..6 is not floor.
@@ -313,6 +339,52 @@ describe('mask import and conversions', () => {
     roundTrip(t, importMaskCommand(t, plan, 'replace'), (r) => {
       expect([...r.mask!]).toEqual([0, 0, 0, 0, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 0, 0])
     })
+  })
+  it('shows a preview of what a mask picture was read as, each area in its colour', () => {
+    const t = makeTarget()
+    t.room.size = { width: 10, height: 2 }
+    const picked = image([
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 255],
+      [0, 0, 0, 255],
+      [0, 0, 0, 0],
+    ])
+    const plan = planMaskImport(picked, t.room, 3)
+    const preview = maskPreview(plan.read.cells, t.room.size, t.room.areas)
+    expect([preview.width, preview.height]).toEqual([10, 2])
+    expect([...preview.ids]).toEqual([...plan.read.cells])
+    // Area 3 is new: it gets the colour a new area would get.
+    expect(Object.keys(preview.colours)).toEqual(['3'])
+    // A big room is shown at most 240 px on its longer side, ids kept.
+    const big = new Uint8Array(1920 * 1080).fill(2)
+    const small = maskPreview(big, { width: 1920, height: 1080 }, [{ id: 2, colour: '#4a90d9' }])
+    expect([small.width, small.height]).toEqual([240, 135])
+    expect(small.colours).toEqual({ 2: '#4a90d9' })
+    const dialog = mount(MaskImportDialog, {
+      props: {
+        fileName: 'walk.png',
+        stored: { width: 5, height: 1 },
+        room: { width: 10, height: 2 },
+        rule: 'alpha',
+        scale: 2,
+        summary: '1 area: 3',
+        singleArea: true,
+        areas: [{ id: 1, name: 'Walkable' }],
+        areaId: 1,
+        freeId: 3,
+        hasMask: true,
+        newAreas: [3],
+        preview,
+      },
+    })
+    const canvas = dialog.get('[data-testid="mask-import-preview"]')
+    expect([
+      canvas.attributes('width'),
+      canvas.attributes('height'),
+      canvas.attributes('data-areas'),
+    ]).toEqual(['10', '2', '3'])
+    dialog.unmount()
   })
   it('imports grey ids and creates the areas the room lacks', () => {
     const t = makeTarget()

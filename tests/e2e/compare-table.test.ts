@@ -17,7 +17,8 @@ import { clickRoom, openCompare, waitForAnswers } from './compare-helpers'
 
 const WEST = { x: 300, y: 940 }
 const EAST = { x: 1700, y: 760 }
-const TIME = /^(< )?\d+(\.\d+)? (µs|ms)( ±(<)?\d+%| \(1 run\))?$/
+/** A query time with its run count (a spread only from 5 runs on); a prepare time alone. */
+const TIME = /^(< )?\d+(\.\d+)? (µs|ms)(( ±(<)?\d+%)? \(\d+ warm\)| \(1 cold\))?$/
 
 let browser: LaunchedBrowser
 let page: Page
@@ -73,9 +74,15 @@ describe('the Compare table', () => {
       expect(r.query, r.algorithm).not.toMatch(/^0\.0+ /)
       expect(r.prepare, r.algorithm).not.toMatch(/^0\.0+ /)
       if (r.repeats > 1) {
-        // The spread over the runs, or (when the budget allowed one run only) that there was one.
-        expect(r.query, r.algorithm).toMatch(r.runs > 1 ? / ±(<)?\d+%$/ : / \(1 run\)$/)
-        expect(r.queryTitle, r.algorithm).toMatch(/Median of \d+ runs? of \d+ calls each \(\d+ repeats/)
+        // The spread over the runs (from 5 runs on), and the run count beside every figure.
+        expect(r.query, r.algorithm).toMatch(
+          r.runs >= 5 ? / ±(<)?\d+% \(\d+ warm\)$/ : /\d (µs|ms) \(\d+ warm\)$/,
+        )
+        expect(r.query, r.algorithm).toContain(`(${r.runs} warm)`)
+        expect(r.queryTitle, r.algorithm).toMatch(/Warm: median of \d+ runs? of \d+ calls each \(\d+ repeats/)
+        expect(r.queryTitle, r.algorithm).toMatch(/The first \(cold\) call took /)
+      } else {
+        expect(r.query, r.algorithm).toMatch(/ \(1 cold\)$/)
       }
     }
     expect(state.some((r) => r.repeats > 1)).toBe(true)
@@ -197,7 +204,8 @@ describe('the test walk', () => {
     expect(timeline.some((e) => /arrived/.test(e.text))).toBe(false)
     const last = timeline.at(-1)!
     expect(last.kind).toBe('stopped-short')
-    expect(last.text).toContain(`stopped short at (${Math.round(x)}, ${Math.round(y)}): goal not reachable`)
+    expect(last.text).toMatch(/stopped \d+ px short of the click, at /)
+    expect(last.text).toContain(`at (${Math.round(x)}, ${Math.round(y)}): no walkable way leads to the click`)
     // The Compare start marker did not move to the character, and the table answers from it.
     const walk = page.getByTestId('walk')
     expect(Number(await walk.getAttribute('data-compare-start-x'))).toBeCloseTo(WEST.x, 0)

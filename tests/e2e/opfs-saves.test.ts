@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { createRandom } from '../../src/shared/measure/random'
-import { statusText } from './helpers'
+import { saveScreenshot, statusText } from './helpers'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -100,12 +100,19 @@ describe('projects in and out of the browser as .zip files', () => {
     const chooser = page.waitForEvent('filechooser')
     await page.getByRole('dialog').getByRole('button', { name: 'Import .zip…' }).click()
     await (await chooser).setFiles({ name: 'courtyard.zip', mimeType: 'application/zip', buffer: zip })
-    // The import is a project of its own (a new name when the sample is there already), opened.
+    // The import is a project of its own, opened, its name numbered: the sample is there already.
     await expect
       .poll(() => page.getByTestId('title').textContent(), { timeout: 30_000 })
-      .toBe('Walkbox sample — Courtyard')
+      .toBe('Walkbox sample (2) — Courtyard')
     await page.getByRole('button', { name: 'Open Project…' }).click()
     await expect.poll(() => list.locator('li[data-project]').count()).toBe(2)
+    expect(await list.locator('li[data-project] strong').allTextContents()).toEqual(
+      expect.arrayContaining(['Walkbox sample', 'Walkbox sample (2)']),
+    )
+    // Open marks the open one, and only it.
+    expect(await list.locator('li[data-open="yes"] strong').allTextContents()).toEqual(['Walkbox sample (2)'])
+    expect(await list.getByTestId('open-now').count()).toBe(1)
+    await saveScreenshot(page.getByRole('dialog'), 'answers-open-marks-open-project.png')
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
     // A file that is not a project is refused in one line and leaves nothing behind.
     await page.getByRole('button', { name: 'Open Project…' }).click()

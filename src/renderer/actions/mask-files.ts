@@ -9,7 +9,7 @@
  */
 import { useEditorStore } from '../stores/editor'
 import { useToolsStore } from '../stores/tools'
-import { importMaskCommand, missingAreas, planMaskImport } from '../tools/mask-import'
+import { importMaskCommand, maskPreview, missingAreas, planMaskImport } from '../tools/mask-import'
 import { useDialogsStore } from '../stores/dialogs'
 import { useLayersStore } from '../stores/layers'
 import type { ImportedImage } from '../../shared/host'
@@ -48,6 +48,7 @@ export async function importMask(picked?: ImportedImage): Promise<void> {
       freeId,
       hasMask: editor.mask !== null,
       newAreas: missingAreas(first.read, room.areas).map((a) => a.id),
+      preview: maskPreview(first.read.cells, room.size, room.areas),
     })
     if (!answer || editor.room !== room) return
     const plan = first.singleArea ? planMaskImport(file, room, answer.areaId) : first

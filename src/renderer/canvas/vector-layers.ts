@@ -1,6 +1,6 @@
 /**
  * Drawing the room's vector layers into Pixi Graphics: gates (closed gates red and
- * hatched, open gates outlined), trigger zones, the node graph (one-way joins with
+ * hatched, open gates outlined; an 'open-area' gate as its area's walk polygons), trigger zones, the node graph (one-way joins with
  * an arrow), scaling stops as handles, and the active tool's preview. Pure drawing:
  * nothing here reads or writes a store.
  *
@@ -23,9 +23,17 @@ function flat(points: readonly Point[]): number[] {
   return out
 }
 
-/** Diagonal hatch lines (45°, every `gap` room px) clipped to a ring. */
-export function hatchSegments(ring: readonly Point[], gap: number): [Point, Point][] {
+/**
+ * Diagonal hatch lines (45°, every `gap` room px) clipped to a ring, or to several rings
+ * even-odd (an outline and its holes: the holes stay clear).
+ */
+export function hatchSegments(
+  ring: readonly Point[],
+  gap: number,
+  holes: readonly (readonly Point[])[] = [],
+): [Point, Point][] {
   // Lines x - y = c; intersect every edge, pair the crossings along the line.
+  const rings = [ring, ...holes]
   let lo = Infinity
   let hi = -Infinity
   for (const p of ring) {
@@ -35,15 +43,16 @@ export function hatchSegments(ring: readonly Point[], gap: number): [Point, Poin
   const out: [Point, Point][] = []
   for (let c = Math.ceil(lo / gap) * gap; c <= hi; c += gap) {
     const ts: number[] = []
-    for (let i = 0; i < ring.length; i++) {
-      const a = ring[i]
-      const b = ring[(i + 1) % ring.length]
-      const fa = a.x - a.y - c
-      const fb = b.x - b.y - c
-      if (fa < 0 === fb < 0) continue
-      const t = fa / (fa - fb)
-      ts.push(a.x + (b.x - a.x) * t)
-    }
+    for (const ring of rings)
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i]
+        const b = ring[(i + 1) % ring.length]
+        const fa = a.x - a.y - c
+        const fb = b.x - b.y - c
+        if (fa < 0 === fb < 0) continue
+        const t = fa / (fa - fb)
+        ts.push(a.x + (b.x - a.x) * t)
+      }
     ts.sort((p, q) => p - q)
     for (let k = 0; k + 1 < ts.length; k += 2)
       out.push([
@@ -54,6 +63,11 @@ export function hatchSegments(ring: readonly Point[], gap: number): [Point, Poin
   return out
 }
 
+/**
+ * Gates in the current state: a closed gate hatched red, an open one outlined green. A
+ * 'block-polygon' gate is its polygon (closed: it blocks walking); an 'open-area' gate is the
+ * walk polygons of its area (closed: the area is not walkable). Redrawn when a flag changes.
+ */
 export function drawGates(
   g: Graphics,
   room: Room,
@@ -63,6 +77,25 @@ export function drawGates(
 ): void {
   const w = 1.5 / zoom
   for (const gate of room.gates) {
+    if (gate.kind === 'open-area' && gate.areaId !== undefined) {
+      const closed = state ? !state.enabledAreas.has(gate.areaId) : false
+      for (const polygon of room.polygons) {
+        if (polygon.areaId !== gate.areaId) continue
+        const outer = coordsToRing(polygon.outer)
+        const holes = polygon.holes.map(coordsToRing)
+        if (closed) {
+          for (const [a, b] of hatchSegments(outer, 8 / zoom, holes)) g.moveTo(a.x, a.y).lineTo(b.x, b.y)
+          g.stroke({ color: 0xff3b3b, width: w, alpha: 0.9 })
+        }
+        for (const ring of [outer, ...holes])
+          g.poly(flat(ring)).stroke({
+            color: closed ? 0xff3b3b : 0x7ee787,
+            width: (gate.id === selectedId ? 3 : 2) / zoom,
+            alpha: 1,
+          })
+      }
+      continue
+    }
     if (gate.kind !== 'block-polygon' || !gate.polygon) continue
     const ring = coordsToRing(gate.polygon)
     const closed = state

@@ -6,7 +6,8 @@
  *
  * Glossary
  * - effective state: the room as walkable under the flags of the state bar — disabled
- *   areas are dimmed in the mask overlay, closed gates are red and hatched.
+ *   areas are dimmed in the mask overlay, closed gates are red and hatched (an 'open-area'
+ *   gate over its area's walk polygons), open gates outlined.
  *
  * Units: room px.
  */
@@ -217,6 +218,9 @@ export function syncRoomView(view: RoomView): () => void {
     }
     if (kinds.has('scaling')) view.setScaleMap(editor.scaleMap)
     for (const layer of VECTOR_LAYERS) if (kinds.has(layer)) drawVector(layer)
+    // An 'open-area' gate is drawn over its area's walk polygons: they moved, it follows.
+    if (kinds.has('walk-polygons') && !kinds.has('gates') && room.gates.some((g) => g.kind === 'open-area'))
+      drawVector('gates')
     if (kinds.size > 0) drawToolPreview()
   }
 

@@ -15,10 +15,20 @@
  *   differs between algorithms: cells, nodes, triangles) get none.
  * - tie: values that read the same in the table are all best.
  * - sort: by one column, ascending or descending; empty values (null) always go last.
+ * - snapped goal: the click was not walkable (a closed area, a closed gate, a hole, outside)
+ *   and the algorithm went to a walkable point instead; Reached then reads "snapped, 21 px"
+ *   (from the click to the goal used), never a bare "yes".
+ * - shown ratio: Length / optimum computed from the two figures as shown (1 decimal each),
+ *   so that the cell can be checked by hand; the optimum is the row's own (the ends it used).
+ * - cold / warm: a single reading is the first call of the query (cold: the data an
+ *   algorithm keeps between queries, flood-fill's distance buffer, a visibility graph's
+ *   arrays, are not in the CPU cache, nor is the code compiled yet); re-timed runs repeat the
+ *   same call (warm, as in a game that asks often, and as in the batch).
  *
  * Units: room px for lengths and clearance; ms for times (shown in µs or ms).
  */
 import { formatDuration } from '../../shared/measure/timing'
+import { snapDistance, snappedText, SNAP_SHOWN_PX } from '../../shared/analysis/goal-snap'
 import { ALGORITHMS } from '../../shared/nav/registry'
 import type { AlgorithmId } from '../../shared/nav/types'
 import type { ClockMessage, TimingMessage, WireResult } from './protocol'
@@ -58,9 +68,18 @@ export interface MetricsRow {
   clearance: number | null
   /** The path runs between the requested start and goal (neither moved more than 2 px). */
   sameEnds: boolean
+  /** The optimal length the ratio is measured against (its own ends'), px; null: none. */
+  optimum: number | null
+  /** The single reading of the query (the first, cold call), ms. */
+  firstMs: number
+  /** Set when the click was not walkable and the goal used is `SNAP_SHOWN_PX` or more away. */
+  goalSnap: { px: number; why: string } | null
 }
 
-export type ColumnKey = Exclude<keyof MetricsRow, 'algorithm' | 'sameEnds' | 'queryRepeats' | 'expandedUnit'>
+export type ColumnKey = Exclude<
+  keyof MetricsRow,
+  'algorithm' | 'sameEnds' | 'queryRepeats' | 'expandedUnit' | 'optimum' | 'firstMs' | 'goalSnap'
+>
 
 export interface Column {
   key: ColumnKey
@@ -74,19 +93,93 @@ export interface Column {
   /** Unit shown in the header. */
   unit?: string
   digits?: number
+  /** The column's definition (the "?" on its header). */
+  help: string
 }
 
+/** Fewer runs than this show no spread: the range of two or three runs says little. */
+export const MIN_SPREAD_RUNS = 5
+
 export const COLUMNS: readonly Column[] = [
-  { key: 'label', label: 'Algorithm', better: null },
-  { key: 'queryMs', label: 'Query', better: 'lower', time: true },
-  { key: 'prepareMs', label: 'Prepare', better: 'lower', time: true },
-  { key: 'length', label: 'Length', unit: 'px', better: 'lower', sameEnds: true, digits: 1 },
-  { key: 'lengthRatio', label: 'Ratio', better: 'lower', digits: 3 },
-  { key: 'expanded', label: 'Expanded', better: null, digits: 0 },
-  { key: 'turns', label: 'Turns', better: 'lower', digits: 0 },
-  { key: 'clearance', label: 'Clearance', unit: 'px', better: 'higher', digits: 1 },
-  { key: 'valid', label: 'Valid', better: null },
-  { key: 'reached', label: 'Reached', better: null },
+  {
+    key: 'label',
+    label: 'Algorithm',
+    better: null,
+    help: 'The algorithm; hover a name for why it failed, if it did.',
+  },
+  {
+    key: 'queryMs',
+    label: 'Query',
+    better: 'lower',
+    time: true,
+    help:
+      'Time of one query. "(1 cold)": one reading of the first call (the algorithm\'s kept data, e.g. flood-fill\'s ' +
+      "distance buffer, not yet in the CPU cache, the code not yet compiled), as a player's click meets it. " +
+      `"(7 warm)": the median per call over 7 runs repeating the same query on the same prepared data, as in the batch; ± half the ` +
+      `range of the runs without the fastest and slowest, shown from ${MIN_SPREAD_RUNS} runs on.`,
+  },
+  {
+    key: 'prepareMs',
+    label: 'Prepare',
+    better: 'lower',
+    time: true,
+    help: 'One reading: building the data the algorithm keeps for this room state (grids, graphs, meshes), once per state.',
+  },
+  {
+    key: 'length',
+    label: 'Length',
+    unit: 'px',
+    better: 'lower',
+    sameEnds: true,
+    digits: 1,
+    help: "Sum of the path's segment lengths, room px (1 decimal).",
+  },
+  {
+    key: 'lengthRatio',
+    label: 'Ratio',
+    better: 'lower',
+    digits: 3,
+    help:
+      'Length / optimum, computed from the two figures as shown (1 decimal each), 3 decimals. The optimum is the ' +
+      'shortest possible path (any-angle optimal on the exact walkable outline) between the ends the algorithm used: ' +
+      'the Optimum above when it kept the asked points, else its own (marked *). 1.000 = as short as possible.',
+  },
+  {
+    key: 'expanded',
+    label: 'Expanded',
+    better: null,
+    digits: 0,
+    help: 'What the search expanded, in its own unit: grid cells, graph nodes or navmesh triangles (no star: the units differ).',
+  },
+  {
+    key: 'turns',
+    label: 'Turns',
+    better: 'lower',
+    digits: 0,
+    help: 'Path vertices where the direction changes.',
+  },
+  {
+    key: 'clearance',
+    label: 'Clearance',
+    unit: 'px',
+    better: 'higher',
+    digits: 1,
+    help: 'Smallest distance from the path to a wall or hole outline, room px (0: it hugs a corner).',
+  },
+  {
+    key: 'valid',
+    label: 'Valid',
+    better: null,
+    help: 'The path stays in the walkable area (within 1 px) and starts and ends where it says.',
+  },
+  {
+    key: 'reached',
+    label: 'Reached',
+    better: null,
+    help:
+      'yes: the path ends at the click. "snapped, 21 px": the click was not walkable (closed area, closed gate, hole, ' +
+      'outside) and the path ends at the goal used, 21 px from the click (hover for why). no: the goal cannot be reached.',
+  },
 ]
 
 const EXPANDED_UNITS = new Map<AlgorithmId, ExpandedUnit>(
@@ -98,8 +191,16 @@ export function expandedUnitOf(id: AlgorithmId): ExpandedUnit {
   return EXPANDED_UNITS.get(id) ?? 'nodes'
 }
 
-/** A row for an answer; `timing` (the same query's re-timing, if any) replaces the single reading. */
-export function rowOf(result: WireResult, label: string, timing?: TimingMessage | null): MetricsRow {
+/**
+ * A row for an answer; `timing` (the same query's re-timing, if any) replaces the single
+ * reading; `clickWhy` says why the asked goal is not walkable (goal-snap.ts), null: it is.
+ */
+export function rowOf(
+  result: WireResult,
+  label: string,
+  timing?: TimingMessage | null,
+  clickWhy: string | null = null,
+): MetricsRow {
   const hasPath = result.points.length > 0
   const near = (a: { x: number; y: number }, b: { x: number; y: number }) =>
     Math.hypot(a.x - b.x, a.y - b.y) <= OWN_ENDS_PX
@@ -127,7 +228,52 @@ export function rowOf(result: WireResult, label: string, timing?: TimingMessage 
     turns: hasPath ? result.metrics.turns : null,
     clearance: result.metrics.clearance,
     sameEnds: near(result.from, result.start) && near(result.to, result.goal),
+    optimum: result.metrics.optimum,
+    firstMs: result.queryMs,
+    goalSnap: goalSnapOf(result, clickWhy),
   }
+}
+
+function goalSnapOf(result: WireResult, clickWhy: string | null): MetricsRow['goalSnap'] {
+  if (clickWhy === null || !result.reached) return null
+  const px = snapDistance(result.to, result.goal)
+  return px >= SNAP_SHOWN_PX ? { px, why: clickWhy } : null
+}
+
+/** A length as the table shows it (1 decimal), as a number. */
+function shownLength(px: number): number {
+  return Number(px.toFixed(1))
+}
+
+/** Length / optimum from the figures as shown; null without both (or with a zero optimum). */
+export function shownRatio(row: Pick<MetricsRow, 'length' | 'optimum' | 'lengthRatio'>): number | null {
+  if (row.lengthRatio === null || row.length === null || row.optimum === null) return row.lengthRatio
+  const optimum = shownLength(row.optimum)
+  if (optimum <= 0) return row.lengthRatio
+  return shownLength(row.length) / optimum
+}
+
+/** The row's optimum differs (as shown) from the one between the asked points, `askedOptimum`. */
+export function ownOptimum(row: Pick<MetricsRow, 'optimum'>, askedOptimum: number | null): boolean {
+  return row.optimum !== null && (askedOptimum === null || row.optimum.toFixed(1) !== askedOptimum.toFixed(1))
+}
+
+/** The tooltip of a ratio cell: the sum it is, with the figures shown. */
+export function ratioTitle(row: MetricsRow, askedOptimum: number | null): string | undefined {
+  const ratio = shownRatio(row)
+  if (ratio === null || row.length === null || row.optimum === null) return undefined
+  const sum = `${row.length.toFixed(1)} px / ${row.optimum.toFixed(1)} px = ${ratio.toFixed(3)}`
+  const whose = ownOptimum(row, askedOptimum)
+    ? '* The optimum between the ends this algorithm used (it moved its start or goal), not the Optimum above.'
+    : 'The optimum between the asked points (the Optimum above).'
+  return `Length / optimum: ${sum}, from the figures as shown. ${whose}`
+}
+
+/** The tooltip of a Reached cell. */
+export function reachedTitle(row: MetricsRow): string {
+  if (row.goalSnap)
+    return `Reached the goal used, ${row.goalSnap.px} px from the click: the click ${row.goalSnap.why}.`
+  return row.reached ? 'The path ends at its goal.' : 'The goal cannot be reached from the start.'
 }
 
 /** Clock step assumed until the worker has measured its own: a page that is not cross-origin isolated. */
@@ -146,15 +292,15 @@ export function formatReading(ms: number, clockStepMs = DEFAULT_CLOCK_STEP_MS): 
 }
 
 /**
- * The spread of repeated runs as ± half their range in percent of the median ("±3%", "±<1%").
- * With five runs or more the fastest and the slowest are left out, so that one run that the
+ * The spread of repeated runs as ± half their range in percent of the median ("±3%", "±<1%"),
+ * only from `MIN_SPREAD_RUNS` runs on (else ''). The fastest and the slowest are left out, so that one run that the
  * machine interrupted (another process, a garbage collection) does not stand for all; the
  * tooltip still gives the full fastest–slowest range.
  */
 export function formatSpread(medianMs: number, samples: readonly number[]): string {
-  if (!(medianMs > 0) || samples.length < 2) return ''
+  if (!(medianMs > 0) || samples.length < MIN_SPREAD_RUNS) return ''
   const sorted = [...samples].sort((a, b) => a - b)
-  const kept = sorted.length >= 5 ? sorted.slice(1, -1) : sorted
+  const kept = sorted.slice(1, -1)
   const pct = ((kept[kept.length - 1] - kept[0]) / 2 / medianMs) * 100
   return pct < 1 ? '±<1%' : `±${pct.toFixed(0)}%`
 }
@@ -163,15 +309,18 @@ export function formatSpread(medianMs: number, samples: readonly number[]): stri
 export function formatCell(column: Column, row: MetricsRow, clockStepMs = DEFAULT_CLOCK_STEP_MS): string {
   const value = row[column.key]
   if (value === null || value === undefined) return '–'
+  if (column.key === 'reached' && row.goalSnap) return snappedText(row.goalSnap.px)
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   if (typeof value === 'string') return value
-  if (column.key === 'queryMs' && row.queryRepeats) {
+  if (column.key === 'queryMs') {
     const r = row.queryRepeats
-    // One run has no spread to give: say so rather than look exact.
-    if (r.samples.length < 2) return `${formatDuration(value)} (1 run)`
-    return `${formatDuration(value)} ${formatSpread(value, r.samples)}`
+    // The run count beside every figure; a spread only when there were runs enough for one.
+    if (!r) return `${formatReading(value, clockStepMs)} (1 cold)`
+    const spread = formatSpread(value, r.samples)
+    return `${formatDuration(value)}${spread ? ` ${spread}` : ''} (${r.samples.length} warm)`
   }
   if (column.time) return formatReading(value, clockStepMs)
+  if (column.key === 'lengthRatio') return shownRatio(row)!.toFixed(column.digits ?? 3)
   if (column.key === 'expanded') return `${value.toFixed(0)} ${row.expandedUnit}`
   return value.toFixed(column.digits ?? 2)
 }
@@ -182,14 +331,16 @@ export function queryTimeTitle(row: MetricsRow, clockStepMs = DEFAULT_CLOCK_STEP
   if (r) {
     const total = r.runs * r.calls
     return (
-      `Median of ${r.runs} run${r.runs === 1 ? '' : 's'} of ${r.calls} calls each (${total} repeats of this query); ` +
-      `fastest–slowest run ${formatDuration(r.minMs)}–${formatDuration(r.maxMs)} per call.`
+      `Warm: median of ${r.runs} run${r.runs === 1 ? '' : 's'} of ${r.calls} calls each (${total} repeats of this query on the same prepared data); ` +
+      `fastest–slowest run ${formatDuration(r.minMs)}–${formatDuration(r.maxMs)} per call` +
+      (r.samples.length < MIN_SPREAD_RUNS ? `; no spread under ${MIN_SPREAD_RUNS} runs` : '') +
+      `. The first (cold) call took ${formatReading(row.firstMs, clockStepMs)}.`
     )
   }
   if (row.queryMs < 1) {
-    return `One reading (${formatReading(row.queryMs, clockStepMs)}); re-timing by repetition follows.`
+    return `Cold: one reading of the first call (${formatReading(row.queryMs, clockStepMs)}); warm re-timing by repetition follows.`
   }
-  return 'One reading: the query lasted over 1 ms, long enough for the clock.'
+  return 'Cold: one reading of the first call; the query lasted over 1 ms, long enough for the clock.'
 }
 
 /** The tooltip of the time columns' headers: the clock, and whether the page is cross-origin isolated. */

@@ -83,6 +83,11 @@ export interface WireMetrics {
   length: number
   /** length / optimal length; null when the path or the optimum did not reach. */
   lengthRatio: number | null
+  /**
+   * The optimal length the ratio is measured against: between the asked points, or between
+   * the ends this algorithm used when it moved them (measure/metrics.ts `optimalLengthFor`).
+   */
+  optimum: number | null
   turns: number
   turningDeg: number
   clearance: number | null

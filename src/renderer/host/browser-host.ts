@@ -358,10 +358,16 @@ const host: WalkboxHost = {
       `${fileName}: ${PROJECT_FILE_NAME}`,
     ).value
     const root = await projectsRoot()
-    const ref = await uniqueRef(root, project.name)
+    // A name the list already has gets a number ("Walkbox sample (2)"): two rows that read
+    // the same cannot be told apart in Open.
+    const names = new Set((await listStored()).map((p) => p.name))
+    let name = project.name
+    for (let n = 2; names.has(name); n++) name = `${project.name} (${n})`
+    const ref = await uniqueRef(root, name)
     try {
       const store = await storeOf(ref, await root.getDirectoryHandle(ref, { create: true }))
       await writeImportedProject(store.files, entries)
+      if (name !== project.name) await host.renameProject({ ref, name })
       await checkStoredProject(store)
       return await openRef(ref)
     } catch (error) {

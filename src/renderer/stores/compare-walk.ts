@@ -35,6 +35,7 @@ import {
   type WalkFrame,
   type Walker,
 } from '../../shared/analysis/test-walk'
+import { whyNotWalkable } from '../../shared/analysis/goal-snap'
 import { STAND_SECONDS } from '../../shared/analysis/zones'
 import type { RgbaImage } from '../../shared/host'
 import { NavClient, type WorkerPort } from '../compare/nav-client'
@@ -81,6 +82,8 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
   let walkGoal: Point | null = null
   /** The path the character walks reaches the goal (else it ends short of it). */
   let pathReaches = true
+  /** How the walk ended (set when the character reaches the end of its path). */
+  let endKind: 'arrive' | 'stopped-short' = 'arrive'
   /** The Compare query whose answer starts the walk (the start marker is where the walk starts). */
   let awaiting: { queryId: number } | null = null
   /** The planner's query whose answer starts the walk or re-plans it, and what to do with it. */
@@ -104,7 +107,16 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
 
   /** Where the walk ended, logged once when the character reaches the end of its path. */
   function logEnd(w: Walker): void {
-    const end = walkEnd(pathReaches, w.position)
+    const room = editor.room ? toRaw(editor.room) : null
+    const click =
+      walkGoal && room
+        ? {
+            at: walkGoal,
+            why: whyNotWalkable(room, editor.mask ? toRaw(editor.mask) : null, roomState.flags, walkGoal),
+          }
+        : undefined
+    const end = walkEnd(pathReaches, w.position, click)
+    endKind = end.kind
     log({ t: w.arrivedAt ?? w.t, kind: end.kind, zoneId: '', eventName: '', text: end.text })
   }
 
@@ -154,7 +166,7 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
     if (!wasArrived && w.arrivedAt !== null) logEnd(w)
     frame.value = f
     if (w.arrivedAt !== null && w.t >= w.arrivedAt + SETTLE_SECONDS && planning === null) {
-      status.value = pathReaches ? 'arrived' : 'stopped-short'
+      status.value = endKind === 'arrive' ? 'arrived' : 'stopped-short'
       return
     }
     schedule()
@@ -307,8 +319,15 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
     },
   )
 
-  // Another room: no walk.
-  watch(() => editor.roomRevision, stop)
+  // Another room: no walk, and no log of the last room's walk.
+  watch(
+    () => editor.roomRevision,
+    () => {
+      stop()
+      timeline.value = []
+      replans.value = 0
+    },
+  )
 
   return {
     algorithm,

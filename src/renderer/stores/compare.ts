@@ -72,6 +72,9 @@ export const useCompareStore = defineStore('compare', () => {
   const view = ref<CompareViewMode>('overlay')
   const error = ref<string | null>(null)
   const batch = shallowRef<BatchState | null>(null)
+  /** The Compare canvas's zoom, and the room point under the pointer (null: off the room panes); for the status bar. */
+  const canvasZoom = ref(1)
+  const cursor = ref<Point | null>(null)
 
   const enabledIds = computed(() => ALGORITHM_IDS.filter((id) => enabled.value[id]))
   const busy = computed(() => queryId.value !== doneId.value)
@@ -239,6 +242,8 @@ export const useCompareStore = defineStore('compare', () => {
     view,
     error,
     batch,
+    canvasZoom,
+    cursor,
     enabledIds,
     labels,
     connect,

@@ -59,6 +59,8 @@ export interface NewRoomAnswer {
   resample: 'nearest' | 'smooth'
 }
 
+import type { MaskPreview } from '../tools/mask-import'
+
 export interface MaskImportDialogProps {
   fileName: string
   stored: { width: number; height: number }
@@ -77,6 +79,8 @@ export interface MaskImportDialogProps {
   hasMask: boolean
   /** Areas the import would create. */
   newAreas: number[]
+  /** A small picture of what was read (tools/mask-import.ts `maskPreview`). */
+  preview?: MaskPreview
 }
 
 export interface MaskImportAnswer {

@@ -1,6 +1,7 @@
 /**
  * Viewport store: zoom, pan and the cursor's room position. Never recorded in
- * undo history (DESIGN.md: selection and viewport are not edits).
+ * undo history (DESIGN.md: selection and viewport are not edits). A room shown fitted
+ * (and not zoomed or panned since) fits again when the canvas is resized (the window).
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
@@ -15,6 +16,10 @@ import {
   type Viewport,
 } from '../canvas/viewport'
 
+function sameViewport(a: Viewport, b: Viewport): boolean {
+  return a.zoom === b.zoom && a.offsetX === b.offsetX && a.offsetY === b.offsetY
+}
+
 export const useViewportStore = defineStore('viewport', () => {
   const viewport = ref<Viewport>({ zoom: 1, offsetX: 0, offsetY: 0 })
   const canvasWidth = ref(800)
@@ -23,9 +28,16 @@ export const useViewportStore = defineStore('viewport', () => {
   const cursor = ref<Point | null>(null)
   const zoomPercent = computed(() => Math.round(viewport.value.zoom * 1000) / 10)
 
+  /** The last fit, while the author has not zoomed or panned since: a resized canvas fits again. */
+  let lastFit: { roomWidth: number; roomHeight: number; result: Viewport } | null = null
+
   function setCanvasSize(w: number, h: number): void {
+    const resized = w !== canvasWidth.value || h !== canvasHeight.value
     canvasWidth.value = w
     canvasHeight.value = h
+    const f = lastFit
+    if (resized && f && sameViewport(viewport.value, f.result) && w > 0 && h > 0)
+      fit(f.roomWidth, f.roomHeight)
   }
   function zoomAtPoint(anchor: ScreenPoint, factor: number): void {
     viewport.value = zoomAt(viewport.value, anchor, factor)
@@ -38,6 +50,7 @@ export const useViewportStore = defineStore('viewport', () => {
   }
   function fit(roomWidth: number, roomHeight: number): void {
     viewport.value = fitRoom(roomWidth, roomHeight, canvasWidth.value, canvasHeight.value)
+    lastFit = { roomWidth, roomHeight, result: viewport.value }
   }
   function toActualSize(): void {
     viewport.value = actualSize(viewport.value, canvasWidth.value, canvasHeight.value)

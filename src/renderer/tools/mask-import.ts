@@ -99,3 +99,39 @@ export function importMaskCommand(
     parts.push(new RoomFieldsCommand('Mask authoritative', target, { authoritative: 'mask' }))
   return new CompoundCommand(`Import mask ${plan.fileName}`, parts)
 }
+
+/** A small picture of an imported mask for the dialog: area ids, at most `maxSide` px on its longer side. */
+export interface MaskPreview {
+  width: number
+  height: number
+  /** Area id per preview pixel (the id at the centre of the block it stands for); 0 = not walkable. */
+  ids: Uint8Array
+  /** '#rrggbb' per area id shown: the room's colour, else the one a new area would get. */
+  colours: Record<number, string>
+}
+
+/** The preview of a read mask (`cells`, room size) for a room with `areas`. */
+export function maskPreview(
+  cells: Uint8Array,
+  room: { width: number; height: number },
+  areas: readonly Pick<WalkArea, 'id' | 'colour'>[],
+  maxSide = 240,
+): MaskPreview {
+  const f = Math.max(1, Math.max(room.width, room.height) / maxSide)
+  const width = Math.max(1, Math.round(room.width / f))
+  const height = Math.max(1, Math.round(room.height / f))
+  const ids = new Uint8Array(width * height)
+  const colours: Record<number, string> = {}
+  const known = new Map(areas.map((a) => [a.id, a.colour]))
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(room.height - 1, Math.floor((y + 0.5) * f))
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(room.width - 1, Math.floor((x + 0.5) * f))
+      const id = cells[sy * room.width + sx]
+      ids[y * width + x] = id
+      if (id !== 0 && !(id in colours))
+        colours[id] = known.get(id) ?? AREA_COLOURS[(id - 1) % AREA_COLOURS.length]
+    }
+  }
+  return { width, height, ids, colours }
+}

@@ -1,6 +1,7 @@
 /**
  * Select and edit outlines on the walk-polygon, gate and zone layers: press a
- * vertex and drag it; press an edge to insert a vertex there and drag it; press
+ * vertex and drag it; press an edge and drag to insert a vertex there (a click on an edge
+ * without a drag only selects its outline: no edit); press
  * inside a shape to select it and drag to move it. Each drag is one undo step; an
  * edit that would make an outline cross itself is refused and the crossings are
  * marked. Delete, Duplicate and the arrow keys act on the selection (see
@@ -136,7 +137,9 @@ export class SelectTool implements Tool {
     const target = this.ctx.target()
     if (!target || !ring) return
     const moved = Math.hypot(e.point.x - d.start.x, e.point.y - d.start.y) * e.zoom >= 1
-    if (!moved && d.mode !== 'dragging-new-vertex') {
+    if (!moved) {
+      // A click is not an edit: on an edge it selects the ring (a vertex appears only when dragged).
+      if (d.mode === 'dragging-new-vertex') this.ctx.select(d.ring.selection)
       this.ctx.previewChanged()
       return
     }

@@ -87,6 +87,7 @@ export function toWire(
     metrics: {
       length: metrics.length,
       lengthRatio: metrics.lengthRatio,
+      optimum: optimalLength,
       turns: metrics.turns,
       turningDeg: metrics.turningDeg,
       clearance: metrics.clearance,

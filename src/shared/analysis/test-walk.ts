@@ -22,6 +22,7 @@
  * Units: room px for positions and heights, px per second for speeds, seconds for times,
  * percent for scales.
  */
+import { snapDistance, SNAP_SHOWN_PX } from './goal-snap'
 import type { Point } from '../geometry/types'
 import type { FlagState } from './room-world'
 import { FULL_SCALE_PERCENT, scaleAt } from './scaling'
@@ -302,23 +303,36 @@ export function simulateWalk(setup: WalkSetup, options: SimulateOptions = {}): W
   return { frames, events, arrivalSeconds: walker.arrivedAt }
 }
 
-/** How a walk ended: at the goal, or short of it where the path stopped (the goal could not be reached). */
+/** How a walk ended: at the goal, or short of the click where the path stopped (and why). */
 export interface WalkEnd {
   kind: 'arrive' | 'stopped-short'
   /** Where the character stands, room px. */
   at: Point
-  /** What the timeline says, e.g. "stopped short at (1020, 760): goal not reachable". */
+  /** What the timeline says, e.g. "stopped 21 px short of the click, at (21, 106): the click is in a closed area ('East')". */
   text: string
 }
 
 /**
- * The end of a walk whose path did (`reachedGoal`) or did not reach the goal, the character
- * standing at `at`. A path that stops short never reads "arrived".
+ * The end of a walk whose path did (`reachedGoal`) or did not reach the goal it used, the
+ * character standing at `at`. `click` is where the author asked it to go, with why that
+ * point is not walkable (goal-snap.ts `whyNotWalkable`, null: it is). A walk that ends
+ * `SNAP_SHOWN_PX` or more from a click that is not walkable, or that did not reach its goal,
+ * never reads "arrived": it says how far short of the click it stopped and why.
  */
-export function walkEnd(reachedGoal: boolean, at: Point): WalkEnd {
+export function walkEnd(reachedGoal: boolean, at: Point, click?: { at: Point; why: string | null }): WalkEnd {
   const where = `(${Math.round(at.x)}, ${Math.round(at.y)})`
   const point = { x: at.x, y: at.y }
-  return reachedGoal
-    ? { kind: 'arrive', at: point, text: `arrived at ${where}` }
-    : { kind: 'stopped-short', at: point, text: `stopped short at ${where}: goal not reachable` }
+  const short = click ? snapDistance(click.at, at) : 0
+  if (reachedGoal && (!click || click.why === null || short < SNAP_SHOWN_PX)) {
+    return { kind: 'arrive', at: point, text: `arrived at ${where}` }
+  }
+  if (!click) {
+    return { kind: 'stopped-short', at: point, text: `stopped short at ${where}: goal not reachable` }
+  }
+  const why = click.why !== null ? `the click ${click.why}` : 'no walkable way leads to the click'
+  return {
+    kind: 'stopped-short',
+    at: point,
+    text: `stopped ${short} px short of the click, at ${where}: ${why}`,
+  }
 }

@@ -688,9 +688,21 @@ export function checkRoomAgainstProject(room: Room, project: Project): FormatIss
 // ---------------------------------------------------------------------------
 // Constructors
 
-/** Default test-walk character height and speed for a new room (room px, px/s). */
+/** Default test-walk character height and speed for a new room of 480 px or more in height (room px, px/s). */
 export const DEFAULT_TEST_HEIGHT_PX = 120
 export const DEFAULT_TEST_SPEED_PX_S = 160
+/** A new room's test character is at most this share of the room's height (a 200 px room: 50 px). */
+export const DEFAULT_TEST_HEIGHT_SHARE = 0.25
+
+/**
+ * The default test character of a new room `height` px high: 120 px tall at 160 px/s, or a
+ * quarter of the room's height for a smaller room, its speed scaled alike (a 120 px character
+ * towered over a 200 px room).
+ */
+export function defaultTestCharacter(height: number): { height: number; speed: number } {
+  const h = Math.max(1, Math.min(DEFAULT_TEST_HEIGHT_PX, Math.round(height * DEFAULT_TEST_HEIGHT_SHARE)))
+  return { height: h, speed: Math.max(1, Math.round((DEFAULT_TEST_SPEED_PX_S * h) / DEFAULT_TEST_HEIGHT_PX)) }
+}
 
 /** A new, empty, polygon-authored room of the given size, with one walk area. */
 export function emptyRoom(options: { id: string; name?: string; width: number; height: number }): Room {
@@ -709,8 +721,7 @@ export function emptyRoom(options: { id: string; name?: string; width: number; h
     zones: [],
     testWalk: {
       start: { x: Math.floor(width / 2), y: Math.floor(height * 0.8) },
-      height: DEFAULT_TEST_HEIGHT_PX,
-      speed: DEFAULT_TEST_SPEED_PX_S,
+      ...defaultTestCharacter(height),
     },
   }
 }

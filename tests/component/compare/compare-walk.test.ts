@@ -1,9 +1,11 @@
 /**
  * The compare walk store with the nav service in-process behind fake worker ports (the
  * Compare worker and the walk's own planner) and a fake animation clock: a door closed on
- * the way makes the walk re-plan and end "stopped short at (x, y): goal not reachable"
+ * the way makes the walk re-plan and end "stopped N px short of the click, at (x, y): ..."
  * (never "arrived"), the Compare start marker stays where the author put it, and "Start
- * from here" moves it to the character.
+ * from here" moves it to the character. A click behind the closed door is walked to the
+ * closest walkable point and the walk says how far short it stopped and why; another room
+ * clears the walk's log.
  */
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -83,7 +85,9 @@ describe('compare walk', () => {
     expect(kinds).not.toContain('arrive')
     const last = walk.timeline.at(-1)!
     expect(last.kind).toBe('stopped-short')
-    expect(last.text).toMatch(/^stopped short at \(\d+, \d+\): goal not reachable$/)
+    expect(last.text).toMatch(
+      /^stopped \d+ px short of the click, at \(\d+, \d+\): no walkable way leads to the click$/,
+    )
     const at = walk.frame!.position
     // West of the door (x 100..110), far from the goal.
     expect(at.x).toBeLessThanOrEqual(101)
@@ -94,6 +98,42 @@ describe('compare walk', () => {
     walk.startFromHere()
     expect(compare.start).toEqual({ x: at.x, y: at.y })
     walk.stop()
+    compare.disconnect()
+  })
+
+  it('says how far short of a click behind a closed gate it stopped, and why; another room clears the log', async () => {
+    openRoomInEditor(doorRoom(), {
+      project: {
+        ...emptyProject({ name: 'Test' }),
+        flags: [{ id: 'doorOpen', name: 'Door open', default: false }],
+      },
+    })
+    await nextTick()
+    const compare = useCompareStore()
+    const walk = useCompareWalkStore()
+    compare.connect(inProcessPort)
+    walk.usePlannerWorker(inProcessPort)
+    useWorkspaceStore().setMode('compare')
+    compare.setStart({ x: 20, y: 60 })
+    await nextTick()
+    walk.algorithm = 'navmesh-funnel'
+    // Inside the closed door (x 100..110): the closest walkable point is on its west side.
+    walk.walkTo({ x: 104, y: 60 })
+    await until(() => walk.status === 'stopped-short', 'the walk to stop short of the click')
+    const last = walk.timeline.at(-1)!
+    expect(last.kind).toBe('stopped-short')
+    expect(last.text).toMatch(
+      /^stopped [45] px short of the click, at \(\d+, 60\): the click is behind a closed gate \('Door'\)$/,
+    )
+    expect(walk.timeline.some((e) => e.kind === 'arrive')).toBe(false)
+
+    // Another room: the log of this one goes.
+    const other = doorRoom()
+    other.id = 'other-room'
+    openRoomInEditor(other)
+    await nextTick()
+    expect(walk.timeline).toEqual([])
+    expect(walk.status).toBe('idle')
     compare.disconnect()
   })
 })

@@ -13,7 +13,10 @@ import {
   formatCell,
   formatReading,
   formatSpread,
+  ownOptimum,
   queryTimeTitle,
+  ratioTitle,
+  reachedTitle,
   rowOf,
   sortRows,
   timeHeaderTitle,
@@ -38,6 +41,9 @@ function row(partial: Partial<MetricsRow> & Pick<MetricsRow, 'algorithm'>): Metr
     turns: 1,
     clearance: 2,
     sameEnds: true,
+    optimum: null,
+    firstMs: partial.queryMs ?? 1,
+    goalSnap: null,
     ...partial,
   }
 }
@@ -161,13 +167,17 @@ describe('cell texts', () => {
   it('never shows a time as 0.00: a single reading under one clock step says so', () => {
     for (const ms of [0, 0.00001, 0.004, 0.09]) {
       const text = formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: ms }), 0.1)
-      expect(text).toBe('< 0.10 ms')
+      expect(text).toBe('< 0.10 ms (1 cold)')
       expect(text).not.toMatch(/^0\.0+/)
     }
     expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 0 }), 0.005)).toBe('< 5.00 µs')
-    expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.005)).toBe('3.14 ms')
+    expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.005)).toBe(
+      '3.14 ms (1 cold)',
+    )
     // On a 0.1 ms clock a reading is a whole number of steps.
-    expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.1)).toBe('3.10 ms')
+    expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.1)).toBe(
+      '3.10 ms (1 cold)',
+    )
     expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 312.4 }), 0.1)).toBe('312 ms')
     // A reading is a whole number of clock steps (floating point leaves 0.0999999 for one step).
     expect(formatReading(0.0999999, 0.1)).toBe('0.10 ms')
@@ -188,24 +198,37 @@ describe('cell texts', () => {
       },
     })
     // Without the fastest and slowest: 41.5–42.7 µs, ± 0.6 µs of 42.1 µs.
-    expect(formatCell(column('queryMs'), r, 0.1)).toBe('42.1 µs ±1%')
+    expect(formatCell(column('queryMs'), r, 0.1)).toBe('42.1 µs ±1% (5 warm)')
     const title = queryTimeTitle(r)
     expect(title).toContain('5 runs of 128 calls')
     expect(title).toContain('640 repeats')
     expect(title).toContain('40.9 µs–43.4 µs')
-    expect(formatSpread(1, [0.999, 1, 1.001])).toBe('±<1%')
-    // One interrupted run among five does not stand for all; with fewer runs every run counts.
+    expect(formatSpread(1, [0.999, 1, 1.001, 1, 1.0005])).toBe('±<1%')
+    // One interrupted run among five does not stand for all; under five runs there is no spread.
     expect(formatSpread(1, [0.9, 1, 1.04, 0.96, 5])).toBe('±4%')
-    expect(formatSpread(1, [1, 0.9, 1.1])).toBe('±10%')
+    expect(formatSpread(1, [1, 0.9, 1.1, 0.95, 1.05])).toBe('±5%')
+    expect(formatSpread(1, [1, 0.9, 1.1])).toBe('')
     expect(formatSpread(1, [1])).toBe('')
+    const three = row({
+      algorithm: 'jps',
+      queryMs: 0.001,
+      queryRepeats: { runs: 3, calls: 4096, minMs: 0.0008, maxMs: 0.004, samples: [0.001, 0.0008, 0.004] },
+    })
+    // The issue's "1.21 µs ±318%": three runs give no spread, only their count.
+    expect(formatCell(column('queryMs'), three, 0.1)).toBe('1.00 µs (3 warm)')
+    expect(queryTimeTitle(three)).toContain('no spread under 5 runs')
     // A single run (the budget ran out) has no spread, and says so.
     const once = row({
       algorithm: 'jps',
       queryMs: 0.0973,
       queryRepeats: { runs: 1, calls: 512, minMs: 0.0973, maxMs: 0.0973, samples: [0.0973] },
     })
-    expect(formatCell(column('queryMs'), once, 0.1)).toBe('97.3 µs (1 run)')
-    expect(queryTimeTitle(row({ algorithm: 'jps', queryMs: 0.2 }))).toMatch(/One reading.*re-timing/)
+    expect(formatCell(column('queryMs'), once, 0.1)).toBe('97.3 µs (1 warm)')
+    // A single reading is the first call: cold, and the re-timing (warm) says what the cold one was.
+    expect(queryTimeTitle(row({ algorithm: 'jps', queryMs: 0.2 }))).toMatch(
+      /Cold: one reading.*warm re-timing/,
+    )
+    expect(queryTimeTitle({ ...r, firstMs: 8.76 })).toContain('The first (cold) call took 8.70 ms')
   })
 
   it('shows "expanded" in each algorithm unit: cells for grids, nodes for graphs, triangles for the navmesh', () => {
@@ -263,7 +286,16 @@ describe('rowOf', () => {
     prepareMs: 2,
     expanded: 3,
     bytes: 0,
-    metrics: { length: 10, lengthRatio: 1, turns: 0, turningDeg: 0, clearance: 1, valid: true, defects: [] },
+    metrics: {
+      length: 10,
+      lengthRatio: 1,
+      optimum: 10,
+      turns: 0,
+      turningDeg: 0,
+      clearance: 1,
+      valid: true,
+      defects: [],
+    },
     debug: [],
   }
   const timing: TimingMessage = {
@@ -294,5 +326,65 @@ describe('rowOf', () => {
     const other = rowOf(result, 'JPS', { ...timing, algorithm: 'octile-astar' })
     expect(other.queryMs).toBe(0)
     expect(other.queryRepeats).toBeNull()
+  })
+})
+
+describe('answers that say what happened (issue #20)', () => {
+  const base = row({ algorithm: 'navmesh-funnel' })
+
+  it('computes a ratio cell from the length and optimum as shown, and says so', () => {
+    // 391.24 / 390.06 and 391.2 / 390.1 both read 1.003; the issue's 1.000 was another optimum.
+    const r = { ...base, length: 391.24, optimum: 390.06, lengthRatio: 391.24 / 390.06 }
+    expect(formatCell(column('lengthRatio'), r)).toBe((391.2 / 390.1).toFixed(3))
+    // Rounding that disagrees in the third digit follows the figures shown: 100.04 / 99.96 -> 100.0 / 100.0.
+    const close = { ...base, length: 100.04, optimum: 99.96, lengthRatio: 100.04 / 99.96 }
+    expect(formatCell(column('lengthRatio'), close)).toBe('1.000')
+    expect(ratioTitle(r, 390.06)).toContain('391.2 px / 390.1 px = 1.003')
+    expect(ratioTitle(r, 390.06)).toContain('the Optimum above')
+    // Its own optimum (its goal moved) is told apart from the one above.
+    expect(ownOptimum(r, 385)).toBe(true)
+    expect(ownOptimum(r, 390.06)).toBe(false)
+    expect(ratioTitle(r, 385)).toContain('ends this algorithm used')
+  })
+
+  it('calls a goal moved off an unwalkable click "snapped, N px" and says why', () => {
+    const result: WireResult = {
+      algorithm: 'navmesh-funnel',
+      points: [
+        { x: 0, y: 0 },
+        { x: 21, y: 106 },
+      ],
+      reached: true,
+      from: { x: 0, y: 0 },
+      to: { x: 20, y: 85 },
+      start: { x: 0, y: 0 },
+      goal: { x: 21, y: 106 },
+      queryMs: 0.2,
+      prepareMs: 1,
+      expanded: 3,
+      bytes: 0,
+      metrics: {
+        length: 108,
+        lengthRatio: 1,
+        optimum: 108,
+        turns: 0,
+        turningDeg: 0,
+        clearance: 0,
+        valid: true,
+        defects: [],
+      },
+      debug: [],
+    }
+    const snapped = rowOf(result, 'Navmesh', null, "is in a closed area ('East')")
+    expect(formatCell(column('reached'), snapped)).toBe('snapped, 21 px')
+    expect(reachedTitle(snapped)).toBe(
+      "Reached the goal used, 21 px from the click: the click is in a closed area ('East').",
+    )
+    // A walkable click whose goal moved (a grid cell centre) is not called snapped.
+    expect(formatCell(column('reached'), rowOf(result, 'Navmesh', null, null))).toBe('yes')
+  })
+
+  it('gives every column header a definition', () => {
+    for (const c of COLUMNS) expect(c.help.length, c.key).toBeGreaterThan(20)
   })
 })

@@ -47,7 +47,16 @@ function result(algorithm: WireResult['algorithm'], queryMs = 0): WireResult {
     prepareMs: 0,
     expanded: 0,
     bytes: 0,
-    metrics: { length: 0, lengthRatio: 1, turns: 0, turningDeg: 0, clearance: 0, valid: true, defects: [] },
+    metrics: {
+      length: 0,
+      lengthRatio: 1,
+      optimum: 10,
+      turns: 0,
+      turningDeg: 0,
+      clearance: 0,
+      valid: true,
+      defects: [],
+    },
     debug: [],
   }
 }

@@ -264,5 +264,25 @@ describe('walkEnd', () => {
     expect(end.kind).toBe('stopped-short')
     expect(end.text).toBe('stopped short at (1020, 760): goal not reachable')
     expect(end.text).not.toMatch(/arrived/)
+    const far = walkEnd(false, { x: 1020.4, y: 759.5 }, { at: { x: 1700, y: 760 }, why: null })
+    expect(far.text).toBe(
+      'stopped 680 px short of the click, at (1020, 760): no walkable way leads to the click',
+    )
+  })
+
+  it('says how far short of a click that is not walkable it stopped, and why, never "arrived"', () => {
+    const end = walkEnd(
+      true,
+      { x: 21, y: 106 },
+      { at: { x: 20, y: 85 }, why: "is in a closed area ('East')" },
+    )
+    expect(end).toEqual({
+      kind: 'stopped-short',
+      at: { x: 21, y: 106 },
+      text: "stopped 21 px short of the click, at (21, 106): the click is in a closed area ('East')",
+    })
+    // A walkable click reached within a pixel (or by a grid's cell centre) is arrived at.
+    expect(walkEnd(true, { x: 20.4, y: 85 }, { at: { x: 20, y: 85 }, why: null }).kind).toBe('arrive')
+    expect(walkEnd(true, { x: 24, y: 85 }, { at: { x: 20, y: 85 }, why: null }).kind).toBe('arrive')
   })
 })

@@ -33,6 +33,20 @@ describe('room and project schemas', () => {
     expect(parseProject(emptyProject({ name: 'P' })).rooms).toEqual([])
   })
 
+  it("sizes a new room's test character to the room: 120 px at most, a quarter of a small room", () => {
+    expect(emptyRoom({ id: 'big', width: 1920, height: 1080 }).testWalk).toMatchObject({
+      height: 120,
+      speed: 160,
+    })
+    // The Popochiu House, 356 x 200 px: the character was 120 px, now 50 px.
+    expect(emptyRoom({ id: 'house', width: 356, height: 200 }).testWalk).toMatchObject({
+      height: 50,
+      speed: 67,
+    })
+    expect(emptyRoom({ id: 'tiny', width: 2, height: 2 }).testWalk).toMatchObject({ height: 1, speed: 1 })
+    expect(parseRoom(emptyRoom({ id: 'tiny', width: 2, height: 2 })).testWalk.height).toBe(1)
+  })
+
   it('names the file and the path of a short ring', () => {
     const room = fullRoom()
     room.polygons[0].outer = [
