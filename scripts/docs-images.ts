@@ -12,7 +12,11 @@ import { fileURLToPath } from 'node:url'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** The test files that take README images (grep for saveDocsImage in tests/e2e). */
-const DOCS_IMAGE_TESTS = ['tests/e2e/compare-table.test.ts', 'tests/e2e/compare-batch.test.ts']
+const DOCS_IMAGE_TESTS = [
+  'tests/e2e/compare-table.test.ts',
+  'tests/e2e/compare-batch.test.ts',
+  'tests/e2e/editing-tools.test.ts',
+]
 
 const run = spawnSync(
   'npx',
