@@ -281,8 +281,8 @@ describe('the measure tool', () => {
     await page.keyboard.press('Control+;')
     await page.getByLabel('Grid step').fill('10')
     await page.getByLabel('Grid step').press('Enter')
-    await page.keyboard.press("Control+'")
     await page.getByTestId('canvas-host').focus()
+    await page.keyboard.press("Control+'")
     await page.keyboard.press('m')
     await expect.poll(() => page.getByTestId('canvas-host').getAttribute('data-tool')).toBe('measure')
     await dragRoom(page, [
