@@ -94,6 +94,7 @@ export const ACTIONS = [
   { id: 'view.fit', label: 'Fit to Window', shortcut: 'CmdOrCtrl+0', menu: 'view' },
   { id: 'view.grid', label: 'Show Grid', shortcut: "CmdOrCtrl+'", menu: 'view', separatorBefore: true },
   { id: 'view.snap', label: 'Snap to Grid, Vertices and Edges', shortcut: 'CmdOrCtrl+;', menu: 'view' },
+  { id: 'view.rulers', label: 'Show Rulers', shortcut: 'Alt+R', menu: 'view' },
   // Selection edits: text keys and plain keys, shown in the menus but left to the renderer.
   {
     id: 'edit.cut',

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { copySelection, pasteCommand, PASTE_OFFSET } from '../../src/renderer/actions/clipboard'
 import { deleteSelectionCommand } from '../../src/renderer/actions/selection-actions'
 import { formatMeasurement, measure, MeasureTool } from '../../src/renderer/tools/measure-tool'
+import { niceStep, rulerTicks } from '../../src/renderer/canvas/ruler-ticks'
 import { WalkPolygonTool } from '../../src/renderer/tools/polygon-tools'
 import { snapInRoom } from '../../src/renderer/tools/snapping'
 import type { ToolContext, ToolOptions, ToolPointer } from '../../src/renderer/tools/tool'
@@ -210,6 +211,38 @@ describe('measure tool', () => {
     expect(done).toEqual([])
     expect(tool.keyDown('Escape')).toBe(true)
     expect(tool.preview()).toBeNull()
+  })
+})
+
+describe('rulers', () => {
+  it('label every 1, 2 or 5 × 10^k room px, at least 60 screen px apart, with fifths between', () => {
+    expect([niceStep(0.3), niceStep(60), niceStep(137.9), niceStep(250), niceStep(501)]).toEqual([
+      0.5, 100, 200, 500, 1000,
+    ])
+    // Room px 0 at screen 100, 1:1: labels every 100 room px, minor ticks every 20.
+    const ticks = rulerTicks(400, 100, 1)
+    expect(ticks.filter((t) => t.major).map((t) => [t.value, t.at])).toEqual([
+      [-100, 0],
+      [0, 100],
+      [100, 200],
+      [200, 300],
+      [300, 400],
+    ])
+    expect(
+      ticks
+        .filter((t) => !t.major)
+        .slice(0, 4)
+        .map((t) => t.value),
+    ).toEqual([-80, -60, -40, -20])
+    // Zoomed out to 43.5 %: labels every 200 room px (87 screen px), no minor ticks closer than 6 px.
+    const far = rulerTicks(800, 10, 0.435)
+    expect(
+      far
+        .filter((t) => t.major)
+        .map((t) => t.value)
+        .slice(0, 3),
+    ).toEqual([0, 200, 400])
+    for (let i = 1; i < far.length; i++) expect(far[i].at - far[i - 1].at).toBeGreaterThanOrEqual(6)
   })
 })
 

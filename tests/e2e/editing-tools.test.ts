@@ -275,8 +275,8 @@ describe('grid and snapping', () => {
   })
 })
 
-describe('the measure tool', () => {
-  it('reads a drag from (10,10) to (40,50) as 50.0 px at 53.1°', async () => {
+describe('the measure tool and the rulers', () => {
+  it('reads a drag from (10,10) to (40,50) as 50.0 px at 53.1°; the rulers count room px', async () => {
     // Snap to a 10 px grid so that the drag's ends are exactly those points at this zoom.
     await page.keyboard.press('Control+;')
     await page.getByLabel('Grid step').fill('10')
@@ -297,7 +297,13 @@ describe('the measure tool', () => {
       [1000, 300],
     ])
     await expect.poll(() => page.getByTestId('canvas-label').textContent()).toMatch(/618\.5 px · 14\.0°/)
-    await saveScreenshot(page, 'edtools-measure.png')
+    // Rulers (Alt+R) in room px along the canvas: the label 600 sits over room x = 600.
+    await page.keyboard.press('Alt+r')
+    const label = page.getByTestId('ruler-top').locator('text[data-value="600"]')
+    await expect.poll(() => label.count()).toBe(1)
+    const v = await viewportOf(page)
+    expect(Number(await label.getAttribute('data-at'))).toBeCloseTo(toPage(v, 600, 0).x - v.left, 3)
+    await saveDocsImage(page, 'walkbox-measure.png')
     expect(await historyLabels()).toEqual([])
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByTestId('canvas-label').count()).toBe(0)

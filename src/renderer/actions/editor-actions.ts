@@ -155,6 +155,7 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
         enabled: () => hasRoom() && clipboard.clip !== null,
       },
       'view.grid': { run: () => void (tools.options.showGrid = !tools.options.showGrid), enabled: hasRoom },
+      'view.rulers': { run: () => void (view.showRulers = !view.showRulers), enabled: hasRoom },
       'view.snap': {
         run: () => {
           tools.options.snap = !tools.options.snap

@@ -21,6 +21,8 @@ export const useViewportStore = defineStore('viewport', () => {
   const canvasHeight = ref(600)
   /** The room point under the cursor, or null when the cursor is off the canvas. */
   const cursor = ref<Point | null>(null)
+  /** Rulers along the canvas's top and left edges (View › Show Rulers). */
+  const showRulers = ref(false)
   const zoomPercent = computed(() => Math.round(viewport.value.zoom * 1000) / 10)
 
   function setCanvasSize(w: number, h: number): void {
@@ -47,6 +49,7 @@ export const useViewportStore = defineStore('viewport', () => {
     canvasWidth,
     canvasHeight,
     cursor,
+    showRulers,
     zoomPercent,
     setCanvasSize,
     zoomAtPoint,
