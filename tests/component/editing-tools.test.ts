@@ -149,6 +149,97 @@ describe('snapping', () => {
     expect(snapInRoom(room, { x: 12.3, y: 0.4 }, 0.1, settings).target?.kind).toBe('vertex')
   })
 
+  it('finds through its index what a scan of every vertex and edge finds, also after an edit and for long edges', () => {
+    const room = emptyRoom({ id: 'r', width: 6000, height: 4000 })
+    let seed = 7
+    const rand = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) * 1000
+    for (let k = 0; k < 30; k++) {
+      const cx = rand() + 100
+      const cy = rand() + 100
+      room.polygons.push({
+        id: `p${k}`,
+        areaId: 1,
+        outer: [
+          [cx, cy],
+          [cx + 40 + rand() / 10, cy + rand() / 50],
+          [cx + 20, cy + 30 + rand() / 20],
+        ],
+        holes: [],
+      })
+    }
+    // A long edge (over many cells) across the room.
+    room.gates.push({
+      id: 'long',
+      name: 'Long',
+      kind: 'block-polygon',
+      polygon: [
+        [0, 0],
+        [5000, 3000],
+        [0, 3000],
+      ],
+      flagExpression: 'true',
+    })
+    const brute = (p: { x: number; y: number }, zoom: number) => {
+      const rings = [...room.polygons.map((q) => q.outer), room.gates[0].polygon!]
+      let best: [number, number] | null = null
+      let bestD = (10 / zoom) ** 2
+      for (const r of rings)
+        for (const [x, y] of r) {
+          const d = (x - p.x) ** 2 + (y - p.y) ** 2
+          if (d <= bestD) [bestD, best] = [d, [x, y]]
+        }
+      if (best) return `vertex ${best[0]},${best[1]}`
+      let edge = ''
+      let edgeD = (7 / zoom) ** 2
+      for (const r of rings)
+        for (let i = 0; i < r.length; i++) {
+          const [ax, ay] = r[i]
+          const [bx, by] = r[(i + 1) % r.length]
+          const t = Math.max(
+            0,
+            Math.min(
+              1,
+              ((p.x - ax) * (bx - ax) + (p.y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2),
+            ),
+          )
+          const d = (ax + t * (bx - ax) - p.x) ** 2 + (ay + t * (by - ay) - p.y) ** 2
+          if (d <= edgeD) [edgeD, edge] = [d, `edge ${ax},${ay}`]
+        }
+      return edge || 'grid'
+    }
+    const found = (p: { x: number; y: number }, zoom: number) => {
+      const t = snapInRoom(room, p, zoom, settings).target!
+      return t.kind === 'vertex'
+        ? `vertex ${t.point.x},${t.point.y}`
+        : t.kind === 'edge'
+          ? `edge ${t.from.x},${t.from.y}`
+          : 'grid'
+    }
+    let caught = 0
+    for (let i = 0; i < 2000; i++) {
+      const p = { x: rand() * 1.3, y: rand() * 1.3 }
+      const zoom = [0.25, 1, 4][i % 3]
+      expect(found(p, zoom), `${p.x},${p.y} at ${zoom}`).toBe(brute(p, zoom))
+      if (brute(p, zoom) !== 'grid') caught++
+    }
+    expect(caught).toBeGreaterThan(200)
+    // An edit replaces the polygons: the index follows.
+    room.polygons = [
+      {
+        id: 'new',
+        areaId: 1,
+        outer: [
+          [2000, 200],
+          [2100, 200],
+          [2050, 300],
+        ],
+        holes: [],
+      },
+    ]
+    expect(found({ x: 2001, y: 201 }, 1)).toBe('vertex 2000,200')
+    expect(found({ x: 2500, y: 1500 }, 1)).toBe('edge 0,0')
+  })
+
   it('the walk polygon tool places snapped vertices and shows the target under the pointer', () => {
     const t = otherRoom()
     t.room.polygons = []

@@ -11,6 +11,8 @@
  *   polygon zones, and the node graph's nodes.
  * - reach: how close (screen px, so the same at every zoom) a vertex or an edge must be
  *   to catch the point.
+ * - snap index: the geometry bucketed in 32 px cells, built once per edit of it, so that a
+ *   pointer move reads only the cells within reach.
  * - target: what caught the point: a grid crossing, a vertex, or an edge (with its ends).
  *
  * Units: room px, except the reach (screen px).
@@ -57,18 +59,111 @@ export function gridPoint(p: Point, step: number): Point {
   return { x: Math.round(p.x / s) * s, y: Math.round(p.y / s) * s }
 }
 
-/** Every outline of the room a point can snap to (closed rings) and its loose points (nodes). */
-export function snapGeometry(room: Room): { rings: Point[][]; points: Point[] } {
-  const rings: Point[][] = []
-  const toPoints = (ring: readonly (readonly [number, number])[]) => ring.map(([x, y]) => ({ x, y }))
-  for (const p of room.polygons) {
-    rings.push(toPoints(p.outer))
-    for (const h of p.holes) rings.push(toPoints(h))
+/** Side of a cell of the snap index, room px. */
+const CELL = 32
+/** An edge whose bounding box covers more cells than this is kept in a list checked always. */
+const MAX_EDGE_CELLS = 64
+/** A query over more cells than this scans everything instead (far zoomed out). */
+const MAX_QUERY_CELLS = 1024
+
+/**
+ * The room's vertices and edges bucketed by cell, so that a pointer move looks only at the
+ * geometry near it (a room may hold a million vertices). Built once per change of the
+ * geometry: the room's fields are replaced (never changed in place) by every edit.
+ */
+export class SnapIndex {
+  readonly vx: number[] = []
+  readonly vy: number[] = []
+  /** Edge i runs from (ex0[i], ey0[i]) to (ex1[i], ey1[i]). */
+  readonly ex0: number[] = []
+  readonly ey0: number[] = []
+  readonly ex1: number[] = []
+  readonly ey1: number[] = []
+  private readonly vertexCells = new Map<number, number[]>()
+  private readonly edgeCells = new Map<number, number[]>()
+  private readonly longEdges: number[] = []
+
+  constructor(room: Room) {
+    const ring = (coords: readonly (readonly [number, number])[]) => {
+      for (let i = 0; i < coords.length; i++) {
+        const [x0, y0] = coords[i]
+        const [x1, y1] = coords[(i + 1) % coords.length]
+        this.addVertex(x0, y0)
+        this.addEdge(x0, y0, x1, y1)
+      }
+    }
+    for (const p of room.polygons) {
+      ring(p.outer)
+      for (const h of p.holes) ring(h)
+    }
+    for (const g of room.gates) if (g.polygon) ring(g.polygon)
+    for (const z of room.zones) if (z.shape.kind === 'polygon') ring(z.shape.outer)
+    for (const n of room.nodeGraph.nodes) this.addVertex(n.x, n.y)
   }
-  for (const g of room.gates) if (g.polygon) rings.push(toPoints(g.polygon))
-  for (const z of room.zones) if (z.shape.kind === 'polygon') rings.push(toPoints(z.shape.outer))
-  const points = room.nodeGraph.nodes.map((n) => ({ x: n.x, y: n.y }))
-  return { rings, points }
+
+  /** One number per cell (coordinates are within ±1,000,000 px: cells within ±31,250). */
+  private static key(cx: number, cy: number): number {
+    return (cx + 65536) * 131072 + (cy + 65536)
+  }
+
+  private static push(map: Map<number, number[]>, key: number, i: number): void {
+    const list = map.get(key)
+    if (list) list.push(i)
+    else map.set(key, [i])
+  }
+
+  private addVertex(x: number, y: number): void {
+    const i = this.vx.length
+    this.vx.push(x)
+    this.vy.push(y)
+    SnapIndex.push(this.vertexCells, SnapIndex.key(Math.floor(x / CELL), Math.floor(y / CELL)), i)
+  }
+
+  private addEdge(x0: number, y0: number, x1: number, y1: number): void {
+    const i = this.ex0.length
+    this.ex0.push(x0)
+    this.ey0.push(y0)
+    this.ex1.push(x1)
+    this.ey1.push(y1)
+    const c0 = Math.floor(Math.min(x0, x1) / CELL)
+    const c1 = Math.floor(Math.max(x0, x1) / CELL)
+    const r0 = Math.floor(Math.min(y0, y1) / CELL)
+    const r1 = Math.floor(Math.max(y0, y1) / CELL)
+    if ((c1 - c0 + 1) * (r1 - r0 + 1) > MAX_EDGE_CELLS) {
+      this.longEdges.push(i)
+      return
+    }
+    for (let c = c0; c <= c1; c++)
+      for (let r = r0; r <= r1; r++) SnapIndex.push(this.edgeCells, SnapIndex.key(c, r), i)
+  }
+
+  /** Visit the vertices (kind 'vertex') or edges near `p` within `reach`, each at least once. */
+  near(kind: 'vertex' | 'edge', p: Point, reach: number, visit: (i: number) => void): void {
+    const c0 = Math.floor((p.x - reach) / CELL)
+    const c1 = Math.floor((p.x + reach) / CELL)
+    const r0 = Math.floor((p.y - reach) / CELL)
+    const r1 = Math.floor((p.y + reach) / CELL)
+    const count = kind === 'vertex' ? this.vx.length : this.ex0.length
+    if ((c1 - c0 + 1) * (r1 - r0 + 1) > MAX_QUERY_CELLS) {
+      for (let i = 0; i < count; i++) visit(i)
+      return
+    }
+    const cells = kind === 'vertex' ? this.vertexCells : this.edgeCells
+    for (let c = c0; c <= c1; c++)
+      for (let r = r0; r <= r1; r++) for (const i of cells.get(SnapIndex.key(c, r)) ?? []) visit(i)
+    if (kind === 'edge') for (const i of this.longEdges) visit(i)
+  }
+}
+
+/** The index of the room's current geometry, rebuilt when an edit replaced any of it. */
+const indexes = new WeakMap<Room, { fields: unknown[]; index: SnapIndex }>()
+export function snapIndexOf(room: Room): SnapIndex {
+  const fields = [room.polygons, room.gates, room.zones, room.nodeGraph]
+  const cached = indexes.get(room)
+  if (cached && cached.fields.every((f, i) => f === fields[i])) return cached.index
+  const index = new SnapIndex(room)
+  indexes.set(room, { fields, index })
+  return index
 }
 
 /**
@@ -83,40 +178,40 @@ export function snapInRoom(
   extra: readonly Point[] = [],
 ): Snapped {
   if (!settings.snap) return { point: roundPoint(p, settings.pixels), target: null }
-  const geometry = room ? snapGeometry(room) : { rings: [], points: [] }
+  const index = room ? snapIndexOf(room) : null
   const vertexReach = VERTEX_REACH_SCREEN_PX / zoom
   let best: Point | null = null
   let bestD = vertexReach * vertexReach
-  const consider = (v: Point) => {
-    const d = (v.x - p.x) ** 2 + (v.y - p.y) ** 2
+  const consider = (x: number, y: number) => {
+    const d = (x - p.x) ** 2 + (y - p.y) ** 2
     if (d <= bestD) {
       bestD = d
-      best = v
+      best = { x, y }
     }
   }
-  for (const ring of geometry.rings) for (const v of ring) consider(v)
-  for (const v of geometry.points) consider(v)
-  for (const v of extra) consider(v)
+  index?.near('vertex', p, vertexReach, (i) => consider(index.vx[i], index.vy[i]))
+  for (const v of extra) consider(v.x, v.y)
   if (best) {
     const v: Point = best
     return { point: { x: v.x, y: v.y }, target: { kind: 'vertex', point: { x: v.x, y: v.y } } }
   }
   const edgeReach = EDGE_REACH_SCREEN_PX / zoom
-  let edge: { from: Point; to: Point } | null = null
+  let edge = -1
   let edgeD = edgeReach * edgeReach
-  for (const ring of geometry.rings) {
-    for (let i = 0; i < ring.length; i++) {
-      const a = ring[i]
-      const b = ring[(i + 1) % ring.length]
-      const d = distanceToSegmentSquared(a, b, p)
-      if (d <= edgeD) {
-        edgeD = d
-        edge = { from: a, to: b }
-      }
+  index?.near('edge', p, edgeReach, (i) => {
+    const d = distanceToSegmentSquared(
+      { x: index.ex0[i], y: index.ey0[i] },
+      { x: index.ex1[i], y: index.ey1[i] },
+      p,
+    )
+    if (d <= edgeD) {
+      edgeD = d
+      edge = i
     }
-  }
-  if (edge) {
-    const { from, to } = edge
+  })
+  if (index && edge >= 0) {
+    const from = { x: index.ex0[edge], y: index.ey0[edge] }
+    const to = { x: index.ex1[edge], y: index.ey1[edge] }
     const on = roundPoint(closestPointOnSegment(from, to, p), false)
     return { point: on, target: { kind: 'edge', point: on, from, to } }
   }
