@@ -19,6 +19,7 @@ const DOCS_IMAGE_TESTS = [
   'tests/e2e/walk-behinds.test.ts',
   'tests/e2e/answers-compare.test.ts',
   'tests/e2e/answers-gates.test.ts',
+  'tests/e2e/editing-tools.test.ts',
 ]
 
 const run = spawnSync(

@@ -2,11 +2,13 @@
  * The native menu template, built from the shared action list (src/shared/actions.ts)
  * so that menus, toolbar and shortcuts stay one registry. Pure data: tested in Node
  * without Electron. A menu click sends the action id to the renderer, which runs it;
- * Open Recent sends an open request instead. Developer tools appear in View only in
+ * Open Recent sends an open request instead. The Tools menu lists the authoring tools
+ * from the shared tool list (src/shared/tools.ts). Developer tools appear in View only in
  * development.
  */
 import type { MenuItemConstructorOptions } from 'electron'
-import { ACTIONS, MENUS, isPlainKey } from '../shared/actions'
+import { ACTIONS, MENUS, isPlainKey, type ActionDescriptor } from '../shared/actions'
+import { TOOL_LIST, toolActionId, toolActionLabel } from '../shared/tools'
 import { HOST_CHANNELS, type RecentProject } from '../shared/host'
 
 /** Electron spells the arrow keys without "Arrow". */
@@ -29,17 +31,24 @@ export function menuTemplate(
 ): MenuItemConstructorOptions[] {
   const menus: MenuItemConstructorOptions[] = []
   if (model.isMac) menus.push({ label: model.appName, role: 'appMenu' })
+  const tools: ActionDescriptor[] = TOOL_LIST.map((t) => ({
+    id: toolActionId(t.id),
+    label: toolActionLabel(t),
+    shortcut: t.shortcut,
+    menu: 'tools',
+  }))
+  const all: readonly ActionDescriptor[] = [...ACTIONS, ...tools]
   for (const { id: menu, label } of MENUS) {
     const items: MenuItemConstructorOptions[] = []
-    for (const action of ACTIONS.filter((a) => 'menu' in a && a.menu === menu)) {
-      if ('separatorBefore' in action && action.separatorBefore) items.push({ type: 'separator' })
-      const shortcut = 'shortcut' in action ? action.shortcut : undefined
+    for (const action of all.filter((a) => a.menu === menu)) {
+      if (action.separatorBefore) items.push({ type: 'separator' })
+      const shortcut = action.shortcut
       items.push({
         id: action.id,
         label: action.label,
         accelerator: shortcut ? accelerator(shortcut) : undefined,
-        // A plain key is shown but left to the renderer, which skips text fields.
-        registerAccelerator: shortcut ? !isPlainKey(shortcut) : undefined,
+        // A plain key or a text key is shown but left to the renderer, which skips text fields.
+        registerAccelerator: shortcut ? !isPlainKey(shortcut) && !action.textKey : undefined,
         click: () => send(HOST_CHANNELS.menuAction, action.id),
       })
       if (action.id === 'file.open') {

@@ -2,7 +2,8 @@
  * The user actions every surface shares: the native menus (Electron main), the
  * toolbar and the keyboard shortcuts (renderer) all read this one list. The
  * renderer attaches what each action does (see src/renderer/actions), and adds one
- * action per authoring tool from its tool list (src/renderer/tools/registry.ts).
+ * action per authoring tool from the shared tool list (src/shared/tools.ts), which the
+ * native Tools menu reads too.
  *
  * Glossary
  * - shortcut: an Electron accelerator string ("CmdOrCtrl+S"); the renderer maps
@@ -13,16 +14,19 @@
  *   accelerator).
  * - plain key: a shortcut without a modifier; the native menu shows it but does not take it,
  *   so that typing in a text field still works (the renderer skips text fields).
+ * - text key: a shortcut text fields use too (Ctrl+C, Ctrl+X, Ctrl+V): like a plain key,
+ *   the native menu shows it but leaves it to the renderer, which skips text fields.
  * - menu: which menu the action sits in (the native menus and the browser edition's menu bar).
  */
 
-export type MenuId = 'file' | 'edit' | 'view' | 'room' | 'compare' | 'help'
+export type MenuId = 'file' | 'edit' | 'view' | 'tools' | 'room' | 'compare' | 'help'
 
 /** The menus in the order both menu bars show them. */
 export const MENUS: readonly { id: MenuId; label: string }[] = [
   { id: 'file', label: 'File' },
   { id: 'edit', label: 'Edit' },
   { id: 'view', label: 'View' },
+  { id: 'tools', label: 'Tools' },
   { id: 'room', label: 'Room' },
   { id: 'compare', label: 'Compare' },
   { id: 'help', label: 'Help' },
@@ -35,11 +39,13 @@ export interface ActionDescriptor {
   webShortcut?: string
   also?: string
   menu?: MenuId
+  /** Text fields use this shortcut too: the native menu leaves it to the renderer (see text key). */
+  textKey?: boolean
   /** Draw a separator in the menu before this item. */
   separatorBefore?: boolean
 }
 
-/** A shortcut without Ctrl, Cmd or Alt: the native menu must not take it from text fields. */
+/** A shortcut without Ctrl, Cmd or Alt: the native menu must not take it from text fields (nor a text key). */
 export function isPlainKey(shortcut: string): boolean {
   const mods = shortcut.split('+').slice(0, -1)
   return !mods.some((m) => m === 'CmdOrCtrl' || m === 'Ctrl' || m === 'Alt')
@@ -87,8 +93,21 @@ export const ACTIONS = [
   { id: 'view.zoomOut', label: 'Zoom Out', shortcut: 'CmdOrCtrl+-', menu: 'view' },
   { id: 'view.actualSize', label: 'Actual Size (100%)', shortcut: 'CmdOrCtrl+1', menu: 'view' },
   { id: 'view.fit', label: 'Fit to Window', shortcut: 'CmdOrCtrl+0', menu: 'view' },
-  // Selection edits: plain keys, shown in the menus but left to the renderer (see plain key).
-  { id: 'edit.delete', label: 'Delete Selection', shortcut: 'Delete', menu: 'edit', separatorBefore: true },
+  { id: 'view.grid', label: 'Show Grid', shortcut: "CmdOrCtrl+'", menu: 'view', separatorBefore: true },
+  { id: 'view.snap', label: 'Snap to Grid, Vertices and Edges', shortcut: 'CmdOrCtrl+;', menu: 'view' },
+  { id: 'view.rulers', label: 'Show Rulers', shortcut: 'Alt+R', menu: 'view' },
+  // Selection edits: text keys and plain keys, shown in the menus but left to the renderer.
+  {
+    id: 'edit.cut',
+    label: 'Cut',
+    shortcut: 'CmdOrCtrl+X',
+    textKey: true,
+    menu: 'edit',
+    separatorBefore: true,
+  },
+  { id: 'edit.copy', label: 'Copy', shortcut: 'CmdOrCtrl+C', textKey: true, menu: 'edit' },
+  { id: 'edit.paste', label: 'Paste', shortcut: 'CmdOrCtrl+V', textKey: true, menu: 'edit' },
+  { id: 'edit.delete', label: 'Delete Selection', shortcut: 'Delete', menu: 'edit' },
   { id: 'edit.duplicate', label: 'Duplicate Selection', shortcut: 'CmdOrCtrl+D', menu: 'edit' },
   { id: 'edit.nudgeLeft', label: 'Nudge Left', shortcut: 'ArrowLeft', menu: 'edit', separatorBefore: true },
   { id: 'edit.nudgeRight', label: 'Nudge Right', shortcut: 'ArrowRight', menu: 'edit' },

@@ -85,6 +85,7 @@ describe('tool palette', () => {
       'ellipse',
       'polygon-fill',
       'flood-fill',
+      'measure',
     ])
     expect(buttons[0].attributes('title')).toBe('Brush (B)')
     await buttons[1].trigger('click')
@@ -92,7 +93,13 @@ describe('tool palette', () => {
     tools.activate('node')
     await palette.vm.$nextTick()
     expect(layers.active).toBe('node-graph')
-    expect(palette.findAll('button.tool').map((b) => b.attributes('title'))).toEqual(['Node graph (N)'])
+    expect(palette.findAll('button.tool').map((b) => b.attributes('title'))).toEqual([
+      'Node graph (N)',
+      'Measure (M)',
+    ])
+    // Measure works on every layer: choosing it keeps the layer.
+    tools.activate('measure')
+    expect(layers.active).toBe('node-graph')
     layers.setLocked('node-graph', true)
     expect(tools.active).toBeNull()
   })

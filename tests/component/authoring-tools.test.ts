@@ -16,6 +16,7 @@ import { BrushTool, EraserTool } from '../../src/renderer/tools/brush-tool'
 import { RectangleTool } from '../../src/renderer/tools/shape-fill-tool'
 import { HoleTool, WalkPolygonTool } from '../../src/renderer/tools/polygon-tools'
 import { SelectTool } from '../../src/renderer/tools/select-tool'
+import { snapInRoom } from '../../src/renderer/tools/snapping'
 import type { Selection, ToolContext, ToolPointer } from '../../src/renderer/tools/tool'
 import type { LayerId } from '../../src/renderer/stores/layers'
 import type { Command } from '../../src/renderer/stores/history'
@@ -98,6 +99,9 @@ function context(target: TestTarget, layer: LayerId = 'walk-mask') {
       walkBehindId: 1,
       scaleAreaId: 0,
       snapToPixels: true,
+      snap: false,
+      gridStep: 16,
+      showGrid: false,
     },
     activeLayer: () => layer,
     selection: () => selection,
@@ -106,6 +110,14 @@ function context(target: TestTarget, layer: LayerId = 'walk-mask') {
     previewChanged: () => undefined,
     scaleAt: () => 100,
     characterHeight: () => 100,
+    snap: (p, zoom, extra) =>
+      snapInRoom(
+        target.room,
+        p,
+        zoom,
+        { snap: ctx.options.snap, gridStep: ctx.options.gridStep, pixels: ctx.options.snapToPixels },
+        extra,
+      ),
   }
   return { ctx, done, reports, selection: () => selection }
 }

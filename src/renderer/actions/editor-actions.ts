@@ -15,6 +15,9 @@ import type { Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import type { Selection } from '../tools/tool'
 import { TOOLS, toolActionId } from '../tools/registry'
+import { toolActionLabel } from '../../shared/tools'
+import { useClipboardStore } from '../stores/clipboard'
+import { clipName, copySelection, pasteCommand, renamed } from './clipboard'
 import {
   deleteRoom,
   duplicateRoom,
@@ -48,7 +51,22 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
     },
     enabled: hasSelection,
   })
+  // One undo step per key press: a held arrow's repeats are presses too (see docs).
   const nudge = (dx: number, dy: number) => onSelection((t, s) => nudgeSelectionCommand(t, s, dx, dy))
+  const clipboard = useClipboardStore()
+  /** Copy the selection to the editor's clipboard; false (and a status line) when it cannot be copied. */
+  const copy = (): boolean => {
+    const target = editor.editTarget()
+    const s = selection.current
+    const clip = target && s ? copySelection(target, s) : null
+    if (!clip) {
+      editor.report('error', 'Select a polygon, hole, gate, zone, node or scale stop to copy.')
+      return false
+    }
+    clipboard.put(clip)
+    editor.report('info', `Copied ${clipName(clip)}`)
+    return true
+  }
   const inRoom = (work: (roomId: string) => Promise<void>) => ({
     run: () => (editor.activeRoomId ? work(editor.activeRoomId) : undefined),
     enabled: hasRoom,
@@ -65,8 +83,9 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
   })
   const toolActions: Action[] = TOOLS.map((t) => ({
     id: toolActionId(t.id),
-    label: `${t.label} tool`,
+    label: toolActionLabel(t),
     shortcut: t.shortcut,
+    menu: 'tools',
     run: () => tools.activate(t.id),
     enabled: hasRoom,
   }))
@@ -94,7 +113,57 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
       'view.zoomOut': { run: () => view.zoomOut(), enabled: hasRoom },
       'view.actualSize': { run: () => view.toActualSize(), enabled: hasRoom },
       'edit.delete': onSelection(deleteSelectionCommand, () => selection.select(null)),
-      'edit.duplicate': onSelection(duplicateSelectionCommand),
+      'edit.duplicate': {
+        run: () => {
+          const target = editor.editTarget()
+          const s = selection.current
+          if (!target || !s) return
+          const done = editor.edit(() => duplicateSelectionCommand(target, s))
+          // The copy becomes the selection, so Duplicate again makes a row.
+          if (typeof done?.created === 'string') {
+            if (s.kind === 'polygon') selection.select({ kind: 'polygon', polygonId: done.created })
+            else if (s.kind === 'gate') selection.select({ kind: 'gate', gateId: done.created })
+            else if (s.kind === 'zone') selection.select({ kind: 'zone', zoneId: done.created })
+          }
+        },
+        enabled: hasSelection,
+      },
+      'edit.copy': { run: () => void copy(), enabled: hasSelection },
+      'edit.cut': {
+        run: () => {
+          const target = editor.editTarget()
+          const s = selection.current
+          if (!target || !s || !copy()) return
+          const name = clipName(clipboard.clip!)
+          if (editor.edit(() => renamed(deleteSelectionCommand(target, s), `Cut ${name}`)))
+            selection.select(null)
+        },
+        enabled: hasSelection,
+      },
+      'edit.paste': {
+        run: () => {
+          const target = editor.editTarget()
+          const clip = clipboard.clip
+          if (!target || !clip) return
+          let select: Selection | null = null
+          const done = editor.edit(() => {
+            const pasted = pasteCommand(target, clip, view.cursor)
+            select = pasted.select
+            return pasted.command
+          })
+          if (done && select) selection.select(select)
+        },
+        enabled: () => hasRoom() && clipboard.clip !== null,
+      },
+      'view.grid': { run: () => void (tools.options.showGrid = !tools.options.showGrid), enabled: hasRoom },
+      'view.rulers': { run: () => void (view.showRulers = !view.showRulers), enabled: hasRoom },
+      'view.snap': {
+        run: () => {
+          tools.options.snap = !tools.options.snap
+          editor.report('info', tools.options.snap ? 'Snapping on: grid, vertices and edges' : 'Snapping off')
+        },
+        enabled: hasRoom,
+      },
       'edit.nudgeLeft': nudge(-1, 0),
       'edit.nudgeRight': nudge(1, 0),
       'edit.nudgeUp': nudge(0, -1),

@@ -11,6 +11,7 @@
  * Units: room px; stroke widths given in screen px and divided by the zoom.
  */
 import type { Graphics } from 'pixi.js'
+import type { SnapTarget } from '../tools/snapping'
 import type { Point } from '../../shared/geometry/types'
 import { coordsToRing } from '../../shared/room/convert'
 import type { Room } from '../../shared/room/schema'
@@ -232,6 +233,7 @@ export function drawPreview(g: Graphics, preview: ToolPreview | null, zoom: numb
         .stroke({ color: 0x000000, width: 1 / zoom })
     }
   }
+  if (preview.snap) drawSnapTarget(g, preview.snap, zoom)
   if (preview.brush) {
     const { x, y, size, shape } = preview.brush
     if (shape === 'round') g.circle(x, y, size / 2)
@@ -250,4 +252,41 @@ export function drawPreview(g: Graphics, preview: ToolPreview | null, zoom: numb
     g.circle(feet.x, feet.y - height + head, head).fill({ color: 0xffffff, alpha: 0.55 })
     g.rect(feet.x - bodyW / 2, feet.y - height, bodyW, height).stroke({ color: 0xffe066, width: w })
   }
+}
+
+/** The colour of a highlighted snap target (a bright cyan, apart from every layer's colours). */
+export const SNAP_COLOUR = 0x00e5ff
+
+/** A snap target: a ring on a vertex, the caught edge drawn thick with a dot, a small cross on a grid crossing. */
+export function drawSnapTarget(g: Graphics, target: SnapTarget, zoom: number): void {
+  const { x, y } = target.point
+  const r = 7 / zoom
+  if (target.kind === 'edge') {
+    g.moveTo(target.from.x, target.from.y)
+      .lineTo(target.to.x, target.to.y)
+      .stroke({ color: SNAP_COLOUR, width: 3 / zoom })
+    g.circle(x, y, 4 / zoom).fill({ color: SNAP_COLOUR })
+    return
+  }
+  if (target.kind === 'vertex') {
+    g.circle(x, y, r).stroke({ color: SNAP_COLOUR, width: 2.5 / zoom })
+    g.circle(x, y, 3 / zoom).fill({ color: SNAP_COLOUR })
+    return
+  }
+  g.moveTo(x - r, y)
+    .lineTo(x + r, y)
+    .moveTo(x, y - r)
+    .lineTo(x, y + r)
+    .stroke({ color: SNAP_COLOUR, width: 2 / zoom })
+}
+
+/** Smallest on-screen spacing of grid lines, screen px: a denser grid is not drawn. */
+const MIN_GRID_SCREEN_PX = 4
+
+/** The grid over a room of `width` x `height` room px, every `step` room px (one line width on screen). */
+export function drawGrid(g: Graphics, width: number, height: number, step: number, zoom: number): void {
+  if (step * zoom < MIN_GRID_SCREEN_PX) return
+  for (let x = 0; x <= width; x += step) g.moveTo(x, 0).lineTo(x, height)
+  for (let y = 0; y <= height; y += step) g.moveTo(0, y).lineTo(width, y)
+  g.stroke({ color: 0xffffff, width: 1 / zoom, alpha: 0.18 })
 }

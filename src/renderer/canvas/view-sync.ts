@@ -13,7 +13,7 @@
  */
 import { watch, type WatchStopHandle } from 'vue'
 import type { RoomView, DrawPolygon } from './room-view'
-import { drawGates, drawNodeGraph, drawPreview, drawScaleStops, drawZones } from './vector-layers'
+import { drawGates, drawGrid, drawNodeGraph, drawPreview, drawScaleStops, drawZones } from './vector-layers'
 import type { ChangeKind } from '../commands/command'
 import { useEditorStore } from '../stores/editor'
 import { useLayersStore, type LayerId } from '../stores/layers'
@@ -161,6 +161,9 @@ export function syncRoomView(view: RoomView): () => void {
   function drawToolPreview(): void {
     const tool = tools.active
     view.redrawLayer(view.previewLayer, true, 1, (g) => {
+      const room = editor.room
+      if (room && tools.options.showGrid)
+        drawGrid(g, room.size.width, room.size.height, tools.options.gridStep, viewport.viewport.zoom)
       drawPreview(g, tools.overlay, viewport.viewport.zoom)
       drawPreview(g, tool?.preview() ?? null, viewport.viewport.zoom)
     })

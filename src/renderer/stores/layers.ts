@@ -6,8 +6,9 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
-export type LayerId =
-  'background' | 'walk-mask' | 'walk-behinds' | 'walk-polygons' | 'gates' | 'node-graph' | 'scaling' | 'zones'
+import type { LayerId } from '../../shared/tools'
+
+export type { LayerId }
 
 export interface LayerState {
   id: LayerId

@@ -16,6 +16,7 @@ import { scaleAt, type ScaleMapImage } from '../../shared/analysis/scaling'
 import type { RgbaImage } from '../../shared/host'
 import { toolDescriptor, TOOLS, toolsOfLayer, type ToolEntry } from '../tools/registry'
 import type { Tool, ToolContext, ToolId, ToolOptions, ToolPreview } from '../tools/tool'
+import { snapInRoom } from '../tools/snapping'
 import { useEditorStore } from './editor'
 import { useLayersStore, type LayerId } from './layers'
 import { selectionExists, useSelectionStore } from './selection'
@@ -46,6 +47,9 @@ export const useToolsStore = defineStore('tools', () => {
     walkBehindId: 1,
     scaleAreaId: 0,
     snapToPixels: true,
+    snap: false,
+    gridStep: 16,
+    showGrid: false,
   })
   const previewRevision = ref(0)
   /** A preview shown whatever the tool (e.g. the mask-to-polygons outline). */
@@ -74,6 +78,14 @@ export const useToolsStore = defineStore('tools', () => {
     },
     report: (kind, text) => editor.report(kind, text),
     previewChanged: () => previewRevision.value++,
+    snap: (p, zoom, extra) =>
+      snapInRoom(
+        editor.room,
+        p,
+        zoom,
+        { snap: options.snap, gridStep: options.gridStep, pixels: options.snapToPixels },
+        extra,
+      ),
     scaleAt: (p: Point) =>
       editor.room ? scaleAt(editor.room, editor.mask, scaleMapImage(editor.scaleMap), p).percent : 100,
     characterHeight: () => {
@@ -135,6 +147,11 @@ export const useToolsStore = defineStore('tools', () => {
       if (selection.current && !selectionExists(editor.room, selection.current)) selection.select(null)
       previewRevision.value++
     },
+  )
+  // The grid is drawn with the preview: show it, hide it or change its step now.
+  watch(
+    () => [options.showGrid, options.gridStep, options.snap],
+    () => previewRevision.value++,
   )
   watch(
     () => layers.active,

@@ -26,6 +26,8 @@ export const useViewportStore = defineStore('viewport', () => {
   const canvasHeight = ref(600)
   /** The room point under the cursor, or null when the cursor is off the canvas. */
   const cursor = ref<Point | null>(null)
+  /** Rulers along the canvas's top and left edges (View › Show Rulers). */
+  const showRulers = ref(false)
   const zoomPercent = computed(() => Math.round(viewport.value.zoom * 1000) / 10)
 
   /** The last fit, while the author has not zoomed or panned since: a resized canvas fits again. */
@@ -60,6 +62,7 @@ export const useViewportStore = defineStore('viewport', () => {
     canvasWidth,
     canvasHeight,
     cursor,
+    showRulers,
     zoomPercent,
     setCanvasSize,
     zoomAtPoint,

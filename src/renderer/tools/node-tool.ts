@@ -59,7 +59,7 @@ export class NodeTool implements Tool {
       this.ctx.select({ kind: 'join', index: joinIndex })
       return
     }
-    const at = snapPoint(p, this.ctx.options.snapToPixels)
+    const at = this.ctx.snap(p, e.zoom).point
     const from = selected?.kind === 'node' ? selected.nodeId : undefined
     const made = tryExecute(this.ctx, () => addNodeCommand(target, at.x, at.y, from))?.created
     if (typeof made === 'string') this.ctx.select({ kind: 'node', nodeId: made })

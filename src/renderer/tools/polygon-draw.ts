@@ -6,19 +6,14 @@
  * refused and the crossings are marked until the author moves on.
  *
  * Modes: 'idle' (no points yet), 'drawing'.
- * Units: room px; points snap to whole px when the snap option is on.
+ * Units: room px; points go where the context's snapping puts them (grid, a vertex or
+ * an edge of the room, or whole px), and the snap target under the pointer is highlighted.
  */
 import { findSelfIntersections } from '../../shared/geometry/polygon'
 import type { Point } from '../../shared/geometry/types'
 import { RingError } from '../commands/room-commands'
-import {
-  snapPoint,
-  type Tool,
-  type ToolContext,
-  type ToolId,
-  type ToolPointer,
-  type ToolPreview,
-} from './tool'
+import type { SnapTarget } from './snapping'
+import { type Tool, type ToolContext, type ToolId, type ToolPointer, type ToolPreview } from './tool'
 
 /** Screen px within which a click on the first point closes the outline. */
 const CLOSE_RADIUS_SCREEN_PX = 8
@@ -29,6 +24,7 @@ export abstract class PolygonDrawTool implements Tool {
   mode: 'idle' | 'drawing' = 'idle'
   protected points: Point[] = []
   private hover: Point | null = null
+  private hoverTarget: SnapTarget | null = null
   private refused: Point[] = []
   private zoom = 1
   /** Outline colour of the preview. */
@@ -42,7 +38,7 @@ export abstract class PolygonDrawTool implements Tool {
   pointerDown(e: ToolPointer): void {
     if (e.button !== 0) return
     this.zoom = e.zoom
-    const p = snapPoint(e.point, this.ctx.options.snapToPixels)
+    const p = this.ctx.snap(e.point, e.zoom, this.points).point
     this.refused = []
     if (this.points.length >= 3) {
       const first = this.points[0]
@@ -60,8 +56,16 @@ export abstract class PolygonDrawTool implements Tool {
 
   pointerMove(e: ToolPointer): void {
     this.zoom = e.zoom
-    this.hover = snapPoint(e.point, this.ctx.options.snapToPixels)
-    if (this.mode === 'drawing') this.ctx.previewChanged()
+    const snapped = this.ctx.snap(e.point, e.zoom, this.points)
+    const had = this.hoverTarget
+    this.hover = snapped.point
+    this.hoverTarget = snapped.target
+    if (this.mode === 'drawing' || had || snapped.target) this.ctx.previewChanged()
+  }
+
+  pointerLeave(): void {
+    this.hoverTarget = null
+    this.ctx.previewChanged()
   }
 
   pointerUp(): void {}
@@ -116,6 +120,7 @@ export abstract class PolygonDrawTool implements Tool {
   cancel(): void {
     this.points = []
     this.refused = []
+    this.hoverTarget = null
     this.mode = 'idle'
     this.ctx.previewChanged()
   }
@@ -127,9 +132,10 @@ export abstract class PolygonDrawTool implements Tool {
       size: i === 0 ? CLOSE_RADIUS_SCREEN_PX / 2 : 3,
     }))
     for (const point of this.refused) markers.push({ point, colour: 0xff3b3b, size: 7, cross: true })
-    if (this.points.length === 0) return markers.length ? { markers } : null
+    const snap = this.hoverTarget
+    if (this.points.length === 0) return markers.length || snap ? { markers, snap } : null
     const path = this.hover && this.refused.length === 0 ? [...this.points, this.hover] : this.points
-    return { rings: [{ points: path, closed: false, colour: this.colour }], markers }
+    return { rings: [{ points: path, closed: false, colour: this.colour }], markers, snap }
   }
 
   /** For tests and the status line: the points so far. */

@@ -1,18 +1,21 @@
 /**
- * The tool list: one line per authoring tool (id, label, the layers it edits, its
- * shortcut, its palette glyph, and how to make it). The palette, the layer-to-tools
- * map, the tool actions and their shortcuts are all derived from this list, so a new
- * tool is its class file plus one line here.
+ * The tool list of the renderer: the shared list (src/shared/tools.ts: id, label, the
+ * layers it edits, its shortcut and palette glyph, which the native Tools menu reads too)
+ * plus how each tool is made. The palette, the layer-to-tools map, the tool actions and
+ * their shortcuts are all derived from it, so a new tool is its class file, one line in
+ * the shared list and one maker here.
  *
  * Glossary
  * - layers: the layers a tool edits; the palette shows the tools of the active layer in
- *   this list's order, and choosing a tool of another layer makes its first layer active.
+ *   the list's order, and choosing a tool of another layer makes its first layer active.
  * - shortcut: one key (an accelerator string, see actions/registry.ts).
  */
+import { TOOL_LIST, type ToolId, type ToolInfo } from '../../shared/tools'
 import type { LayerId } from '../stores/layers'
 import { BaselineTool } from './baseline-tool'
 import { BrushTool, EraserTool } from './brush-tool'
 import { FloodFillTool } from './flood-fill-tool'
+import { MeasureTool } from './measure-tool'
 import { NodeTool } from './node-tool'
 import { GateTool, HoleTool, PolygonFillTool, WalkPolygonTool, ZoneTool } from './polygon-tools'
 import { ScaleTool } from './scale-tool'
@@ -20,141 +23,35 @@ import { SelectTool } from './select-tool'
 import { EllipseTool, RectangleTool } from './shape-fill-tool'
 import type { Tool, ToolContext } from './tool'
 
-export interface ToolDescriptor {
-  readonly id: string
-  readonly label: string
-  readonly layers: readonly LayerId[]
-  readonly shortcut: string
-  /** A short glyph for the palette button (the tooltip has the label). */
-  readonly glyph: string
+export { toolActionId, type ToolActionId, type ToolId } from '../../shared/tools'
+
+export interface ToolDescriptor extends ToolInfo {
   make(ctx: ToolContext): Tool
 }
 
-export const TOOLS = [
-  {
-    id: 'select',
-    label: 'Select and edit',
-    layers: ['walk-polygons', 'gates', 'zones'],
-    shortcut: 'V',
-    glyph: '↖',
-    make: (c): Tool => new SelectTool(c),
-  },
-  {
-    id: 'brush',
-    label: 'Brush',
-    layers: ['walk-mask', 'walk-behinds'],
-    shortcut: 'B',
-    glyph: '●',
-    make: (c): Tool => new BrushTool(c),
-  },
-  {
-    id: 'eraser',
-    label: 'Eraser',
-    layers: ['walk-mask', 'walk-behinds'],
-    shortcut: 'E',
-    glyph: '⌫',
-    make: (c): Tool => new EraserTool(c),
-  },
-  {
-    id: 'rectangle',
-    label: 'Rectangle',
-    layers: ['walk-mask', 'walk-behinds'],
-    shortcut: 'R',
-    glyph: '▭',
-    make: (c): Tool => new RectangleTool(c),
-  },
-  {
-    id: 'ellipse',
-    label: 'Ellipse',
-    layers: ['walk-mask', 'walk-behinds'],
-    shortcut: 'O',
-    glyph: '◯',
-    make: (c): Tool => new EllipseTool(c),
-  },
-  {
-    id: 'polygon-fill',
-    label: 'Polygon fill',
-    layers: ['walk-mask', 'walk-behinds'],
-    shortcut: 'L',
-    glyph: '⬠',
-    make: (c): Tool => new PolygonFillTool(c),
-  },
-  {
-    id: 'flood-fill',
-    label: 'Flood fill',
-    layers: ['walk-mask', 'walk-behinds'],
-    shortcut: 'G',
-    glyph: '▨',
-    make: (c): Tool => new FloodFillTool(c),
-  },
-  {
-    id: 'baseline',
-    label: 'Walk-behind baseline',
-    layers: ['walk-behinds'],
-    shortcut: 'Y',
-    glyph: '⤓',
-    make: (c): Tool => new BaselineTool(c),
-  },
-  {
-    id: 'polygon',
-    label: 'Walk polygon',
-    layers: ['walk-polygons'],
-    shortcut: 'P',
-    glyph: '⬡',
-    make: (c): Tool => new WalkPolygonTool(c),
-  },
-  {
-    id: 'hole',
-    label: 'Hole',
-    layers: ['walk-polygons'],
-    shortcut: 'H',
-    glyph: '◌',
-    make: (c): Tool => new HoleTool(c),
-  },
-  {
-    id: 'gate',
-    label: 'Gate polygon',
-    layers: ['gates'],
-    shortcut: 'T',
-    glyph: '⊠',
-    make: (c): Tool => new GateTool(c),
-  },
-  {
-    id: 'zone',
-    label: 'Trigger zone',
-    layers: ['zones'],
-    shortcut: 'Z',
-    glyph: '◇',
-    make: (c): Tool => new ZoneTool(c),
-  },
-  {
-    id: 'node',
-    label: 'Node graph',
-    layers: ['node-graph'],
-    shortcut: 'N',
-    glyph: '⋯',
-    make: (c): Tool => new NodeTool(c),
-  },
-  {
-    id: 'scale',
-    label: 'Scale stops',
-    layers: ['scaling'],
-    shortcut: 'S',
-    glyph: '↕',
-    make: (c): Tool => new ScaleTool(c),
-  },
-] as const satisfies readonly ToolDescriptor[]
+/** How each tool of the shared list is made. */
+const MAKERS: Record<ToolId, (c: ToolContext) => Tool> = {
+  select: (c) => new SelectTool(c),
+  brush: (c) => new BrushTool(c),
+  eraser: (c) => new EraserTool(c),
+  rectangle: (c) => new RectangleTool(c),
+  ellipse: (c) => new EllipseTool(c),
+  'polygon-fill': (c) => new PolygonFillTool(c),
+  'flood-fill': (c) => new FloodFillTool(c),
+  baseline: (c) => new BaselineTool(c),
+  polygon: (c) => new WalkPolygonTool(c),
+  hole: (c) => new HoleTool(c),
+  gate: (c) => new GateTool(c),
+  zone: (c) => new ZoneTool(c),
+  node: (c) => new NodeTool(c),
+  scale: (c) => new ScaleTool(c),
+  measure: (c) => new MeasureTool(c),
+}
 
 /** One entry of the tool list (its id typed as a ToolId). */
-export type ToolEntry = (typeof TOOLS)[number]
-export type ToolId = ToolEntry['id']
+export type ToolEntry = (typeof TOOL_LIST)[number] & { make(ctx: ToolContext): Tool }
 
-/** The action id that activates a tool ('tool.brush'). */
-export type ToolActionId = `tool.${ToolId}`
-
-export function toolActionId(id: ToolId): ToolActionId {
-  return `tool.${id}`
-}
+export const TOOLS: readonly ToolEntry[] = TOOL_LIST.map((t) => ({ ...t, make: MAKERS[t.id] }))
 
 export function toolDescriptor(id: ToolId): ToolEntry {
   const found = TOOLS.find((t) => t.id === id)

@@ -18,6 +18,7 @@ import type { Point } from '../../shared/geometry/types'
 import type { EditTarget } from '../commands/edit-target'
 import type { Command } from '../commands/command'
 import type { LayerId } from '../stores/layers'
+import type { SnapTarget, Snapped } from './snapping'
 
 export type { ToolId } from './registry'
 import type { ToolId } from './registry'
@@ -48,6 +49,12 @@ export interface ToolOptions {
   scaleAreaId: number
   /** Round polygon points to whole room px. */
   snapToPixels: boolean
+  /** Snap placed points to the grid, to vertices and to edges (toggled with a key). */
+  snap: boolean
+  /** Grid step, room px. */
+  gridStep: number
+  /** Draw the grid over the room. */
+  showGrid: boolean
 }
 
 /** What is selected (not an edit; never recorded). */
@@ -75,6 +82,8 @@ export interface ToolContext {
   characterHeight(): number
   /** The tool's preview changed: the canvas asks `preview()` again. */
   previewChanged(): void
+  /** Where a placed point goes (grid, vertex, edge or whole px; see snapping.ts); `extra` also catch it. */
+  snap(p: Point, zoom: number, extra?: readonly Point[]): Snapped
 }
 
 export interface PreviewRing {
@@ -94,6 +103,10 @@ export interface ToolPreview {
   brush?: { x: number; y: number; size: number; shape: 'round' | 'square' }
   /** The ghost character: feet at `feet`, `height` room px tall. */
   ghost?: { feet: Point; height: number; label: string }
+  /** What the point under the pointer snaps to, highlighted on the canvas. */
+  snap?: SnapTarget | null
+  /** Text shown beside a room point (the measure tool's distance and angle). */
+  labels?: { at: Point; text: string }[]
 }
 
 export interface Tool {

@@ -8,6 +8,7 @@ import { hostHandlers, registerHostHandlers } from '../../../src/main/ipc'
 import { menuTemplate } from '../../../src/main/menu-template'
 import type { DesktopHost } from '../../../src/main/desktop-host'
 import { ACTIONS } from '../../../src/shared/actions'
+import { TOOL_LIST } from '../../../src/shared/tools'
 import { HOST_CHANNELS, HOST_EVENT_CHANNELS } from '../../../src/shared/host'
 
 function fakeDesktop(): DesktopHost {
@@ -59,7 +60,7 @@ describe('native menus', () => {
     const template = menuTemplate({ recent: [], isMac: false, appName: 'Walkbox', devTools: true }, (c, v) =>
       sent.push([c, v]),
     )
-    expect(template.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Room', 'Compare', 'Help'])
+    expect(template.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Tools', 'Room', 'Compare', 'Help'])
     const items = template.flatMap((m) => (Array.isArray(m.submenu) ? m.submenu : []))
     for (const action of ACTIONS.filter((a) => 'menu' in a)) {
       const item = items.find((i) => i.id === action.id)
@@ -71,9 +72,32 @@ describe('native menus', () => {
     expect(items.find((i) => i.id === 'edit.delete')?.registerAccelerator).toBe(false)
     expect(items.find((i) => i.id === 'edit.nudgeLeft10')?.accelerator).toBe('Shift+Left')
     expect(items.find((i) => i.id === 'file.save')?.registerAccelerator).toBe(true)
+    // Copy, cut and paste keys belong to text fields too: shown, left to the renderer.
+    for (const id of ['edit.copy', 'edit.cut', 'edit.paste']) {
+      expect(items.find((i) => i.id === id)?.registerAccelerator, id).toBe(false)
+    }
     const save = items.find((i) => i.id === 'file.save')!
     ;(save.click as () => void)()
     expect(sent).toEqual([[HOST_CHANNELS.menuAction, 'file.save']])
+  })
+
+  it('lists every authoring tool in the Tools menu with its key, sending the tool action', () => {
+    const sent: [string, string][] = []
+    const template = menuTemplate({ recent: [], isMac: false, appName: 'Walkbox', devTools: false }, (c, v) =>
+      sent.push([c, v]),
+    )
+    const tools = template.find((m) => m.label === 'Tools')!.submenu as {
+      id: string
+      label: string
+      accelerator: string
+      registerAccelerator: boolean
+      click: () => void
+    }[]
+    expect(tools.map((i) => i.id)).toEqual(TOOL_LIST.map((t) => `tool.${t.id}`))
+    const measure = tools.find((i) => i.id === 'tool.measure')!
+    expect(measure).toMatchObject({ label: 'Measure tool', accelerator: 'M', registerAccelerator: false })
+    measure.click()
+    expect(sent).toEqual([[HOST_CHANNELS.menuAction, 'tool.measure']])
   })
 
   it('lists recent projects under Open Recent and asks the renderer to open one', () => {
