@@ -45,6 +45,9 @@ function setup() {
       walkBehindId: 1,
       scaleAreaId: 0,
       snapToPixels: true,
+      snap: false,
+      gridStep: 16,
+      showGrid: false,
     },
     activeLayer: () => 'walk-behinds',
     selection: () => null,
@@ -53,6 +56,7 @@ function setup() {
     previewChanged: () => undefined,
     scaleAt: () => 100,
     characterHeight: () => 100,
+    snap: (p) => ({ point: p, target: null }),
   }
   const run = (c: Command) => {
     c.apply()
