@@ -325,8 +325,16 @@ export function formatCell(column: Column, row: MetricsRow, clockStepMs = DEFAUL
   return value.toFixed(column.digits ?? 2)
 }
 
-/** The tooltip of a query-time cell: how it was measured. */
+/** The tooltip of a query-time cell: how it was measured (and, for flood-fill without a flood, why it is quick). */
 export function queryTimeTitle(row: MetricsRow, clockStepMs = DEFAULT_CLOCK_STEP_MS): string {
+  const why =
+    row.algorithm === 'flood-fill' && row.expanded === 0
+      ? ' No flood ran: the straight line from start to goal is walkable (beeline), which is why it is quick.'
+      : ''
+  return queryTimeHow(row, clockStepMs) + why
+}
+
+function queryTimeHow(row: MetricsRow, clockStepMs: number): string {
   const r = row.queryRepeats
   if (r) {
     const total = r.runs * r.calls

@@ -229,6 +229,9 @@ describe('cell texts', () => {
       /Cold: one reading.*warm re-timing/,
     )
     expect(queryTimeTitle({ ...r, firstMs: 8.76 })).toContain('The first (cold) call took 8.70 ms')
+    // Flood-fill's beeline: no flood, and the tooltip says so (the 0.49 µs with no word on why).
+    expect(queryTimeTitle({ ...r, algorithm: 'flood-fill', expanded: 0 })).toContain('No flood ran')
+    expect(queryTimeTitle({ ...r, algorithm: 'flood-fill', expanded: 12 })).not.toContain('No flood ran')
   })
 
   it('shows "expanded" in each algorithm unit: cells for grids, nodes for graphs, triangles for the navmesh', () => {
