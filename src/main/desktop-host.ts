@@ -45,7 +45,13 @@ import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
 import { projectForHost, roomForHost, saveOfRequest } from '../shared/room/project-store'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
-import { gameInfoOf, openGameFolder, planGameSave, writeGameSave } from './services/game-folder-store'
+import {
+  gameInfoOf,
+  isGameFolder,
+  openGameFolder,
+  planGameSave,
+  writeGameSave,
+} from './services/game-folder-store'
 import { planForAuthor } from '../shared/formats/game-folder'
 
 export interface DesktopDialogs {
@@ -153,7 +159,10 @@ export class DesktopHost {
     const { dialogs } = this.options
     const title = 'Open a game folder (AGS, Godot, Tiled)'
     const chosen = await (dialogs.chooseGameFolder ?? dialogs.chooseProjectFolder).call(dialogs, title)
-    if (!chosen) return null
+    return chosen ? this.openGameAt(chosen) : null
+  }
+
+  private async openGameAt(chosen: string): Promise<OpenedProject> {
     const game = await openGameFolder(chosen, { appVersion: this.options.appVersion() })
     const opened = await this.opened(game.folder)
     // What reading the game assumed is in the room notes; a write-back set aside is a warning.
@@ -204,7 +213,11 @@ export class DesktopHost {
     if (req.ref) return this.opened(this.requireAllowed(req.ref))
     const chosen = await this.options.dialogs.chooseProjectFolder('Open Walkbox project')
     if (!chosen) return null
-    return this.opened(projectFolderOf(chosen))
+    // Open accepts a game's own folder too (AGS, Godot, Tiled): it opens in place.
+    const folder = projectFolderOf(chosen)
+    if (!(await stat(join(folder, PROJECT_FILE_NAME)).catch(() => null)) && (await isGameFolder(folder)))
+      return this.openGameAt(folder)
+    return this.opened(folder)
   }
 
   /** The store's form of a save request: validated models and images as the store takes them. */

@@ -27,6 +27,7 @@ import {
   AGS3_READ_ONLY,
   GameFolderError,
   commitGameWrite,
+  detectGameFolder,
   planFingerprint,
   gameLinkText,
   parseGameLink,
@@ -160,6 +161,12 @@ export async function openGameFolder(
       ...read.skipped.map((s) => `${s.file}: not read: ${s.reason}`),
     ],
   }
+}
+
+/** Is `dir` a game folder Walkbox opens in place (AGS, Godot, Tiled)? */
+export async function isGameFolder(dir: string): Promise<boolean> {
+  if (!(await stat(dir).catch(() => null))?.isDirectory()) return false
+  return (await detectGameFolder(diskProjectFiles(dir)).catch(() => null)) !== null
 }
 
 /** What the editor is told about the game a project belongs to, or undefined when it is none. */

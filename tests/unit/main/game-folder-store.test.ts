@@ -413,4 +413,26 @@ describe('through the desktop host (what the editor calls)', () => {
     expect(done.backup).toMatch(/^\.walkbox\/game-backups\//)
     expect(changedFiles(original, await gameFiles(game))).toEqual(done.written)
   })
+
+  it('Open Project accepts a game folder too, and opens it in place', async () => {
+    const game = await copyGame('ags-tumbleweed')
+    const t = await tempFolder('walkbox-user-')
+    cleanups.push(t.remove)
+    const host = new DesktopHost({
+      userDataDir: () => t.dir,
+      sampleDir: () => t.dir,
+      appVersion: () => '0.1.0',
+      platform: 'linux',
+      dialogs: {
+        chooseProjectFolder: async () => game,
+        chooseNewProjectFolder: async () => null,
+        chooseImageFile: async () => null,
+      },
+    })
+    const opened = await host.openProject({})
+    expect(opened?.game).toMatchObject({ engine: 'ags4', name: 'ags-tumbleweed', rooms: 1, readOnly: null })
+    expect(opened?.ref).toBe(join(game, '.walkbox', 'project'))
+    // Reopened by its ref (the recent list), it is still the game's.
+    expect((await host.openProject({ ref: opened!.ref }))?.game?.engine).toBe('ags4')
+  })
 })
