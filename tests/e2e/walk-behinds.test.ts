@@ -3,9 +3,11 @@
  * (../shared/bench/engines/ags-tumbleweed, Rooms/1) imported through File > Import Room
  * shows its walk-behind layer (walk-behind 1: 15678 px, baseline y=197, the bench README's
  * count); painting the layer with the rectangle tool adds exactly the rectangle's pixels as
- * one undo step; the scaling tool's ghost is cut where a walk-behind whose baseline is below
- * its feet covers it, and not where the baseline is above them. docs/images/walkbox-walk-behinds.png
- * is this room in Edit with its walk-behind and baseline (npm run docs:images).
+ * one undo step and is saved in room.json; the scaling tool's ghost is cut where a
+ * walk-behind whose baseline is below its feet covers it, and not once the baseline is
+ * dragged above them (Baseline tool); the Compare test walk names the walk-behind hiding its
+ * walker. docs/images/walkbox-walk-behinds.png is this room in Edit with its walk-behind and
+ * baseline (npm run docs:images).
  *
  * Units: room px.
  */
@@ -15,6 +17,7 @@ import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { benchPath } from '../support/bench-data'
 import {
   colourDistance,
+  readOpfs,
   saveDocsImage,
   saveScreenshot,
   screenshotPixels,
@@ -22,7 +25,7 @@ import {
   toPage,
   viewportOf,
 } from './helpers'
-import { dragRoom, hoverRoom, openSample } from './authoring-helpers'
+import { dragRoom, hoverRoom, openSample, saveAndWait, SAMPLE_REF } from './authoring-helpers'
 import { clickRoom as clickCompareRoom, waitForAnswers } from './compare-helpers'
 
 let browser: LaunchedBrowser
@@ -77,6 +80,13 @@ describe('walk-behinds in the editor', () => {
     await expect.poll(() => walkBehindRow().locator('.count').textContent()).toBe(String(15678 + 900))
     await expect.poll(() => statusText(page)).toMatch(/Rectangle in walk-behind 1/)
     await saveScreenshot(page, 'walk-behinds-painted.png')
+    // Saved, room.json holds the layer: the painted rows and the imported baseline.
+    await saveAndWait(page)
+    const saved = JSON.parse(
+      new TextDecoder().decode(await readOpfs(page, `${SAMPLE_REF}/rooms/room-1/room.json`)),
+    ) as { walkBehinds: { areas: unknown[]; rows: string[] } }
+    expect(saved.walkBehinds.areas).toEqual([{ id: 1, name: 'Walk-behind 1', baseline: 197 }])
+    expect(saved.walkBehinds.rows[10]).toBe('10 30:1 280')
 
     // The ghost (scaling tool) with its feet at y=60 under the painted block: the block's
     // baseline (197) is below its feet, so it is cut there.

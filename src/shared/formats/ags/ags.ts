@@ -80,7 +80,8 @@ export function zonesToRegionMask(
   const take = (k: number, i: number) => {
     const before = owner[k]
     if (before === i) return
-    if (before >= 0) lost[before]++
+    // Two outlines of one region (same id) lose nothing to each other.
+    if (before >= 0 && ids[before] !== ids[i]) lost[before]++
     owner[k] = i
     mask[k] = ids[i]
   }

@@ -4,8 +4,9 @@
  * differs is written: `walkableareas.png` when the mask changed, `regions.png` when the
  * zones changed, and in `data.xml` only the scaling fields of areas whose scale changed and
  * the walk-to points that moved; `walkbehinds.png` when the walk-behind layer's pixels
- * changed and the `<Baseline>` of each walk-behind whose baseline changed. An unedited room writes no file at all, so the folder
- * stays byte-identical. Masks keep the file's own palette and the room's mask resolution.
+ * changed and the `<Baseline>` of each walk-behind whose baseline changed. Overlapping zones
+ * and zones with no pixel in the one-region-per-pixel mask are named in the notes. An
+ * unedited room writes no file at all, so the folder stays byte-identical. Masks keep the file's own palette and the room's mask resolution.
  *
  * Glossary
  * - effective scaling: what AGS does with an area's fields (a fixed level, or min..max

@@ -299,6 +299,10 @@ export async function patchGodotRoom(
   }
   if (room.gates.length > 0)
     notes.push('gates are not written in place (export with --out for a whole scene with them)')
+  if (room.walkBehinds && room.walkBehinds.areas.length > 0)
+    notes.push(
+      `walk-behinds: ${room.walkBehinds.areas.length} not written in place (export with --out for a whole scene with them as Polygon2D cut-outs)`,
+    )
   const newZones = room.zones.filter(
     (z) => !game.room.zones.some((g) => g.properties?.godotPath === z.properties?.godotPath),
   ).length

@@ -339,7 +339,12 @@ export function roomToTiledMap(room: Room): { map: TiledMap; notes: string[] } {
     prop('walkbox.scaling', 'string', JSON.stringify(room.scaling)),
     prop('walkbox.testWalk', 'string', JSON.stringify(room.testWalk)),
     ...(room.sceneOffset ? [prop('walkbox.sceneOffset', 'string', JSON.stringify(room.sceneOffset))] : []),
+    ...(room.walkBehinds ? [prop('walkbox.walkBehinds', 'string', JSON.stringify(room.walkBehinds))] : []),
   ]
+  if (room.walkBehinds)
+    notes.push(
+      `walk-behinds: Tiled has no walk-behind layer; kept as the map property walkbox.walkBehinds (${room.walkBehinds.areas.length} with their baselines and mask rows)`,
+    )
   if (room.scaling.mode !== 'none')
     notes.push(
       `scaling: Tiled has no character scaling; kept as the map property walkbox.scaling (${room.scaling.mode})`,

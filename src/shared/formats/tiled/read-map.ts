@@ -218,6 +218,8 @@ export function tiledMapToRoom(
   if (testWalk) room.testWalk = testWalk
   const sceneOffset = jsonProp<Room['sceneOffset']>(mp, 'walkbox.sceneOffset', notes)
   if (sceneOffset) room.sceneOffset = sceneOffset
+  const walkBehinds = jsonProp<Room['walkBehinds']>(mp, 'walkbox.walkBehinds', notes)
+  if (walkBehinds) room.walkBehinds = walkBehinds
 
   for (const layer of images) {
     if (layer.name === 'walk mask' || layer.name === 'mask') room.mask = layer.image
