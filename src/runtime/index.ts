@@ -84,19 +84,53 @@ function completeOptions(pathfinder: Pathfinder<Prepared, string>, given: Option
   return values
 }
 
+/** Length of a polyline, room px. */
+function polylineLength(points: readonly Point[]): number {
+  let length = 0
+  for (let i = 1; i < points.length; i++) {
+    const dx = points[i].x - points[i - 1].x
+    const dy = points[i].y - points[i - 1].y
+    length += Math.sqrt(dx * dx + dy * dy)
+  }
+  return length
+}
+
+const DEFAULT_PATHFINDER = navmeshFunnel as unknown as Pathfinder<Prepared, string>
+
 export function loadRoom(data: unknown, options: { flags?: FlagState; file?: string } = {}): RuntimeRoom {
   const read = readRoomFile(data, options.file ?? 'room.walkbox.json')
   const { room, mask, scaleMap } = read
   const flags: Record<string, boolean> = { ...read.flags, ...(options.flags ?? {}) }
+  // The nav world and what each algorithm prepared on it, for the current flags. A query
+  // does no bookkeeping beyond a map lookup: everything is dropped when a flag changes.
   let world: NavWorld | null = null
-  let worldKey = ''
+  /** Per algorithm: its prepared data with the faithful options (the common case). */
+  const preparedDefault = new Map<Pathfinder<Prepared, string>, Prepared>()
+  /** Per algorithm and option values (`options` given): prepared data by values key. */
+  const preparedWith = new Map<Pathfinder<Prepared, string>, Map<string, Prepared>>()
   const currentWorld = (): NavWorld => {
-    const key = JSON.stringify(Object.entries(flags).sort())
-    if (!world || key !== worldKey) {
-      world = navWorldForRoom(room, mask, flags, key)
-      worldKey = key
-    }
+    world ??= navWorldForRoom(room, mask, flags, JSON.stringify(Object.entries(flags).sort()))
     return world
+  }
+  const prepare = (pathfinder: Pathfinder<Prepared, string>, given: OptionValues | undefined): Prepared => {
+    if (given === undefined) {
+      let prepared = preparedDefault.get(pathfinder)
+      if (!prepared) {
+        prepared = pathfinder.prepare(currentWorld(), completeOptions(pathfinder))
+        preparedDefault.set(pathfinder, prepared)
+      }
+      return prepared
+    }
+    const values = completeOptions(pathfinder, given)
+    const key = JSON.stringify(Object.entries(values).sort())
+    let byValues = preparedWith.get(pathfinder)
+    if (!byValues) preparedWith.set(pathfinder, (byValues = new Map()))
+    let prepared = byValues.get(key)
+    if (!prepared) {
+      prepared = pathfinder.prepare(currentWorld(), values)
+      byValues.set(key, prepared)
+    }
+    return prepared
   }
   return {
     room,
@@ -112,29 +146,23 @@ export function loadRoom(data: unknown, options: { flags?: FlagState; file?: str
         throw new Error(`setFlag: the room has no flag '${id}'; its flags are ${known || 'none'}`)
       }
       if (typeof value !== 'boolean') throw new Error(`setFlag: expected true or false for '${id}'`)
+      if (flags[id] === value) return
       flags[id] = value
+      world = null
+      preparedDefault.clear()
+      preparedWith.clear()
     },
     isWalkable: (p) => currentWorld().isWalkable(p),
-    findPath(from, to, opts = {}) {
-      const pathfinder = opts.algorithm ?? (navmeshFunnel as unknown as Pathfinder<Prepared, string>)
-      const values = completeOptions(pathfinder, opts.options)
-      const w = currentWorld()
-      const key = `runtime:${pathfinder.id}:${JSON.stringify(Object.entries(values).sort())}`
-      const prepared = w.cached(key, () => pathfinder.prepare(w, values))
-      const result = pathfinder.findPath(prepared, from, to)
-      let length = 0
-      for (let i = 1; i < result.points.length; i++) {
-        length += Math.hypot(
-          result.points[i].x - result.points[i - 1].x,
-          result.points[i].y - result.points[i - 1].y,
-        )
-      }
-      return {
+    findPath(from, to, opts) {
+      const pathfinder = opts?.algorithm ?? DEFAULT_PATHFINDER
+      const result = pathfinder.findPath(prepare(pathfinder, opts?.options), from, to)
+      const path: RuntimePath = {
         points: result.points,
         reached: result.reached,
-        length,
-        ...(result.reason ? { reason: result.reason } : {}),
+        length: polylineLength(result.points),
       }
+      if (result.reason) path.reason = result.reason
+      return path
     },
     zonesAt: (p) => zonesAtPoint(room, mask, flags, p),
     scaleAt: (p) => scaleAtPoint(room, mask, scaleMap, p).percent,
