@@ -95,6 +95,12 @@ function polylineLength(points: readonly Point[]): number {
   return length
 }
 
+/** A game draws no debug layers: the algorithms that can skip making them do (same points). */
+function withoutDebug(prepared: Prepared): Prepared {
+  prepared.debug = false
+  return prepared
+}
+
 const DEFAULT_PATHFINDER = navmeshFunnel as unknown as Pathfinder<Prepared, string>
 
 export function loadRoom(data: unknown, options: { flags?: FlagState; file?: string } = {}): RuntimeRoom {
@@ -112,13 +118,19 @@ export function loadRoom(data: unknown, options: { flags?: FlagState; file?: str
     world ??= navWorldForRoom(room, mask, flags, JSON.stringify(Object.entries(flags).sort()))
     return world
   }
+  // The last algorithm asked for with its faithful options: a game mostly asks one.
+  let lastPathfinder: Pathfinder<Prepared, string> | null = null
+  let lastPrepared: Prepared | null = null
   const prepare = (pathfinder: Pathfinder<Prepared, string>, given: OptionValues | undefined): Prepared => {
     if (given === undefined) {
+      if (pathfinder === lastPathfinder) return lastPrepared!
       let prepared = preparedDefault.get(pathfinder)
       if (!prepared) {
-        prepared = pathfinder.prepare(currentWorld(), completeOptions(pathfinder))
+        prepared = withoutDebug(pathfinder.prepare(currentWorld(), completeOptions(pathfinder)))
         preparedDefault.set(pathfinder, prepared)
       }
+      lastPathfinder = pathfinder
+      lastPrepared = prepared
       return prepared
     }
     const values = completeOptions(pathfinder, given)
@@ -127,7 +139,7 @@ export function loadRoom(data: unknown, options: { flags?: FlagState; file?: str
     if (!byValues) preparedWith.set(pathfinder, (byValues = new Map()))
     let prepared = byValues.get(key)
     if (!prepared) {
-      prepared = pathfinder.prepare(currentWorld(), values)
+      prepared = withoutDebug(pathfinder.prepare(currentWorld(), values))
       byValues.set(key, prepared)
     }
     return prepared
@@ -149,6 +161,7 @@ export function loadRoom(data: unknown, options: { flags?: FlagState; file?: str
       if (flags[id] === value) return
       flags[id] = value
       world = null
+      lastPathfinder = lastPrepared = null
       preparedDefault.clear()
       preparedWith.clear()
     },
