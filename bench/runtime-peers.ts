@@ -25,7 +25,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import NavMeshModule from 'navmesh'
 import { navWorldForRoom } from '../src/shared/analysis/room-world'
-import { exportRuntimeRoom } from '../src/shared/formats/runtime'
+import { exportRuntimeRoom, readRuntimeRoom } from '../src/shared/formats/runtime'
 import type { Point } from '../src/shared/geometry/types'
 import { checkPath, optimalLength, pathLength } from '../src/shared/measure/metrics'
 import { randomPairs } from '../src/shared/measure/random'
@@ -130,16 +130,15 @@ export function measurePeers(
   pairCount: number,
   seed: number,
 ): PeerFigures & { world: NavWorld } {
-  const runtime = loadRoom(
-    exportRuntimeRoom(
-      peer.room,
-      null,
-      null,
-      Object.entries(peer.flags).map(([id, d]) => ({ id, default: d })),
-    ).text,
-  )
+  const file = exportRuntimeRoom(
+    peer.room,
+    null,
+    null,
+    Object.entries(peer.flags).map(([id, d]) => ({ id, default: d })),
+  ).text
+  const runtime = loadRoom(file)
   // The core on the room the runtime read (the file's normal form), so that both walk one world.
-  const world = navWorldForRoom(runtime.room, null, runtime.flags)
+  const world = navWorldForRoom(readRuntimeRoom(file).room, null, runtime.flags)
   const t0 = performance.now()
   const prepared = prepareAlgorithm(world, 'navmesh-funnel').data as Parameters<
     typeof navmeshFunnel.findPath

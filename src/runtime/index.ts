@@ -20,14 +20,14 @@
  *
  * Units: room px; scale in percent.
  */
-import { navWorldForRoom, type FlagState } from '../shared/analysis/room-world'
+import { navWorldForRoom } from '../shared/analysis/room-world'
 import { scaleAt as scaleAtPoint } from '../shared/analysis/scaling'
 import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
 import type { Point } from '../shared/geometry/types'
 import { navmeshFunnel } from '../shared/nav/algorithms/navmesh-funnel'
 import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
-import type { Room, Zone } from '../shared/room/schema'
 import { readRoomFile } from './read-room'
+import type { RuntimeFlags, RuntimeNamedPoint, RuntimePoint, RuntimeRoomInfo, RuntimeZone } from './types'
 
 export { anyAngleOptimal } from '../shared/nav/algorithms/any-angle-optimal'
 export { downscaledGrid } from '../shared/nav/algorithms/downscaled-grid'
@@ -38,7 +38,12 @@ export { octileAstar } from '../shared/nav/algorithms/octile-astar'
 export { sampledGrid } from '../shared/nav/algorithms/sampled-grid'
 export { visibilityPolygon } from '../shared/nav/algorithms/visibility-polygon'
 export { navmeshFunnel }
-export type { Pathfinder, Point, Room, Zone }
+export type { OptionValues, Pathfinder, Point, Prepared }
+export type { RuntimeFlags, RuntimeNamedPoint, RuntimePoint, RuntimeRoomInfo, RuntimeZone }
+/** The room as a game reads it (RuntimeRoomInfo). */
+export type Room = RuntimeRoomInfo
+/** A trigger zone (RuntimeZone). */
+export type Zone = RuntimeZone
 
 export interface RuntimePath {
   /** From the start (moved onto the walkable area if it was off it) to the goal or the closest reachable point. */
@@ -58,14 +63,14 @@ export interface FindPathOptions {
 }
 
 export interface RuntimeRoom {
-  readonly room: Room
+  readonly room: RuntimeRoomInfo
   /** The current flag values (the project's starting values the export carried, then the game's). */
   readonly flags: Readonly<Record<string, boolean>>
   setFlag(id: string, value: boolean): void
   isWalkable(p: Point): boolean
   findPath(from: Point, to: Point, options?: FindPathOptions): RuntimePath
   /** Zones (enabled in the current flags) that contain the point. */
-  zonesAt(p: Point): Zone[]
+  zonesAt(p: Point): RuntimeZone[]
   /** Character scale at the point, percent. */
   scaleAt(p: Point): number
   /** A named point of the room (by name or id), or 'start' for the test-walk start. */
@@ -103,7 +108,7 @@ function withoutDebug(prepared: Prepared): Prepared {
 
 const DEFAULT_PATHFINDER = navmeshFunnel as unknown as Pathfinder<Prepared, string>
 
-export function loadRoom(data: unknown, options: { flags?: FlagState; file?: string } = {}): RuntimeRoom {
+export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: string } = {}): RuntimeRoom {
   const read = readRoomFile(data, options.file ?? 'room.walkbox.json')
   const { room, mask, scaleMap } = read
   const flags: Record<string, boolean> = { ...read.flags, ...(options.flags ?? {}) }

@@ -38,7 +38,7 @@ describe('Walkbox runtime (sources)', () => {
     const open = room.findPath(from, to)
     expect(open.reached).toBe(true)
     expect(open.length).toBeGreaterThan(to.x - from.x)
-    const world = navWorldForRoom(room.room, null, { gateOpen: true })
+    const world = navWorldForRoom(readRuntimeRoom(file()).room, null, { gateOpen: true })
     expect(checkPath(world, open.points).valid).toBe(true)
     room.setFlag('gateOpen', false)
     const shut = room.findPath(from, to)
