@@ -112,6 +112,12 @@ export async function readSceneFile(
 ): Promise<{ file: SceneFile; sections: TscnSection[] } | null> {
   const text = await source.readText(resPath)
   if (text === null) return null
+  // Counted before parsing: a scene over the node limit is refused at once, not after
+  // every value of it has been read.
+  let nodeSections = text.startsWith('[node ') ? 1 : 0
+  for (let at = text.indexOf('\n[node '); at >= 0; at = text.indexOf('\n[node ', at + 1)) nodeSections++
+  if (nodeSections > MAX_NODES)
+    throw new Error(`${resPath}: more than ${MAX_NODES} nodes (${nodeSections} [node] sections)`)
   const sections = parseTscn(text, resPath)
   const head = sections[0]
   if (!head || head.tag !== 'gd_scene')
