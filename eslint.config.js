@@ -48,7 +48,17 @@ function sharedLayer(files, packages, layers, message) {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'dist-runtime/**', 'packages/*/dist/**', 'node_modules/**', 'test-results/**', 'resources/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'dist-runtime/**',
+      'packages/*/dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'resources/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],

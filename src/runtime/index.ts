@@ -5,13 +5,17 @@
  * (the same code the editor compares), zones at a point and the character scale at a
  * point. Pure TypeScript without dependencies: runs in browsers, workers and Node.
  *
- *   import { loadRoom, jps } from './walkbox-runtime.js'
+ *   import { loadRoom, jps } from 'walkbox-runtime'   // packages/runtime
  *   const room = loadRoom(await (await fetch('porch.walkbox.json')).json(), { flags: { doorOpen: true } })
  *   const { points, reached } = room.findPath({ x: 40, y: 180 }, { x: 300, y: 170 })
  *   room.findPath(a, b, { algorithm: jps })   // another algorithm: import it by name
  *
  * Tree-shaking: the runtime imports only navmesh-funnel (the default); the other eight are
  * named exports that a bundler leaves out unless the game imports them.
+ *
+ * Speed: a query is the algorithm's own findPath on data prepared once per algorithm and
+ * flag state (dropped when setFlag changes a value), without the editor's debug layers;
+ * nothing else is computed per query but the path's length.
  *
  * Glossary
  * - flags: the game's state; areas, gates and zones switch with them as authored.

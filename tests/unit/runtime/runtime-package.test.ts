@@ -78,7 +78,9 @@ describe('the runtime package', () => {
 
   it('is imported by name by a plain Node script and gives the core paths for 1000 seeded pairs', async () => {
     const agreement = sampleAgreement()
-    await copyFile(join(repoRoot, 'tests/support/runtime-node-check.mjs'), join(game, 'check.mjs'))
+    // The checker script is read from the checkout and copied into the game folder (a temporary one).
+    const checker = join(repoRoot, 'tests/support/runtime-node-check.mjs')
+    await copyFile(checker, join(game, 'check.mjs'))
     await writeFile(
       join(game, 'input.json'),
       JSON.stringify({ file: agreement.file, pairs: agreement.pairs }),
