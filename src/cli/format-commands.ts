@@ -36,7 +36,7 @@ import {
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
 import { readImageHeader } from '../shared/room/image-header'
-import { parseRoom } from '../shared/room/schema'
+import { FormatError, parseRoom } from '../shared/room/schema'
 import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
 import { decodeImage } from '../main/services/image-codec'
@@ -190,7 +190,16 @@ export async function importRoomCommand(
           Array.isArray(problems) ? problems.map(String) : [],
         )
       })
-    const added = await addImportedRoom(project, result, options.name)
+    const added = await addImportedRoom(project, result, options.name).catch((e: unknown) => {
+      // A room over the format's limits (more zones than a room holds, …): every problem,
+      // one line each (and in --json), as for a refused map.
+      if (e instanceof FormatError)
+        throw new ProjectCommandError(
+          e.message,
+          e.issues.map((i) => `${i.path === '' ? '' : `${i.path}: `}${i.message}`),
+        )
+      throw e
+    })
     return { ...added, format: format.id, notes: result.notes }
   })
 }
