@@ -81,6 +81,13 @@ describe('the Walkbox runtime in Chromium', () => {
             }
             line(open, '#ffd84a')
             line(shut, '#ff5a5a')
+            // The gate (shut for the red path), dashed.
+            g.setLineDash([4, 3]); g.strokeStyle = '#ff5a5a'; g.lineWidth = 1
+            for (const gate of room.room.gates) {
+              g.beginPath()
+              gate.polygon.forEach(([x, y], i) => (i ? g.lineTo(x, y) : g.moveTo(x, y)))
+              g.closePath(); g.stroke()
+            }
             document.getElementById('say').textContent =
               'gate open: ' + open.length.toFixed(1) + ' px, reached; gate shut: stops at x = ' + shut.points.at(-1).x.toFixed(1)
             window.answers = { open, shut, zones: room.zonesAt({ x: 60, y: 150 }).map((z) => z.name) }
