@@ -48,7 +48,17 @@ function sharedLayer(files, packages, layers, message) {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'dist-runtime/**', 'node_modules/**', 'test-results/**', 'resources/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'dist-runtime/**',
+      'packages/*/dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'resources/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],
@@ -123,6 +133,51 @@ export default tseslint.config(
     ['**/measure/**', ...SHARED_TOP],
     'formats use geometry, nav, room and analysis: not measure, host or actions (the caller decodes and writes files).',
   ),
+  // The runtime package (packages/runtime, built from src/runtime): what a game ships. No
+  // editor, no Node, no zod: only nav and geometry, the analysis it answers with (room
+  // world, zones, scaling), the room's flag expressions and conversions, the runtime file's
+  // shape, and the room schema's types (type-only: they vanish from the bundle).
+  // scripts/build-runtime.ts checks the same on the bundle's whole module list.
+  {
+    files: ['src/runtime/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'The runtime (a game ships it) imports no Node built-ins.' },
+            {
+              group: ['zod', 'zod/*', 'vue', 'pinia', 'pixi.js', 'pixi.js/*', 'electron', 'sharp'],
+              message:
+                'The runtime (a game ships it) imports no zod, vue, pinia, pixi.js, electron or sharp.',
+            },
+            {
+              group: [
+                '**/main/**',
+                '**/renderer/**',
+                '**/preload/**',
+                '**/cli/**',
+                '**/measure/**',
+                ...SHARED_TOP,
+              ],
+              message:
+                'The runtime imports nothing of the editor: not main, renderer, preload, cli, measure, host or actions.',
+            },
+            {
+              group: ['**/formats/*', '!**/formats/runtime-file'],
+              message:
+                'The runtime reads its own file shape (formats/runtime-file) only, not the other formats.',
+            },
+            {
+              group: ['**/room/*', '!**/room/flag-expression', '!**/room/convert'],
+              allowTypeImports: true,
+              message: 'The runtime uses the room schema for types only (import type): its values need zod.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.vue'],
     rules: {

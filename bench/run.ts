@@ -3,7 +3,7 @@
  * (a small variant that only shows the bench runs). Prints markdown tables; every random
  * choice is seeded, so a rerun asks the same questions.
  *
- *   tsx bench/run.ts [--quick] [--seed S] [--pairs N] [--polygon-pairs N] [--every K]
+ *   tsx bench/run.ts [--quick] [--seed S] [--pairs N] [--polygon-pairs N] [--every K] [--runtime-pairs N]
  *
  * Glossary
  * - generated room: bench/rooms/generate.ts, 1920x1080 px, about a million walkable px,
@@ -51,6 +51,7 @@ import { loadMovingAiWorld, loadScenarios } from '../src/cli/movingai-file'
 import { fixed, markdownTable, mean, median, quantile } from '../src/cli/table'
 import { farPairs, generateRoom, ROOM_HEIGHT, ROOM_WIDTH } from './rooms/generate'
 import { measureNavmeshNpm } from './peers/navmesh-npm'
+import { peerRooms, runtimePeersSection } from './runtime-peers'
 import { SYNTHETIC_150_SIZE, syntheticRoom150 } from './rooms/synthetic150'
 
 /** The row label of the npm navmesh library, the peer of navmesh-funnel. */
@@ -68,6 +69,7 @@ const { values } = parseArgs({
     pairs: { type: 'string' },
     'polygon-pairs': { type: 'string' },
     every: { type: 'string' },
+    'runtime-pairs': { type: 'string' },
   },
 })
 const quick = values.quick
@@ -75,6 +77,8 @@ const seed = Number(values.seed)
 const farCount = Number(values.pairs ?? (quick ? 2 : 20))
 const polygonPairs = Number(values['polygon-pairs'] ?? (quick ? 20 : 2000))
 const every = Number(values.every ?? (quick ? 200 : 5))
+/** Pairs a room in the runtime vs core vs Detour vs npm navmesh section (bench/runtime-peers.ts). */
+const runtimePairs = Number(values['runtime-pairs'] ?? (quick ? 20 : 1000))
 const WARM_UP = quick ? 1 : 3
 /** Timed runs of a query of 1 ms or more on the generated room; their median counts. */
 const REPEATS = quick ? 1 : 3
@@ -459,6 +463,7 @@ async function main(): Promise<void> {
   const { world, pairs, figures } = generatedRoom()
   peers(world, pairs, figures)
   polygonRooms()
+  await runtimePeersSection(peerRooms(benchData, resolve(here, '..')), runtimePairs, seed, out)
   await movingAi()
   out(`Total bench time ${fixed((performance.now() - t0) / 1000, 1)} s; load average at the end ${load()}.`)
 }

@@ -31,6 +31,8 @@ try {
         lib: { entry, formats: ['es'], fileName: () => 'game.js' },
         outDir: out,
         minify: true,
+        // Whitespace too, as a game's own build minifies (library mode keeps it otherwise).
+        rolldownOptions: { output: { minify: true } },
         target: 'es2022',
       },
     })

@@ -35,7 +35,8 @@ import {
   type RoomFormat,
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
-import { parseRoom } from '../shared/room/schema'
+import { readImageHeader } from '../shared/room/image-header'
+import { FormatError, parseRoom } from '../shared/room/schema'
 import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
 import { diskProjectFiles } from '../main/services/project-files'
@@ -174,7 +175,16 @@ export async function importRoomCommand(
           Array.isArray(problems) ? problems.map(String) : [],
         )
       })
-    const added = await addImportedRoom(project, result, options.name)
+    const added = await addImportedRoom(project, result, options.name).catch((e: unknown) => {
+      // A room over the format's limits (more zones than a room holds, …): every problem,
+      // one line each (and in --json), as for a refused map.
+      if (e instanceof FormatError)
+        throw new ProjectCommandError(
+          e.message,
+          e.issues.map((i) => `${i.path === '' ? '' : `${i.path}: `}${i.message}`),
+        )
+      throw e
+    })
     return { ...added, format: format.id, notes: result.notes }
   })
 }

@@ -3,15 +3,20 @@
  * authored in Walkbox. It reads a runtime room file (`walkbox export <project> --room <id>
  * --format runtime`), keeps the game's flags, and answers paths with Walkbox's algorithms
  * (the same code the editor compares), zones at a point, the character scale at a
- * point and the walk-behinds that hide a character (walkBehindAt, isBehind). Pure TypeScript without dependencies: runs in browsers, workers and Node.
+ * point and the walk-behinds that hide a character (walkBehindAt, isBehind). Pure
+ * TypeScript without dependencies: runs in browsers, workers and Node.
  *
- *   import { loadRoom, jps } from './walkbox-runtime.js'
+ *   import { loadRoom, jps } from 'walkbox-runtime'   // packages/runtime
  *   const room = loadRoom(await (await fetch('porch.walkbox.json')).json(), { flags: { doorOpen: true } })
  *   const { points, reached } = room.findPath({ x: 40, y: 180 }, { x: 300, y: 170 })
  *   room.findPath(a, b, { algorithm: jps })   // another algorithm: import it by name
  *
  * Tree-shaking: the runtime imports only navmesh-funnel (the default); the other eight are
  * named exports that a bundler leaves out unless the game imports them.
+ *
+ * Speed: a query is the algorithm's own findPath on data prepared once per algorithm and
+ * flag state (dropped when setFlag changes a value), without the editor's debug layers;
+ * nothing else is computed per query but the path's length.
  *
  * Glossary
  * - flags: the game's state; areas, gates and zones switch with them as authored.
@@ -20,15 +25,22 @@
  *
  * Units: room px; scale in percent.
  */
-import { navWorldForRoom, type FlagState } from '../shared/analysis/room-world'
+import { navWorldForRoom } from '../shared/analysis/room-world'
 import { scaleAt as scaleAtPoint } from '../shared/analysis/scaling'
 import { walkBehindAt as walkBehindAtPoint } from '../shared/analysis/walk-behind-cut'
 import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
 import type { Point } from '../shared/geometry/types'
 import { navmeshFunnel } from '../shared/nav/algorithms/navmesh-funnel'
 import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
-import type { Room, WalkBehindArea, Zone } from '../shared/room/schema'
 import { readRoomFile } from './read-room'
+import type {
+  RuntimeFlags,
+  RuntimeNamedPoint,
+  RuntimePoint,
+  RuntimeRoomInfo,
+  RuntimeWalkBehind,
+  RuntimeZone,
+} from './types'
 
 export { anyAngleOptimal } from '../shared/nav/algorithms/any-angle-optimal'
 export { downscaledGrid } from '../shared/nav/algorithms/downscaled-grid'
@@ -39,7 +51,14 @@ export { octileAstar } from '../shared/nav/algorithms/octile-astar'
 export { sampledGrid } from '../shared/nav/algorithms/sampled-grid'
 export { visibilityPolygon } from '../shared/nav/algorithms/visibility-polygon'
 export { navmeshFunnel }
-export type { Pathfinder, Point, Room, WalkBehindArea, Zone }
+export type { OptionValues, Pathfinder, Point, Prepared }
+export type { RuntimeFlags, RuntimeNamedPoint, RuntimePoint, RuntimeRoomInfo, RuntimeWalkBehind, RuntimeZone }
+/** The room as a game reads it (RuntimeRoomInfo). */
+export type Room = RuntimeRoomInfo
+/** A trigger zone (RuntimeZone). */
+export type Zone = RuntimeZone
+/** A walk-behind area (RuntimeWalkBehind). */
+export type WalkBehindArea = RuntimeWalkBehind
 
 export interface RuntimePath {
   /** From the start (moved onto the walkable area if it was off it) to the goal or the closest reachable point. */
@@ -59,20 +78,20 @@ export interface FindPathOptions {
 }
 
 export interface RuntimeRoom {
-  readonly room: Room
+  readonly room: RuntimeRoomInfo
   /** The current flag values (the project's starting values the export carried, then the game's). */
   readonly flags: Readonly<Record<string, boolean>>
   setFlag(id: string, value: boolean): void
   isWalkable(p: Point): boolean
   findPath(from: Point, to: Point, options?: FindPathOptions): RuntimePath
   /** Zones (enabled in the current flags) that contain the point. */
-  zonesAt(p: Point): Zone[]
+  zonesAt(p: Point): RuntimeZone[]
   /** Character scale at the point, percent. */
   scaleAt(p: Point): number
   /** A named point of the room (by name or id), or 'start' for the test-walk start. */
   point(name: string): Point | null
   /** The walk-behind area at a point (its id, name and baseline), or null. */
-  walkBehindAt(p: Point): WalkBehindArea | null
+  walkBehindAt(p: Point): RuntimeWalkBehind | null
   /**
    * Is a character's pixel at `p` hidden when its feet are at `feetY`? True where a
    * walk-behind covers `p` and its baseline is below the feet (baseline > feetY), AGS's rule.
@@ -92,19 +111,65 @@ function completeOptions(pathfinder: Pathfinder<Prepared, string>, given: Option
   return values
 }
 
-export function loadRoom(data: unknown, options: { flags?: FlagState; file?: string } = {}): RuntimeRoom {
+/** Length of a polyline, room px. */
+function polylineLength(points: readonly Point[]): number {
+  let length = 0
+  for (let i = 1; i < points.length; i++) {
+    const dx = points[i].x - points[i - 1].x
+    const dy = points[i].y - points[i - 1].y
+    length += Math.sqrt(dx * dx + dy * dy)
+  }
+  return length
+}
+
+/** A game draws no debug layers: the algorithms that can skip making them do (same points). */
+function withoutDebug(prepared: Prepared): Prepared {
+  prepared.debug = false
+  return prepared
+}
+
+const DEFAULT_PATHFINDER = navmeshFunnel as unknown as Pathfinder<Prepared, string>
+
+export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: string } = {}): RuntimeRoom {
   const read = readRoomFile(data, options.file ?? 'room.walkbox.json')
   const { room, mask, scaleMap } = read
   const flags: Record<string, boolean> = { ...read.flags, ...(options.flags ?? {}) }
+  // The nav world and what each algorithm prepared on it, for the current flags. A query
+  // does no bookkeeping beyond a map lookup: everything is dropped when a flag changes.
   let world: NavWorld | null = null
-  let worldKey = ''
+  /** Per algorithm: its prepared data with the faithful options (the common case). */
+  const preparedDefault = new Map<Pathfinder<Prepared, string>, Prepared>()
+  /** Per algorithm and option values (`options` given): prepared data by values key. */
+  const preparedWith = new Map<Pathfinder<Prepared, string>, Map<string, Prepared>>()
   const currentWorld = (): NavWorld => {
-    const key = JSON.stringify(Object.entries(flags).sort())
-    if (!world || key !== worldKey) {
-      world = navWorldForRoom(room, mask, flags, key)
-      worldKey = key
-    }
+    world ??= navWorldForRoom(room, mask, flags, JSON.stringify(Object.entries(flags).sort()))
     return world
+  }
+  // The last algorithm asked for with its faithful options: a game mostly asks one.
+  let lastPathfinder: Pathfinder<Prepared, string> | null = null
+  let lastPrepared: Prepared | null = null
+  const prepare = (pathfinder: Pathfinder<Prepared, string>, given: OptionValues | undefined): Prepared => {
+    if (given === undefined) {
+      if (pathfinder === lastPathfinder) return lastPrepared!
+      let prepared = preparedDefault.get(pathfinder)
+      if (!prepared) {
+        prepared = withoutDebug(pathfinder.prepare(currentWorld(), completeOptions(pathfinder)))
+        preparedDefault.set(pathfinder, prepared)
+      }
+      lastPathfinder = pathfinder
+      lastPrepared = prepared
+      return prepared
+    }
+    const values = completeOptions(pathfinder, given)
+    const key = JSON.stringify(Object.entries(values).sort())
+    let byValues = preparedWith.get(pathfinder)
+    if (!byValues) preparedWith.set(pathfinder, (byValues = new Map()))
+    let prepared = byValues.get(key)
+    if (!prepared) {
+      prepared = withoutDebug(pathfinder.prepare(currentWorld(), values))
+      byValues.set(key, prepared)
+    }
+    return prepared
   }
   return {
     room,
@@ -120,29 +185,24 @@ export function loadRoom(data: unknown, options: { flags?: FlagState; file?: str
         throw new Error(`setFlag: the room has no flag '${id}'; its flags are ${known || 'none'}`)
       }
       if (typeof value !== 'boolean') throw new Error(`setFlag: expected true or false for '${id}'`)
+      if (flags[id] === value) return
       flags[id] = value
+      world = null
+      lastPathfinder = lastPrepared = null
+      preparedDefault.clear()
+      preparedWith.clear()
     },
     isWalkable: (p) => currentWorld().isWalkable(p),
-    findPath(from, to, opts = {}) {
-      const pathfinder = opts.algorithm ?? (navmeshFunnel as unknown as Pathfinder<Prepared, string>)
-      const values = completeOptions(pathfinder, opts.options)
-      const w = currentWorld()
-      const key = `runtime:${pathfinder.id}:${JSON.stringify(Object.entries(values).sort())}`
-      const prepared = w.cached(key, () => pathfinder.prepare(w, values))
-      const result = pathfinder.findPath(prepared, from, to)
-      let length = 0
-      for (let i = 1; i < result.points.length; i++) {
-        length += Math.hypot(
-          result.points[i].x - result.points[i - 1].x,
-          result.points[i].y - result.points[i - 1].y,
-        )
-      }
-      return {
+    findPath(from, to, opts) {
+      const pathfinder = opts?.algorithm ?? DEFAULT_PATHFINDER
+      const result = pathfinder.findPath(prepare(pathfinder, opts?.options), from, to)
+      const path: RuntimePath = {
         points: result.points,
         reached: result.reached,
-        length,
-        ...(result.reason ? { reason: result.reason } : {}),
+        length: polylineLength(result.points),
       }
+      if (result.reason) path.reason = result.reason
+      return path
     },
     zonesAt: (p) => zonesAtPoint(room, mask, flags, p),
     scaleAt: (p) => scaleAtPoint(room, mask, scaleMap, p).percent,

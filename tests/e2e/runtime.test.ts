@@ -1,33 +1,34 @@
 /**
- * The Walkbox runtime bundle (vite.runtime.config.ts, built here into a temporary folder)
- * in real Chromium, as a game would load it: an ES module and a runtime room file fetched
- * from the game's own origin; it walks the room and switches a gate like in Node.
+ * The Walkbox runtime in real Chromium, as a game would load it: the package built and
+ * packed (`npm pack`) into a temporary folder, installed from the tarball into a game
+ * folder, and served from the game's own origin with the room file; a plain page maps the
+ * package name to its module (an import map), walks the room and switches a gate like in
+ * Node.
  *
  * Units: room px.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { repoRoot } from '../support/bench-data'
 import { exportRuntimeRoom } from '../../src/shared/formats/runtime'
 import { runtimeTestRoom } from '../unit/runtime/runtime-room'
 import { sampleAgreement } from '../support/runtime-agreement'
+import { installRuntime, packRuntime } from '../support/runtime-package'
+import { saveScreenshot } from './helpers'
 
 let out = ''
+/** The installed package (node_modules/walkbox-runtime in the game folder). */
+let installed = ''
 let browser: LaunchedBrowser
 
 beforeAll(async () => {
   out = await mkdtemp(join(tmpdir(), 'walkbox-runtime-e2e-'))
-  await build({
-    configFile: join(repoRoot, 'vite.runtime.config.ts'),
-    logLevel: 'silent',
-    build: { outDir: out },
-  })
+  const packed = await packRuntime(out)
+  installed = await installRuntime(packed.tarball, join(out, 'game'))
   browser = await launchChromium()
-}, 120_000)
+}, 240_000)
 
 afterAll(async () => {
   await browser?.close()
@@ -35,38 +36,69 @@ afterAll(async () => {
 })
 
 describe('the Walkbox runtime in Chromium', () => {
-  it('loads a runtime room from the game origin and walks it, gate open and shut', async () => {
+  it('loads the installed package by name and a runtime room from the game origin, and walks it, gate open and shut', async () => {
     const page = await browser.context.newPage()
-    const bundle = await readFile(join(out, 'walkbox-runtime.js'), 'utf8')
+    await page.setViewportSize({ width: 680, height: 440 })
     const roomFile = exportRuntimeRoom(runtimeTestRoom(), null, null, [
       { id: 'gateOpen', default: true },
     ]).text
-    await page.route('http://game.test/**', (route) => {
+    await page.route('http://game.test/**', async (route) => {
       const url = new URL(route.request().url())
-      if (url.pathname === '/walkbox-runtime.js')
-        return route.fulfill({ body: bundle, contentType: 'text/javascript' })
+      if (url.pathname.startsWith('/node_modules/walkbox-runtime/dist/')) {
+        const body = await readFile(
+          join(installed, url.pathname.slice('/node_modules/walkbox-runtime/'.length)),
+        )
+        return route.fulfill({ body, contentType: 'text/javascript' })
+      }
       if (url.pathname === '/porch.walkbox.json')
         return route.fulfill({ body: roomFile, contentType: 'application/json' })
-      // A plain page, no framework: the module is loaded as a game would load it.
+      // A plain page, no framework and no bundler: the import map names the package's module.
       return route.fulfill({
-        body: `<!doctype html><title>game</title><script type="module">
-          import * as runtime from '/walkbox-runtime.js'
-          window.walkbox = runtime
-          document.title = 'ready'
-        </script>`,
+        body: `<!doctype html><title>game</title>
+          <script type="importmap">{ "imports": { "walkbox-runtime": "/node_modules/walkbox-runtime/dist/walkbox-runtime.js" } }</script>
+          <style>body { margin: 0; font: 14px sans-serif; background: #222; color: #eee } canvas { display: block; margin: 10px; background: #111 }</style>
+          <canvas id="room" width="640" height="400"></canvas><p id="say" style="margin: 0 10px"></p>
+          <script type="module">
+            import { loadRoom } from 'walkbox-runtime'
+            const room = loadRoom(await (await fetch('/porch.walkbox.json')).json())
+            const from = { x: 30, y: 150 }
+            const to = { x: 290, y: 170 }
+            const open = room.findPath(from, to)
+            room.setFlag('gateOpen', false)
+            const shut = room.findPath(from, to)
+            // Draw the room's walkable pixels, then both paths (2x).
+            const g = document.getElementById('room').getContext('2d')
+            g.scale(2, 2)
+            room.setFlag('gateOpen', true)
+            for (let y = 0; y < 200; y += 2) for (let x = 0; x < 320; x += 2) {
+              g.fillStyle = room.isWalkable({ x: x + 1, y: y + 1 }) ? '#3a5a3a' : '#111'
+              g.fillRect(x, y, 2, 2)
+            }
+            const line = (path, colour) => {
+              g.strokeStyle = colour; g.lineWidth = 2; g.beginPath()
+              path.points.forEach((p, i) => (i ? g.lineTo(p.x, p.y) : g.moveTo(p.x, p.y)))
+              g.stroke()
+            }
+            line(open, '#ffd84a')
+            line(shut, '#ff5a5a')
+            // The gate (shut for the red path), dashed.
+            g.setLineDash([4, 3]); g.strokeStyle = '#ff5a5a'; g.lineWidth = 1
+            for (const gate of room.room.gates) {
+              g.beginPath()
+              gate.polygon.forEach(([x, y], i) => (i ? g.lineTo(x, y) : g.moveTo(x, y)))
+              g.closePath(); g.stroke()
+            }
+            document.getElementById('say').textContent =
+              'gate open: ' + open.length.toFixed(1) + ' px, reached; gate shut: stops at x = ' + shut.points.at(-1).x.toFixed(1)
+            window.answers = { open, shut, zones: room.zonesAt({ x: 60, y: 150 }).map((z) => z.name) }
+            document.title = 'ready'
+          </script>`,
         contentType: 'text/html',
       })
     })
     await page.goto('http://game.test/')
-    // A string, so that the test runner does not rewrite the page's own import().
-    const answers = (await page.evaluate(`(async () => {
-      const runtime = await import('/walkbox-runtime.js')
-      const room = runtime.loadRoom(await (await fetch('/porch.walkbox.json')).json())
-      const open = room.findPath({ x: 30, y: 150 }, { x: 290, y: 170 })
-      room.setFlag('gateOpen', false)
-      const shut = room.findPath({ x: 30, y: 150 }, { x: 290, y: 170 })
-      return { open, shut, zones: room.zonesAt({ x: 60, y: 150 }).map((z) => z.name) }
-    })()`)) as {
+    await page.waitForFunction(() => document.title === 'ready')
+    const answers = (await page.evaluate('window.answers')) as {
       open: { reached: boolean; length: number }
       shut: { reached: boolean; points: { x: number; y: number }[] }
       zones: string[]
@@ -76,12 +108,13 @@ describe('the Walkbox runtime in Chromium', () => {
     expect(answers.shut.reached).toBe(false)
     expect(answers.shut.points.at(-1)!.x).toBeLessThanOrEqual(220.5)
     expect(answers.zones).toEqual(['Entrance'])
+    await saveScreenshot(page, 'runtime-package-page.png')
   }, 60_000)
 
   it('gives the same paths as the app core for 1000 seeded pairs on the exported sample courtyard', async () => {
     const agreement = sampleAgreement()
     const page = await browser.context.newPage()
-    const bundle = await readFile(join(out, 'walkbox-runtime.js'), 'utf8')
+    const bundle = await readFile(join(installed, 'dist/walkbox-runtime.js'), 'utf8')
     await page.route('http://game.test/**', (route) =>
       new URL(route.request().url()).pathname === '/walkbox-runtime.js'
         ? route.fulfill({ body: bundle, contentType: 'text/javascript' })

@@ -1,7 +1,8 @@
 /**
  * The runtime room file (`<room>.walkbox.json`) that JavaScript games load with the
  * Walkbox runtime (src/runtime): the room in its normal form, its area-id mask run-length
- * encoded when the mask is authoritative, and its scale map's grey values when it has one.
+ * encoded (when the mask is authoritative, and for a polygon room that has one: it says
+ * which area the feet are in, for zones and scaling), and its scale map's grey values when it has one.
  * One self-contained JSON file: no image decoding in the game.
  *
  * Glossary
@@ -34,6 +35,10 @@ export function exportRuntimeRoom(
       throw new Error(
         `room '${room.id}': its mask is authoritative but no mask of ${width}x${height} was given`,
       )
+    file.mask = { width, height, runs: encodeRuns(mask) }
+  } else if (mask && mask.length === width * height) {
+    // A polygon room's area mask still says which area the feet are in (zones given by an
+    // area, scaling per area), as in the editor: the runtime needs it for the same answers.
     file.mask = { width, height, runs: encodeRuns(mask) }
   }
   if (room.scaling.mode === 'map') {

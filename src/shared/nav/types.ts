@@ -143,6 +143,11 @@ export type OptionValues = Record<string, number | boolean | string>
 /** Prepared per-world data. `bytes` is what it holds. */
 export interface Prepared {
   bytes: number
+  /**
+   * False: findPath may leave `debug` empty (a game draws none; the runtime sets it). The
+   * answer's points are the same either way. Absent means true.
+   */
+  debug?: boolean
 }
 
 export interface Pathfinder<P extends Prepared = Prepared, Id extends string = AlgorithmId> {

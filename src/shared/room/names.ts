@@ -10,9 +10,9 @@
  */
 import { FLAG_ID_PATTERN, RESERVED_FLAG_WORDS } from './flag-expression'
 
-/** An id from a name, unique among `taken` (case-insensitively): 'Wine cellar' -> 'wine-cellar', 'wine-cellar-2'. */
-export function idFromName(name: string, taken: Iterable<string>, fallback = 'room'): string {
-  const base =
+/** The id a name gives before it is made unique: 'Wine cellar' -> 'wine-cellar' (`fallback` when nothing is left). */
+export function idBase(name: string, fallback: string): string {
+  return (
     name
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
@@ -20,9 +20,42 @@ export function idFromName(name: string, taken: Iterable<string>, fallback = 'ro
       .replace(/[^a-z0-9_.-]+/g, '-')
       .replace(/^[-.]+|[-.]+$/g, '')
       .slice(0, 56) || fallback
+  )
+}
+
+/** An id from a name, unique among `taken` (case-insensitively): 'Wine cellar' -> 'wine-cellar', 'wine-cellar-2'. */
+export function idFromName(name: string, taken: Iterable<string>, fallback = 'room'): string {
+  const base = idBase(name, fallback)
   const used = new Set([...taken].map((t) => t.toLowerCase()))
   if (!used.has(base)) return base
   for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`
+}
+
+/**
+ * Unique ids from many names in a row (an importer's zones, points, …) with idFromName's
+ * rules, in time linear in the number of names: it remembers what it gave and, per base,
+ * the next suffix to try.
+ */
+export class IdPool {
+  private readonly used = new Set<string>()
+  private readonly next = new Map<string, number>()
+  take(name: string, fallback: string): string {
+    const base = idBase(name, fallback)
+    let id = base
+    if (this.used.has(id)) {
+      let i = this.next.get(base) ?? 2
+      while (this.used.has(`${base}-${i}`)) i++
+      this.next.set(base, i + 1)
+      id = `${base}-${i}`
+    }
+    this.used.add(id)
+    return id
+  }
+  /** Marks an id given by the file as used. */
+  keep(id: string): string {
+    this.used.add(id.toLowerCase())
+    return id
+  }
 }
 
 /** A flag id from a name, unique among `taken`: 'Door open' -> 'doorOpen'. */

@@ -90,3 +90,39 @@ describe('import direction inside src/shared', () => {
     ).toHaveLength(1)
   })
 })
+
+describe('the runtime package (src/runtime) stays free of the editor, Node and zod', () => {
+  it('refuses zod, Node, the schema values, other formats and the editor; lets nav, analysis and schema types in', async () => {
+    const found = await restrictedImports(
+      'src/runtime/probe.ts',
+      [
+        "import { z } from 'zod'",
+        "import { readFileSync } from 'node:fs'",
+        "import { parseRoom } from '../shared/room/schema'",
+        "import { exportRuntimeRoom } from '../shared/formats/runtime'",
+        "import { pathLength } from '../shared/measure/metrics'",
+        "import { useEditor } from '../renderer/stores/editor'",
+        'export const probe = [z, readFileSync, parseRoom, exportRuntimeRoom, pathLength, useEditor]',
+        '',
+      ].join('\n'),
+    )
+    expect(found).toHaveLength(6)
+    expect(found[0]).toContain('The runtime (a game ships it) imports no zod')
+    expect(found[2]).toContain('room schema for types only')
+    expect(
+      await restrictedImports(
+        'src/runtime/probe.ts',
+        [
+          "import type { Room } from '../shared/room/schema'",
+          "import { evaluateFlagExpression } from '../shared/room/flag-expression'",
+          "import { decodeRuns } from '../shared/formats/runtime-file'",
+          "import { zonesAt } from '../shared/analysis/zones'",
+          "import { jps } from '../shared/nav/algorithms/jps'",
+          'export type R = Room',
+          'export const probe = [evaluateFlagExpression, decodeRuns, zonesAt, jps]',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([])
+  })
+})

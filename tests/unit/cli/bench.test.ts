@@ -37,6 +37,13 @@ describe('bench/run.ts --quick', () => {
     expect(quality.length).toBe(2)
     for (const v of quality) expect(v.printed, v.row).toBe('PASS')
     expect(run.stdout).not.toMatch(/path lengths differ/)
+    // The runtime beside the core, Detour and npm navmesh, per room; its paths are the core's.
+    expect(run.stdout).toContain('## The runtime vs the core vs Detour vs npm navmesh')
+    for (const who of ['runtime', 'core', 'Detour \\(wasm, raw calls\\)', 'npm navmesh'])
+      expect(run.stdout).toMatch(new RegExp(`\\| sample courtyard +\\| ${who} +\\| +\\d`))
+    const same = [...run.stdout.matchAll(/^\| ([^|]+?) +\| +[\d.]+ \| +[\d.]+ \| +(\d+)\/(\d+) \|/gm)]
+    expect(same.length).toBeGreaterThanOrEqual(7)
+    for (const [, room, agreed, pairs] of same) expect(agreed, room).toBe(pairs)
   })
 })
 

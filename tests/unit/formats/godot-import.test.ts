@@ -339,3 +339,57 @@ navigation_polygon = SubResource("n")
     expect(r.scaleMap!.bytes).toBe(scales)
   })
 })
+
+describe('Godot import: large scenes', () => {
+  const region = `[sub_resource type="NavigationPolygon" id="n"]
+outlines = Array[PackedVector2Array]([PackedVector2Array(0, 0, 640, 0, 640, 400, 0, 400)])
+
+[node name="Room" type="Node2D"]
+
+[node name="Walk" type="NavigationRegion2D" parent="."]
+navigation_polygon = SubResource("n")
+`
+
+  it('gives same-named zones and points the ids idFromName gives one after another (zone, zone-2, …)', async () => {
+    const parts = ['[gd_scene format=3]', '', region]
+    for (let i = 0; i < 30; i++) {
+      parts.push(
+        `[node name="Zone${i}" type="Area2D" parent="."]`,
+        `metadata/walkbox_name = "${i % 3 === 0 ? 'Door' : 'door'}"`,
+        '',
+        `[node name="Shape" type="CollisionPolygon2D" parent="Zone${i}"]`,
+        `polygon = PackedVector2Array(${i}, 0, ${i + 5}, 0, ${i + 5}, 5)`,
+        '',
+        `[node name="Spot${i}" type="Marker2D" parent="."]`,
+        `metadata/walkbox_name = "Spot"`,
+        `position = Vector2(${i}, 10)`,
+        '',
+      )
+    }
+    const { room } = await importGodotScene(
+      memorySource({ 'res://room.tscn': parts.join('\n') }),
+      'res://room.tscn',
+    )
+    const expected = ['door', ...Array.from({ length: 29 }, (_, i) => `door-${i + 2}`)]
+    expect(room.zones.map((z) => z.id)).toEqual(expected)
+    expect(room.points?.map((p) => p.id)).toEqual([
+      'spot',
+      ...Array.from({ length: 29 }, (_, i) => `spot-${i + 2}`),
+    ])
+  })
+
+  it('refuses a scene over the node limit by counting its [node] sections before reading any value', async () => {
+    // The values after the heading are not even valid: the count refuses it first.
+    const nodes = Array.from(
+      { length: 20_001 },
+      (_, i) => `[node name="N${i}" type="Node2D" parent="."]\nposition = Vector2(`,
+    )
+    const scene = ['[gd_scene format=3]', '', '[node name="Room" type="Node2D"]', ...nodes].join('\n')
+    const refused = await importGodotScene(memorySource({ 'res://big.tscn': scene }), 'res://big.tscn').then(
+      () => null,
+      (e: Error & { problems?: string[] }) => e,
+    )
+    expect(refused?.message.split('\n')[0]).toBe('res://big.tscn: refused: 1 problem')
+    expect(refused?.problems).toEqual(['more than 20000 nodes (20002 [node] sections)'])
+  })
+})

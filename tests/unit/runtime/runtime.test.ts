@@ -20,6 +20,7 @@ import { exportRuntimeRoom, readRuntimeRoom } from '../../../src/shared/formats/
 import { checkPath } from '../../../src/shared/measure/metrics'
 import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 import { navWorldForRoom } from '../../../src/shared/analysis/room-world'
+import { zonesAt as coreZonesAt } from '../../../src/shared/analysis/zones'
 import { repoRoot } from '../../support/bench-data'
 import { runtimeTestRoom } from './runtime-room'
 import { sampleAgreement, type Agreement } from '../../support/runtime-agreement'
@@ -37,7 +38,7 @@ describe('Walkbox runtime (sources)', () => {
     const open = room.findPath(from, to)
     expect(open.reached).toBe(true)
     expect(open.length).toBeGreaterThan(to.x - from.x)
-    const world = navWorldForRoom(room.room, null, { gateOpen: true })
+    const world = navWorldForRoom(readRuntimeRoom(file()).room, null, { gateOpen: true })
     expect(checkPath(world, open.points).valid).toBe(true)
     room.setFlag('gateOpen', false)
     const shut = room.findPath(from, to)
@@ -64,6 +65,58 @@ describe('Walkbox runtime (sources)', () => {
     expect(room.scaleAt({ x: 60, y: 190 })).toBeCloseTo(100, 6)
     expect(room.isWalkable({ x: 150, y: 140 })).toBe(false) // the hole
     expect(room.point('nowhere')).toBeNull()
+  })
+
+  it('gives the zones of an area mask in a polygon room, as the app core does', () => {
+    // The polygon room's area mask paints area 2 over the porch's right end; a zone is
+    // given by that area. The editor passes the mask to the core, so the runtime must too.
+    const room = runtimeTestRoom()
+    room.zones.push({
+      id: 'stairs',
+      name: 'Stairs',
+      shape: { kind: 'area', areaId: 2 },
+      events: { enter: 'onStairs', exit: '', stand: '' },
+      properties: {},
+    })
+    const { width, height } = room.size
+    const mask = new Uint8Array(width * height)
+    for (let y = 100; y < 195; y++) for (let x = 10; x < 310; x++) mask[y * width + x] = x >= 250 ? 2 : 1
+    const runtime = loadRoom(exportRuntimeRoom(room, mask, null, [{ id: 'gateOpen', default: true }]).text)
+    const flags = { gateOpen: true }
+    let inStairs = 0
+    for (let y = 90; y <= 200; y += 5) {
+      for (let x = 0; x <= 320; x += 5) {
+        const p = { x: x + 0.5, y: y + 0.5 }
+        const core = coreZonesAt(room, mask, flags, p).map((z) => z.id)
+        expect(
+          runtime.zonesAt(p).map((z) => z.id),
+          `at ${p.x},${p.y}`,
+        ).toEqual(core)
+        if (core.includes('stairs')) inStairs++
+      }
+    }
+    expect(inStairs).toBeGreaterThan(50)
+    expect(runtime.zonesAt({ x: 280, y: 150 }).map((z) => z.name)).toEqual(['Stairs'])
+  })
+
+  it('keeps answering after a flag changes back and forth, and prepares each algorithm once per state', () => {
+    const room = loadRoom(file())
+    const from = room.point('left')!
+    const to = room.point('right')!
+    const open = room.findPath(from, to)
+    const again = room.findPath(from, to)
+    expect(again).toEqual(open)
+    room.setFlag('gateOpen', false)
+    expect(room.findPath(from, to).reached).toBe(false)
+    room.setFlag('gateOpen', false) // no change
+    expect(room.findPath(from, to).reached).toBe(false)
+    room.setFlag('gateOpen', true)
+    expect(room.findPath(from, to)).toEqual(open)
+    // Options over the faithful ones are their own prepared data; unknown ones are refused.
+    expect(room.findPath(from, to, { options: { entry: 'midpoint' } }).reached).toBe(true)
+    expect(() => room.findPath(from, to, { options: { nope: 1 } })).toThrow(
+      "navmesh-funnel has no option 'nope'",
+    )
   })
 
   it('refuses files that are not runtime rooms, naming what is wrong', () => {

@@ -24,7 +24,7 @@
  */
 import type { AreaPolygon, Point, Ring } from '../../geometry/types'
 import { pointInRing, signedArea, withoutRepeats } from '../../geometry/polygon'
-import { idFromName, flagIdFromName } from '../../room/names'
+import { idFromName, flagIdFromName, IdPool } from '../../room/names'
 import {
   emptyRoom,
   FlagIdSchema,
@@ -481,6 +481,10 @@ export async function importGodotScene(
   const toRoom = (p: Point): Point => ({ x: p.x + offset.x, y: p.y + offset.y })
   const ringToRoom = (r: Ring): Ring => r.map(toRoom)
 
+  /** Each node's parent (one pass: a scene may hold thousands of nodes). */
+  const parents = new Map<SceneNode, SceneNode>()
+  for (const n of nodes) for (const c of n.children) parents.set(c, n)
+
   // Walkable regions.
   const regions: RegionRead[] = []
   for (const n of nodes) {
@@ -488,7 +492,7 @@ export async function importGodotScene(
     const r = readRegion(n, notes)
     if (!r) continue
     used.add(n)
-    const parent = nodes.find((p) => p.children.includes(n))
+    const parent = parents.get(n)
     const parentScript = parent ? scriptOf(parent) : null
     r.exclusive = !!parentScript && /esc_terrain\.gd$/.test(parentScript)
     regions.push(r)
@@ -522,7 +526,7 @@ export async function importGodotScene(
     }
   }
   const polygons: WalkPolygon[] = []
-  const takenPolygonIds: string[] = []
+  const polygonIds = new IdPool()
   const regionFlags = new Map<RegionRead, string>()
   for (const r of regions) {
     if (r.enabled || metaText(r.node, 'walkbox_enabled_by') !== undefined) continue
@@ -566,8 +570,7 @@ export async function importGodotScene(
         `${r.node.path}: ${r.enabled ? 'enabled' : 'disabled'} region; walk area ${areaId} '${r.node.name}' is on while '${enabledBy}'`,
       )
     for (const area of r.polygons) {
-      const id = idFromName(r.node.name, takenPolygonIds, 'polygon')
-      takenPolygonIds.push(id)
+      const id = polygonIds.take(r.node.name, 'polygon')
       polygons.push(
         areaToWalkPolygon({ outer: ringToRoom(area.outer), holes: area.holes.map(ringToRoom) }, id, areaId),
       )
@@ -604,6 +607,8 @@ export async function importGodotScene(
 
   // Zones.
   const zones: Zone[] = []
+  // Ids from names in time linear in the nodes (a scene may hold thousands).
+  const zoneIds = new IdPool()
   for (const n of nodes) {
     if (n.type !== 'Area2D') continue
     if (bgNode && bgNode.path.startsWith(n.path + '/')) continue // the background prop
@@ -613,11 +618,7 @@ export async function importGodotScene(
     const ownName = metaText(n, 'walkbox_name') ?? n.name
     rings.forEach((ring, k) => {
       const name = rings.length > 1 ? `${ownName} ${k + 1}` : ownName
-      const id = idFromName(
-        name,
-        zones.map((z) => z.id),
-        'zone',
-      )
+      const id = zoneIds.take(name, 'zone')
       const globalId = n.props.get('global_id')?.value
       const properties: Record<string, string> = { godotPath: n.path }
       if (typeof globalId === 'string') properties.global_id = globalId
@@ -642,6 +643,8 @@ export async function importGodotScene(
   for (const z of zones) offerFlags(z.enabledBy)
 
   // Gates written by Walkbox's own export (Area2D with metadata/walkbox_gate_kind).
+  const gateIds = new IdPool()
+  for (const g of room.gates) gateIds.keep(g.id)
   for (const n of nodes) {
     const kind = metaText(n, 'walkbox_gate_kind')
     const expression = metaText(n, 'walkbox_flag_expression')
@@ -651,11 +654,7 @@ export async function importGodotScene(
     used.add(n)
     const areaId = n.props.get('metadata/walkbox_area_id')?.value
     room.gates.push({
-      id: idFromName(
-        metaText(n, 'walkbox_name') ?? n.name,
-        room.gates.map((g) => g.id),
-        'gate',
-      ),
+      id: gateIds.take(metaText(n, 'walkbox_name') ?? n.name, 'gate'),
       name: metaText(n, 'walkbox_name') ?? n.name,
       kind,
       ...(ring ? { polygon: ringToRoom(ring).map((p): [number, number] => [p.x, p.y]) } : {}),
@@ -669,12 +668,9 @@ export async function importGodotScene(
   const points: RoomPoint[] = []
   /** Which node property each point came from (for writing it back in place). */
   const pointSources: { id: string; path: string; key: 'position' | 'walk_to_point' }[] = []
+  const pointIds = new IdPool()
   const addPoint = (name: string, p: Point, path: string, key: 'position' | 'walk_to_point') => {
-    const id = idFromName(
-      name,
-      points.map((q) => q.id),
-      'point',
-    )
+    const id = pointIds.take(name, 'point')
     const at = toRoom(p)
     points.push({ id, name, x: at.x, y: at.y })
     pointSources.push({ id, path, key })
@@ -792,11 +788,14 @@ export async function importGodotScene(
       `${scripts.size} script${scripts.size === 1 ? '' : 's'} not run (${[...scripts].map(fileName).slice(0, 5).join(', ')}${scripts.size > 5 ? ', ...' : ''})`,
     )
   // Every node not read into the room is named (grouped by type); its ancestors placed it.
-  const parents = new Map<SceneNode, SceneNode>()
-  for (const n of nodes) for (const c of n.children) parents.set(c, n)
   for (const n of [...used]) for (let p = parents.get(n); p && !used.has(p); p = parents.get(p)) used.add(p)
   const left = new Map<string, string[]>()
-  for (const n of nodes) if (!used.has(n)) left.set(n.type, [...(left.get(n.type) ?? []), n.path])
+  for (const n of nodes) {
+    if (used.has(n)) continue
+    const paths = left.get(n.type)
+    if (paths) paths.push(n.path)
+    else left.set(n.type, [n.path])
+  }
   if (left.size > 0) {
     let named = 0
     const groups = [...left].map(([type, paths]) => {

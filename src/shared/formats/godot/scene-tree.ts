@@ -73,6 +73,21 @@ export interface SceneSource {
 export const MAX_INSTANCE_DEPTH = 16
 export const MAX_NODES = 20000
 
+/** A scene refused whole; `problems` are listed one a line (as `walkbox import` prints them). */
+export class SceneRefused extends Error {
+  readonly problems: string[]
+  constructor(file: string, problems: string[]) {
+    super(
+      [
+        `${file}: refused: ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+        ...problems.map((p) => `  ${p}`),
+      ].join('\n'),
+    )
+    this.name = 'SceneRefused'
+    this.problems = problems
+  }
+}
+
 /** Godot node types that have a 2D transform (position, rotation, scale). */
 function hasTransform(type: string): boolean {
   return !/^(Node|AnimationPlayer|Timer|AudioStreamPlayer|CanvasLayer|Label|Control|Button|Panel|ColorRect|TextureRect|RichTextLabel|.*Container)$/.test(
@@ -112,6 +127,12 @@ export async function readSceneFile(
 ): Promise<{ file: SceneFile; sections: TscnSection[] } | null> {
   const text = await source.readText(resPath)
   if (text === null) return null
+  // Counted before parsing: a scene over the node limit is refused at once, not after
+  // every value of it has been read.
+  let nodeSections = text.startsWith('[node ') ? 1 : 0
+  for (let at = text.indexOf('\n[node '); at >= 0; at = text.indexOf('\n[node ', at + 1)) nodeSections++
+  if (nodeSections > MAX_NODES)
+    throw new SceneRefused(resPath, [`more than ${MAX_NODES} nodes (${nodeSections} [node] sections)`])
   const sections = parseTscn(text, resPath)
   const head = sections[0]
   if (!head || head.tag !== 'gd_scene')

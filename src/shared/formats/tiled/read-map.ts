@@ -24,47 +24,14 @@ import * as limits from '../../room/limits'
 import { emptyRoom, type Room, type Zone } from '../../room/schema'
 import { MAX_LISTED_PROBLEMS, MAX_TILED_CELLS, TiledMapRefused } from './external-files'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty } from './map'
+import { idBase, IdPool } from '../../room/names'
 import { objectOutline, polylinePoints } from './object-shapes'
 import { tileFloor, tileWalkability, type TileGrid } from './tile-floor'
 
 type Ring = [number, number][]
 type Value = TiledProperty['value']
 
-/** The id a name gives before it is made unique (idFromName's rules). */
-export function idBase(name: string, fallback: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9_.-]+/g, '-')
-      .replace(/^[-.]+|[-.]+$/g, '')
-      .slice(0, 56) || fallback
-  )
-}
-
-/** Unique ids from names in time linear in the number of names (idFromName's rules). */
-class IdPool {
-  private readonly used = new Set<string>()
-  private readonly next = new Map<string, number>()
-  take(name: string, fallback: string): string {
-    const base = idBase(name, fallback)
-    let id = base
-    if (this.used.has(id)) {
-      let i = this.next.get(base) ?? 2
-      while (this.used.has(`${base}-${i}`)) i++
-      this.next.set(base, i + 1)
-      id = `${base}-${i}`
-    }
-    this.used.add(id)
-    return id
-  }
-  /** Marks an id the file gives (walkbox.id) as used. */
-  keep(id: string): string {
-    this.used.add(id.toLowerCase())
-    return id
-  }
-}
+export { idBase }
 
 function propsOf(list: TiledProperty[] | undefined): Map<string, Value> {
   return new Map((Array.isArray(list) ? list : []).map((p) => [p.name, p.value]))

@@ -176,7 +176,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
         goal: goal.point,
         reason,
         expanded: 0,
-        debug: debugLayers(p, [s.triangle], []),
+        debug: p.debug === false ? [] : debugLayers(p, [s.triangle], []),
       }
     }
     let expanded = 0
@@ -226,7 +226,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
       goal: goal.point,
       reason,
       expanded,
-      debug: debugLayers(p, bestCorridor, bestEdges),
+      debug: p.debug === false ? [] : debugLayers(p, bestCorridor, bestEdges),
     }
   },
 }

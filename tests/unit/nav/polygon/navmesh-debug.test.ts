@@ -35,4 +35,28 @@ describe('navmesh-funnel debug layers', () => {
       }
     }
   })
+
+  it('are left out when the prepared data says debug: false (the runtime), with the same points', () => {
+    const world = worldFromPolygons(1000, 1000, normaliseAreas(syntheticRoom150(2)))
+    const drawn = navmeshFunnel.prepare(world, { entry: 'partial-funnel', corridors: 1 })
+    const game = navmeshFunnel.prepare(world, { entry: 'partial-funnel', corridors: 1 })
+    game.debug = false
+    for (const [from, to] of [
+      [
+        { x: 180, y: 500 },
+        { x: 820, y: 500 },
+      ],
+      [
+        { x: 500, y: 200 },
+        { x: 500, y: 800 },
+      ],
+    ]) {
+      const a = navmeshFunnel.findPath(drawn, from, to)
+      const b = navmeshFunnel.findPath(game, from, to)
+      expect(a.debug.length).toBeGreaterThan(0)
+      expect(b.debug).toEqual([])
+      expect(b.points).toEqual(a.points)
+      expect(b.reached).toBe(a.reached)
+    }
+  })
 })
