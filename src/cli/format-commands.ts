@@ -35,7 +35,6 @@ import {
   type RoomFormat,
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
-import { readImageHeader } from '../shared/room/image-header'
 import { FormatError, parseRoom } from '../shared/room/schema'
 import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
