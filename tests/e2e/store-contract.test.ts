@@ -81,10 +81,11 @@ describe('the web edition over the shared store', () => {
     await app.reload()
     await expect.poll(() => statusText(app), { timeout: 30_000 }).toMatch(/Opened room Cellar/)
     await expect.poll(() => app.getByTestId('title').textContent()).toBe('Contract — Cellar')
-    // The Open dialog lists it from the store, with the backup its one save made.
+    // The Open dialog lists it from the store, marked as the open one, with the backup its
+    // one save made.
     await app.getByRole('button', { name: 'Open Project…' }).click()
     const dialog = app.getByRole('dialog')
-    await expect.poll(() => dialog.textContent()).toMatch(/Contract1 room · saved .*Backups \(1\)/)
+    await expect.poll(() => dialog.textContent()).toMatch(/Contractopen now1 room · saved .*Backups \(1\)/)
     await saveScreenshot(app, 'store-contract-reopened.png')
     await app.close()
   })
