@@ -74,7 +74,7 @@ function cases(): Case[] {
 }
 
 describe('every bench room through every algorithm', () => {
-  it('has all nine algorithms registered', () => {
+  it('runs every registered algorithm', () => {
     expect(pathfinders.map((p) => p.id)).toEqual(ALGORITHM_IDS)
   })
 
