@@ -30,6 +30,7 @@
  *
  * Units: ms (µs where the header says so), bytes, room px.
  */
+import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -447,6 +448,18 @@ function load(): string {
   return `${fixed(loadavg()[0], 2)} on ${cpus().length} cores`
 }
 
+/** Undo history memory per vertex move (bench/history-memory.ts, in a child with the collector exposed). */
+function historyMemory(): void {
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', join(here, 'history-memory.ts'), '--moves', quick ? '200' : '1000'],
+    { encoding: 'utf8' },
+  )
+  if (child.status !== 0) throw new Error(`bench/history-memory.ts failed: ${child.stderr}`)
+  out(child.stdout.trim())
+  out()
+}
+
 async function main(): Promise<void> {
   const t0 = performance.now()
   out(`# Walkbox benchmark${quick ? ' (quick)' : ''}`)
@@ -460,6 +473,7 @@ async function main(): Promise<void> {
   peers(world, pairs, figures)
   polygonRooms()
   await movingAi()
+  historyMemory()
   out(`Total bench time ${fixed((performance.now() - t0) / 1000, 1)} s; load average at the end ${load()}.`)
 }
 
