@@ -84,7 +84,14 @@ describe('tool palette', () => {
     expect(ids).toEqual(
       TOOLS.filter((t) => (t.layers as readonly string[]).includes('walk-mask')).map((t) => t.id),
     )
-    expect(ids.slice(0, 6)).toEqual(['brush', 'eraser', 'rectangle', 'ellipse', 'polygon-fill', 'flood-fill'])
+    expect(ids.slice(0, 6)).toEqual([
+      'brush',
+      'eraser',
+      'rectangle',
+      'ellipse',
+      'polygon-fill',
+      'bucket-fill',
+    ])
     expect(buttons[0].attributes('title')).toBe('Brush (B)')
     await buttons[1].trigger('click')
     expect(tools.activeId).toBe('eraser')

@@ -101,7 +101,7 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
       1_500_000,
     )
     // The new algorithm was held to the contract by name, and the run passed (npx rejects otherwise).
-    expect(out).toContain(`${PROBE_ALGORITHM_ID}:`)
+    expect(out).toContain(`${PROBE_ALGORITHM_ID} keeps the contract`)
     expect(out).toMatch(/Test Files +5 passed/)
   }, 1_800_000)
 })

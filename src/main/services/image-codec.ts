@@ -30,6 +30,7 @@
  */
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
+import type { RgbaImage } from '../../shared/room/rgba-image'
 import { MaskImageError, readMaskImage, readPngPalette, type MaskRule } from '../../shared/room/mask-image'
 
 import { IMAGE_LIMITS } from '../../shared/host'
@@ -47,12 +48,8 @@ export type ImageInput = Uint8Array | string
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp'
 
-export interface RgbaImage {
-  width: number
-  height: number
-  /** width * height * 4 bytes. */
-  data: Uint8Array
-}
+// The one RgbaImage (src/shared/room/rgba-image.ts); exported from here for the services that decode with this codec.
+export type { RgbaImage }
 
 export interface AreaMask {
   width: number

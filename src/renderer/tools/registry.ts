@@ -11,7 +11,7 @@
  */
 import type { LayerId } from '../stores/layers'
 import { BrushTool, EraserTool } from './brush-tool'
-import { FloodFillTool } from './flood-fill-tool'
+import { BucketFillTool } from './bucket-fill-tool'
 import { NodeTool } from './node-tool'
 import { GateTool, HoleTool, PolygonFillTool, WalkPolygonTool, ZoneTool } from './polygon-tools'
 import { ScaleTool } from './scale-tool'
@@ -79,12 +79,12 @@ export const TOOLS = [
     make: (c): Tool => new PolygonFillTool(c),
   },
   {
-    id: 'flood-fill',
-    label: 'Flood fill',
+    id: 'bucket-fill',
+    label: 'Bucket fill',
     layers: ['walk-mask'],
     shortcut: 'G',
     glyph: '▨',
-    make: (c): Tool => new FloodFillTool(c),
+    make: (c): Tool => new BucketFillTool(c),
   },
   {
     id: 'polygon',
