@@ -115,7 +115,8 @@ export function syncCompareView(view: CompareViewTarget, panes: ComparePanes): (
     panes.ids.value.forEach((id, i) => {
       const algorithm = id as AlgorithmKey
       const shows = compare.results[algorithm] ?? null
-      if (paneShows[i] === shows && shows !== null) return
+      // A pane shows what it showed: nothing to draw (an empty pane stays empty too).
+      if (i in paneShows && paneShows[i] === shows) return
       paneShows[i] = shows
       const draw = pathDraw(algorithm)
       view.setPaths(i, draw ? [draw] : [])
