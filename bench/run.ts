@@ -30,6 +30,7 @@
  *
  * Units: ms (µs where the header says so), bytes, room px.
  */
+import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -46,6 +47,7 @@ import { benchBatch, type AlgoFigures, type BenchVariant } from './batch-figures
 import type { AlgorithmId, NavWorld } from '../src/shared/nav/types'
 import { worldFromPolygons } from '../src/shared/nav/world'
 import { defaultRuns } from '../src/shared/nav/algorithm-spec'
+import { clockResolutionMs, timeQuery } from '../src/shared/measure/timing'
 import { scen } from '../src/cli/commands'
 import { loadMovingAiWorld, loadScenarios } from '../src/cli/movingai-file'
 import { fixed, markdownTable, mean, median, quantile } from '../src/cli/table'
@@ -199,6 +201,7 @@ function peers(world: NavWorld, pairs: Pair[], figures: Map<AlgorithmId, AlgoFig
   out()
   const rows: (string | number)[][] = []
   const notes: string[] = []
+  const resolutionMs = clockResolutionMs()
   for (const peer of finders) {
     const ours = figures.get(peer.ours)
     const prepared = has(peer.ours) ? prepareAlgorithm(world, peer.ours) : undefined
@@ -207,18 +210,27 @@ function peers(world: NavWorld, pairs: Pair[], figures: Map<AlgorithmId, AlgoFig
     let lengthMismatch = 0
     pairs.forEach((p, i) => {
       // Ours and the peer on the same pair back to back, so that load from other processes hits both alike.
-      if (prepared)
-        ourTimes.push(runQuery(prepared, { x: p[0], y: p[1] }, { x: p[2], y: p[3] }).stats.queryMs)
-      const clone = grid.clone()
-      const t0 = performance.now()
-      const path = peer.finder.findPath(
-        Math.floor(p[0]),
-        Math.floor(p[1]),
-        Math.floor(p[2]),
-        Math.floor(p[3]),
-        clone,
-      )
-      times.push(performance.now() - t0)
+      // Both timed under the one policy (measure/timing.ts): once, a fast query again by repetition.
+      const from = { x: p[0], y: p[1] }
+      const to = { x: p[2], y: p[3] }
+      if (prepared) {
+        const run = () => {
+          const answer = runQuery(prepared, from, to)
+          return { answer, ms: answer.stats.queryMs }
+        }
+        ourTimes.push(timeQuery(run, () => void runQuery(prepared, from, to), { resolutionMs }).ms)
+      }
+      const ask = (clone: PF.Grid) =>
+        peer.finder.findPath(Math.floor(p[0]), Math.floor(p[1]), Math.floor(p[2]), Math.floor(p[3]), clone)
+      const peerRun = () => {
+        const clone = grid.clone()
+        const t0 = performance.now()
+        const answer = ask(clone)
+        return { answer, ms: performance.now() - t0 }
+      }
+      const timedPeer = timeQuery(peerRun, () => void ask(grid.clone()), { resolutionMs })
+      const path = timedPeer.answer
+      times.push(timedPeer.ms)
       const length = pathLength(path.map(([x, y]) => ({ x, y })))
       const mine = ours?.lengths[i]
       if (mine !== null && mine !== undefined && Math.abs(mine - length) > 0.01) lengthMismatch++
@@ -451,6 +463,18 @@ function load(): string {
   return `${fixed(loadavg()[0], 2)} on ${cpus().length} cores`
 }
 
+/** Undo history memory per vertex move (bench/history-memory.ts, in a child with the collector exposed). */
+function historyMemory(): void {
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', join(here, 'history-memory.ts'), '--moves', quick ? '200' : '1000'],
+    { encoding: 'utf8' },
+  )
+  if (child.status !== 0) throw new Error(`bench/history-memory.ts failed: ${child.stderr}`)
+  out(child.stdout.trim())
+  out()
+}
+
 async function main(): Promise<void> {
   const t0 = performance.now()
   out(`# Walkbox benchmark${quick ? ' (quick)' : ''}`)
@@ -465,6 +489,7 @@ async function main(): Promise<void> {
   polygonRooms()
   await runtimePeersSection(peerRooms(benchData, resolve(here, '..')), runtimePairs, seed, out)
   await movingAi()
+  historyMemory()
   out(`Total bench time ${fixed((performance.now() - t0) / 1000, 1)} s; load average at the end ${load()}.`)
 }
 

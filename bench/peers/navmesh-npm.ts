@@ -15,6 +15,7 @@ import type { Point } from '../../src/shared/geometry/types'
 import { measurePath, pathLength } from '../../src/shared/measure/metrics'
 import type { RunResult } from '../../src/shared/nav/run'
 import type { NavWorld } from '../../src/shared/nav/types'
+import { clockResolutionMs, timeQuery } from '../../src/shared/measure/timing'
 
 type Pair = [number, number, number, number]
 
@@ -66,12 +67,19 @@ export function measureNavmeshNpm(
   for (const p of pairs.slice(0, warmUp)) ask(p)
   const f: PeerFigures = { times: [], ratios: [], valid: 0, reached: 0, prepareMs }
   // As for ours: the timed pass first, the metrics after it.
+  const resolutionMs = clockResolutionMs()
   const answers = pairs.map((p) => {
-    const start = performance.now()
-    const path = ask(p)
-    const queryMs = performance.now() - start
-    f.times.push(queryMs)
-    return { path, queryMs }
+    const t = timeQuery(
+      () => {
+        const start = performance.now()
+        const answer = ask(p)
+        return { answer, ms: performance.now() - start }
+      },
+      () => void ask(p),
+      { resolutionMs },
+    )
+    f.times.push(t.ms)
+    return { path: t.answer, queryMs: t.ms }
   })
   answers.forEach(({ path, queryMs }, i) => {
     const p = pairs[i]

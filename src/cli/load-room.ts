@@ -20,7 +20,7 @@ import { basename, extname } from 'node:path'
 import { decodeImage } from '../main/services/image-codec'
 import type { Point } from '../shared/geometry/types'
 import { BenchRoomError, benchRoomWorld, parseBenchRoom } from '../shared/measure/readers/bench-room'
-import { maskAreasFromImages, type MaskRule, type RgbaImage } from '../shared/measure/readers/mask-areas'
+import { maskAreasFromImages, type AreaImage, type AreaImageRule } from '../shared/measure/readers/mask-areas'
 import type { NavWorld } from '../shared/nav/types'
 import { createNavWorld } from '../shared/nav/world'
 import { nothingWalkable } from '../shared/analysis/room-world'
@@ -39,11 +39,12 @@ export interface RoomSpec {
   /** A file or folder; may be absent when masks are given. */
   path?: string
   masks?: string[]
-  maskRule?: MaskRule
+  maskRule?: AreaImageRule
   flags?: Record<string, boolean>
 }
 
-export interface LoadedRoom {
+/** A room the command line loaded, as a nav world ready for queries (not the editor's LoadedRoom, a room with its images). */
+export interface LoadedWorld {
   /** What to call it in output: the file name or the mask list. */
   name: string
   kind: 'bench' | 'mask' | 'movingai' | 'project'
@@ -56,7 +57,7 @@ function fail(file: string, expected: string): never {
 }
 
 /** Decode a PNG (or JPEG, WebP) to RGBA with main's image codec. */
-export async function decodeRgba(file: string): Promise<RgbaImage> {
+export async function decodeRgba(file: string): Promise<AreaImage> {
   try {
     const image = await decodeImage(file, file)
     return { ...image, name: file }
@@ -68,15 +69,15 @@ export async function decodeRgba(file: string): Promise<RgbaImage> {
 
 async function loadMasks(
   files: string[],
-  rule: MaskRule,
+  rule: AreaImageRule,
   flags: Record<string, boolean>,
-): Promise<LoadedRoom> {
+): Promise<LoadedWorld> {
   // Counted before the first is decoded: 300 masks cost nothing to refuse.
   if (files.length > MAX_MASK_FILES)
     throw new RoomLoadError(
       `--mask: at most ${MAX_MASK_FILES} mask files (area ids are 1..255), got ${files.length}; nothing was decoded`,
     )
-  const images: RgbaImage[] = []
+  const images: AreaImage[] = []
   for (const file of files) images.push(await decodeRgba(file))
   let grid
   try {
@@ -109,7 +110,7 @@ async function loadMasks(
   return { name: files.map((f) => basename(f)).join(','), kind: 'mask', world, points: {} }
 }
 
-async function loadBenchJson(file: string, flags: Record<string, boolean>): Promise<LoadedRoom> {
+async function loadBenchJson(file: string, flags: Record<string, boolean>): Promise<LoadedWorld> {
   let json: unknown
   try {
     json = parseJsonText(await readRegularText(file, file, MAX_JSON_FILE_BYTES), file)
@@ -135,8 +136,8 @@ async function loadBenchJson(file: string, flags: Record<string, boolean>): Prom
  * read, or when nothing in it is walkable (a zero-area outline, an empty mask): no question
  * about paths can be asked of such a room.
  */
-export async function loadRoom(spec: RoomSpec): Promise<LoadedRoom> {
-  let room: LoadedRoom
+export async function loadRoom(spec: RoomSpec): Promise<LoadedWorld> {
+  let room: LoadedWorld
   let problem: string | null
   try {
     room = await loadAnyRoom(spec)
@@ -151,7 +152,7 @@ export async function loadRoom(spec: RoomSpec): Promise<LoadedRoom> {
   return room
 }
 
-async function loadAnyRoom(spec: RoomSpec): Promise<LoadedRoom> {
+async function loadAnyRoom(spec: RoomSpec): Promise<LoadedWorld> {
   const flags = spec.flags ?? {}
   const masks = spec.masks ?? []
   if (masks.length > 0) {

@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util'
 import type { Point } from '../shared/geometry/types'
 import { ALGORITHM_IDS, GRID_ALGORITHM_IDS, pathfinders } from '../shared/nav/registry'
 import { defaultRuns, parseAlgorithmSpecs, type AlgorithmRun } from '../shared/nav/algorithm-spec'
-import { MASK_RULES, type MaskRule } from '../shared/measure/readers/mask-areas'
+import { AREA_IMAGE_RULES, type AreaImageRule } from '../shared/measure/readers/mask-areas'
 import type { AlgorithmId } from '../shared/nav/types'
 import { prepareAlgorithm } from '../shared/nav/run'
 import { GeometryBudgetError } from '../shared/geometry/budget'
@@ -46,7 +46,7 @@ import {
   type Pair,
 } from './commands'
 import { batchRowsCsv, batchSummaryCsv } from '../shared/measure/batch-csv'
-import { loadRoom, RoomLoadError, RoomRefusedError, type LoadedRoom } from './load-room'
+import { loadRoom, RoomLoadError, RoomRefusedError, type LoadedWorld } from './load-room'
 import { loadMovingAiWorld, loadScenarios } from './movingai-file'
 import { readRegularText } from '../main/services/regular-file'
 import { parseJsonText } from '../shared/room/json-text'
@@ -114,7 +114,7 @@ class RefusalError extends Error {}
  * reuses them); one whose preparation gave up on its geometry budget is refused in one line,
  * exit 2, naming the algorithm: leave it out with --algorithms to run the others.
  */
-function refuseTooComplex(room: LoadedRoom, algorithms: AlgorithmRun[]): void {
+function refuseTooComplex(room: LoadedWorld, algorithms: AlgorithmRun[]): void {
   for (const run of algorithms) {
     const prepared = prepareAlgorithm(room.world, run.id, run.options)
     if (prepared.refused) throw new RefusalError(`${room.name}: ${run.id}: ${prepared.error}`)
@@ -152,7 +152,7 @@ function parseFlags(text: string | undefined): Record<string, boolean> {
   return flags
 }
 
-function parsePoint(text: string | undefined, name: string, room: LoadedRoom): Point {
+function parsePoint(text: string | undefined, name: string, room: LoadedWorld): Point {
   if (text === undefined) usage(`compare needs --${name} X,Y`)
   const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text)
   if (m) {
@@ -338,7 +338,7 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = positionals
   try {
     const maskRule = values['mask-rule'] ?? 'auto'
-    if (!(MASK_RULES as readonly string[]).includes(maskRule))
+    if (!(AREA_IMAGE_RULES as readonly string[]).includes(maskRule))
       usage(`--mask-rule: expected alpha, nonblack or auto`)
     const masks = (values.mask ?? []).flatMap((m) => m.split(',')).filter(Boolean)
     // Counted before anything is read: more masks than area ids is refused at once.
@@ -352,7 +352,7 @@ export async function main(argv: string[]): Promise<number> {
       return loadRoom({
         path: rest[0],
         masks,
-        maskRule: maskRule as MaskRule,
+        maskRule: maskRule as AreaImageRule,
         flags: parseFlags(values.state),
       })
     }

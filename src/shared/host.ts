@@ -18,6 +18,7 @@
  * Units: room px.
  */
 import { z } from 'zod'
+import type { RgbaImage } from './room/rgba-image'
 import type { Project, Room } from './room/schema'
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MAX_ROOMS } from './room/limits'
 
@@ -40,7 +41,8 @@ export const RgbaImageSchema = z
   .refine((img) => img.data.length === img.width * img.height * 4, {
     message: 'data must hold width * height * 4 bytes (RGBA)',
   })
-export type RgbaImage = z.infer<typeof RgbaImageSchema>
+// What RgbaImageSchema checks is the one RgbaImage (room/rgba-image.ts).
+export type { RgbaImage }
 
 /** An image file the author picked: its original bytes (kept as they are in the project) and its pixels. */
 export const ImportedImageSchema = z.object({

@@ -54,7 +54,13 @@ export const TOOL_LIST = [
     shortcut: 'L',
     glyph: '⬠',
   },
-  { id: 'flood-fill', label: 'Flood fill', layers: ['walk-mask', 'walk-behinds'], shortcut: 'G', glyph: '▨' },
+  {
+    id: 'bucket-fill',
+    label: 'Bucket fill',
+    layers: ['walk-mask', 'walk-behinds'],
+    shortcut: 'G',
+    glyph: '▨',
+  },
   {
     id: 'baseline',
     label: 'Walk-behind baseline',

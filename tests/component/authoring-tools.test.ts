@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import {
   fillEllipse,
   fillRect,
-  floodFill,
+  fillRegion,
   strokeSegment,
   type MaskBuffer,
 } from '../../src/renderer/tools/mask-paint'
@@ -63,7 +63,7 @@ describe('mask pixel operations', () => {
     strokeSegment(sq, { x: 3.5, y: 3.5 }, { x: 3.5, y: 3.5 }, 5, 'square', 1)
     expect(count(sq, 1)).toBe(25)
   })
-  it('fills rectangles by pixel centres, ellipses inside their box, and flood-fills one region', () => {
+  it('fills rectangles by pixel centres, ellipses inside their box, and bucket-fills one region', () => {
     const m = buffer(10, 10)
     expect(fillRect(m, { x: 2, y: 3 }, { x: 5, y: 5 }, 1)).toEqual({ x: 2, y: 3, width: 3, height: 2 })
     expect(count(m, 1)).toBe(6)
@@ -75,9 +75,9 @@ describe('mask pixel operations', () => {
     // Two rooms separated by a wall: the fill stays on its side.
     const f = buffer(6, 3)
     for (let y = 0; y < 3; y++) f.data[y * 6 + 3] = 9
-    expect(floodFill(f, 0, 0, 4)).toEqual({ x: 0, y: 0, width: 3, height: 3 })
+    expect(fillRegion(f, 0, 0, 4)).toEqual({ x: 0, y: 0, width: 3, height: 3 })
     expect(count(f, 4)).toBe(9)
-    expect(floodFill(f, 0, 0, 4)).toBeNull()
+    expect(fillRegion(f, 0, 0, 4)).toBeNull()
   })
 })
 

@@ -11,6 +11,7 @@ import { APP_ORIGIN, serveAppRequest } from '../../src/main/app-protocol'
 import { CONTENT_SECURITY_POLICY } from '../../src/main/csp'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { clickRoom, openCompare, waitForAnswers } from './compare-helpers'
+import { ALGORITHM_IDS } from '../../src/shared/nav/registry'
 import { saveScreenshot } from './helpers'
 
 let browser: LaunchedBrowser
@@ -61,7 +62,7 @@ describe('the editor served by the app:// protocol function', () => {
       await clickRoom(page, 300, 940, 'start')
       await clickRoom(page, 1700, 760)
       const rows = await waitForAnswers(page)
-      expect(rows.filter((r) => r.reached).length).toBeGreaterThanOrEqual(8)
+      expect(rows.filter((r) => r.reached).length).toBeGreaterThanOrEqual(ALGORITHM_IDS.length - 1)
       const flood = page.locator('[data-testid="metrics-table"] tr[data-algorithm="flood-fill"]')
       expect((await flood.getAttribute('title')) ?? '').not.toMatch(/flood loop/)
       await saveScreenshot(page, 'app-protocol-compare.png')

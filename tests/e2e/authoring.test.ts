@@ -127,7 +127,7 @@ describe('walk mask painting', () => {
       'Rectangle in area 1',
       'Ellipse in area 1',
       'Polygon fill area 1',
-      'Flood fill area 2',
+      'Bucket fill area 2',
     ])
     await saveAndWait(page)
     const mask = await readSavedMask(page)

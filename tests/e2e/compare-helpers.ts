@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { statusText, waitUntil } from './helpers'
 import { compareViewport, roomToPage } from '../support/compare-viewport'
+import { ALGORITHM_IDS } from '../../src/shared/nav/registry'
 
 export { compareViewport, roomToPage, type CompareViewport } from '../support/compare-viewport'
 
@@ -70,13 +71,25 @@ async function queryIds(page: Page): Promise<{ query: number; done: number }> {
   }
 }
 
-/** Wait until every enabled algorithm has answered the newest query; returns the rows. */
-export async function waitForAnswers(page: Page, count = 9, timeoutMs = 90_000): Promise<MetricsRowData[]> {
+/**
+ * Wait until every enabled algorithm (by default every registered one) has answered the
+ * newest query; returns the rows. More rows than `count` fail at once, not at the timeout.
+ */
+export async function waitForAnswers(
+  page: Page,
+  count = ALGORITHM_IDS.length,
+  timeoutMs = 90_000,
+): Promise<MetricsRowData[]> {
   let rows: MetricsRowData[] = []
   await waitUntil(
     async () => {
       const ids = await queryIds(page)
       rows = await readRows(page)
+      if (rows.length > count) {
+        throw new Error(
+          `${rows.length} rows in the metrics table, expected ${count}: ${rows.map((r) => r.algorithm).join(', ')}`,
+        )
+      }
       return { ...ids, rows: rows.length, current: rows.filter((r) => r.query === ids.query).length }
     },
     (s) => s.query > 0 && s.done === s.query && s.rows === count && s.current === count,

@@ -30,13 +30,9 @@
  */
 import sharp from 'sharp'
 import type { Metadata } from 'sharp'
+import type { RgbaImage } from '../../shared/room/rgba-image'
 import { MaskImageError, readMaskImage, readPngPalette, type MaskRule } from '../../shared/room/mask-image'
-import type {
-  AreaMask,
-  GreyImage,
-  ImageCodec as StoreImageCodec,
-  RgbaImage,
-} from '../../shared/room/project-store'
+import type { AreaMask, GreyImage, ImageCodec as StoreImageCodec } from '../../shared/room/project-store'
 
 import { IMAGE_LIMITS } from '../../shared/host'
 import { sniffImageFormat } from '../../shared/room/image-header'

@@ -47,6 +47,35 @@ export interface Command {
   readonly created?: string | number
   /** 'project' for project-level edits (rooms, flags, characters); default 'room'. */
   readonly scope?: 'room' | 'project'
+  /** An estimate of the heap the command keeps for undo and redo, bytes; absent: UNKNOWN_COMMAND_BYTES. */
+  readonly bytes?: number
+  /** Shared by the commands of one continuous gesture (a drag sent step by step); see `merge`. */
+  readonly gesture?: string
+  /**
+   * Take in `next`, the command of the same gesture done right after this one (both applied),
+   * so that the two are one undo step; true when it did, false to keep them apart.
+   */
+  merge?(next: Command): boolean
+}
+
+/** What the history counts for a command that does not say its size (bytes). */
+export const UNKNOWN_COMMAND_BYTES = 1024
+
+/** The heap a command keeps, bytes (its own estimate, or UNKNOWN_COMMAND_BYTES). */
+export function commandBytes(command: Command): number {
+  return command.bytes ?? UNKNOWN_COMMAND_BYTES
+}
+
+/** The heap a held state keeps: its typed arrays and decoded images (an object with `data`), bytes. */
+export function heldBytes(state: object): number {
+  let n = 64
+  for (const value of Object.values(state)) {
+    if (ArrayBuffer.isView(value)) n += value.byteLength
+    else if (value && typeof value === 'object' && ArrayBuffer.isView((value as { data?: unknown }).data))
+      n += (value as { data: ArrayBufferView }).data.byteLength
+    else if (typeof value === 'string') n += value.length
+  }
+  return n
 }
 
 /** Every drawn kind: what a command without `changes` is taken to touch. */
@@ -127,6 +156,9 @@ export class HolderCommand<T extends object> implements Command {
     this.before = { ...holder.get() }
     this.changes = { kinds }
   }
+  get bytes(): number {
+    return heldBytes(this.before) + heldBytes(this.after)
+  }
   apply(): void {
     this.holder.set({ ...this.after })
   }
@@ -154,6 +186,9 @@ export class CompoundCommand implements Command {
     this.changes = { kinds: [...kinds], rect: whole || rects.length === 0 ? undefined : unionRects(rects) }
     this.created = parts.find((p) => p.created !== undefined)?.created
     this.scope = parts.some((p) => p.scope === 'project') ? 'project' : 'room'
+  }
+  get bytes(): number {
+    return this.parts.reduce((n, p) => n + commandBytes(p), 64)
   }
   apply(): void {
     for (const part of this.parts) part.apply()

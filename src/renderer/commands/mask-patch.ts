@@ -45,6 +45,10 @@ export class MaskPatchCommand implements Command {
     this.changes = { kinds: [target.maskKind ?? 'walk-mask'], rect }
   }
 
+  get bytes(): number {
+    return 128 + this.before.byteLength + this.after.byteLength
+  }
+
   private write(bytes: Uint8Array): void {
     const mask = this.target.mask
     if (!mask) throw new Error('The room has no mask to change.')
@@ -110,6 +114,9 @@ export class ReplaceMaskCommand implements Command {
   ) {
     this.before = target.mask ? target.mask.slice() : null
     this.beforeFile = target.room.mask
+  }
+  get bytes(): number {
+    return 128 + (this.before?.byteLength ?? 0) + (this.next?.byteLength ?? 0)
   }
   apply(): void {
     this.target.room.mask = this.next ? (this.target.room.mask ?? this.nextFile) : undefined

@@ -27,6 +27,7 @@ import {
 } from '../../shared/room/schema'
 import type { ChangeKind, Command } from './command'
 import { cloneJson } from './edit-target'
+import { jsonBytes } from './json-delta'
 import type { RoomSession } from '../stores/room-session'
 
 export interface ProjectTarget {
@@ -97,6 +98,17 @@ export class ProjectEditCommand implements Command {
       remove: change.remove ?? [],
       show: change.show,
     }
+  }
+
+  /** The project and room fields it keeps (sessions that come and go are counted by their room only). */
+  get bytes(): number {
+    let n = 256
+    for (const state of [this.before, this.after]) {
+      n += jsonBytes(state.project ?? {})
+      for (const fields of state.rooms?.values() ?? []) n += jsonBytes(fields)
+      for (const session of state.add ?? []) n += jsonBytes(session.room) + (session.mask?.byteLength ?? 0)
+    }
+    return n
   }
 
   private write(state: ProjectChange): void {

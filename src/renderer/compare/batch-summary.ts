@@ -86,7 +86,7 @@ export function summaryDetails(s: BatchAlgorithmSummary): string {
 }
 
 /** Nearest-rank quantile of sorted values (q in [0, 1]); null for none. */
-export function quantile(sorted: readonly number[], q: number): number | null {
+export function quantileSortedOrNull(sorted: readonly number[], q: number): number | null {
   return sorted.length === 0 ? null : quantileSorted(sorted, q)
 }
 

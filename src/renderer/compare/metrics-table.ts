@@ -115,7 +115,7 @@ export const COLUMNS: readonly Column[] = [
     help:
       'Time of one query. "(1 cold)": one reading of the first call (the algorithm\'s kept data, e.g. flood-fill\'s ' +
       "distance buffer, not yet in the CPU cache, the code not yet compiled), as a player's click meets it. " +
-      `"(7 warm)": the median per call over 7 runs repeating the same query on the same prepared data, as in the batch; ± half the ` +
+      `"(5 warm)": the median per call over 5 runs repeating the same query on the same prepared data, as in the batch; ± half the ` +
       `range of the runs without the fastest and slowest, shown from ${MIN_SPREAD_RUNS} runs on.`,
   },
   {

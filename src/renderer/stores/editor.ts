@@ -28,7 +28,7 @@ import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/comma
 import type { EditTarget } from '../commands/edit-target'
 import type { ScaleMapHolder } from '../commands/scale-map'
 import type { ProjectTarget } from '../commands/project-commands'
-import { UndoStack, type StackEntry } from '../commands/undo-stack'
+import { HISTORY_CAP_BYTES, trimHistories, UndoStack, type StackEntry } from '../commands/undo-stack'
 import { encodeGreyPng, isPng } from '../host/png'
 import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
 import { useRecoveryStore } from './recovery'
@@ -93,6 +93,8 @@ export const useEditorStore = defineStore('editor', () => {
   const sessions = shallowReactive(new Map<string, RoomSession>())
   const activeRoomId = ref<string | null>(null)
   const projectHistory = markRaw(new UndoStack())
+  /** The memory cap of the project's undo history (all rooms and the project), bytes. */
+  const historyCapBytes = ref(HISTORY_CAP_BYTES)
   const busy = ref(false)
   const status = ref<{ kind: StatusKind; text: string }>({ kind: 'info', text: 'Starting…' })
   /** The game the open project belongs to (a game folder opened in place), else null. */
@@ -201,7 +203,15 @@ export const useEditorStore = defineStore('editor', () => {
     stack.record(command)
     // A new edit makes the other stack's redo stale (redo replays edits in the order made).
     ;(stack === projectHistory ? session.value?.history : projectHistory)?.dropRedo()
-    if (!options.quiet) report('info', command.label)
+    // One memory cap for the project's whole history; the oldest steps go first, and it says so.
+    const dropped = trimHistories(
+      [projectHistory, ...[...sessions.values()].map((s) => s.history)],
+      historyCapBytes.value,
+    )
+    if (dropped > 0) {
+      const steps = dropped === 1 ? 'step was' : `${dropped} steps were`
+      report('info', `${command.label} (the undo history is full: its oldest ${steps} dropped)`)
+    } else if (!options.quiet) report('info', command.label)
     emitCommand(command)
     return command
   }
@@ -610,7 +620,7 @@ export const useEditorStore = defineStore('editor', () => {
     }
   }
 
-  /** What a save wrote: each room's and the project's history length, and the pending files it sent. */
+  /** What a save wrote: each room's and the project's history version, and the pending files it sent. */
   interface SavePoint {
     project: number
     rooms: Map<string, { history: number; background: unknown; scaleMap: unknown }>
@@ -619,11 +629,11 @@ export const useEditorStore = defineStore('editor', () => {
     const rooms = new Map<string, { history: number; background: unknown; scaleMap: unknown }>()
     for (const s of sessions.values())
       rooms.set(s.id, {
-        history: s.history.done.length,
+        history: s.history.version,
         background: s.backgroundFile,
         scaleMap: s.scaleMapBytes,
       })
-    return { project: projectHistory.done.length, rooms }
+    return { project: projectHistory.version, rooms }
   }
 
   /**
@@ -721,6 +731,7 @@ export const useEditorStore = defineStore('editor', () => {
     canUndo,
     canRedo,
     historyEntries,
+    historyCapBytes,
     report,
     reportError,
     onChange,

@@ -1,6 +1,6 @@
 /**
  * Pixel operations of the mask tools: stamp a brush, fill a rectangle, an
- * ellipse or a polygon, flood-fill a region. Each writes area ids into the mask in
+ * ellipse or a polygon, fill a 4-connected region (the bucket). Each writes area ids into the mask in
  * place and returns the dirty rectangle it touched (or null when it touched
  * nothing), so that only that part of the overlay is redrawn.
  *
@@ -156,10 +156,10 @@ export function fillPolygon(m: MaskBuffer, ring: Ring, value: number): Rect | nu
 }
 
 /**
- * 4-connected flood fill from pixel (x, y): every pixel of the same id reachable from it
+ * 4-connected region fill from pixel (x, y): every pixel of the same id reachable from it
  * becomes `value`. Scanline spans, an explicit stack (no recursion). Null when nothing changed.
  */
-export function floodFill(m: MaskBuffer, x: number, y: number, value: number): Rect | null {
+export function fillRegion(m: MaskBuffer, x: number, y: number, value: number): Rect | null {
   const { data, width, height } = m
   if (x < 0 || y < 0 || x >= width || y >= height) return null
   const from = data[y * width + x]

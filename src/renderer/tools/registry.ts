@@ -14,7 +14,7 @@ import { TOOL_LIST, type ToolId, type ToolInfo } from '../../shared/tools'
 import type { LayerId } from '../stores/layers'
 import { BaselineTool } from './baseline-tool'
 import { BrushTool, EraserTool } from './brush-tool'
-import { FloodFillTool } from './flood-fill-tool'
+import { BucketFillTool } from './bucket-fill-tool'
 import { MeasureTool } from './measure-tool'
 import { NodeTool } from './node-tool'
 import { GateTool, HoleTool, PolygonFillTool, WalkPolygonTool, ZoneTool } from './polygon-tools'
@@ -37,7 +37,7 @@ const MAKERS: Record<ToolId, (c: ToolContext) => Tool> = {
   rectangle: (c) => new RectangleTool(c),
   ellipse: (c) => new EllipseTool(c),
   'polygon-fill': (c) => new PolygonFillTool(c),
-  'flood-fill': (c) => new FloodFillTool(c),
+  'bucket-fill': (c) => new BucketFillTool(c),
   baseline: (c) => new BaselineTool(c),
   polygon: (c) => new WalkPolygonTool(c),
   hole: (c) => new HoleTool(c),

@@ -19,20 +19,25 @@
  *
  * Units: ms.
  */
-import { clockResolutionMs, timeRepeated, type RepeatedTiming } from '../../shared/measure/timing'
+import {
+  clockResolutionMs,
+  QUERY_TIMING,
+  timeRepeated,
+  type RepeatedTiming,
+} from '../../shared/measure/timing'
 import type { PreparedAlgorithm } from '../../shared/nav/run'
 import type { Point } from '../../shared/geometry/types'
 import type { AlgorithmId } from '../../shared/nav/types'
 import type { ClockMessage, TimingMessage, WorkerToMain } from '../compare/protocol'
 
-/** Queries that ran under this are timed again by repetition, ms. */
-export const RETIME_UNDER_MS = 1
-/** One timed run lasts at least this long, ms. */
-export const RETIME_RUN_MS = 3
-/** Runs whose median is shown. */
-export const RETIME_RUNS = 7
+/** Queries that ran under this are timed again by repetition, ms (the one policy, QUERY_TIMING). */
+export const RETIME_UNDER_MS = QUERY_TIMING.repeatBelowMs
+/** One timed run lasts at most this long at least, ms: `runLengthMs` of the clock (QUERY_TIMING). */
+export const RETIME_RUN_MS = QUERY_TIMING.maxRunMs
+/** Runs whose median is shown (QUERY_TIMING). */
+export const RETIME_RUNS = QUERY_TIMING.runs
 /** Most time one timing attempt spends, ms (a newer query waits at most about this long: `stop()` is asked between attempts). */
-export const RETIME_BUDGET_MS = 40
+export const RETIME_BUDGET_MS = QUERY_TIMING.budgetMs
 
 /**
  * Re-timing starts only after this long without a new message, ms: during a drag the
@@ -41,8 +46,8 @@ export const RETIME_BUDGET_MS = 40
 export const RETIME_SETTLE_MS = 100
 /** Calls before timing starts (JIT, caches), ms. */
 export const WARM_UP_MS = 1
-/** Most attempts at one algorithm's timing when runs came out too short for the clock. */
-export const ATTEMPTS = 3
+/** Most attempts at one algorithm's timing when runs came out too short for the clock (QUERY_TIMING). */
+export const ATTEMPTS = QUERY_TIMING.attempts
 
 export type TimingPost = (message: WorkerToMain, transfer: Transferable[]) => void
 

@@ -37,19 +37,17 @@ import {
 import { completeOptions } from '../nav/registry'
 import type { AlgorithmId, NavWorld, OptionValues, Pathfinder } from '../nav/types'
 import { measurePath, optimalLength, optimalLengthFor } from './metrics'
-import { clockResolutionMs, timeRepeated } from './timing'
+import { clockResolutionMs, QUERY_TIMING, runLengthMs, timeQueryRepeated } from './timing'
 import { mean, median, quantile } from './stats'
 
 export type Pair = [number, number, number, number]
 
-/** Pairs each algorithm answers untimed before its timed pass. */
-export const DEFAULT_WARM_UP = 3
-/** Queries faster than this (one run) are timed again by repetition, ms. */
-export const REPEAT_BELOW_MS = 1
-/** Timed runs of a repeated query. */
-export const DEFAULT_RUNS = 3
-/** Times a repeated query is timed at most, when its runs came out shorter than half `minRunMs`. */
-const RETIMES = 3
+/** Pairs each algorithm answers untimed before its timed pass (the one policy, QUERY_TIMING). */
+export const DEFAULT_WARM_UP = QUERY_TIMING.warmUpQueries
+/** Queries faster than this (one run) are timed again by repetition, ms (QUERY_TIMING). */
+export const REPEAT_BELOW_MS = QUERY_TIMING.repeatBelowMs
+/** Timed runs of a repeated query (QUERY_TIMING). */
+export const DEFAULT_RUNS = QUERY_TIMING.runs
 /** Defects kept per algorithm in the summary. */
 const MAX_SUMMARY_DEFECTS = 5
 
@@ -71,16 +69,13 @@ export interface BatchOptions {
   /** Queries under this are timed by repetition, ms (default `REPEAT_BELOW_MS`; 0: never). */
   repeatBelowMs?: number
   /**
-   * A repeated run lasts at least this, ms (default: 20 clock steps, at least 0.25 ms and at
-   * most 1 ms, so that a batch stays a few seconds with a 0.1 ms clock).
+   * A repeated run lasts at least this, ms (default: `runLengthMs` of the clock, QUERY_TIMING).
    */
   minRunMs?: number
   /** Runs of a repeated query (default `DEFAULT_RUNS`). */
   runs?: number
   /**
-   * Time one repeated query may take in all, ms (default 25: unreached unless the machine
-   * is busy, since a calibration and three runs of a sub-millisecond query take a few ms; a
-   * run stalled by another process then still leaves room for the runs that outvote it).
+   * Time one repeated query may take in all, ms (default QUERY_TIMING.budgetMs).
    */
   queryBudgetMs?: number
   /**
@@ -226,9 +221,9 @@ export function* batchSteps(
   const resolution = options.clockResolutionMs ?? clockResolutionMs()
   const warmUp = Math.max(0, Math.floor(options.warmUp ?? DEFAULT_WARM_UP))
   const repeatBelowMs = options.repeatBelowMs ?? REPEAT_BELOW_MS
-  const minRunMs = options.minRunMs ?? Math.max(0.25, Math.min(1, 20 * resolution))
+  const minRunMs = options.minRunMs ?? runLengthMs(resolution)
   const runs = Math.max(1, Math.floor(options.runs ?? DEFAULT_RUNS))
-  const queryBudgetMs = options.queryBudgetMs ?? 25
+  const queryBudgetMs = options.queryBudgetMs ?? QUERY_TIMING.budgetMs
   const slowRuns = Math.max(1, Math.floor(options.slowRuns ?? 1))
   const total = 2 * pairs.length * algorithms.length
   let done = 0
@@ -265,14 +260,7 @@ export function* batchSteps(
       const { pathfinder, data } = p
       if (result.stats.queryMs < repeatBelowMs && result.error === undefined && pathfinder && data) {
         const call = () => pathfinder.findPath(data, from, to)
-        const repeat = { minRunMs, runs, budgetMs: queryBudgetMs, now: options.now }
-        // A calibration run stretched by a pause (another process, a collection) picks too
-        // few calls, and the runs after it may read 0 on a coarse clock: time it again.
-        let t = timeRepeated(call, repeat)
-        for (let attempt = 1; attempt < RETIMES && t.medianMs * t.calls < minRunMs / 2; attempt++) {
-          const again = timeRepeated(call, repeat)
-          if (again.medianMs * again.calls > t.medianMs * t.calls) t = again
-        }
+        const t = timeQueryRepeated(call, { minRunMs, runs, budgetMs: queryBudgetMs, now: options.now })
         answer = {
           ...answer,
           queryMs: t.medianMs,

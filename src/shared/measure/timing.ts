@@ -107,3 +107,83 @@ export function formatDuration(ms: number): string {
   }
   return `${ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0)} ms`
 }
+
+/**
+ * The one policy for timing a pathfinder query, used by every timed loop (the batch runner,
+ * Compare's live re-timing in the worker, `walkbox scen`, the bench's peers and hostile
+ * rooms): a query is timed once; one that took under `repeatBelowMs` is timed again by
+ * repetition (`timeQueryRepeated`), runs of at least `runLengthMs(clock)` each, the median
+ * of up to `runs` runs within `budgetMs`; a calibration stretched by a pause is tried again
+ * up to `attempts` times. Each timed pass answers `warmUpQueries` queries untimed first.
+ */
+export const QUERY_TIMING = {
+  /** Queries each timed pass answers untimed first (JIT, caches). */
+  warmUpQueries: 3,
+  /** A query that took under this once is timed again by repetition, ms. */
+  repeatBelowMs: 1,
+  /** Runs of a repeated query; its time is their median. */
+  runs: 5,
+  /** Most time one repeated timing takes, ms (a run stalled by another process leaves room for the runs that outvote it). */
+  budgetMs: 40,
+  /** Timings of one query at most, when its runs came out shorter than half a run's length. */
+  attempts: 3,
+  /** Clock steps a run lasts at least; see `runLengthMs`. */
+  runClockSteps: 20,
+  /** Bounds of a run's length, ms. Compare's live re-timing, which times one query at a time and not thousands, takes the longest. */
+  minRunMs: 0.25,
+  maxRunMs: 3,
+} as const
+
+/** How long one run of a repeated query lasts at least on a clock of this resolution, ms. */
+export function runLengthMs(resolutionMs: number): number {
+  const { runClockSteps, minRunMs, maxRunMs } = QUERY_TIMING
+  return Math.max(minRunMs, Math.min(maxRunMs, runClockSteps * resolutionMs))
+}
+
+export interface QueryRepeatOptions {
+  /** The clock's resolution, ms (default: measured). */
+  resolutionMs?: number
+  /** The clock, ms (default performance.now). */
+  now?: () => number
+  /** Override the policy's run length, runs or budget (tests, the batch runner's options). */
+  minRunMs?: number
+  runs?: number
+  budgetMs?: number
+}
+
+/**
+ * Time a fast query by repetition under QUERY_TIMING: calibrated runs, their median; when a
+ * pause during calibration left runs shorter than half the run length (too coarse for the
+ * clock), time it again and keep the attempt with the longer runs.
+ */
+export function timeQueryRepeated(call: () => void, options: QueryRepeatOptions = {}): RepeatedTiming {
+  const minRunMs = options.minRunMs ?? runLengthMs(options.resolutionMs ?? clockResolutionMs(options.now))
+  const repeat = {
+    minRunMs,
+    runs: options.runs ?? QUERY_TIMING.runs,
+    budgetMs: options.budgetMs ?? QUERY_TIMING.budgetMs,
+    now: options.now,
+  }
+  const length = (t: RepeatedTiming) => t.medianMs * t.calls
+  let best = timeRepeated(call, repeat)
+  for (let attempt = 1; attempt < QUERY_TIMING.attempts && length(best) < minRunMs / 2; attempt++) {
+    const again = timeRepeated(call, repeat)
+    if (length(again) > length(best)) best = again
+  }
+  return best
+}
+
+/**
+ * Time one query under QUERY_TIMING: `run` once (its own reading, ms), and when that took
+ * under `repeatBelowMs`, `repeat` by repetition; returns the answer and its time, ms per call.
+ */
+export function timeQuery<T>(
+  run: () => { answer: T; ms: number },
+  repeat: () => void,
+  options: QueryRepeatOptions = {},
+): { answer: T; ms: number; timing: RepeatedTiming | null } {
+  const once = run()
+  if (once.ms >= QUERY_TIMING.repeatBelowMs) return { ...once, timing: null }
+  const timing = timeQueryRepeated(repeat, options)
+  return { answer: once.answer, ms: timing.medianMs, timing }
+}

@@ -23,6 +23,7 @@
  *
  * Units: room px; bytes for files.
  */
+import type { RgbaImage } from './rgba-image'
 import { projectFromText, roomFromText } from './load'
 import {
   checkRoomAgainstProject,
@@ -67,12 +68,8 @@ export class ProjectStoreError extends Error {
   }
 }
 
-/** 4 bytes per pixel (red, green, blue, alpha; not premultiplied), rows top-down. */
-export interface RgbaImage {
-  width: number
-  height: number
-  data: Uint8Array
-}
+// The decoded image type is the one of rgba-image.ts (exported again for the adapters).
+export type { RgbaImage }
 
 /** 1 byte per pixel; 0 = not walkable, else the area id. */
 export interface AreaMask {

@@ -4,7 +4,7 @@
  * pinned by the bench README: walkable area 1 = 8317 px, hotspot 1 = 771 px, walk-behind 1
  * = 15678 px), the two files giving the same masks pixel for pixel, an unedited AGS 4 room
  * written back byte-identical and an edited one differing only in what was edited, the
- * nine algorithms on both imports, and hostile files refused in one line.
+ * registered algorithms on both imports, and hostile files refused in one line.
  *
  * Units: px, percent.
  */
@@ -251,7 +251,7 @@ describe('AGS 3 compiled room (room1.crm)', () => {
   })
 })
 
-describe('the nine algorithms on imported AGS rooms', () => {
+describe('every algorithm on imported AGS rooms', () => {
   it.each([
     ['ags4', ROOM_DIR, 'data.xml'],
     ['ags3', GAME, 'room1.crm'],
@@ -273,7 +273,6 @@ describe('the nine algorithms on imported AGS rooms', () => {
             invalid.push(`${id} ${ax},${ay} -> ${bx},${by}`)
         }
       }
-      expect(ALGORITHM_IDS).toHaveLength(9)
       expect(invalid).toEqual([])
     },
     120_000,

@@ -2,7 +2,7 @@
  * Every room scene of ../shared/bench/engines through Walkbox: the walkable area (px²)
  * pinned against the scene file's own outlines with the node offsets applied (computed
  * here by hand from the file text, not by the importer), the zone and point names, and all
- * nine algorithms on the imported rooms with no invalid path. Then the sample courtyard
+ * registered algorithms on the imported rooms with no invalid path. Then the sample courtyard
  * and two imported rooms through Tiled 1.8 (`tiled --export-map`) and through Godot and
  * Tiled round trips, with the walkable area kept within 0.1%.
  *
@@ -116,7 +116,7 @@ describe('every room scene of ../shared/bench/engines imports', () => {
   })
 
   it.each(SCENES)(
-    '$name: all nine algorithms, 40 seeded pairs, no invalid path',
+    '$name: every algorithm, 40 seeded pairs, no invalid path',
     async ({ dir, scene }) => {
       const { room, flags } = await importGodotScene(folderSource(dir), scene)
       const state = Object.fromEntries(flags.map((f) => [f.id, f.default]))

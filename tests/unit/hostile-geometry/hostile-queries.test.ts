@@ -1,7 +1,7 @@
 /**
  * Issue 12's hostile geometry: rooms drawn invalid in every way (holes crossing, touching or
  * splitting their outline, a bow-tie, overlaps, a double loop, a zero-area sliver, a closed
- * gate across the edge) answered by all nine algorithms, 10,000 seeded queries each: no
+ * gate across the edge) answered by every algorithm, 10,000 seeded queries each: no
  * path leaves the walkable region and no algorithm throws.
  */
 import { describe, expect, it } from 'vitest'

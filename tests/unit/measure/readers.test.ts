@@ -18,7 +18,7 @@ import {
 import {
   maskAreasFromImages,
   resolveMaskRule,
-  type RgbaImage,
+  type AreaImage,
 } from '../../../src/shared/measure/readers/mask-areas'
 import { benchPath } from '../../support/bench-data'
 
@@ -114,7 +114,7 @@ function image(
   width: number,
   height: number,
   pixel: (x: number, y: number) => [number, number, number, number],
-): RgbaImage {
+): AreaImage {
   const data = new Uint8Array(width * height * 4)
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) data.set(pixel(x, y), (y * width + x) * 4)
@@ -159,7 +159,7 @@ describe('mask areas', () => {
       union_walkable_pixels: number
       overlapping_pixels: number
     }
-    const images: RgbaImage[] = []
+    const images: AreaImage[] = []
     for (const m of sidecar.masks) {
       const { data, info } = await sharp(benchPath('rooms', m.file))
         .ensureAlpha()

@@ -16,18 +16,16 @@
  * Units: px; area ids 1..255.
  */
 import type { WalkGrid } from '../../nav/types'
-import { hasTransparency, walkableByRule } from '../../room/mask-image'
+import { hasTransparency, walkableByRule, type MaskRule } from '../../room/mask-image'
+import type { RgbaImage } from '../../room/rgba-image'
 
-export type MaskRule = 'alpha' | 'nonblack' | 'auto'
+/** The mask rules that read one area from an image (a subset of the room's MaskRule). */
+export type AreaImageRule = Extract<MaskRule, 'alpha' | 'nonblack' | 'auto'>
 
-export const MASK_RULES: readonly MaskRule[] = ['alpha', 'nonblack', 'auto']
+export const AREA_IMAGE_RULES: readonly AreaImageRule[] = ['alpha', 'nonblack', 'auto']
 
-export interface RgbaImage {
-  width: number
-  height: number
-  /** width * height * 4 bytes. */
-  data: Uint8Array | Uint8ClampedArray
-  /** For messages: the file or name it came from. */
+/** A mask image of one area: its pixels and, for messages, the file or name it came from. */
+export interface AreaImage extends RgbaImage {
   name?: string
 }
 
@@ -41,13 +39,16 @@ export interface MaskAreasResult {
 export { hasTransparency, walkableByRule }
 
 /** The rule 'auto' resolves to for this image. */
-export function resolveMaskRule(image: RgbaImage, rule: MaskRule): 'alpha' | 'nonblack' {
+export function resolveMaskRule(image: AreaImage, rule: AreaImageRule): 'alpha' | 'nonblack' {
   if (rule !== 'auto') return rule
   return hasTransparency(image.data) ? 'alpha' : 'nonblack'
 }
 
 /** Combine images into one area mask. Throws with a clear message when sizes differ or there are more than 255 images. */
-export function maskAreasFromImages(images: readonly RgbaImage[], rule: MaskRule = 'auto'): MaskAreasResult {
+export function maskAreasFromImages(
+  images: readonly AreaImage[],
+  rule: AreaImageRule = 'auto',
+): MaskAreasResult {
   if (images.length === 0) throw new Error('mask areas: expected at least one image')
   if (images.length > 255)
     throw new Error(`mask areas: expected at most 255 images (area ids 1..255), got ${images.length}`)

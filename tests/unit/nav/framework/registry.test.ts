@@ -1,5 +1,5 @@
 /**
- * The registry lists the nine algorithms of DESIGN.md once each, with their options, and
+ * The registry lists the nine algorithms of DESIGN.md (then any added since) once each, with their options, and
  * defaultOptions gives every option its faithful value.
  *
  * Units: none.
@@ -17,8 +17,9 @@ import {
 } from '../../../../src/shared/nav/registry'
 
 describe('registry', () => {
-  it('lists the nine algorithms of DESIGN.md in display order, each once', () => {
-    expect(ALGORITHM_IDS).toEqual([
+  it('lists the nine algorithms of DESIGN.md first, in display order, and every algorithm once', () => {
+    // A new algorithm is one more line after these (CONTRIBUTING.md); nothing else counts them.
+    expect(ALGORITHM_IDS.slice(0, 9)).toEqual([
       'sampled-grid',
       'visibility-polygon',
       'downscaled-grid',
@@ -31,7 +32,8 @@ describe('registry', () => {
     ])
     expect(pathfinders.map((p) => p.id)).toEqual(ALGORITHM_IDS)
     expect(new Set([...GRID_ALGORITHM_IDS, ...POLYGON_ALGORITHM_IDS])).toEqual(new Set(ALGORITHM_IDS))
-    expect(GRID_ALGORITHM_IDS.length + POLYGON_ALGORITHM_IDS.length).toBe(9)
+    expect(new Set(ALGORITHM_IDS).size).toBe(ALGORITHM_IDS.length)
+    expect(GRID_ALGORITHM_IDS.length + POLYGON_ALGORITHM_IDS.length).toBe(ALGORITHM_IDS.length)
   })
 
   it('gives every algorithm a label, an origin, a summary and well-formed options', () => {

@@ -12,11 +12,7 @@
 import type { Point } from '../../../../src/shared/geometry/types'
 import type { NavWorld, OptionValues, Pathfinder, PathResult } from '../../../../src/shared/nav/types'
 import { worldFromGrid } from '../../../../src/shared/nav/world'
-import { downscaledGrid } from '../../../../src/shared/nav/algorithms/downscaled-grid'
-import { floodFill } from '../../../../src/shared/nav/algorithms/flood-fill'
-import { jps } from '../../../../src/shared/nav/algorithms/jps'
-import { octileAstar } from '../../../../src/shared/nav/algorithms/octile-astar'
-import { sampledGrid } from '../../../../src/shared/nav/algorithms/sampled-grid'
+import { getPathfinder, GRID_ALGORITHM_IDS } from '../../../../src/shared/nav/registry'
 
 export interface Mask {
   width: number
@@ -24,8 +20,9 @@ export interface Mask {
   cells: Uint8Array
 }
 
+/** Every grid algorithm of the registry (a new one is held to the contract tests by its registry line). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const GRID_PATHFINDERS: Pathfinder<any>[] = [octileAstar, jps, floodFill, downscaledGrid, sampledGrid]
+export const GRID_PATHFINDERS: Pathfinder<any>[] = GRID_ALGORITHM_IDS.map(getPathfinder)
 
 export function maskFromPicture(rows: string[]): Mask {
   const height = rows.length

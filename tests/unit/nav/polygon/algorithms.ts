@@ -1,12 +1,9 @@
 /**
- * The four polygon pathfinders as one list for the tests, with their faithful
+ * The polygon pathfinders of the registry as one list for the tests, with their faithful
  * options and a helper to run one on a world.
  */
 import type { Point } from '../../../../src/shared/geometry/types'
-import { anyAngleOptimal } from '../../../../src/shared/nav/algorithms/any-angle-optimal'
-import { navmeshFunnel } from '../../../../src/shared/nav/algorithms/navmesh-funnel'
-import { nodeGraph } from '../../../../src/shared/nav/algorithms/node-graph'
-import { visibilityPolygon } from '../../../../src/shared/nav/algorithms/visibility-polygon'
+import { getPathfinder, POLYGON_ALGORITHM_IDS } from '../../../../src/shared/nav/registry'
 import type {
   NavWorld,
   OptionValues,
@@ -15,12 +12,8 @@ import type {
   Prepared,
 } from '../../../../src/shared/nav/types'
 
-export const POLYGON_ALGORITHMS = [
-  visibilityPolygon,
-  anyAngleOptimal,
-  navmeshFunnel,
-  nodeGraph,
-] as unknown as Pathfinder[]
+/** Every polygon algorithm of the registry (a new one is held to the contract tests by its registry line). */
+export const POLYGON_ALGORITHMS: Pathfinder[] = POLYGON_ALGORITHM_IDS.map(getPathfinder)
 
 export function faithful(alg: Pathfinder): OptionValues {
   return Object.fromEntries(alg.options.map((o) => [o.key, o.faithful]))

@@ -1,11 +1,11 @@
 /**
- * Flood fill: a click replaces the 4-connected region of the clicked pixel's area
+ * Bucket fill: a click replaces the 4-connected region of the clicked pixel's area
  * id (or of unwalkable pixels) with the active area; one undo step.
  *
  * Modes: 'idle' only (the fill happens on click).
  * Units: room px.
  */
-import { floodFill } from './mask-paint'
+import { fillRegion } from './mask-paint'
 import { MaskEditSession } from './mask-edit'
 import {
   paintName,
@@ -16,8 +16,8 @@ import {
   type ToolPreview,
 } from './tool'
 
-export class FloodFillTool implements Tool {
-  readonly id = 'flood-fill'
+export class BucketFillTool implements Tool {
+  readonly id = 'bucket-fill'
   readonly cursor = 'cell'
   readonly mode = 'idle'
   constructor(private readonly ctx: ToolContext) {}
@@ -26,9 +26,9 @@ export class FloodFillTool implements Tool {
     const session = MaskEditSession.begin(this.ctx)
     if (!session) return
     session.touched(
-      floodFill(session.buffer, Math.floor(e.point.x), Math.floor(e.point.y), paintValue(this.ctx)),
+      fillRegion(session.buffer, Math.floor(e.point.x), Math.floor(e.point.y), paintValue(this.ctx)),
     )
-    session.commit(this.ctx, `Flood fill ${paintName(this.ctx)}`)
+    session.commit(this.ctx, `Bucket fill ${paintName(this.ctx)}`)
   }
   pointerMove(): void {}
   pointerUp(): void {}

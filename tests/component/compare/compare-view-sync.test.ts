@@ -1,0 +1,160 @@
+/**
+ * The compare view redraws what each change touched, no more (canvas/compare-view-sync.ts):
+ * counted draws per change kind on a view that records its calls. A new answer repaints its
+ * own pane at the next frame; start and goal move the handles; the game state redraws the
+ * gates; a pan moves the view; another room reloads it. Redrawing everything on every
+ * change fails here.
+ *
+ * Units: room px.
+ */
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { computed, nextTick, ref } from 'vue'
+import { syncCompareView, type CompareViewTarget } from '../../../src/renderer/canvas/compare-view-sync'
+import type { Viewport } from '../../../src/renderer/canvas/viewport'
+import type { WireResult } from '../../../src/renderer/compare/protocol'
+import { paneRects } from '../../../src/renderer/compare/pane-layout'
+import { useCompareStore } from '../../../src/renderer/stores/compare'
+import { useEditorStore } from '../../../src/renderer/stores/editor'
+import { useRoomStateStore } from '../../../src/renderer/stores/room-state'
+import type { AlgorithmId } from '../../../src/shared/nav/types'
+import { doorRoom } from './fixtures'
+import { openRoomInEditor } from '../support/editor'
+
+beforeEach(() => setActivePinia(createPinia()))
+
+type Method = Exclude<keyof CompareViewTarget, 'ready' | 'showsQuery' | 'beforeDraw'>
+
+/** A compare view that counts its calls by method (and pane, for the per-pane ones). */
+function countingView() {
+  const calls: string[] = []
+  const record =
+    (name: Method) =>
+    (...args: unknown[]) => {
+      calls.push(name === 'setPaths' || name === 'setDebug' ? `${name}:${String(args[0])}` : name)
+    }
+  const view = {
+    ready: true,
+    showsQuery: 0,
+    beforeDraw: null as (() => void) | null,
+    requestRender: record('requestRender'),
+    holdFrames: record('holdFrames'),
+    releaseFrames: record('releaseFrames'),
+    setRoom: record('setRoom'),
+    setClosedGates: record('setClosedGates'),
+    setPanes: record('setPanes'),
+    setViewport: record('setViewport'),
+    setPaths: record('setPaths'),
+    setHandles: record('setHandles'),
+    setDebug: record('setDebug'),
+    setWalker: record('setWalker'),
+  } satisfies CompareViewTarget
+  /** The calls since the last `take`, then forgets them. */
+  const take = (): string[] => calls.splice(0)
+  /** Draw a frame: what the view does before it draws (paint the newest answers). */
+  const frame = () => view.beforeDraw?.()
+  return { view, take, frame }
+}
+
+function answer(algorithm: AlgorithmId, queryId: number): WireResult & { queryId: number } {
+  const p = { x: 20, y: 20 }
+  const q = { x: 180, y: 100 }
+  return {
+    algorithm,
+    points: [p, q],
+    reached: true,
+    from: p,
+    to: q,
+    start: p,
+    goal: q,
+    queryMs: 0.1,
+    prepareMs: 1,
+    expanded: 3,
+    bytes: 0,
+    metrics: {} as WireResult['metrics'],
+    debug: [],
+    queryId,
+  }
+}
+
+function setUp() {
+  openRoomInEditor(doorRoom())
+  const compare = useCompareStore()
+  compare.view = 'side-by-side'
+  const ids = computed(() => (compare.view === 'overlay' ? ['overlay'] : compare.enabledIds.slice()))
+  const rects = computed(() => paneRects(ids.value.length, 1200, 800))
+  const viewport = ref<Viewport>({ zoom: 1, offsetX: 0, offsetY: 0 })
+  let fits = 0
+  const counting = countingView()
+  const stop = syncCompareView(counting.view, { ids, rects, viewport, fit: () => fits++ })
+  return { compare, ids, viewport, stop, fits: () => fits, ...counting }
+}
+
+describe('the compare view sync', () => {
+  it('paints only the pane of a new answer, at the next frame', async () => {
+    const s = setUp()
+    s.take()
+    s.compare.results = { jps: answer('jps', 1) }
+    await nextTick()
+    expect(s.take()).toEqual(['requestRender'])
+    s.frame()
+    const pane = s.ids.value.indexOf('jps')
+    expect(s.take()).toEqual([`setPaths:${pane}`, `setDebug:${pane}`])
+    // A second answer repaints its pane only; the first one's pane is left alone.
+    s.compare.results = { ...s.compare.results, 'octile-astar': answer('octile-astar', 1) }
+    await nextTick()
+    s.frame()
+    const other = s.ids.value.indexOf('octile-astar')
+    expect(s.take()).toEqual(['requestRender', `setPaths:${other}`, `setDebug:${other}`])
+    // Answers replaced before a frame are painted once, the newest.
+    s.compare.results = { ...s.compare.results, jps: answer('jps', 2) }
+    await nextTick()
+    s.compare.results = { ...s.compare.results, jps: answer('jps', 3) }
+    await nextTick()
+    s.frame()
+    expect(s.take().filter((c) => c.startsWith('set'))).toEqual([`setPaths:${pane}`, `setDebug:${pane}`])
+    s.stop()
+  })
+
+  it('moves the handles for a new start or goal, and nothing else', async () => {
+    const s = setUp()
+    s.take()
+    s.compare.setGoal({ x: 150, y: 90 })
+    await nextTick()
+    expect(s.take()).toEqual(['setHandles'])
+    s.stop()
+  })
+
+  it('redraws the gates for a new game state, and pans without drawing', async () => {
+    const s = setUp()
+    s.take()
+    useRoomStateStore().setFlag('doorOpen', true)
+    await nextTick()
+    expect(s.take()).toEqual(['setClosedGates'])
+    s.viewport.value = { zoom: 1, offsetX: 40, offsetY: 0 }
+    await nextTick()
+    expect(s.take()).toEqual(['setViewport'])
+    s.stop()
+  })
+
+  it('reloads the room when another one is shown, and lays out the panes when they change', async () => {
+    const s = setUp()
+    s.take()
+    const fitted = s.fits()
+    useEditorStore().roomRevision++
+    await nextTick()
+    // The room's layers once; what the compare store resets with a new room (its answers,
+    // the handles) follows, but no pane is laid out again.
+    const reload = s.take()
+    expect(reload.filter((c) => c === 'setRoom')).toHaveLength(1)
+    expect(reload).toContain('setClosedGates')
+    expect(reload).not.toContain('setPanes')
+    expect(s.fits()).toBe(fitted + 1)
+    s.compare.setEnabled('jps', false)
+    await nextTick()
+    const laidOut = s.take()
+    expect(laidOut[0]).toBe('setPanes')
+    expect(laidOut).not.toContain('setRoom')
+    s.stop()
+  })
+})

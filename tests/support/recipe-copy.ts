@@ -1,0 +1,129 @@
+/**
+ * CONTRIBUTING.md's recipes, followed in a temporary copy of the checkout: the copy is the
+ * checkout's files (tracked and new, as git lists them) in the system's temporary folder,
+ * made a git repository of its own so that `git status` there says which files a recipe
+ * touched. node_modules is a link to the checkout's. The checkout itself is never written,
+ * so a run that is killed half way leaves it as it was (at worst a folder in the temp dir).
+ *
+ * Glossary
+ * - recipe: "Adding a pathfinding algorithm" or "Adding a tool" in CONTRIBUTING.md: the new
+ *   file and one line in its registry.
+ * - fixture: the new file's text, from tests/support/recipes (kept as .txt so that the
+ *   checkout's own typecheck and lint leave it alone).
+ */
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import { symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { repoRoot } from './bench-data'
+
+const RECIPES = join(repoRoot, 'tests', 'support', 'recipes')
+
+export interface CheckoutCopy {
+  /** The copy's root folder. */
+  readonly root: string
+  /** Files changed or added since the copy was made (paths from the root, sorted). */
+  touched(): string[]
+  /** Remove the copy. */
+  remove(): void
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=recipe', '-c', 'user.email=recipe@walkbox.invalid', ...args], {
+    cwd,
+    encoding: 'utf8',
+  })
+}
+
+/** Copy the checkout (its files as git lists them, not node_modules or build output) to a temporary folder. */
+export function copyCheckout(): CheckoutCopy {
+  const parent = mkdtempSync(join(tmpdir(), 'walkbox-recipe-'))
+  const root = join(parent, 'walkbox')
+  const files = git(repoRoot, 'ls-files', '-z', '--cached', '--others', '--exclude-standard')
+    .split('\0')
+    .filter((f) => f && existsSync(join(repoRoot, f)))
+  for (const file of files) {
+    mkdirSync(dirname(join(root, file)), { recursive: true })
+    cpSync(join(repoRoot, file), join(root, file))
+  }
+  symlinkSync(realpathSync(join(repoRoot, 'node_modules')), join(root, 'node_modules'), 'dir')
+  // ../shared beside the copy, as beside the checkout (read in place by the tests that use it).
+  const shared = join(repoRoot, '..', 'shared')
+  if (existsSync(shared)) symlinkSync(realpathSync(shared), join(parent, 'shared'), 'dir')
+  git(root, 'init', '-q')
+  git(root, 'add', '-A')
+  git(root, 'commit', '-q', '-m', 'copy')
+  return {
+    root,
+    touched: () =>
+      git(root, 'status', '--porcelain', '-uall')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.slice(3))
+        .sort(),
+    remove: () => rmSync(parent, { recursive: true, force: true }),
+  }
+}
+
+/** Put `line` before the line of `file` that starts with `anchor` (a registry's closing line). */
+function insertBefore(root: string, file: string, anchor: string, line: string): void {
+  const path = join(root, file)
+  const lines = readFileSync(path, 'utf8').split('\n')
+  const at = lines.findIndex((l) => l.startsWith(anchor))
+  if (at < 0) throw new Error(`${file} has no line starting with ${anchor}`)
+  lines.splice(at, 0, line)
+  writeFileSync(path, lines.join('\n'))
+}
+
+/** Put an import after the last import of `file`. */
+function addImport(root: string, file: string, statement: string): void {
+  const path = join(root, file)
+  const lines = readFileSync(path, 'utf8').split('\n')
+  const last = lines.reduce((found, l, i) => (l.startsWith('import ') ? i : found), -1)
+  lines.splice(last + 1, 0, statement)
+  writeFileSync(path, lines.join('\n'))
+}
+
+/** The id the algorithm recipe adds. */
+export const PROBE_ALGORITHM_ID = 'recipe-probe'
+/** The id the tool recipe adds (a walk-mask tool, shortcut K). */
+export const PROBE_TOOL_ID = 'probe'
+
+/** "Adding a pathfinding algorithm": its file in algorithms/ and one line in ALGORITHMS. */
+export function addTenthAlgorithm(root: string): void {
+  writeFileSync(
+    join(root, 'src/shared/nav/algorithms', `${PROBE_ALGORITHM_ID}.ts`),
+    readFileSync(join(RECIPES, 'tenth-algorithm.ts.txt')),
+  )
+  const registry = 'src/shared/nav/registry.ts'
+  addImport(root, registry, `import { recipeProbe } from './algorithms/${PROBE_ALGORITHM_ID}'`)
+  insertBefore(
+    root,
+    registry,
+    '] as const satisfies readonly AlgorithmDescriptor[]',
+    `  { pathfinder: recipeProbe, family: 'grid', colour: '#7f7f7f', expandedUnit: 'cells' },`,
+  )
+}
+
+/** "Adding a tool": its class file in tools/ and one line in TOOLS. */
+export function addProbeTool(root: string): void {
+  writeFileSync(
+    join(root, 'src/renderer/tools', `${PROBE_TOOL_ID}-tool.ts`),
+    readFileSync(join(RECIPES, 'probe-tool.ts.txt')),
+  )
+  insertBefore(
+    root,
+    'src/shared/tools.ts',
+    '] as const satisfies readonly ToolInfo[]',
+    `  { id: '${PROBE_TOOL_ID}', label: 'Probe', layers: ['walk-mask'], shortcut: 'K', glyph: '·' },`,
+  )
+  const registry = 'src/renderer/tools/registry.ts'
+  addImport(root, registry, `import { ProbeTool } from './${PROBE_TOOL_ID}-tool'`)
+  insertBefore(
+    root,
+    registry,
+    '  measure: (c) => new MeasureTool(c),',
+    `  ${PROBE_TOOL_ID}: (c) => new ProbeTool(c),`,
+  )
+}
