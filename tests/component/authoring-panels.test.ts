@@ -91,7 +91,6 @@ describe('tool palette', () => {
       'ellipse',
       'polygon-fill',
       'bucket-fill',
-      'measure',
     ])
     expect(buttons[0].attributes('title')).toBe('Brush (B)')
     await buttons[1].trigger('click')
