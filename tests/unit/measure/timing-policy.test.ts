@@ -100,6 +100,13 @@ describe('the timed loops', () => {
       'bench/tiled-import.ts',
       'bench/zip-import.ts',
       'bench/ui.ts',
+      'bench/godot-import.ts', // whole scene imports
+      'bench/snapping.ts', // the snap index: builds and pointer moves
+      'bench/walk-behinds.ts', // encoding and decoding the rows
+      'bench/peers/detour.ts', // building Detour's navmesh
+      // Runtime vs core vs Detour vs navmesh: the four take turns on each pair (the order
+      // rotating) so that they share the machine's noise; a reading is a fixed run of calls.
+      'bench/runtime-peers.ts',
     ])
     const readers = clockReaders()
     expect([...readers.keys()].filter((f) => !allowed.has(f))).toEqual([])
