@@ -76,7 +76,7 @@ export const nodeGameCodec: GameCodec = {
   deflate: (bytes) => new Uint8Array(deflateSync(bytes)),
 }
 
-export interface OpenedGame extends store.OpenedProject {
+export interface OpenedGame extends store.OpenedFolder {
   /** The game folder (absolute). */
   game: string
   link: GameLink

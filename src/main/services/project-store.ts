@@ -70,12 +70,11 @@ export const DEFAULT_APP_VERSION = '0.1.0'
 
 export type ProjectRoomListing = StoredProject['rooms'][number]
 
-export interface OpenedProject extends StoredProject {
+/** A stored project opened from its folder on disk (what the editor gets is the host contract's OpenedProject). */
+export interface OpenedFolder extends StoredProject {
   /** Absolute path of the project folder. */
   folder: string
 }
-
-export type LoadedRoom = StoredRoom
 
 export interface SaveOptions {
   appVersion?: string
@@ -88,7 +87,7 @@ export interface SaveOptions {
 }
 
 /** A save made from the project as it is on disk when the save runs (inside the save lock). */
-export type ProjectChange = (current: OpenedProject) => ProjectSave | Promise<ProjectSave>
+export type ProjectChange = (current: OpenedFolder) => ProjectSave | Promise<ProjectSave>
 
 export interface SaveResult {
   /** The project file as written (normalised). */
@@ -153,7 +152,7 @@ export async function openProject(
     /** For a listing: a save journal that fails its checks is left for the real open to set aside and report. */
     listing?: boolean
   } = {},
-): Promise<OpenedProject> {
+): Promise<OpenedFolder> {
   const root = resolve(folder)
   await checkFolder(root)
   return { folder: root, ...(await openStoredProject(diskStore(root), options)) }
@@ -164,7 +163,7 @@ export async function createProject(
   folder: string,
   name: string,
   options: SaveOptions = {},
-): Promise<OpenedProject> {
+): Promise<OpenedFolder> {
   const root = resolve(folder)
   await makeFolders(root)
   if (await isFile(join(root, PROJECT_FILE_NAME))) {
@@ -209,7 +208,7 @@ export async function updateProject(
 }
 
 /** Read a room: room.json migrated, validated and normalised, and its images decoded. Writes nothing. */
-export async function loadRoom(folder: string, roomId: string): Promise<LoadedRoom> {
+export async function loadRoom(folder: string, roomId: string): Promise<StoredRoom> {
   const root = resolve(folder)
   await checkFolder(root)
   return loadStoredRoom(diskStore(root), roomId)
@@ -259,7 +258,7 @@ export async function addRoom(
   room: Room,
   images: ProjectSave['rooms'][number]['images'] = {},
   options: { folder?: string; flags?: Flag[] } & SaveOptions = {},
-): Promise<OpenedProject> {
+): Promise<OpenedFolder> {
   const root = resolve(folder)
   await saveProjectUnit(
     root,
@@ -381,7 +380,7 @@ export async function importProjectZip(
   file: string,
   to: string,
   inflate: ZipInflater = inflateZipEntry,
-): Promise<OpenedProject> {
+): Promise<OpenedFolder> {
   const root = resolve(to)
   let entries: ZipEntry[]
   try {
