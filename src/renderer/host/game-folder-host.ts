@@ -28,6 +28,7 @@ import {
   GameFolderError,
   commitGameWrite,
   gameLinkText,
+  gameReadNotes,
   parseGameLink,
   planFingerprint,
   planForAuthor,
@@ -44,6 +45,7 @@ import { serialiseProject } from '../../shared/room/serialise'
 import { commitSave, type ProjectFiles } from '../../shared/room/unit-save'
 import { readImageHeader } from './image-header'
 import { opfsProjectFiles } from './opfs-files'
+import { inflateTileData } from './tile-inflate'
 
 type Dir = FileSystemDirectoryHandle
 
@@ -112,6 +114,8 @@ function codecOf(host: Pick<WalkboxHost, 'decodeImage'>): GameCodec {
         return null
       }
     },
+    // Tiled tile layers compressed with zlib or gzip, bounded by the layer's size.
+    inflate: inflateTileData,
     deflate,
   }
 }
@@ -143,7 +147,7 @@ async function refFor(dir: Dir): Promise<string> {
 }
 
 /** The game's rooms read into a new Walkbox project in its `.walkbox/project`, through the host's own save. */
-async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: ProjectFiles): Promise<void> {
+async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: ProjectFiles): Promise<string[]> {
   const read = await readGameFolder(files, codecOf(host))
   const walkbox = await dir.getDirectoryHandle('.walkbox', { create: true })
   const projectFiles = opfsProjectFiles(await walkbox.getDirectoryHandle('project', { create: true }))
@@ -178,6 +182,7 @@ async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: Proje
     rooms,
   })
   await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
+  return gameReadNotes(read)
 }
 
 /** The game-folder methods of the browser host, over its own open, load and save. */
@@ -208,14 +213,15 @@ export function gameFolderMethods(
       const files = opfsProjectFiles(dir)
       const has = async (path: string) => (await files.kind(path)) === 'file'
       let notes: string[] = []
+      let readNotes: string[] = []
       if ((await has(`.walkbox/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))) {
         games.set(ref, dir)
         notes = await recoverGameWrite(files)
       } else {
         games.set(ref, dir)
         try {
-          // What reading the game assumed is in each room's notes; only a set-aside write is a warning.
-          await importGame(host, ref, dir, files)
+          // What reading the game found is shown once (readNotes); only a set-aside write is a warning.
+          readNotes = await importGame(host, ref, dir, files)
         } catch (error) {
           games.delete(ref)
           throw error
@@ -223,7 +229,11 @@ export function gameFolderMethods(
       }
       const opened = await host.openProject({ ref })
       if (!opened) return null
-      return { ...opened, warnings: [...(opened.warnings ?? []), ...notes] }
+      return {
+        ...opened,
+        warnings: [...(opened.warnings ?? []), ...notes],
+        ...(readNotes.length > 0 ? { readNotes } : {}),
+      }
     },
     async planGameSave({ ref }): Promise<GameSavePlan> {
       return planForAuthor((await plan(ref)).plan)

@@ -313,6 +313,15 @@ export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Pro
   return { kind, name, rooms, skipped, notes }
 }
 
+/** What reading the game found, one line each, for the author: assumptions, rooms not read, elements left out. */
+export function gameReadNotes(read: Pick<GameRead, 'notes' | 'rooms' | 'skipped'>): string[] {
+  return [
+    ...read.notes,
+    ...read.rooms.flatMap((r) => r.result.notes.map((n) => `${r.file}: ${n}`)),
+    ...read.skipped.map((s) => `${s.file}: not read: ${s.reason}`),
+  ]
+}
+
 /** The link record as text. */
 export function gameLinkText(link: GameLink): string {
   return `${JSON.stringify(link, null, 2)}\n`

@@ -382,6 +382,10 @@ describe('through the desktop host (what the editor calls)', () => {
     const opened = (await handlers.openGameFolder(undefined)) as OpenedProject
     expect(opened.game).toEqual({ engine: 'godot', name: 'popochiu-sample-game', rooms: 1, readOnly: null })
     expect(opened.rooms.map((r) => r.id)).toEqual(['house'])
+    // What reading the game found comes with the first open only (the editor shows it once).
+    expect(opened.readNotes?.join('\n')).toContain('character_popsy.tscn is missing')
+    const reopened = (await handlers.openGameFolder(undefined)) as OpenedProject
+    expect(reopened.readNotes).toBeUndefined()
     const original = await gameFiles(game)
 
     // The editor saves the project first (as ever), then asks what the game would get.
