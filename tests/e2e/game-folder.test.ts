@@ -309,9 +309,9 @@ describe('a game folder opened in place in the browser', () => {
 </tileset>
 `,
       )
-      // Real Tiled writes the zlib map as JSON and the gzip one as TMX.
+      // Real Tiled writes the zlib map as JSON and the gzip one as TMX (its source beside, then removed).
       const tiled = async (name: string, data: object, as: 'json' | 'tmx') => {
-        const src = join(tmpdir(), `${name}-${process.pid}-source.tmj`)
+        const src = join(dir, `${name}-source.tmj`)
         await writeFile(src, JSON.stringify(map(data)))
         await promisify(execFile)(
           TILED,
@@ -332,7 +332,7 @@ describe('a game folder opened in place in the browser', () => {
         { encoding: 'base64', compression: 'gzip', data: gzipSync(bytes).toString('base64') },
         'tmx',
       )
-      expect(await readFile(join(dir, 'floor-zlib.tmj'), 'utf8')).toContain('"compression": "zlib"')
+      expect(await readFile(join(dir, 'floor-zlib.tmj'), 'utf8')).toContain('"compression":"zlib"')
       expect(await readFile(join(dir, 'floor-gzip.tmx'), 'utf8')).toContain('compression="gzip"')
       // A bomb no Tiled writes: 96 bytes of layer, 16 MB once inflated.
       const bomb = deflateSync(Buffer.alloc(16 * 1024 * 1024)).toString('base64')
