@@ -193,10 +193,11 @@ describe('a game folder opened in place in the browser', () => {
       for (const part of game.split('/')) dir = await dir.getDirectoryHandle(part)
       await dir.removeEntry('.walkbox', { recursive: true })
     }, GAME)
+    // The start reopens the most recent project, the game's, whose project is gone: the sample opens.
     await page.reload()
     await waitUntil(
       () => statusText(page),
-      (t) => /Opened room/.test(t),
+      (t) => /Could not reopen .* opened the sample project instead/.test(t),
       'the editor to start again',
     )
     await pickGameFolder()
@@ -366,5 +367,39 @@ describe('a game folder opened in place in the browser', () => {
     expect(await polygons('floor-zlib')).toBe(1)
     expect(await polygons('floor-gzip')).toBe(1)
     expect(await polygons('floor-bomb')).toBe(0)
+  }, 180_000)
+
+  it('keeps a picked game in the recent list: after a reload it opens from there, in place', async () => {
+    await putGameInOpfs()
+    await pickGameFolder()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Opened the AGS 4 game ags-tumbleweed in place/.test(t),
+      'the game to open',
+    )
+    await readNotesShown()
+    await page.reload()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Opened room/.test(t),
+      'the editor to start again',
+    )
+    const bar = page.getByRole('menubar', { name: 'Menu bar' })
+    await bar.getByRole('menuitem', { name: 'File', exact: true }).click()
+    const recent = page.getByTestId('open-recent').getByRole('menuitem')
+    await expect.poll(() => recent.count()).toBeGreaterThan(1)
+    const names = await recent.allTextContents()
+    const game = names.find((n) => n !== 'Walkbox sample')!
+    expect(game).toBeTruthy()
+    await saveScreenshot(page, 'game-folder-open-recent.png')
+    await recent.filter({ hasText: game }).first().click()
+    await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('Room 1')
+    // It is the game in place: Save writes its project and finds nothing to write into the game.
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /the game's files already hold every edit \(nothing to write\)/.test(t),
+      'the save to be reported',
+    )
   }, 180_000)
 })

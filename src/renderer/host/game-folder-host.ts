@@ -8,9 +8,9 @@
  * An OPFS folder is a FileSystemDirectoryHandle too, so tests hand one in as the pick.
  *
  * Glossary
- * - game ref: `game:<folder name>`: a game folder picked in this tab. A handle is not kept
- *   past the tab (pick the folder again after a reload), so game refs are not in the recent
- *   list.
+ * - game ref: `game:<folder name>`: a picked game folder. Its handle is kept in IndexedDB
+ *   (game-handles.ts), so a game in the recent list opens again after a reload, once the
+ *   browser has asked the author for access again.
  *
  * Units: bytes.
  */
@@ -46,6 +46,7 @@ import { commitSave, type ProjectFiles } from '../../shared/room/unit-save'
 import { readImageHeader } from './image-header'
 import { opfsProjectFiles } from './opfs-files'
 import { inflateTileData } from './tile-inflate'
+import { recallGameHandle, regainAccess, rememberGameHandle } from './game-handles'
 
 type Dir = FileSystemDirectoryHandle
 
@@ -67,9 +68,26 @@ function gameDir(ref: string): Dir {
   return dir
 }
 
+/**
+ * A game ref's folder picked in an earlier tab (the recent list): its handle from
+ * IndexedDB, after the browser asks the author for access again.
+ */
+async function reopenGame(ref: string): Promise<void> {
+  if (games.has(ref)) return
+  const name = ref.slice(GAME_REF_PREFIX.length)
+  const dir = await recallGameHandle(ref).catch(() => null)
+  if (!dir) gameDir(ref)
+  if (!(await regainAccess(dir!)))
+    throw new Error(
+      `Walkbox was not allowed to use the game folder '${name}' again; open it from File › Open Recent or File › Open Game Folder.`,
+    )
+  games.set(ref, dir!)
+}
+
 /** The Walkbox project folder of a game ref, or null for any other ref. */
 export async function gameProjectDir(ref: string): Promise<Dir | null> {
   if (!isGameRef(ref)) return null
+  await reopenGame(ref)
   const walkbox = await gameDir(ref).getDirectoryHandle('.walkbox')
   return walkbox.getDirectoryHandle('project')
 }
@@ -138,11 +156,17 @@ const showPicker: FolderPicker = async () => {
   }
 }
 
-/** A ref for a picked folder: its name, made unique among other folders picked in this tab. */
+/** A ref for a picked folder: its name, made unique among other folders picked (in this tab or kept). */
 async function refFor(dir: Dir): Promise<string> {
   for (const [ref, known] of games) if (await known.isSameEntry(dir)) return ref
+  // A ref a folder of the same name was kept under in an earlier tab is that folder's.
+  const taken = async (ref: string) => {
+    if (games.has(ref)) return true
+    const kept = await recallGameHandle(ref).catch(() => null)
+    return kept !== null && !(await kept.isSameEntry(dir))
+  }
   let ref = `${GAME_REF_PREFIX}${dir.name}`
-  for (let n = 2; games.has(ref); n++) ref = `${GAME_REF_PREFIX}${dir.name} (${n})`
+  for (let n = 2; await taken(ref); n++) ref = `${GAME_REF_PREFIX}${dir.name} (${n})`
   return ref
 }
 
@@ -227,6 +251,8 @@ export function gameFolderMethods(
           throw error
         }
       }
+      // Kept for the recent list; a browser that cannot keep it just forgets the game on reload.
+      await rememberGameHandle(ref, dir).catch(() => undefined)
       const opened = await host.openProject({ ref })
       if (!opened) return null
       return {
