@@ -165,8 +165,12 @@ export class DesktopHost {
   private async openGameAt(chosen: string): Promise<OpenedProject> {
     const game = await openGameFolder(chosen, { appVersion: this.options.appVersion() })
     const opened = await this.opened(game.folder)
-    // What reading the game assumed is in the room notes; a write-back set aside is a warning.
-    return { ...opened, warnings: [...new Set([...(opened.warnings ?? []), ...game.warnings])] }
+    // What reading the game found is shown once (readNotes); a write-back set aside is a warning.
+    return {
+      ...opened,
+      warnings: [...new Set([...(opened.warnings ?? []), ...game.warnings])],
+      ...(game.imported && game.notes.length > 0 ? { readNotes: game.notes } : {}),
+    }
   }
 
   async planGameSave(req: ProjectRequest): Promise<GameSavePlan> {

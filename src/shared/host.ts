@@ -78,6 +78,8 @@ export interface OpenedProject {
   warnings?: string[]
   /** Set when the project is a game folder's (docs/engines.md): Save also writes into the game. */
   game?: GameFolderInfo
+  /** A game folder read for the first time: what reading it found (assumptions, rooms not read, elements left out), one line each. */
+  readNotes?: string[]
 }
 
 /** The game a project was opened from (an AGS, Godot or Tiled game folder). */

@@ -9,8 +9,12 @@
  *
  * Units: room px.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { promisify } from 'node:util'
+import { deflateSync, gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -23,6 +27,7 @@ let browser: LaunchedBrowser
 let page: Page
 const GAME = 'games/ags-tumbleweed'
 const POPOCHIU = 'games/popochiu-sample-game'
+const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
 
 beforeEach(async () => {
   browser = await launchChromium()
@@ -44,9 +49,8 @@ async function filesOf(dir: string, root = dir): Promise<string[]> {
   return out
 }
 
-/** Copy a bench game into the page's OPFS (games/<name>). */
-async function putGameInOpfs(name = 'ags-tumbleweed'): Promise<void> {
-  const source = benchPath('engines', name)
+/** Copy a bench game (or any folder: `source`) into the page's OPFS (games/<name>). */
+async function putGameInOpfs(name = 'ags-tumbleweed', source = benchPath('engines', name)): Promise<void> {
   for (const path of await filesOf(source)) {
     const bytes = Array.from(await readFile(join(source, path)))
     await page.evaluate(
@@ -81,6 +85,17 @@ async function pickGameFolder(folder = GAME): Promise<void> {
   await page.locator('[role="menu"] [data-action="file.openGame"]').click()
 }
 
+/** The notes of the 'Read the game' dialog (a screenshot of it when named), closed with OK. */
+async function readNotesShown(screenshot?: string): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Read the game' })
+  await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true)
+  const text = (await dialog.getByTestId('game-read-notes').textContent()) ?? ''
+  if (screenshot) await saveScreenshot(dialog, screenshot)
+  await dialog.getByRole('button', { name: 'OK' }).click()
+  await expect.poll(() => dialog.isVisible()).toBe(false)
+  return text
+}
+
 /** A Walkbox mask's area id at a pixel (grey = id). */
 async function maskAt(bytes: Uint8Array, x: number, y: number): Promise<number> {
   const { data, info } = await sharp(bytes).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
@@ -105,6 +120,10 @@ describe('a game folder opened in place in the browser', () => {
       (t) => /Opened the AGS 4 game ags-tumbleweed in place \(1 room\)/.test(t),
       'the game to open',
     )
+    // What reading the game found is shown once, as Import Room shows it for one room.
+    const notes = await readNotesShown('game-folder-ags-read-notes.png')
+    expect(notes).toContain('1 roomN.crm file(s) beside Rooms/ were not read')
+    expect(notes).toContain('Rooms/1/data.xml: objects: oBlueCup (not carried)')
     await expect.poll(() => page.getByTestId('room-name').textContent()).toBe('Room 1')
     // The room's art is dark at the canvas centre and corner alike: wait for the render to settle.
     await page.waitForTimeout(1500)
@@ -174,10 +193,11 @@ describe('a game folder opened in place in the browser', () => {
       for (const part of game.split('/')) dir = await dir.getDirectoryHandle(part)
       await dir.removeEntry('.walkbox', { recursive: true })
     }, GAME)
+    // The start reopens the most recent project, the game's, whose project is gone: the sample opens.
     await page.reload()
     await waitUntil(
       () => statusText(page),
-      (t) => /Opened room/.test(t),
+      (t) => /Could not reopen .* opened the sample project instead/.test(t),
       'the editor to start again',
     )
     await pickGameFolder()
@@ -186,6 +206,7 @@ describe('a game folder opened in place in the browser', () => {
       (t) => /Opened the AGS 4 game ags-tumbleweed in place/.test(t),
       'the game to open again',
     )
+    await readNotesShown()
     const reread = await page.evaluate(async (game) => {
       let dir = await navigator.storage.getDirectory()
       for (const part of `${game}/.walkbox/project/rooms/room-1`.split('/'))
@@ -208,6 +229,7 @@ describe('a game folder opened in place in the browser', () => {
       (t) => /Opened the Godot game popochiu-sample-game in place \(1 room\)/.test(t),
       'the game to open',
     )
+    expect(await readNotesShown()).toContain('character_popsy.tscn is missing')
     // A vertex moved in the saved project (as a save from another window would leave it).
     const roomFile = `${POPOCHIU}/.walkbox/project/rooms/house/room.json`
     const room = JSON.parse(new TextDecoder().decode(await readOpfs(page, roomFile))) as {
@@ -236,5 +258,148 @@ describe('a game folder opened in place in the browser', () => {
       'the cancel to be reported',
     )
     expect(Buffer.from(await readOpfs(page, floor)).equals(Buffer.from(original))).toBe(true)
+  }, 180_000)
+
+  it('reads Tiled tile layers compressed with zlib and gzip, and refuses one that inflates past its size', async () => {
+    // 6 x 4 tiles of 16 px: gid 1 (walkable by its tileset) in rows 1-2, columns 1-4.
+    const gids: number[] = []
+    for (let r = 0; r < 4; r++)
+      for (let c = 0; c < 6; c++) gids.push(r >= 1 && r <= 2 && c >= 1 && c <= 4 ? 1 : 0)
+    const bytes = Buffer.alloc(gids.length * 4)
+    gids.forEach((g, i) => bytes.writeUInt32LE(g, i * 4))
+    const map = (data: object) => ({
+      type: 'map',
+      version: '1.8',
+      tiledversion: '1.8.2',
+      orientation: 'orthogonal',
+      renderorder: 'right-down',
+      infinite: false,
+      compressionlevel: -1,
+      width: 6,
+      height: 4,
+      tilewidth: 16,
+      tileheight: 16,
+      nextlayerid: 2,
+      nextobjectid: 1,
+      tilesets: [{ firstgid: 1, source: 'floor.tsx' }],
+      layers: [
+        {
+          id: 1,
+          name: 'floor',
+          type: 'tilelayer',
+          width: 6,
+          height: 4,
+          x: 0,
+          y: 0,
+          opacity: 1,
+          visible: true,
+          ...data,
+        },
+      ],
+    })
+    const dir = await mkdtemp(join(tmpdir(), 'walkbox-tiled-game-'))
+    try {
+      await writeFile(
+        join(dir, 'floor.tsx'),
+        `<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="floor" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+ <properties>
+  <property name="walkable" type="bool" value="true"/>
+ </properties>
+ <image source="floor.png" width="32" height="16"/>
+</tileset>
+`,
+      )
+      // Real Tiled writes the zlib map as JSON and the gzip one as TMX (its source beside, then removed).
+      const tiled = async (name: string, data: object, as: 'json' | 'tmx') => {
+        const src = join(dir, `${name}-source.tmj`)
+        await writeFile(src, JSON.stringify(map(data)))
+        await promisify(execFile)(
+          TILED,
+          ['--export-map', as, src, join(dir, `${name}.${as === 'json' ? 'tmj' : 'tmx'}`)],
+          {
+            env: { ...process.env, QT_QPA_PLATFORM: 'offscreen' },
+          },
+        )
+        await rm(src)
+      }
+      await tiled(
+        'floor-zlib',
+        { encoding: 'base64', compression: 'zlib', data: deflateSync(bytes).toString('base64') },
+        'json',
+      )
+      await tiled(
+        'floor-gzip',
+        { encoding: 'base64', compression: 'gzip', data: gzipSync(bytes).toString('base64') },
+        'tmx',
+      )
+      expect(await readFile(join(dir, 'floor-zlib.tmj'), 'utf8')).toContain('"compression":"zlib"')
+      expect(await readFile(join(dir, 'floor-gzip.tmx'), 'utf8')).toContain('compression="gzip"')
+      // A bomb no Tiled writes: 96 bytes of layer, 16 MB once inflated.
+      const bomb = deflateSync(Buffer.alloc(16 * 1024 * 1024)).toString('base64')
+      await writeFile(
+        join(dir, 'floor-bomb.tmj'),
+        JSON.stringify(map({ encoding: 'base64', compression: 'zlib', data: bomb })),
+      )
+      await putGameInOpfs('tiled-maps', dir)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+    await pickGameFolder('games/tiled-maps')
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Opened the Tiled game tiled-maps in place \(3 rooms\)/.test(t),
+      'the maps to open',
+    )
+    const notes = await readNotesShown('game-folder-tiled-read-notes.png')
+    expect(notes).toContain("floor-zlib.tmj: tile layer 'floor': 8 walkable tiles read as 1 walk polygon")
+    expect(notes).toContain("floor-gzip.tmx: tile layer 'floor': 8 walkable tiles read as 1 walk polygon")
+    expect(notes).toMatch(
+      /floor-bomb\.tmj: tile layer 'floor': zlib: inflates past the 96 bytes the layer holds; refused; not read/,
+    )
+    const roomsDir = 'games/tiled-maps/.walkbox/project/rooms'
+    const polygons = async (id: string) =>
+      (
+        JSON.parse(new TextDecoder().decode(await readOpfs(page, `${roomsDir}/${id}/room.json`))) as {
+          polygons: unknown[]
+        }
+      ).polygons.length
+    expect(await polygons('floor-zlib')).toBe(1)
+    expect(await polygons('floor-gzip')).toBe(1)
+    expect(await polygons('floor-bomb')).toBe(0)
+  }, 180_000)
+
+  it('keeps a picked game in the recent list: after a reload it opens from there, in place', async () => {
+    await putGameInOpfs()
+    await pickGameFolder()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Opened the AGS 4 game ags-tumbleweed in place/.test(t),
+      'the game to open',
+    )
+    await readNotesShown()
+    await page.reload()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Opened room/.test(t),
+      'the editor to start again',
+    )
+    const bar = page.getByRole('menubar', { name: 'Menu bar' })
+    await bar.getByRole('menuitem', { name: 'File', exact: true }).click()
+    const recent = page.getByTestId('open-recent').getByRole('menuitem')
+    await expect.poll(() => recent.count()).toBeGreaterThan(1)
+    const names = await recent.allTextContents()
+    const game = names.find((n) => n !== 'Walkbox sample')!
+    expect(game).toBeTruthy()
+    await saveScreenshot(page, 'game-folder-open-recent.png')
+    await recent.filter({ hasText: game }).first().click()
+    await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('Room 1')
+    // It is the game in place: Save writes its project and finds nothing to write into the game.
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /the game's files already hold every edit \(nothing to write\)/.test(t),
+      'the save to be reported',
+    )
   }, 180_000)
 })

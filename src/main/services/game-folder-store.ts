@@ -30,6 +30,7 @@ import {
   detectGameFolder,
   planFingerprint,
   gameLinkText,
+  gameReadNotes,
   parseGameLink,
   planGameWrite,
   readGameFolder,
@@ -155,11 +156,7 @@ export async function openGameFolder(
     game,
     link,
     imported: true,
-    notes: [
-      ...read.notes,
-      ...read.rooms.flatMap((r) => r.result.notes.map((n) => `${r.file}: ${n}`)),
-      ...read.skipped.map((s) => `${s.file}: not read: ${s.reason}`),
-    ],
+    notes: gameReadNotes(read),
   }
 }
 

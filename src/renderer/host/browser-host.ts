@@ -48,7 +48,7 @@ import { fileTooLargeMessage, MAX_IMAGE_FILE_BYTES } from '../../shared/room/lim
 import { chooseFromList } from './browser-dialogs'
 import { opfsProjectFiles } from './opfs-files'
 import { browserImageCodec, decodeImageFile } from './png'
-import { gameFolderMethods, gameInfoFor, gameProjectDir, isGameRef } from './game-folder-host'
+import { gameFolderMethods, gameInfoFor, gameProjectDir } from './game-folder-host'
 
 const PROJECTS_DIR = 'projects'
 const RECENT_KEY = 'walkbox.recentProjects'
@@ -161,7 +161,7 @@ async function storeOf(ref: string, dir?: Dir): Promise<StoreHost> {
 async function openRef(ref: string): Promise<OpenedProject> {
   const opened = await openStoredProject(await storeOf(ref))
   const game = await gameInfoFor(ref)
-  if (!isGameRef(ref)) rememberRecent(ref, opened.project.name)
+  rememberRecent(ref, opened.project.name)
   return { ...projectForHost(ref, opened), ...(game ? { game } : {}) }
 }
 

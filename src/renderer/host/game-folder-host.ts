@@ -8,9 +8,9 @@
  * An OPFS folder is a FileSystemDirectoryHandle too, so tests hand one in as the pick.
  *
  * Glossary
- * - game ref: `game:<folder name>`: a game folder picked in this tab. A handle is not kept
- *   past the tab (pick the folder again after a reload), so game refs are not in the recent
- *   list.
+ * - game ref: `game:<folder name>`: a picked game folder. Its handle is kept in IndexedDB
+ *   (game-handles.ts), so a game in the recent list opens again after a reload, once the
+ *   browser has asked the author for access again.
  *
  * Units: bytes.
  */
@@ -28,6 +28,7 @@ import {
   GameFolderError,
   commitGameWrite,
   gameLinkText,
+  gameReadNotes,
   parseGameLink,
   planFingerprint,
   planForAuthor,
@@ -44,6 +45,8 @@ import { serialiseProject } from '../../shared/room/serialise'
 import { commitSave, type ProjectFiles } from '../../shared/room/unit-save'
 import { readImageHeader } from './image-header'
 import { opfsProjectFiles } from './opfs-files'
+import { inflateTileData } from './tile-inflate'
+import { recallGameHandle, regainAccess, rememberGameHandle } from './game-handles'
 
 type Dir = FileSystemDirectoryHandle
 
@@ -65,9 +68,26 @@ function gameDir(ref: string): Dir {
   return dir
 }
 
+/**
+ * A game ref's folder picked in an earlier tab (the recent list): its handle from
+ * IndexedDB, after the browser asks the author for access again.
+ */
+async function reopenGame(ref: string): Promise<void> {
+  if (games.has(ref)) return
+  const name = ref.slice(GAME_REF_PREFIX.length)
+  const dir = await recallGameHandle(ref).catch(() => null)
+  if (!dir) gameDir(ref)
+  if (!(await regainAccess(dir!)))
+    throw new Error(
+      `Walkbox was not allowed to use the game folder '${name}' again; open it from File › Open Recent or File › Open Game Folder.`,
+    )
+  games.set(ref, dir!)
+}
+
 /** The Walkbox project folder of a game ref, or null for any other ref. */
 export async function gameProjectDir(ref: string): Promise<Dir | null> {
   if (!isGameRef(ref)) return null
+  await reopenGame(ref)
   const walkbox = await gameDir(ref).getDirectoryHandle('.walkbox')
   return walkbox.getDirectoryHandle('project')
 }
@@ -112,6 +132,8 @@ function codecOf(host: Pick<WalkboxHost, 'decodeImage'>): GameCodec {
         return null
       }
     },
+    // Tiled tile layers compressed with zlib or gzip, bounded by the layer's size.
+    inflate: inflateTileData,
     deflate,
   }
 }
@@ -134,16 +156,22 @@ const showPicker: FolderPicker = async () => {
   }
 }
 
-/** A ref for a picked folder: its name, made unique among other folders picked in this tab. */
+/** A ref for a picked folder: its name, made unique among other folders picked (in this tab or kept). */
 async function refFor(dir: Dir): Promise<string> {
   for (const [ref, known] of games) if (await known.isSameEntry(dir)) return ref
+  // A ref a folder of the same name was kept under in an earlier tab is that folder's.
+  const taken = async (ref: string) => {
+    if (games.has(ref)) return true
+    const kept = await recallGameHandle(ref).catch(() => null)
+    return kept !== null && !(await kept.isSameEntry(dir))
+  }
   let ref = `${GAME_REF_PREFIX}${dir.name}`
-  for (let n = 2; games.has(ref); n++) ref = `${GAME_REF_PREFIX}${dir.name} (${n})`
+  for (let n = 2; await taken(ref); n++) ref = `${GAME_REF_PREFIX}${dir.name} (${n})`
   return ref
 }
 
 /** The game's rooms read into a new Walkbox project in its `.walkbox/project`, through the host's own save. */
-async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: ProjectFiles): Promise<void> {
+async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: ProjectFiles): Promise<string[]> {
   const read = await readGameFolder(files, codecOf(host))
   const walkbox = await dir.getDirectoryHandle('.walkbox', { create: true })
   const projectFiles = opfsProjectFiles(await walkbox.getDirectoryHandle('project', { create: true }))
@@ -178,6 +206,7 @@ async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: Proje
     rooms,
   })
   await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
+  return gameReadNotes(read)
 }
 
 /** The game-folder methods of the browser host, over its own open, load and save. */
@@ -208,22 +237,29 @@ export function gameFolderMethods(
       const files = opfsProjectFiles(dir)
       const has = async (path: string) => (await files.kind(path)) === 'file'
       let notes: string[] = []
+      let readNotes: string[] = []
       if ((await has(`.walkbox/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))) {
         games.set(ref, dir)
         notes = await recoverGameWrite(files)
       } else {
         games.set(ref, dir)
         try {
-          // What reading the game assumed is in each room's notes; only a set-aside write is a warning.
-          await importGame(host, ref, dir, files)
+          // What reading the game found is shown once (readNotes); only a set-aside write is a warning.
+          readNotes = await importGame(host, ref, dir, files)
         } catch (error) {
           games.delete(ref)
           throw error
         }
       }
+      // Kept for the recent list; a browser that cannot keep it just forgets the game on reload.
+      await rememberGameHandle(ref, dir).catch(() => undefined)
       const opened = await host.openProject({ ref })
       if (!opened) return null
-      return { ...opened, warnings: [...(opened.warnings ?? []), ...notes] }
+      return {
+        ...opened,
+        warnings: [...(opened.warnings ?? []), ...notes],
+        ...(readNotes.length > 0 ? { readNotes } : {}),
+      }
     },
     async planGameSave({ ref }): Promise<GameSavePlan> {
       return planForAuthor((await plan(ref)).plan)

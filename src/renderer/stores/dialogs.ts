@@ -30,6 +30,7 @@ export interface DialogKinds {
     props: { game: string; changes: GameFileChangeSummary[]; notes: string[] }
     answer: boolean
   }
+  'game-read': { props: { game: string; engine: string; rooms: number; notes: string[] }; answer: null }
   text: {
     props: {
       title: string

@@ -545,6 +545,13 @@ export const useEditorStore = defineStore('editor', () => {
           'info',
           `Opened the ${engineName(g.engine)} game ${g.name} in place (${g.rooms} room${g.rooms === 1 ? '' : 's'}). ${g.readOnly ? 'Its rooms are read-only here.' : 'Save shows what it will write into the game first.'}`,
         )
+      if (opened.readNotes?.length)
+        void useDialogsStore().ask('game-read', {
+          game: g.name,
+          engine: engineName(g.engine),
+          rooms: g.rooms,
+          notes: opened.readNotes,
+        })
     })
   }
 

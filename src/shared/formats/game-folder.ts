@@ -122,7 +122,7 @@ export function gameSource(files: ProjectFiles, codec: GameCodec, under = ''): I
 export async function listGameFiles(
   files: ProjectFiles,
   match: (name: string) => boolean,
-  options: { skip?: (path: string) => boolean; notes?: string[] } = {},
+  options: { skip?: (path: string) => boolean; notes?: string[]; under?: string } = {},
 ): Promise<string[]> {
   const out: string[] = []
   let listed = 0
@@ -145,7 +145,62 @@ export async function listGameFiles(
       } else if (match(e.name)) out.push(path)
     }
   }
-  await visit('', 0)
+  await visit(options.under ?? '', 0)
+  return out
+}
+
+/**
+ * A Tiled project's folders (its JSON `folders` array, each relative to the .tiled-project
+ * or absolute, as Tiled's Project::load reads it) as game paths; a folder that is absolute,
+ * leaves the game or is no folder there is left out with a note. '' is the game folder.
+ */
+export async function tiledProjectFolders(
+  files: ProjectFiles,
+  projectPath: string,
+  text: string,
+  notes: string[],
+): Promise<string[]> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    throw new GameFolderError(`${projectPath}: not JSON (${oneLine(e)})`)
+  }
+  const listed = (json as { folders?: unknown } | null)?.folders
+  if (!Array.isArray(listed)) throw new GameFolderError(`${projectPath}: no 'folders' list`)
+  const base = dirOf(projectPath)
+  const out: string[] = []
+  for (const f of listed) {
+    if (typeof f !== 'string' || f === '') {
+      notes.push(`${projectPath}: a folder entry that is not a path; left out`)
+      continue
+    }
+    if (/^([/\\]|[A-Za-z]:)/.test(f)) {
+      notes.push(
+        `${projectPath}: folder '${f}' is outside the game folder (an absolute path); not looked into`,
+      )
+      continue
+    }
+    const parts = base ? base.split('/') : []
+    let escapes = false
+    for (const seg of f.split(/[/\\]/)) {
+      if (seg === '' || seg === '.') continue
+      if (seg === '..') {
+        if (parts.length === 0) escapes = true
+        else parts.pop()
+      } else parts.push(seg)
+    }
+    if (escapes) {
+      notes.push(`${projectPath}: folder '${f}' leaves the game folder; not looked into`)
+      continue
+    }
+    const path = parts.join('/')
+    if (path !== '' && (projectPathProblem(path) || (await files.kind(path)) !== 'folder')) {
+      notes.push(`${projectPath}: folder '${f}' is not a folder in the game; not looked into`)
+      continue
+    }
+    if (!out.includes(path)) out.push(path)
+  }
   return out
 }
 
@@ -263,7 +318,26 @@ export async function listGameRooms(
     notes.push(...found.notes)
     return found.rooms.map((r) => ({ file: r.path, format: 'godot' }))
   }
-  const maps = await listGameFiles(files, (n) => /\.(tmx|tmj)$/i.test(n), { notes })
+  const isMap = (n: string) => /\.(tmx|tmj)$/i.test(n)
+  const projects = (await files.list(''))
+    .filter((e) => !e.folder && /\.tiled-project$/i.test(e.name))
+    .map((e) => e.name)
+    .sort()
+  let maps: string[]
+  if (projects.length > 0) {
+    if (projects.length > 1) notes.push(`${projects.length} .tiled-project files; ${projects[0]} is followed`)
+    const text = await read.readText(projects[0])
+    if (text === null) throw new GameFolderError(`${projects[0]}: could not be read`)
+    const folders = await tiledProjectFolders(files, projects[0], text, notes)
+    notes.push(
+      `${projects[0]}: maps read from its folders (${folders.map((f) => f || '.').join(', ') || 'none'})`,
+    )
+    // A folder inside another listed one is looked into once.
+    const inside = (f: string, g: string) => g === '' || f === g || f.startsWith(`${g}/`)
+    const roots = folders.filter((f, i) => !folders.some((g, j) => j !== i && g !== f && inside(f, g)))
+    maps = []
+    for (const root of roots) maps.push(...(await listGameFiles(files, isMap, { notes, under: root })))
+  } else maps = await listGameFiles(files, isMap, { notes })
   return maps.map((m) => ({ file: m, format: /\.tmx$/i.test(m) ? 'tiled-xml' : 'tiled-json' }))
 }
 
@@ -311,6 +385,15 @@ export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Pro
       `no room could be read (${skipped[0]?.file}: ${skipped[0]?.reason}); nothing opened`,
     )
   return { kind, name, rooms, skipped, notes }
+}
+
+/** What reading the game found, one line each, for the author: assumptions, rooms not read, elements left out. */
+export function gameReadNotes(read: Pick<GameRead, 'notes' | 'rooms' | 'skipped'>): string[] {
+  return [
+    ...read.notes,
+    ...read.rooms.flatMap((r) => r.result.notes.map((n) => `${r.file}: ${n}`)),
+    ...read.skipped.map((s) => `${s.file}: not read: ${s.reason}`),
+  ]
 }
 
 /** The link record as text. */

@@ -361,6 +361,54 @@ describe('a folder of Tiled maps', () => {
   })
 })
 
+describe('a folder with a Tiled project (.tiled-project)', () => {
+  it('reads the maps of the folders it lists only, and refuses folders outside the game with a note', async () => {
+    const t = await tempFolder('walkbox-tiled-project-')
+    cleanups.push(t.remove)
+    const MAP = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="2">
+ <objectgroup id="1" name="walkable">
+  <object id="1" name="floor" type="walkable" x="10" y="60">
+   <polygon points="0,0 280,0 280,160 0,160"/>
+  </object>
+ </objectgroup>
+</map>
+`
+    const game = join(t.dir, 'maps')
+    for (const f of [
+      'maps/levels/caves/cave.tmx',
+      'maps/levels/hall.tmx',
+      'maps/drafts/old.tmx',
+      'outside/far.tmx',
+    ]) {
+      await mkdir(join(t.dir, f, '..'), { recursive: true })
+      await writeFile(join(t.dir, f), MAP)
+    }
+    // As Tiled saves a project (src/tiled/project.cpp): folders relative to the project file.
+    await writeFile(
+      join(game, 'maps.tiled-project'),
+      JSON.stringify(
+        {
+          automappingRulesFile: '',
+          commands: [],
+          extensionsPath: 'extensions',
+          folders: ['levels', 'levels/caves', '../outside', '/etc', 'missing'],
+          propertyTypes: [],
+        },
+        null,
+        4,
+      ),
+    )
+    const opened = await openGameFolder(game)
+    expect(opened.link.rooms.map((r) => r.file)).toEqual(['levels/caves/cave.tmx', 'levels/hall.tmx'])
+    const notes = opened.notes.join('\n')
+    expect(notes).toContain("maps.tiled-project: folder '../outside' leaves the game folder; not looked into")
+    expect(notes).toContain("maps.tiled-project: folder '/etc' is outside the game folder (an absolute path)")
+    expect(notes).toContain("maps.tiled-project: folder 'missing' is not a folder in the game")
+    expect(notes).toContain('maps.tiled-project: maps read from its folders (levels, levels/caves)')
+  })
+})
+
 describe('through the desktop host (what the editor calls)', () => {
   it('Open Game Folder opens the game; Save lists the change, Write writes it; a wrong fingerprint writes nothing', async () => {
     const game = await copyGame('popochiu-sample-game')
@@ -382,6 +430,10 @@ describe('through the desktop host (what the editor calls)', () => {
     const opened = (await handlers.openGameFolder(undefined)) as OpenedProject
     expect(opened.game).toEqual({ engine: 'godot', name: 'popochiu-sample-game', rooms: 1, readOnly: null })
     expect(opened.rooms.map((r) => r.id)).toEqual(['house'])
+    // What reading the game found comes with the first open only (the editor shows it once).
+    expect(opened.readNotes?.join('\n')).toContain('character_popsy.tscn is missing')
+    const reopened = (await handlers.openGameFolder(undefined)) as OpenedProject
+    expect(reopened.readNotes).toBeUndefined()
     const original = await gameFiles(game)
 
     // The editor saves the project first (as ever), then asks what the game would get.

@@ -1,0 +1,69 @@
+/**
+ * The browser edition's picked game folders, kept past the tab: each picked folder's
+ * FileSystemDirectoryHandle is stored in IndexedDB under its game ref, so a game in the
+ * recent list opens again after a reload. The browser asks the author again for access to
+ * the folder when it is reopened (the handle keeps the folder, not the permission).
+ *
+ * Units: none.
+ */
+type Dir = FileSystemDirectoryHandle
+
+const DB_NAME = 'walkbox-game-folders'
+const STORE = 'handles'
+
+function request<T>(r: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result)
+    r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'))
+  })
+}
+
+let db: Promise<IDBDatabase> | null = null
+function open(): Promise<IDBDatabase> {
+  if (!db) {
+    db = new Promise((resolve, reject) => {
+      if (typeof indexedDB === 'undefined') {
+        reject(new Error('this window has no IndexedDB'))
+        return
+      }
+      const r = indexedDB.open(DB_NAME, 1)
+      r.onupgradeneeded = () => r.result.createObjectStore(STORE)
+      r.onsuccess = () => resolve(r.result)
+      r.onerror = () => reject(r.error ?? new Error('IndexedDB could not be opened'))
+    })
+    db.catch(() => (db = null))
+  }
+  return db
+}
+
+const store = async (mode: IDBTransactionMode) => (await open()).transaction(STORE, mode).objectStore(STORE)
+
+/** Keep a picked game folder for its ref. */
+export async function rememberGameHandle(ref: string, dir: Dir): Promise<void> {
+  await request((await store('readwrite')).put(dir, ref))
+}
+
+/** The game folder kept for a ref, or null. */
+export async function recallGameHandle(ref: string): Promise<Dir | null> {
+  const found = (await request((await store('readonly')).get(ref))) as unknown
+  return found && typeof found === 'object' && (found as Dir).kind === 'directory' ? (found as Dir) : null
+}
+
+interface PermissionHandle {
+  queryPermission?: (o: { mode: 'readwrite' }) => Promise<PermissionState>
+  requestPermission?: (o: { mode: 'readwrite' }) => Promise<PermissionState>
+}
+
+/** Ask for read and write access to a kept folder again; true when the author (or browser) allows it. */
+export async function regainAccess(dir: Dir): Promise<boolean> {
+  const h = dir as unknown as PermissionHandle
+  // An OPFS folder has no permission to ask for: it is the page's own.
+  if (!h.queryPermission) return true
+  try {
+    if ((await h.queryPermission({ mode: 'readwrite' })) === 'granted') return true
+    // The browser asks only after a click (a start of the editor reopening it is refused).
+    return (await h.requestPermission?.({ mode: 'readwrite' })) === 'granted'
+  } catch {
+    return false
+  }
+}
