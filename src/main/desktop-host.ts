@@ -42,7 +42,7 @@ import type {
   WriteGameSaveRequest,
 } from '../shared/host'
 import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
-import { projectForHost, roomForHost, saveOfRequest } from '../shared/room/project-store'
+import { projectForHost, roomForHost, saveOfRequest, unusedProjectName } from '../shared/room/project-store'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
 import {
@@ -351,7 +351,11 @@ export class DesktopHost {
     )
     if (!chosen) return null
     const folder = resolve(chosen)
-    await store.importProjectZip(req.bytes, req.fileName, folder)
+    // A name the list already has gets a number ("Walkbox sample (2)"), as in the browser.
+    const taken = (await this.listProjects()).filter((p) => resolve(p.ref) !== folder).map((p) => p.name)
+    const imported = await store.importProjectZip(req.bytes, req.fileName, folder)
+    const name = unusedProjectName(imported.project.name, taken)
+    if (name !== imported.project.name) await store.updateProject(folder, (p) => ({ ...p, name }))
     return this.opened(folder)
   }
 
