@@ -29,6 +29,7 @@ import type {
   ImportZipRequest,
   LoadedRoom,
   LoadRoomRequest,
+  MenuChecksRequest,
   OpenedProject,
   OpenProjectRequest,
   ProjectListing,
@@ -42,6 +43,7 @@ import type {
   WriteGameSaveRequest,
 } from '../shared/host'
 import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
+import type { MenuChecks } from '../shared/actions'
 import { projectForHost, roomForHost, saveOfRequest, unusedProjectName } from '../shared/room/project-store'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
@@ -74,6 +76,8 @@ export interface DesktopHostOptions {
   onRecentChanged?: (recent: RecentProject[]) => void
   /** Close the editor's window now (its unsaved work was dealt with; see close-guard.ts). */
   closeWindow?: () => void
+  /** The editor's checkbox settings changed: the native menu shows them (menu-template.ts). */
+  onMenuChecks?: (checked: MenuChecks) => void
 }
 
 const RECENT_FILE = 'recent-projects.json'
@@ -272,6 +276,14 @@ export class DesktopHost {
 
   async closeWindow(): Promise<void> {
     this.options.closeWindow?.()
+  }
+
+  /** The checks of the native menu's on/off items, as the editor last said. */
+  menuChecks: MenuChecks = {}
+
+  async setMenuChecks(req: MenuChecksRequest): Promise<void> {
+    this.menuChecks = { ...this.menuChecks, ...req.checked }
+    this.options.onMenuChecks?.(this.menuChecks)
   }
 
   async decodeImage(req: DecodeImageRequest): Promise<ImportedImage> {

@@ -394,6 +394,9 @@ const host: WalkboxHost = {
   openGameFolder: () => gameFolderMethods(host).openGameFolder(),
   planGameSave: (req) => gameFolderMethods(host).planGameSave(req),
   writeGameSave: (req) => gameFolderMethods(host).writeGameSave(req),
+  async setMenuChecks() {
+    // The browser's menu bar reads the editor's state itself.
+  },
   async closeWindow() {
     // A page cannot close the tab the author opened; leaving it is the author's move.
   },
