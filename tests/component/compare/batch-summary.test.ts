@@ -4,6 +4,10 @@
  * algorithm that reads back to the rows, and the batch map's colours.
  */
 import { describe, expect, it } from 'vitest'
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import BatchPanel from '../../../src/renderer/compare/BatchPanel.vue'
+import { useCompareStore } from '../../../src/renderer/stores/compare'
 import {
   batchJson,
   beelineNote,
@@ -180,6 +184,20 @@ describe("flood-fill's beeline medians", () => {
     const note = beelineNote(s, d.rows)
     expect(note).toContain('3 of 5 pairs are beelines')
     expect(note).toContain('under 1 µs')
+  })
+
+  it('puts the note under the batch table, the median cell marked', () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const result = done([...flood(3, 2), r(0, 'jps', 2, 1)])
+    useCompareStore().batch = { id: 1, running: false, done: 5, total: 5, pairs: 5, seed: 7, result }
+    const panel = mount(BatchPanel, { global: { plugins: [pinia] } })
+    const notes = panel.findAll('[data-testid="batch-median-note"]')
+    expect(notes.map((n) => n.text())).toEqual([`* ${beelineNote(result.summary[0], result.rows)}`])
+    const median = panel.get('tr[data-algorithm="flood-fill"] td[data-column="median"]')
+    expect(median.find('.mark').text()).toBe('*')
+    expect(panel.get('tr[data-algorithm="jps"] td[data-column="median"]').find('.mark').exists()).toBe(false)
+    panel.unmount()
   })
 
   it('says nothing when the median is a flood, or for other algorithms', () => {
