@@ -29,6 +29,7 @@ import type {
   ImportZipRequest,
   LoadedRoom,
   LoadRoomRequest,
+  MenuChecksRequest,
   OpenedProject,
   OpenProjectRequest,
   ProjectListing,
@@ -42,7 +43,8 @@ import type {
   WriteGameSaveRequest,
 } from '../shared/host'
 import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
-import { projectForHost, roomForHost, saveOfRequest } from '../shared/room/project-store'
+import type { MenuChecks } from '../shared/actions'
+import { projectForHost, roomForHost, saveOfRequest, unusedProjectName } from '../shared/room/project-store'
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
 import {
@@ -74,6 +76,8 @@ export interface DesktopHostOptions {
   onRecentChanged?: (recent: RecentProject[]) => void
   /** Close the editor's window now (its unsaved work was dealt with; see close-guard.ts). */
   closeWindow?: () => void
+  /** The editor's checkbox settings changed: the native menu shows them (menu-template.ts). */
+  onMenuChecks?: (checked: MenuChecks) => void
 }
 
 const RECENT_FILE = 'recent-projects.json'
@@ -278,6 +282,14 @@ export class DesktopHost {
     this.options.closeWindow?.()
   }
 
+  /** The checks of the native menu's on/off items, as the editor last said. */
+  menuChecks: MenuChecks = {}
+
+  async setMenuChecks(req: MenuChecksRequest): Promise<void> {
+    this.menuChecks = { ...this.menuChecks, ...req.checked }
+    this.options.onMenuChecks?.(this.menuChecks)
+  }
+
   async decodeImage(req: DecodeImageRequest): Promise<ImportedImage> {
     return { fileName: req.fileName, bytes: req.bytes, image: await decodeImage(req.bytes, req.fileName) }
   }
@@ -355,7 +367,11 @@ export class DesktopHost {
     )
     if (!chosen) return null
     const folder = resolve(chosen)
-    await store.importProjectZip(req.bytes, req.fileName, folder)
+    // A name the list already has gets a number ("Walkbox sample (2)"), as in the browser.
+    const taken = (await this.listProjects()).filter((p) => resolve(p.ref) !== folder).map((p) => p.name)
+    const imported = await store.importProjectZip(req.bytes, req.fileName, folder)
+    const name = unusedProjectName(imported.project.name, taken)
+    if (name !== imported.project.name) await store.updateProject(folder, (p) => ({ ...p, name }))
     return this.opened(folder)
   }
 

@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { DesktopHost } from './desktop-host'
 import { CloseGuard } from './close-guard'
 import { registerHostHandlers } from './ipc'
-import { installMenu } from './menu'
+import { installMenu, type MenuModel } from './menu'
 import { DEV_SERVER_CONTENT_SECURITY_POLICY } from './csp'
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol'
 import { originOf, senderGuard } from './ipc-sender'
@@ -112,10 +112,23 @@ const desktop = new DesktopHost({
   },
   closeWindow: () => closeGuard?.closeNow(),
   onRecentChanged: (recent) => {
-    if (mainWindow)
-      installMenu(mainWindow, { recent, isMac: process.platform === 'darwin', appName: app.name, devTools })
+    if (mainWindow) installMenu(mainWindow, { ...menuModel(), recent })
+  },
+  onMenuChecks: () => {
+    if (mainWindow) installMenu(mainWindow, menuModel())
   },
 })
+
+/** The menus as they stand: the recent list and the editor's checks. */
+function menuModel(): MenuModel {
+  return {
+    recent: desktop.recentSync(),
+    isMac: process.platform === 'darwin',
+    appName: app.name,
+    devTools,
+    checked: desktop.menuChecks,
+  }
+}
 
 function createWindow(): void {
   mainWindow = new BrowserWindow({
@@ -150,12 +163,7 @@ function createWindow(): void {
       if (ref) win.webContents.send(HOST_CHANNELS.openRequest, ref)
     }
   })
-  installMenu(win, {
-    recent: desktop.recentSync(),
-    isMac: process.platform === 'darwin',
-    appName: app.name,
-    devTools,
-  })
+  installMenu(win, menuModel())
   void win.loadURL(devServerUrl ?? APP_ENTRY_URL)
 }
 

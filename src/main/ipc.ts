@@ -13,6 +13,7 @@ import {
   ImportImageRequestSchema,
   ImportZipRequestSchema,
   LoadRoomRequestSchema,
+  MenuChecksRequestSchema,
   OpenProjectRequestSchema,
   ProjectRequestSchema,
   RenameProjectRequestSchema,
@@ -71,6 +72,8 @@ export function hostHandlers(desktop: DesktopHost): Record<HostInvokeMethod, Han
     writeGameSave: async (p) =>
       desktop.writeGameSave(validatePayload('writeGameSave', WriteGameSaveRequestSchema, p)),
     closeWindow: async () => desktop.closeWindow(),
+    setMenuChecks: async (p) =>
+      desktop.setMenuChecks(validatePayload('setMenuChecks', MenuChecksRequestSchema, p)),
   }
 }
 

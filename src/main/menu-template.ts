@@ -4,10 +4,11 @@
  * without Electron. A menu click sends the action id to the renderer, which runs it;
  * Open Recent sends an open request instead. The Tools menu lists the authoring tools
  * from the shared tool list (src/shared/tools.ts). Developer tools appear in View only in
- * development.
+ * development. On/off settings (Show Grid, Snap, Show Rulers) are checkbox items whose checks
+ * are the editor's (WalkboxHost.setMenuChecks), so the menu is rebuilt when they change.
  */
 import type { MenuItemConstructorOptions } from 'electron'
-import { ACTIONS, MENUS, isPlainKey, type ActionDescriptor } from '../shared/actions'
+import { ACTIONS, MENUS, isPlainKey, type ActionDescriptor, type MenuChecks } from '../shared/actions'
 import { TOOL_LIST, toolActionId, toolActionLabel } from '../shared/tools'
 import { HOST_CHANNELS, type RecentProject } from '../shared/host'
 
@@ -22,6 +23,8 @@ export interface MenuModel {
   appName: string
   /** View › Toggle Developer Tools: development only (`npm start`), never in packaged builds. */
   devTools: boolean
+  /** Which checkbox items (View › Show Grid, Snap, Show Rulers) are on, as the editor said; none: all off. */
+  checked?: MenuChecks
 }
 
 /** The menu template: pure data, so it can be checked without Electron running. */
@@ -50,6 +53,10 @@ export function menuTemplate(
         // A plain key or a text key is shown but left to the renderer, which skips text fields.
         registerAccelerator: shortcut ? !isPlainKey(shortcut) && !action.textKey : undefined,
         click: () => send(HOST_CHANNELS.menuAction, action.id),
+        // An on/off setting shows its state; the click still only asks the editor, which answers with the new checks.
+        ...(action.checkbox
+          ? { type: 'checkbox' as const, checked: model.checked?.[action.id as keyof MenuChecks] === true }
+          : {}),
       })
       if (action.id === 'file.open') {
         items.push({

@@ -44,6 +44,7 @@ const host: WalkboxHost = {
   onOpenRequest: (listener) => subscribe<string>(HOST_CHANNELS.openRequest, listener),
   onCloseRequest: (listener) => subscribe<void>(HOST_CHANNELS.closeRequest, () => listener()),
   closeWindow: invoke('closeWindow'),
+  setMenuChecks: invoke('setMenuChecks'),
 }
 
 contextBridge.exposeInMainWorld(HOST_GLOBAL, host)

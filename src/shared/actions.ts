@@ -43,6 +43,8 @@ export interface ActionDescriptor {
   textKey?: boolean
   /** Draw a separator in the menu before this item. */
   separatorBefore?: boolean
+  /** An on/off setting: a checkbox item whose check follows the editor (see MENU_CHECK_IDS). */
+  checkbox?: boolean
 }
 
 /** A shortcut without Ctrl, Cmd or Alt: the native menu must not take it from text fields (nor a text key). */
@@ -93,9 +95,22 @@ export const ACTIONS = [
   { id: 'view.zoomOut', label: 'Zoom Out', shortcut: 'CmdOrCtrl+-', menu: 'view' },
   { id: 'view.actualSize', label: 'Actual Size (100%)', shortcut: 'CmdOrCtrl+1', menu: 'view' },
   { id: 'view.fit', label: 'Fit to Window', shortcut: 'CmdOrCtrl+0', menu: 'view' },
-  { id: 'view.grid', label: 'Show Grid', shortcut: "CmdOrCtrl+'", menu: 'view', separatorBefore: true },
-  { id: 'view.snap', label: 'Snap to Grid, Vertices and Edges', shortcut: 'CmdOrCtrl+;', menu: 'view' },
-  { id: 'view.rulers', label: 'Show Rulers', shortcut: 'Alt+R', menu: 'view' },
+  {
+    id: 'view.grid',
+    label: 'Show Grid',
+    shortcut: "CmdOrCtrl+'",
+    menu: 'view',
+    separatorBefore: true,
+    checkbox: true,
+  },
+  {
+    id: 'view.snap',
+    label: 'Snap to Grid, Vertices and Edges',
+    shortcut: 'CmdOrCtrl+;',
+    menu: 'view',
+    checkbox: true,
+  },
+  { id: 'view.rulers', label: 'Show Rulers', shortcut: 'Alt+R', menu: 'view', checkbox: true },
   // Selection edits: text keys and plain keys, shown in the menus but left to the renderer.
   {
     id: 'edit.cut',
@@ -123,3 +138,9 @@ export const ACTIONS = [
 ] as const satisfies readonly ActionDescriptor[]
 
 export type ActionId = (typeof ACTIONS)[number]['id']
+
+/** The checkbox actions: the editor tells the host whether each is on (WalkboxHost.setMenuChecks). */
+export const MENU_CHECK_IDS = ['view.grid', 'view.snap', 'view.rulers'] as const
+export type MenuCheckId = (typeof MENU_CHECK_IDS)[number]
+/** Which checkbox actions are on; an id not given is off. */
+export type MenuChecks = Partial<Record<MenuCheckId, boolean>>

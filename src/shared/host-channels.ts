@@ -27,6 +27,7 @@ export const HOST_CHANNELS = {
   planGameSave: 'walkbox:plan-game-save',
   writeGameSave: 'walkbox:write-game-save',
   closeWindow: 'walkbox:close-window',
+  setMenuChecks: 'walkbox:set-menu-checks',
   menuAction: 'walkbox:menu-action',
   openRequest: 'walkbox:open-request',
   closeRequest: 'walkbox:close-request',

@@ -18,6 +18,7 @@
  * Units: room px.
  */
 import { z } from 'zod'
+import { MENU_CHECK_IDS, type MenuCheckId } from './actions'
 import type { RgbaImage } from './room/rgba-image'
 import type { Project, Room } from './room/schema'
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MAX_ROOMS } from './room/limits'
@@ -171,6 +172,15 @@ export const RenameProjectRequestSchema = z.object({
   ref: ProjectRefSchema,
   name: z.string().min(1).max(200),
 })
+/** Which checkbox menu items are on (MENU_CHECK_IDS); ids not given keep their check. */
+export const MenuChecksRequestSchema = z.strictObject({
+  checked: z.strictObject(
+    Object.fromEntries(MENU_CHECK_IDS.map((id) => [id, z.boolean().optional()])) as Record<
+      MenuCheckId,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  ),
+})
 export const WriteGameSaveRequestSchema = z.object({
   ref: ProjectRefSchema,
   fingerprint: z.string().regex(/^[0-9]{1,6}-[0-9a-f]{1,8}$/, { error: 'expected a plan fingerprint' }),
@@ -204,6 +214,7 @@ export type ImportImageRequest = z.infer<typeof ImportImageRequestSchema>
 export type ProjectRequest = z.infer<typeof ProjectRequestSchema>
 export type RestoreBackupRequest = z.infer<typeof RestoreBackupRequestSchema>
 export type RenameProjectRequest = z.infer<typeof RenameProjectRequestSchema>
+export type MenuChecksRequest = z.infer<typeof MenuChecksRequestSchema>
 export type ImportZipRequest = z.infer<typeof ImportZipRequestSchema>
 export type WriteGameSaveRequest = z.infer<typeof WriteGameSaveRequestSchema>
 export type DecodeImageRequest = z.infer<typeof DecodeImageRequestSchema>
@@ -299,6 +310,11 @@ export interface WalkboxHost {
   onCloseRequest(listener: () => void): () => void
   /** Close the window now; the editor has dealt with unsaved work. */
   closeWindow(): Promise<void>
+  /**
+   * Which on/off menu items (View › Show Grid, Snap, Show Rulers) are on, so that the native
+   * menu's checks follow the editor. The browser's menu bar reads the editor itself: no-op.
+   */
+  setMenuChecks(req: MenuChecksRequest): Promise<void>
 }
 
 export { HOST_CHANNELS, HOST_EVENT_CHANNELS, HOST_GLOBAL, type HostInvokeMethod } from './host-channels'

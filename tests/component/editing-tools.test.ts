@@ -9,6 +9,7 @@ import { deleteSelectionCommand } from '../../src/renderer/actions/selection-act
 import { formatMeasurement, measure, MeasureTool } from '../../src/renderer/tools/measure-tool'
 import { niceStep, rulerTicks } from '../../src/renderer/canvas/ruler-ticks'
 import { WalkPolygonTool } from '../../src/renderer/tools/polygon-tools'
+import { SelectTool } from '../../src/renderer/tools/select-tool'
 import { snapInRoom } from '../../src/renderer/tools/snapping'
 import type { ToolContext, ToolOptions, ToolPointer } from '../../src/renderer/tools/tool'
 import type { Command } from '../../src/renderer/stores/history'
@@ -277,6 +278,84 @@ describe('snapping', () => {
   })
 })
 
+describe('select tool vertex drags snap', () => {
+  /** Two 60 px squares side by side: polygon-1 at x 0..60, polygon-2 at x 100..160. */
+  function twoSquares(): TestTarget {
+    const t = otherRoom()
+    const square = (id: string, x: number) => ({
+      id,
+      areaId: 1,
+      outer: [
+        [x, 0],
+        [x + 60, 0],
+        [x + 60, 60],
+        [x, 60],
+      ] as [number, number][],
+      holes: [],
+    })
+    t.room.polygons = [square('polygon-1', 0), square('polygon-2', 100)]
+    return t
+  }
+  const snapOn: ToolOptions = {
+    brushSize: 1,
+    brushShape: 'round',
+    areaId: 1,
+    walkBehindId: 1,
+    scaleAreaId: 0,
+    snapToPixels: true,
+    snap: true,
+    gridStep: 16,
+    showGrid: false,
+  }
+
+  /** Drag polygon-1's corner (60, 60) through `path`; what the preview showed at the last move. */
+  function dragCorner(t: TestTarget, path: [number, number][], options = snapOn) {
+    const done: Command[] = []
+    const tool = new SelectTool(plainContext(t, options, done))
+    tool.pointerDown(at(60, 60, 1))
+    for (const [x, y] of path) tool.pointerMove(at(x, y, 1))
+    const shown = tool.preview()?.snap ?? null
+    const [x, y] = path[path.length - 1]
+    tool.pointerUp(at(x, y, 1))
+    return { done, shown, outer: t.room.polygons[0].outer }
+  }
+
+  it("onto another polygon's vertex, highlighted, as one undo step", () => {
+    const t = twoSquares()
+    const { done, shown, outer } = dragCorner(t, [
+      [70, 62],
+      [85, 61],
+      [97, 62],
+    ])
+    expect(shown).toEqual({ kind: 'vertex', point: { x: 100, y: 60 } })
+    expect(outer[2]).toEqual([100, 60])
+    expect(done.map((c) => c.label)).toEqual(['Move vertex'])
+  })
+
+  it("onto another polygon's edge", () => {
+    const t = twoSquares()
+    const { shown, outer } = dragCorner(t, [[103, 30]])
+    expect(shown).toMatchObject({ kind: 'edge', point: { x: 100, y: 30 } })
+    expect(outer[2]).toEqual([100, 30])
+  })
+
+  it('never onto itself or its own edges: a small drag goes to the grid', () => {
+    const t = twoSquares()
+    // (63, 58) is 3.6 px from where the vertex was and 2-3 px from both its edges.
+    const { done, shown, outer } = dragCorner(t, [[63, 58]])
+    expect(shown).toEqual({ kind: 'grid', point: { x: 64, y: 64 } })
+    expect(outer[2]).toEqual([64, 64])
+    expect(done).toHaveLength(1)
+  })
+
+  it('with snapping off, only whole px and no highlight', () => {
+    const t = twoSquares()
+    const { shown, outer } = dragCorner(t, [[97.4, 62.2]], { ...snapOn, snap: false })
+    expect(shown).toBeNull()
+    expect(outer[2]).toEqual([97, 62])
+  })
+})
+
 describe('measure tool', () => {
   it('reads (10,10) -> (40,50) as 50.0 px at 53.1°, and right, down, left, up as 0, 90, 180, -90', () => {
     expect(formatMeasurement(measure({ x: 10, y: 10 }, { x: 40, y: 50 }))).toBe('50.0 px · 53.1°')
@@ -373,13 +452,14 @@ function plainContext(
     previewChanged: () => undefined,
     scaleAt: () => 100,
     characterHeight: () => 100,
-    snap: (p, zoom, extra) =>
+    snap: (p, zoom, extra, skip) =>
       snapInRoom(
         target.room,
         p,
         zoom,
         { snap: options.snap, gridStep: options.gridStep, pixels: options.snapToPixels },
         extra,
+        skip,
       ),
   }
 }

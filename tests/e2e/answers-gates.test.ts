@@ -4,7 +4,9 @@
  * then draws it hatched, and while the flag is on only its outline. The pixels over the
  * gate differ between the two states, and each state draws the same pixels again when it
  * comes back. So does an 'open-area' gate: a ledge (area 2, a walk polygon of its own) that
- * is walkable only while `gateOpen` holds is hatched while closed. A screenshot of the closed gate is a README image (`npm run docs:images`).
+ * is walkable only while `gateOpen` holds is hatched while closed; and so is an area given only
+by the mask (the sample's East courtyard, area 2, has no walk polygons): its mask pixels are
+hatched while closed and outlined while open, seen with the mask overlay hidden. A screenshot of the closed gate is a README image (`npm run docs:images`).
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -127,5 +129,45 @@ describe('gates in Edit', () => {
     await saveScreenshot(page.getByTestId('canvas-host'), 'answers-open-area-gate-closed.png')
     await flag.check()
     expect(changed(open, await pixelsOver(page, 1310, 430, 1590, 480))).toBe(0)
+  })
+
+  it("hatches the mask pixels of an area with no walk polygons whose 'open-area' gate is closed", async () => {
+    const path = `${SAMPLE_ROOM_DIR}/room.json`
+    const room = JSON.parse(new TextDecoder().decode(await readOpfs(page, path)))
+    expect(room.polygons.some((p: { areaId: number }) => p.areaId === 2)).toBe(false)
+    room.gates.push({
+      id: 'east-gate',
+      name: 'East gate',
+      kind: 'open-area',
+      areaId: 2,
+      flagExpression: 'gateOpen',
+    })
+    await writeOpfs(page, path, JSON.stringify(room, null, 2))
+    await page.reload()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Opened room/.test(t),
+      'the edited room to open',
+    )
+    // Without the mask overlay (its dimming), only the gate's drawing can change the pixels.
+    await page.getByLabel('Show Walk mask areas').uncheck()
+    const flag = page.locator('[data-flag="gateOpen"]')
+    await expect.poll(() => flag.isChecked()).toBe(true)
+    // Inside the East courtyard's mask pixels (x 1300..1500, y 820..900 are all area 2).
+    const open = await pixelsOver(page, 1300, 820, 1500, 900)
+    await flag.uncheck()
+    const closed = await pixelsOver(page, 1300, 820, 1500, 900)
+    expect(
+      changed(open, closed),
+      'pixels of the mask area that changed when its gate closed',
+    ).toBeGreaterThan(open.length / 8)
+    await saveScreenshot(page.getByTestId('canvas-host'), 'answers-mask-area-gate-closed.png')
+    await flag.check()
+    expect(changed(open, await pixelsOver(page, 1300, 820, 1500, 900))).toBe(0)
+    // Open, the area is outlined: hiding the Gates layer changes pixels along its edge.
+    const outlined = await pixelsOver(page, 1030, 500, 1879, 1039)
+    await saveScreenshot(page.getByTestId('canvas-host'), 'answers-mask-area-gate-open.png')
+    await page.getByLabel('Show Gates').uncheck()
+    expect(changed(outlined, await pixelsOver(page, 1030, 500, 1879, 1039))).toBeGreaterThan(50)
   })
 })

@@ -18,8 +18,8 @@ import { ALGORITHM_IDS } from '../../src/shared/nav/registry'
 
 const WEST = { x: 300, y: 940 }
 const EAST = { x: 1700, y: 760 }
-/** A query time with its run count (a spread only from 5 runs on); a prepare time alone. */
-const TIME = /^(< )?\d+(\.\d+)? (µs|ms)(( ±(<)?\d+%)? \(\d+ warm\)| \(1 cold\))?$/
+/** A time with its run count (a spread only from 5 runs on); a prepare time is one run. */
+const TIME = /^(< )?\d+(\.\d+)? (µs|ms)(( ±(<)?\d+%)? \(\d+ warm\)| \(1 cold\)| \(1 run\))$/
 
 let browser: LaunchedBrowser
 let page: Page

@@ -272,6 +272,22 @@ describe('grid and snapping', () => {
     expect(Math.abs(x - 500)).toBeLessThan(3)
     expect(Math.abs(y - (112 - (16 * (x - 304)) / 400))).toBeLessThan(0.05)
     await saveDocsImage(page, 'walkbox-grid-snap.png')
+
+    // Select: the corner (688, 384) dragged near the floor's vertex (1000, 500) snaps onto it,
+    // highlighted while dragging; one undo step.
+    await page.keyboard.press('v')
+    await expect.poll(() => canvas.getAttribute('data-tool')).toBe('select')
+    const from = toPage(await viewportOf(page), 688, 384)
+    const to = toPage(await viewportOf(page), 996, 503)
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    await page.mouse.move(to.x, to.y, { steps: 8 })
+    await expect.poll(() => canvas.getAttribute('data-snap')).toBe('vertex 1000,500')
+    await saveScreenshot(page, 'edtools-select-drag-snap.png')
+    await page.mouse.up()
+    await expect.poll(historyLabels).toEqual(['Draw walk polygon', 'Move vertex'])
+    await saveAndWait(page)
+    expect(made(await savedPolygons('courtyard'))[0].outer[2]).toEqual([1000, 500])
   })
 })
 

@@ -139,4 +139,20 @@ describe('walk-behinds in the editor', () => {
     await expect.poll(hidden, { timeout: 30_000 }).toMatch(/^1 \| .* · behind walk-behind 1$/)
     await saveScreenshot(page, 'walk-behinds-compare-walker.png')
   }, 180_000)
+
+  it('the name field has room for a name in the side panel', async () => {
+    await page.getByRole('button', { name: 'Add walk-behind' }).click()
+    const name = page.getByLabel('Name of walk-behind 1')
+    await name.fill('Foreground tree trunk')
+    await name.press('Enter')
+    // The whole name shows: the field is not scrolled, and is most of the panel wide.
+    const fit = await name.evaluate((el) => {
+      const input = el as HTMLInputElement
+      const panel = input.closest('section')!.getBoundingClientRect().width
+      return { scroll: input.scrollWidth, client: input.clientWidth, share: input.clientWidth / panel }
+    })
+    expect(fit.scroll, JSON.stringify(fit)).toBeLessThanOrEqual(fit.client)
+    expect(fit.share).toBeGreaterThan(0.5)
+    await saveScreenshot(page.getByRole('region', { name: 'Walk-behinds' }), 'walk-behinds-panel.png')
+  })
 })

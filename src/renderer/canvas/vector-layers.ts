@@ -1,6 +1,7 @@
 /**
  * Drawing the room's vector layers into Pixi Graphics: gates (closed gates red and
- * hatched, open gates outlined; an 'open-area' gate as its area's walk polygons), trigger zones, the node graph (one-way joins with
+ * hatched, open gates outlined; an 'open-area' gate as its area's walk polygons, or as the
+ * outline of its area's mask pixels when the area has no walk polygons), trigger zones, the node graph (one-way joins with
  * an arrow), scaling stops as handles, and the active tool's preview. Pure drawing:
  * nothing here reads or writes a store.
  *
@@ -12,7 +13,7 @@
  */
 import type { Graphics } from 'pixi.js'
 import type { SnapTarget } from '../tools/snapping'
-import type { Point } from '../../shared/geometry/types'
+import type { AreaPolygon, Point } from '../../shared/geometry/types'
 import { coordsToRing } from '../../shared/room/convert'
 import type { Room } from '../../shared/room/schema'
 import type { RoomNavState } from '../../shared/analysis/room-world'
@@ -67,7 +68,9 @@ export function hatchSegments(
 /**
  * Gates in the current state: a closed gate hatched red, an open one outlined green. A
  * 'block-polygon' gate is its polygon (closed: it blocks walking); an 'open-area' gate is the
- * walk polygons of its area (closed: the area is not walkable). Redrawn when a flag changes.
+ * walk polygons of its area (closed: the area is not walkable), or, for an area given only by
+ * the mask, the outline of its mask pixels (`maskArea`: traced, pixel-exact). Redrawn when a
+ * flag changes.
  */
 export function drawGates(
   g: Graphics,
@@ -75,15 +78,19 @@ export function drawGates(
   state: RoomNavState | null,
   zoom: number,
   selectedId: string | null,
+  maskArea: (areaId: number) => readonly AreaPolygon[] = () => [],
 ): void {
   const w = 1.5 / zoom
   for (const gate of room.gates) {
     if (gate.kind === 'open-area' && gate.areaId !== undefined) {
       const closed = state ? !state.enabledAreas.has(gate.areaId) : false
-      for (const polygon of room.polygons) {
-        if (polygon.areaId !== gate.areaId) continue
-        const outer = coordsToRing(polygon.outer)
-        const holes = polygon.holes.map(coordsToRing)
+      const id = gate.areaId
+      const own = room.polygons.filter((p) => p.areaId === id)
+      const shapes: AreaPolygon[] =
+        own.length > 0
+          ? own.map((p) => ({ outer: coordsToRing(p.outer), holes: p.holes.map(coordsToRing) }))
+          : [...maskArea(id)]
+      for (const { outer, holes } of shapes) {
         if (closed) {
           for (const [a, b] of hatchSegments(outer, 8 / zoom, holes)) g.moveTo(a.x, a.y).lineTo(b.x, b.y)
           g.stroke({ color: 0xff3b3b, width: w, alpha: 0.9 })

@@ -7,7 +7,8 @@
  * Glossary
  * - effective state: the room as walkable under the flags of the state bar — disabled
  *   areas are dimmed in the mask overlay, closed gates are red and hatched (an 'open-area'
- *   gate over its area's walk polygons), open gates outlined.
+ *   gate over its area's walk polygons, or over its area's mask pixels when the area has no
+ *   walk polygons), open gates outlined.
  *
  * Units: room px.
  */
@@ -24,6 +25,17 @@ import { useToolsStore } from '../stores/tools'
 import type { Selection } from '../tools/tool'
 import { walkBehindCellsOf } from '../stores/room-session'
 import { coverGhost, drawWalkBehindBaselines, walkBehindColour } from './walk-behind-view'
+import { traceMask } from '../../shared/geometry/vectorise'
+import type { AreaPolygon } from '../../shared/geometry/types'
+import type { Room } from '../../shared/room/schema'
+
+/** Whether some 'open-area' gate's area has no walk polygons (it is drawn over its mask pixels). */
+function hasMaskOnlyGate(room: Room): boolean {
+  return room.gates.some(
+    (g) =>
+      g.kind === 'open-area' && g.areaId !== undefined && !room.polygons.some((p) => p.areaId === g.areaId),
+  )
+}
 
 /** How strongly the scale map shows over the room at full layer opacity (faint: the room stays readable). */
 const SCALE_MAP_OVERLAY_ALPHA = 0.45
@@ -106,6 +118,21 @@ export function syncRoomView(view: RoomView): () => void {
     )
   }
 
+  /** Mask areas traced for the gates drawn over them; dropped when the mask or the room changes. */
+  let traced: { mask: Uint8Array; areas: Map<number, AreaPolygon[]> } | null = null
+  function maskArea(areaId: number): readonly AreaPolygon[] {
+    const room = editor.room
+    const mask = editor.mask
+    if (!room || !mask) return []
+    if (traced?.mask !== mask) traced = { mask, areas: new Map() }
+    let areas = traced.areas.get(areaId)
+    if (!areas) {
+      areas = traceMask(room.size.width, room.size.height, (i) => mask[i] === areaId)
+      traced.areas.set(areaId, areas)
+    }
+    return areas
+  }
+
   function drawVector(layer: VectorLayer): void {
     const room = editor.room
     const zoom = viewport.viewport.zoom
@@ -119,7 +146,7 @@ export function syncRoomView(view: RoomView): () => void {
       }
       case 'gates':
         view.redrawLayer(view.gatesLayer, ...style('gates'), (g) => {
-          if (room) drawGates(g, room, state.navState, zoom, s?.kind === 'gate' ? s.gateId : null)
+          if (room) drawGates(g, room, state.navState, zoom, s?.kind === 'gate' ? s.gateId : null, maskArea)
         })
         return
       case 'zones':
@@ -174,6 +201,7 @@ export function syncRoomView(view: RoomView): () => void {
 
   /** A different room is on screen (or the open one was replaced): draw everything. */
   function loadRoom(): void {
+    traced = null
     const room = editor.room
     if (!room) {
       view.setRoomSize(0, 0)
@@ -212,6 +240,9 @@ export function syncRoomView(view: RoomView): () => void {
     if (kinds.has('walk-mask')) {
       if (rect && editor.mask) view.updateMaskRect(editor.mask, room.size.width, rect)
       else drawMask()
+      // The mask is edited in place: areas traced from it are stale; a gate over one follows.
+      traced = null
+      if (!kinds.has('gates') && hasMaskOnlyGate(room)) drawVector('gates')
     }
     if (kinds.has('walk-behinds')) {
       const cells = walkBehindCellsOf(room)

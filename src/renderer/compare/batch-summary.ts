@@ -85,6 +85,22 @@ export function summaryDetails(s: BatchAlgorithmSummary): string {
     .join('\n')
 }
 
+/**
+ * Why flood-fill's median can be under a microsecond: a pair whose straight line is walkable
+ * (a beeline) is answered without a flood (0 cells expanded). The note for the batch table
+ * when that applies (flood-fill's median under 1 µs and at least one beeline pair), else null.
+ */
+export function beelineNote(s: BatchAlgorithmSummary, rows: readonly BatchRow[]): string | null {
+  if (s.id !== 'flood-fill' || s.medianQueryMs === null || s.medianQueryMs >= 0.001) return null
+  const own = rows.filter((r) => r.id === s.id)
+  const beelines = own.filter((r) => r.expanded === 0).length
+  if (beelines === 0) return null
+  return (
+    `${s.algorithm}: median under 1 µs because ${beelines} of ${own.length} pairs are beelines ` +
+    '(the straight line is walkable, so no flood runs); its other pairs take the flood time.'
+  )
+}
+
 /** Nearest-rank quantile of sorted values (q in [0, 1]); null for none. */
 export function quantileSortedOrNull(sorted: readonly number[], q: number): number | null {
   return sorted.length === 0 ? null : quantileSorted(sorted, q)

@@ -123,7 +123,7 @@ export const COLUMNS: readonly Column[] = [
     label: 'Prepare',
     better: 'lower',
     time: true,
-    help: 'One reading: building the data the algorithm keeps for this room state (grids, graphs, meshes), once per state.',
+    help: '"(1 run)": one reading of building the data the algorithm keeps for this room state (grids, graphs, meshes), once per state.',
   },
   {
     key: 'length',
@@ -319,6 +319,8 @@ export function formatCell(column: Column, row: MetricsRow, clockStepMs = DEFAUL
     const spread = formatSpread(value, r.samples)
     return `${formatDuration(value)}${spread ? ` ${spread}` : ''} (${r.samples.length} warm)`
   }
+  // Prepare is one reading; it says so as the query cells give their run count.
+  if (column.key === 'prepareMs') return `${formatReading(value, clockStepMs)} (1 run)`
   if (column.time) return formatReading(value, clockStepMs)
   if (column.key === 'lengthRatio') return shownRatio(row)!.toFixed(column.digits ?? 3)
   if (column.key === 'expanded') return `${value.toFixed(0)} ${row.expandedUnit}`

@@ -39,6 +39,7 @@ import {
   saveOfRequest,
   saveStoredProject,
   type StoreHost,
+  unusedProjectName,
 } from '../../shared/room/project-store'
 import { writeZip } from '../../shared/room/zip'
 import { readProjectZip } from '../../shared/room/project-zip'
@@ -360,9 +361,10 @@ const host: WalkboxHost = {
     const root = await projectsRoot()
     // A name the list already has gets a number ("Walkbox sample (2)"): two rows that read
     // the same cannot be told apart in Open.
-    const names = new Set((await listStored()).map((p) => p.name))
-    let name = project.name
-    for (let n = 2; names.has(name); n++) name = `${project.name} (${n})`
+    const name = unusedProjectName(
+      project.name,
+      (await listStored()).map((p) => p.name),
+    )
     const ref = await uniqueRef(root, name)
     try {
       const store = await storeOf(ref, await root.getDirectoryHandle(ref, { create: true }))
@@ -392,6 +394,9 @@ const host: WalkboxHost = {
   openGameFolder: () => gameFolderMethods(host).openGameFolder(),
   planGameSave: (req) => gameFolderMethods(host).planGameSave(req),
   writeGameSave: (req) => gameFolderMethods(host).writeGameSave(req),
+  async setMenuChecks() {
+    // The browser's menu bar reads the editor's state itself.
+  },
   async closeWindow() {
     // A page cannot close the tab the author opened; leaving it is the author's move.
   },

@@ -59,5 +59,6 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
     onOpenRequest: (listener) => bridge.onOpenRequest(listener),
     onCloseRequest: (listener) => bridge.onCloseRequest(listener),
     closeWindow: () => bridge.closeWindow(),
+    setMenuChecks: (req) => bridge.setMenuChecks(req),
   }
 }

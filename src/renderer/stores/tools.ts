@@ -78,13 +78,14 @@ export const useToolsStore = defineStore('tools', () => {
     },
     report: (kind, text) => editor.report(kind, text),
     previewChanged: () => previewRevision.value++,
-    snap: (p, zoom, extra) =>
+    snap: (p, zoom, extra, skip) =>
       snapInRoom(
         editor.room,
         p,
         zoom,
         { snap: options.snap, gridStep: options.gridStep, pixels: options.snapToPixels },
         extra,
+        skip,
       ),
     scaleAt: (p: Point) =>
       editor.room ? scaleAt(editor.room, editor.mask, scaleMapImage(editor.scaleMap), p).percent : 100,

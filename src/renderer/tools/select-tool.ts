@@ -2,7 +2,9 @@
  * Select and edit outlines on the walk-polygon, gate and zone layers: press a
  * vertex and drag it; press an edge and drag to insert a vertex there (a click on an edge
  * without a drag only selects its outline: no edit); press
- * inside a shape to select it and drag to move it. Each drag is one undo step; an
+ * inside a shape to select it and drag to move it. A dragged vertex (moved or new) snaps
+ * like any placed point when snapping is on (grid, vertices, edges; see snapping.ts), never
+ * to where it was nor to its own edges, and what caught it is highlighted. Each drag is one undo step; an
  * edit that would make an outline cross itself is refused and the crossings are
  * marked. Delete, Duplicate and the arrow keys act on the selection (see
  * actions/selection-actions.ts).
@@ -30,6 +32,7 @@ import {
   type ToolPointer,
   type ToolPreview,
 } from './tool'
+import type { SnapSkip, SnapTarget } from './snapping'
 
 const VERTEX_HIT_SCREEN_PX = 7
 const EDGE_HIT_SCREEN_PX = 5
@@ -44,6 +47,8 @@ export class SelectTool implements Tool {
   readonly cursor = 'default'
   private drag: Drag | null = null
   private now: Point | null = null
+  /** Where the dragged vertex goes now (snapped), and what caught it. */
+  private placed: { point: Point; target: SnapTarget | null } | null = null
   private refused: Point[] = []
 
   constructor(private readonly ctx: ToolContext) {}
@@ -107,7 +112,36 @@ export class SelectTool implements Tool {
   pointerMove(e: ToolPointer): void {
     if (!this.drag) return
     this.now = e.point
+    this.place(e.zoom)
     this.ctx.previewChanged()
+  }
+
+  /** What must not catch the dragged vertex: itself where it was, and its own edges. */
+  private skipOf(d: Exclude<Drag, { mode: 'dragging-shape' }>): SnapSkip {
+    const pts = d.ring.points
+    const n = pts.length
+    if (d.mode === 'dragging-vertex') {
+      const v = pts[d.index]
+      return {
+        vertices: [v],
+        edges: [
+          [pts[(d.index - 1 + n) % n], v],
+          [v, pts[(d.index + 1) % n]],
+        ],
+      }
+    }
+    // A new vertex splits the edge it was pulled from.
+    return { edges: [[pts[d.index - 1], pts[d.index % n]]] }
+  }
+
+  /** Snap the dragged vertex at the pointer (a shape drag moves by whole px instead). */
+  private place(zoom: number): void {
+    const d = this.drag
+    if (!d || !this.now || d.mode === 'dragging-shape') {
+      this.placed = null
+      return
+    }
+    this.placed = this.ctx.snap(this.now, zoom, [], this.skipOf(d))
   }
 
   /** The dragged ring as it would be now. */
@@ -120,7 +154,7 @@ export class SelectTool implements Tool {
       const dy = snapPoint({ x: 0, y: this.now.y - d.start.y }, snap).y
       return d.ring.points.map((v) => ({ x: v.x + dx, y: v.y + dy }))
     }
-    const at = snapPoint(this.now, snap)
+    const at = this.placed?.point ?? snapPoint(this.now, snap)
     const points = d.ring.points.slice()
     if (d.mode === 'dragging-vertex') points[d.index] = at
     else points.splice(d.index, 0, at)
@@ -131,9 +165,11 @@ export class SelectTool implements Tool {
     const d = this.drag
     if (!d) return
     this.now = e.point
+    this.place(e.zoom)
     const ring = this.draggedRing()
     this.drag = null
     this.now = null
+    this.placed = null
     const target = this.ctx.target()
     if (!target || !ring) return
     const moved = Math.hypot(e.point.x - d.start.x, e.point.y - d.start.y) * e.zoom >= 1
@@ -175,6 +211,7 @@ export class SelectTool implements Tool {
   cancel(): void {
     this.drag = null
     this.now = null
+    this.placed = null
     this.refused = []
     this.ctx.previewChanged()
   }
@@ -201,6 +238,7 @@ export class SelectTool implements Tool {
         markers.push({ point, colour: 0xff3b3b, size: 7, cross: true })
     }
     for (const point of this.refused) markers.push({ point, colour: 0xff3b3b, size: 7, cross: true })
-    return rings.length || markers.length ? { rings, markers } : null
+    const snap = this.drag ? (this.placed?.target ?? null) : null
+    return rings.length || markers.length || snap ? { rings, markers, snap } : null
   }
 }

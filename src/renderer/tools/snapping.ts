@@ -14,6 +14,8 @@
  * - snap index: the geometry bucketed in 32 px cells, built once per edit of it, so that a
  *   pointer move reads only the cells within reach.
  * - target: what caught the point: a grid crossing, a vertex, or an edge (with its ends).
+ * - skip: geometry that must not catch the point: a dragged vertex is never caught by
+ *   itself (where it was) nor by the edges it is an end of.
  *
  * Units: room px, except the reach (screen px).
  */
@@ -39,6 +41,14 @@ export type SnapTarget =
   | { kind: 'grid'; point: Point }
   | { kind: 'vertex'; point: Point }
   | { kind: 'edge'; point: Point; from: Point; to: Point }
+
+/** What must not catch the point: vertices at these places, and these edges (either direction). */
+export interface SnapSkip {
+  vertices?: readonly Point[]
+  edges?: readonly (readonly [Point, Point])[]
+}
+
+const samePoint = (a: Point, x: number, y: number) => a.x === x && a.y === y
 
 export interface Snapped {
   point: Point
@@ -168,7 +178,7 @@ export function snapIndexOf(room: Room): SnapIndex {
 
 /**
  * Where `p` snaps in `room` at `zoom` (screen px per room px). `extra` are more points to
- * catch (e.g. the outline being drawn).
+ * catch (e.g. the outline being drawn); `skip`, geometry that must not catch it.
  */
 export function snapInRoom(
   room: Room | null,
@@ -176,13 +186,23 @@ export function snapInRoom(
   zoom: number,
   settings: SnapSettings,
   extra: readonly Point[] = [],
+  skip: SnapSkip = {},
 ): Snapped {
   if (!settings.snap) return { point: roundPoint(p, settings.pixels), target: null }
   const index = room ? snapIndexOf(room) : null
   const vertexReach = VERTEX_REACH_SCREEN_PX / zoom
   let best: Point | null = null
   let bestD = vertexReach * vertexReach
+  const skippedVertex = (x: number, y: number) => skip.vertices?.some((v) => samePoint(v, x, y)) ?? false
+  const skippedEdge = (i: number) =>
+    skip.edges?.some(
+      ([a, b]) =>
+        index !== null &&
+        ((samePoint(a, index.ex0[i], index.ey0[i]) && samePoint(b, index.ex1[i], index.ey1[i])) ||
+          (samePoint(b, index.ex0[i], index.ey0[i]) && samePoint(a, index.ex1[i], index.ey1[i]))),
+    ) ?? false
   const consider = (x: number, y: number) => {
+    if (skippedVertex(x, y)) return
     const d = (x - p.x) ** 2 + (y - p.y) ** 2
     if (d <= bestD) {
       bestD = d
@@ -199,6 +219,7 @@ export function snapInRoom(
   let edge = -1
   let edgeD = edgeReach * edgeReach
   index?.near('edge', p, edgeReach, (i) => {
+    if (skippedEdge(i)) return
     const d = distanceToSegmentSquared(
       { x: index.ex0[i], y: index.ey0[i] },
       { x: index.ex1[i], y: index.ey1[i] },

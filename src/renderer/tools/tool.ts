@@ -18,7 +18,7 @@ import type { Point } from '../../shared/geometry/types'
 import type { EditTarget } from '../commands/edit-target'
 import type { Command } from '../commands/command'
 import type { LayerId } from '../stores/layers'
-import type { SnapTarget, Snapped } from './snapping'
+import type { SnapSkip, SnapTarget, Snapped } from './snapping'
 
 export type { ToolId } from './registry'
 import type { ToolId } from './registry'
@@ -82,8 +82,11 @@ export interface ToolContext {
   characterHeight(): number
   /** The tool's preview changed: the canvas asks `preview()` again. */
   previewChanged(): void
-  /** Where a placed point goes (grid, vertex, edge or whole px; see snapping.ts); `extra` also catch it. */
-  snap(p: Point, zoom: number, extra?: readonly Point[]): Snapped
+  /**
+   * Where a placed point goes (grid, vertex, edge or whole px; see snapping.ts); `extra` also
+   * catch it, `skip` never does.
+   */
+  snap(p: Point, zoom: number, extra?: readonly Point[], skip?: SnapSkip): Snapped
 }
 
 export interface PreviewRing {

@@ -185,6 +185,18 @@ export interface StoreSaveResult {
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
+/**
+ * The name an imported project takes so that the project list never holds two rows that
+ * read the same: its own name when no listed project has it, else the first free
+ * "Name (2)", "Name (3)", ... Both hosts number an imported zip's project this way.
+ */
+export function unusedProjectName(name: string, taken: Iterable<string>): string {
+  const names = new Set(taken)
+  let candidate = name
+  for (let n = 2; names.has(candidate); n++) candidate = `${name} (${n})`
+  return candidate
+}
+
 /** `<room folder>/room.json`, how messages name a room file. */
 export function roomLabel(entry: { folder: string }): string {
   return `${entry.folder.replace(/\\/g, '/').replace(/\/+$/, '')}/${ROOM_FILE_NAME}`

@@ -4,8 +4,13 @@
  * algorithm that reads back to the rows, and the batch map's colours.
  */
 import { describe, expect, it } from 'vitest'
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import BatchPanel from '../../../src/renderer/compare/BatchPanel.vue'
+import { useCompareStore } from '../../../src/renderer/stores/compare'
 import {
   batchJson,
+  beelineNote,
   formatSummaryCell,
   quantileSortedOrNull,
   RATIO_BIN_EDGES,
@@ -157,5 +162,53 @@ describe('batch map marks', () => {
   it('colours by query-time percentile within the algorithm', () => {
     expect(pairMarks(d, 'jps', 'time').map((m) => m.heat)).toEqual([1, 0, null])
     expect(pairMarks(d, 'navmesh-funnel', 'ratio')[0].heat).toBeCloseTo(0.1 / (RATIO_HOT - 1), 9)
+  })
+})
+
+describe("flood-fill's beeline medians", () => {
+  /** Flood-fill rows: `beelines` pairs with a walkable straight line (no flood), the rest flooded. */
+  function flood(beelines: number, flooded: number): BatchRow[] {
+    return [
+      ...Array.from({ length: beelines }, (_, i) => ({ ...r(i, 'flood-fill', 0.0004, 1), expanded: 0 })),
+      ...Array.from({ length: flooded }, (_, i) => ({
+        ...r(beelines + i, 'flood-fill', 2.5, 1),
+        expanded: 900,
+      })),
+    ]
+  }
+
+  it('says why a median is under a microsecond: the pairs that were beelines', () => {
+    const d = done(flood(3, 2))
+    const s = d.summary.find((x) => x.id === 'flood-fill')!
+    expect(formatSummaryCell('median', s)).toMatch(/µs|ns/)
+    const note = beelineNote(s, d.rows)
+    expect(note).toContain('3 of 5 pairs are beelines')
+    expect(note).toContain('under 1 µs')
+  })
+
+  it('puts the note under the batch table, the median cell marked', () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const result = done([...flood(3, 2), r(0, 'jps', 2, 1)])
+    useCompareStore().batch = { id: 1, running: false, done: 5, total: 5, pairs: 5, seed: 7, result }
+    const panel = mount(BatchPanel, { global: { plugins: [pinia] } })
+    const notes = panel.findAll('[data-testid="batch-median-note"]')
+    expect(notes.map((n) => n.text())).toEqual([`* ${beelineNote(result.summary[0], result.rows)}`])
+    const median = panel.get('tr[data-algorithm="flood-fill"] td[data-column="median"]')
+    expect(median.find('.mark').text()).toBe('*')
+    expect(panel.get('tr[data-algorithm="jps"] td[data-column="median"]').find('.mark').exists()).toBe(false)
+    panel.unmount()
+  })
+
+  it('says nothing when the median is a flood, or for other algorithms', () => {
+    const d = done(flood(2, 3))
+    expect(
+      beelineNote(
+        d.summary.find((x) => x.id === 'flood-fill')!,
+        d.rows,
+      ),
+    ).toBeNull()
+    const fast = done([r(0, 'jps', 0.0004, 1), r(1, 'jps', 0.0004, 1)].map((x) => ({ ...x, expanded: 0 })))
+    expect(beelineNote(fast.summary[0], fast.rows)).toBeNull()
   })
 })

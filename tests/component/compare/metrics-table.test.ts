@@ -170,7 +170,9 @@ describe('cell texts', () => {
       expect(text).toBe('< 0.10 ms (1 cold)')
       expect(text).not.toMatch(/^0\.0+/)
     }
-    expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 0 }), 0.005)).toBe('< 5.00 µs')
+    expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 0 }), 0.005)).toBe(
+      '< 5.00 µs (1 run)',
+    )
     expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.005)).toBe(
       '3.14 ms (1 cold)',
     )
@@ -178,7 +180,9 @@ describe('cell texts', () => {
     expect(formatCell(column('queryMs'), row({ algorithm: 'jps', queryMs: 3.14159 }), 0.1)).toBe(
       '3.10 ms (1 cold)',
     )
-    expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 312.4 }), 0.1)).toBe('312 ms')
+    expect(formatCell(column('prepareMs'), row({ algorithm: 'jps', prepareMs: 312.4 }), 0.1)).toBe(
+      '312 ms (1 run)',
+    )
     // A reading is a whole number of clock steps (floating point leaves 0.0999999 for one step).
     expect(formatReading(0.0999999, 0.1)).toBe('0.10 ms')
     expect(formatReading(0.30000001, 0.1)).toBe('0.30 ms')

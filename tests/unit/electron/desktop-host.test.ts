@@ -233,4 +233,24 @@ describe('DesktopHost', () => {
     expect(await host.listProjects()).toEqual([])
     expect(await readFile(join(sample.ref, 'project.walkbox.json'), 'utf8')).toContain('Walkbox sample')
   })
+
+  it('numbers an imported project whose name the list already has, as the browser does', async () => {
+    const host = makeHost()
+    const sample = await host.openSampleProject()
+    const zip = await host.exportProjectZip({ ref: sample.ref })
+    answers.newFolder = join(dir, 'first import')
+    const first = await host.importProjectZip({ fileName: zip.fileName, bytes: zip.bytes })
+    expect(first?.project.name).toBe('Walkbox sample (2)')
+    answers.newFolder = join(dir, 'second import')
+    const second = await host.importProjectZip({ fileName: zip.fileName, bytes: zip.bytes })
+    expect(second?.project.name).toBe('Walkbox sample (3)')
+    // On disk and in Open's list, each row tells itself apart.
+    const onDisk = JSON.parse(await readFile(join(dir, 'second import', 'project.walkbox.json'), 'utf8'))
+    expect(onDisk.name).toBe('Walkbox sample (3)')
+    expect((await host.listProjects()).map((p) => p.name).sort()).toEqual([
+      'Walkbox sample',
+      'Walkbox sample (2)',
+      'Walkbox sample (3)',
+    ])
+  })
 })

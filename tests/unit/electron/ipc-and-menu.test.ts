@@ -3,10 +3,10 @@
  * validates its payload; the native menus come from the shared action list.
  */
 import { describe, expect, it, vi } from 'vitest'
-import type { IpcMain } from 'electron'
+import type { IpcMain, MenuItemConstructorOptions } from 'electron'
 import { hostHandlers, registerHostHandlers } from '../../../src/main/ipc'
 import { menuTemplate } from '../../../src/main/menu-template'
-import type { DesktopHost } from '../../../src/main/desktop-host'
+import { DesktopHost } from '../../../src/main/desktop-host'
 import { ACTIONS } from '../../../src/shared/actions'
 import { TOOL_LIST } from '../../../src/shared/tools'
 import { HOST_CHANNELS, HOST_EVENT_CHANNELS } from '../../../src/shared/host'
@@ -130,5 +130,53 @@ describe('native menus', () => {
       () => {},
     )
     expect(JSON.stringify(everywhere)).not.toMatch(/devtools/i)
+  })
+})
+
+describe('checkbox menu items', () => {
+  const model = { recent: [], isMac: false, appName: 'Walkbox', devTools: false }
+  const viewItems = (checked?: Record<string, boolean>) => {
+    const view = menuTemplate({ ...model, checked }, () => {}).find((m) => m.label === 'View')!
+    return view.submenu as MenuItemConstructorOptions[]
+  }
+
+  it('shows Show Grid, Snap and Show Rulers as checkboxes checked as the editor said', () => {
+    const off = viewItems()
+    for (const id of ['view.grid', 'view.snap', 'view.rulers']) {
+      expect(off.find((i) => i.id === id)).toMatchObject({ type: 'checkbox', checked: false })
+    }
+    const on = viewItems({ 'view.grid': true, 'view.rulers': true })
+    expect(on.find((i) => i.id === 'view.grid')?.checked).toBe(true)
+    expect(on.find((i) => i.id === 'view.snap')?.checked).toBe(false)
+    expect(on.find((i) => i.id === 'view.rulers')?.checked).toBe(true)
+    // Other items stay plain.
+    expect(on.find((i) => i.id === 'view.zoomIn')?.type).toBeUndefined()
+  })
+
+  it('takes the checks from the renderer through the desktop host, refusing unknown items', async () => {
+    const changes: unknown[] = []
+    const desktop = new DesktopHost({
+      userDataDir: () => '/nonexistent',
+      sampleDir: () => '/nonexistent',
+      appVersion: () => '0',
+      platform: 'linux',
+      dialogs: {} as never,
+      onMenuChecks: (checked) => changes.push({ ...checked }),
+    })
+    const handlers = hostHandlers(desktop)
+    await handlers.setMenuChecks({ checked: { 'view.grid': true, 'view.snap': false } })
+    await handlers.setMenuChecks({ checked: { 'view.snap': true } })
+    expect(changes).toEqual([
+      { 'view.grid': true, 'view.snap': false },
+      { 'view.grid': true, 'view.snap': true },
+    ])
+    expect(desktop.menuChecks).toEqual({ 'view.grid': true, 'view.snap': true })
+    await expect(handlers.setMenuChecks({ checked: { 'file.quit': true } })).rejects.toThrow(
+      /setMenuChecks: refused a malformed request/,
+    )
+    await expect(handlers.setMenuChecks({ checked: { 'view.grid': 'yes' } })).rejects.toThrow(
+      /setMenuChecks: refused a malformed request at checked\.view\.grid/,
+    )
+    expect(changes).toHaveLength(2)
   })
 })
