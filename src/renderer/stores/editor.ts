@@ -13,7 +13,7 @@
  * - change event: { roomId, kinds, rect? } after every edit, undo and redo, so that a view
  *   redraws only the layers (and the mask rectangle) that changed.
  */
-import { defineStore } from 'pinia'
+import { defineStore, storeToRefs } from 'pinia'
 import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
 import type { Rect } from '../../shared/geometry/types'
 import type {
@@ -32,6 +32,7 @@ import { HISTORY_CAP_BYTES, trimHistories, UndoStack, type StackEntry } from '..
 import { encodeGreyPng, isPng } from '../host/png'
 import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
 import { useRecoveryStore } from './recovery'
+import { engineName, useStatusStore } from './status'
 import {
   createSession,
   sessionBackground,
@@ -43,12 +44,7 @@ import {
   type RoomSession,
 } from './room-session'
 
-export type StatusKind = 'info' | 'error'
-
-/** An engine's name for the status line. */
-export function engineName(engine: GameFolderInfo['engine']): string {
-  return { ags4: 'AGS 4', ags3: 'AGS 3', godot: 'Godot', tiled: 'Tiled' }[engine]
-}
+export { engineName, type StatusKind } from './status'
 
 export interface ChangeEvent {
   /** The room that changed; null for project-only changes. */
@@ -95,8 +91,10 @@ export const useEditorStore = defineStore('editor', () => {
   const projectHistory = markRaw(new UndoStack())
   /** The memory cap of the project's undo history (all rooms and the project), bytes. */
   const historyCapBytes = ref(HISTORY_CAP_BYTES)
-  const busy = ref(false)
-  const status = ref<{ kind: StatusKind; text: string }>({ kind: 'info', text: 'Starting…' })
+  // The status line lives in stores/status.ts; the editor reports there.
+  const statusStore = useStatusStore()
+  const { status, busy } = storeToRefs(statusStore)
+  const { report, reportError, guarded } = statusStore
   /** The game the open project belongs to (a game folder opened in place), else null. */
   const game = ref<GameFolderInfo | null>(null)
   /** Bumped when the room on screen is replaced wholesale (open, switch, load). */
@@ -165,13 +163,6 @@ export const useEditorStore = defineStore('editor', () => {
   }
 
   // --- the one edit path -------------------------------------------------------------
-
-  function report(kind: StatusKind, text: string): void {
-    status.value = { kind, text }
-  }
-  function reportError(error: unknown): void {
-    report('error', error instanceof Error ? error.message : String(error))
-  }
 
   /**
    * Run an edit: `work` is a command or makes one (it may throw to refuse the edit with a
@@ -326,19 +317,6 @@ export const useEditorStore = defineStore('editor', () => {
   function requireHost(): WalkboxHost {
     if (!host.value) throw new Error('The editor has no host yet.')
     return host.value
-  }
-
-  async function guarded<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
-    busy.value = true
-    try {
-      return await work()
-    } catch (err) {
-      console.error(label, err)
-      report('error', `${label}: ${err instanceof Error ? err.message : String(err)}`)
-      return undefined
-    } finally {
-      busy.value = false
-    }
   }
 
   /** Close the open project (no questions: callers ask first). */
