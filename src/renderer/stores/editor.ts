@@ -15,7 +15,6 @@
  */
 import { defineStore, storeToRefs } from 'pinia'
 import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
-import type { Rect } from '../../shared/geometry/types'
 import type {
   GameFolderInfo,
   OpenedProject,
@@ -24,12 +23,12 @@ import type {
   WalkboxHost,
 } from '../../shared/host'
 import type { Project, Room } from '../../shared/room/schema'
-import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/command'
+import type { Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import type { ScaleMapHolder } from '../commands/scale-map'
 import type { ProjectTarget } from '../commands/project-commands'
-import { HISTORY_CAP_BYTES, trimHistories, UndoStack, type StackEntry } from '../commands/undo-stack'
 import { encodeGreyPng, isPng } from '../host/png'
+import { createEditHistory, type EditOptions } from './edit-history'
 import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
 import { useRecoveryStore } from './recovery'
 import { engineName, useStatusStore } from './status'
@@ -46,21 +45,7 @@ import {
 
 export { engineName, type StatusKind } from './status'
 
-export interface ChangeEvent {
-  /** The room that changed; null for project-only changes. */
-  roomId: string | null
-  kinds: ReadonlySet<ChangeKind>
-  /** Mask edits: the rectangle that changed (absent: the whole mask, if 'walk-mask' is in kinds). */
-  rect?: Rect
-}
-export type ChangeListener = (event: ChangeEvent) => void
-
-export interface EditOptions {
-  /** Do not put the command's label on the status line. */
-  quiet?: boolean
-  /** Hear why an edit was refused (it is on the status line too). */
-  onRefused?: (message: string) => void
-}
+export type { ChangeEvent, ChangeListener, EditOptions } from './edit-history'
 
 /** A room of the project as the room list shows it. */
 export interface RoomListing {
@@ -88,9 +73,6 @@ export const useEditorStore = defineStore('editor', () => {
   const project = ref<Project | null>(null)
   const sessions = shallowReactive(new Map<string, RoomSession>())
   const activeRoomId = ref<string | null>(null)
-  const projectHistory = markRaw(new UndoStack())
-  /** The memory cap of the project's undo history (all rooms and the project), bytes. */
-  const historyCapBytes = ref(HISTORY_CAP_BYTES)
   // The status line lives in stores/status.ts; the editor reports there.
   const statusStore = useStatusStore()
   const { status, busy } = storeToRefs(statusStore)
@@ -99,11 +81,16 @@ export const useEditorStore = defineStore('editor', () => {
   const game = ref<GameFolderInfo | null>(null)
   /** Bumped when the room on screen is replaced wholesale (open, switch, load). */
   const roomRevision = ref(0)
-  /** Bumped on every edit, undo and redo (anything a view may need to redraw). */
-  const revision = ref(0)
   /** Bumped whenever a project is opened (even the same one again). */
   const projectOpened = ref(0)
-  const listeners = new Set<ChangeListener>()
+  // The undo history and change events live in stores/edit-history.ts; every edit runs there.
+  const history = createEditHistory({
+    openRoom: () => session.value,
+    roomStacks: () => [...sessions.values()].map((s) => s.history),
+    report,
+  })
+  const { projectHistory, historyCapBytes, revision, canUndo, canRedo, historyEntries } = history
+  const { onChange, emit, edit, undo, redo } = history
 
   const session = computed<RoomSession | null>(() =>
     activeRoomId.value ? (sessions.get(activeRoomId.value) ?? null) : null,
@@ -143,132 +130,6 @@ export const useEditorStore = defineStore('editor', () => {
         problems: s?.problems.length ?? 0,
       }
     })
-  })
-
-  // --- change events ----------------------------------------------------------------
-
-  /** Hear about every change (edits, undo, redo); returns an unsubscribe. */
-  function onChange(listener: ChangeListener): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  }
-  function emit(roomId: string | null, kinds: Iterable<ChangeKind>, rect?: Rect): void {
-    revision.value++
-    const event: ChangeEvent = { roomId, kinds: new Set(kinds), rect }
-    for (const listener of listeners) listener(event)
-  }
-  function emitCommand(command: Command): void {
-    const kinds = command.changes?.kinds ?? ALL_ROOM_KINDS
-    emit(command.scope === 'project' ? null : activeRoomId.value, kinds, command.changes?.rect)
-  }
-
-  // --- the one edit path -------------------------------------------------------------
-
-  /**
-   * Run an edit: `work` is a command or makes one (it may throw to refuse the edit with a
-   * message). The command is applied, recorded and reported. Returns it (with `created`),
-   * or null when nothing was done.
-   */
-  function edit(work: Command | (() => Command | null), options: EditOptions = {}): Command | null {
-    let command: Command | null
-    try {
-      command = typeof work === 'function' ? work() : work
-    } catch (error) {
-      reportError(error)
-      options.onRefused?.(error instanceof Error ? error.message : String(error))
-      return null
-    }
-    if (!command) return null
-    const stack = command.scope === 'project' ? projectHistory : session.value?.history
-    if (!stack) {
-      report('error', 'Open a room first.')
-      return null
-    }
-    try {
-      command.apply()
-    } catch (error) {
-      reportError(error)
-      options.onRefused?.(error instanceof Error ? error.message : String(error))
-      return null
-    }
-    stack.record(command)
-    // A new edit makes the other stack's redo stale (redo replays edits in the order made).
-    ;(stack === projectHistory ? session.value?.history : projectHistory)?.dropRedo()
-    // One memory cap for the project's whole history; the oldest steps go first, and it says so.
-    const dropped = trimHistories(
-      [projectHistory, ...[...sessions.values()].map((s) => s.history)],
-      historyCapBytes.value,
-    )
-    if (dropped > 0) {
-      const steps = dropped === 1 ? 'step was' : `${dropped} steps were`
-      report('info', `${command.label} (the undo history is full: its oldest ${steps} dropped)`)
-    } else if (!options.quiet) report('info', command.label)
-    emitCommand(command)
-    return command
-  }
-
-  /** The stacks Undo and Redo work on: the open room's and the project's. */
-  function stacks(): UndoStack[] {
-    return session.value ? [session.value.history, projectHistory] : [projectHistory]
-  }
-  function latest(entries: (StackEntry | undefined)[], pick: 'max' | 'min'): number {
-    let best = -1
-    entries.forEach((e, i) => {
-      if (!e) return
-      const other = best >= 0 ? entries[best]! : null
-      if (!other || (pick === 'max' ? e.seq > other.seq : e.seq < other.seq)) best = i
-    })
-    return best
-  }
-
-  const canUndo = computed(() => {
-    void revision.value
-    return stacks().some((s) => s.done.length > 0)
-  })
-  const canRedo = computed(() => {
-    void revision.value
-    return stacks().some((s) => s.undone.length > 0)
-  })
-
-  function undo(): Command | null {
-    const all = stacks()
-    const i = latest(
-      all.map((s) => s.done.at(-1)),
-      'max',
-    )
-    if (i < 0) return null
-    const command = all[i].undo()
-    if (command) {
-      report('info', `Undid ${command.label}`)
-      emitCommand(command)
-    }
-    return command
-  }
-  function redo(): Command | null {
-    const all = stacks()
-    const i = latest(
-      all.map((s) => s.undone.at(-1)),
-      'min',
-    )
-    if (i < 0) return null
-    const command = all[i].redo()
-    if (command) {
-      report('info', `Redid ${command.label}`)
-      emitCommand(command)
-    }
-    return command
-  }
-
-  /** The history the panel shows: the open room's and the project's steps in the order made. */
-  const historyEntries = computed(() => {
-    void revision.value
-    const done = stacks()
-      .flatMap((s) => s.done)
-      .sort((a, b) => a.seq - b.seq)
-    const undone = stacks()
-      .flatMap((s) => s.undone)
-      .sort((a, b) => b.seq - a.seq)
-    return { done: done.map((e) => e.command), undone: undone.map((e) => e.command) }
   })
 
   /** What commands edit: the open room and its mask. Null when no room is open. */
