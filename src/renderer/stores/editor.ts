@@ -14,24 +14,16 @@
  *   redraws only the layers (and the mask rectangle) that changed.
  */
 import { defineStore, storeToRefs } from 'pinia'
-import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
-import type {
-  GameFolderInfo,
-  OpenedProject,
-  ProjectRef,
-  SaveProjectRequest,
-  WalkboxHost,
-} from '../../shared/host'
+import { computed, ref, shallowReactive, shallowRef } from 'vue'
+import type { GameFolderInfo, OpenedProject, ProjectRef, WalkboxHost } from '../../shared/host'
 import type { Project, Room } from '../../shared/room/schema'
 import type { Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import type { ScaleMapHolder } from '../commands/scale-map'
 import type { ProjectTarget } from '../commands/project-commands'
-import { encodeGreyPng, isPng } from '../host/png'
 import { createEditHistory, type EditOptions } from './edit-history'
-import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
-import { useRecoveryStore } from './recovery'
-import { engineName, useStatusStore } from './status'
+import { useProjectIoStore } from './project-io'
+import { useStatusStore } from './status'
 import {
   createSession,
   sessionBackground,
@@ -59,13 +51,7 @@ export interface RoomListing {
   problems: number
 }
 
-/** What every room-level save sends: the room and the files that changed. */
-export interface RoomToSave {
-  room: Room
-  background?: Uint8Array
-  mask?: Uint8Array
-  scaleMap?: Uint8Array
-}
+export type { RoomToSave } from './project-io'
 
 export const useEditorStore = defineStore('editor', () => {
   const host = shallowRef<WalkboxHost | null>(null)
@@ -299,247 +285,8 @@ export const useEditorStore = defineStore('editor', () => {
     return edit(() => make(projectTarget()), options)
   }
 
-  // --- unsaved changes -------------------------------------------------------------
-
-  /**
-   * Before `action` drops the open project: with unsaved changes, ask Save / Discard /
-   * Cancel. True when it may go on (saved, discarded, or nothing to lose).
-   */
-  async function confirmLeave(action: string): Promise<boolean> {
-    if (!dirty.value || !project.value) return true
-    const dialogs = useDialogsStore()
-    const names = dirtyRooms.value.map((id) => sessions.get(id)?.room.name ?? id)
-    const choice = await dialogs.ask('unsaved', { action, rooms: names, project: projectDirty.value })
-    if (choice === 'cancel') return false
-    if (choice === 'discard') {
-      if (projectRef.value) await useRecoveryStore().forget(projectRef.value)
-      return true
-    }
-    return save()
-  }
-
-  /** First start opens the sample project; later starts reopen the most recent project. */
-  async function start(h: WalkboxHost): Promise<void> {
-    host.value = markRaw(h)
-    const recent = (await h.recentProjects().catch(() => []))[0]
-    if (recent) {
-      const opened = await guarded(`Could not reopen ${recent.name}`, async () =>
-        adoptProject(await h.openProject({ ref: recent.ref })),
-      )
-      if (opened) return
-      const reason = status.value.text
-      await guarded('Could not open the sample project', async () =>
-        adoptProject(await h.openSampleProject()),
-      )
-      report('error', `${reason} — opened the sample project instead.`)
-      return
-    }
-    await guarded('Could not open the sample project', async () => adoptProject(await h.openSampleProject()))
-  }
-
-  async function openSample(): Promise<void> {
-    if (!(await confirmLeave('open the sample project'))) return
-    await guarded('Could not open the sample project', async () =>
-      adoptProject(await requireHost().openSampleProject()),
-    )
-  }
-
-  /**
-   * Open a project: by ref (the recent list, the OS), or through the Open dialog (every
-   * project, damaged ones with their backups). Unsaved work is asked about first.
-   */
-  async function openProject(ref_?: ProjectRef): Promise<void> {
-    let choice: OpenProjectAnswer | null = ref_ ? { action: 'open', ref: ref_ } : null
-    if (!choice) choice = await useDialogsStore().ask('open-project', {})
-    if (!choice) return
-    if (!(await confirmLeave('open another project'))) return
-    const h = requireHost()
-    const picked = choice
-    await guarded(
-      picked.action === 'restore' ? 'Could not restore the backup' : 'Could not open the project',
-      async () => {
-        if (picked.action === 'open') await adoptProject(await h.openProject({ ref: picked.ref }))
-        else if (picked.action === 'browse') await adoptProject(await h.openProject({}))
-        else {
-          const opened = await h.restoreBackup({ ref: picked.ref, backupId: picked.backupId })
-          await adoptProject(opened)
-          report(
-            'info',
-            `Restored ${opened.project.name} from its backup ${picked.backupId}; the version before is a backup too.`,
-          )
-        }
-      },
-    )
-  }
-
-  /** Open a game's own folder (AGS, Godot, Tiled): its rooms, edited in place (docs/engines.md). */
-  async function openGameFolder(): Promise<void> {
-    if (!(await confirmLeave('open a game folder'))) return
-    await guarded('Could not open the game folder', async () => {
-      const opened = await requireHost().openGameFolder()
-      if (!(await adoptProject(opened)) || !opened?.game) return
-      const g = opened.game
-      if (!opened.warnings?.length)
-        report(
-          'info',
-          `Opened the ${engineName(g.engine)} game ${g.name} in place (${g.rooms} room${g.rooms === 1 ? '' : 's'}). ${g.readOnly ? 'Its rooms are read-only here.' : 'Save shows what it will write into the game first.'}`,
-        )
-    })
-  }
-
-  /**
-   * After the project is saved (its Walkbox part, in the game's .walkbox folder): list what
-   * the game's own files would get, and write them when the author says so.
-   */
-  async function writeIntoGame(ref_: ProjectRef, g: GameFolderInfo, name: string): Promise<void> {
-    if (g.readOnly) {
-      report('error', `Saved ${name} in the game's .walkbox folder; ${g.readOnly}.`)
-      return
-    }
-    const h = requireHost()
-    const plan = await h.planGameSave({ ref: ref_ })
-    if (plan.changes.length === 0) {
-      report('info', `Saved ${name}; the game's files already hold every edit (nothing to write).`)
-      return
-    }
-    const write = await useDialogsStore().ask('game-write', {
-      game: g.name,
-      changes: plan.changes,
-      notes: plan.notes,
-    })
-    if (!write) {
-      report(
-        'info',
-        `Saved ${name} in the game's .walkbox folder; nothing was written into the game (Save again to write ${plan.changes.length} file${plan.changes.length === 1 ? '' : 's'}).`,
-      )
-      return
-    }
-    const done = await h.writeGameSave({ ref: ref_, fingerprint: plan.fingerprint })
-    report(
-      'info',
-      `Wrote ${done.written.join(', ')} into ${g.name}; the files it replaced are in ${done.backup}.`,
-    )
-  }
-
-  /** A new, empty project: asks for its name (Electron then asks where), after dealing with unsaved work. */
-  async function newProject(name?: string): Promise<void> {
-    if (!(await confirmLeave('start a new project'))) return
-    const chosen =
-      name ??
-      (await useDialogsStore().ask('text', {
-        title: 'New project',
-        label: 'Project name',
-        value: 'Untitled project',
-        confirm: 'Create project',
-        check: (v) => (v.trim() ? null : 'A project needs a name.'),
-      }))
-    if (!chosen) return
-    await guarded('Could not create the project', async () =>
-      adoptProject(await requireHost().createProject({ name: chosen })),
-    )
-  }
-
-  // --- saving ------------------------------------------------------------------------
-
-  /** The scale-map bytes to send with a save: the imported PNG as it is, else a PNG of its grey. */
-  async function scaleMapToSave(s: RoomSession): Promise<Uint8Array | undefined> {
-    const bytes = s.scaleMapBytes
-    const image = s.scaleMap
-    if (!s.room.scaling.map || !bytes || !image) return undefined
-    return isPng(bytes) ? bytes : encodeGreyPng(image)
-  }
-
-  /** What a save sends for a room: the model and every file that is new or changed. */
-  async function roomToSave(s: RoomSession): Promise<RoomToSave> {
-    return {
-      room: JSON.parse(JSON.stringify(s.room)) as Room,
-      background: s.backgroundFile?.bytes,
-      mask: s.mask ?? undefined,
-      scaleMap: await scaleMapToSave(s),
-    }
-  }
-
-  /** What a save wrote: each room's and the project's history version, and the pending files it sent. */
-  interface SavePoint {
-    project: number
-    rooms: Map<string, { history: number; background: unknown; scaleMap: unknown }>
-  }
-  function savePoint(): SavePoint {
-    const rooms = new Map<string, { history: number; background: unknown; scaleMap: unknown }>()
-    for (const s of sessions.values())
-      rooms.set(s.id, {
-        history: s.history.version,
-        background: s.backgroundFile,
-        scaleMap: s.scaleMapBytes,
-      })
-    return { project: projectHistory.version, rooms }
-  }
-
-  /**
-   * The files now hold what `point` describes: histories are saved at that point (edits made
-   * while the save ran stay unsaved), and pending files that were written are cleared.
-   */
-  function markSaved(point: SavePoint): void {
-    projectHistory.markSavedAt(point.project)
-    for (const s of sessions.values()) {
-      const at = point.rooms.get(s.id)
-      if (!at) continue
-      s.history.markSavedAt(at.history)
-      s.touched = false
-      s.fresh = false
-      if (s.backgroundFile === at.background) s.backgroundFile = null
-      if (s.scaleMapBytes === at.scaleMap) s.scaleMapBytes = null
-    }
-    revision.value++
-  }
-
-  /** Mark everything saved now (after a restore, or in tests). */
-  function markAllSaved(): void {
-    markSaved(savePoint())
-  }
-
-  /** The save request for the project and every room with unsaved edits. */
-  async function saveRequest(ref_: ProjectRef, p: Project): Promise<SaveProjectRequest> {
-    const rooms = await Promise.all(dirtyRooms.value.map((id) => roomToSave(sessions.get(id)!)))
-    return { ref: ref_, project: JSON.parse(JSON.stringify(p)) as Project, rooms }
-  }
-
-  /** Save the project and every room with unsaved edits as one unit (a backup of the version it replaces is kept). */
-  async function save(): Promise<boolean> {
-    const ref_ = projectRef.value
-    const p = project.value
-    if (!ref_ || !p) return false
-    const ok = await guarded('Could not save', async () => {
-      const point = savePoint()
-      const result = await requireHost().saveProject(await saveRequest(ref_, p))
-      markSaved(point)
-      // Saved: the recovery copy is not needed any more (removed now, not after the debounce).
-      await useRecoveryStore().flush()
-      const g = game.value
-      if (g) await writeIntoGame(ref_, g, p.name)
-      else
-        report('info', `Saved ${p.name}${result.backup ? ' (the version before is kept in backups)' : ''}.`)
-      return true
-    })
-    return ok === true
-  }
-
-  /** Save a copy of the project with the unsaved edits elsewhere, and go on editing the copy. */
-  async function saveAs(): Promise<void> {
-    const p = project.value
-    const ref_ = projectRef.value
-    if (!p || !ref_) return
-    await guarded('Could not save a copy', async () => {
-      const point = savePoint()
-      const opened = await requireHost().saveProjectAs(await saveRequest(ref_, p))
-      if (!opened) return
-      projectRef.value = opened.ref
-      project.value = opened.project
-      game.value = opened.game ?? null
-      markSaved(point)
-      report('info', `Saved as ${opened.project.name}.`)
-    })
-  }
+  // Opening, saving and the unsaved-work prompts live in stores/project-io.ts.
+  const io = () => useProjectIoStore()
 
   return {
     host,
@@ -583,22 +330,24 @@ export const useEditorStore = defineStore('editor', () => {
     redo,
     editTarget,
     walkBehindEditTarget,
-    start,
-    openSample,
-    openProject,
-    openGameFolder,
+    start: (h: WalkboxHost) => io().start(h),
+    openSample: () => io().openSample(),
+    openProject: (ref_?: ProjectRef) => io().openProject(ref_),
+    openGameFolder: () => io().openGameFolder(),
     game,
-    newProject,
+    newProject: (name?: string) => io().newProject(name),
     adoptProject,
     closeProject,
-    confirmLeave,
+    confirmLeave: (action: string) => io().confirmLeave(action),
     ensureSession,
     switchRoom,
     putSession,
     dropSession,
     showSession,
-    save,
-    saveAs,
-    markAllSaved,
+    save: () => io().save(),
+    saveAs: () => io().saveAs(),
+    markAllSaved: () => io().markAllSaved(),
+    requireHost,
+    projectHistory,
   }
 })
