@@ -1,7 +1,11 @@
 /**
  * Editor store: the open project, a session for every room opened in it (model, images,
- * own undo history), which room is on screen, the one path every edit takes, and the
- * status line. The host does all file work; this store never touches files.
+ * own undo history), which room is on screen, and the entry points every edit takes. The
+ * rest is split by responsibility: the undo history and change events in
+ * stores/edit-history.ts, opening/saving and the unsaved-work prompt in
+ * stores/project-io.ts, the status line in stores/status.ts. This store keeps thin facades
+ * for them (`edit`, `undo`, `save`, `confirmLeave`, `report`…). The host does all file
+ * work; this store never touches files.
  *
  * Glossary
  * - host: the WalkboxHost (Electron or browser) this editor runs in.
