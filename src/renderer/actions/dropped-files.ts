@@ -8,6 +8,7 @@
  */
 import type { ImportedImage } from '../../shared/host'
 import { useEditorStore } from '../stores/editor'
+import { useStatusStore } from '../stores/status'
 import { newRoomFromBackground } from './project-actions'
 
 const IMAGE_NAME = /\.(png|jpe?g|webp)$/i
@@ -33,11 +34,17 @@ export async function takeDroppedFiles(files: readonly File[]): Promise<void> {
   const image = files.find((f) => IMAGE_NAME.test(f.name) || /^image\/(png|jpeg|webp)$/.test(f.type))
   if (!image) {
     const names = files.map((f) => f.name).join(', ')
-    editor.report('error', `Cannot use ${names || 'the dropped item'}: expected a PNG, JPEG or WebP image.`)
+    useStatusStore().report(
+      'error',
+      `Cannot use ${names || 'the dropped item'}: expected a PNG, JPEG or WebP image.`,
+    )
     return
   }
   if (!editor.project) {
-    editor.report('error', 'Open or create a project first, then drop the background on the window.')
+    useStatusStore().report(
+      'error',
+      'Open or create a project first, then drop the background on the window.',
+    )
     return
   }
   await newRoomFromBackground({ fileName: image.name, bytes: new Uint8Array(await image.arrayBuffer()) })

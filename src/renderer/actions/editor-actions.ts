@@ -6,6 +6,7 @@ import type { InjectionKey } from 'vue'
 import { exportRoom, importRoom } from './room-formats'
 import { ActionRegistry, type Action, type Edition } from './registry'
 import { useEditorStore } from '../stores/editor'
+import { useStatusStore } from '../stores/status'
 import { useViewportStore } from '../stores/viewport'
 import { useSelectionStore } from '../stores/selection'
 import { useToolsStore } from '../stores/tools'
@@ -60,11 +61,11 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
     const s = selection.current
     const clip = target && s ? copySelection(target, s) : null
     if (!clip) {
-      editor.report('error', 'Select a polygon, hole, gate, zone, node or scale stop to copy.')
+      useStatusStore().report('error', 'Select a polygon, hole, gate, zone, node or scale stop to copy.')
       return false
     }
     clipboard.put(clip)
-    editor.report('info', `Copied ${clipName(clip)}`)
+    useStatusStore().report('info', `Copied ${clipName(clip)}`)
     return true
   }
   const inRoom = (work: (roomId: string) => Promise<void>) => ({
@@ -160,7 +161,10 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
       'view.snap': {
         run: () => {
           tools.options.snap = !tools.options.snap
-          editor.report('info', tools.options.snap ? 'Snapping on: grid, vertices and edges' : 'Snapping off')
+          useStatusStore().report(
+            'info',
+            tools.options.snap ? 'Snapping on: grid, vertices and edges' : 'Snapping off',
+          )
         },
         enabled: hasRoom,
       },
@@ -184,7 +188,7 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
     },
     (action, error) => {
       console.error(`Action ${action.id} failed`, error)
-      editor.report(
+      useStatusStore().report(
         'error',
         `${action.label.replace('…', '')} failed: ${error instanceof Error ? error.message : String(error)}`,
       )

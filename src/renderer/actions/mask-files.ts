@@ -8,6 +8,7 @@
  * Units: px.
  */
 import { useEditorStore } from '../stores/editor'
+import { useStatusStore } from '../stores/status'
 import { useToolsStore } from '../stores/tools'
 import { importMaskCommand, maskPreview, missingAreas, planMaskImport } from '../tools/mask-import'
 import { useDialogsStore } from '../stores/dialogs'
@@ -58,9 +59,9 @@ export async function importMask(picked?: ImportedImage): Promise<void> {
     // The author works on the mask next: show its tools (and no notice about polygons).
     useLayersStore().activate('walk-mask')
     const scaled = plan.read.scale > 1 ? `, scaled up ×${plan.read.scale}` : ''
-    editor.report('info', `Imported ${file.fileName}: ${plan.read.summary}${scaled}.`)
+    useStatusStore().report('info', `Imported ${file.fileName}: ${plan.read.summary}${scaled}.`)
   } catch (error) {
-    editor.report(
+    useStatusStore().report(
       'error',
       `Could not import the mask: ${error instanceof Error ? error.message : String(error)}`,
     )
@@ -75,9 +76,9 @@ export async function exportMask(): Promise<void> {
   try {
     const fileName = `${room.id}-walkmask.png`
     downloadBytes(await encodeMaskPng(mask, room.size.width, room.size.height), fileName, 'image/png')
-    editor.report('info', `Exported the mask as ${fileName}.`)
+    useStatusStore().report('info', `Exported the mask as ${fileName}.`)
   } catch (error) {
-    editor.report(
+    useStatusStore().report(
       'error',
       `Could not export the mask: ${error instanceof Error ? error.message : String(error)}`,
     )

@@ -15,6 +15,7 @@ import { emptyRoom, type Room } from '../../shared/room/schema'
 import { idFromName } from '../../shared/room/names'
 import { useDialogsStore } from '../stores/dialogs'
 import { useEditorStore } from '../stores/editor'
+import { useStatusStore } from '../stores/status'
 import { createSession } from '../stores/room-session'
 import {
   addCharacterCommand,
@@ -47,7 +48,7 @@ async function newRoom(
   const editor = useEditorStore()
   const dialogs = useDialogsStore()
   if (!editor.project) {
-    editor.report('error', 'Open or create a project first.')
+    useStatusStore().report('error', 'Open or create a project first.')
     return
   }
   const answer = await dialogs.ask('new-room', { mode, dropped })
@@ -79,7 +80,7 @@ async function newRoom(
   )
   const done = editor.edit(addRoomCommand(editor.projectTarget(), session, 'New room'))
   if (done)
-    editor.report(
+    useStatusStore().report(
       'info',
       `New room ${room.name} (${room.size.width}×${room.size.height})${answer.background ? ` from ${answer.background.fileName}` : ''}.`,
     )
@@ -110,7 +111,7 @@ export async function duplicateRoom(roomId: string): Promise<void> {
   try {
     source = await editor.ensureSession(roomId)
   } catch (error) {
-    editor.reportError(error)
+    useStatusStore().reportError(error)
     return
   }
   const name = `${source.room.name} copy`
@@ -175,7 +176,7 @@ export async function replaceBackground(imported?: ImportedImage): Promise<void>
     try {
       picked = await host.importImage({ purpose: 'background' })
     } catch (error) {
-      editor.report(
+      useStatusStore().report(
         'error',
         `Could not read the background: ${error instanceof Error ? error.message : String(error)}`,
       )

@@ -32,6 +32,7 @@ import { backgroundFileName } from '../commands/background'
 import { encodeRgbaPng } from '../host/png'
 import { useDialogsStore } from '../stores/dialogs'
 import { useEditorStore } from '../stores/editor'
+import { useStatusStore } from '../stores/status'
 import { createSession } from '../stores/room-session'
 
 export interface PickedFile {
@@ -166,7 +167,7 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
   const project = editor.project
   const host = editor.host
   if (!project || !host) {
-    editor.report('error', 'Open or create a project first.')
+    useStatusStore().report('error', 'Open or create a project first.')
     return false
   }
   const room = result.room
@@ -273,7 +274,7 @@ export const IMPORT_FORMATS = ROOM_FORMATS.filter((f) => f.importRoom)
 export async function importRoom(): Promise<void> {
   const editor = useEditorStore()
   if (!editor.project) {
-    editor.report('error', 'Open or create a project first.')
+    useStatusStore().report('error', 'Open or create a project first.')
     return
   }
   const answer = await useDialogsStore().ask('import-room', {})
@@ -284,10 +285,10 @@ export async function importRoom(): Promise<void> {
       const first = notes[0]
         ? `; note: ${notes[0]}${notes.length > 1 ? ` (and ${notes.length - 1} more)` : ''}`
         : ''
-      editor.report('info', `Imported room ${answer.result.room.name}${first}`)
+      useStatusStore().report('info', `Imported room ${answer.result.room.name}${first}`)
     }
   } catch (error) {
-    editor.reportError(error)
+    useStatusStore().reportError(error)
   }
 }
 
@@ -297,5 +298,5 @@ export async function exportRoom(): Promise<void> {
   const room = editor.room
   if (!room) return
   const done = await useDialogsStore().ask('export-room', { roomId: room.id, roomName: room.name })
-  if (done) editor.report('info', `Exported room ${room.name}.`)
+  if (done) useStatusStore().report('info', `Exported room ${room.name}.`)
 }

@@ -1,7 +1,11 @@
 /**
  * Editor store: the open project, a session for every room opened in it (model, images,
- * own undo history), which room is on screen, the one path every edit takes, and the
- * status line. The host does all file work; this store never touches files.
+ * own undo history), which room is on screen, and the entry points every edit takes. The
+ * rest is split by responsibility: the undo history and change events in
+ * stores/edit-history.ts, opening/saving and the unsaved-work prompt in
+ * stores/project-io.ts, the status line in stores/status.ts. This store keeps thin facades
+ * for them (`edit`, `undo`, `save`, `confirmLeave`, `report`…). The host does all file
+ * work; this store never touches files.
  *
  * Glossary
  * - host: the WalkboxHost (Electron or browser) this editor runs in.
@@ -13,25 +17,17 @@
  * - change event: { roomId, kinds, rect? } after every edit, undo and redo, so that a view
  *   redraws only the layers (and the mask rectangle) that changed.
  */
-import { defineStore } from 'pinia'
-import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
-import type { Rect } from '../../shared/geometry/types'
-import type {
-  GameFolderInfo,
-  OpenedProject,
-  ProjectRef,
-  SaveProjectRequest,
-  WalkboxHost,
-} from '../../shared/host'
+import { defineStore, storeToRefs } from 'pinia'
+import { computed, ref, shallowReactive, shallowRef } from 'vue'
+import type { GameFolderInfo, OpenedProject, ProjectRef, WalkboxHost } from '../../shared/host'
 import type { Project, Room } from '../../shared/room/schema'
-import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/command'
+import type { Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import type { ScaleMapHolder } from '../commands/scale-map'
 import type { ProjectTarget } from '../commands/project-commands'
-import { HISTORY_CAP_BYTES, trimHistories, UndoStack, type StackEntry } from '../commands/undo-stack'
-import { encodeGreyPng, isPng } from '../host/png'
-import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
-import { useRecoveryStore } from './recovery'
+import { createEditHistory, type EditOptions } from './edit-history'
+import { useProjectIoStore } from './project-io'
+import { useStatusStore } from './status'
 import {
   createSession,
   sessionBackground,
@@ -43,28 +39,9 @@ import {
   type RoomSession,
 } from './room-session'
 
-export type StatusKind = 'info' | 'error'
+export { engineName, type StatusKind } from './status'
 
-/** An engine's name for the status line. */
-export function engineName(engine: GameFolderInfo['engine']): string {
-  return { ags4: 'AGS 4', ags3: 'AGS 3', godot: 'Godot', tiled: 'Tiled' }[engine]
-}
-
-export interface ChangeEvent {
-  /** The room that changed; null for project-only changes. */
-  roomId: string | null
-  kinds: ReadonlySet<ChangeKind>
-  /** Mask edits: the rectangle that changed (absent: the whole mask, if 'walk-mask' is in kinds). */
-  rect?: Rect
-}
-export type ChangeListener = (event: ChangeEvent) => void
-
-export interface EditOptions {
-  /** Do not put the command's label on the status line. */
-  quiet?: boolean
-  /** Hear why an edit was refused (it is on the status line too). */
-  onRefused?: (message: string) => void
-}
+export type { ChangeEvent, ChangeListener, EditOptions } from './edit-history'
 
 /** A room of the project as the room list shows it. */
 export interface RoomListing {
@@ -78,13 +55,7 @@ export interface RoomListing {
   problems: number
 }
 
-/** What every room-level save sends: the room and the files that changed. */
-export interface RoomToSave {
-  room: Room
-  background?: Uint8Array
-  mask?: Uint8Array
-  scaleMap?: Uint8Array
-}
+export type { RoomToSave } from './project-io'
 
 export const useEditorStore = defineStore('editor', () => {
   const host = shallowRef<WalkboxHost | null>(null)
@@ -92,20 +63,24 @@ export const useEditorStore = defineStore('editor', () => {
   const project = ref<Project | null>(null)
   const sessions = shallowReactive(new Map<string, RoomSession>())
   const activeRoomId = ref<string | null>(null)
-  const projectHistory = markRaw(new UndoStack())
-  /** The memory cap of the project's undo history (all rooms and the project), bytes. */
-  const historyCapBytes = ref(HISTORY_CAP_BYTES)
-  const busy = ref(false)
-  const status = ref<{ kind: StatusKind; text: string }>({ kind: 'info', text: 'Starting…' })
+  // The status line lives in stores/status.ts; the editor reports there.
+  const statusStore = useStatusStore()
+  const { status, busy } = storeToRefs(statusStore)
+  const { report, reportError, guarded } = statusStore
   /** The game the open project belongs to (a game folder opened in place), else null. */
   const game = ref<GameFolderInfo | null>(null)
   /** Bumped when the room on screen is replaced wholesale (open, switch, load). */
   const roomRevision = ref(0)
-  /** Bumped on every edit, undo and redo (anything a view may need to redraw). */
-  const revision = ref(0)
   /** Bumped whenever a project is opened (even the same one again). */
   const projectOpened = ref(0)
-  const listeners = new Set<ChangeListener>()
+  // The undo history and change events live in stores/edit-history.ts; every edit runs there.
+  const history = createEditHistory({
+    openRoom: () => session.value,
+    roomStacks: () => [...sessions.values()].map((s) => s.history),
+    report,
+  })
+  const { projectHistory, historyCapBytes, revision, canUndo, canRedo, historyEntries } = history
+  const { onChange, emit, edit, undo, redo } = history
 
   const session = computed<RoomSession | null>(() =>
     activeRoomId.value ? (sessions.get(activeRoomId.value) ?? null) : null,
@@ -145,139 +120,6 @@ export const useEditorStore = defineStore('editor', () => {
         problems: s?.problems.length ?? 0,
       }
     })
-  })
-
-  // --- change events ----------------------------------------------------------------
-
-  /** Hear about every change (edits, undo, redo); returns an unsubscribe. */
-  function onChange(listener: ChangeListener): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  }
-  function emit(roomId: string | null, kinds: Iterable<ChangeKind>, rect?: Rect): void {
-    revision.value++
-    const event: ChangeEvent = { roomId, kinds: new Set(kinds), rect }
-    for (const listener of listeners) listener(event)
-  }
-  function emitCommand(command: Command): void {
-    const kinds = command.changes?.kinds ?? ALL_ROOM_KINDS
-    emit(command.scope === 'project' ? null : activeRoomId.value, kinds, command.changes?.rect)
-  }
-
-  // --- the one edit path -------------------------------------------------------------
-
-  function report(kind: StatusKind, text: string): void {
-    status.value = { kind, text }
-  }
-  function reportError(error: unknown): void {
-    report('error', error instanceof Error ? error.message : String(error))
-  }
-
-  /**
-   * Run an edit: `work` is a command or makes one (it may throw to refuse the edit with a
-   * message). The command is applied, recorded and reported. Returns it (with `created`),
-   * or null when nothing was done.
-   */
-  function edit(work: Command | (() => Command | null), options: EditOptions = {}): Command | null {
-    let command: Command | null
-    try {
-      command = typeof work === 'function' ? work() : work
-    } catch (error) {
-      reportError(error)
-      options.onRefused?.(error instanceof Error ? error.message : String(error))
-      return null
-    }
-    if (!command) return null
-    const stack = command.scope === 'project' ? projectHistory : session.value?.history
-    if (!stack) {
-      report('error', 'Open a room first.')
-      return null
-    }
-    try {
-      command.apply()
-    } catch (error) {
-      reportError(error)
-      options.onRefused?.(error instanceof Error ? error.message : String(error))
-      return null
-    }
-    stack.record(command)
-    // A new edit makes the other stack's redo stale (redo replays edits in the order made).
-    ;(stack === projectHistory ? session.value?.history : projectHistory)?.dropRedo()
-    // One memory cap for the project's whole history; the oldest steps go first, and it says so.
-    const dropped = trimHistories(
-      [projectHistory, ...[...sessions.values()].map((s) => s.history)],
-      historyCapBytes.value,
-    )
-    if (dropped > 0) {
-      const steps = dropped === 1 ? 'step was' : `${dropped} steps were`
-      report('info', `${command.label} (the undo history is full: its oldest ${steps} dropped)`)
-    } else if (!options.quiet) report('info', command.label)
-    emitCommand(command)
-    return command
-  }
-
-  /** The stacks Undo and Redo work on: the open room's and the project's. */
-  function stacks(): UndoStack[] {
-    return session.value ? [session.value.history, projectHistory] : [projectHistory]
-  }
-  function latest(entries: (StackEntry | undefined)[], pick: 'max' | 'min'): number {
-    let best = -1
-    entries.forEach((e, i) => {
-      if (!e) return
-      const other = best >= 0 ? entries[best]! : null
-      if (!other || (pick === 'max' ? e.seq > other.seq : e.seq < other.seq)) best = i
-    })
-    return best
-  }
-
-  const canUndo = computed(() => {
-    void revision.value
-    return stacks().some((s) => s.done.length > 0)
-  })
-  const canRedo = computed(() => {
-    void revision.value
-    return stacks().some((s) => s.undone.length > 0)
-  })
-
-  function undo(): Command | null {
-    const all = stacks()
-    const i = latest(
-      all.map((s) => s.done.at(-1)),
-      'max',
-    )
-    if (i < 0) return null
-    const command = all[i].undo()
-    if (command) {
-      report('info', `Undid ${command.label}`)
-      emitCommand(command)
-    }
-    return command
-  }
-  function redo(): Command | null {
-    const all = stacks()
-    const i = latest(
-      all.map((s) => s.undone.at(-1)),
-      'min',
-    )
-    if (i < 0) return null
-    const command = all[i].redo()
-    if (command) {
-      report('info', `Redid ${command.label}`)
-      emitCommand(command)
-    }
-    return command
-  }
-
-  /** The history the panel shows: the open room's and the project's steps in the order made. */
-  const historyEntries = computed(() => {
-    void revision.value
-    const done = stacks()
-      .flatMap((s) => s.done)
-      .sort((a, b) => a.seq - b.seq)
-    const undone = stacks()
-      .flatMap((s) => s.undone)
-      .sort((a, b) => b.seq - a.seq)
-    return { done: done.map((e) => e.command), undone: undone.map((e) => e.command) }
   })
 
   /** What commands edit: the open room and its mask. Null when no room is open. */
@@ -326,19 +168,6 @@ export const useEditorStore = defineStore('editor', () => {
   function requireHost(): WalkboxHost {
     if (!host.value) throw new Error('The editor has no host yet.')
     return host.value
-  }
-
-  async function guarded<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
-    busy.value = true
-    try {
-      return await work()
-    } catch (err) {
-      console.error(label, err)
-      report('error', `${label}: ${err instanceof Error ? err.message : String(err)}`)
-      return undefined
-    } finally {
-      busy.value = false
-    }
   }
 
   /** Close the open project (no questions: callers ask first). */
@@ -460,254 +289,8 @@ export const useEditorStore = defineStore('editor', () => {
     return edit(() => make(projectTarget()), options)
   }
 
-  // --- unsaved changes -------------------------------------------------------------
-
-  /**
-   * Before `action` drops the open project: with unsaved changes, ask Save / Discard /
-   * Cancel. True when it may go on (saved, discarded, or nothing to lose).
-   */
-  async function confirmLeave(action: string): Promise<boolean> {
-    if (!dirty.value || !project.value) return true
-    const dialogs = useDialogsStore()
-    const names = dirtyRooms.value.map((id) => sessions.get(id)?.room.name ?? id)
-    const choice = await dialogs.ask('unsaved', { action, rooms: names, project: projectDirty.value })
-    if (choice === 'cancel') return false
-    if (choice === 'discard') {
-      if (projectRef.value) await useRecoveryStore().forget(projectRef.value)
-      return true
-    }
-    return save()
-  }
-
-  /** First start opens the sample project; later starts reopen the most recent project. */
-  async function start(h: WalkboxHost): Promise<void> {
-    host.value = markRaw(h)
-    const recent = (await h.recentProjects().catch(() => []))[0]
-    if (recent) {
-      const opened = await guarded(`Could not reopen ${recent.name}`, async () =>
-        adoptProject(await h.openProject({ ref: recent.ref })),
-      )
-      if (opened) return
-      const reason = status.value.text
-      await guarded('Could not open the sample project', async () =>
-        adoptProject(await h.openSampleProject()),
-      )
-      report('error', `${reason} — opened the sample project instead.`)
-      return
-    }
-    await guarded('Could not open the sample project', async () => adoptProject(await h.openSampleProject()))
-  }
-
-  async function openSample(): Promise<void> {
-    if (!(await confirmLeave('open the sample project'))) return
-    await guarded('Could not open the sample project', async () =>
-      adoptProject(await requireHost().openSampleProject()),
-    )
-  }
-
-  /**
-   * Open a project: by ref (the recent list, the OS), or through the Open dialog (every
-   * project, damaged ones with their backups). Unsaved work is asked about first.
-   */
-  async function openProject(ref_?: ProjectRef): Promise<void> {
-    let choice: OpenProjectAnswer | null = ref_ ? { action: 'open', ref: ref_ } : null
-    if (!choice) choice = await useDialogsStore().ask('open-project', {})
-    if (!choice) return
-    if (!(await confirmLeave('open another project'))) return
-    const h = requireHost()
-    const picked = choice
-    await guarded(
-      picked.action === 'restore' ? 'Could not restore the backup' : 'Could not open the project',
-      async () => {
-        if (picked.action === 'open') await adoptProject(await h.openProject({ ref: picked.ref }))
-        else if (picked.action === 'browse') await adoptProject(await h.openProject({}))
-        else {
-          const opened = await h.restoreBackup({ ref: picked.ref, backupId: picked.backupId })
-          await adoptProject(opened)
-          report(
-            'info',
-            `Restored ${opened.project.name} from its backup ${picked.backupId}; the version before is a backup too.`,
-          )
-        }
-      },
-    )
-  }
-
-  /** Open a game's own folder (AGS, Godot, Tiled): its rooms, edited in place (docs/engines.md). */
-  async function openGameFolder(): Promise<void> {
-    if (!(await confirmLeave('open a game folder'))) return
-    await guarded('Could not open the game folder', async () => {
-      const opened = await requireHost().openGameFolder()
-      if (!(await adoptProject(opened)) || !opened?.game) return
-      const g = opened.game
-      if (!opened.warnings?.length)
-        report(
-          'info',
-          `Opened the ${engineName(g.engine)} game ${g.name} in place (${g.rooms} room${g.rooms === 1 ? '' : 's'}). ${g.readOnly ? 'Its rooms are read-only here.' : 'Save shows what it will write into the game first.'}`,
-        )
-      if (opened.readNotes?.length)
-        void useDialogsStore().ask('game-read', {
-          game: g.name,
-          engine: engineName(g.engine),
-          rooms: g.rooms,
-          notes: opened.readNotes,
-        })
-    })
-  }
-
-  /**
-   * After the project is saved (its Walkbox part, in the game's .walkbox folder): list what
-   * the game's own files would get, and write them when the author says so.
-   */
-  async function writeIntoGame(ref_: ProjectRef, g: GameFolderInfo, name: string): Promise<void> {
-    if (g.readOnly) {
-      report('error', `Saved ${name} in the game's .walkbox folder; ${g.readOnly}.`)
-      return
-    }
-    const h = requireHost()
-    const plan = await h.planGameSave({ ref: ref_ })
-    if (plan.changes.length === 0) {
-      report('info', `Saved ${name}; the game's files already hold every edit (nothing to write).`)
-      return
-    }
-    const write = await useDialogsStore().ask('game-write', {
-      game: g.name,
-      changes: plan.changes,
-      notes: plan.notes,
-    })
-    if (!write) {
-      report(
-        'info',
-        `Saved ${name} in the game's .walkbox folder; nothing was written into the game (Save again to write ${plan.changes.length} file${plan.changes.length === 1 ? '' : 's'}).`,
-      )
-      return
-    }
-    const done = await h.writeGameSave({ ref: ref_, fingerprint: plan.fingerprint })
-    report(
-      'info',
-      `Wrote ${done.written.join(', ')} into ${g.name}; the files it replaced are in ${done.backup}.`,
-    )
-  }
-
-  /** A new, empty project: asks for its name (Electron then asks where), after dealing with unsaved work. */
-  async function newProject(name?: string): Promise<void> {
-    if (!(await confirmLeave('start a new project'))) return
-    const chosen =
-      name ??
-      (await useDialogsStore().ask('text', {
-        title: 'New project',
-        label: 'Project name',
-        value: 'Untitled project',
-        confirm: 'Create project',
-        check: (v) => (v.trim() ? null : 'A project needs a name.'),
-      }))
-    if (!chosen) return
-    await guarded('Could not create the project', async () =>
-      adoptProject(await requireHost().createProject({ name: chosen })),
-    )
-  }
-
-  // --- saving ------------------------------------------------------------------------
-
-  /** The scale-map bytes to send with a save: the imported PNG as it is, else a PNG of its grey. */
-  async function scaleMapToSave(s: RoomSession): Promise<Uint8Array | undefined> {
-    const bytes = s.scaleMapBytes
-    const image = s.scaleMap
-    if (!s.room.scaling.map || !bytes || !image) return undefined
-    return isPng(bytes) ? bytes : encodeGreyPng(image)
-  }
-
-  /** What a save sends for a room: the model and every file that is new or changed. */
-  async function roomToSave(s: RoomSession): Promise<RoomToSave> {
-    return {
-      room: JSON.parse(JSON.stringify(s.room)) as Room,
-      background: s.backgroundFile?.bytes,
-      mask: s.mask ?? undefined,
-      scaleMap: await scaleMapToSave(s),
-    }
-  }
-
-  /** What a save wrote: each room's and the project's history version, and the pending files it sent. */
-  interface SavePoint {
-    project: number
-    rooms: Map<string, { history: number; background: unknown; scaleMap: unknown }>
-  }
-  function savePoint(): SavePoint {
-    const rooms = new Map<string, { history: number; background: unknown; scaleMap: unknown }>()
-    for (const s of sessions.values())
-      rooms.set(s.id, {
-        history: s.history.version,
-        background: s.backgroundFile,
-        scaleMap: s.scaleMapBytes,
-      })
-    return { project: projectHistory.version, rooms }
-  }
-
-  /**
-   * The files now hold what `point` describes: histories are saved at that point (edits made
-   * while the save ran stay unsaved), and pending files that were written are cleared.
-   */
-  function markSaved(point: SavePoint): void {
-    projectHistory.markSavedAt(point.project)
-    for (const s of sessions.values()) {
-      const at = point.rooms.get(s.id)
-      if (!at) continue
-      s.history.markSavedAt(at.history)
-      s.touched = false
-      s.fresh = false
-      if (s.backgroundFile === at.background) s.backgroundFile = null
-      if (s.scaleMapBytes === at.scaleMap) s.scaleMapBytes = null
-    }
-    revision.value++
-  }
-
-  /** Mark everything saved now (after a restore, or in tests). */
-  function markAllSaved(): void {
-    markSaved(savePoint())
-  }
-
-  /** The save request for the project and every room with unsaved edits. */
-  async function saveRequest(ref_: ProjectRef, p: Project): Promise<SaveProjectRequest> {
-    const rooms = await Promise.all(dirtyRooms.value.map((id) => roomToSave(sessions.get(id)!)))
-    return { ref: ref_, project: JSON.parse(JSON.stringify(p)) as Project, rooms }
-  }
-
-  /** Save the project and every room with unsaved edits as one unit (a backup of the version it replaces is kept). */
-  async function save(): Promise<boolean> {
-    const ref_ = projectRef.value
-    const p = project.value
-    if (!ref_ || !p) return false
-    const ok = await guarded('Could not save', async () => {
-      const point = savePoint()
-      const result = await requireHost().saveProject(await saveRequest(ref_, p))
-      markSaved(point)
-      // Saved: the recovery copy is not needed any more (removed now, not after the debounce).
-      await useRecoveryStore().flush()
-      const g = game.value
-      if (g) await writeIntoGame(ref_, g, p.name)
-      else
-        report('info', `Saved ${p.name}${result.backup ? ' (the version before is kept in backups)' : ''}.`)
-      return true
-    })
-    return ok === true
-  }
-
-  /** Save a copy of the project with the unsaved edits elsewhere, and go on editing the copy. */
-  async function saveAs(): Promise<void> {
-    const p = project.value
-    const ref_ = projectRef.value
-    if (!p || !ref_) return
-    await guarded('Could not save a copy', async () => {
-      const point = savePoint()
-      const opened = await requireHost().saveProjectAs(await saveRequest(ref_, p))
-      if (!opened) return
-      projectRef.value = opened.ref
-      project.value = opened.project
-      game.value = opened.game ?? null
-      markSaved(point)
-      report('info', `Saved as ${opened.project.name}.`)
-    })
-  }
+  // Opening, saving and the unsaved-work prompts live in stores/project-io.ts.
+  const io = () => useProjectIoStore()
 
   return {
     host,
@@ -751,22 +334,24 @@ export const useEditorStore = defineStore('editor', () => {
     redo,
     editTarget,
     walkBehindEditTarget,
-    start,
-    openSample,
-    openProject,
-    openGameFolder,
+    start: (h: WalkboxHost) => io().start(h),
+    openSample: () => io().openSample(),
+    openProject: (ref_?: ProjectRef) => io().openProject(ref_),
+    openGameFolder: () => io().openGameFolder(),
     game,
-    newProject,
+    newProject: (name?: string) => io().newProject(name),
     adoptProject,
     closeProject,
-    confirmLeave,
+    confirmLeave: (action: string) => io().confirmLeave(action),
     ensureSession,
     switchRoom,
     putSession,
     dropSession,
     showSession,
-    save,
-    saveAs,
-    markAllSaved,
+    save: () => io().save(),
+    saveAs: () => io().saveAs(),
+    markAllSaved: () => io().markAllSaved(),
+    requireHost,
+    projectHistory,
   }
 })

@@ -1,8 +1,8 @@
 /**
  * History store: the undo history as the panels and the toolbar see it — the steps of
  * the open room and of the project, in the order they were made. It holds nothing of its
- * own: the editor store keeps one undo stack per room and one for the project, and every
- * edit goes through `editor.edit`. Selection and viewport never enter the history.
+ * own: the stacks live in stores/edit-history.ts (one per room, one for the project), and
+ * every edit goes through `editor.edit`. Selection and viewport never enter the history.
  *
  * Glossary
  * - step: a command done (or undone) by the author; a drag or a brush stroke is one step.

@@ -12,6 +12,7 @@
 import { defineStore } from 'pinia'
 import { shallowRef, watch } from 'vue'
 import { useEditorStore } from './editor'
+import { useStatusStore } from './status'
 import { indexedDbSlots, type RecoveryCopy, type RecoverySlots } from '../recovery/slots'
 import { recoveryCopy, RECOVERY_DELAY_MS, restoreCommand, roomsToOpen } from '../recovery/recovery'
 
@@ -50,7 +51,7 @@ export const useRecoveryStore = defineStore('recovery', () => {
       }
       written = { ref, revision }
     } catch (error) {
-      editor.report(
+      useStatusStore().report(
         'error',
         `Could not keep a recovery copy (${error instanceof Error ? error.message : String(error)}); save soon.`,
       )
@@ -89,7 +90,7 @@ export const useRecoveryStore = defineStore('recovery', () => {
     )
     if (!done) return false
     offer.value = null
-    editor.report('info', 'Restored the recovered work; save to keep it.')
+    useStatusStore().report('info', 'Restored the recovered work; save to keep it.')
     schedule()
     return true
   }

@@ -18,6 +18,7 @@ import { toolDescriptor, TOOLS, toolsOfLayer, type ToolEntry } from '../tools/re
 import type { Tool, ToolContext, ToolId, ToolOptions, ToolPreview } from '../tools/tool'
 import { snapInRoom } from '../tools/snapping'
 import { useEditorStore } from './editor'
+import { useStatusStore } from './status'
 import { useLayersStore, type LayerId } from './layers'
 import { selectionExists, useSelectionStore } from './selection'
 
@@ -76,7 +77,7 @@ export const useToolsStore = defineStore('tools', () => {
       selection.select(s)
       previewRevision.value++
     },
-    report: (kind, text) => editor.report(kind, text),
+    report: (kind, text) => useStatusStore().report(kind, text),
     previewChanged: () => previewRevision.value++,
     snap: (p, zoom, extra, skip) =>
       snapInRoom(

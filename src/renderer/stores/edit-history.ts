@@ -1,0 +1,175 @@
+/**
+ * The editor's undo history and change events, kept apart from the rooms and the files:
+ * one undo stack per room (held by its session) and one for the project, undo and redo
+ * across the open room's and the project's stacks in the order the edits were made, one
+ * memory cap for the whole history, and the change event every edit, undo and redo sends.
+ * The editor store makes one with `createEditHistory` and runs every edit through `edit`.
+ *
+ * Glossary
+ * - stack: an UndoStack (commands/undo-stack.ts); `seq` orders entries across stacks.
+ * - change event: { roomId, kinds, rect? }, so that a view redraws only what changed.
+ */
+import { computed, markRaw, ref } from 'vue'
+import type { Rect } from '../../shared/geometry/types'
+import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/command'
+import { HISTORY_CAP_BYTES, trimHistories, UndoStack, type StackEntry } from '../commands/undo-stack'
+import type { StatusKind } from './status'
+
+export interface ChangeEvent {
+  /** The room that changed; null for project-only changes. */
+  roomId: string | null
+  kinds: ReadonlySet<ChangeKind>
+  /** Mask edits: the rectangle that changed (absent: the whole mask, if 'walk-mask' is in kinds). */
+  rect?: Rect
+}
+export type ChangeListener = (event: ChangeEvent) => void
+
+export interface EditOptions {
+  /** Do not put the command's label on the status line. */
+  quiet?: boolean
+  /** Hear why an edit was refused (it is on the status line too). */
+  onRefused?: (message: string) => void
+}
+
+/** What the history needs from the editor: the open room's stack, every room's, and the status line. */
+export interface EditHistoryHost {
+  /** The open room's id and undo stack; null when no room is open. */
+  openRoom(): { id: string; history: UndoStack } | null
+  /** The undo stacks of every room with a session. */
+  roomStacks(): UndoStack[]
+  report(kind: StatusKind, text: string): void
+}
+
+export function createEditHistory(host: EditHistoryHost) {
+  const projectHistory = markRaw(new UndoStack())
+  /** The memory cap of the project's undo history (all rooms and the project), bytes. */
+  const historyCapBytes = ref(HISTORY_CAP_BYTES)
+  /** Bumped on every edit, undo and redo (anything a view may need to redraw). */
+  const revision = ref(0)
+  const listeners = new Set<ChangeListener>()
+
+  /** Hear about every change (edits, undo, redo); returns an unsubscribe. */
+  function onChange(listener: ChangeListener): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+  function emit(roomId: string | null, kinds: Iterable<ChangeKind>, rect?: Rect): void {
+    revision.value++
+    const event: ChangeEvent = { roomId, kinds: new Set(kinds), rect }
+    for (const listener of listeners) listener(event)
+  }
+  function emitCommand(command: Command): void {
+    const kinds = command.changes?.kinds ?? ALL_ROOM_KINDS
+    emit(command.scope === 'project' ? null : (host.openRoom()?.id ?? null), kinds, command.changes?.rect)
+  }
+  function refuse(error: unknown, options: EditOptions): null {
+    const message = error instanceof Error ? error.message : String(error)
+    host.report('error', message)
+    options.onRefused?.(message)
+    return null
+  }
+
+  /**
+   * Run an edit: `work` is a command or makes one (it may throw to refuse the edit with a
+   * message). The command is applied, recorded and reported. Returns it (with `created`),
+   * or null when nothing was done.
+   */
+  function edit(work: Command | (() => Command | null), options: EditOptions = {}): Command | null {
+    let command: Command | null
+    try {
+      command = typeof work === 'function' ? work() : work
+    } catch (error) {
+      return refuse(error, options)
+    }
+    if (!command) return null
+    const roomStack = host.openRoom()?.history
+    const stack = command.scope === 'project' ? projectHistory : roomStack
+    if (!stack) {
+      host.report('error', 'Open a room first.')
+      return null
+    }
+    try {
+      command.apply()
+    } catch (error) {
+      return refuse(error, options)
+    }
+    stack.record(command)
+    // A new edit makes the other stack's redo stale (redo replays edits in the order made).
+    ;(stack === projectHistory ? roomStack : projectHistory)?.dropRedo()
+    // One memory cap for the project's whole history; the oldest steps go first, and it says so.
+    const dropped = trimHistories([projectHistory, ...host.roomStacks()], historyCapBytes.value)
+    if (dropped > 0) {
+      const steps = dropped === 1 ? 'step was' : `${dropped} steps were`
+      host.report('info', `${command.label} (the undo history is full: its oldest ${steps} dropped)`)
+    } else if (!options.quiet) host.report('info', command.label)
+    emitCommand(command)
+    return command
+  }
+
+  /** The stacks Undo and Redo work on: the open room's and the project's. */
+  function stacks(): UndoStack[] {
+    const open = host.openRoom()
+    return open ? [open.history, projectHistory] : [projectHistory]
+  }
+  function latest(entries: (StackEntry | undefined)[], pick: 'max' | 'min'): number {
+    let best = -1
+    entries.forEach((e, i) => {
+      if (!e) return
+      const other = best >= 0 ? entries[best]! : null
+      if (!other || (pick === 'max' ? e.seq > other.seq : e.seq < other.seq)) best = i
+    })
+    return best
+  }
+
+  const canUndo = computed(() => {
+    void revision.value
+    return stacks().some((s) => s.done.length > 0)
+  })
+  const canRedo = computed(() => {
+    void revision.value
+    return stacks().some((s) => s.undone.length > 0)
+  })
+
+  function step(way: 'undo' | 'redo'): Command | null {
+    const all = stacks()
+    const i = latest(
+      all.map((s) => (way === 'undo' ? s.done : s.undone).at(-1)),
+      way === 'undo' ? 'max' : 'min',
+    )
+    if (i < 0) return null
+    const command = way === 'undo' ? all[i].undo() : all[i].redo()
+    if (command) {
+      host.report('info', `${way === 'undo' ? 'Undid' : 'Redid'} ${command.label}`)
+      emitCommand(command)
+    }
+    return command
+  }
+  const undo = (): Command | null => step('undo')
+  const redo = (): Command | null => step('redo')
+
+  /** The history the panel shows: the open room's and the project's steps in the order made. */
+  const historyEntries = computed(() => {
+    void revision.value
+    const done = stacks()
+      .flatMap((s) => s.done)
+      .sort((a, b) => a.seq - b.seq)
+    const undone = stacks()
+      .flatMap((s) => s.undone)
+      .sort((a, b) => b.seq - a.seq)
+    return { done: done.map((e) => e.command), undone: undone.map((e) => e.command) }
+  })
+
+  return {
+    projectHistory,
+    historyCapBytes,
+    revision,
+    onChange,
+    emit,
+    edit,
+    undo,
+    redo,
+    canUndo,
+    canRedo,
+    historyEntries,
+  }
+}
