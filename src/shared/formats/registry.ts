@@ -100,24 +100,24 @@ async function tiledRoom(
   path: string,
   map: TiledMap,
   options: { roomId?: string; filesWithinSource?: boolean },
-): Promise<{ room: Room; notes: string[] }> {
+): Promise<{ room: Room; notes: string[]; objects: { imported: number[] } }> {
   const resolved = await resolveTiledMap(map, path, {
     readText: source.readText,
     inflate: source.inflate,
     ...(options.filesWithinSource ? { root: '' } : {}),
   })
   const out = tiledMapToRoom(resolved.map, baseOf(path), { roomId: options.roomId })
-  return { room: out.room, notes: [...resolved.notes, ...out.notes] }
+  return { room: out.room, notes: [...resolved.notes, ...out.notes], objects: { imported: out.imported } }
 }
 
 /** The background and mask files a Tiled map names, beside it. */
 async function tiledImages(
   source: ImportSource,
   mapPath: string,
-  imported: { room: Room; notes: string[] },
+  imported: { room: Room; notes: string[]; objects: { imported: number[] } },
 ): Promise<ImportResult> {
-  const { room, notes } = imported
-  const result: ImportResult = { room, flags: [], notes }
+  const { room, notes, objects } = imported
+  const result: ImportResult = { room, flags: [], notes, objects }
   if (room.background) {
     const bytes = await source.readBytes(dirOf(mapPath) + room.background)
     const size = bytes ? source.imageSize(bytes) : null

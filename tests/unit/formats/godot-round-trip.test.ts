@@ -18,6 +18,7 @@ import { roomFormat, type ExportFile } from '../../../src/shared/formats/registr
 import { normaliseRoom } from '../../../src/shared/room/normalise'
 import { folderSource as cliFolderSource } from '../../../src/cli/format-commands'
 import { benchPath } from '../../support/bench-data'
+import { difference } from '../../support/room-difference'
 
 const GAMES = ['popochiu-sample-game', 'escoria-demo-game']
 
@@ -59,34 +60,6 @@ async function nodePaths(game: string, scene: string, prefix = '', depth = 0): P
     }
   }
   return out
-}
-
-/** Deep equality with numbers within `tol`; returns the first difference's path, or null. */
-function difference(a: unknown, b: unknown, tol: number, at = 'room'): string | null {
-  if (typeof a === 'number' && typeof b === 'number')
-    return Math.abs(a - b) <= tol ? null : `${at}: ${a} != ${b}`
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return `${at}: ${a.length} items != ${b.length}`
-    for (let i = 0; i < a.length; i++) {
-      const d = difference(a[i], b[i], tol, `${at}[${i}]`)
-      if (d) return d
-    }
-    return null
-  }
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)])
-    for (const k of keys) {
-      const d = difference(
-        (a as Record<string, unknown>)[k],
-        (b as Record<string, unknown>)[k],
-        tol,
-        `${at}.${k}`,
-      )
-      if (d) return d
-    }
-    return null
-  }
-  return Object.is(a, b) ? null : `${at}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`
 }
 
 const cases = await Promise.all(

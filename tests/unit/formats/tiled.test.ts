@@ -101,7 +101,7 @@ describe('Tiled maps', () => {
       [0, 160],
     ])
     expect(room.zones.map((z) => z.name)).toEqual(['door'])
-    expect(notes.join('\n')).toMatch(/1 object of other types not read \(no type\)/)
+    expect(notes.join('\n')).toMatch(/1 object of other types not read \(no type: object \d+\)/)
   })
 
   it('refuses what is not an orthogonal Tiled map, and malformed XML, with the file named', () => {

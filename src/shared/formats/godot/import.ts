@@ -80,6 +80,8 @@ export interface RoomImport {
     /** The node and property each room point was read from. */
     points?: { id: string; path: string; key: 'position' | 'walk_to_point' }[]
   }
+  /** Tiled: ids of the map's objects read into the room; every other object is named in `notes`. */
+  objects?: { imported: number[] }
 }
 
 /** At most this many node paths are listed in the 'not imported' note (then a count). */

@@ -75,8 +75,10 @@ export function tiledMapToRoom(
   map: TiledMap,
   fileName: string,
   options: { roomId?: string } = {},
-): { room: Room; notes: string[] } {
+): { room: Room; notes: string[]; imported: number[] } {
   const notes: string[] = []
+  /** Ids of the objects read into the room. */
+  const imported: number[] = []
   if (map?.type !== 'map' || !Array.isArray(map.layers))
     throw new Error(`${fileName}: not a Tiled map (no "type": "map" with layers)`)
   if (map.orientation !== 'orthogonal')
@@ -226,6 +228,7 @@ export function tiledMapToRoom(
       holes: [],
     })
     polygonOf.set(p.o.id, room.polygons.length - 1)
+    imported.push(p.o.id)
     read.walkable++
   }
   const areaOf = tileWalkability(map.tilesets ?? [])
@@ -314,6 +317,7 @@ export function tiledMapToRoom(
       }
     }
     for (const i of owners) room.polygons[i].holes.push(ring)
+    imported.push(p.o.id)
     read.holes++
   }
 
@@ -324,6 +328,7 @@ export function tiledMapToRoom(
     const ring = outlineOf(p)
     const areaId = props.get('areaId')
     const given = props.get('walkbox.id')
+    imported.push(p.o.id)
     room.gates.push({
       id: typeof given === 'string' ? ids.gates.keep(given) : ids.gates.take(p.o.name || 'gate', 'gate'),
       name: p.o.name,
@@ -352,6 +357,7 @@ export function tiledMapToRoom(
     for (const [k, v] of props)
       if (k.startsWith('property.')) properties[k.slice('property.'.length)] = String(v)
     const given = props.get('walkbox.id')
+    imported.push(p.o.id)
     room.zones.push({
       id: typeof given === 'string' ? ids.zones.keep(given) : ids.zones.take(p.o.name || 'zone', 'zone'),
       name: p.o.name,
@@ -374,7 +380,10 @@ export function tiledMapToRoom(
     nodeAt.set(at, nid)
     return nid
   }
-  for (const p of byKind('node')) nodeIdOf.set(p.o.id, addNode(p.o.name, p.o.x + p.dx, p.o.y + p.dy))
+  for (const p of byKind('node')) {
+    nodeIdOf.set(p.o.id, addNode(p.o.name, p.o.x + p.dx, p.o.y + p.dy))
+    imported.push(p.o.id)
+  }
   for (const p of byKind('join')) {
     const props = propsOf(p.o.properties)
     const oneWay = props.get('oneWay') === true
@@ -386,7 +395,10 @@ export function tiledMapToRoom(
       const b = nodeIdOf.get(props.get('b') as number)
       if (!a || !b || a === b)
         notes.push(`${label(p)}: a join whose a and b do not name two node objects; skipped`)
-      else join(a, b)
+      else {
+        join(a, b)
+        imported.push(p.o.id)
+      }
       continue
     }
     const line = polylinePoints(p.o, p.dx, p.dy)
@@ -394,6 +406,7 @@ export function tiledMapToRoom(
       notes.push(`${label(p)}: a join that is neither a polyline nor has a and b; skipped`)
       continue
     }
+    imported.push(p.o.id)
     const nodes = line.map(([x, y], i) => addNode(`${p.o.name || 'join'} ${i + 1}`, x, y))
     for (let i = 1; i < nodes.length; i++) if (nodes[i] !== nodes[i - 1]) join(nodes[i - 1], nodes[i])
   }
@@ -405,6 +418,7 @@ export function tiledMapToRoom(
   // 7. Points: at their anchor.
   const pointIds = new IdPool()
   const points = byKind('point').map((p) => {
+    imported.push(p.o.id)
     const given = propsOf(p.o.properties).get('walkbox.id')
     return {
       id:
@@ -447,16 +461,80 @@ export function tiledMapToRoom(
   }
 
   const other = placed.filter((p) => !(KINDS as readonly string[]).includes(p.kind))
-  if (other.length > 0)
+  if (other.length > 0) {
+    const byType = new Map<string, number[]>()
+    for (const p of other)
+      byType.set(p.kind || 'no type', [...(byType.get(p.kind || 'no type') ?? []), p.o.id])
+    const listed = [...byType].map(([type, list]) => `${type}: ${objectList(list)}`)
     notes.push(
-      `${other.length} object${other.length === 1 ? '' : 's'} of other types not read (${[...new Set(other.map((p) => p.kind || 'no type'))].join(', ')})`,
+      `${other.length} object${other.length === 1 ? '' : 's'} of other types not read (${listed.join('; ')})`,
     )
+  }
+  notes.push(...unreadProperties(map, placed, label))
   notes.push(
     `read: ${read.walkable} walkable object${read.walkable === 1 ? '' : 's'}, ${read.tiles} walkable tiles, ${read.holes} hole${read.holes === 1 ? '' : 's'}, ${room.gates.length} gates, ${room.zones.length} zones, ${room.nodeGraph.nodes.length} nodes, ${room.nodeGraph.joins.length} joins, ${points.length} points`,
   )
   if (room.polygons.length === 0 && room.authoritative === 'polygons')
     notes.push('no walkable polygons: the room has no walkable area yet')
-  return { room, notes }
+  return { room, notes, imported }
+}
+
+/** `object 5` or `objects 5, 7, …` (at most MAX_LISTED_PROBLEMS ids). */
+function objectList(list: number[]): string {
+  const shown = list.slice(0, MAX_LISTED_PROBLEMS).join(', ')
+  return `object${list.length === 1 ? '' : 's'} ${shown}${list.length > MAX_LISTED_PROBLEMS ? ', …' : ''}`
+}
+
+/** The properties each kind of object is read with; `property.*` of zones are kept too. */
+const READ_PROPERTIES: Record<string, readonly string[]> = {
+  walkable: ['areaId'],
+  hole: ['of'],
+  gate: ['walkbox.id', 'kind', 'flagExpression', 'areaId'],
+  zone: ['walkbox.id', 'enter', 'exit', 'stand', 'enabledBy', 'areaId'],
+  node: [],
+  join: ['a', 'b', 'oneWay', 'cost'],
+  point: ['walkbox.id'],
+}
+
+/** Notes naming the custom properties of the map, its layers and its read objects that Walkbox does not keep. */
+function unreadProperties(map: TiledMap, placed: Placed[], label: (p: Placed) => string): string[] {
+  const lines: string[] = []
+  const names = (list: TiledProperty[] | undefined) =>
+    (Array.isArray(list) ? list : []).map((p) => String(p?.name))
+  const quoted = (list: string[]) => list.map((n) => `'${n}'`).join(', ')
+  const own = names(map.properties).filter((n) => !n.startsWith('walkbox.'))
+  if (own.length > 0) lines.push(`map propert${own.length === 1 ? 'y' : 'ies'} ${quoted(own)} not read`)
+  const layerLines: string[] = []
+  const visit = (list: readonly TiledLayer[], depth: number) => {
+    for (const l of list) {
+      if (!l || typeof l !== 'object') continue
+      const props = names((l as { properties?: TiledProperty[] }).properties)
+      if (props.length > 0)
+        layerLines.push(
+          `layer '${l.name}': propert${props.length === 1 ? 'y' : 'ies'} ${quoted(props)} not read`,
+        )
+      if (l.type === 'group' && depth < 32 && Array.isArray(l.layers)) visit(l.layers, depth + 1)
+    }
+  }
+  visit(map.layers, 0)
+  const objectLines: string[] = []
+  for (const p of placed) {
+    const known = READ_PROPERTIES[p.kind]
+    if (!known) continue
+    const unread = names(p.o.properties).filter(
+      (n) => !known.includes(n) && !(p.kind === 'zone' && n.startsWith('property.')),
+    )
+    if (unread.length > 0)
+      objectLines.push(
+        `${label(p)}: propert${unread.length === 1 ? 'y' : 'ies'} ${quoted(unread)} not read${p.kind === 'zone' ? ' (a zone keeps property.<name>)' : ''}`,
+      )
+  }
+  for (const group of [layerLines, objectLines]) {
+    lines.push(...group.slice(0, MAX_LISTED_PROBLEMS))
+    if (group.length > MAX_LISTED_PROBLEMS)
+      lines.push(`and ${group.length - MAX_LISTED_PROBLEMS} more with properties not read`)
+  }
+  return lines
 }
 
 // ---------------------------------------------------------------------------------------

@@ -322,6 +322,7 @@ function layersFromXml(el: XmlElement): TiledLayer[] {
       name: c.attrs.name ?? '',
       opacity: n(c.attrs.opacity, 1),
       visible: c.attrs.visible !== '0',
+      ...(child(c, 'properties') ? { properties: readProperties(child(c, 'properties')) } : {}),
     }
     if (c.name === 'imagelayer') {
       layers.push({
@@ -367,7 +368,6 @@ function layersFromXml(el: XmlElement): TiledLayer[] {
               })),
             }
           : {}),
-        properties: readProperties(child(c, 'properties')),
       })
     }
   }
