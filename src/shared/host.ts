@@ -137,6 +137,12 @@ export interface LoadedRoom {
    * failing still refuses the room.
    */
   problems: LayerProblem[]
+  /**
+   * What the room names that the project does not define (a zone, gate or area enabled by
+   * an unknown flag, an unknown test character), one line each ("zones[0].enabledBy:
+   * unknown flag 'x'; …"): the room loads all the same and the editor shows them.
+   */
+  warnings?: string[]
 }
 
 export const CreateProjectRequestSchema = z.object({ name: z.string().min(1).max(200) })
