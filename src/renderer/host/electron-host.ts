@@ -22,6 +22,7 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
     kind: 'electron',
     appInfo: () => bridge.appInfo(),
     recentProjects: () => bridge.recentProjects(),
+    forgetRecentProject: (req) => bridge.forgetRecentProject(req),
     openSampleProject: () => bridge.openSampleProject(),
     createProject: (req) => bridge.createProject(req),
     openProject: (req) => bridge.openProject(req),
