@@ -6,29 +6,31 @@
  * Glossary
  * - import root: the folder given (or the folder of the .tiled-project). The files a map
  *   names (tilesets, templates, images) may lie anywhere inside it, never above it.
- * - map: a file ending in .tmx or .tmj found under the root's folders (at most
- *   MAX_FOLDER_DEPTH folders deep, symbolic links not followed), in path order.
+ * - map: a file ending in .tmx or .tmj found under the root's folders, listed by the same
+ *   code as the editor's game folders (listTiledMaps / listTiledProjectMaps in
+ *   src/shared/formats/game-folder.ts: at most MAX_GAME_DEPTH folders deep, no symbolic
+ *   links, no dot folders, a .tiled-project's folders kept inside its own folder).
  * - refused map: one that cannot be read; it is listed with its problems and the others
  *   are imported all the same.
  *
  * Units: counts.
  */
 import { lstat, readdir } from 'node:fs/promises'
-import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
+import { GameFolderError, listTiledMaps, listTiledProjectMaps } from '../shared/formats/game-folder'
 import { roomFormat } from '../shared/formats/registry'
-import { MAX_JSON_FILE_BYTES, MAX_ROOMS } from '../shared/room/limits'
-import { readRegularFile } from '../main/services/regular-file'
+import { MAX_ROOMS } from '../shared/room/limits'
+import { diskProjectFiles } from '../main/services/project-files'
 import { addImportedRoom, folderSource, type ImportReport } from './format-commands'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
-
-/** Deepest folder searched for maps under the import root. */
-export const MAX_FOLDER_DEPTH = 16
 
 export interface FolderImportReport {
   project: string | null
   root: string
   rooms: (Omit<ImportReport, 'project'> & { map: string })[]
   refused: { map: string; error: string; problems: string[] }[]
+  /** What listing the maps left out or assumed (a .tiled-project's folders), one line each. */
+  notes: string[]
 }
 
 /**
@@ -51,42 +53,6 @@ export async function isTiledFolderImport(path: string): Promise<boolean> {
   return hasMap(path, 0)
 }
 
-/** The folders a .tiled-project lists (relative to it), kept inside its folder. */
-async function projectFolders(file: string): Promise<string[]> {
-  const text = new TextDecoder().decode(await readRegularFile(file, basename(file), MAX_JSON_FILE_BYTES))
-  let json: { folders?: unknown }
-  try {
-    json = JSON.parse(text) as { folders?: unknown }
-  } catch (e) {
-    throw new ProjectCommandError(`${basename(file)}: not a Tiled project (${(e as Error).message})`)
-  }
-  const folders = Array.isArray(json.folders) ? json.folders.filter((f) => typeof f === 'string') : []
-  const root = dirname(resolve(file))
-  const inside = folders
-    .map((f) => resolve(root, f as string))
-    .filter((f) => f === root || !relative(root, f).startsWith('..'))
-  if (inside.length === 0)
-    throw new ProjectCommandError(`${basename(file)}: lists no folder inside its own folder`)
-  return inside
-}
-
-/** Map files under `dir`, relative to `root`, in path order. */
-async function findMaps(root: string, dir: string, depth: number, found: Set<string>): Promise<void> {
-  if (depth > MAX_FOLDER_DEPTH) return
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
-  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const full = join(dir, e.name)
-    if (e.isDirectory()) await findMaps(root, full, depth + 1, found)
-    else if (e.isFile() && /\.(tmx|tmj)$/i.test(e.name)) {
-      found.add(relative(root, full).split(sep).join('/'))
-      if (found.size > MAX_ROOMS)
-        throw new ProjectCommandError(
-          `${root}: more than ${MAX_ROOMS} maps (a project holds at most ${MAX_ROOMS} rooms); nothing imported`,
-        )
-    }
-  }
-}
-
 export async function importTiledFolderCommand(
   project: string,
   given: string,
@@ -95,12 +61,20 @@ export async function importTiledFolderCommand(
   return guardAuthorErrors(async () => {
     const isProjectFile = given.toLowerCase().endsWith('.tiled-project')
     const root = isProjectFile ? dirname(resolve(given)) : resolve(given)
-    const folders = isProjectFile ? await projectFolders(given) : [root]
-    const found = new Set<string>()
-    for (const f of folders) await findMaps(root, f, 0, found)
-    const maps = [...found].sort((a, b) => a.localeCompare(b))
+    const files = diskProjectFiles(root)
+    const notes: string[] = []
+    const maps = await (
+      isProjectFile ? listTiledProjectMaps(files, basename(given), notes) : listTiledMaps(files, notes)
+    ).catch((e: unknown) => {
+      if (e instanceof GameFolderError) throw new ProjectCommandError(e.message.split('\n')[0])
+      throw e
+    })
     if (maps.length === 0) throw new ProjectCommandError(`${given}: no Tiled maps (.tmx, .tmj) found`)
-    const report: FolderImportReport = { project: null, root, rooms: [], refused: [] }
+    if (maps.length > MAX_ROOMS)
+      throw new ProjectCommandError(
+        `${root}: more than ${MAX_ROOMS} maps (a project holds at most ${MAX_ROOMS} rooms); nothing imported`,
+      )
+    const report: FolderImportReport = { project: null, root, rooms: [], refused: [], notes }
     const source = folderSource(root)
     for (const [i, map] of maps.entries()) {
       const step = `[${i + 1}/${maps.length}] ${map}`
@@ -127,6 +101,7 @@ export async function importTiledFolderCommand(
 export function folderImportTable(r: FolderImportReport): string {
   return [
     `Imported ${r.rooms.length} of ${r.rooms.length + r.refused.length} Tiled maps from ${r.root}${r.project ? ` into ${r.project}` : ''}`,
+    ...r.notes.map((n) => `note: ${n}`),
     ...r.rooms.flatMap((x) => [`${x.map}: room ${x.room.id}`, ...x.notes.map((n) => `  note: ${n}`)]),
     ...r.refused.flatMap((x) => [
       `${x.map}: not imported: ${x.error}`,

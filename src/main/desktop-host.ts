@@ -42,6 +42,7 @@ import type {
   SaveResult,
   WriteGameSaveRequest,
 } from '../shared/host'
+import { cleanRecentList, RECENT_MAX } from '../shared/host'
 import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
 import type { MenuChecks } from '../shared/actions'
 import { projectForHost, roomForHost, saveOfRequest, unusedProjectName } from '../shared/room/project-store'
@@ -49,6 +50,7 @@ import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
 import {
   gameInfoOf,
+  gameOfProject,
   isGameFolder,
   openGameFolder,
   planGameSave,
@@ -81,7 +83,6 @@ export interface DesktopHostOptions {
 }
 
 const RECENT_FILE = 'recent-projects.json'
-const RECENT_MAX = 10
 /** Largest recent-projects list read, bytes (ten entries take about 2 kB). */
 const RECENT_FILE_MAX_BYTES = 1024 * 1024
 const SAMPLE_NAME = 'Walkbox sample'
@@ -113,10 +114,7 @@ export class DesktopHost {
       // Read synchronously, so only a small regular file (a pipe here would block the main thread).
       const info = statSync(this.recentPath())
       if (!info.isFile() || info.size > RECENT_FILE_MAX_BYTES) throw new Error('not a recent-projects list')
-      const list = JSON.parse(readFileSync(this.recentPath(), 'utf8')) as RecentProject[]
-      this.recent = Array.isArray(list)
-        ? list.filter((r) => typeof r?.ref === 'string' && typeof r?.name === 'string')
-        : []
+      this.recent = cleanRecentList(JSON.parse(readFileSync(this.recentPath(), 'utf8')))
     } catch {
       this.recent = []
     }
@@ -124,13 +122,29 @@ export class DesktopHost {
     return this.recent
   }
 
-  private async remember(ref: string, name: string): Promise<void> {
+  /** Put a project (a game's: with its engine) first in the recent list. */
+  private async remember(ref: string, name: string, game?: RecentProject['game']): Promise<void> {
+    const was = this.recentSync().find((r) => resolve(r.ref) === ref)
     const list = this.recentSync().filter((r) => resolve(r.ref) !== ref)
-    list.unshift({ ref, name, openedAt: new Date().toISOString() })
-    this.recent = list.slice(0, RECENT_MAX)
+    // Renaming or saving a game's project keeps it marked as the game's.
+    const engine = game ?? was?.game
+    list.unshift({ ref, name, openedAt: new Date().toISOString(), ...(engine ? { game: engine } : {}) })
+    await this.keepRecent(list.slice(0, RECENT_MAX))
+  }
+
+  private async keepRecent(list: RecentProject[]): Promise<void> {
+    this.recent = list
     await mkdir(this.options.userDataDir(), { recursive: true })
     await writeFile(this.recentPath(), JSON.stringify(this.recent, null, 2) + '\n')
     this.options.onRecentChanged?.(this.recent)
+  }
+
+  /** Take a project or game off the recent list; its folder is not touched. */
+  async forgetRecentProject(req: ProjectRequest): Promise<void> {
+    const folder = resolve(req.ref)
+    const list = this.recentSync()
+    if (list.some((r) => resolve(r.ref) === folder))
+      await this.keepRecent(list.filter((r) => resolve(r.ref) !== folder))
   }
 
   /** Allow a folder the OS asked us to open (file association); returns its ref. */
@@ -153,8 +167,8 @@ export class DesktopHost {
   private async opened(folder: string): Promise<OpenedProject> {
     const result = await store.openProject(folder)
     this.allowed.add(result.folder)
-    await this.remember(result.folder, result.project.name)
     const game = await gameInfoOf(result.folder)
+    await this.remember(result.folder, result.project.name, game?.engine)
     return { ...projectForHost(result.folder, result), ...(game ? { game } : {}) }
   }
 
@@ -218,7 +232,20 @@ export class DesktopHost {
   }
 
   async openProject(req: OpenProjectRequest): Promise<OpenedProject | null> {
-    if (req.ref) return this.opened(this.requireAllowed(req.ref))
+    if (req.ref) {
+      const folder = this.requireAllowed(req.ref)
+      const entry = this.recentSync().find((r) => resolve(r.ref) === folder)
+      const game = await gameOfProject(folder)
+      if (!game && !entry?.game) return this.opened(folder)
+      // A game folder from the recent list: still there and still a game, opened as Open
+      // Game Folder opens it (a write-back a crash stopped is finished first).
+      const gameFolder = game ?? dirname(dirname(folder))
+      if (!game || !(await isGameFolder(gameFolder)))
+        throw new Error(
+          `The game folder ${gameFolder} is not there any more or is no longer a game Walkbox opened (moved, renamed or deleted?); open it again with File › Open Game Folder.`,
+        )
+      return this.openGameAt(gameFolder)
+    }
     const chosen = await this.options.dialogs.chooseProjectFolder('Open Walkbox project')
     if (!chosen) return null
     // Open accepts a game's own folder too (AGS, Godot, Tiled): it opens in place.
@@ -344,11 +371,7 @@ export class DesktopHost {
 
   /** The desktop never deletes project folders: the project leaves the recent list, its files stay. */
   async deleteProject(req: ProjectRequest): Promise<void> {
-    const folder = this.requireAllowed(req.ref)
-    this.recent = this.recentSync().filter((r) => resolve(r.ref) !== folder)
-    await mkdir(this.options.userDataDir(), { recursive: true })
-    await writeFile(this.recentPath(), JSON.stringify(this.recent, null, 2) + '\n')
-    this.options.onRecentChanged?.(this.recent)
+    await this.forgetRecentProject({ ref: this.requireAllowed(req.ref) })
   }
 
   async exportProjectZip(req: ProjectRequest): Promise<{ fileName: string; bytes: Uint8Array }> {

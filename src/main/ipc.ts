@@ -41,6 +41,8 @@ export function hostHandlers(desktop: DesktopHost): Record<HostInvokeMethod, Han
   return {
     appInfo: async () => desktop.appInfo(),
     recentProjects: async () => desktop.recentProjects(),
+    forgetRecentProject: async (p) =>
+      desktop.forgetRecentProject(validatePayload('forgetRecentProject', ProjectRequestSchema, p)),
     openSampleProject: async () => desktop.openSampleProject(),
     createProject: async (p) =>
       desktop.createProject(validatePayload('createProject', CreateProjectRequestSchema, p)),

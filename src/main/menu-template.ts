@@ -10,7 +10,13 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { ACTIONS, MENUS, isPlainKey, type ActionDescriptor, type MenuChecks } from '../shared/actions'
 import { TOOL_LIST, toolActionId, toolActionLabel } from '../shared/tools'
-import { HOST_CHANNELS, type RecentProject } from '../shared/host'
+import { GAME_ENGINE_LABELS, HOST_CHANNELS, type RecentProject } from '../shared/host'
+
+/** A recent entry as Open Recent lists it: a game folder says so and shows the game's folder. */
+export function recentLabel(r: RecentProject): string {
+  if (!r.game) return `${r.name} — ${r.ref}`
+  return `${r.name} (${GAME_ENGINE_LABELS[r.game]} game folder) — ${r.ref.replace(/[/\\]\.walkbox[/\\]project$/, '')}`
+}
 
 /** Electron spells the arrow keys without "Arrow". */
 function accelerator(shortcut: string): string {
@@ -65,7 +71,7 @@ export function menuTemplate(
             model.recent.length === 0
               ? [{ label: 'No recent projects', enabled: false }]
               : model.recent.map((r) => ({
-                  label: `${r.name} — ${r.ref}`,
+                  label: recentLabel(r),
                   click: () => send(HOST_CHANNELS.openRequest, r.ref),
                 })),
         })

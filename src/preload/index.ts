@@ -22,6 +22,7 @@ const host: WalkboxHost = {
   kind: 'electron',
   appInfo: invoke('appInfo'),
   recentProjects: invoke('recentProjects'),
+  forgetRecentProject: invoke('forgetRecentProject'),
   openSampleProject: invoke('openSampleProject'),
   createProject: invoke('createProject'),
   openProject: invoke('openProject'),

@@ -8,6 +8,7 @@
 export const HOST_CHANNELS = {
   appInfo: 'walkbox:app-info',
   recentProjects: 'walkbox:recent-projects',
+  forgetRecentProject: 'walkbox:forget-recent-project',
   openSampleProject: 'walkbox:open-sample-project',
   createProject: 'walkbox:create-project',
   openProject: 'walkbox:open-project',

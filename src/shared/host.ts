@@ -64,6 +64,31 @@ export interface RecentProject {
   ref: ProjectRef
   name: string
   openedAt: string
+  /** Set when the entry is a game's own folder opened in place: the game's engine. */
+  game?: GameFolderInfo['engine']
+}
+
+/** Entries the recent list keeps at the most (projects and game folders together). */
+export const RECENT_MAX = 10
+
+/** Engines a recent entry or an opened game names, as the author reads them. */
+export const GAME_ENGINE_LABELS = { ags4: 'AGS 4', ags3: 'AGS 3', godot: 'Godot', tiled: 'Tiled' } as const
+
+/** A recent list as kept (JSON, localStorage): well-formed entries only, at most RECENT_MAX. */
+export function cleanRecentList(list: unknown): RecentProject[] {
+  if (!Array.isArray(list)) return []
+  const out: RecentProject[] = []
+  for (const r of list as Partial<RecentProject>[]) {
+    if (typeof r?.ref !== 'string' || typeof r.name !== 'string') continue
+    const entry: RecentProject = {
+      ref: r.ref,
+      name: r.name,
+      openedAt: typeof r.openedAt === 'string' ? r.openedAt : '',
+    }
+    if (typeof r.game === 'string' && Object.hasOwn(GAME_ENGINE_LABELS, r.game)) entry.game = r.game
+    out.push(entry)
+  }
+  return out.slice(0, RECENT_MAX)
 }
 
 export interface RoomSummary {
@@ -137,6 +162,12 @@ export interface LoadedRoom {
    * failing still refuses the room.
    */
   problems: LayerProblem[]
+  /**
+   * What the room names that the project does not define (a zone, gate or area enabled by
+   * an unknown flag, an unknown test character), one line each ("zones[0].enabledBy:
+   * unknown flag 'x'; …"): the room loads all the same and the editor shows them.
+   */
+  warnings?: string[]
 }
 
 export const CreateProjectRequestSchema = z.object({ name: z.string().min(1).max(200) })
@@ -256,6 +287,11 @@ export interface WalkboxHost {
   readonly kind: 'electron' | 'browser'
   appInfo(): Promise<AppInfo>
   recentProjects(): Promise<RecentProject[]>
+  /**
+   * Take a project or game folder off the recent list (and, in the browser, forget a game
+   * folder's kept handle); its files are not touched.
+   */
+  forgetRecentProject(req: ProjectRequest): Promise<void>
   /** Open the sample project (copied to a writable place on first use). */
   openSampleProject(): Promise<OpenedProject>
   /** Create a project; Electron asks where. Null when the author cancelled. */

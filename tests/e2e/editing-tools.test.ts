@@ -348,10 +348,10 @@ describe('recent projects', () => {
     await expect.poll(title).toBe('Empty')
     const start = page.getByTestId('no-room').getByTestId('recent-projects')
     await expect
-      .poll(() => start.getByRole('button').allTextContents())
+      .poll(() => start.locator('button.open').allTextContents())
       .toEqual(['Walkbox sample', 'Walkbox sample copy'])
     await saveScreenshot(page, 'edtools-start-recent.png')
-    await start.getByRole('button', { name: 'Walkbox sample copy' }).click()
+    await start.getByRole('button', { name: 'Walkbox sample copy', exact: true }).click()
     await expect.poll(title).toMatch(/^Walkbox sample copy — Courtyard/)
   })
 })

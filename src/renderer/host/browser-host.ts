@@ -22,6 +22,7 @@ import type {
   RecentProject,
   WalkboxHost,
 } from '../../shared/host'
+import { cleanRecentList, RECENT_MAX } from '../../shared/host'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../../shared/room/schema'
 import { commitSave, type FileWrite } from '../../shared/room/unit-save'
@@ -49,7 +50,7 @@ import { fileTooLargeMessage, MAX_IMAGE_FILE_BYTES } from '../../shared/room/lim
 import { chooseFromList } from './browser-dialogs'
 import { opfsProjectFiles } from './opfs-files'
 import { browserImageCodec, decodeImageFile } from './png'
-import { gameFolderMethods, gameInfoFor, gameProjectDir } from './game-folder-host'
+import { forgetGames, gameFolderMethods, gameInfoFor, gameProjectDir, isGameRef } from './game-folder-host'
 
 const PROJECTS_DIR = 'projects'
 const RECENT_KEY = 'walkbox.recentProjects'
@@ -99,21 +100,35 @@ function slug(name: string): string {
 
 function readRecent(): RecentProject[] {
   try {
-    const list = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as RecentProject[]
-    return Array.isArray(list) ? list : []
+    return cleanRecentList(JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]'))
   } catch {
     return []
   }
 }
 
-function rememberRecent(ref: string, name: string): void {
-  const list = readRecent().filter((r) => r.ref !== ref)
-  list.unshift({ ref, name, openedAt: new Date().toISOString() })
-  localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, 10)))
+/** Keep the recent list (at most RECENT_MAX); the game folders that left it are forgotten too. */
+function keepRecent(before: RecentProject[], list: RecentProject[]): void {
+  const kept = list.slice(0, RECENT_MAX)
+  localStorage.setItem(RECENT_KEY, JSON.stringify(kept))
+  void forgetGames(before.map((r) => r.ref).filter((r) => !kept.some((k) => k.ref === r)))
+}
+
+function rememberRecent(ref: string, name: string, game?: RecentProject['game']): void {
+  const before = readRecent()
+  const was = before.find((r) => r.ref === ref)
+  const list = before.filter((r) => r.ref !== ref)
+  // Renaming or saving a game's project keeps it marked as the game's.
+  const engine = game ?? was?.game
+  list.unshift({ ref, name, openedAt: new Date().toISOString(), ...(engine ? { game: engine } : {}) })
+  keepRecent(before, list)
 }
 
 function forgetRecent(ref: string): void {
-  localStorage.setItem(RECENT_KEY, JSON.stringify(readRecent().filter((r) => r.ref !== ref)))
+  const before = readRecent()
+  keepRecent(
+    before,
+    before.filter((r) => r.ref !== ref),
+  )
 }
 
 async function projectDir(ref: string): Promise<Dir> {
@@ -162,7 +177,7 @@ async function storeOf(ref: string, dir?: Dir): Promise<StoreHost> {
 async function openRef(ref: string): Promise<OpenedProject> {
   const opened = await openStoredProject(await storeOf(ref))
   const game = await gameInfoFor(ref)
-  rememberRecent(ref, opened.project.name)
+  rememberRecent(ref, opened.project.name, game?.engine)
   return { ...projectForHost(ref, opened), ...(game ? { game } : {}) }
 }
 
@@ -260,6 +275,9 @@ const host: WalkboxHost = {
   async recentProjects() {
     return readRecent()
   },
+  async forgetRecentProject({ ref }) {
+    forgetRecent(ref)
+  },
   async openSampleProject() {
     const root = await projectsRoot()
     let present = false
@@ -341,6 +359,8 @@ const host: WalkboxHost = {
     rememberRecent(ref, name.trim())
   },
   async deleteProject({ ref }) {
+    // A game's own folder is never deleted from here: it only leaves the recent list.
+    if (isGameRef(ref)) return forgetRecent(ref)
     const root = await projectsRoot()
     await withLock(ref, () => root.removeEntry(insidePath(ref, 'project', 'ref'), { recursive: true }))
     forgetRecent(ref)

@@ -22,6 +22,7 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
     kind: 'electron',
     appInfo: () => bridge.appInfo(),
     recentProjects: () => bridge.recentProjects(),
+    forgetRecentProject: (req) => bridge.forgetRecentProject(req),
     openSampleProject: () => bridge.openSampleProject(),
     createProject: (req) => bridge.createProject(req),
     openProject: (req) => bridge.openProject(req),
@@ -35,6 +36,10 @@ export function wrapElectronHost(bridge: WalkboxHost): WalkboxHost {
         mask: loaded.mask ? plainBytes(loaded.mask) : null,
         scaleMap: plainImage(loaded.scaleMap),
         problems: loaded.problems ?? [],
+        // What main found the room names that the project lacks: one line each, strings only.
+        warnings: Array.isArray(loaded.warnings)
+          ? loaded.warnings.filter((w): w is string => typeof w === 'string').map((w) => w.split('\n')[0])
+          : [],
       }
     },
     importImage: async (req) => {

@@ -46,7 +46,7 @@ import { commitSave, type ProjectFiles } from '../../shared/room/unit-save'
 import { readImageHeader } from './image-header'
 import { opfsProjectFiles } from './opfs-files'
 import { inflateTileData } from './tile-inflate'
-import { recallGameHandle, regainAccess, rememberGameHandle } from './game-handles'
+import { forgetGameHandles, recallGameHandle, regainAccess, rememberGameHandle } from './game-handles'
 
 type Dir = FileSystemDirectoryHandle
 
@@ -77,11 +77,28 @@ async function reopenGame(ref: string): Promise<void> {
   const name = ref.slice(GAME_REF_PREFIX.length)
   const dir = await recallGameHandle(ref).catch(() => null)
   if (!dir) gameDir(ref)
+  // Asked from the author's click (Open Recent); at start-up the browser refuses to ask.
   if (!(await regainAccess(dir!)))
     throw new Error(
-      `Walkbox was not allowed to use the game folder '${name}' again; open it from File › Open Recent or File › Open Game Folder.`,
+      `Walkbox was not allowed to use the game folder '${name}' again; choose it in File › Open Recent and allow access, or open it with File › Open Game Folder.`,
+    )
+  // The folder may have been moved, renamed or deleted since: its Walkbox link is the proof.
+  const linked = await opfsProjectFiles(dir!)
+    .kind(GAME_LINK_FILE)
+    .catch(() => null)
+  if (linked !== 'file')
+    throw new Error(
+      `The game folder '${name}' is not there any more, or no longer holds its Walkbox link (${GAME_LINK_FILE}); open it again with File › Open Game Folder.`,
     )
   games.set(ref, dir!)
+}
+
+/**
+ * Forget the kept folders of game refs that left the recent list (a folder open in this tab
+ * stays usable until the tab closes).
+ */
+export async function forgetGames(refs: readonly string[]): Promise<void> {
+  await forgetGameHandles(refs.filter(isGameRef)).catch(() => undefined)
 }
 
 /** The Walkbox project folder of a game ref, or null for any other ref. */

@@ -2,7 +2,8 @@
  * The browser edition's picked game folders, kept past the tab: each picked folder's
  * FileSystemDirectoryHandle is stored in IndexedDB under its game ref, so a game in the
  * recent list opens again after a reload. The browser asks the author again for access to
- * the folder when it is reopened (the handle keeps the folder, not the permission).
+ * the folder when it is reopened (the handle keeps the folder, not the permission). Only
+ * the folders the recent list still names are kept (at most RECENT_MAX).
  *
  * Units: none.
  */
@@ -47,6 +48,13 @@ export async function rememberGameHandle(ref: string, dir: Dir): Promise<void> {
 export async function recallGameHandle(ref: string): Promise<Dir | null> {
   const found = (await request((await store('readonly')).get(ref))) as unknown
   return found && typeof found === 'object' && (found as Dir).kind === 'directory' ? (found as Dir) : null
+}
+
+/** Forget the folders kept for these refs (they left the recent list). */
+export async function forgetGameHandles(refs: readonly string[]): Promise<void> {
+  if (refs.length === 0) return
+  const s = await store('readwrite')
+  await Promise.all(refs.map((r) => request(s.delete(r))))
 }
 
 interface PermissionHandle {

@@ -92,6 +92,12 @@ export const useEditorStore = defineStore('editor', () => {
   const scaleMapBytes = computed(() => session.value?.scaleMapBytes ?? null)
   const scaleMapSource = computed(() => session.value?.scaleMapSource ?? null)
   const problems = computed<LayerProblem[]>(() => session.value?.problems ?? [])
+  /** What the open room names that the project lacks, as it was loaded (the host's one-line warnings). */
+  const roomWarnings = computed<string[]>(() => session.value?.warnings ?? [])
+  /** The author has read the open room's load warnings: they are not shown for it again. */
+  function dismissRoomWarnings(): void {
+    if (session.value) session.value.warnings = []
+  }
 
   const dirtyRooms = computed<string[]>(() => {
     void revision.value
@@ -219,12 +225,17 @@ export const useEditorStore = defineStore('editor', () => {
     if (activeRoomId.value === roomId && session.value) return true
     const ok = await guarded('Could not open the room', async () => {
       const s = await ensureSession(roomId)
+      leaveRoom(roomId)
       activeRoomId.value = roomId
       roomRevision.value++
       const problemText = s.problems.length ? ` — ${s.problems.map((p) => p.message).join('; ')}` : ''
+      const n = s.warnings.length
+      const warningText = n
+        ? ` — ${n} warning${n === 1 ? '' : 's'}: ${s.warnings[0]}${n > 1 ? ' …' : ''}`
+        : ''
       report(
-        s.problems.length ? 'error' : 'info',
-        `Opened room ${s.room.name} (${s.room.size.width}×${s.room.size.height})${problemText}.`,
+        s.problems.length || n ? 'error' : 'info',
+        `Opened room ${s.room.name} (${s.room.size.width}×${s.room.size.height})${problemText}${warningText}.`,
       )
       return true
     })
@@ -245,8 +256,18 @@ export const useEditorStore = defineStore('editor', () => {
     revision.value++
   }
   /** Put a room on screen that has a session already (no host work). */
+  /** Before another room goes on screen: the room left stops showing its load warnings (said once). */
+  function leaveRoom(next: string | null): void {
+    const left = activeRoomId.value
+    if (left !== null && left !== next) {
+      const s = sessions.get(left)
+      if (s && s.warnings.length) s.warnings = []
+    }
+  }
+
   function showSession(roomId: string | null): void {
     if (roomId !== null && !sessions.has(roomId)) return
+    leaveRoom(roomId)
     activeRoomId.value = roomId
     roomRevision.value++
   }
@@ -309,6 +330,8 @@ export const useEditorStore = defineStore('editor', () => {
     scaleMapHolder,
     backgroundHolder,
     problems,
+    roomWarnings,
+    dismissRoomWarnings,
     busy,
     status,
     roomRevision,

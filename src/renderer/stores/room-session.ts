@@ -46,6 +46,8 @@ export interface RoomSession {
   scaleMapSource: string | null
   readonly history: UndoStack
   problems: LayerProblem[]
+  /** What the room names that the project lacks, as loaded (one line each); [] once dismissed. */
+  warnings: string[]
   touched: boolean
   fresh: boolean
   /** Where the author was looking when they left the room (restored on return). */
@@ -54,7 +56,9 @@ export interface RoomSession {
 
 /** A session from a room the host loaded (or a new one made in the editor, `fresh`). */
 export function createSession(
-  loaded: Pick<LoadedRoom, 'room' | 'background' | 'mask' | 'scaleMap'> & { problems?: LayerProblem[] },
+  loaded: Pick<LoadedRoom, 'room' | 'background' | 'mask' | 'scaleMap' | 'warnings'> & {
+    problems?: LayerProblem[]
+  },
   options: { fresh?: boolean; backgroundFile?: PendingFile | null } = {},
 ): RoomSession {
   return shallowReactive<RoomSession>({
@@ -68,6 +72,7 @@ export function createSession(
     scaleMapSource: null,
     history: markRaw(new UndoStack()),
     problems: loaded.problems ?? [],
+    warnings: loaded.warnings ?? [],
     touched: false,
     fresh: options.fresh ?? false,
     viewport: null,

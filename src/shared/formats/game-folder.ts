@@ -51,6 +51,8 @@ export const GAME_BACKUPS_DIR = `${GAME_WALKBOX_DIR}/game-backups`
 export const MAX_GAME_DEPTH = 16
 /** Files listed at the most. */
 export const MAX_GAME_FILES = 100_000
+/** A .tiled-project file read at the most, in bytes (Tiled writes a few KiB). */
+export const MAX_TILED_PROJECT_BYTES = 4 * 1024 * 1024
 
 export interface GameRoomLink {
   /** The Walkbox room's id. */
@@ -204,6 +206,64 @@ export async function tiledProjectFolders(
   return out
 }
 
+const isTiledMap = (name: string) => /\.(tmx|tmj)$/i.test(name)
+
+/**
+ * The maps of the folders a Tiled project lists (game paths, each listed folder in the
+ * project's order, each folder's files in name order). The one reader of .tiled-project
+ * files: the editor's game folders and `walkbox import <x.tiled-project>` both use it. The
+ * project file must be a regular file of at most MAX_TILED_PROJECT_BYTES; a folder inside
+ * another listed one is looked into once; what is left out is said in `notes`.
+ */
+export async function listTiledProjectMaps(
+  files: ProjectFiles,
+  projectPath: string,
+  notes: string[],
+): Promise<string[]> {
+  const problem = projectPathProblem(projectPath)
+  if (problem) throw new GameFolderError(`${projectPath}: ${problem}`)
+  const kind = await files.kind(projectPath)
+  if (kind === null) throw new GameFolderError(`${projectPath}: not found`)
+  if (kind !== 'file')
+    throw new GameFolderError(`${projectPath}: not a regular file (a link?); Walkbox does not follow links`)
+  const size = await files.size(projectPath)
+  if (size !== null && size > MAX_TILED_PROJECT_BYTES)
+    throw new GameFolderError(
+      `${projectPath}: larger than ${MAX_TILED_PROJECT_BYTES} bytes; not a Tiled project Walkbox reads`,
+    )
+  const bytes = await files.read(projectPath)
+  if (bytes === null) throw new GameFolderError(`${projectPath}: could not be read`)
+  if (bytes.length > MAX_TILED_PROJECT_BYTES)
+    throw new GameFolderError(
+      `${projectPath}: larger than ${MAX_TILED_PROJECT_BYTES} bytes; not a Tiled project Walkbox reads`,
+    )
+  const folders = await tiledProjectFolders(files, projectPath, decoder.decode(bytes), notes)
+  notes.push(
+    `${projectPath}: maps read from its folders (${folders.map((f) => f || '.').join(', ') || 'none'})`,
+  )
+  // A folder inside another listed one is looked into once.
+  const inside = (f: string, g: string) => g === '' || f === g || f.startsWith(`${g}/`)
+  const roots = folders.filter((f, i) => !folders.some((g, j) => j !== i && g !== f && inside(f, g)))
+  const maps: string[] = []
+  for (const root of roots) maps.push(...(await listGameFiles(files, isTiledMap, { notes, under: root })))
+  return maps
+}
+
+/**
+ * The maps of a folder of Tiled maps: those of the folders its .tiled-project lists when it
+ * has one at the top (the first by name, said in `notes` when there are more), else every
+ * map under it.
+ */
+export async function listTiledMaps(files: ProjectFiles, notes: string[]): Promise<string[]> {
+  const projects = (await files.list(''))
+    .filter((e) => !e.folder && /\.tiled-project$/i.test(e.name))
+    .map((e) => e.name)
+    .sort()
+  if (projects.length === 0) return listGameFiles(files, isTiledMap, { notes })
+  if (projects.length > 1) notes.push(`${projects.length} .tiled-project files; ${projects[0]} is followed`)
+  return listTiledProjectMaps(files, projects[0], notes)
+}
+
 /** What kind of game the folder holds, or null when it is none Walkbox knows. */
 export async function detectGameFolder(files: ProjectFiles): Promise<GameKind | null> {
   const top = await files.list('')
@@ -318,26 +378,7 @@ export async function listGameRooms(
     notes.push(...found.notes)
     return found.rooms.map((r) => ({ file: r.path, format: 'godot' }))
   }
-  const isMap = (n: string) => /\.(tmx|tmj)$/i.test(n)
-  const projects = (await files.list(''))
-    .filter((e) => !e.folder && /\.tiled-project$/i.test(e.name))
-    .map((e) => e.name)
-    .sort()
-  let maps: string[]
-  if (projects.length > 0) {
-    if (projects.length > 1) notes.push(`${projects.length} .tiled-project files; ${projects[0]} is followed`)
-    const text = await read.readText(projects[0])
-    if (text === null) throw new GameFolderError(`${projects[0]}: could not be read`)
-    const folders = await tiledProjectFolders(files, projects[0], text, notes)
-    notes.push(
-      `${projects[0]}: maps read from its folders (${folders.map((f) => f || '.').join(', ') || 'none'})`,
-    )
-    // A folder inside another listed one is looked into once.
-    const inside = (f: string, g: string) => g === '' || f === g || f.startsWith(`${g}/`)
-    const roots = folders.filter((f, i) => !folders.some((g, j) => j !== i && g !== f && inside(f, g)))
-    maps = []
-    for (const root of roots) maps.push(...(await listGameFiles(files, isMap, { notes, under: root })))
-  } else maps = await listGameFiles(files, isMap, { notes })
+  const maps = await listTiledMaps(files, notes)
   return maps.map((m) => ({ file: m, format: /\.tmx$/i.test(m) ? 'tiled-xml' : 'tiled-json' }))
 }
 

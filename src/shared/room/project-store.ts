@@ -684,6 +684,7 @@ export function roomForHost(loaded: StoredRoom) {
     mask: loaded.mask?.cells ?? null,
     scaleMap: loaded.scaleMap ? rgbaOfGrey(loaded.scaleMap) : null,
     problems: loaded.problems,
+    warnings: loaded.warnings.map((w) => (w.path ? `${w.path}: ${w.message}` : w.message)),
   }
 }
 

@@ -1,0 +1,175 @@
+/**
+ * A game folder picked in the browser edition stays in the recent list past a reload, in
+ * real Chromium: File › Open Game Folder… is handed an OPFS folder holding a Tiled map (an
+ * OPFS folder is the same FileSystemDirectoryHandle `showDirectoryPicker` gives), the page
+ * reloads, and the game opens from the start panel's recent list and File › Open Recent
+ * without the picker being asked again. When the browser refuses access again
+ * (`requestPermission` answers 'denied') or the folder is gone, one line says so and
+ * nothing else is removed; ✕ takes the game off the list and forgets its kept handle.
+ *
+ * Units: room px.
+ */
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { launchChromium, type LaunchedBrowser } from '../support/chromium'
+import { saveScreenshot, statusText, waitUntil, writeOpfs } from './helpers'
+import { openSample } from './authoring-helpers'
+
+let browser: LaunchedBrowser
+let page: Page
+
+const MAP = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="2">
+ <objectgroup id="1" name="walkable">
+  <object id="1" name="floor" type="walkable" x="10" y="60">
+   <polygon points="0,0 280,0 280,160 0,160"/>
+  </object>
+ </objectgroup>
+</map>
+`
+
+beforeEach(async () => {
+  browser = await launchChromium()
+  page = await browser.context.newPage()
+  await openSample(page, inject('webUrl'))
+})
+
+afterEach(async () => {
+  await browser?.close()
+})
+
+/** The folder picker answers with OPFS games/curb; File › Open Game Folder… opens it in place. */
+async function pickCurb(): Promise<void> {
+  await writeOpfs(page, 'games/curb/maps/street.tmx', MAP)
+  await page.evaluate(() => {
+    ;(
+      window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
+    ).showDirectoryPicker = async () =>
+      (await (await navigator.storage.getDirectory()).getDirectoryHandle('games')).getDirectoryHandle('curb')
+  })
+  await page
+    .getByRole('menubar', { name: 'Menu bar' })
+    .getByRole('menuitem', { name: 'File', exact: true })
+    .click()
+  await page.locator('[role="menu"] [data-action="file.openGame"]').click()
+  await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('street')
+  const notes = page.getByRole('dialog', { name: 'Read the game' })
+  if (await notes.isVisible()) await notes.getByRole('button', { name: 'OK' }).click()
+}
+
+/** A new empty project (its canvas shows the start panel with the recent list), then a reload. */
+async function newProjectAndReload(): Promise<void> {
+  await page.getByRole('button', { name: 'New Project…' }).click()
+  await page.getByRole('dialog').getByLabel('Project name').fill('Scratch')
+  await page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click()
+  await expect.poll(() => page.getByTestId('title').textContent()).toBe('Scratch')
+  await page.reload()
+  await expect.poll(() => page.getByTestId('title').textContent(), { timeout: 30_000 }).toBe('Scratch')
+  // From here on, a call of the picker would be counted (and cancelled).
+  await page.evaluate(() => {
+    const w = window as unknown as { picks: number; showDirectoryPicker: () => Promise<never> }
+    w.picks = 0
+    w.showDirectoryPicker = async () => {
+      w.picks++
+      throw new DOMException('cancelled', 'AbortError')
+    }
+  })
+}
+
+const recentEntries = () => page.getByTestId('recent-projects').locator('li button.open').allTextContents()
+
+describe('a picked game folder in the recent list of the browser edition', () => {
+  it('opens again after a reload from Open Recent, without picking the folder again', async () => {
+    await pickCurb()
+    await newProjectAndReload()
+    const panel = page.getByTestId('recent-projects')
+    await expect
+      .poll(recentEntries)
+      .toEqual([
+        expect.stringMatching(/^\s*curb\s*Tiled game folder\s*$/),
+        expect.stringMatching(/^\s*Walkbox sample\s*$/),
+      ])
+    await saveScreenshot(page.getByTestId('no-room'), 'recent-game-folder-start-panel.png')
+    const bar = page.getByRole('menubar', { name: 'Menu bar' })
+    await bar.getByRole('menuitem', { name: 'File', exact: true }).click()
+    const recent = page.getByTestId('open-recent').getByRole('menuitem')
+    await expect
+      .poll(() => recent.allTextContents())
+      .toContainEqual(expect.stringMatching(/^\s*curb\s*Tiled game folder\s*$/i))
+    await saveScreenshot(page, 'recent-game-folder-open-recent.png')
+    await recent.filter({ hasText: /curb/i }).click()
+    await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('street')
+    await expect.poll(() => page.getByTestId('title').textContent()).toBe('curb — street')
+    expect(await page.getByTestId('room-list').locator('[data-room]').count()).toBe(1)
+    expect(await page.evaluate(() => (window as unknown as { picks: number }).picks)).toBe(0)
+    expect(await panel.count()).toBe(0)
+  }, 120_000)
+
+  it('says in one line when access is refused or the folder is gone, removes nothing, and ✕ forgets it', async () => {
+    await pickCurb()
+    await newProjectAndReload()
+    await expect.poll(recentEntries).toHaveLength(2)
+    // The author (or the browser) says no when asked for the folder again.
+    await page.evaluate(() => {
+      const proto = FileSystemHandle.prototype as unknown as Record<string, unknown>
+      ;(window as unknown as { kept: unknown[] }).kept = [proto.queryPermission, proto.requestPermission]
+      proto.queryPermission = async () => 'prompt'
+      proto.requestPermission = async () => 'denied'
+    })
+    const curb = page.getByTestId('recent-projects').locator('button.open', { hasText: /curb/i })
+    await curb.click()
+    await waitUntil(
+      () => statusText(page),
+      (t) => t.includes("not allowed to use the game folder 'curb' again"),
+      'the refusal to be said',
+    )
+    expect(await statusText(page)).toBe(
+      "Could not open the project: Walkbox was not allowed to use the game folder 'curb' again; choose it in File › Open Recent and allow access, or open it with File › Open Game Folder.",
+    )
+    expect(await page.getByTestId('title').textContent()).toBe('Scratch')
+    expect(await recentEntries()).toHaveLength(2)
+
+    // Access is given, but the folder was deleted meanwhile.
+    await page.evaluate(async () => {
+      const proto = FileSystemHandle.prototype as unknown as Record<string, unknown>
+      const [q, r] = (window as unknown as { kept: unknown[] }).kept
+      proto.queryPermission = q
+      proto.requestPermission = r
+      await (
+        await (await navigator.storage.getDirectory()).getDirectoryHandle('games')
+      ).removeEntry('curb', {
+        recursive: true,
+      })
+    })
+    await curb.click()
+    await waitUntil(
+      () => statusText(page),
+      (t) => t.includes('is not there any more'),
+      'the missing folder to be said',
+    )
+    expect(await statusText(page)).toMatch(
+      /^Could not open the project: The game folder 'curb' is not there any more, or no longer holds its Walkbox link \(\.walkbox\/game-link\.json\); open it again with File › Open Game Folder\.$/,
+    )
+    expect(await recentEntries()).toHaveLength(2)
+    const keptHandles = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve, reject) => {
+            const r = indexedDB.open('walkbox-game-folders', 1)
+            r.onerror = () => reject(r.error)
+            r.onsuccess = () => {
+              const keys = r.result.transaction('handles').objectStore('handles').getAllKeys()
+              keys.onsuccess = () => resolve(keys.result.map(String))
+              keys.onerror = () => reject(keys.error)
+            }
+          }),
+      )
+    expect(await keptHandles()).toEqual(['game:curb'])
+
+    // ✕ takes it off the list; the sample stays, and the kept handle is forgotten.
+    await page.getByRole('button', { name: /^Take curb off the recent list$/i }).click()
+    await expect.poll(recentEntries).toEqual([expect.stringMatching(/^\s*Walkbox sample\s*$/)])
+    await expect.poll(keptHandles).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as { picks: number }).picks)).toBe(0)
+  }, 120_000)
+})
