@@ -781,15 +781,15 @@ function frame(src: Uint8Array, at: number, out: Output, index: number): number 
     if (fcsSize === 2) contentSize += 256
   }
   if (single) window = contentSize
-  if (window > MAX_WINDOW)
-    throw new ZstdError(
-      'unsupported',
-      `frame ${index + 1} needs a window of ${mib(window)}; this decoder allows at most ${mib(MAX_WINDOW)} (zstd --long over 27)`,
-    )
   if (contentSize >= 0 && out.len + contentSize > out.max)
     throw new ZstdError(
       'too-large',
       `frame ${index + 1} holds ${contentSize} bytes, past ${out.max} bytes, the most allowed here; refused`,
+    )
+  if (window > MAX_WINDOW)
+    throw new ZstdError(
+      'unsupported',
+      `frame ${index + 1} needs a window of ${mib(window)}; this decoder allows at most ${mib(MAX_WINDOW)} (zstd --long over 27)`,
     )
   if (contentSize > 0) out.need(contentSize)
   const blockMax = Math.min(window, MAX_BLOCK)
