@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeTileData } from '../../../src/shared/formats/tiled/tile-data'
 import { xxh64, xxh64BigInt } from '../../../src/shared/formats/xxh64'
 import { decompressZstd, PREDEFINED, ZstdError } from '../../../src/shared/formats/zstd'
+import { mixed, random, randomBytes, runs, text, tileLayer } from '../../support/zstd-inputs'
 
 const ZSTD = process.env.WALKBOX_ZSTD ?? '/usr/bin/zstd'
 const MIB = 1024 * 1024
@@ -38,69 +39,6 @@ function zstd(bytes: Uint8Array, args: string[], from: 'file' | 'stdin' = 'file'
   const file = join(dir, 'input.bin')
   writeFileSync(file, bytes)
   return execFileSync(ZSTD, ['-q', '-c', ...args, file], { maxBuffer: 64 * MIB })
-}
-
-/** A seeded generator of 32-bit numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return (t ^ (t >>> 14)) >>> 0
-  }
-}
-
-const text = new TextEncoder().encode(
-  Array.from(
-    { length: 3000 },
-    (_, i) => `<tile id="${i % 97}"> the room's walkable floor, row ${i >> 4}, column ${i & 15}\n`,
-  ).join(''),
-)
-
-function randomBytes(n: number, seed: number): Uint8Array {
-  const next = random(seed)
-  return Uint8Array.from({ length: n }, () => next() & 0xff)
-}
-
-function runs(n: number): Uint8Array {
-  const next = random(7)
-  const out = new Uint8Array(n)
-  let i = 0
-  while (i < n) {
-    const len = 1 + (next() % 3000)
-    out.fill(next() & 0xff, i, Math.min(n, i + len))
-    i += len
-  }
-  return out
-}
-
-/** A tile layer's bytes: width x height little-endian uint32 gids, a floor of a few tiles, flip flags here and there. */
-function tileLayer(width: number, height: number, seed: number): Uint8Array {
-  const next = random(seed)
-  const out = new Uint8Array(width * height * 4)
-  const view = new DataView(out.buffer)
-  for (let r = 0; r < height; r++)
-    for (let c = 0; c < width; c++) {
-      const floor = r > height / 3 && c > width / 8 && c < width - width / 8
-      const v = next()
-      let gid = floor ? 1 + (v % 5 === 0 ? (v >>> 8) % 6 : 0) : r < 2 ? 40 + (c % 4) : 0
-      if (floor && v % 31 === 0) gid = (gid | 0x80000000) >>> 0
-      view.setUint32((r * width + c) * 4, gid, true)
-    }
-  return out
-}
-
-function mixed(): Uint8Array {
-  const parts = [text, randomBytes(200_000, 3), runs(300_000), tileLayer(300, 300, 5), text]
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
 }
 
 const INPUTS: [string, () => Uint8Array][] = [
