@@ -459,6 +459,15 @@ class Output {
     this.buf = new Uint8Array(Math.min(max, Math.max(first, 0)))
   }
 
+  private scratch = new Uint8Array(0)
+
+  /** A buffer for a block's `n` literals (at most 128 KiB), shared by every block and frame. */
+  literals(n: number): Uint8Array {
+    if (this.scratch.length < n)
+      this.scratch = new Uint8Array(Math.max(n, Math.min(MAX_BLOCK, this.scratch.length * 2)))
+    return this.scratch
+  }
+
   /** Room for `n` more bytes, or the refusal that the output would pass `max`. */
   need(n: number): void {
     const want = this.len + n
@@ -485,7 +494,6 @@ interface FrameState {
   ll: FseTable | null
   of: FseTable | null
   ml: FseTable | null
-  literals: Uint8Array
 }
 
 /** The table of one symbol kind for a block: by its mode, reading any description. */
@@ -545,7 +553,7 @@ function compressedBlock(src: Uint8Array, start: number, end: number, f: FrameSt
       p += litLen
     } else {
       if (p >= end) throw truncated('RLE literals')
-      lits = f.literals
+      lits = out.literals(litLen)
       lits.fill(src[p], 0, litLen)
       p += 1
     }
@@ -581,7 +589,7 @@ function compressedBlock(src: Uint8Array, start: number, end: number, f: FrameSt
       p += read.size
     } else if (!f.huff) throw damaged('treeless literals with no previous Huffman table')
     const table = f.huff
-    lits = f.literals
+    lits = out.literals(litLen)
     if (streams === 1) huffStream(src, p, litEnd, table, lits, 0, litLen)
     else {
       if (p + 6 > litEnd) throw damaged('a literals jump table past its section')
@@ -802,7 +810,6 @@ function frame(src: Uint8Array, at: number, out: Output, index: number): number 
     ll: null,
     of: null,
     ml: null,
-    literals: new Uint8Array(blockMax),
   }
   for (;;) {
     if (p + 3 > src.length) throw truncated('block header')
