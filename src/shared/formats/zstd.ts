@@ -457,7 +457,11 @@ class Output {
   constructor(max: number, first: number) {
     this.max = max
     this.buf = new Uint8Array(Math.min(max, Math.max(first, 0)))
+    this.view = new DataView(this.buf.buffer)
   }
+
+  /** The same bytes as `buf`, for copies four at a time. */
+  view: DataView
 
   private scratch = new Uint8Array(0)
 
@@ -477,6 +481,7 @@ class Output {
       const grown = new Uint8Array(Math.min(this.max, Math.max(want, this.buf.length * 2, 4096)))
       grown.set(this.buf.subarray(0, this.len))
       this.buf = grown
+      this.view = new DataView(grown.buffer)
     }
   }
 }
@@ -735,6 +740,16 @@ function compressedBlock(src: Uint8Array, start: number, end: number, f: FrameSt
         done += n
       }
       o += matchLen
+    } else if (offset >= 4) {
+      // Four bytes at a time: each read ends before the write it feeds begins.
+      const view = out.view
+      const matchEnd = o + matchLen
+      while (o + 4 <= matchEnd) {
+        view.setUint32(o, view.getUint32(from, true), true)
+        o += 4
+        from += 4
+      }
+      while (o < matchEnd) buf[o++] = buf[from++]
     } else for (let k = 0; k < matchLen; k++) buf[o++] = buf[from++]
     out.len = o
     if (i + 1 < nbSeq) {
