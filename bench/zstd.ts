@@ -28,7 +28,10 @@ import { mixed, randomBytes, runs, text, tileLayer } from '../tests/support/zstd
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' } } })
 const RUNS = Number(values.runs)
 const ZSTD = process.env.WALKBOX_ZSTD ?? '/usr/bin/zstd'
-if (!existsSync(ZSTD)) throw new Error(`bench/zstd.ts needs the zstd tool (${ZSTD}): apt-get install -y zstd`)
+if (!existsSync(ZSTD)) {
+  process.stderr.write(`bench/zstd.ts needs the zstd tool (${ZSTD}): apt-get install -y zstd\n`)
+  process.exit(2)
+}
 
 const pack = (bytes: Uint8Array, level: string) =>
   execFileSync(ZSTD, ['-q', '-c', level], { input: bytes, maxBuffer: 256 * 1024 * 1024 })
