@@ -386,7 +386,7 @@ function readHuffTable(src: Uint8Array, at: number, end: number): { table: HuffT
   }
   if (sum === 0) throw damaged('Huffman weights are all zero')
   const maxBits = 32 - Math.clz32(sum)
-  if (maxBits > 11) throw damaged(`Huffman codes of ${maxBits} bits (at most 11)`)
+  if (maxBits > 11) throw damaged(`Huffman codes of ${maxBits} bits, over 11`)
   const rest = (1 << maxBits) - sum
   if (rest & (rest - 1)) throw damaged('Huffman weights do not make a whole tree')
   weights[count] = 32 - Math.clz32(rest)
