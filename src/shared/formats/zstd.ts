@@ -185,7 +185,7 @@ function readFseTable(
   return { table: fseTable(norm, s, log), size: (bit + 7) >> 3 }
 }
 
-// The predefined distributions (RFC 8878 3.1.1.3.2.2).
+// The predefined distributions (RFC 8878, "Default Distributions").
 const LL_DEFAULT = [
   4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1,
   -1,
@@ -525,6 +525,7 @@ function sequenceTable(
   return { table: previous, size: 0 }
 }
 
+/** Decodes the Compressed block [start, end) (literals, then sequences executed) onto `out`. */
 function compressedBlock(src: Uint8Array, start: number, end: number, f: FrameState, out: Output): void {
   // Literals section.
   let p = start
