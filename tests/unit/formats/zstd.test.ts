@@ -83,6 +83,45 @@ describe('zstd round trips through the real zstd tool', () => {
     }, 120_000)
   }
 
+  it('decodes what reaches each part of the format: RLE blocks and literals, direct Huffman weights, one stream, no sequences', () => {
+    const next = random(8)
+    const patched = randomBytes(131072, 3)
+    const twice = new Uint8Array(patched.length * 2)
+    twice.set(patched)
+    for (let i = 0; i < patched.length; i += 50) patched[i] = 120
+    twice.set(patched, patched.length)
+    // Each input reaches the part named (checked while this test was written, by counting).
+    const cases: [string, Uint8Array, string[]][] = [
+      ['zeros: RLE blocks', new Uint8Array(300_000), ['-3']],
+      ['a block of matches whose literals are all one byte: RLE literals', twice, ['-3']],
+      [
+        'nibbles: Huffman weights written directly',
+        Uint8Array.from({ length: 4000 }, () => next() % 16),
+        ['-3'],
+      ],
+      ['60 bytes of text: one Huffman stream, a block with no sequences', text.subarray(0, 60), ['-19']],
+      [
+        'one byte in 50 differs: one match length (RLE mode)',
+        Uint8Array.from({ length: 5000 }, (_, i) => (i % 50 === 0 ? next() & 0xff : 97)),
+        ['-1'],
+      ],
+    ]
+    for (const [name, input, args] of cases) {
+      const out = decompressZstd(zstd(input, args), input.length)
+      expect(Buffer.from(out).equals(Buffer.from(input)), name).toBe(true)
+    }
+    // The zeros are RLE blocks: walk the frame's block headers (after magic, descriptor and a 4-byte size).
+    const rle = zstd(new Uint8Array(300_000), ['-3'])
+    const types: number[] = []
+    for (let at = 4 + 1 + 4; at < rle.length - 4;) {
+      const h = rle[at] | (rle[at + 1] << 8) | (rle[at + 2] << 16)
+      types.push((h >> 1) & 3)
+      at += 3 + (((h >> 1) & 3) === 1 ? 1 : h >>> 3)
+      if (h & 1) break
+    }
+    expect(types).toContain(1)
+  }, 60_000)
+
   it('decodes frames without a content size or checksum (--no-check, from a pipe) and with them', () => {
     const input = mixed()
     const plain = zstd(input, ['-3', '--no-check'], 'stdin')
