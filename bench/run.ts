@@ -475,6 +475,23 @@ function historyMemory(): void {
   out()
 }
 
+/** Walkbox's zstd decoder against Node's zlib (bench/zstd.ts, in a child; skipped without the zstd tool). */
+function zstdDecode(): void {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'zstd.ts'), '--runs', quick ? '3' : '9'],
+    { encoding: 'utf8' },
+  )
+  if (child.status !== 0) {
+    const reason = child.stderr.trim().split('\n').at(-1) ?? 'failed'
+    out(`(bench/zstd.ts did not run: ${reason})`)
+    out()
+    return
+  }
+  out(child.stdout.trim())
+  out()
+}
+
 async function main(): Promise<void> {
   const t0 = performance.now()
   out(`# Walkbox benchmark${quick ? ' (quick)' : ''}`)
@@ -490,6 +507,7 @@ async function main(): Promise<void> {
   await runtimePeersSection(peerRooms(benchData, resolve(here, '..')), runtimePairs, seed, out)
   await movingAi()
   historyMemory()
+  zstdDecode()
   out(`Total bench time ${fixed((performance.now() - t0) / 1000, 1)} s; load average at the end ${load()}.`)
 }
 

@@ -9,7 +9,8 @@
  *
  * Units: room px.
  */
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -28,6 +29,7 @@ let page: Page
 const GAME = 'games/ags-tumbleweed'
 const POPOCHIU = 'games/popochiu-sample-game'
 const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
+const ZSTD = process.env.WALKBOX_ZSTD ?? '/usr/bin/zstd'
 
 beforeEach(async () => {
   browser = await launchChromium()
@@ -260,7 +262,7 @@ describe('a game folder opened in place in the browser', () => {
     expect(Buffer.from(await readOpfs(page, floor)).equals(Buffer.from(original))).toBe(true)
   }, 180_000)
 
-  it('reads Tiled tile layers compressed with zlib and gzip, and refuses one that inflates past its size', async () => {
+  it('reads Tiled tile layers compressed with zlib, gzip and zstd, and refuses ones that inflate past their size', async () => {
     // 6 x 4 tiles of 16 px: gid 1 (walkable by its tileset) in rows 1-2, columns 1-4.
     const gids: number[] = []
     for (let r = 0; r < 4; r++)
@@ -333,13 +335,36 @@ describe('a game folder opened in place in the browser', () => {
         { encoding: 'base64', compression: 'gzip', data: gzipSync(bytes).toString('base64') },
         'tmx',
       )
+      // zstd: the zstd tool packs the source's layer, and Tiled writes the layer again with its own zstd.
+      if (!existsSync(ZSTD))
+        throw new Error(
+          `The zstd tool is needed for this test and is missing (${ZSTD}): apt-get install -y zstd`,
+        )
+      const zstd = (input: Buffer) => execFileSync(ZSTD, ['-q', '-c'], { input, maxBuffer: 64 * 1024 * 1024 })
+      await tiled(
+        'floor-zstd',
+        { encoding: 'base64', compression: 'zstd', data: zstd(bytes).toString('base64') },
+        'tmx',
+      )
       expect(await readFile(join(dir, 'floor-zlib.tmj'), 'utf8')).toContain('"compression":"zlib"')
       expect(await readFile(join(dir, 'floor-gzip.tmx'), 'utf8')).toContain('compression="gzip"')
+      expect(await readFile(join(dir, 'floor-zstd.tmx'), 'utf8')).toContain('compression="zstd"')
       // A bomb no Tiled writes: 96 bytes of layer, 16 MB once inflated.
       const bomb = deflateSync(Buffer.alloc(16 * 1024 * 1024)).toString('base64')
       await writeFile(
         join(dir, 'floor-bomb.tmj'),
         JSON.stringify(map({ encoding: 'base64', compression: 'zlib', data: bomb })),
+      )
+      // The same in zstd: 16 MB of zeros from a pipe (no content size in its header).
+      await writeFile(
+        join(dir, 'floor-zstd-bomb.tmj'),
+        JSON.stringify(
+          map({
+            encoding: 'base64',
+            compression: 'zstd',
+            data: zstd(Buffer.alloc(16 * 1024 * 1024)).toString('base64'),
+          }),
+        ),
       )
       await putGameInOpfs('tiled-maps', dir)
     } finally {
@@ -348,12 +373,16 @@ describe('a game folder opened in place in the browser', () => {
     await pickGameFolder('games/tiled-maps')
     await waitUntil(
       () => statusText(page),
-      (t) => /Opened the Tiled game tiled-maps in place \(3 rooms\)/.test(t),
+      (t) => /Opened the Tiled game tiled-maps in place \(5 rooms\)/.test(t),
       'the maps to open',
     )
     const notes = await readNotesShown('game-folder-tiled-read-notes.png')
     expect(notes).toContain("floor-zlib.tmj: tile layer 'floor': 8 walkable tiles read as 1 walk polygon")
     expect(notes).toContain("floor-gzip.tmx: tile layer 'floor': 8 walkable tiles read as 1 walk polygon")
+    expect(notes).toContain("floor-zstd.tmx: tile layer 'floor': 8 walkable tiles read as 1 walk polygon")
+    expect(notes).toMatch(
+      /floor-zstd-bomb\.tmj: tile layer 'floor': zstd: inflates past the 96 bytes the layer holds; refused; not read/,
+    )
     expect(notes).toMatch(
       /floor-bomb\.tmj: tile layer 'floor': zlib: inflates past the 96 bytes the layer holds; refused; not read/,
     )
@@ -366,6 +395,14 @@ describe('a game folder opened in place in the browser', () => {
       ).polygons.length
     expect(await polygons('floor-zlib')).toBe(1)
     expect(await polygons('floor-gzip')).toBe(1)
+    expect(await polygons('floor-zstd')).toBe(1)
+    expect(await polygons('floor-zstd-bomb')).toBe(0)
+    // The zstd map opened: its room shows the walk polygon of its 8 floor tiles.
+    await page.locator('[data-testid="room-list"] li[data-room="floor-zstd"] button.open').click()
+    await expect
+      .poll(() => page.locator('[data-testid="room-list"] li.active').getAttribute('data-room'))
+      .toBe('floor-zstd')
+    await saveScreenshot(page, 'game-folder-tiled-zstd-room.png')
     expect(await polygons('floor-bomb')).toBe(0)
   }, 180_000)
 

@@ -4,7 +4,8 @@
  * bytes go in a piece at a time and the output is read a chunk at a time; once the output
  * passes the bytes the layer can hold (`maxBytes`) the stream is cancelled and the layer
  * refused, so a small layer cannot inflate into a large one (as on the desktop, where
- * zlib's maxOutputLength stops it). zstd has no decoder here (nor on the desktop).
+ * zlib's maxOutputLength stops it). zstd layers never come here: Walkbox decodes them
+ * itself on every host (src/shared/formats/zstd.ts, called by tile-data.ts).
  *
  * Units: bytes.
  */
@@ -20,7 +21,6 @@ async function feed(writer: WritableStreamDefaultWriter<BufferSource>, packed: U
 }
 
 export const inflateTileData: Inflate = async (data, compression, maxBytes) => {
-  if (compression === 'zstd') throw new Error('zstd: this Walkbox has no zstd decoder')
   const limit = Math.max(1, maxBytes)
   const stream = new DecompressionStream(compression === 'zlib' ? 'deflate' : 'gzip')
   // Its failures (damaged data, a cancel) surface through the reader below.

@@ -57,7 +57,7 @@ export interface ImportSource {
   decodeImage(bytes: Uint8Array, name: string): Promise<MaskPixels>
   /** Pixel size from an image's header, or null. */
   imageSize(bytes: Uint8Array): { width: number; height: number } | null
-  /** Decompresses zlib/gzip/zstd data up to a size (Tiled tile layers); absent: such layers are a note. */
+  /** Decompresses zlib/gzip data up to a size (Tiled tile layers); absent: such layers are a note. zstd needs no host: Walkbox decodes it itself. */
   inflate?: Inflate
 }
 

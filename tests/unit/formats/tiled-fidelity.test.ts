@@ -6,7 +6,8 @@
  * rewritten by Tiled itself (`tiled --export-map`) into a temporary folder; Walkbox reads
  * Tiled's output through the format registry, as `walkbox import` does.
  *
- * Needs Tiled (Debian: apt-get install -y tiled) and, for the zstd layer, the zstd tool.
+ * Needs Tiled (Debian: apt-get install -y tiled) and, for the zstd layer's source, the zstd tool
+ * (apt-get install -y zstd); Tiled then writes the layer with its own zstd.
  *
  * Units: px.
  */
@@ -24,6 +25,7 @@ import type { Room } from '../../../src/shared/room/schema'
 
 const run = promisify(execFile)
 const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
+const ZSTD = process.env.WALKBOX_ZSTD ?? '/usr/bin/zstd'
 const env = { ...process.env, QT_QPA_PLATFORM: 'offscreen' }
 
 let dir = ''
@@ -349,8 +351,12 @@ describe('Tiled tile layers: walkable tiles become walk polygons', () => {
   })
 
   const zstd = async (b: Buffer): Promise<Buffer> => {
+    if (!existsSync(ZSTD))
+      throw new Error(
+        `The zstd tool is needed for this test and is missing (${ZSTD}): apt-get install -y zstd`,
+      )
     await writeFile(join(dir, 'tiles', 'raw.bin'), b)
-    await run('zstd', ['-q', '-f', join(dir, 'tiles', 'raw.bin'), '-o', join(dir, 'tiles', 'raw.zst')])
+    await run(ZSTD, ['-q', '-f', join(dir, 'tiles', 'raw.bin'), '-o', join(dir, 'tiles', 'raw.zst')])
     return readFile(join(dir, 'tiles', 'raw.zst'))
   }
 
@@ -390,17 +396,29 @@ describe('Tiled tile layers: walkable tiles become walk polygons', () => {
     expect(measure(room.polygons[0].outer)).toEqual({ x0: 124, y0: 20, x1: 188, y1: 52, area: 64 * 32 })
   }, 60_000)
 
-  it('names a zstd layer (Tiled 1.8 writes them) that this Walkbox cannot decompress', async () => {
-    const file = await tiledWrites(
-      'tiles',
-      'floor-zstd',
-      layerMap({ encoding: 'base64', compression: 'zstd', data: (await zstd(bytes)).toString('base64') }),
-    )
-    expect(await readFile(join(dir, 'tiles', file), 'utf8')).toContain('compression="zstd"')
-    const { room, notes } = await importFrom('tiles', file)
-    expect(room.polygons).toHaveLength(0)
-    expect(notes.join('\n')).toMatch(/tile layer 'floor': zstd: this Walkbox has no zstd decoder; not read/)
-  }, 60_000)
+  for (const as of ['tmx', 'json'] as const) {
+    it(`reads a zstd layer Tiled itself wrote (${as}) to the same floor as the CSV layer`, async () => {
+      // The source's layer is zstd, so Tiled compresses the layer again with its own zstd.
+      const file = await tiledWrites(
+        'tiles',
+        'floor-zstd',
+        layerMap({ encoding: 'base64', compression: 'zstd', data: (await zstd(bytes)).toString('base64') }),
+        as,
+      )
+      expect(await readFile(join(dir, 'tiles', file), 'utf8')).toContain(
+        as === 'tmx' ? 'compression="zstd"' : '"compression":"zstd"',
+      )
+      const csv = await importFrom(
+        'tiles',
+        await tiledWrites('tiles', 'floor-csv-beside', layerMap({ data: gids }), as),
+      )
+      const { room, notes } = await importFrom('tiles', file)
+      expect(room.polygons).toEqual(csv.room.polygons)
+      expect(room.polygons).toHaveLength(1)
+      expect(measure(room.polygons[0].outer)).toEqual({ x0: 16, y0: 16, x1: 80, y1: 48, area: 64 * 32 })
+      expect(notes.join('\n')).toMatch(/tile layer 'floor': 8 walkable tiles read as 1 walk polygon/)
+    }, 60_000)
+  }
 
   it('reads an infinite map from its chunks, the room spanning them (sceneOffset for negative tiles)', async () => {
     const chunk = (cx: number, cells: [number, number][]) => {

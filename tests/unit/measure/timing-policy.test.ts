@@ -103,6 +103,7 @@ describe('the timed loops', () => {
       'bench/godot-import.ts', // whole scene imports
       'bench/snapping.ts', // the snap index: builds and pointer moves
       'bench/walk-behinds.ts', // encoding and decoding the rows
+      'bench/zstd.ts', // decoding zstd and zlib data, not queries
       'bench/peers/detour.ts', // building Detour's navmesh
       // Runtime vs core vs Detour vs navmesh: the four take turns on each pair (the order
       // rotating) so that they share the machine's noise; a reading is a fixed run of calls.

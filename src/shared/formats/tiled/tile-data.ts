@@ -1,8 +1,10 @@
 /**
  * Tile layer data as Tiled stores it, decoded into global tile ids: a CSV list (TMX text or
  * a JSON array), base64 of little-endian 32-bit ids, optionally compressed (zlib, gzip,
- * zstd). The decompressor is the host's (`Inflate`), asked for at most the bytes the layer
- * can hold, so a small file cannot inflate into a large one.
+ * zstd). zlib and gzip are the host's (`Inflate`: Node's zlib, the browser's
+ * DecompressionStream); zstd is Walkbox's own decoder (../zstd.ts), the same on every host.
+ * Either is asked for at most the bytes the layer can hold, so a small file cannot inflate
+ * into a large one.
  *
  * Glossary
  * - gid: a global tile id; 0 is no tile. Its top four bits are flags (flipped horizontally,
@@ -11,13 +13,25 @@
  *
  * Units: tiles, bytes.
  */
+import { decompressZstd, ZstdError } from '../zstd'
 
-/** The host's decompressor: `data` in, at most `maxBytes` out; throws when it cannot. */
+/** The host's zlib/gzip decompressor: `data` in, at most `maxBytes` out; throws when it cannot. */
 export type Inflate = (
   data: Uint8Array,
-  compression: 'zlib' | 'gzip' | 'zstd',
+  compression: 'zlib' | 'gzip',
   maxBytes: number,
 ) => Promise<Uint8Array>
+
+/** zstd data decoded by Walkbox's own decoder, refused as soon as it passes `maxBytes`. */
+function unzstd(data: Uint8Array, maxBytes: number): Uint8Array {
+  try {
+    return decompressZstd(data, maxBytes)
+  } catch (e) {
+    if (e instanceof ZstdError && e.failure === 'too-large')
+      throw new Error(`zstd: inflates past the ${maxBytes} bytes the layer holds; refused`)
+    throw e
+  }
+}
 
 /** The bits of a gid that are flip flags (Tiled's FlippedHorizontallyFlag and the three after it). */
 export const GID_FLAG_BITS = 0xf0000000
@@ -91,8 +105,9 @@ export async function decodeTileData(
   if (compression !== '') {
     if (compression !== 'zlib' && compression !== 'gzip' && compression !== 'zstd')
       throw new Error(`compression '${compression}' is not one Tiled writes`)
-    if (!inflate) throw new Error(`${compression}-compressed data and no decompressor here`)
-    bytes = await inflate(bytes, compression, cells * 4)
+    if (compression === 'zstd') bytes = unzstd(bytes, cells * 4)
+    else if (!inflate) throw new Error(`${compression}-compressed data and no decompressor here`)
+    else bytes = await inflate(bytes, compression, cells * 4)
   }
   if (bytes.length !== cells * 4) throw new Error(`${bytes.length / 4} tiles where the layer has ${cells}`)
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
