@@ -211,7 +211,12 @@ describe('the Batch panel', () => {
         const past = [...area.querySelectorAll<HTMLElement>('thead th')]
           .filter((th) => th.getBoundingClientRect().right > right + 0.5)
           .map((th) => th.dataset.column)
-        return { scrollWidth: area.scrollWidth, clientWidth: area.clientWidth, past }
+        // The width the table takes at the least (its columns' content), for the log.
+        const table = area.querySelector('table') as HTMLElement
+        table.style.width = 'max-content'
+        const natural = table.offsetWidth
+        table.style.width = ''
+        return { scrollWidth: area.scrollWidth, clientWidth: area.clientWidth, past, natural }
       })
     // West to east, once the short queries are re-timed (the widest times: "±60% (5 warm) ★").
     await clickRoom(page, 300, 940, 'start')
@@ -235,5 +240,9 @@ describe('the Batch panel', () => {
     await saveScreenshot(page, 'compare-table-1280-snapped.png')
     expect(snapped.past).toEqual([])
     expect(snapped.scrollWidth).toBeLessThanOrEqual(snapped.clientWidth)
+    console.log(
+      `Metrics table at 1280 x 800 beside the batch, content width / area width: ` +
+        `${retimed.natural}/${retimed.clientWidth} px (re-timed), ${snapped.natural}/${snapped.clientWidth} px (snapped goal)`,
+    )
   }, 240_000)
 })
