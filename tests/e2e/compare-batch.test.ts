@@ -240,6 +240,19 @@ describe('the Batch panel', () => {
     await saveScreenshot(page, 'compare-table-1280-snapped.png')
     expect(snapped.past).toEqual([])
     expect(snapped.scrollWidth).toBeLessThanOrEqual(snapped.clientWidth)
+    // Narrower still (1200 px): a time's run count goes under its figure rather than out of view.
+    await page.setViewportSize({ width: 1200, height: 800 })
+    await expect.poll(async () => (await fit()).past).toEqual([])
+    const narrow = await fit()
+    expect(narrow.scrollWidth).toBeLessThanOrEqual(narrow.clientWidth)
+    const times = await page
+      .locator('[data-testid="metrics-table"] td[data-column="queryMs"]')
+      .evaluateAll((tds) =>
+        tds.map((td) => ({ text: td.textContent!.trim(), lines: td.getClientRects().length })),
+      )
+    for (const t of times)
+      expect(t.text).toMatch(/^(< )?\d+(\.\d+)? (µs|ms)( ±<?\d+%)? \((\d+ warm|1 cold)\)$/)
+    await saveScreenshot(page, 'compare-table-1200-snapped.png')
     console.log(
       `Metrics table at 1280 x 800 beside the batch, content width / area width: ` +
         `${retimed.natural}/${retimed.clientWidth} px (re-timed), ${snapped.natural}/${snapped.clientWidth} px (snapped goal)`,
