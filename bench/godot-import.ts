@@ -20,15 +20,10 @@
  *
  * Units: ms, MB (10^6 bytes).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { folderSource } from '../src/cli/format-commands'
-import { markdownTable, median } from '../src/cli/table'
-import { roomFormat } from '../src/shared/formats/registry'
 import { MAX_ZONES } from '../src/shared/room/limits'
 import { parseRoom } from '../src/shared/room/schema'
+import { printImportTable, timeImports } from './import-sizes'
 
 const { values } = parseArgs({
   options: {
@@ -73,44 +68,13 @@ function tscn(nodes: number, zones: number): string {
   return lines.join('\n')
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'walkbox-bench-godot-'))
-const format = roomFormat('godot')
-const rows: (string | number)[][] = []
-try {
-  for (const n of values.nodes.split(',').map(Number)) {
-    for (const kind of ['accepted', 'refused'] as const) {
-      const file = `${kind}-${n}.tscn`
-      const text = tscn(n, kind === 'accepted' ? Math.min(Math.floor(n / 2), MAX_ZONES) : n)
-      writeFileSync(join(dir, file), text)
-      const times: number[] = []
-      let outcome = ''
-      for (let r = 0; r < Number(values.runs); r++) {
-        const start = performance.now()
-        try {
-          const out = await format.importRoom!(folderSource(dir), file, {})
-          // As `walkbox import` does before it writes anything: a room over a limit is refused.
-          parseRoom(JSON.parse(JSON.stringify(out.room)), `room '${out.room.id}'`)
-          outcome = `${out.room.zones.length} zones`
-        } catch (e) {
-          const lines = (e as Error).message.split('\n')
-          outcome = `refused: ${(lines[1]?.trim() || lines[0]).slice(0, 120)}`
-        }
-        times.push(performance.now() - start)
-      }
-      const ms = median(times)
-      rows.push([
-        kind,
-        n,
-        (text.length / 1e6).toFixed(1),
-        ms.toFixed(0),
-        (ms / (n / 1000)).toFixed(1),
-        outcome,
-      ])
-    }
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-}
-process.stdout.write(
-  `${markdownTable(['scene', 'nodes', 'MB', 'median ms', 'ms per 1k', 'outcome'], rows)}\n`,
-)
+const rows = await timeImports({
+  format: 'godot',
+  extension: 'tscn',
+  sizes: values.nodes.split(',').map(Number),
+  runs: Number(values.runs),
+  text: (n, kind) => tscn(n, kind === 'accepted' ? Math.min(Math.floor(n / 2), MAX_ZONES) : n),
+  // As `walkbox import` does before it writes anything: a room over a limit is refused.
+  check: (room) => void parseRoom(JSON.parse(JSON.stringify(room)), `room '${room.id}'`),
+})
+printImportTable(['scene', 'nodes'], rows)

@@ -14,14 +14,9 @@
  *
  * Units: ms, MB (10^6 bytes).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { folderSource } from '../src/cli/format-commands'
-import { markdownTable, median } from '../src/cli/table'
-import { roomFormat } from '../src/shared/formats/registry'
 import { MAX_ZONES } from '../src/shared/room/limits'
+import { printImportTable, timeImports } from './import-sizes'
 
 const { values } = parseArgs({
   options: {
@@ -44,42 +39,11 @@ function tmx(objects: number, zones: number): string {
   return lines.join('\n')
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'walkbox-bench-tiled-'))
-const format = roomFormat('tiled-xml')
-const rows: (string | number)[][] = []
-try {
-  for (const n of values.objects.split(',').map(Number)) {
-    for (const kind of ['accepted', 'refused'] as const) {
-      const file = `${kind}-${n}.tmx`
-      const text = tmx(n, kind === 'accepted' ? Math.min(n, MAX_ZONES) : n)
-      writeFileSync(join(dir, file), text)
-      const times: number[] = []
-      let outcome = ''
-      for (let r = 0; r < Number(values.runs); r++) {
-        const start = performance.now()
-        try {
-          const out = await format.importRoom!(folderSource(dir), file, {})
-          outcome = `${out.room.zones.length} zones`
-        } catch (e) {
-          const lines = (e as Error).message.split('\n')
-          outcome = `refused: ${lines[1]?.trim() ?? lines[0]}`
-        }
-        times.push(performance.now() - start)
-      }
-      const ms = median(times)
-      rows.push([
-        kind,
-        n,
-        (text.length / 1e6).toFixed(1),
-        ms.toFixed(0),
-        (ms / (n / 1000)).toFixed(1),
-        outcome,
-      ])
-    }
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-}
-process.stdout.write(
-  `${markdownTable(['map', 'objects', 'MB', 'median ms', 'ms per 1k', 'outcome'], rows)}\n`,
-)
+const rows = await timeImports({
+  format: 'tiled-xml',
+  extension: 'tmx',
+  sizes: values.objects.split(',').map(Number),
+  runs: Number(values.runs),
+  text: (n, kind) => tmx(n, kind === 'accepted' ? Math.min(n, MAX_ZONES) : n),
+})
+printImportTable(['map', 'objects'], rows)

@@ -189,6 +189,21 @@ export async function importRoomCommand(
 }
 
 /**
+ * The images of an imported room as the project store takes them: the background's and the
+ * scale map's bytes as read, the mask as cells of the room's size.
+ */
+export function importedImages(result: ImportResult): Parameters<typeof store.addRoom>[2] {
+  const { room } = result
+  return {
+    ...(result.background ? { background: result.background.bytes } : {}),
+    ...(result.mask
+      ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
+      : {}),
+    ...(result.scaleMap ? { scaleMap: result.scaleMap.bytes } : {}),
+  }
+}
+
+/**
  * Adds an imported room (and the flags it needs) to a project, made first when its folder
  * does not exist yet or is empty; the room's id is made unique among the project's.
  */
@@ -211,18 +226,7 @@ export async function addImportedRoom(
   if (name) room.name = name
   room.id = idFromName(room.id, taken)
   const flagsAdded = result.flags.filter((f) => !opened.project.flags.some((g) => g.id === f.id))
-  await store.addRoom(
-    folder,
-    room,
-    {
-      ...(result.background ? { background: result.background.bytes } : {}),
-      ...(result.mask
-        ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
-        : {}),
-      ...(result.scaleMap ? { scaleMap: result.scaleMap.bytes } : {}),
-    },
-    { flags: flagsAdded },
-  )
+  await store.addRoom(folder, room, importedImages(result), { flags: flagsAdded })
   return {
     project: resolve(folder),
     room: {

@@ -30,7 +30,7 @@ import { idFromName, nameFromFileName } from '../shared/room/names'
 import type { Flag } from '../shared/room/schema'
 import * as store from '../main/services/project-store'
 import { projectFolderOf } from '../main/desktop-host'
-import { folderSource } from './format-commands'
+import { folderSource, importedImages } from './format-commands'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 export interface GodotGameReport {
@@ -136,18 +136,7 @@ export async function importGodotGameCommand(
         knownFlags.add(f.id)
         flagsAdded.push(f.id)
       }
-      await store.addRoom(
-        folder,
-        room,
-        {
-          ...(result.background ? { background: result.background.bytes } : {}),
-          ...(result.mask
-            ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
-            : {}),
-          ...(result.scaleMap ? { scaleMap: result.scaleMap.bytes } : {}),
-        },
-        { flags },
-      )
+      await store.addRoom(folder, room, importedImages(result), { flags })
       rooms.push({
         scene,
         kind,

@@ -2,6 +2,7 @@
  * The browser edition's menu bar, mounted with the editor's own action registry: every
  * registered action (the shared list and one per tool) has exactly one item, with the key
  * this host takes; a disabled item does nothing; an item runs its action and closes the menu.
+ * View's on/off settings are checkbox items whose check mark follows the editor's state.
  */
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
@@ -9,8 +10,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import MenuBar from '../../src/renderer/components/MenuBar.vue'
 import { ACTIONS_INJECTION, createEditorActions } from '../../src/renderer/actions/editor-actions'
 import { useWorkspaceStore } from '../../src/renderer/stores/workspace'
+import { useToolsStore } from '../../src/renderer/stores/tools'
+import { useViewportStore } from '../../src/renderer/stores/viewport'
 import { TOOLS } from '../../src/renderer/tools/registry'
-import { MENUS } from '../../src/shared/actions'
+import { MENU_CHECK_IDS, MENUS } from '../../src/shared/actions'
 
 let pinia: ReturnType<typeof createPinia>
 
@@ -62,6 +65,45 @@ describe('the menu bar', () => {
     await wrapper.get('[data-action="compare.show"]').trigger('click')
     expect(useWorkspaceStore().mode).toBe('compare')
     expect(wrapper.find('[role="menu"]').exists()).toBe(false)
+    wrapper.unmount()
+  })
+
+  it("shows View's on/off settings as checkbox items checked as the editor is", async () => {
+    const { wrapper } = mountBar()
+    const view = wrapper.get('[data-menu="view"]')
+    const state = () =>
+      MENU_CHECK_IDS.map((id) => {
+        const item = wrapper.get(`[data-action="${id}"]`)
+        return [id, item.attributes('role'), item.attributes('aria-checked'), item.get('.check').text()]
+      })
+    await view.trigger('click')
+    expect(state()).toEqual([
+      ['view.grid', 'menuitemcheckbox', 'false', ''],
+      ['view.snap', 'menuitemcheckbox', 'false', ''],
+      ['view.rulers', 'menuitemcheckbox', 'false', ''],
+    ])
+    // Other View items stay plain menu items, their labels in line with the checked ones.
+    const plain = wrapper.findAll('[role="menu"] [data-action]').filter((i) => !i.attributes('aria-checked'))
+    expect(plain.length).toBeGreaterThan(0)
+    for (const item of plain) {
+      expect(item.attributes('role')).toBe('menuitem')
+      expect(item.find('.check').exists()).toBe(true)
+    }
+    // The marks follow the editor's settings (the actions toggle them: menu-checks.test.ts).
+    await view.trigger('click')
+    useToolsStore().options.showGrid = true
+    useViewportStore().showRulers = true
+    await view.trigger('click')
+    expect(state()).toEqual([
+      ['view.grid', 'menuitemcheckbox', 'true', '✓'],
+      ['view.snap', 'menuitemcheckbox', 'false', ''],
+      ['view.rulers', 'menuitemcheckbox', 'true', '✓'],
+    ])
+    // The keyboard reaches the checkbox items like any other.
+    const items = wrapper.findAll('[role="menu"] [data-action]')
+    ;(items.at(-1)!.element as HTMLElement).focus()
+    await wrapper.get('[role="menu"]').trigger('keydown', { key: 'Home' })
+    expect(document.activeElement).toBe(items[0].element)
     wrapper.unmount()
   })
 })

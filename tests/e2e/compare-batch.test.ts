@@ -3,7 +3,9 @@
  * pairs runs in the batch worker through the one batch runner while a click is still
  * answered, the summary table and charts fit the side panel (no cell cut, no label over the
  * data), no time reads 0.00, and the CSV export has one line per pair and algorithm that
- * agrees with the table; the summary CSV and JSON come along.
+ * agrees with the table; the summary CSV and JSON come along. With a batch's results open
+ * beside it, the live metrics table fits its area without scrolling sideways, every column
+ * (Valid and Reached too) in view, for re-timed queries and for a snapped goal alike.
  *
  * Units: room px, CSS px.
  */
@@ -190,4 +192,70 @@ describe('the Batch panel', () => {
     expect(json.rows).toHaveLength(PAIRS * ALL.length)
     expect(json.summary.map((s) => s.algorithm).sort()).toEqual([...ALL].sort())
   }, 480_000)
+
+  it('keeps every column of the metrics table in view at 1280 x 800 beside an open batch', async () => {
+    await page.getByLabel('Batch pairs').fill('20')
+    await page.getByTestId('batch-run').click()
+    await waitUntil(
+      async () => page.getByTestId('batch-progress').getAttribute('data-running'),
+      (running) => running === 'false',
+      'the batch to finish',
+      120_000,
+    )
+    await page.getByTestId('batch-table').waitFor()
+    /** The table's overflow, and its columns whose right edge is past the area's. */
+    const fit = () =>
+      page.evaluate(() => {
+        const area = document.querySelector('.table-area .metrics') as HTMLElement
+        const right = area.getBoundingClientRect().right
+        const past = [...area.querySelectorAll<HTMLElement>('thead th')]
+          .filter((th) => th.getBoundingClientRect().right > right + 0.5)
+          .map((th) => th.dataset.column)
+        // The width the table takes at the least (its columns' content), for the log.
+        const table = area.querySelector('table') as HTMLElement
+        table.style.width = 'max-content'
+        const natural = table.offsetWidth
+        table.style.width = ''
+        return { scrollWidth: area.scrollWidth, clientWidth: area.clientWidth, past, natural }
+      })
+    // West to east, once the short queries are re-timed (the widest times: "±60% (5 warm) ★").
+    await clickRoom(page, 300, 940, 'start')
+    await clickRoom(page, 1700, 760)
+    await waitForAnswers(page)
+    await waitUntil(
+      () => page.getByTestId('metrics-note').getAttribute('data-repeated'),
+      (n) => Number(n) >= 2,
+      'the short queries to be re-timed',
+      60_000,
+    )
+    const retimed = await fit()
+    await saveScreenshot(page, 'compare-table-1280-batch.png')
+    expect(retimed.past).toEqual([])
+    expect(retimed.scrollWidth).toBeLessThanOrEqual(retimed.clientWidth)
+    // A goal inside the fountain: Reached reads "snapped, N px", the widest yes/no cell.
+    await clickRoom(page, 520, 760)
+    const rows = await waitForAnswers(page)
+    expect(rows.some((r) => /^snapped, \d+ px/.test(r.cells.reached ?? ''))).toBe(true)
+    const snapped = await fit()
+    await saveScreenshot(page, 'compare-table-1280-snapped.png')
+    expect(snapped.past).toEqual([])
+    expect(snapped.scrollWidth).toBeLessThanOrEqual(snapped.clientWidth)
+    // Narrower still (1200 px): a time's run count goes under its figure rather than out of view.
+    await page.setViewportSize({ width: 1200, height: 800 })
+    await expect.poll(async () => (await fit()).past).toEqual([])
+    const narrow = await fit()
+    expect(narrow.scrollWidth).toBeLessThanOrEqual(narrow.clientWidth)
+    const times = await page
+      .locator('[data-testid="metrics-table"] td[data-column="queryMs"]')
+      .evaluateAll((tds) =>
+        tds.map((td) => ({ text: td.textContent!.trim(), lines: td.getClientRects().length })),
+      )
+    for (const t of times)
+      expect(t.text).toMatch(/^(< )?\d+(\.\d+)? (µs|ms)( ±<?\d+%)? \((\d+ warm|1 cold)\)$/)
+    await saveScreenshot(page, 'compare-table-1200-snapped.png')
+    console.log(
+      `Metrics table at 1280 x 800 beside the batch, content width / area width: ` +
+        `${retimed.natural}/${retimed.clientWidth} px (re-timed), ${snapped.natural}/${snapped.clientWidth} px (snapped goal)`,
+    )
+  }, 240_000)
 })

@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { statusText, toPage, viewportOf, waitUntil } from './helpers'
+import { saveScreenshot, statusText, toPage, viewportOf, waitUntil } from './helpers'
 import { ACTIONS, MENUS, type ActionDescriptor } from '../../src/shared/actions'
 
 let browser: LaunchedBrowser
@@ -63,7 +63,7 @@ describe('the menu bar of the browser edition', () => {
     for (const menu of MENUS) {
       await title(menu.label).click()
       // Every action item (File's Open Recent entries are projects, not actions).
-      const items = page.locator('[role="menu"] [role="menuitem"][data-action]')
+      const items = page.locator('[role="menu"] [data-action]')
       await expect.poll(() => items.count()).toBeGreaterThan(0)
       found.push(
         ...((await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))) as string[]),
@@ -110,6 +110,32 @@ describe('the menu bar of the browser edition', () => {
     await dialog.waitFor()
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
+  })
+
+  it("checks View's Show Grid, Snap and Show Rulers as the editor has them", async () => {
+    const checked = () =>
+      page
+        .locator('[role="menu"] [role="menuitemcheckbox"]')
+        .evaluateAll((els) =>
+          els.map((e) => `${e.getAttribute('data-action')}=${e.getAttribute('aria-checked')}`),
+        )
+    await title('View').click()
+    const before = await checked()
+    expect(before.map((c) => c.split('=')[0])).toEqual(['view.grid', 'view.snap', 'view.rulers'])
+    const was = (id: string) => before.includes(`${id}=true`)
+    // Show Grid from the menu, Show Rulers by its key: both marks follow.
+    await page.locator('[role="menu"] [data-action="view.grid"]').click()
+    await page.getByTestId('canvas-host').focus()
+    await page.keyboard.press('Alt+R')
+    await title('View').click()
+    expect(await checked()).toEqual([
+      `view.grid=${!was('view.grid')}`,
+      `view.snap=${was('view.snap')}`,
+      `view.rulers=${!was('view.rulers')}`,
+    ])
+    const grid = page.locator('[role="menu"] [data-action="view.grid"]')
+    expect((await grid.textContent())?.startsWith(was('view.grid') ? 'Show Grid' : '✓Show Grid')).toBe(true)
+    await saveScreenshot(page, 'menu-bar-view-checks.png')
   })
 
   it('is worked from the keyboard: arrows between and inside menus, Enter runs, Escape closes', async () => {

@@ -3,14 +3,17 @@
  * on the real OPFS files and unit save: a save stopped after any of its file operations
  * (200 points, the page reloaded between for 25 of them, as a killed tab would be) leaves
  * exactly the old or exactly the new version, and nothing of it lying around. Then the
- * web edition itself: a project goes out as a .zip and comes back in from it.
+ * web edition itself: a project goes out as a .zip and comes back in from it; the sample
+ * project is placed like any project, its name numbered when a listed project has it.
  */
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { createRandom } from '../../src/shared/measure/random'
-import { saveScreenshot, statusText } from './helpers'
+import { saveScreenshot, statusText, writeOpfs } from './helpers'
+import { emptyProject } from '../../src/shared/room/schema'
+import { serialiseProject } from '../../src/shared/room/serialise'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -125,5 +128,44 @@ describe('projects in and out of the browser as .zip files', () => {
       .poll(() => page.getByTestId('open-problem').textContent())
       .toBe('junk.zip: is not a zip file (no end record); nothing was imported')
     await expect.poll(() => list.locator('li[data-project]').count()).toBe(2)
+  })
+})
+
+describe('the sample project in the browser', () => {
+  it('is placed like any project: a listed project with its name leaves it "Walkbox sample (2)"', async () => {
+    const own = await launchChromium()
+    try {
+      const p = await own.context.newPage()
+      await p.goto(inject('webUrl'))
+      await expect.poll(() => statusText(p), { timeout: 30_000 }).toMatch(/Opened room Courtyard/)
+      // Another project called "Walkbox sample", and the sample's own folder gone.
+      await writeOpfs(
+        p,
+        'projects/mine/project.walkbox.json',
+        serialiseProject(emptyProject({ name: 'Walkbox sample', appVersion: '0.1.0' })),
+      )
+      await p.evaluate(async () => {
+        const projects = await (await navigator.storage.getDirectory()).getDirectoryHandle('projects')
+        await projects.removeEntry('walkbox-sample', { recursive: true })
+      })
+      await p
+        .getByRole('menubar', { name: 'Menu bar' })
+        .getByRole('menuitem', { name: 'File', exact: true })
+        .click()
+      await p.locator('[role="menu"] [data-action="file.openSample"]').click()
+      await expect
+        .poll(() => p.getByTestId('title').textContent(), { timeout: 30_000 })
+        .toBe('Walkbox sample (2) — Courtyard')
+      await p.getByRole('button', { name: 'Open Project…' }).click()
+      const list = p.getByTestId('project-list')
+      await expect.poll(() => list.locator('li[data-project]').count()).toBe(2)
+      expect(await list.locator('li[data-project="walkbox-sample"] strong').textContent()).toBe(
+        'Walkbox sample (2)',
+      )
+      expect(await list.locator('li[data-project="mine"] strong').textContent()).toBe('Walkbox sample')
+      await saveScreenshot(p.getByRole('dialog'), 'sample-named-like-any-project.png')
+    } finally {
+      await own.close()
+    }
   })
 })

@@ -25,7 +25,7 @@ import type {
 import { cleanRecentList, RECENT_MAX } from '../../shared/host'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../../shared/room/schema'
-import { commitSave, type FileWrite } from '../../shared/room/unit-save'
+import type { FileWrite } from '../../shared/room/unit-save'
 import {
   checkStoredProject,
   createStoredProject,
@@ -181,6 +181,13 @@ async function openRef(ref: string): Promise<OpenedProject> {
   return { ...projectForHost(ref, opened), ...(game ? { game } : {}) }
 }
 
+/**
+ * Put the sample project (served beside the page) into `projects/walkbox-sample` as any
+ * project is placed: its files checked, written as one unit under the project's lock, then
+ * opened with every room; named like an imported project, so that a listed project already
+ * called "Walkbox sample" leaves it "Walkbox sample (2)". A folder this made is removed when
+ * the sample does not open.
+ */
 async function copySampleInto(root: Dir): Promise<void> {
   const fetchBytes = async (path: string) => {
     const res = await fetch(SAMPLE_URL + path)
@@ -200,7 +207,22 @@ async function copySampleInto(root: Dir): Promise<void> {
     writes.push({ path: `${entry.folder}/${ROOM_FILE_NAME}`, bytes: roomBytes })
   }
   writes.push({ path: PROJECT_FILE_NAME, bytes: projectBytes })
-  await commitSave(opfsProjectFiles(await root.getDirectoryHandle(SAMPLE_REF, { create: true })), writes)
+  const name = unusedProjectName(
+    project.name,
+    (await listStored()).filter((p) => p.ref !== SAMPLE_REF).map((p) => p.name),
+  )
+  const existed = await root
+    .getDirectoryHandle(SAMPLE_REF)
+    .then(() => true)
+    .catch(() => false)
+  try {
+    const store = await storeOf(SAMPLE_REF, await root.getDirectoryHandle(SAMPLE_REF, { create: true }))
+    await placeStoredProject(store, writes, 'the sample project')
+    if (name !== project.name) await host.renameProject({ ref: SAMPLE_REF, name })
+  } catch (error) {
+    if (!existed) await root.removeEntry(SAMPLE_REF, { recursive: true }).catch(() => undefined)
+    throw error
+  }
 }
 
 async function uniqueRef(root: Dir, name: string): Promise<string> {

@@ -13,7 +13,7 @@
  * Units: room px; ISO time.
  */
 import type { Project, Room } from '../../shared/room/schema'
-import { CompoundCommand, HolderCommand, type Command } from '../commands/command'
+import { ALL_ROOM_KINDS, CompoundCommand, HolderCommand, type Command } from '../commands/command'
 import { cloneJson } from '../commands/edit-target'
 import { ReplaceMaskCommand } from '../commands/mask-patch'
 import { ProjectEditCommand, type ProjectTarget } from '../commands/project-commands'
@@ -123,17 +123,7 @@ export function restoreCommand(target: ProjectTarget, copy: RecoveryCopy, change
           : (copy.project.rooms[0]?.id ?? null),
     },
     undefined,
-    [
-      'background',
-      'walk-mask',
-      'walk-behinds',
-      'walk-polygons',
-      'gates',
-      'zones',
-      'node-graph',
-      'scaling',
-      'room',
-    ],
+    [...ALL_ROOM_KINDS],
   )
   return new CompoundCommand('Restore recovered work', [projectPart, ...parts])
 }

@@ -7,7 +7,14 @@
  * Units: room px (baselines are whole px).
  */
 import { updateWalkBehindCommand } from '../commands/walk-behind-commands'
-import { tryExecute, type Tool, type ToolContext, type ToolPointer, type ToolPreview } from './tool'
+import {
+  escapeCancelsDrag,
+  tryExecute,
+  type Tool,
+  type ToolContext,
+  type ToolPointer,
+  type ToolPreview,
+} from './tool'
 
 /** How near (screen px) a press must be to a baseline to grab it. */
 export const BASELINE_HIT_SCREEN_PX = 6
@@ -58,11 +65,7 @@ export class BaselineTool implements Tool {
   }
 
   keyDown(key: string): boolean {
-    if (key === 'Escape' && this.drag) {
-      this.cancel()
-      return true
-    }
-    return false
+    return escapeCancelsDrag(key, this.drag !== null, () => this.cancel())
   }
 
   cancel(): void {

@@ -9,7 +9,14 @@
  */
 import type { Point } from '../../shared/geometry/types'
 import { setScaleStopCommand } from '../commands/room-commands'
-import { tryExecute, type Tool, type ToolContext, type ToolPointer, type ToolPreview } from './tool'
+import {
+  escapeCancelsDrag,
+  tryExecute,
+  type Tool,
+  type ToolContext,
+  type ToolPointer,
+  type ToolPreview,
+} from './tool'
 
 const STOP_HIT_SCREEN_PX = 6
 /** Percent per screen px of a Shift-drag. */
@@ -102,11 +109,7 @@ export class ScaleTool implements Tool {
   }
 
   keyDown(key: string): boolean {
-    if (key === 'Escape' && this.drag) {
-      this.cancel()
-      return true
-    }
-    return false
+    return escapeCancelsDrag(key, this.drag !== null, () => this.cancel())
   }
 
   cancel(): void {

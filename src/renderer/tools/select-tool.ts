@@ -25,6 +25,7 @@ import {
 } from '../commands/room-commands'
 import { editableRings, ringOfSelection, sameRing, withVertex, type EditableRing } from './shape-rings'
 import {
+  escapeCancelsDrag,
   snapPoint,
   type Selection,
   type Tool,
@@ -201,11 +202,7 @@ export class SelectTool implements Tool {
   }
 
   keyDown(key: string): boolean {
-    if (key === 'Escape' && this.drag) {
-      this.cancel()
-      return true
-    }
-    return false
+    return escapeCancelsDrag(key, this.drag !== null, () => this.cancel())
   }
 
   cancel(): void {

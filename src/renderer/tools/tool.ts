@@ -158,3 +158,10 @@ export function tryExecute(ctx: ToolContext, make: () => Command | null): Comman
     return null
   }
 }
+
+/** Escape while a drag is under way: `cancel` it and say the key was used (a tool's keyDown). */
+export function escapeCancelsDrag(key: string, dragging: boolean, cancel: () => void): boolean {
+  if (key !== 'Escape' || !dragging) return false
+  cancel()
+  return true
+}

@@ -97,10 +97,9 @@ describe('the timed loops', () => {
       'bench/hostile-limits.ts',
       'bench/hostile-open.ts',
       'bench/store-races.ts',
-      'bench/tiled-import.ts',
       'bench/zip-import.ts',
       'bench/ui.ts',
-      'bench/godot-import.ts', // whole scene imports
+      'bench/import-sizes.ts', // whole imports of Godot scenes and Tiled maps (godot-import, tiled-import)
       'bench/snapping.ts', // the snap index: builds and pointer moves
       'bench/walk-behinds.ts', // encoding and decoding the rows
       'bench/zstd.ts', // decoding zstd and zlib data, not queries
