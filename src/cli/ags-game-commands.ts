@@ -142,6 +142,7 @@ export async function importAgsGameCommand(
       taken.push(room.id)
       await store.addRoom(folder, room, {
         ...(result.background ? { background: result.background.bytes } : {}),
+        ...(result.backgroundFrames ? { backgroundFrames: result.backgroundFrames.map((f) => f.bytes) } : {}),
         ...(result.mask
           ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
           : {}),

@@ -216,6 +216,7 @@ export async function addImportedRoom(
     room,
     {
       ...(result.background ? { background: result.background.bytes } : {}),
+      ...(result.backgroundFrames ? { backgroundFrames: result.backgroundFrames.map((f) => f.bytes) } : {}),
       ...(result.mask
         ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
         : {}),
