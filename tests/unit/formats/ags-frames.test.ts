@@ -210,3 +210,17 @@ describe('AGS 3 .crm with background frames (block 6)', () => {
     )
   })
 })
+
+describe('exports without a place for frames', () => {
+  it('Godot, Tiled, AGS masks and runtime exports name frames 2..N in their notes', async () => {
+    const { dir } = await roomWithFrames('exports', 3)
+    const imported = await roomFormat('ags4').importRoom!(diskSource(dir), 'data.xml', {})
+    const input = { room: imported.room, mask: imported.mask!, background: null, scaleMap: null }
+    for (const id of ['godot', 'tiled-json', 'tiled-xml', 'ags', 'runtime']) {
+      const notes = roomFormat(id).exportRoom!(input).notes.join('\n')
+      expect(notes, id).toMatch(
+        /background frames 2\.\.3 \(background1\.png, background2\.png\): not exported; /,
+      )
+    }
+  })
+})

@@ -3,8 +3,8 @@
  * 8-bit id and a 32-bit length, 64-bit from AGS 3.5; id 0 = a block named by 16 bytes;
  * 0xFF = end). The main block (id 1) holds the room's fields, then the primary background
  * (LZW-compressed) and the regions, walkable, walk-behind and hotspot masks (run-length
- * coded, each with a palette). Blocks 5 and 9 hold object names, block 6 further
- * backgrounds; the compiled script, properties and extension blocks are named in the
+ * coded, each with a palette). Blocks 5 and 9 hold object names, block 6 the further
+ * backgrounds (frames 2..5, packed like the first); the compiled script, properties and extension blocks are named in the
  * notes. Read from the AGS sources (Common/game/room_file.cpp, Common/util/compress.cpp,
  * Common/util/lzw.cpp), written here from scratch.
  *
