@@ -2,7 +2,7 @@
  * Background frames in the browser edition, in real Chromium: a copy of the bench AGS game
  * whose room 1 has a second background (`background1.png`, the first one recoloured as a
  * red alert, and data.xml's BackgroundCount 2) is opened with File › Open Game Folder…; View › Next Background Frame
- * draws the other frame (read back from the canvas's pixels), the Layers panel's Background
+ * draws the other frame in Edit and Compare (read back from the canvases' pixels), the Layers panel's Background
  * choice follows, and switching is no edit; after a reload the project still has both frames
  * and the game's files are untouched.
  *
@@ -27,6 +27,7 @@ import {
   waitUntil,
 } from './helpers'
 import { openSample } from './authoring-helpers'
+import { compareViewport, roomToPage } from './compare-helpers'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -153,6 +154,19 @@ describe('background frames in the browser edition', () => {
     expect((await page.getByTestId('title').textContent()) ?? '').not.toMatch(/^•/)
     await saveScreenshot(page, 'background-frames-frame-2.png')
     await saveDocsImage(page, 'walkbox-ags-frames.png')
+
+    // Compare shows the same frame in its panes.
+    await page.getByRole('tab', { name: 'Compare' }).click()
+    await page.locator('[data-testid="compare-canvas-host"][data-ready="yes"]').waitFor()
+    await page.waitForTimeout(1500)
+    const compareAt = async () => {
+      const p = roomToPage(await compareViewport(page), SKY.x + 0.5, SKY.y + 0.5)
+      return (await screenshotPixels(page)).at(p.x, p.y)
+    }
+    await expect.poll(async () => colourDistance(await compareAt(), FRAME)).toBeLessThan(12)
+    await saveScreenshot(page, 'background-frames-compare.png')
+    await page.getByRole('tab', { name: 'Edit' }).click()
+    await page.waitForTimeout(500)
 
     // The Layers panel's choice goes back to the main background.
     await select.selectOption('0')
