@@ -142,6 +142,7 @@ describe('AGS 4 room folder with background frames', () => {
       diskSource(dir),
     )
     expect(out.files).toEqual([])
+    expect(out.notes).toContain('background frames: not written; AGS keeps background1..2.png')
     expect(await readdir(dir)).toEqual(before)
     for (const f of before) expect(Buffer.compare(await readFile(join(dir, f)), originals.get(f)!), f).toBe(0)
   })
