@@ -6,7 +6,7 @@
  *
  * Units: px.
  */
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { decodeImage } from '../../../src/main/services/image-codec'
@@ -93,4 +93,21 @@ describe('AGS background frames through whole-game imports (desktop)', () => {
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort())
     for (const [k, v] of before) expect(after.get(k)!.equals(v), k).toBe(true)
   })
+})
+
+describe('background frames on disk are untrusted like the background', () => {
+  it('a frame that is a link out of the project refuses the room in one line', async () => {
+    const { game } = await gameWithFrames('linked')
+    const project = join(dir, 'linked-project')
+    const run = await walkbox('import', game, '--out', project)
+    expect(run.code).toBe(0)
+    const frame = join(project, 'rooms', 'room-1', 'background1.png')
+    const outside = join(dir, 'secret.png')
+    await writeFile(outside, await readFile(frame))
+    await rm(frame)
+    await symlink(outside, frame)
+    await expect(store.loadRoom(project, 'room-1')).rejects.toThrow(
+      /^rooms\/room-1\/room\.json: backgroundFrames\[0\]\.file: 'background1\.png' is a link to '.*secret\.png', outside the project folder; paths must stay inside the project folder$/,
+    )
+  }, 60_000)
 })
