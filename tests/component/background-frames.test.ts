@@ -15,6 +15,8 @@ import { memorySlots } from '../../src/renderer/recovery/slots'
 import { RECOVERY_DELAY_MS } from '../../src/renderer/recovery/recovery'
 import { addRoomCommand } from '../../src/renderer/commands/project-commands'
 import { createEditorActions } from '../../src/renderer/actions/editor-actions'
+import { replaceBackground } from '../../src/renderer/actions/project-actions'
+import { useStatusStore } from '../../src/renderer/stores/status'
 
 const image = (value: number): RgbaImage => ({ width: 4, height: 2, data: new Uint8Array(32).fill(value) })
 
@@ -147,5 +149,19 @@ describe('the shown background frame', () => {
     expect(room.backgroundFrames?.map((b) => Array.from(b!))).toEqual([[2, 2]])
     // Written: the next save does not send them again.
     expect(cellar.backgroundFrameFiles).toBeNull()
+  })
+
+  it('refuses a replacement background of another size while the room has frames, changing nothing', async () => {
+    const { editor } = await open()
+    await editor.switchRoom('hall')
+    const big = { width: 8, height: 2, data: new Uint8Array(64).fill(90) }
+    await replaceBackground({ fileName: 'wide.png', bytes: new Uint8Array([9]), image: big })
+    expect(useStatusStore().status).toEqual({
+      kind: 'error',
+      text: "wide.png is 8×2 px; this room's 2 further background frame(s) are 4×2, and every frame must be the room's size. Nothing changed.",
+    })
+    expect(editor.room?.size).toEqual({ width: 4, height: 2 })
+    expect(editor.background?.data[0]).toBe(10)
+    expect(editor.historyEntries.done).toEqual([])
   })
 })
