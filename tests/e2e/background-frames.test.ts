@@ -3,8 +3,9 @@
  * whose room 1 has a second background (`background1.png`, the first one recoloured as a
  * red alert, and data.xml's BackgroundCount 2) is opened with File › Open Game Folder…; View › Next Background Frame
  * draws the other frame in Edit and Compare (read back from the canvases' pixels), the Layers panel's Background
- * choice follows, and switching is no edit; after a reload the project still has both frames
- * and the game's files are untouched.
+ * choice follows, and switching is no edit; an edit saved and written into the game writes
+ * the mask alone; after a reload the project still has both frames and the game's
+ * background files are untouched.
  *
  * Units: room px.
  */
@@ -26,7 +27,7 @@ import {
   viewportOf,
   waitUntil,
 } from './helpers'
-import { openSample } from './authoring-helpers'
+import { dragRoom, openSample } from './authoring-helpers'
 import { compareViewport, roomToPage } from './compare-helpers'
 
 let browser: LaunchedBrowser
@@ -132,7 +133,7 @@ async function canvasAt(x: number, y: number): Promise<[number, number, number]>
 }
 
 describe('background frames in the browser edition', () => {
-  it('switches the shown frame from the View menu, records no edit, and keeps both frames after a reload', async () => {
+  it('switches the shown frame from the View menu (no edit), saves an edit, and keeps both frames after a reload', async () => {
     const { bytes: frameBytes, colour: FRAME } = await putGameWithFrames()
     await openGame()
     // The room's art is dark at the canvas centre and corner alike: wait for the render to settle.
@@ -180,6 +181,35 @@ describe('background frames in the browser edition', () => {
     expect(room.backgroundFrames).toEqual([{ file: 'background1.png' }])
     expect(
       Buffer.from(await readOpfs(page, `${roomDir}/background1.png`)).equals(Buffer.from(frameBytes)),
+    ).toBe(true)
+
+    // An edit saved and written into the game: the mask alone is written, the backgrounds stay.
+    const before = {
+      xml: await readOpfs(page, `${GAME}/Rooms/1/data.xml`),
+      main: await readOpfs(page, `${GAME}/Rooms/1/background0.png`),
+    }
+    await page.keyboard.press('b')
+    await expect.poll(() => page.getByTestId('canvas-host').getAttribute('data-tool')).toBe('brush')
+    await page.getByLabel('Paint area 1').check()
+    await dragRoom(page, [
+      [60, 20],
+      [120, 20],
+    ])
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const write = page.getByRole('dialog', { name: 'Write into the game' })
+    await expect.poll(() => write.isVisible(), { timeout: 30_000 }).toBe(true)
+    expect(await write.getByRole('list', { name: 'Files to write' }).getByRole('listitem').count()).toBe(1)
+    await write.getByRole('button', { name: 'Write' }).click()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Wrote Rooms\/1\/walkableareas\.png into ags-frames/.test(t),
+      'the write to be reported',
+    )
+    expect(
+      Buffer.from(await readOpfs(page, `${GAME}/Rooms/1/data.xml`)).equals(Buffer.from(before.xml)),
+    ).toBe(true)
+    expect(
+      Buffer.from(await readOpfs(page, `${GAME}/Rooms/1/background0.png`)).equals(Buffer.from(before.main)),
     ).toBe(true)
 
     // Reload: the editor reopens the game's project; the second frame is still there.
