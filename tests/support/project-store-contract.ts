@@ -29,6 +29,8 @@ import {
   type StoreHost,
 } from '../../src/shared/room/project-store'
 import { MAX_PROJECT_FILE_BYTES } from '../../src/shared/room/limits'
+import { readProjectZip } from '../../src/shared/room/project-zip'
+import { writeZip, type ZipInflater } from '../../src/shared/room/zip'
 
 export interface ContractEnv {
   /** A store over a new, empty project place called `name` (nothing there yet). */
@@ -288,7 +290,7 @@ export const CONTRACT_CASES: Record<string, ContractCase> = {
     }
   },
 
-  async 'background frames: saved with the room as one unit, loaded, copied; a wrong size or a missing file refused'(
+  async 'background frames: saved with the room as one unit, loaded, copied, zipped; a wrong size or a missing file refused'(
     env,
   ) {
     const store = await env.fresh('frames')
@@ -323,6 +325,14 @@ export const CONTRACT_CASES: Record<string, ContractCase> = {
     const to = await env.fresh('frames-copy')
     await placeStoredProject(to, await ownStoredFiles(store.files), 'frames')
     const copied = await loadStoredRoom(to, 'hall')
+    // A project zip (as both hosts export and import it) carries them too.
+    const zip = writeZip(await ownStoredFiles(store.files))
+    const unzipped = await env.fresh('frames-zip')
+    const noInflate: ZipInflater = () => {
+      throw new Error('stored entries need no inflating')
+    }
+    await placeStoredProject(unzipped, await readProjectZip(zip, 'frames.zip', noInflate), 'frames.zip')
+    const fromZip = await loadStoredRoom(unzipped, 'hall')
     await saveStoredProject(store, ({ project: p }) => ({ project: { ...p, name: 'v3' }, rooms: [] }))
     const backup = (await listStoredBackups(store))[0]
     const files = await listing(store)
@@ -337,6 +347,7 @@ export const CONTRACT_CASES: Record<string, ContractCase> = {
       problems: loaded.problems,
       files,
       copied: copied.backgroundFrames?.map(reds),
+      fromZip: fromZip.backgroundFrames?.map(reds),
       backup: { projectName: backup.projectName, files: backup.files },
       missing: { frames: missing.backgroundFrames?.map((f) => f !== null), problems: missing.problems },
     }
@@ -434,7 +445,7 @@ export const CONTRACT_EXPECTED: Record<keyof typeof CONTRACT_CASES, unknown> = {
     copyBackups: ['v1'],
     notAProject: 'somewhere: expected a Walkbox project (no project.walkbox.json at its top)',
   },
-  'background frames: saved with the room as one unit, loaded, copied; a wrong size or a missing file refused':
+  'background frames: saved with the room as one unit, loaded, copied, zipped; a wrong size or a missing file refused':
     {
       wrongSize:
         "rooms/hall/room.json: backgroundFrames[1] 'background2.png' is 2 x 2 px; expected the room size 6 x 4 px",
@@ -452,6 +463,10 @@ export const CONTRACT_EXPECTED: Record<keyof typeof CONTRACT_CASES, unknown> = {
       problems: [],
       files: ['rooms/hall/background.png', 'rooms/hall/background1.png', 'rooms/hall/background2.png'],
       copied: [
+        Array.from({ length: W * H }, (_, i) => 100 + i),
+        Array.from({ length: W * H }, (_, i) => 200 - i),
+      ],
+      fromZip: [
         Array.from({ length: W * H }, (_, i) => 100 + i),
         Array.from({ length: W * H }, (_, i) => 200 - i),
       ],
