@@ -9,7 +9,8 @@
  *
  * Units: room px.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
@@ -27,7 +28,7 @@ import {
   viewportOf,
   waitUntil,
 } from './helpers'
-import { dragRoom, openSample } from './authoring-helpers'
+import { dragRoom, openSample, SAMPLE_REF, saveAndWait } from './authoring-helpers'
 import { compareViewport, roomToPage } from './compare-helpers'
 
 let browser: LaunchedBrowser
@@ -82,15 +83,21 @@ async function putGameWithFrames(): Promise<{ bytes: Uint8Array; colour: [number
       )
     await putInOpfs(`${GAME}/${path}`, bytes)
   }
-  const recoloured = sharp(join(source, 'Rooms/1/background0.png'))
+  const frame = await recolouredFrame()
+  await putInOpfs(`${GAME}/Rooms/1/background1.png`, frame.bytes)
+  return frame
+}
+
+/** Room 1's background recoloured as a red alert: its PNG bytes and its colour at SKY. */
+async function recolouredFrame(): Promise<{ bytes: Uint8Array; colour: [number, number, number] }> {
+  const recoloured = sharp(benchPath('engines', 'ags-tumbleweed', 'Rooms', '1', 'background0.png'))
     .removeAlpha()
     .modulate({ brightness: 1, hue: 150 })
     .linear(1.6, 30)
-  const frame = new Uint8Array(await recoloured.clone().png().toBuffer())
+  const bytes = new Uint8Array(await recoloured.clone().png().toBuffer())
   const { data, info } = await recoloured.raw().toBuffer({ resolveWithObject: true })
   const i = (SKY.y * info.width + SKY.x) * 3
-  await putInOpfs(`${GAME}/Rooms/1/background1.png`, frame)
-  return { bytes: frame, colour: [data[i], data[i + 1], data[i + 2]] }
+  return { bytes, colour: [data[i], data[i + 1], data[i + 2]] }
 }
 
 async function openGame(): Promise<void> {
@@ -221,5 +228,49 @@ describe('background frames in the browser edition', () => {
     expect(
       Buffer.from(await readOpfs(page, `${GAME}/Rooms/1/background1.png`)).equals(Buffer.from(frameBytes)),
     ).toBe(true)
+  }, 180_000)
+
+  it('Import Room lists the frames, the added room shows them, and its first save writes them', async () => {
+    // The game folder as the author picks it from disk in the Import dialog.
+    const dir = await mkdtemp(join(tmpdir(), 'walkbox-frames-import-'))
+    try {
+      const game = join(dir, 'ags-frames')
+      await cp(benchPath('engines', 'ags-tumbleweed'), game, { recursive: true })
+      const xml = join(game, 'Rooms', '1', 'data.xml')
+      await writeFile(
+        xml,
+        (await readFile(xml, 'utf8')).replace(
+          '<BackgroundCount>1</BackgroundCount>',
+          '<BackgroundCount>2</BackgroundCount>',
+        ),
+      )
+      const { bytes: frameBytes, colour: FRAME } = await recolouredFrame()
+      await writeFile(join(game, 'Rooms', '1', 'background1.png'), frameBytes)
+
+      await page.getByRole('button', { name: '+ Room' }).click()
+      await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByTestId('import-folder-input').setInputFiles(game)
+      await dialog.getByLabel('File to import').selectOption('Rooms/1/data.xml')
+      await expect
+        .poll(() => dialog.getByTestId('import-facts').textContent(), { timeout: 30_000 })
+        .toContain('background.png and 1 more frame (background1.png)')
+      await saveScreenshot(dialog, 'background-frames-import-dialog.png')
+      await dialog.getByRole('button', { name: 'Add room' }).click()
+      await expect.poll(() => page.getByTestId('room-name').textContent()).toBe('Room 1')
+      await page.waitForTimeout(1500)
+      await nextFrameFromMenu()
+      await expect.poll(async () => colourDistance(await canvasAt(SKY.x, SKY.y), FRAME)).toBeLessThan(12)
+
+      await saveAndWait(page)
+      const saved = await readOpfs(page, `${SAMPLE_REF}/rooms/room-1/background1.png`)
+      expect(Buffer.from(saved).equals(Buffer.from(frameBytes))).toBe(true)
+      const room = JSON.parse(
+        new TextDecoder().decode(await readOpfs(page, `${SAMPLE_REF}/rooms/room-1/room.json`)),
+      ) as { backgroundFrames?: { file: string }[] }
+      expect(room.backgroundFrames).toEqual([{ file: 'background1.png' }])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   }, 180_000)
 })

@@ -89,7 +89,7 @@ function framesOf(
   }
   if (frames.length === 0) return { fields: {} }
   notes.push(
-    `backgrounds: ${frames.length + 1} frames (${frames.map((f) => f.name).join(', ')} beside background.png); View › Background frame shows them`,
+    `backgrounds: ${frames.length + 1} frames (${frames.map((f) => f.name).join(', ')} beside background.png); View › Next Background Frame shows the others`,
   )
   return {
     backgroundFrames: frames,
