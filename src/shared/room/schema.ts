@@ -573,14 +573,18 @@ export const RoomSchema = z
         path: ['backgroundFrames'],
         message: 'expected a background (frame 1) before further background frames',
       })
-    const frameFiles = new Set<string>()
+    // Each frame is a file of its own: not the background, the mask, the scale map or another frame.
+    const fileKey = (file: string) => file.replace(/\\/g, '/').toLowerCase()
+    const frameFiles = new Set(
+      [room.background, room.mask, room.scaling.map?.file].flatMap((f) => (f ? [fileKey(f)] : [])),
+    )
     room.backgroundFrames?.forEach((f, i) => {
-      const key = f.file.replace(/\\/g, '/').toLowerCase()
-      if (frameFiles.has(key) || key === room.background?.replace(/\\/g, '/').toLowerCase())
+      const key = fileKey(f.file)
+      if (frameFiles.has(key))
         ctx.addIssue({
           code: 'custom',
           path: ['backgroundFrames', i, 'file'],
-          message: `expected a file of its own, found '${f.file}' twice`,
+          message: `expected a file of its own (not the background, mask, scale map or another frame), found '${f.file}' twice`,
         })
       frameFiles.add(key)
     })

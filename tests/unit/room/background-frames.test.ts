@@ -37,7 +37,10 @@ describe('background frames in room.json', () => {
       /backgroundFrames: expected a background \(frame 1\) before further background frames/,
     )
     expect(refusal({ ...room, backgroundFrames: [{ file: 'Background.PNG' }] })).toMatch(
-      /backgroundFrames\[0\]\.file: expected a file of its own, found 'Background\.PNG' twice/,
+      /backgroundFrames\[0\]\.file: expected a file of its own \(not the background, mask, scale map or another frame\), found 'Background\.PNG' twice/,
+    )
+    expect(refusal({ ...room, backgroundFrames: [{ file: room.mask! }] })).toMatch(
+      /backgroundFrames\[0\]\.file: expected a file of its own .*, found 'walkmask\.png' twice/,
     )
     expect(refusal({ ...room, backgroundFrames: [{ file: '../x.png' }] })).toMatch(
       /backgroundFrames\[0\]\.file: expected a path without '\.\.'/,
