@@ -7,13 +7,14 @@
  * Units: px.
  */
 import { cp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { decodeImage } from '../../../src/main/services/image-codec'
 import { openGameFolder, planGameSave } from '../../../src/main/services/game-folder-store'
 import * as store from '../../../src/main/services/project-store'
 import { encodeRgbaPng } from '../../../src/shared/formats/rgba-png'
-import { stripes } from '../../support/ags-crm-frames'
+import { framesBlock, lzwFrame, stripes, withBlock } from '../../support/ags-crm-frames'
 import { benchPath } from '../../support/bench-data'
 import { walkbox } from '../cli/run-walkbox'
 import { tempFolder } from './helpers'
@@ -109,5 +110,23 @@ describe('background frames on disk are untrusted like the background', () => {
     await expect(store.loadRoom(project, 'room-1')).rejects.toThrow(
       /^rooms\/room-1\/room\.json: backgroundFrames\[0\]\.file: 'background1\.png' is a link to '.*secret\.png', outside the project folder; paths must stay inside the project folder$/,
     )
+  }, 60_000)
+
+  it('walkbox import refuses a .crm with 6 backgrounds, or a frame of another size, in one line and writes nothing', async () => {
+    const crm = new Uint8Array(await readFile(benchPath('engines', 'ags-tumbleweed', 'room1.crm')))
+    const small = lzwFrame(100, 50, stripes(100, 50, 1))
+    for (const [name, bytes, message] of [
+      ['six', withBlock(crm, 6, framesBlock(6, 5, [])), '6 backgrounds; AGS allows at most 5'],
+      ['small', withBlock(crm, 6, framesBlock(2, 5, [small])), 'background frame 2 unpacks to 20008 bytes'],
+    ] as const) {
+      const file = join(dir, `${name}.crm`)
+      await writeFile(file, bytes)
+      const project = join(dir, `never-${name}`)
+      const run = await walkbox('import', file, '--out', project)
+      expect(run.code, name).toBe(2)
+      expect(run.stderr.trim().split('\n')).toHaveLength(1)
+      expect(run.stderr).toContain(message)
+      expect(existsSync(project)).toBe(false)
+    }
   }, 60_000)
 })
