@@ -2,7 +2,8 @@
  * Background frames through the whole-game paths on the desktop: `walkbox import <ags game>`
  * and File › Open Game Folder (openGameFolder) bring an AGS 4 room's frames 2..N into the
  * project pixel-exact, and an unedited game with frames plans no write and stays
- * byte-identical.
+ * byte-identical; a frame linking out of the project, a .crm with 6 backgrounds and a frame
+ * of another size are refused in one line, writing nothing.
  *
  * Units: px.
  */
