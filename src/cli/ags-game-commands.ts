@@ -25,7 +25,7 @@ import { MAX_ROOMS } from '../shared/room/limits'
 import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
 import { projectFolderOf } from '../main/desktop-host'
-import { folderSource } from './format-commands'
+import { folderSource, importedImages } from './format-commands'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 export interface AgsGameReport {
@@ -140,12 +140,7 @@ export async function importAgsGameCommand(
       const room = result.room
       room.id = idFromName(room.id, taken)
       taken.push(room.id)
-      await store.addRoom(folder, room, {
-        ...(result.background ? { background: result.background.bytes } : {}),
-        ...(result.mask
-          ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
-          : {}),
-      })
+      await store.addRoom(folder, room, importedImages(result))
       rooms.push({
         number,
         id: room.id,

@@ -196,6 +196,7 @@ export function importedImages(result: ImportResult): Parameters<typeof store.ad
   const { room } = result
   return {
     ...(result.background ? { background: result.background.bytes } : {}),
+    ...(result.backgroundFrames ? { backgroundFrames: result.backgroundFrames.map((f) => f.bytes) } : {}),
     ...(result.mask
       ? { mask: { width: room.size.width, height: room.size.height, cells: result.mask } }
       : {}),

@@ -111,6 +111,14 @@ export const ACTIONS = [
     checkbox: true,
   },
   { id: 'view.rulers', label: 'Show Rulers', shortcut: 'Alt+R', menu: 'view', checkbox: true },
+  // A room with several backgrounds (AGS frames): show the next one, in Edit and Compare.
+  {
+    id: 'view.nextBackground',
+    label: 'Next Background Frame',
+    shortcut: 'Alt+B',
+    menu: 'view',
+    separatorBefore: true,
+  },
   // Selection edits: text keys and plain keys, shown in the menus but left to the renderer.
   {
     id: 'edit.cut',

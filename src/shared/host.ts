@@ -21,6 +21,7 @@ import { z } from 'zod'
 import { MENU_CHECK_IDS, type MenuCheckId } from './actions'
 import type { RgbaImage } from './room/rgba-image'
 import type { Project, Room } from './room/schema'
+import { MAX_BACKGROUND_FRAMES } from './room/schema'
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MAX_ROOMS } from './room/limits'
 
 /** Largest image Walkbox opens: 16384 px a side and 100 megapixels (checked before decoding). */
@@ -153,6 +154,8 @@ export interface LayerProblem {
 export interface LoadedRoom {
   room: Room
   background: RgbaImage | null
+  /** Backgrounds 2..N in the order of room.backgroundFrames (null: unreadable, named in problems); [] for one background. */
+  backgroundFrames?: (RgbaImage | null)[]
   /** Area ids, room width * height bytes; null when the room has no mask file (or it could not be read). */
   mask: Uint8Array | null
   scaleMap: RgbaImage | null
@@ -180,6 +183,8 @@ export const RoomSaveSchema = z.object({
   room: z.unknown(),
   /** New background file bytes to store under room.background (only when new or replaced). */
   background: bytes.optional(),
+  /** New bytes of background frames 2..N, by index into room.backgroundFrames (null: unchanged). */
+  backgroundFrames: z.array(bytes.nullable()).max(MAX_BACKGROUND_FRAMES).optional(),
   /** The area-id mask, room width * height bytes (only when it changed). */
   mask: bytes.optional(),
   /** Scale-map file bytes (PNG) for room.scaling.map.file (only when it changed). */

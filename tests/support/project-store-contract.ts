@@ -29,6 +29,8 @@ import {
   type StoreHost,
 } from '../../src/shared/room/project-store'
 import { MAX_PROJECT_FILE_BYTES } from '../../src/shared/room/limits'
+import { readProjectZip } from '../../src/shared/room/project-zip'
+import { writeZip, type ZipInflater } from '../../src/shared/room/zip'
 
 export interface ContractEnv {
   /** A store over a new, empty project place called `name` (nothing there yet). */
@@ -287,6 +289,69 @@ export const CONTRACT_CASES: Record<string, ContractCase> = {
       notAProject: await refusal(async () => placeStoredProject(await env.fresh('empty'), [], 'somewhere')),
     }
   },
+
+  async 'background frames: saved with the room as one unit, loaded, copied, zipped; a wrong size or a missing file refused'(
+    env,
+  ) {
+    const store = await env.fresh('frames')
+    const project = await projectWithRoom(store)
+    const room = (await loadStoredRoom(store, 'hall')).room
+    room.backgroundFrames = [{ file: 'background1.png' }, { file: 'background2.png', name: 'Night' }]
+    room.backgroundAnimationDelay = 4
+    const png = (value: (i: number) => number) => store.codec.encodeGreyPng(W, H, grey(value))
+    const frames = [await png((i) => 100 + i), await png((i) => 200 - i)]
+    const reds = (image: { data: Uint8Array } | null) =>
+      image && Array.from(image.data.filter((_, i) => i % 4 === 0))
+    const listing = async (s: StoreHost) =>
+      (await ownStoredFiles(s.files)).map((f) => f.path).filter((p) => p.includes('background'))
+    // A frame of another size, or a frame named but not written, refuses the save: nothing changes.
+    const small = await store.codec.encodeGreyPng(2, 2, new Uint8Array(4))
+    const wrongSize = await refusal(() =>
+      saveStoredProject(store, {
+        project,
+        rooms: [{ room, images: { backgroundFrames: [frames[0], small] } }],
+      }),
+    )
+    const notWritten = await refusal(() =>
+      saveStoredProject(store, { project, rooms: [{ room, images: { backgroundFrames: [frames[0]] } }] }),
+    )
+    const afterRefusals = await listing(store)
+    await saveStoredProject(store, {
+      project: { ...project, name: 'v2' },
+      rooms: [{ room, images: { backgroundFrames: frames } }],
+    })
+    const loaded = await loadStoredRoom(store, 'hall')
+    // Save As: the copy loads the same frames; the backup of the next save holds them.
+    const to = await env.fresh('frames-copy')
+    await placeStoredProject(to, await ownStoredFiles(store.files), 'frames')
+    const copied = await loadStoredRoom(to, 'hall')
+    // A project zip (as both hosts export and import it) carries them too.
+    const zip = writeZip(await ownStoredFiles(store.files))
+    const unzipped = await env.fresh('frames-zip')
+    const noInflate: ZipInflater = () => {
+      throw new Error('stored entries need no inflating')
+    }
+    await placeStoredProject(unzipped, await readProjectZip(zip, 'frames.zip', noInflate), 'frames.zip')
+    const fromZip = await loadStoredRoom(unzipped, 'hall')
+    await saveStoredProject(store, ({ project: p }) => ({ project: { ...p, name: 'v3' }, rooms: [] }))
+    const backup = (await listStoredBackups(store))[0]
+    const files = await listing(store)
+    await store.files.remove('rooms/hall/background2.png')
+    const missing = await loadStoredRoom(store, 'hall')
+    return {
+      wrongSize,
+      notWritten,
+      afterRefusals,
+      room: { backgroundFrames: loaded.room.backgroundFrames, delay: loaded.room.backgroundAnimationDelay },
+      frames: loaded.backgroundFrames?.map(reds),
+      problems: loaded.problems,
+      files,
+      copied: copied.backgroundFrames?.map(reds),
+      fromZip: fromZip.backgroundFrames?.map(reds),
+      backup: { projectName: backup.projectName, files: backup.files },
+      missing: { frames: missing.backgroundFrames?.map((f) => f !== null), problems: missing.problems },
+    }
+  },
 }
 
 const ROW = [0, 10, 20, 30, 40, 50]
@@ -380,4 +445,40 @@ export const CONTRACT_EXPECTED: Record<keyof typeof CONTRACT_CASES, unknown> = {
     copyBackups: ['v1'],
     notAProject: 'somewhere: expected a Walkbox project (no project.walkbox.json at its top)',
   },
+  'background frames: saved with the room as one unit, loaded, copied, zipped; a wrong size or a missing file refused':
+    {
+      wrongSize:
+        "rooms/hall/room.json: backgroundFrames[1] 'background2.png' is 2 x 2 px; expected the room size 6 x 4 px",
+      notWritten:
+        "rooms/hall/room.json: backgroundFrames[1].file: 'background2.png' does not exist; save the image with the room",
+      afterRefusals: ['rooms/hall/background.png'],
+      room: {
+        backgroundFrames: [{ file: 'background1.png' }, { file: 'background2.png', name: 'Night' }],
+        delay: 4,
+      },
+      frames: [
+        Array.from({ length: W * H }, (_, i) => 100 + i),
+        Array.from({ length: W * H }, (_, i) => 200 - i),
+      ],
+      problems: [],
+      files: ['rooms/hall/background.png', 'rooms/hall/background1.png', 'rooms/hall/background2.png'],
+      copied: [
+        Array.from({ length: W * H }, (_, i) => 100 + i),
+        Array.from({ length: W * H }, (_, i) => 200 - i),
+      ],
+      fromZip: [
+        Array.from({ length: W * H }, (_, i) => 100 + i),
+        Array.from({ length: W * H }, (_, i) => 200 - i),
+      ],
+      backup: { projectName: 'v2', files: 7 },
+      missing: {
+        frames: [true, false],
+        problems: [
+          {
+            layer: 'background',
+            message: "rooms/hall/room.json: backgroundFrames[1] 'background2.png': file not found",
+          },
+        ],
+      },
+    },
 }

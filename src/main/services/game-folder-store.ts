@@ -140,6 +140,9 @@ export async function openGameFolder(
       room,
       {
         ...(r.result.background ? { background: r.result.background.bytes } : {}),
+        ...(r.result.backgroundFrames
+          ? { backgroundFrames: r.result.backgroundFrames.map((f) => f.bytes) }
+          : {}),
         ...(r.result.mask
           ? { mask: { width: room.size.width, height: room.size.height, cells: r.result.mask } }
           : {}),

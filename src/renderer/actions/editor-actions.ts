@@ -6,6 +6,7 @@ import type { InjectionKey } from 'vue'
 import { exportRoom, importRoom } from './room-formats'
 import { ActionRegistry, type Action, type Edition } from './registry'
 import { useEditorStore } from '../stores/editor'
+import { backgroundFrameLabel } from '../stores/room-session'
 import { useStatusStore } from '../stores/status'
 import { useViewportStore } from '../stores/viewport'
 import { useSelectionStore } from '../stores/selection'
@@ -158,6 +159,16 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
       },
       'view.grid': { run: () => void (tools.options.showGrid = !tools.options.showGrid), enabled: hasRoom },
       'view.rulers': { run: () => void (view.showRulers = !view.showRulers), enabled: hasRoom },
+      'view.nextBackground': {
+        run: () => {
+          editor.showBackgroundFrame((editor.backgroundFrame + 1) % editor.backgroundCount)
+          useStatusStore().report(
+            'info',
+            `Showing ${backgroundFrameLabel(editor.backgroundFrame, editor.room)}`,
+          )
+        },
+        enabled: () => editor.backgroundCount > 1,
+      },
       'view.snap': {
         run: () => {
           tools.options.snap = !tools.options.snap

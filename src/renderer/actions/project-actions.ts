@@ -185,6 +185,14 @@ export async function replaceBackground(imported?: ImportedImage): Promise<void>
   }
   if (!picked) return
   const { width, height } = picked.image
+  const frames = room.backgroundFrames?.length ?? 0
+  if (frames > 0 && (width !== room.size.width || height !== room.size.height)) {
+    useStatusStore().report(
+      'error',
+      `${picked.fileName} is ${width}×${height} px; this room's ${frames} further background frame(s) are ${room.size.width}×${room.size.height}, and every frame must be the room's size. Nothing changed.`,
+    )
+    return
+  }
   if (width !== room.size.width || height !== room.size.height) {
     const outside = outsideAfterResize(room, width, height)
     const sure = await useDialogsStore().ask('confirm', {

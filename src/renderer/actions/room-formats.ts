@@ -190,6 +190,12 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
     }
     room.background = backgroundFile.name
   }
+  const backgroundFrames = []
+  for (const f of result.backgroundFrames ?? []) {
+    const decoded = await host.decodeImage({ fileName: f.name, bytes: f.bytes, purpose: 'background' })
+    backgroundFrames.push(decoded.image)
+  }
+  const backgroundFrameFiles = result.backgroundFrames?.map((f) => ({ name: f.name, bytes: f.bytes })) ?? null
   const mask = result.mask ?? null
   let scaleMap = null
   if (result.scaleMap && room.scaling.map) {
@@ -202,7 +208,10 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
     for (let i = 0; i < values.length; i++) values[i] = decoded.image.data[i * 4]
     scaleMap = { width: decoded.image.width, height: decoded.image.height, data: values }
   }
-  const session = createSession({ room, background, mask, scaleMap }, { fresh: true, backgroundFile })
+  const session = createSession(
+    { room, background, backgroundFrames, mask, scaleMap },
+    { fresh: true, backgroundFile, backgroundFrameFiles },
+  )
   const newFlags = result.flags.filter((f) => !project.flags.some((g) => g.id === f.id))
   return editor.edit(addRoomCommand(editor.projectTarget(), session, 'Import room', newFlags)) !== null
 }

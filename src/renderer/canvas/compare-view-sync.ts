@@ -61,18 +61,18 @@ export function syncCompareView(view: CompareViewTarget, panes: ComparePanes): (
   const roomState = useRoomStateStore()
   const stops: WatchStopHandle[] = []
 
-  function loadRoom(): void {
+  function loadRoom(fit = true): void {
     const room = editor.room
     if (!view.ready || !room) return
     view.setRoom(
       room.size.width,
       room.size.height,
-      editor.background,
+      editor.shownBackground,
       room.polygons.map((p) => ({ outer: p.outer, holes: p.holes })),
       room.authoritative === 'mask' ? editor.mask : null,
     )
     drawGates()
-    panes.fit()
+    if (fit) panes.fit()
   }
 
   function drawGates(): void {
@@ -141,7 +141,12 @@ export function syncCompareView(view: CompareViewTarget, panes: ComparePanes): (
     drawResults()
   }
 
-  stops.push(watch(() => editor.roomRevision, loadRoom))
+  stops.push(
+    watch(
+      () => editor.roomRevision,
+      () => loadRoom(),
+    ),
+  )
   stops.push(watch(() => roomState.navState, drawGates))
   stops.push(
     watch(panes.viewport, (v) => {
@@ -200,8 +205,16 @@ export function syncCompareView(view: CompareViewTarget, panes: ComparePanes): (
       (f) =>
         view.setWalker(
           f ? { x: f.position.x, y: f.position.y, heightPx: f.heightPx } : null,
-          f ? walkBehindCover(editor.room, editor.background, f.position, f.heightPx) : null,
+          f ? walkBehindCover(editor.room, editor.shownBackground, f.position, f.heightPx) : null,
         ),
+    ),
+  )
+
+  // View › Next Background Frame: the panes show another of the room's backgrounds.
+  stops.push(
+    watch(
+      () => editor.backgroundFrame,
+      () => loadRoom(false),
     ),
   )
 

@@ -195,7 +195,7 @@ export function syncRoomView(view: RoomView): () => void {
       drawPreview(g, tool?.preview() ?? null, viewport.viewport.zoom)
     })
     const ghost = tool?.preview()?.ghost ?? null
-    coverGhost(view, editor.room, editor.background, ghost)
+    coverGhost(view, editor.room, editor.shownBackground, ghost)
     view.setCursor(tool?.cursor ?? 'default')
   }
 
@@ -215,7 +215,7 @@ export function syncRoomView(view: RoomView): () => void {
       return
     }
     view.setRoomSize(room.size.width, room.size.height)
-    view.setBackground(editor.background)
+    view.setBackground(editor.shownBackground)
     view.setScaleMap(editor.scaleMap)
     drawMask()
     drawWalkBehinds()
@@ -236,7 +236,7 @@ export function syncRoomView(view: RoomView): () => void {
     const room = editor.room
     if (!room) return
     if (kinds.has('room')) view.setRoomSize(room.size.width, room.size.height)
-    if (kinds.has('background')) view.setBackground(editor.background)
+    if (kinds.has('background')) view.setBackground(editor.shownBackground)
     if (kinds.has('walk-mask')) {
       if (rect && editor.mask) view.updateMaskRect(editor.mask, room.size.width, rect)
       else drawMask()
@@ -264,6 +264,17 @@ export function syncRoomView(view: RoomView): () => void {
   })
 
   stops.push(watch(() => editor.roomRevision, loadRoom))
+  // View › Next Background Frame: another of the room's backgrounds (a view setting, no edit).
+  stops.push(
+    watch(
+      () => editor.backgroundFrame,
+      () => {
+        if (!editor.room) return
+        view.setBackground(editor.shownBackground)
+        drawToolPreview()
+      },
+    ),
+  )
   stops.push(
     watch(
       () => viewport.viewport,

@@ -200,7 +200,12 @@ async function copySampleInto(root: Dir): Promise<void> {
   for (const entry of project.rooms) {
     const roomBytes = await fetchBytes(`${entry.folder}/${ROOM_FILE_NAME}`)
     const room = roomFromText(decoder.decode(roomBytes), ROOM_FILE_NAME).value
-    for (const file of [room.background, room.mask, room.scaling.map?.file]) {
+    for (const file of [
+      room.background,
+      ...(room.backgroundFrames ?? []).map((f) => f.file),
+      room.mask,
+      room.scaling.map?.file,
+    ]) {
       if (file)
         writes.push({ path: `${entry.folder}/${file}`, bytes: await fetchBytes(`${entry.folder}/${file}`) })
     }

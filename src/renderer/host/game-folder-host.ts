@@ -208,6 +208,9 @@ async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: Proje
     rooms.push({
       room,
       ...(r.result.background ? { background: r.result.background.bytes } : {}),
+      ...(r.result.backgroundFrames
+        ? { backgroundFrames: r.result.backgroundFrames.map((f) => f.bytes) }
+        : {}),
       ...(r.result.mask ? { mask: r.result.mask } : {}),
       ...(r.result.scaleMap ? { scaleMap: r.result.scaleMap.bytes } : {}),
     })

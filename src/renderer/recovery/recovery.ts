@@ -52,6 +52,9 @@ export function recoveryCopy(
         s.scaleMapBytes && s.scaleMap
           ? { bytes: s.scaleMapBytes, image: s.scaleMap, sourceName: s.scaleMapSource }
           : null,
+      backgroundFrames: s.backgroundFrameFiles
+        ? { files: s.backgroundFrameFiles.map((f) => ({ ...f })), images: [...s.backgroundFrames] }
+        : null,
     })
   }
   return { projectRef, savedAt: now.toISOString(), project: cloneJson(project), rooms }
@@ -81,12 +84,14 @@ export function restoreCommand(target: ProjectTarget, copy: RecoveryCopy, change
         {
           room: cloneJson(r.room),
           background: r.background?.image ?? null,
+          backgroundFrames: r.backgroundFrames?.images ?? [],
           mask: r.mask,
           scaleMap: r.scaleMap?.image ?? null,
         },
         {
           fresh: true,
           backgroundFile: r.background ? { name: r.background.name, bytes: r.background.bytes } : null,
+          backgroundFrameFiles: r.backgroundFrames?.files ?? null,
         },
       )
       if (r.scaleMap) {

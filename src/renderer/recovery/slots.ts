@@ -18,6 +18,8 @@ export interface RecoveredRoom {
   fresh: boolean
   /** A new or replaced background not yet saved: its file and decoded pixels. */
   background: { name: string; bytes: Uint8Array; image: RgbaImage } | null
+  /** Background frames 2..N of an imported room not yet saved (absent in older copies). */
+  backgroundFrames?: { files: { name: string; bytes: Uint8Array }[]; images: (RgbaImage | null)[] } | null
   /** An imported or resized scale map not yet saved. */
   scaleMap: { bytes: Uint8Array; image: RgbaImage; sourceName: string | null } | null
 }

@@ -87,6 +87,22 @@ export const useEditorStore = defineStore('editor', () => {
   )
   const room = computed<Room | null>(() => session.value?.room ?? null)
   const background = computed(() => session.value?.background ?? null)
+  /** How many backgrounds the open room has (1 + its frames; 0 without a room). */
+  const backgroundCount = computed(() => (session.value ? 1 + session.value.backgroundFrames.length : 0))
+  /** The background shown in Edit and Compare: 0 = the room's, i = frame i + 1 (View › Next Background Frame). */
+  const backgroundFrame = computed(() => Math.min(session.value?.frame ?? 0, backgroundCount.value - 1))
+  /** The image of the background shown (null when that frame could not be read, or none). */
+  const shownBackground = computed(() => {
+    const s = session.value
+    if (!s) return null
+    return backgroundFrame.value > 0 ? (s.backgroundFrames[backgroundFrame.value - 1] ?? null) : s.background
+  })
+  /** Show background `index` of the open room (a view setting: no undo step, not saved). */
+  function showBackgroundFrame(index: number): void {
+    const s = session.value
+    if (!s) return
+    s.frame = Math.max(0, Math.min(Math.trunc(index), s.backgroundFrames.length))
+  }
   const mask = computed(() => session.value?.mask ?? null)
   const scaleMap = computed(() => session.value?.scaleMap ?? null)
   const scaleMapBytes = computed(() => session.value?.scaleMapBytes ?? null)
@@ -323,6 +339,10 @@ export const useEditorStore = defineStore('editor', () => {
     rooms,
     room,
     background,
+    backgroundCount,
+    backgroundFrame,
+    shownBackground,
+    showBackgroundFrame,
     mask,
     scaleMap,
     scaleMapBytes,

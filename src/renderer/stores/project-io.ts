@@ -22,6 +22,8 @@ import { engineName, useStatusStore } from './status'
 export interface RoomToSave {
   room: Room
   background?: Uint8Array
+  /** Frame files to write (an imported room's), by index into room.backgroundFrames. */
+  backgroundFrames?: Uint8Array[]
   mask?: Uint8Array
   scaleMap?: Uint8Array
 }
@@ -195,6 +197,7 @@ export const useProjectIoStore = defineStore('project-io', () => {
     return {
       room: JSON.parse(JSON.stringify(s.room)) as Room,
       background: s.backgroundFile?.bytes,
+      ...(s.backgroundFrameFiles ? { backgroundFrames: s.backgroundFrameFiles.map((f) => f.bytes) } : {}),
       mask: s.mask ?? undefined,
       scaleMap: await scaleMapToSave(s),
     }
@@ -203,14 +206,18 @@ export const useProjectIoStore = defineStore('project-io', () => {
   /** What a save wrote: each room's and the project's history version, and the pending files it sent. */
   interface SavePoint {
     project: number
-    rooms: Map<string, { history: number; background: unknown; scaleMap: unknown }>
+    rooms: Map<string, { history: number; background: unknown; frames: unknown; scaleMap: unknown }>
   }
   function savePoint(): SavePoint {
-    const rooms = new Map<string, { history: number; background: unknown; scaleMap: unknown }>()
+    const rooms = new Map<
+      string,
+      { history: number; background: unknown; frames: unknown; scaleMap: unknown }
+    >()
     for (const s of editor.sessions.values())
       rooms.set(s.id, {
         history: s.history.version,
         background: s.backgroundFile,
+        frames: s.backgroundFrameFiles,
         scaleMap: s.scaleMapBytes,
       })
     return { project: editor.projectHistory.version, rooms }
@@ -229,6 +236,7 @@ export const useProjectIoStore = defineStore('project-io', () => {
       s.touched = false
       s.fresh = false
       if (s.backgroundFile === at.background) s.backgroundFile = null
+      if (s.backgroundFrameFiles === at.frames) s.backgroundFrameFiles = null
       if (s.scaleMapBytes === at.scaleMap) s.scaleMapBytes = null
     }
     editor.revision++

@@ -38,6 +38,12 @@ export interface RoomSession {
   room: Room
   background: RgbaImage | null
   backgroundFile: PendingFile | null
+  /** Backgrounds 2..N as room.backgroundFrames names them (null: unreadable); [] for one background. */
+  backgroundFrames: (RgbaImage | null)[]
+  /** Frame files the next save writes (an imported room's), by index; null when the files on disk are current. */
+  backgroundFrameFiles: PendingFile[] | null
+  /** Which background is shown: 0 = the room's background, i = backgroundFrames[i - 1]. A view setting, never saved. */
+  frame: number
   mask: Uint8Array | null
   scaleMap: RgbaImage | null
   /** Scale-map file bytes to write on the next save (an import); null: the file on disk is current. */
@@ -54,18 +60,35 @@ export interface RoomSession {
   viewport: Viewport | null
 }
 
+/**
+ * How the author knows background `index` of a room, as AGS's room editor lists them:
+ * "Main background", then "Background 1".."Background 4" (with the frame's own name, if any).
+ */
+export function backgroundFrameLabel(index: number, room?: Room | null): string {
+  if (index === 0) return 'Main background'
+  const name = room?.backgroundFrames?.[index - 1]?.name
+  return name ? `Background ${index} (${name})` : `Background ${index}`
+}
+
 /** A session from a room the host loaded (or a new one made in the editor, `fresh`). */
 export function createSession(
-  loaded: Pick<LoadedRoom, 'room' | 'background' | 'mask' | 'scaleMap' | 'warnings'> & {
+  loaded: Pick<LoadedRoom, 'room' | 'background' | 'mask' | 'scaleMap' | 'backgroundFrames' | 'warnings'> & {
     problems?: LayerProblem[]
   },
-  options: { fresh?: boolean; backgroundFile?: PendingFile | null } = {},
+  options: {
+    fresh?: boolean
+    backgroundFile?: PendingFile | null
+    backgroundFrameFiles?: PendingFile[] | null
+  } = {},
 ): RoomSession {
   return shallowReactive<RoomSession>({
     id: loaded.room.id,
     room: reactive(loaded.room) as Room,
     background: loaded.background ? markRaw(loaded.background) : null,
     backgroundFile: options.backgroundFile ? markRaw(options.backgroundFile) : null,
+    backgroundFrames: markRaw((loaded.backgroundFrames ?? []).map((f) => (f ? markRaw(f) : null))),
+    backgroundFrameFiles: options.backgroundFrameFiles ? markRaw(options.backgroundFrameFiles) : null,
+    frame: 0,
     mask: loaded.mask ? markRaw(loaded.mask) : null,
     scaleMap: loaded.scaleMap ? markRaw(loaded.scaleMap) : null,
     scaleMapBytes: null,

@@ -155,6 +155,15 @@ async function tiledImages(
   return result
 }
 
+/** The note an export without a place for background frames 2..N gives (docs/engines.md says why). */
+function framesNote(room: Room, why: string): string[] {
+  const frames = room.backgroundFrames ?? []
+  if (frames.length === 0) return []
+  return [
+    `background frames 2..${frames.length + 1} (${frames.map((f) => f.file).join(', ')}): not exported; ${why}`,
+  ]
+}
+
 function backgroundFile(input: ExportInput): ExportFile[] {
   return input.background ? [{ path: input.background.name, bytes: input.background.bytes }] : []
 }
@@ -174,6 +183,9 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
         mask: input.mask,
       })
       notes.push(`files go in ${resDir}/ of the Godot project`)
+      notes.push(
+        ...framesNote(input.room, 'the scene has one background Sprite2D (switching frames is game code)'),
+      )
       return { files: [{ path: `${input.room.id}.tscn`, text }, ...backgroundFile(input)], notes }
     },
     async importRoom(source, path, options) {
@@ -209,7 +221,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           ...backgroundFile(input),
           ...tiledMask(input),
         ],
-        notes,
+        notes: [...notes, ...framesNote(input.room, 'the map carries the background as one image layer')],
       }
     },
     async importRoom(source, path, options) {
@@ -237,7 +249,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           ...backgroundFile(input),
           ...tiledMask(input),
         ],
-        notes,
+        notes: [...notes, ...framesNote(input.room, 'the map carries the background as one image layer')],
       }
     },
     async importRoom(source, path, options) {
@@ -263,7 +275,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           ...(out.walkBehinds ? [{ path: `${id}-walkbehinds.png`, indexed: out.walkBehinds }] : []),
           { path: `${id}.ags.json`, text: JSON.stringify(out.sidecar, null, 2) + '\n' },
         ],
-        notes: out.notes,
+        notes: [...out.notes, ...framesNote(input.room, 'the AGS room keeps its own backgrounds')],
       }
     },
     async importRoom(source, path, options) {
@@ -341,7 +353,10 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     description: 'One JSON file for JavaScript games using the Walkbox runtime (npm run build:runtime)',
     exportRoom(input) {
       const { text, notes } = exportRuntimeRoom(input.room, input.mask, input.scaleMap, input.flags)
-      return { files: [{ path: `${input.room.id}.walkbox.json`, text }], notes }
+      return {
+        files: [{ path: `${input.room.id}.walkbox.json`, text }],
+        notes: [...notes, ...framesNote(input.room, 'a runtime file holds no images')],
+      }
     },
     async importRoom(source, path, options) {
       const text = await source.readText(path)

@@ -100,6 +100,17 @@ export function normaliseRoom(room: Room): Room {
     name: room.name,
     size: { width: room.size.width, height: room.size.height },
     ...(room.background !== undefined ? { background: room.background } : {}),
+    ...(room.backgroundFrames?.length
+      ? {
+          backgroundFrames: room.backgroundFrames.map((f) => ({
+            file: f.file,
+            ...(f.name !== undefined ? { name: f.name } : {}),
+          })),
+        }
+      : {}),
+    ...(room.backgroundAnimationDelay !== undefined
+      ? { backgroundAnimationDelay: room.backgroundAnimationDelay }
+      : {}),
     areas: [...room.areas]
       .sort((a, b) => a.id - b.id)
       .map((a) => ({

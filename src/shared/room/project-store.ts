@@ -138,6 +138,11 @@ export interface StoredRoom {
   fromVersion: number
   migrations: string[]
   background?: RgbaImage
+  /**
+   * Backgrounds 2..N in the order of `room.backgroundFrames`; a frame that could not be read
+   * (or is not the room's size) is null, with its reason in `problems` (layer 'background').
+   */
+  backgroundFrames?: (RgbaImage | null)[]
   /** Area ids from the mask file ('ids' rule), room-sized. */
   mask?: AreaMask
   /** Grey values of the scale map, room-sized. */
@@ -151,6 +156,11 @@ export interface StoredRoom {
 export interface RoomImages {
   /** Encoded PNG, JPEG or WebP bytes, written as they are to `room.background`. */
   background?: Uint8Array
+  /**
+   * Encoded bytes of background frames 2..N, index i written as they are to
+   * `room.backgroundFrames[i].file`; an absent entry stays as it is on disk.
+   */
+  backgroundFrames?: readonly (Uint8Array | undefined | null)[]
   /** Area ids, written as an 8-bit greyscale PNG to `room.mask`; bare bytes are room-sized. */
   mask?: AreaMask | Uint8Array
   /** Grey values, written as an 8-bit greyscale PNG; or encoded PNG/JPEG/WebP bytes, checked and written as they are. */
@@ -316,6 +326,9 @@ async function roomImagePaths(host: StoreHost, folder: string, room: Room, label
     value === undefined ? undefined : pathOf(host, folder, value, { file: label, field })
   return {
     background: await at(room.background, 'background'),
+    frames: await Promise.all(
+      (room.backgroundFrames ?? []).map((f, i) => at(f.file, `backgroundFrames[${i}].file`)),
+    ),
     mask: await at(room.mask, 'mask'),
     scaleMap: await at(room.scaling.map?.file, 'scaling.map.file'),
   }
@@ -399,6 +412,16 @@ export async function loadStoredRoom(host: StoreHost, roomId: string): Promise<S
   await layer('background', paths.background, `${label}: background '${room.background}'`, async (bytes) => {
     result.background = await codec.decode(bytes, `${label}: background '${room.background}'`)
   })
+  for (const [i, frame] of (room.backgroundFrames ?? []).entries()) {
+    const what = `${label}: backgroundFrames[${i}] '${frame.file}'`
+    const frames = (result.backgroundFrames ??= [])
+    frames.push(null)
+    await layer('background', paths.frames[i], what, async (bytes) => {
+      const problem = sizeProblem(imageSize(bytes, what), room)
+      if (problem) throw new ProjectStoreError(`${what} ${problem}`)
+      frames[i] = await codec.decode(bytes, what)
+    })
+  }
   const maskWhat = `${label}: mask '${room.mask}'`
   await layer('mask', paths.mask, maskWhat, async (bytes) => {
     const problem = sizeProblem(imageSize(bytes, maskWhat), room)
@@ -470,6 +493,17 @@ async function roomWrites(
     fits(what, imageSize(images.background, what))
     files.push({ path, bytes: images.background })
   }
+  const frameBytes = images.backgroundFrames ?? []
+  if (frameBytes.length > paths.frames.length)
+    throw new ProjectStoreError(
+      `${label}: backgroundFrames: ${frameBytes.length} frame images for ${paths.frames.length} frames`,
+    )
+  for (const [i, bytes] of frameBytes.entries()) {
+    if (!bytes) continue
+    const what = `${label}: backgroundFrames[${i}] '${checked.backgroundFrames?.[i].file}'`
+    fits(what, imageSize(bytes, what))
+    files.push({ path: paths.frames[i]!, bytes })
+  }
   if (images.mask) {
     const path = need(paths.mask, 'mask', 'mask')
     const what = `${label}: mask '${checked.mask}'`
@@ -499,6 +533,11 @@ async function roomWrites(
     [paths.background, 'background', checked.background],
     [paths.mask, 'mask', checked.mask],
     [paths.scaleMap, 'scaling.map.file', checked.scaling.map?.file],
+    ...paths.frames.map((path, i): [string | undefined, string, string | undefined] => [
+      path,
+      `backgroundFrames[${i}].file`,
+      checked.backgroundFrames?.[i].file,
+    ]),
   ]
   for (const [path, field, value] of named) {
     if (path && !files.some((f) => f.path === path) && (await host.files.kind(path)) === null)
@@ -662,7 +701,13 @@ export async function placeStoredProject(
 /** A save request as the editor sends it (models not yet validated, images as bytes). */
 export interface SaveRequestLike {
   project: unknown
-  rooms: readonly { room: unknown; background?: Uint8Array; mask?: Uint8Array; scaleMap?: Uint8Array }[]
+  rooms: readonly {
+    room: unknown
+    background?: Uint8Array
+    backgroundFrames?: readonly (Uint8Array | null | undefined)[]
+    mask?: Uint8Array
+    scaleMap?: Uint8Array
+  }[]
 }
 
 /** The store's form of a save request (the store validates the models, naming their files). */
@@ -671,7 +716,12 @@ export function saveOfRequest(req: SaveRequestLike): ProjectSave {
     project: req.project as Project,
     rooms: req.rooms.map((r) => ({
       room: r.room as Room,
-      images: { background: r.background, mask: r.mask, scaleMap: r.scaleMap },
+      images: {
+        background: r.background,
+        backgroundFrames: r.backgroundFrames,
+        mask: r.mask,
+        scaleMap: r.scaleMap,
+      },
     })),
   }
 }
@@ -681,6 +731,7 @@ export function roomForHost(loaded: StoredRoom) {
   return {
     room: loaded.room,
     background: loaded.background ?? null,
+    backgroundFrames: loaded.backgroundFrames ?? [],
     mask: loaded.mask?.cells ?? null,
     scaleMap: loaded.scaleMap ? rgbaOfGrey(loaded.scaleMap) : null,
     problems: loaded.problems,

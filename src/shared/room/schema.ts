@@ -401,6 +401,16 @@ export const RoomPointSchema = z.strictObject({
 
 export const SceneOffsetSchema = z.strictObject({ x: finite, y: finite })
 
+/** Backgrounds 2..5 beside `background` (AGS rooms have up to 5 frames). */
+export const MAX_BACKGROUND_FRAMES = 4
+
+export const BackgroundFrameSchema = z.strictObject({
+  /** Image in the room folder, the room's size (PNG, JPEG or WebP). */
+  file: RelativeFileSchema.describe("Image in the room folder, the room's size (PNG, JPEG or WebP)."),
+  /** What the author calls it (optional). */
+  name: z.string().max(200, { error: 'expected a name of at most 200 characters' }).optional(),
+})
+
 export const TestWalkSchema = z.strictObject({
   /** Where the test character stands at first, room px. */
   start: z
@@ -461,6 +471,26 @@ export const RoomSchema = z
     background: RelativeFileSchema.optional().describe(
       'Background image in the room folder (PNG, JPEG or WebP); none yet when absent.',
     ),
+    /** Further backgrounds (frames 2..5), the room's size; absent = the room has one background. */
+    backgroundFrames: listOf(
+      BackgroundFrameSchema,
+      MAX_BACKGROUND_FRAMES,
+      'background frames (frames 2..5; background is frame 1)',
+    )
+      .optional()
+      .describe(
+        "Further backgrounds (frames 2..5, as AGS rooms have), the room's size; background is frame 1. Absent = one background.",
+      ),
+    /** Game loops per frame when the engine animates the frames (AGS BackgroundAnimationDelay), kept for write-back. */
+    backgroundAnimationDelay: z
+      .number({ error: 'expected a whole number of game loops' })
+      .int({ error: 'expected a whole number of game loops' })
+      .min(0, { error: 'expected a delay from 0 to 255 game loops' })
+      .max(255, { error: 'expected a delay from 0 to 255 game loops' })
+      .optional()
+      .describe(
+        'Game loops per background frame when the engine animates them (AGS BackgroundAnimationDelay, 0..255), kept for write-back.',
+      ),
     areas: listOf(WalkAreaSchema, 255, 'areas (ids 1..255)').describe(
       'Walk areas, ids 1..255 (the values of the mask).',
     ),
@@ -537,6 +567,27 @@ export const RoomSchema = z
       }
     })
     if (room.walkBehinds) checkWalkBehinds(room.walkBehinds, room.size, ctx)
+    if (room.backgroundFrames?.length && room.background === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['backgroundFrames'],
+        message: 'expected a background (frame 1) before further background frames',
+      })
+    // Each frame is a file of its own: not the background, the mask, the scale map or another frame.
+    const fileKey = (file: string) => file.replace(/\\/g, '/').toLowerCase()
+    const frameFiles = new Set(
+      [room.background, room.mask, room.scaling.map?.file].flatMap((f) => (f ? [fileKey(f)] : [])),
+    )
+    room.backgroundFrames?.forEach((f, i) => {
+      const key = fileKey(f.file)
+      if (frameFiles.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['backgroundFrames', i, 'file'],
+          message: `expected a file of its own (not the background, mask, scale map or another frame), found '${f.file}' twice`,
+        })
+      frameFiles.add(key)
+    })
     if (room.authoritative === 'mask' && !room.mask) {
       ctx.addIssue({
         code: 'custom',

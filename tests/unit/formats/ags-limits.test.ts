@@ -31,7 +31,7 @@ const png = (indices: Uint8Array) =>
   encodeIndexedPng({ width: 320, height: 200, indices, palette }, (b) => new Uint8Array(deflateSync(b)))
 
 async function mask(file: string): Promise<Uint8Array> {
-  return (await decodeMask(await readFile(join(ROOM_DIR, file)))).cells
+  return (await decodeMask(await readFile(join(ROOM_DIR, file)), file)).cells
 }
 
 describe("AGS's limits on hotspots and walk-behinds", () => {
@@ -64,8 +64,9 @@ describe("AGS's limits on hotspots and walk-behinds", () => {
     } else {
       expect((await mask('walkbehinds.png')).filter((v) => v === 20).length).toBe(0)
       expect(
-        (await decodeMask(await readFile(join(copy, 'walkbehinds.png')))).cells.filter((v) => v === 20)
-          .length,
+        (await decodeMask(await readFile(join(copy, 'walkbehinds.png')), 'walkbehinds.png')).cells.filter(
+          (v) => v === 20,
+        ).length,
       ).toBe(200)
     }
   })

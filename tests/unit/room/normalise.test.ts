@@ -35,7 +35,14 @@ describe('normalise', () => {
     expect(normaliseRoom(fullRoom())).toEqual(fullRoom())
     expect(normaliseProject(fullProject())).toEqual(fullProject())
     const schemaKeys = Object.keys(RoomSchema.shape)
-    expect(Object.keys(normaliseRoom(fullRoom()))).toEqual(schemaKeys)
+    // The fixture with the fields a room has only with several backgrounds (AGS frames).
+    const withFrames = {
+      ...fullRoom(),
+      backgroundFrames: [{ file: 'background1.png', name: 'Night' }],
+      backgroundAnimationDelay: 5,
+    }
+    expect(normaliseRoom(withFrames)).toEqual(withFrames)
+    expect(Object.keys(normaliseRoom(withFrames))).toEqual(schemaKeys)
     expect(Object.keys(normaliseProject(fullProject()))).toEqual(Object.keys(ProjectSchema.shape))
   })
 

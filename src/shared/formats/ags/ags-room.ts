@@ -50,6 +50,8 @@ export interface AgsRoomData {
   maskResolution: number
   edges: { left: number; right: number; top: number; bottom: number }
   backgroundCount: number
+  /** Game loops per frame when AGS animates the backgrounds (BackgroundAnimationDelay, BgAnimSpeed). */
+  backgroundAnimationDelay?: number
   /** Index = area id (0..15). */
   walkableAreas: AgsAreaScaling[]
   /** Index = hotspot id (0 = none). */
@@ -285,8 +287,6 @@ export function agsRoomToWalkbox(
   notes.push(
     `edges: left x=${data.edges.left}, right x=${data.edges.right}, top y=${data.edges.top}, bottom y=${data.edges.bottom} (not carried)`,
   )
-  if (data.backgroundCount > 1)
-    notes.push(`backgrounds: ${data.backgroundCount} frames; the first is the room's background`)
   const start = walkableNear(masks.walkable, width, height, room.testWalk.start.x, room.testWalk.start.y)
   room.testWalk.start = start
   return { room, mask: masks.walkable, notes }

@@ -3,8 +3,8 @@
  * 8-bit id and a 32-bit length, 64-bit from AGS 3.5; id 0 = a block named by 16 bytes;
  * 0xFF = end). The main block (id 1) holds the room's fields, then the primary background
  * (LZW-compressed) and the regions, walkable, walk-behind and hotspot masks (run-length
- * coded, each with a palette). Blocks 5 and 9 hold object names, block 6 further
- * backgrounds; the compiled script, properties and extension blocks are named in the
+ * coded, each with a palette). Blocks 5 and 9 hold object names, block 6 the further
+ * backgrounds (frames 2..5, packed like the first); the compiled script, properties and extension blocks are named in the
  * notes. Read from the AGS sources (Common/game/room_file.cpp, Common/util/compress.cpp,
  * Common/util/lzw.cpp), written here from scratch.
  *
@@ -220,26 +220,35 @@ export interface CrmBackground {
   height: number
   /** RGBA, rows top-down. */
   rgba: Uint8Array
+  /** The 256 RGBX entries stored with it (6-bit VGA values; used by 8-bit rooms). */
+  palette: Uint8Array
 }
 
-/** The LZW background: palette, sizes, then stride and height and the pixels. */
+/**
+ * The LZW background: palette, sizes, then stride and height and the pixels. `name` says
+ * which background ("the background", "background frame 2"); `shared` is the room's palette
+ * when the frame uses it instead of its own (8-bit rooms).
+ */
 function readLzwBackground(
   r: Reader,
   bpp: number,
   room: { width: number; height: number },
+  name = 'the background',
+  shared?: Uint8Array,
 ): CrmBackground | null {
-  const palette = r.take(256 * 4)
+  const ownPalette = r.take(256 * 4)
+  const palette = shared ?? ownPalette
   const uncompressed = r.u32()
   const compressed = r.u32()
   const expected = 8 + room.width * room.height * bpp
   if (uncompressed !== expected)
     r.fail(
-      `the background unpacks to ${uncompressed} bytes; a ${room.width}x${room.height} room at ${bpp * 8} bits needs ${expected}`,
+      `${name} unpacks to ${uncompressed} bytes; a ${room.width}x${room.height} room at ${bpp * 8} bits needs ${expected}`,
     )
   // One flag byte and 8 pairs (17 bytes) unpack to at most 8 * 18 bytes: refuse a size the
   // data cannot reach before allocating it.
   if (uncompressed > compressed * 9 + 16)
-    r.fail(`the background's ${compressed} packed bytes cannot unpack to the ${uncompressed} it claims`)
+    r.fail(`${name}'s ${compressed} packed bytes cannot unpack to the ${uncompressed} it claims`)
   const packed = r.take(compressed)
   const { out, complete } = lzwExpand(packed, uncompressed)
   if (!complete) return null
@@ -271,7 +280,7 @@ function readLzwBackground(
     }
     rgba[q + 3] = 255
   }
-  return { width: room.width, height: room.height, rgba }
+  return { width: room.width, height: room.height, rgba, palette: ownPalette.slice() }
 }
 
 export interface CrmRoom {
@@ -279,10 +288,14 @@ export interface CrmRoom {
   data: AgsRoomData
   masks: { walkable: AgsMask; regions: AgsMask; walkBehinds: AgsMask; hotspots: AgsMask }
   background: CrmBackground | null
+  /** Backgrounds 2..N (block 6), in order; empty when the room has one. */
+  frames: CrmBackground[]
+  /** Block 6's animation speed (AGS's BgAnimSpeed, game loops per frame), when there is a block 6. */
+  frameDelay?: number
 }
 
 /** The main block's fields, background and masks. */
-function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom {
+function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom & { bpp: number } {
   const bpp = Math.max(1, r.i32())
   if (bpp > 4) r.fail(`${bpp} bytes per background pixel; expected 1 to 4`)
   const walkBehindCount = r.count(r.i16(), AGS_LIMITS.walkBehinds, 'walk-behinds')
@@ -382,6 +395,34 @@ function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom {
     },
     masks: { walkable, regions, walkBehinds, hotspots: hotspotMask },
     background,
+    frames: [],
+    bpp,
+  }
+}
+
+/**
+ * Block 6, the animated backgrounds (room_file.cpp ReadAnimBgBlock): the frame count (1..5,
+ * the main block's background is frame 1), the animation speed, one palette-shared flag per
+ * frame, then frames 2..N each packed like the primary one. A frame that does not unpack to
+ * the room's size is a note and ends the frames read (the count says how many AGS has).
+ */
+function readFramesBlock(r: Reader, main: CrmRoom & { bpp: number }, notes: string[]) {
+  const count = r.count(r.u8(), AGS_LIMITS.backgrounds, 'backgrounds')
+  if (count < 1) r.fail('0 backgrounds; AGS rooms have 1 to 5')
+  main.data.backgroundCount = count
+  main.frameDelay = r.u8()
+  const shared: boolean[] = []
+  for (let i = 0; i < count; i++) shared.push(r.u8() !== 0)
+  const room = { width: main.data.width, height: main.data.height }
+  for (let i = 1; i < count; i++) {
+    const name = `background frame ${i + 1}`
+    const palette = shared[i] && main.bpp === 1 ? main.background?.palette : undefined
+    const frame = readLzwBackground(r, main.bpp, room, name, palette)
+    if (!frame) {
+      notes.push(`${name}: the LZW data does not unpack to the room; frames ${i + 1}..${count} are not read`)
+      return
+    }
+    main.frames.push(frame)
   }
 }
 
@@ -397,7 +438,8 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm'): CrmRoom {
     head.fail(`format version ${version} is not one Walkbox knows (29 to 33, 36306: AGS 3.0.3 to 3.6)`)
   const notes: string[] = [`${file}: AGS room format version ${version}`]
   const wide = version >= 32
-  let main: CrmRoom | null = null
+  let main: (CrmRoom & { bpp: number }) | null = null
+  let framesRead = false
   const r = head
   for (;;) {
     r.what = 'block list'
@@ -422,9 +464,9 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm'): CrmRoom {
         else o.scriptName = s
       }
     } else if (id === 6 && main) {
-      const frames = block.u8()
-      main.data.backgroundCount = block.count(frames, AGS_LIMITS.backgrounds, 'backgrounds')
-      if (frames > 1) notes.push(`backgrounds: frames 2..${frames} are not read from a .crm`)
+      if (framesRead) block.fail('a second background-frames block')
+      framesRead = true
+      readFramesBlock(block, main, notes)
     } else if (id === 0) {
       notes.push(`block '${name}': not read (kept in the .crm)`)
     } else if (BLOCK_NAMES[id]) {
@@ -435,5 +477,6 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm'): CrmRoom {
     r.at += length
   }
   if (!main) throw new CrmError(file, 'no main block (1); not an AGS room')
-  return main
+  const { bpp: _bpp, ...room } = main
+  return room
 }

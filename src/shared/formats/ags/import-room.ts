@@ -10,6 +10,8 @@
  */
 import { idFromName } from '../../room/names'
 import { readMaskImage, readPngPalette } from '../../room/mask-image'
+import type { Room } from '../../room/schema'
+import type { ImportedImage } from '../godot/import'
 import type { ImportResult, ImportSource } from '../registry'
 import { encodeRgbaPng } from '../rgba-png'
 import { agsRoomToWalkbox, maskToRoomSize, type AgsRoomData } from './ags-room'
@@ -58,6 +60,49 @@ export function agsRoomNumber(path: string): number | null {
   return m ? Number(m[1]) : null
 }
 
+/** The Walkbox room folder's name for background frame `i` (1..4; 0 is `background.png`), as AGS 4 names it. */
+export const frameFileName = (i: number) => `background${i}.png`
+
+/**
+ * Frames 2..N as room fields and files: each image must be the room's size; the first one
+ * missing, unreadable or of another size is a note and ends the frames (AGS shows them in
+ * order, so a gap would renumber the rest).
+ */
+function framesOf(
+  data: AgsRoomData,
+  images: { bytes: Uint8Array; size: { width: number; height: number } | null; what: string }[],
+  notes: string[],
+): Pick<ImportResult, 'backgroundFrames'> & { fields: Pick<Room, 'backgroundFrames'> } {
+  const frames: ImportedImage[] = []
+  for (const [k, image] of images.entries()) {
+    const last = data.backgroundCount
+    const problem = !image.size
+      ? 'not a readable PNG'
+      : image.size.width !== data.width || image.size.height !== data.height
+        ? `${image.size.width}x${image.size.height}; the room is ${data.width}x${data.height}`
+        : null
+    if (problem) {
+      notes.push(`${image.what}: ${problem}; background frames ${k + 2}..${last} are not carried`)
+      break
+    }
+    frames.push({ name: frameFileName(k + 1), bytes: image.bytes })
+  }
+  if (frames.length === 0) return { fields: {} }
+  notes.push(
+    `backgrounds: ${frames.length + 1} frames (${frames.map((f) => f.name).join(', ')} beside background.png); View › Next Background Frame shows the others`,
+  )
+  return {
+    backgroundFrames: frames,
+    fields: { backgroundFrames: frames.map((f) => ({ file: f.name })) },
+  }
+}
+
+/** The animation delay as a room field, when the file has one. */
+const delayField = (data: AgsRoomData): Pick<Room, 'backgroundAnimationDelay'> =>
+  data.backgroundAnimationDelay !== undefined && data.backgroundCount > 1
+    ? { backgroundAnimationDelay: data.backgroundAnimationDelay }
+    : {}
+
 export async function importOpenRoom(
   source: ImportSource,
   path: string,
@@ -97,12 +142,27 @@ export async function importOpenRoom(
   else if (!size) notes.push('background0.png: not a readable image; the room has no background')
   else if (size.width !== data.width || size.height !== data.height)
     notes.push(`background0.png is ${size.width}x${size.height}; data.xml says ${data.width}x${data.height}`)
+  const images = []
+  for (let i = 1; backgroundBytes && size && i < data.backgroundCount; i++) {
+    const file = frameFileName(i)
+    const bytes = await source.readBytes(dir + file)
+    if (!bytes) {
+      notes.push(
+        `${file}: missing beside ${baseOf(path)} (BackgroundCount ${data.backgroundCount}); background frames ${i + 1}..${data.backgroundCount} are not carried`,
+      )
+      break
+    }
+    images.push({ bytes, size: source.imageSize(bytes), what: file })
+  }
+  const frames = framesOf(data, images, notes)
+  Object.assign(imported.room, frames.fields, frames.backgroundFrames ? delayField(data) : {})
   return {
     room: imported.room,
     flags: [],
     notes: [...imported.notes, ...notes],
     mask: imported.mask,
     ...(backgroundBytes && size ? { background: { name: 'background.png', bytes: backgroundBytes } } : {}),
+    ...(frames.backgroundFrames ? { backgroundFrames: frames.backgroundFrames } : {}),
   }
 }
 
@@ -133,11 +193,30 @@ export async function importCrmRoom(
       ...(crm.background ? { background: 'background.png' } : {}),
     },
   )
+  const notes = [...imported.notes]
+  const frames = crm.background
+    ? framesOf(
+        data,
+        crm.frames.map((f, i) => ({
+          bytes: encodeRgbaPng(f.width, f.height, f.rgba),
+          size: { width: f.width, height: f.height },
+          what: `${file} background frame ${i + 2}`,
+        })),
+        notes,
+      )
+    : { fields: {} }
+  if (!crm.background && data.backgroundCount > 1)
+    notes.push(`backgrounds: ${data.backgroundCount} frames, but the first does not unpack; none are carried`)
+  else if (crm.frames.length + 1 < data.backgroundCount)
+    notes.push(`backgrounds: ${data.backgroundCount} in ${file}, ${crm.frames.length + 1} read`)
+  const delay = crm.frameDelay !== undefined ? { ...data, backgroundAnimationDelay: crm.frameDelay } : data
+  Object.assign(imported.room, frames.fields, frames.backgroundFrames ? delayField(delay) : {})
   return {
     room: imported.room,
     flags: [],
-    notes: imported.notes,
+    notes,
     mask: imported.mask,
+    ...(frames.backgroundFrames ? { backgroundFrames: frames.backgroundFrames } : {}),
     ...(crm.background
       ? {
           background: {

@@ -228,6 +228,13 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     )
   if (room.nodeGraph.nodes.length > 0) notes.push('node graph: AGS has no authored graph; not written')
   notes.push('background: not written; AGS keeps background0.png')
+  const frames = room.backgroundFrames?.length ?? 0
+  if (frames > 0 || data.backgroundCount > 1)
+    notes.push(
+      frames + 1 === data.backgroundCount
+        ? `background frames: not written; AGS keeps background1..${frames}.png`
+        : `background frames: the room has ${frames + 1} backgrounds, data.xml BackgroundCount ${data.backgroundCount}; not written (Walkbox does not edit backgrounds, add them in AGS)`,
+    )
   if (files.length === 0) notes.push('nothing Walkbox carries has changed; no file written')
   return { files, notes: [...new Set(notes)] }
 }

@@ -106,6 +106,9 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
       bottom: intField(root, 'BottomEdgeY', file, height - 1),
     },
     backgroundCount: intField(root, 'BackgroundCount', file, 1),
+    ...(child(root, 'BackgroundAnimationDelay')
+      ? { backgroundAnimationDelay: intField(root, 'BackgroundAnimationDelay', file, 5) }
+      : {}),
     walkableAreas,
     hotspots,
     walkBehindBaselines,
@@ -117,6 +120,11 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
     throw new Error(
       `${file}: BackgroundCount ${data.backgroundCount}; AGS has 1 to ${AGS_LIMITS.backgrounds}`,
     )
+  const delay = data.backgroundAnimationDelay
+  if (delay !== undefined && (delay < 0 || delay > 255)) {
+    notes.push(`${file}: BackgroundAnimationDelay ${delay}; AGS keeps 0 to 255, not carried`)
+    delete data.backgroundAnimationDelay
+  }
   return { data, root }
 }
 

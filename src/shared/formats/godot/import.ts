@@ -71,6 +71,8 @@ export interface RoomImport {
   /** Flags the room's expressions use, to add to the project when missing. */
   flags: Flag[]
   background?: ImportedImage
+  /** Backgrounds 2..N (room.backgroundFrames names them, in order). */
+  backgroundFrames?: ImportedImage[]
   /** A greyscale scale map of room size (room.scaling.map names it). */
   scaleMap?: ImportedImage
   notes: string[]

@@ -1,0 +1,90 @@
+/**
+ * Test support: AGS 3.x `.crm` background frames written from scratch, to build rooms with
+ * several backgrounds from the bench's one-background `room1.crm`. `packLiterals` is a
+ * minimal encoder of AGS's LZW (an LZSS variant, Common/util/lzw.cpp): every byte a literal,
+ * each group of 8 behind a flag byte of 0, which the engine's expander reads like any other.
+ * `framesBlock` is block 6 as room_file.cpp WriteAnimBgBlock lays it out: the frame count,
+ * the animation speed, one palette-shared flag per frame, then frames 2..N, each a 1024-byte
+ * palette, the unpacked and packed sizes and the packed stride, height and pixels.
+ *
+ * Units: bytes; px.
+ */
+
+/** `data` as AGS LZW with literals only. */
+export function packLiterals(data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(data.length + Math.ceil(data.length / 8))
+  let o = 0
+  for (let i = 0; i < data.length; i += 8) {
+    out[o++] = 0
+    const n = Math.min(8, data.length - i)
+    out.set(data.subarray(i, i + n), o)
+    o += n
+  }
+  return out
+}
+
+/** A 32-bit frame (RGBA in, AGS's B, G, R, A order stored) as load_lzw reads it. */
+export function lzwFrame(width: number, height: number, rgba: Uint8Array): Uint8Array {
+  const raw = new Uint8Array(8 + width * height * 4)
+  const v = new DataView(raw.buffer)
+  v.setInt32(0, width * 4, true)
+  v.setInt32(4, height, true)
+  for (let i = 0; i < width * height; i++) {
+    raw[8 + i * 4] = rgba[i * 4 + 2]
+    raw[8 + i * 4 + 1] = rgba[i * 4 + 1]
+    raw[8 + i * 4 + 2] = rgba[i * 4]
+    raw[8 + i * 4 + 3] = rgba[i * 4 + 3]
+  }
+  const packed = packLiterals(raw)
+  const out = new Uint8Array(1024 + 8 + packed.length)
+  const ov = new DataView(out.buffer)
+  ov.setUint32(1024, raw.length, true)
+  ov.setUint32(1028, packed.length, true)
+  out.set(packed, 1032)
+  return out
+}
+
+/** Block 6's payload: `count` frames (1..), `delay`, and the packed frames 2..N. */
+export function framesBlock(count: number, delay: number, frames: Uint8Array[]): Uint8Array {
+  const size = 2 + count + frames.reduce((n, f) => n + f.length, 0)
+  const out = new Uint8Array(size)
+  out[0] = count
+  out[1] = delay
+  let at = 2 + count
+  for (const f of frames) {
+    out.set(f, at)
+    at += f.length
+  }
+  return out
+}
+
+/**
+ * A format-33 `.crm` (64-bit block lengths) with `payload` added as block `id` before the end
+ * marker; `claimed` overrides the length written in its header (a block past the end).
+ */
+export function withBlock(crm: Uint8Array, id: number, payload: Uint8Array, claimed?: number): Uint8Array {
+  if (crm[crm.length - 1] !== 0xff) throw new Error('expected a .crm ending in its end marker')
+  const out = new Uint8Array(crm.length + 9 + payload.length)
+  out.set(crm.subarray(0, crm.length - 1))
+  let at = crm.length - 1
+  out[at++] = id
+  new DataView(out.buffer).setBigUint64(at, BigInt(claimed ?? payload.length), true)
+  at += 8
+  out.set(payload, at)
+  out[out.length - 1] = 0xff
+  return out
+}
+
+/** A room-sized RGBA image of vertical stripes whose colours depend on `seed`, opaque. */
+export function stripes(width: number, height: number, seed: number): Uint8Array {
+  const rgba = new Uint8Array(width * height * 4)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const q = (y * width + x) * 4
+      rgba[q] = (x * 7 + seed * 40) & 255
+      rgba[q + 1] = (y * 3 + seed * 90) & 255
+      rgba[q + 2] = ((x ^ y) + seed * 17) & 255
+      rgba[q + 3] = 255
+    }
+  return rgba
+}
