@@ -164,8 +164,9 @@ export interface LoadedRoom {
   problems: LayerProblem[]
   /**
    * What the room names that the project does not define (a zone, gate or area enabled by
-   * an unknown flag, an unknown test character), one line each ("zones[0].enabledBy:
-   * unknown flag 'x'; …"): the room loads all the same and the editor shows them.
+   * an unknown flag, an unknown test character), one line each, by name with the path in
+   * parentheses ("zone 'Door' (zones[0]): enabledBy names the flag 'x' that the project does
+   * not define"): the room loads all the same and the editor shows them.
    */
   warnings?: string[]
 }
