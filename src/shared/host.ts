@@ -117,6 +117,12 @@ export interface GameFolderInfo {
   rooms: number
   /** One line saying why Save cannot write into this game (AGS 3 .crm rooms), else null. */
   readOnly: string | null
+  /**
+   * Set when Walkbox may not write into the game folder at all (a read-only mount, another
+   * user's folder, a browser folder without write access): one line saying so and where
+   * edits go. Nothing is written into the game, not even `.walkbox`; Save offers Save As.
+   */
+  readOnlyFolder?: string
 }
 
 /** One game file a write-back replaces, as the Save dialog lists it. */

@@ -18,7 +18,15 @@ function roomNaming(): Room {
     ] as [number, number][],
     holes: [],
   }
-  room.gates = [{ id: 'g1', name: 'Guard', polygon: square, flagExpression: 'guard_asleep' }] as Room['gates']
+  room.gates = [
+    {
+      id: 'g1',
+      name: 'Guard',
+      kind: 'block-polygon',
+      polygon: square.outer,
+      flagExpression: 'guard_asleep',
+    },
+  ]
   room.zones = [
     { id: 'z1', name: 'Mat', shape: { kind: 'polygon', polygon: square } },
     { id: 'z2', name: 'Door', shape: { kind: 'polygon', polygon: square }, enabledBy: 'door_open' },
