@@ -131,7 +131,7 @@ export function scratchFolderFor(game: string, root = join(tmpdir(), 'walkbox-re
 
 /** The one line a read-only game folder is opened with: why, and where edits go. */
 export function readOnlyGameLine(why: string): string {
-  return `its folder cannot be written (${why}), so Walkbox writes nothing into it, not even .walkbox; use File › Save As to keep your edits as a Walkbox project elsewhere`
+  return `its folder cannot be written (${why}): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere`
 }
 
 /**

@@ -92,8 +92,10 @@ export const useProjectIoStore = defineStore('project-io', () => {
     await status.guarded(
       picked.action === 'restore' ? 'Could not restore the backup' : 'Could not open the project',
       async () => {
-        if (picked.action === 'open') await editor.adoptProject(await h.openProject({ ref: picked.ref }))
-        else if (picked.action === 'browse') await editor.adoptProject(await h.openProject({}))
+        if (picked.action === 'open') {
+          const opened = await h.openProject({ ref: picked.ref })
+          if ((await editor.adoptProject(opened)) && opened?.game?.readOnlyFolder) sayReadOnly(opened.game)
+        } else if (picked.action === 'browse') await editor.adoptProject(await h.openProject({}))
         else {
           const opened = await h.restoreBackup({ ref: picked.ref, backupId: picked.backupId })
           await editor.adoptProject(opened)
@@ -106,6 +108,14 @@ export const useProjectIoStore = defineStore('project-io', () => {
     )
   }
 
+  /** The one line a game folder Walkbox may not write is opened with (why, and where edits go). */
+  function sayReadOnly(g: GameFolderInfo): void {
+    status.report(
+      'error',
+      `Opened the ${engineName(g.engine)} game ${g.name} read-only: nothing is written into it; Save As keeps your edits elsewhere.`,
+    )
+  }
+
   /** Open a game's own folder (AGS, Godot, Tiled): its rooms, edited in place (docs/engines.md). */
   async function openGameFolder(): Promise<void> {
     if (!(await confirmLeave('open a game folder'))) return
@@ -113,11 +123,7 @@ export const useProjectIoStore = defineStore('project-io', () => {
       const opened = await requireHost().openGameFolder()
       if (!(await editor.adoptProject(opened)) || !opened?.game) return
       const g = opened.game
-      if (g.readOnlyFolder)
-        status.report(
-          'error',
-          `Opened the ${engineName(g.engine)} game ${g.name} read-only (${g.rooms} room${g.rooms === 1 ? '' : 's'}): ${g.readOnlyFolder}.`,
-        )
+      if (g.readOnlyFolder) sayReadOnly(g)
       else if (!opened.warnings?.length)
         status.report(
           'info',

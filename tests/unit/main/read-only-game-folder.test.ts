@@ -73,7 +73,7 @@ describe('a game folder Walkbox may not write (desktop service)', () => {
     const before = await listing(game)
     const opened = await openGameFolder(game, { files: refusingWrites(game, 'EROFS'), scratch })
     expect(opened.readOnly).toBe(
-      'its folder cannot be written (a read-only file system), so Walkbox writes nothing into it, not even .walkbox; use File › Save As to keep your edits as a Walkbox project elsewhere',
+      'its folder cannot be written (a read-only file system): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere',
     )
     expect(opened.folder).toBe(scratch)
     expect(opened.imported).toBe(true)
@@ -145,7 +145,7 @@ describe('a read-only game folder in the desktop host', () => {
       rooms: 1,
       readOnly: null,
       readOnlyFolder:
-        'its folder cannot be written (a read-only file system), so Walkbox writes nothing into it, not even .walkbox; use File › Save As to keep your edits as a Walkbox project elsewhere',
+        'its folder cannot be written (a read-only file system): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere',
     })
     expect(opened.ref.startsWith(join(dir, 'user-data'))).toBe(true)
     const room = await host.loadRoom({ ref: opened.ref, roomId: 'house' })
@@ -153,7 +153,7 @@ describe('a read-only game folder in the desktop host', () => {
     const request = { ref: opened.ref, project: opened.project, rooms: [{ room: room.room }] }
     const refused = await host.saveProject(request).catch((e: Error) => e)
     expect((refused as Error).message).toBe(
-      'Not saved: the game popochiu-sample-game is read-only here: its folder cannot be written (a read-only file system), so Walkbox writes nothing into it, not even .walkbox; use File › Save As to keep your edits as a Walkbox project elsewhere.',
+      'Not saved: the game popochiu-sample-game is read-only here: its folder cannot be written (a read-only file system): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere.',
     )
     const copy = (await host.saveProjectAs(request))!
     expect(copy.ref).toBe(answers.newFolder)
