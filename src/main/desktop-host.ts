@@ -379,12 +379,17 @@ export class DesktopHost {
           backups,
         })
       } catch (e) {
+        // A read-only game keeps no project in its folder: said as such, not as a damaged project.
+        const readOnlyGame =
+          recent.game && !(await isDir(folder)) && (await isGameFolder(dirname(dirname(folder))))
         out.push({
           ref: folder,
           name: recent.name,
           rooms: null,
           savedAt,
-          error: (e as Error).message,
+          error: readOnlyGame
+            ? `${dirname(dirname(folder))}: a game folder Walkbox may only read (nothing of Walkbox's is kept there); open it from File › Open Recent or File › Open Game Folder.`
+            : (e as Error).message,
           backups,
         })
       }

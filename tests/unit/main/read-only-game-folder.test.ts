@@ -163,6 +163,10 @@ describe('a read-only game folder in the desktop host', () => {
     // The recent list names the game, and reopens it read-only again.
     const entry = (await host.recentProjects()).find((r) => r.game === 'godot')!
     expect(entry.ref).toBe(join(game, '.walkbox', 'project'))
+    const listed = (await host.listProjects()).find((p) => p.ref === entry.ref)!
+    expect(listed.error).toBe(
+      `${game}: a game folder Walkbox may only read (nothing of Walkbox's is kept there); open it from File › Open Recent or File › Open Game Folder.`,
+    )
     const again = (await hostHandlers(host).openProject({ ref: entry.ref })) as OpenedProject
     expect(again.game?.readOnlyFolder).toMatch(/read-only file system/)
     expect(again.rooms.map((r) => r.id)).toEqual(['house'])
