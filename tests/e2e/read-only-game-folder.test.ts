@@ -6,6 +6,8 @@
  * - Read-only: the room opens, Compare answers on it, one line says the folder is read-only
  *   and where edits go, nothing is written into the game (not even `.walkbox`), and Save
  *   keeps the edits with Save As as a project of its own.
+ * - Reopened from Open Recent with write access refused: read-only too, its Walkbox project
+ *   (made when it could be written) copied, the game's files as they were.
  * - Crash: a write-back journal left in the game (staged file and journal, as a write killed
  *   after its commit leaves them) is finished as soon as the game is reopened from Open
  *   Recent, not at the next Save.
@@ -86,6 +88,16 @@ async function pickCurb(): Promise<void> {
   if (await notes.isVisible()) await notes.getByRole('button', { name: 'OK' }).click()
 }
 
+/** Another project is open when the page starts again; the game is only in the recent list. */
+async function newScratchAndReload(): Promise<void> {
+  await page.getByRole('button', { name: 'New Project…' }).click()
+  await page.getByRole('dialog').getByLabel('Project name').fill('Scratch')
+  await page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click()
+  await expect.poll(() => page.getByTestId('title').textContent()).toBe('Scratch')
+  await page.reload()
+  await expect.poll(() => page.getByTestId('title').textContent(), { timeout: 30_000 }).toBe('Scratch')
+}
+
 async function fileMenu(action: string): Promise<void> {
   await page
     .getByRole('menubar', { name: 'Menu bar' })
@@ -143,6 +155,33 @@ describe('a game folder the browser lets Walkbox read but not write', () => {
   }, 180_000)
 })
 
+describe('a game from the recent list whose write access is refused on reopening', () => {
+  it('opens read-only from Open Recent with its Walkbox project, and writes nothing into the game', async () => {
+    await writeOpfs(page, 'games/curb/maps/street.tmx', map(280))
+    await pickCurb()
+    await newScratchAndReload()
+    const before = await opfsFiles('games/curb')
+    expect(before).toContain('.walkbox/game-link.json')
+    await refuseWriteAccess()
+    await page
+      .getByRole('menubar', { name: 'Menu bar' })
+      .getByRole('menuitem', { name: 'File', exact: true })
+      .click()
+    await page.getByTestId('open-recent').getByRole('menuitem').filter({ hasText: /curb/i }).click()
+    await waitUntil(
+      () => statusText(page),
+      (t) => t.includes('read-only'),
+      'the read-only line',
+    )
+    expect(await statusText(page)).toBe(
+      'Opened the Tiled game curb read-only: nothing is written into it; Save As keeps your edits elsewhere.',
+    )
+    await expect.poll(() => page.getByTestId('title').textContent()).toBe('curb — street')
+    expect(await page.getByTestId('read-only-game').count()).toBe(1)
+    expect(await opfsFiles('games/curb')).toEqual(before)
+  }, 120_000)
+})
+
 describe('a write-back a crash stopped, in the browser edition', () => {
   it('is finished as soon as the game is reopened from Open Recent', async () => {
     await writeOpfs(page, 'games/curb/maps/street.tmx', map(280))
@@ -158,13 +197,7 @@ describe('a write-back a crash stopped, in the browser edition', () => {
         removeFolders: [],
       }),
     )
-    // Another project is open when the page starts again; the game is only in the recent list.
-    await page.getByRole('button', { name: 'New Project…' }).click()
-    await page.getByRole('dialog').getByLabel('Project name').fill('Scratch')
-    await page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click()
-    await expect.poll(() => page.getByTestId('title').textContent()).toBe('Scratch')
-    await page.reload()
-    await expect.poll(() => page.getByTestId('title').textContent(), { timeout: 30_000 }).toBe('Scratch')
+    await newScratchAndReload()
     expect(new TextDecoder().decode(await readOpfs(page, 'games/curb/maps/street.tmx'))).toBe(map(280))
     await page
       .getByRole('menubar', { name: 'Menu bar' })
