@@ -92,11 +92,10 @@ export const useProjectIoStore = defineStore('project-io', () => {
     await status.guarded(
       picked.action === 'restore' ? 'Could not restore the backup' : 'Could not open the project',
       async () => {
-        if (picked.action === 'open') {
-          const opened = await h.openProject({ ref: picked.ref })
+        if (picked.action === 'open' || picked.action === 'browse') {
+          const opened = await h.openProject(picked.action === 'open' ? { ref: picked.ref } : {})
           if ((await editor.adoptProject(opened)) && opened?.game?.readOnlyFolder) sayReadOnly(opened.game)
-        } else if (picked.action === 'browse') await editor.adoptProject(await h.openProject({}))
-        else {
+        } else {
           const opened = await h.restoreBackup({ ref: picked.ref, backupId: picked.backupId })
           await editor.adoptProject(opened)
           status.report(
