@@ -6,6 +6,8 @@
  * - Read-only: the room opens, Compare answers on it, one line says the folder is read-only
  *   and where edits go, nothing is written into the game (not even `.walkbox`), and Save
  *   keeps the edits with Save As as a project of its own.
+ * - A folder whose write access is granted but that refuses writes (a read-only medium): the
+ *   same, told by a probe write in `.walkbox/` that fails and leaves nothing.
  * - Reopened from Open Recent with write access refused: read-only too, its Walkbox project
  *   (made when it could be written) copied, the game's files as they were.
  * - Crash: a write-back journal left in the game (staged file and journal, as a write killed
@@ -153,6 +155,36 @@ describe('a game folder the browser lets Walkbox read but not write', () => {
     expect(await opfsFiles('games/curb')).toEqual(['maps/street.tmx'])
     expect(new TextDecoder().decode(await readOpfs(page, 'games/curb/maps/street.tmx'))).toBe(map(280))
   }, 180_000)
+})
+
+describe('a game folder the browser lets Walkbox write but that refuses writes (a read-only medium)', () => {
+  it('opens read-only too, and nothing is made in it', async () => {
+    await writeOpfs(page, 'games/curb/maps/street.tmx', map(280))
+    // Every folder or file created under games/ is refused, as a read-only medium refuses it.
+    await page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory()
+      const proto = FileSystemDirectoryHandle.prototype as unknown as Record<
+        string,
+        (this: FileSystemDirectoryHandle, name: string, o?: { create?: boolean }) => Promise<unknown>
+      >
+      for (const method of ['getDirectoryHandle', 'getFileHandle']) {
+        const real = proto[method]
+        proto[method] = async function (name, o) {
+          if (o?.create && (await root.resolve(this))?.[0] === 'games')
+            throw new DOMException('a read-only medium', 'NoModificationAllowedError')
+          return real.call(this, name, o)
+        }
+      }
+    })
+    await pickCurb()
+    await waitUntil(
+      () => statusText(page),
+      (t) => t.includes('read-only'),
+      'the read-only line',
+    )
+    expect(await page.getByTestId('read-only-game').count()).toBe(1)
+    expect(await opfsFiles('games/curb')).toEqual(['maps/street.tmx'])
+  }, 120_000)
 })
 
 describe('a game from the recent list whose write access is refused on reopening', () => {

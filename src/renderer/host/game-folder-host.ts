@@ -270,6 +270,28 @@ async function importGame(
   return { notes: gameReadNotes(read), link }
 }
 
+/** DOMException names a folder gives when it may not be written (a read-only medium, a refused permission). */
+const WRITE_REFUSALS = new Set(['NoModificationAllowedError', 'NotAllowedError', 'SecurityError'])
+
+/**
+ * Does the game folder take a write, though the browser granted write access (a read-only
+ * medium)? Tried where Walkbox writes first (`.walkbox/`): a probe file made and removed; a
+ * `.walkbox` made for it is taken away again when the write is refused.
+ */
+async function takesWrites(files: ProjectFiles): Promise<boolean> {
+  const probe = `${GAME_WALKBOX_DIR}/.walkbox-probe`
+  const had = await files.kind(GAME_WALKBOX_DIR)
+  try {
+    await files.write(probe, new Uint8Array())
+    await files.remove(probe)
+    return true
+  } catch (error) {
+    if (!(error instanceof DOMException) || !WRITE_REFUSALS.has(error.name)) throw error
+    if (had === null) await files.removeTree(GAME_WALKBOX_DIR).catch(() => undefined)
+    return false
+  }
+}
+
 /** A fresh scratch project folder for the read-only game `ref` in OPFS. */
 async function scratchFor(ref: string): Promise<Dir> {
   const root = await (
@@ -337,7 +359,8 @@ export function gameFolderMethods(
       const ref = await refFor(dir)
       const files = opfsProjectFiles(dir)
       const has = async (path: string) => (await files.kind(path)) === 'file'
-      const access = await folderAccess(dir)
+      let access = await folderAccess(dir)
+      if (access === 'readwrite' && !(await takesWrites(files))) access = 'read'
       if (access === null)
         throw new Error(`Walkbox was not allowed to read the game folder '${dir.name}'; nothing opened.`)
       let notes: string[] = []
@@ -374,7 +397,8 @@ export function gameFolderMethods(
      */
     async openGameRef(ref: string, open: () => Promise<OpenedProject>): Promise<OpenedProject> {
       if (readOnlyGames.has(ref)) return open()
-      if ((await reopenGame(ref)) === 'read') {
+      const access = await reopenGame(ref)
+      if (access === 'read' || !(await takesWrites(opfsProjectFiles(gameDir(ref))))) {
         const readNotes = await openReadOnly(host, ref, gameDir(ref))
         return { ...(await open()), ...(readNotes.length > 0 ? { readNotes } : {}) }
       }
