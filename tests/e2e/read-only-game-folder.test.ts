@@ -187,6 +187,28 @@ describe('a game folder the browser lets Walkbox write but that refuses writes (
   }, 120_000)
 })
 
+describe('a picked folder that is no game', () => {
+  it('is refused in one line, and nothing is made in it (not even by the write probe)', async () => {
+    await writeOpfs(page, 'games/notes/readme.txt', 'not a game')
+    await page.evaluate(() => {
+      ;(
+        window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
+      ).showDirectoryPicker = async () =>
+        (await (await navigator.storage.getDirectory()).getDirectoryHandle('games')).getDirectoryHandle(
+          'notes',
+        )
+    })
+    await fileMenu('file.openGame')
+    await waitUntil(
+      () => statusText(page),
+      (t) => t.startsWith('Could not open the game folder'),
+      'the refusal',
+    )
+    expect(await statusText(page)).toMatch(/^Could not open the game folder: not a game folder Walkbox knows/)
+    expect(await opfsFiles('games/notes')).toEqual(['readme.txt'])
+  }, 120_000)
+})
+
 describe('a game from the recent list whose write access is refused on reopening', () => {
   it('opens read-only from Open Recent with its Walkbox project, and writes nothing into the game', async () => {
     await writeOpfs(page, 'games/curb/maps/street.tmx', map(280))

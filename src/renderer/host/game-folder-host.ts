@@ -276,7 +276,7 @@ const WRITE_REFUSALS = new Set(['NoModificationAllowedError', 'NotAllowedError',
 /**
  * Does the game folder take a write, though the browser granted write access (a read-only
  * medium)? Tried where Walkbox writes first (`.walkbox/`): a probe file made and removed; a
- * `.walkbox` made for it is taken away again when the write is refused.
+ * `.walkbox` made for it is taken away again either way.
  */
 async function takesWrites(files: ProjectFiles): Promise<boolean> {
   const probe = `${GAME_WALKBOX_DIR}/.walkbox-probe`
@@ -284,12 +284,14 @@ async function takesWrites(files: ProjectFiles): Promise<boolean> {
   try {
     await files.write(probe, new Uint8Array())
     await files.remove(probe)
-    return true
   } catch (error) {
     if (!(error instanceof DOMException) || !WRITE_REFUSALS.has(error.name)) throw error
     if (had === null) await files.removeTree(GAME_WALKBOX_DIR).catch(() => undefined)
     return false
   }
+  // Made for the probe alone: a folder that turns out to be no game keeps nothing of Walkbox's.
+  if (had === null) await files.removeTree(GAME_WALKBOX_DIR)
+  return true
 }
 
 /** A fresh scratch project folder for the read-only game `ref` in OPFS. */
