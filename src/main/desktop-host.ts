@@ -49,14 +49,17 @@ import { projectForHost, roomForHost, saveOfRequest, unusedProjectName } from '.
 import { decodeImage } from './services/image-codec'
 import * as store from './services/project-store'
 import {
+  GAME_PROJECT_DIR,
   gameInfoOf,
   gameOfProject,
   isGameFolder,
   openGameFolder,
   planGameSave,
+  scratchFolderFor,
   writeGameSave,
 } from './services/game-folder-store'
-import { planForAuthor } from '../shared/formats/game-folder'
+import type { ProjectFiles } from '../shared/room/unit-save'
+import { AGS3_READ_ONLY, planForAuthor } from '../shared/formats/game-folder'
 
 export interface DesktopDialogs {
   /** A project folder (or its project.walkbox.json) to open; null when cancelled. */
@@ -80,6 +83,8 @@ export interface DesktopHostOptions {
   closeWindow?: () => void
   /** The editor's checkbox settings changed: the native menu shows them (menu-template.ts). */
   onMenuChecks?: (checked: MenuChecks) => void
+  /** A game folder's files (tests inject a layer that refuses writes); default: the folder on disk. */
+  gameFiles?: (game: string) => ProjectFiles
 }
 
 const RECENT_FILE = 'recent-projects.json'
@@ -97,9 +102,14 @@ export function projectFolderOf(path: string): string {
   return basename(full).endsWith('.json') ? dirname(full) : full
 }
 
+/** Where the scratch projects of read-only game folders go, under the user data folder. */
+const READ_ONLY_GAMES_DIR = 'Read-only games'
+
 export class DesktopHost {
   private readonly allowed = new Set<string>()
   private recent: RecentProject[] | null = null
+  /** Scratch project folders of read-only games opened here -> the line saying so. */
+  private readonly readOnlyGames = new Map<string, string>()
 
   constructor(private readonly options: DesktopHostOptions) {}
 
@@ -181,7 +191,33 @@ export class DesktopHost {
   }
 
   private async openGameAt(chosen: string): Promise<OpenedProject> {
-    const game = await openGameFolder(chosen, { appVersion: this.options.appVersion() })
+    const game = await openGameFolder(chosen, {
+      appVersion: this.options.appVersion(),
+      scratch: scratchFolderFor(chosen, join(this.options.userDataDir(), READ_ONLY_GAMES_DIR)),
+      ...(this.options.gameFiles ? { files: this.options.gameFiles(resolve(chosen)) } : {}),
+    })
+    if (game.readOnly !== null) {
+      // Edited in a scratch project; the recent list names the game (reopened as a game from there).
+      this.allowed.add(game.folder)
+      this.readOnlyGames.set(
+        game.folder,
+        `the game ${basename(game.game)} is read-only here: ${game.readOnly}`,
+      )
+      const inGame = join(game.game, GAME_PROJECT_DIR)
+      this.allowed.add(inGame)
+      await this.remember(inGame, game.project.name, game.link.engine)
+      return {
+        ...projectForHost(game.folder, game),
+        game: {
+          engine: game.link.engine,
+          name: basename(game.game),
+          rooms: game.link.rooms.length,
+          readOnly: game.link.engine === 'ags3' ? AGS3_READ_ONLY : null,
+          readOnlyFolder: game.readOnly,
+        },
+        ...(game.imported && game.notes.length > 0 ? { readNotes: game.notes } : {}),
+      }
+    }
     const opened = await this.opened(game.folder)
     // What reading the game found is shown once (readNotes); a write-back set aside is a warning.
     return {
@@ -239,8 +275,9 @@ export class DesktopHost {
       if (!game && !entry?.game) return this.opened(folder)
       // A game folder from the recent list: still there and still a game, opened as Open
       // Game Folder opens it (a write-back a crash stopped is finished first).
+      // (A read-only game has no link: Walkbox never wrote into it.)
       const gameFolder = game ?? dirname(dirname(folder))
-      if (!game || !(await isGameFolder(gameFolder)))
+      if (!(await isGameFolder(gameFolder)))
         throw new Error(
           `The game folder ${gameFolder} is not there any more or is no longer a game Walkbox opened (moved, renamed or deleted?); open it again with File › Open Game Folder.`,
         )
@@ -272,6 +309,8 @@ export class DesktopHost {
     req: SaveProjectRequest | { ref: string; project: unknown; rooms: { room: unknown }[] },
   ): Promise<SaveResult> {
     const folder = this.requireAllowed(req.ref)
+    const readOnly = this.readOnlyGames.get(folder)
+    if (readOnly) throw new Error(`Not saved: ${readOnly}.`)
     const result = await store.saveProjectUnit(folder, this.unitSave(req as SaveProjectRequest), {
       appVersion: this.options.appVersion(),
     })
@@ -340,12 +379,17 @@ export class DesktopHost {
           backups,
         })
       } catch (e) {
+        // A read-only game keeps no project in its folder: said as such, not as a damaged project.
+        const readOnlyGame =
+          recent.game && !(await isDir(folder)) && (await isGameFolder(dirname(dirname(folder))))
         out.push({
           ref: folder,
           name: recent.name,
           rooms: null,
           savedAt,
-          error: (e as Error).message,
+          error: readOnlyGame
+            ? `${dirname(dirname(folder))}: a game folder Walkbox may only read (nothing of Walkbox's is kept there); open it from File › Open Recent or File › Open Game Folder.`
+            : (e as Error).message,
           backups,
         })
       }

@@ -118,6 +118,12 @@ export interface GameFolderInfo {
   rooms: number
   /** One line saying why Save cannot write into this game (AGS 3 .crm rooms), else null. */
   readOnly: string | null
+  /**
+   * Set when Walkbox may not write into the game folder at all (a read-only mount, another
+   * user's folder, a browser folder without write access): one line saying so and where
+   * edits go. Nothing is written into the game, not even `.walkbox`; Save offers Save As.
+   */
+  readOnlyFolder?: string
 }
 
 /** One game file a write-back replaces, as the Save dialog lists it. */
@@ -167,8 +173,9 @@ export interface LoadedRoom {
   problems: LayerProblem[]
   /**
    * What the room names that the project does not define (a zone, gate or area enabled by
-   * an unknown flag, an unknown test character), one line each ("zones[0].enabledBy:
-   * unknown flag 'x'; …"): the room loads all the same and the editor shows them.
+   * an unknown flag, an unknown test character), one line each, by name with the path in
+   * parentheses ("zone 'Door' (zones[0]): enabledBy names the flag 'x' that the project does
+   * not define"): the room loads all the same and the editor shows them.
    */
   warnings?: string[]
 }

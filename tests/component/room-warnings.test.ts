@@ -16,7 +16,8 @@ import { useStatusStore } from '../../src/renderer/stores/status'
 import type { LoadedRoom, WalkboxHost } from '../../src/shared/host'
 import { emptyProject, emptyRoom } from '../../src/shared/room/schema'
 
-const WARNING = "zones[0].enabledBy: unknown flag 'ghostFlag'; expected one of the project's flags"
+const WARNING =
+  "zone 'Door' (zones[0]): enabledBy names the flag 'ghostFlag' that the project does not define"
 
 function fakeHost(): WalkboxHost {
   return {
@@ -26,7 +27,13 @@ function fakeHost(): WalkboxHost {
       mask: null,
       scaleMap: null,
       problems: [],
-      warnings: roomId === 'a' ? [WARNING, "testWalk.characterId: unknown character 'nobody'"] : [],
+      warnings:
+        roomId === 'a'
+          ? [
+              WARNING,
+              "the test walk (testWalk): characterId names the character 'nobody' that the project does not define",
+            ]
+          : [],
     }),
   } as unknown as WalkboxHost
 }
@@ -61,7 +68,7 @@ describe('room load warnings in the editor', () => {
     expect(banner.text()).toContain('This room names what the project does not define')
     expect(banner.findAll('li').map((li) => li.text())).toEqual([
       WARNING,
-      "testWalk.characterId: unknown character 'nobody'",
+      "the test walk (testWalk): characterId names the character 'nobody' that the project does not define",
     ])
     expect(lint.get('[data-testid="lint-load-warnings"]').text()).toContain(WARNING)
 

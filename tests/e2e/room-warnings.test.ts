@@ -25,7 +25,8 @@ afterEach(async () => {
   await browser?.close()
 })
 
-const WARNING = "zones[1].enabledBy: unknown flag 'ghostFlag'; expected one of the project's flags"
+const WARNING =
+  "zone 'East courtyard' (zones[1]): enabledBy names the flag 'ghostFlag' that the project does not define"
 
 describe('room load warnings in the browser edition', () => {
   it('are shown on the status line, on the canvas and under Lint; Dismiss clears them', async () => {

@@ -384,7 +384,7 @@ export const CONTRACT_EXPECTED: Record<keyof typeof CONTRACT_CASES, unknown> = {
     warnings: [
       {
         path: 'areas[0].enabledBy',
-        message: "unknown flag 'door_open'; expected one of the project's flags",
+        message: "names the flag 'door_open' that the project does not define",
       },
     ],
     problems: [

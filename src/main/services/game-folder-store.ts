@@ -11,17 +11,27 @@
  * Opening the game folder again opens `.walkbox/project`; the first open reads the game's
  * rooms into it.
  *
+ * A game folder Walkbox may not write (a read-only mount, a CD, another user's folder) opens
+ * all the same, and nothing is written into it, not even `.walkbox/`: its rooms (or its
+ * Walkbox project, when it has one) go into a scratch project folder outside the game, and
+ * `readOnly` says why in one line; edits are kept with Save As elsewhere.
+ *
  * Glossary
  * - game folder: an AGS, Godot or Tiled game's own folder (see game-folder.ts).
+ * - scratch project: the Walkbox project of a read-only game, in a folder of its own outside
+ *   the game (replaced at each open).
  * - plan fingerprint: a digest of a write-back plan (paths, before and after bytes); Write
  *   runs only when planning again gives the same fingerprint the author was shown.
  *
  * Units: bytes.
  */
-import { stat } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { deflateSync, gunzipSync, inflateSync } from 'node:zlib'
 import {
+  GAME_BACKUPS_DIR,
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
   AGS3_READ_ONLY,
@@ -37,15 +47,17 @@ import {
   recoverGameWrite,
   type GameCodec,
   type GameLink,
+  type GameRead,
   type GameRoomState,
   type GameWritePlan,
 } from '../../shared/formats/game-folder'
 import { readImageHeader } from '../../shared/room/image-header'
 import { idFromName, nameFromFileName } from '../../shared/room/names'
+import { ownStoredFiles, placeStoredProject } from '../../shared/room/project-store'
 import { PROJECT_FILE_NAME } from '../../shared/room/schema'
-import { commitSave } from '../../shared/room/unit-save'
+import { commitSave, JOURNAL_FILE, type ProjectFiles } from '../../shared/room/unit-save'
 import { decodeImage } from './image-codec'
-import { diskProjectFiles } from './project-files'
+import { diskProjectFiles, makeFolders } from './project-files'
 import * as store from './project-store'
 
 /** The Walkbox project's folder inside a game folder. */
@@ -85,6 +97,78 @@ export interface OpenedGame extends store.OpenedFolder {
   imported: boolean
   /** What reading the game assumed or left out, one line each. */
   notes: string[]
+  /**
+   * Why Walkbox may not write into the game folder, one line, or null when it may. When set,
+   * `folder` is a scratch project outside the game and nothing was written into the game.
+   */
+  readOnly: string | null
+}
+
+export interface OpenGameOptions {
+  appVersion?: string
+  /** The game folder's files (tests inject a layer that refuses writes); default: the folder on disk. */
+  files?: ProjectFiles
+  /** Where a read-only game's project goes (replaced at each open); default: under the OS temp folder. */
+  scratch?: string
+}
+
+/** The errors that mean "this folder may not be written" (not a full disk, not a bug). */
+const READ_ONLY_CODES: Record<string, string> = {
+  EROFS: 'a read-only file system',
+  EACCES: 'no permission to write in it',
+  EPERM: 'no permission to write in it',
+}
+
+/** A scratch project folder for a read-only game, one per game path (under `root`). */
+export function scratchFolderFor(game: string, root = join(tmpdir(), 'walkbox-read-only-games')): string {
+  const digest = createHash('sha256').update(resolve(game)).digest('hex').slice(0, 12)
+  const name =
+    basename(resolve(game))
+      .replace(/[^\w.-]+/g, '-')
+      .slice(0, 40) || 'game'
+  return join(root, `${name}-${digest}`)
+}
+
+/** The one line a read-only game folder is opened with: why, and where edits go. */
+export function readOnlyGameLine(why: string): string {
+  return `its folder cannot be written (${why}): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere`
+}
+
+/**
+ * May Walkbox write into the game? Tried where it would write first (`.walkbox/`): a probe
+ * file made and removed. Null when it may, else why not (nothing is left behind either way).
+ */
+async function writeRefusal(files: ProjectFiles): Promise<string | null> {
+  const probe = `${GAME_WALKBOX_DIR}/.walkbox-probe-${process.pid}`
+  const had = await files.kind(GAME_WALKBOX_DIR)
+  try {
+    await files.write(probe, new Uint8Array())
+    await files.remove(probe)
+    return null
+  } catch (e) {
+    const why = READ_ONLY_CODES[(e as NodeJS.ErrnoException)?.code ?? '']
+    if (!why) throw e
+    // A folder made before the write was refused is taken away again.
+    if (had === null) await files.removeTree(GAME_WALKBOX_DIR).catch(() => undefined)
+    return why
+  }
+}
+
+/** The same files seen from the folder `under` (a game's `.walkbox/project`). */
+function filesUnder(files: ProjectFiles, under: string): ProjectFiles {
+  const at = (p: string) => (p ? `${under}/${p}` : under)
+  return {
+    read: (p) => files.read(at(p)),
+    size: (p) => files.size(at(p)),
+    write: (p, bytes, o) => files.write(at(p), bytes, o?.modeFrom ? { ...o, modeFrom: at(o.modeFrom) } : o),
+    rename: (a, b) => files.rename(at(a), at(b)),
+    remove: (p) => files.remove(at(p)),
+    removeTree: (p) => files.removeTree(at(p)),
+    kind: (p) => files.kind(at(p)),
+    list: (p) => files.list(at(p)),
+    copy: (a, b) => files.copy(at(a), at(b)),
+    freeBytes: () => files.freeBytes(),
+  }
 }
 
 async function isFileAt(path: string): Promise<boolean> {
@@ -99,36 +183,20 @@ export async function gameOfProject(projectFolder: string): Promise<string | nul
   return (await isFileAt(join(game, GAME_LINK_FILE))) ? game : null
 }
 
-async function readLink(game: string): Promise<GameLink> {
-  const bytes = await diskProjectFiles(game).read(GAME_LINK_FILE)
+async function readLink(game: string, files = diskProjectFiles(game)): Promise<GameLink> {
+  const bytes = await files.read(GAME_LINK_FILE)
   if (!bytes) throw new GameFolderError(`${GAME_LINK_FILE}: missing`)
   return parseGameLink(new TextDecoder().decode(bytes))
 }
 
-/**
- * Open a game folder: its Walkbox project when it has one (finishing a write-back a crash
- * stopped), else its rooms read into a new one. Refuses a folder that is no game.
- */
-export async function openGameFolder(
-  gameDir: string,
-  options: { appVersion?: string } = {},
-): Promise<OpenedGame> {
-  const game = resolve(gameDir)
-  if (!(await stat(game).catch(() => null))?.isDirectory())
-    throw new GameFolderError(`${gameDir}: not a folder`)
-  const files = diskProjectFiles(game)
-  const projectFolder = join(game, GAME_PROJECT_DIR)
-  if (
-    (await isFileAt(join(projectFolder, PROJECT_FILE_NAME))) &&
-    (await isFileAt(join(game, GAME_LINK_FILE)))
-  ) {
-    const opened = await store.openProject(projectFolder)
-    const warnings = await recoverGameWrite(files)
-    const link = await readLink(game)
-    return { ...opened, warnings: [...opened.warnings, ...warnings], game, link, imported: false, notes: [] }
-  }
-  const read = await readGameFolder(files, nodeGameCodec)
-  await store.createProject(projectFolder, read.name || nameFromFileName(basename(game)) || 'Game', options)
+/** The game's rooms read into the new Walkbox project `projectFolder`; returns the link record. */
+async function importRooms(
+  read: GameRead,
+  projectFolder: string,
+  name: string,
+  options: { appVersion?: string },
+): Promise<GameLink> {
+  await store.createProject(projectFolder, read.name || nameFromFileName(name) || 'Game', options)
   const taken: string[] = []
   const link: GameLink = { format: 'walkbox-game-link', version: 1, engine: read.kind, rooms: [] }
   for (const r of read.rooms) {
@@ -152,6 +220,96 @@ export async function openGameFolder(
     )
     link.rooms.push({ roomId: room.id, file: r.file })
   }
+  return link
+}
+
+/**
+ * A game folder Walkbox may not write, opened through a scratch project: its own Walkbox
+ * project copied there when it has one (flags, characters, authored polygons), else its rooms
+ * read into a new one. Only the scratch folder is written.
+ */
+async function openReadOnlyGame(
+  game: string,
+  files: ProjectFiles,
+  why: string,
+  read: GameRead | null,
+  options: OpenGameOptions,
+): Promise<OpenedGame> {
+  const scratch = resolve(options.scratch ?? scratchFolderFor(game))
+  if (scratch === game || scratch.startsWith(`${game}/`) || game.startsWith(`${scratch}/`))
+    throw new GameFolderError(`${scratch}: a scratch folder must be outside the game folder`)
+  await rm(scratch, { recursive: true, force: true })
+  await makeFolders(scratch)
+  const warnings: string[] = []
+  if ((await files.kind(JOURNAL_FILE)) !== null)
+    warnings.push(
+      `a write into the game was stopped by a crash and cannot be finished in a folder Walkbox may not write; the game's files may be part old, part new (backups in ${GAME_BACKUPS_DIR})`,
+    )
+  const inGame = filesUnder(files, GAME_PROJECT_DIR)
+  if (read === null) {
+    const link = await readLink(game, files)
+    await placeStoredProject(
+      store.diskStore(scratch, { appVersion: options.appVersion }),
+      await ownStoredFiles(inGame),
+      join(game, GAME_PROJECT_DIR),
+    )
+    const opened = await store.openProject(scratch)
+    return {
+      ...opened,
+      warnings: [...opened.warnings, ...warnings],
+      game,
+      link,
+      imported: false,
+      notes: [],
+      readOnly: readOnlyGameLine(why),
+    }
+  }
+  const link = await importRooms(read, scratch, basename(game), { appVersion: options.appVersion })
+  const opened = await store.openProject(scratch)
+  return {
+    ...opened,
+    warnings: [...opened.warnings, ...warnings],
+    game,
+    link,
+    imported: true,
+    notes: gameReadNotes(read),
+    readOnly: readOnlyGameLine(why),
+  }
+}
+
+/**
+ * Open a game folder: its Walkbox project when it has one (finishing a write-back a crash
+ * stopped), else its rooms read into a new one. Refuses a folder that is no game. A folder
+ * Walkbox may not write opens through a scratch project (`readOnly` says why).
+ */
+export async function openGameFolder(gameDir: string, options: OpenGameOptions = {}): Promise<OpenedGame> {
+  const game = resolve(gameDir)
+  if (!(await stat(game).catch(() => null))?.isDirectory())
+    throw new GameFolderError(`${gameDir}: not a folder`)
+  const files = options.files ?? diskProjectFiles(game)
+  const projectFolder = join(game, GAME_PROJECT_DIR)
+  const hasProject =
+    (await files.kind(`${GAME_PROJECT_DIR}/${PROJECT_FILE_NAME}`)) === 'file' &&
+    (await files.kind(GAME_LINK_FILE)) === 'file'
+  // Read first: a folder that is no game (or has no room Walkbox reads) is refused with nothing written.
+  const read = hasProject ? null : await readGameFolder(files, nodeGameCodec)
+  const why = await writeRefusal(files)
+  if (why !== null) return openReadOnlyGame(game, files, why, read, options)
+  if (hasProject) {
+    const opened = await store.openProject(projectFolder)
+    const warnings = await recoverGameWrite(files)
+    const link = await readLink(game, files)
+    return {
+      ...opened,
+      warnings: [...opened.warnings, ...warnings],
+      game,
+      link,
+      imported: false,
+      notes: [],
+      readOnly: null,
+    }
+  }
+  const link = await importRooms(read!, projectFolder, basename(game), { appVersion: options.appVersion })
   await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
   const opened = await store.openProject(projectFolder)
   return {
@@ -159,7 +317,8 @@ export async function openGameFolder(
     game,
     link,
     imported: true,
-    notes: gameReadNotes(read),
+    notes: gameReadNotes(read!),
+    readOnly: null,
   }
 }
 

@@ -329,6 +329,8 @@ const host: WalkboxHost = {
     return openRef(ref)
   },
   async openProject({ ref }) {
+    // A game from the recent list opens as Open Game Folder opens it (game-folder-host.ts).
+    if (ref && isGameRef(ref)) return gameFolderMethods(host).openGameRef(ref, () => openRef(ref))
     if (ref) return openRef(ref)
     const choice = await chooseFromList(
       'Open project',

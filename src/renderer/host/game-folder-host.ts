@@ -7,10 +7,16 @@
  * host's ordinary project code: only where a ref's folder is differs (`gameProjectDir`).
  * An OPFS folder is a FileSystemDirectoryHandle too, so tests hand one in as the pick.
  *
+ * A folder the author lets Walkbox read but not write (write access asked for and refused)
+ * opens read-only: its rooms (or its Walkbox project, when it has one) go into a scratch
+ * project in the page's own storage (OPFS `read-only-games/`), nothing is written into the
+ * game, not even `.walkbox`, and Save offers Save As.
+ *
  * Glossary
  * - game ref: `game:<folder name>`: a picked game folder. Its handle is kept in IndexedDB
  *   (game-handles.ts), so a game in the recent list opens again after a reload, once the
  *   browser has asked the author for access again.
+ * - scratch project: a read-only game's Walkbox project, in OPFS, made again at each open.
  *
  * Units: bytes.
  */
@@ -25,8 +31,10 @@ import type {
 import {
   AGS3_READ_ONLY,
   GAME_LINK_FILE,
+  GAME_WALKBOX_DIR,
   GameFolderError,
   commitGameWrite,
+  detectGameFolder,
   gameLinkText,
   gameReadNotes,
   parseGameLink,
@@ -39,6 +47,7 @@ import {
   type GameLink,
   type GameRoomState,
 } from '../../shared/formats/game-folder'
+import { ownStoredFiles } from '../../shared/room/project-store'
 import { idFromName } from '../../shared/room/names'
 import { emptyProject, PROJECT_FILE_NAME, type Flag } from '../../shared/room/schema'
 import { serialiseProject } from '../../shared/room/serialise'
@@ -46,7 +55,7 @@ import { commitSave, type ProjectFiles } from '../../shared/room/unit-save'
 import { readImageHeader } from './image-header'
 import { opfsProjectFiles } from './opfs-files'
 import { inflateTileData } from './tile-inflate'
-import { forgetGameHandles, recallGameHandle, regainAccess, rememberGameHandle } from './game-handles'
+import { folderAccess, forgetGameHandles, recallGameHandle, rememberGameHandle } from './game-handles'
 
 type Dir = FileSystemDirectoryHandle
 
@@ -54,6 +63,14 @@ const GAME_REF_PREFIX = 'game:'
 const APP_VERSION = '0.1.0'
 /** Game folders picked in this tab, by ref. */
 const games = new Map<string, Dir>()
+/** The read-only games among them: their scratch project folder and link record. */
+const readOnlyGames = new Map<string, { project: Dir; link: GameLink }>()
+/** The OPFS folder of read-only games' scratch projects. */
+const SCRATCH_DIR = 'read-only-games'
+
+/** The one line a read-only game is opened with: why, and where edits go. */
+export const READ_ONLY_GAME_LINE =
+  'its folder may only be read (write access was refused): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
 
 export function isGameRef(ref: string): boolean {
   return ref.startsWith(GAME_REF_PREFIX)
@@ -70,27 +87,31 @@ function gameDir(ref: string): Dir {
 
 /**
  * A game ref's folder picked in an earlier tab (the recent list): its handle from
- * IndexedDB, after the browser asks the author for access again.
+ * IndexedDB, after the browser asks the author for access again. Returns the access given.
  */
-async function reopenGame(ref: string): Promise<void> {
-  if (games.has(ref)) return
+async function reopenGame(ref: string): Promise<'read' | 'readwrite'> {
+  if (games.has(ref)) return readOnlyGames.has(ref) ? 'read' : 'readwrite'
   const name = ref.slice(GAME_REF_PREFIX.length)
   const dir = await recallGameHandle(ref).catch(() => null)
   if (!dir) gameDir(ref)
   // Asked from the author's click (Open Recent); at start-up the browser refuses to ask.
-  if (!(await regainAccess(dir!)))
+  const access = await folderAccess(dir!)
+  if (access === null)
     throw new Error(
       `Walkbox was not allowed to use the game folder '${name}' again; choose it in File › Open Recent and allow access, or open it with File › Open Game Folder.`,
     )
-  // The folder may have been moved, renamed or deleted since: its Walkbox link is the proof.
-  const linked = await opfsProjectFiles(dir!)
-    .kind(GAME_LINK_FILE)
-    .catch(() => null)
-  if (linked !== 'file')
+  // The folder may have been moved, renamed or deleted since: its Walkbox link is the proof
+  // (a read-only game has none: Walkbox never wrote there; it must still be a game).
+  const files = opfsProjectFiles(dir!)
+  const linked = await files.kind(GAME_LINK_FILE).catch(() => null)
+  const stillThere =
+    linked === 'file' || (access === 'read' && (await detectGameFolder(files).catch(() => null)) !== null)
+  if (!stillThere)
     throw new Error(
       `The game folder '${name}' is not there any more, or no longer holds its Walkbox link (${GAME_LINK_FILE}); open it again with File › Open Game Folder.`,
     )
   games.set(ref, dir!)
+  return access
 }
 
 /**
@@ -104,7 +125,12 @@ export async function forgetGames(refs: readonly string[]): Promise<void> {
 /** The Walkbox project folder of a game ref, or null for any other ref. */
 export async function gameProjectDir(ref: string): Promise<Dir | null> {
   if (!isGameRef(ref)) return null
-  await reopenGame(ref)
+  const scratch = readOnlyGames.get(ref)
+  if (scratch) return scratch.project
+  if ((await reopenGame(ref)) === 'read')
+    throw new Error(
+      `The game folder '${ref.slice(GAME_REF_PREFIX.length)}' may only be read; open it from File › Open Recent or File › Open Game Folder.`,
+    )
   const walkbox = await gameDir(ref).getDirectoryHandle('.walkbox')
   return walkbox.getDirectoryHandle('project')
 }
@@ -118,12 +144,14 @@ async function readLink(files: ProjectFiles): Promise<GameLink> {
 /** What the editor is told about the game of a ref (undefined for any other ref). */
 export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefined> {
   if (!isGameRef(ref) || !games.has(ref)) return undefined
-  const link = await readLink(opfsProjectFiles(gameDir(ref)))
+  const scratch = readOnlyGames.get(ref)
+  const link = scratch?.link ?? (await readLink(opfsProjectFiles(gameDir(ref))))
   return {
     engine: link.engine,
     name: ref.slice(GAME_REF_PREFIX.length),
     rooms: link.rooms.length,
     readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
+    ...(scratch ? { readOnlyFolder: READ_ONLY_GAME_LINE } : {}),
   }
 }
 
@@ -187,11 +215,25 @@ async function refFor(dir: Dir): Promise<string> {
   return ref
 }
 
-/** The game's rooms read into a new Walkbox project in its `.walkbox/project`, through the host's own save. */
-async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: ProjectFiles): Promise<string[]> {
+/**
+ * The game's rooms read into a new Walkbox project, through the host's own save: in its
+ * `.walkbox/project` with the link record beside it, or (a read-only game) in the scratch
+ * project `readOnly`, writing nothing into the game.
+ */
+async function importGame(
+  host: WalkboxHost,
+  ref: string,
+  dir: Dir,
+  files: ProjectFiles,
+  readOnly?: Dir,
+): Promise<{ notes: string[]; link: GameLink }> {
   const read = await readGameFolder(files, codecOf(host))
-  const walkbox = await dir.getDirectoryHandle('.walkbox', { create: true })
-  const projectFiles = opfsProjectFiles(await walkbox.getDirectoryHandle('project', { create: true }))
+  let projectDir = readOnly
+  if (!projectDir) {
+    const walkbox = await dir.getDirectoryHandle(GAME_WALKBOX_DIR, { create: true })
+    projectDir = await walkbox.getDirectoryHandle('project', { create: true })
+  }
+  const projectFiles = opfsProjectFiles(projectDir)
   const project = emptyProject({ name: read.name || dir.name || 'Game', appVersion: APP_VERSION })
   await commitSave(projectFiles, [
     { path: PROJECT_FILE_NAME, bytes: new TextEncoder().encode(serialiseProject(project)) },
@@ -216,6 +258,7 @@ async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: Proje
     })
     link.rooms.push({ roomId: room.id, file: r.file })
   }
+  if (readOnly) readOnlyGames.set(ref, { project: readOnly, link })
   await host.saveProject({
     ref,
     project: {
@@ -225,16 +268,81 @@ async function importGame(host: WalkboxHost, ref: string, dir: Dir, files: Proje
     },
     rooms,
   })
-  await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
-  return gameReadNotes(read)
+  if (!readOnly)
+    await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
+  return { notes: gameReadNotes(read), link }
+}
+
+/** DOMException names a folder gives when it may not be written (a read-only medium, a refused permission). */
+const WRITE_REFUSALS = new Set(['NoModificationAllowedError', 'NotAllowedError', 'SecurityError'])
+
+/**
+ * Does the game folder take a write, though the browser granted write access (a read-only
+ * medium)? Tried where Walkbox writes first (`.walkbox/`): a probe file made and removed; a
+ * `.walkbox` made for it is taken away again either way.
+ */
+async function takesWrites(files: ProjectFiles): Promise<boolean> {
+  const probe = `${GAME_WALKBOX_DIR}/.walkbox-probe`
+  const had = await files.kind(GAME_WALKBOX_DIR)
+  try {
+    await files.write(probe, new Uint8Array())
+    await files.remove(probe)
+  } catch (error) {
+    if (!(error instanceof DOMException) || !WRITE_REFUSALS.has(error.name)) throw error
+    if (had === null) await files.removeTree(GAME_WALKBOX_DIR).catch(() => undefined)
+    return false
+  }
+  // Made for the probe alone: a folder that turns out to be no game keeps nothing of Walkbox's.
+  if (had === null) await files.removeTree(GAME_WALKBOX_DIR)
+  return true
+}
+
+/** A fresh scratch project folder for the read-only game `ref` in OPFS. */
+async function scratchFor(ref: string): Promise<Dir> {
+  const root = await (
+    await navigator.storage.getDirectory()
+  ).getDirectoryHandle(SCRATCH_DIR, { create: true })
+  const name = ref.replace(/[^\w .()-]+/g, '_').slice(0, 120)
+  await root.removeEntry(name, { recursive: true }).catch(() => undefined)
+  return root.getDirectoryHandle(name, { create: true })
+}
+
+/**
+ * Open the game `ref` read-only: its Walkbox project copied into a scratch project when it has
+ * one, else its rooms read into one. Returns what reading the game found (new imports only).
+ */
+async function openReadOnly(host: WalkboxHost, ref: string, dir: Dir): Promise<string[]> {
+  const files = opfsProjectFiles(dir)
+  const scratch = await scratchFor(ref)
+  readOnlyGames.delete(ref)
+  const has = async (path: string) => (await files.kind(path)) === 'file'
+  if ((await has(`${GAME_WALKBOX_DIR}/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))) {
+    const link = await readLink(files)
+    const inGame = await (await dir.getDirectoryHandle(GAME_WALKBOX_DIR)).getDirectoryHandle('project')
+    await commitSave(opfsProjectFiles(scratch), await ownStoredFiles(opfsProjectFiles(inGame)))
+    readOnlyGames.set(ref, { project: scratch, link })
+    return []
+  }
+  try {
+    return (await importGame(host, ref, dir, files, scratch)).notes
+  } catch (error) {
+    readOnlyGames.delete(ref)
+    throw error
+  }
 }
 
 /** The game-folder methods of the browser host, over its own open, load and save. */
 export function gameFolderMethods(
   host: WalkboxHost,
   pick: FolderPicker = showPicker,
-): Pick<WalkboxHost, 'openGameFolder' | 'planGameSave' | 'writeGameSave'> {
+): Pick<WalkboxHost, 'openGameFolder' | 'planGameSave' | 'writeGameSave'> & {
+  openGameRef(ref: string, open: () => Promise<OpenedProject>): Promise<OpenedProject>
+} {
   const plan = async (ref: string) => {
+    if (readOnlyGames.has(ref))
+      throw new GameFolderError(
+        `the game folder '${ref.slice(GAME_REF_PREFIX.length)}': ${READ_ONLY_GAME_LINE}`,
+      )
     const files = opfsProjectFiles(gameDir(ref))
     await recoverGameWrite(files)
     const link = await readLink(files)
@@ -256,20 +364,26 @@ export function gameFolderMethods(
       const ref = await refFor(dir)
       const files = opfsProjectFiles(dir)
       const has = async (path: string) => (await files.kind(path)) === 'file'
+      let access = await folderAccess(dir)
+      if (access === 'readwrite' && !(await takesWrites(files))) access = 'read'
+      if (access === null)
+        throw new Error(`Walkbox was not allowed to read the game folder '${dir.name}'; nothing opened.`)
       let notes: string[] = []
       let readNotes: string[] = []
-      if ((await has(`.walkbox/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))) {
-        games.set(ref, dir)
-        notes = await recoverGameWrite(files)
-      } else {
-        games.set(ref, dir)
-        try {
+      games.set(ref, dir)
+      try {
+        if (access === 'read') readNotes = await openReadOnly(host, ref, dir)
+        else if ((await has(`.walkbox/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))) {
+          readOnlyGames.delete(ref)
+          notes = await recoverGameWrite(files)
+        } else {
+          readOnlyGames.delete(ref)
           // What reading the game found is shown once (readNotes); only a set-aside write is a warning.
-          readNotes = await importGame(host, ref, dir, files)
-        } catch (error) {
-          games.delete(ref)
-          throw error
+          readNotes = (await importGame(host, ref, dir, files)).notes
         }
+      } catch (error) {
+        games.delete(ref)
+        throw error
       }
       // Kept for the recent list; a browser that cannot keep it just forgets the game on reload.
       await rememberGameHandle(ref, dir).catch(() => undefined)
@@ -280,6 +394,22 @@ export function gameFolderMethods(
         warnings: [...(opened.warnings ?? []), ...notes],
         ...(readNotes.length > 0 ? { readNotes } : {}),
       }
+    },
+    /**
+     * Open a game from the recent list as Open Game Folder opens it: access asked again, its
+     * project opened by `open`, and then a write-back a crash stopped finished right away (a
+     * read-only game: its scratch project made first).
+     */
+    async openGameRef(ref: string, open: () => Promise<OpenedProject>): Promise<OpenedProject> {
+      if (readOnlyGames.has(ref)) return open()
+      const access = await reopenGame(ref)
+      if (access === 'read' || !(await takesWrites(opfsProjectFiles(gameDir(ref))))) {
+        const readNotes = await openReadOnly(host, ref, gameDir(ref))
+        return { ...(await open()), ...(readNotes.length > 0 ? { readNotes } : {}) }
+      }
+      const opened = await open()
+      const warnings = await recoverGameWrite(opfsProjectFiles(gameDir(ref)))
+      return { ...opened, warnings: [...(opened.warnings ?? []), ...warnings] }
     },
     async planGameSave({ ref }): Promise<GameSavePlan> {
       return planForAuthor((await plan(ref)).plan)

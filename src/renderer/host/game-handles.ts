@@ -57,21 +57,31 @@ export async function forgetGameHandles(refs: readonly string[]): Promise<void> 
   await Promise.all(refs.map((r) => request(s.delete(r))))
 }
 
+type Mode = 'read' | 'readwrite'
+
 interface PermissionHandle {
-  queryPermission?: (o: { mode: 'readwrite' }) => Promise<PermissionState>
-  requestPermission?: (o: { mode: 'readwrite' }) => Promise<PermissionState>
+  queryPermission?: (o: { mode: Mode }) => Promise<PermissionState>
+  requestPermission?: (o: { mode: Mode }) => Promise<PermissionState>
 }
 
-/** Ask for read and write access to a kept folder again; true when the author (or browser) allows it. */
-export async function regainAccess(dir: Dir): Promise<boolean> {
+/**
+ * What the author lets Walkbox do with a folder: 'readwrite', 'read' (write access asked for
+ * and refused: the game opens read-only) or null (not even read, or the browser would not ask,
+ * as it will not at start-up without a click).
+ */
+export async function folderAccess(dir: Dir): Promise<Mode | null> {
   const h = dir as unknown as PermissionHandle
   // An OPFS folder has no permission to ask for: it is the page's own.
-  if (!h.queryPermission) return true
+  if (!h.queryPermission) return 'readwrite'
   try {
-    if ((await h.queryPermission({ mode: 'readwrite' })) === 'granted') return true
+    if ((await h.queryPermission({ mode: 'readwrite' })) === 'granted') return 'readwrite'
     // The browser asks only after a click (a start of the editor reopening it is refused).
-    return (await h.requestPermission?.({ mode: 'readwrite' })) === 'granted'
+    const write = await h.requestPermission?.({ mode: 'readwrite' })
+    if (write === 'granted') return 'readwrite'
+    if (write !== 'denied') return null
+    if ((await h.queryPermission({ mode: 'read' })) === 'granted') return 'read'
+    return (await h.requestPermission?.({ mode: 'read' })) === 'granted' ? 'read' : null
   } catch {
-    return false
+    return null
   }
 }

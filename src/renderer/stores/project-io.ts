@@ -94,9 +94,10 @@ export const useProjectIoStore = defineStore('project-io', () => {
     await status.guarded(
       picked.action === 'restore' ? 'Could not restore the backup' : 'Could not open the project',
       async () => {
-        if (picked.action === 'open') await editor.adoptProject(await h.openProject({ ref: picked.ref }))
-        else if (picked.action === 'browse') await editor.adoptProject(await h.openProject({}))
-        else {
+        if (picked.action === 'open' || picked.action === 'browse') {
+          const opened = await h.openProject(picked.action === 'open' ? { ref: picked.ref } : {})
+          if ((await editor.adoptProject(opened)) && opened?.game?.readOnlyFolder) sayReadOnly(opened.game)
+        } else {
           const opened = await h.restoreBackup({ ref: picked.ref, backupId: picked.backupId })
           await editor.adoptProject(opened)
           status.report(
@@ -108,6 +109,14 @@ export const useProjectIoStore = defineStore('project-io', () => {
     )
   }
 
+  /** The one line a game folder Walkbox may not write is opened with (why, and where edits go). */
+  function sayReadOnly(g: GameFolderInfo): void {
+    status.report(
+      'error',
+      `Opened the ${engineName(g.engine)} game ${g.name} read-only: nothing is written into it; Save As keeps your edits elsewhere.`,
+    )
+  }
+
   /** Open a game's own folder (AGS, Godot, Tiled): its rooms, edited in place (docs/engines.md). */
   async function openGameFolder(): Promise<void> {
     if (!(await confirmLeave('open a game folder'))) return
@@ -115,7 +124,8 @@ export const useProjectIoStore = defineStore('project-io', () => {
       const opened = await requireHost().openGameFolder()
       if (!(await editor.adoptProject(opened)) || !opened?.game) return
       const g = opened.game
-      if (!opened.warnings?.length)
+      if (g.readOnlyFolder) sayReadOnly(g)
+      else if (!opened.warnings?.length)
         status.report(
           'info',
           `Opened the ${engineName(g.engine)} game ${g.name} in place (${g.rooms} room${g.rooms === 1 ? '' : 's'}). ${g.readOnly ? 'Its rooms are read-only here.' : 'Save shows what it will write into the game first.'}`,
@@ -258,6 +268,8 @@ export const useProjectIoStore = defineStore('project-io', () => {
     const ref_ = editor.projectRef
     const p = editor.project
     if (!ref_ || !p) return false
+    // A game folder Walkbox may not write: Save keeps the edits elsewhere (Save As).
+    if (editor.game?.readOnlyFolder) return saveAs()
     const ok = await status.guarded('Could not save', async () => {
       const point = savePoint()
       const result = await requireHost().saveProject(await saveRequest(ref_, p))
@@ -276,21 +288,39 @@ export const useProjectIoStore = defineStore('project-io', () => {
     return ok === true
   }
 
-  /** Save a copy of the project with the unsaved edits elsewhere, and go on editing the copy. */
-  async function saveAs(): Promise<void> {
+  /**
+   * Save a copy of the project with the unsaved edits elsewhere, and go on editing the copy.
+   * True when the copy was saved (false when cancelled or refused).
+   */
+  async function saveAs(): Promise<boolean> {
     const p = editor.project
     const ref_ = editor.projectRef
-    if (!p || !ref_) return
-    await status.guarded('Could not save a copy', async () => {
+    if (!p || !ref_) return false
+    const readOnly = editor.game?.readOnlyFolder !== undefined
+    const ok = await status.guarded('Could not save a copy', async () => {
       const point = savePoint()
       const opened = await requireHost().saveProjectAs(await saveRequest(ref_, p))
-      if (!opened) return
+      if (!opened) {
+        if (readOnly)
+          status.report(
+            'info',
+            'Not saved: the game folder is read-only; choose where Save As keeps your edits.',
+          )
+        return false
+      }
       editor.projectRef = opened.ref
       editor.project = opened.project
       editor.game = opened.game ?? null
       markSaved(point)
-      status.report('info', `Saved as ${opened.project.name}.`)
+      status.report(
+        'info',
+        readOnly
+          ? `Saved as ${opened.project.name}, a Walkbox project of its own (the read-only game is as it was).`
+          : `Saved as ${opened.project.name}.`,
+      )
+      return true
     })
+    return ok === true
   }
 
   return {

@@ -726,6 +726,26 @@ export function saveOfRequest(req: SaveRequestLike): ProjectSave {
   }
 }
 
+const WARNING_SUBJECTS = { areas: 'area', gates: 'gate', zones: 'zone' } as const
+
+/**
+ * A room warning as the author reads it: what it is about by its name, then the path for the
+ * JSON-minded, e.g. `zone 'Door' (zones[1]): enabledBy names the flag 'x' that the project
+ * does not define`. A path this does not know is kept as `path: message`.
+ */
+export function roomWarningLine(room: Room, issue: FormatIssue): string {
+  const item = /^(areas|gates|zones)\[(\d+)\]\.(\w+)$/.exec(issue.path)
+  if (item) {
+    const [, list, index, field] = item
+    const name = room[list as keyof typeof WARNING_SUBJECTS][Number(index)]?.name
+    const subject = WARNING_SUBJECTS[list as keyof typeof WARNING_SUBJECTS]
+    const named = name ? `${subject} '${name}'` : `a ${subject} with no name`
+    return `${named} (${list}[${index}]): ${field} ${issue.message}`
+  }
+  if (issue.path === 'testWalk.characterId') return `the test walk (testWalk): characterId ${issue.message}`
+  return issue.path ? `${issue.path}: ${issue.message}` : issue.message
+}
+
 /** A loaded room in the host contract's form (src/shared/host.ts `LoadedRoom`). */
 export function roomForHost(loaded: StoredRoom) {
   return {
@@ -735,7 +755,7 @@ export function roomForHost(loaded: StoredRoom) {
     mask: loaded.mask?.cells ?? null,
     scaleMap: loaded.scaleMap ? rgbaOfGrey(loaded.scaleMap) : null,
     problems: loaded.problems,
-    warnings: loaded.warnings.map((w) => (w.path ? `${w.path}: ${w.message}` : w.message)),
+    warnings: loaded.warnings.map((w) => roomWarningLine(loaded.room, w)),
   }
 }
 

@@ -722,7 +722,7 @@ export function checkRoomAgainstProject(room: Room, project: Project): FormatIss
     if (text === undefined || flagExpressionError(text)) return
     for (const id of flagsInExpression(text)) {
       if (!flagIds.has(id)) {
-        issues.push({ path, message: `unknown flag '${id}'; expected one of the project's flags` })
+        issues.push({ path, message: `names the flag '${id}' that the project does not define` })
       }
     }
   }
@@ -731,7 +731,10 @@ export function checkRoomAgainstProject(room: Room, project: Project): FormatIss
   room.zones.forEach((z, i) => checkExpression(z.enabledBy, `zones[${i}].enabledBy`))
   const characterId = room.testWalk.characterId
   if (characterId !== undefined && !project.characters.some((c) => c.id === characterId)) {
-    issues.push({ path: 'testWalk.characterId', message: `unknown character '${characterId}'` })
+    issues.push({
+      path: 'testWalk.characterId',
+      message: `names the character '${characterId}' that the project does not define`,
+    })
   }
   return issues
 }

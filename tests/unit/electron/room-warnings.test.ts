@@ -46,7 +46,9 @@ describe('room load warnings on the desktop', () => {
     const room = JSON.parse(await readFile(file, 'utf8')) as { zones: { enabledBy?: string }[] }
     room.zones[1].enabledBy = 'gateOpen && ghostFlag'
     await writeFile(file, JSON.stringify(room, null, 2))
-    const expected = ["zones[1].enabledBy: unknown flag 'ghostFlag'; expected one of the project's flags"]
+    const expected = [
+      "zone 'East courtyard' (zones[1]): enabledBy names the flag 'ghostFlag' that the project does not define",
+    ]
     expect((await host.loadRoom({ ref: sample.ref, roomId: 'courtyard' })).warnings).toEqual(expected)
     const viaIpc = (await hostHandlers(host).loadRoom({ ref: sample.ref, roomId: 'courtyard' })) as LoadedRoom
     expect(viaIpc.warnings).toEqual(expected)

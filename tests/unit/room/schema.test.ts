@@ -176,9 +176,12 @@ describe('room and project schemas', () => {
     expect(checkRoomAgainstProject(room, project)).toEqual([
       {
         path: 'gates[1].flagExpression',
-        message: "unknown flag 'cat_fed'; expected one of the project's flags",
+        message: "names the flag 'cat_fed' that the project does not define",
       },
-      { path: 'testWalk.characterId', message: "unknown character 'villain'" },
+      {
+        path: 'testWalk.characterId',
+        message: "names the character 'villain' that the project does not define",
+      },
     ])
   })
 })

@@ -1,0 +1,73 @@
+/**
+ * A game folder Walkbox may not write, in the editor: the canvas notice says why and offers
+ * Save As; Save never asks the host to save in place but keeps the edits with Save As (a
+ * cancelled Save As says where edits can go and keeps them unsaved; the unsaved-work prompt
+ * goes on only when the copy was saved).
+ */
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { describe, expect, it } from 'vitest'
+import CanvasNotices from '../../src/renderer/components/CanvasNotices.vue'
+import { useEditorStore } from '../../src/renderer/stores/editor'
+import { useStatusStore } from '../../src/renderer/stores/status'
+import type { OpenedProject, WalkboxHost } from '../../src/shared/host'
+import { emptyProject } from '../../src/shared/room/schema'
+
+const LINE =
+  'its folder cannot be written (a read-only file system): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
+
+async function openReadOnlyGame(answers: (OpenedProject | null)[]) {
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const calls: string[] = []
+  const editor = useEditorStore()
+  editor.host = {
+    recentProjects: async () => [],
+    saveProject: async () => {
+      calls.push('saveProject')
+      throw new Error('EROFS: read-only file system')
+    },
+    saveProjectAs: async () => {
+      calls.push('saveProjectAs')
+      return answers.shift() ?? null
+    },
+  } as unknown as WalkboxHost
+  const project = emptyProject({ name: 'Curb' })
+  await editor.adoptProject({
+    ref: '/scratch/curb',
+    project,
+    rooms: [],
+    game: { engine: 'tiled', name: 'curb', rooms: 0, readOnly: null, readOnlyFolder: LINE },
+  })
+  const notices = mount(CanvasNotices, { global: { plugins: [pinia] } })
+  return { editor, notices, calls, status: useStatusStore() }
+}
+
+describe('a read-only game folder in the editor', () => {
+  it('shows the notice with Save As, and Save goes to Save As, never to the game', async () => {
+    const copy = { ref: '/kept/curb', project: emptyProject({ name: 'curb copy' }), rooms: [] }
+    const { editor, notices, calls, status } = await openReadOnlyGame([null, copy])
+    const notice = notices.get('[data-testid="read-only-game"]')
+    expect(notice.text()).toContain(`The game curb is read-only here: ${LINE}.`)
+
+    expect(await editor.save()).toBe(false)
+    expect(status.status.text).toBe(
+      'Not saved: the game folder is read-only; choose where Save As keeps your edits.',
+    )
+    expect(await editor.save()).toBe(true)
+    expect(calls).toEqual(['saveProjectAs', 'saveProjectAs'])
+    expect(status.status.text).toBe(
+      'Saved as curb copy, a Walkbox project of its own (the read-only game is as it was).',
+    )
+    expect(editor.projectRef).toBe('/kept/curb')
+    expect(editor.game).toBeNull()
+    await notices.vm.$nextTick()
+    expect(notices.find('[data-testid="read-only-game"]').exists()).toBe(false)
+  })
+
+  it('Dismiss hides the notice for this project', async () => {
+    const { notices } = await openReadOnlyGame([])
+    await notices.get('[data-testid="read-only-game"] button:last-of-type').trigger('click')
+    expect(notices.find('[data-testid="read-only-game"]').exists()).toBe(false)
+  })
+})
