@@ -87,11 +87,26 @@ async function pickGameFolder(folder = GAME): Promise<void> {
   await page.locator('[role="menu"] [data-action="file.openGame"]').click()
 }
 
-/** The notes of the 'Read the game' dialog (a screenshot of it when named), closed with OK. */
+/**
+ * The notes of the 'Read the game' dialog, one '<file>: <note>' line each (the dialog lists
+ * them under a heading per file), a screenshot of it when named; closed with OK.
+ */
 async function readNotesShown(screenshot?: string): Promise<string> {
   const dialog = page.getByRole('dialog', { name: 'Read the game' })
   await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true)
-  const text = (await dialog.getByTestId('game-read-notes').textContent()) ?? ''
+  const text = (
+    await dialog
+      .getByTestId('game-read-notes')
+      .locator('ul')
+      .evaluateAll((lists) =>
+        lists.flatMap((ul) => {
+          const file = ul.getAttribute('aria-label')
+          return [...ul.querySelectorAll('li')].map((li) =>
+            file === 'The game' ? li.textContent : `${file}: ${li.textContent}`,
+          )
+        }),
+      )
+  ).join('\n')
   if (screenshot) await saveScreenshot(dialog, screenshot)
   await dialog.getByRole('button', { name: 'OK' }).click()
   await expect.poll(() => dialog.isVisible()).toBe(false)

@@ -140,6 +140,12 @@ export const useToolsStore = defineStore('tools', () => {
       const behind = editor.room?.walkBehinds?.areas ?? []
       if (behind.length > 0 && !behind.some((a) => a.id === options.walkBehindId))
         options.walkBehindId = behind[0].id
+      // A room opens on the walkable layer that is its truth: a mask room (an AGS room, a
+      // mask import) on the walk mask, a polygon room on the walk polygons, rather than on
+      // the other one with a notice that edits there are ignored.
+      const truth = editor.room?.authoritative
+      if (truth === 'mask' && layers.active === 'walk-polygons') layers.activate('walk-mask')
+      else if (truth === 'polygons' && layers.active === 'walk-mask') layers.activate('walk-polygons')
     },
   )
   // After undo/redo the selected thing may be gone.
