@@ -17,6 +17,7 @@ import * as store from '../../../src/main/services/project-store'
 import { diskProjectFiles } from '../../../src/main/services/project-files'
 import { DesktopHost } from '../../../src/main/desktop-host'
 import { hostHandlers } from '../../../src/main/ipc'
+import { menuTemplate, recentLabel } from '../../../src/main/menu-template'
 import type { ProjectFiles } from '../../../src/shared/room/unit-save'
 import type { OpenedProject } from '../../../src/shared/host'
 import { benchPath } from '../../support/bench-data'
@@ -120,6 +121,23 @@ describe('a game folder opened read-only by choice (desktop service)', () => {
 })
 
 describe('File › Open Game Folder Read-Only… in the desktop host', () => {
+  it('is an item of the native File menu, after Open Game Folder…, that runs its action', () => {
+    const sent: string[] = []
+    const menus = menuTemplate({ recent: [], isMac: false, appName: 'Walkbox', devTools: false }, (_c, v) =>
+      sent.push(v),
+    )
+    const file = menus.find((m) => m.label === 'File')!.submenu as {
+      id?: string
+      label?: string
+      click?: () => void
+    }[]
+    const at = file.findIndex((i) => i.id === 'file.openGameReadOnly')
+    expect(file[at].label).toBe('Open Game Folder Read-Only…')
+    expect(file[at - 1].id).toBe('file.openGame')
+    file[at].click!()
+    expect(sent).toEqual(['file.openGameReadOnly'])
+  })
+
   it('opens read-only, refuses Save in one line, keeps edits with Save As, and Open Recent reopens it read-only', async () => {
     const { dir, game } = await setUp()
     const before = await listing(game)
@@ -151,6 +169,7 @@ describe('File › Open Game Folder Read-Only… in the desktop host', () => {
     // The recent list remembers that the author chose read-only, and reopens it so.
     const entry = (await host.recentProjects()).find((r) => r.game === 'godot')!
     expect(entry).toMatchObject({ ref: join(game, '.walkbox', 'project'), readOnly: true })
+    expect(recentLabel(entry)).toBe(`Popochiu Sample Game (Godot game folder, read-only) — ${game}`)
     const listed = (await host.listProjects()).find((p) => p.ref === entry.ref)!
     expect(listed.error).toBe(
       `${game}: a game folder you opened read-only (nothing of Walkbox's is kept there); open it from File › Open Recent or File › Open Game Folder Read-Only.`,
