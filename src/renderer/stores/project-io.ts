@@ -310,6 +310,7 @@ export const useProjectIoStore = defineStore('project-io', () => {
     const ref_ = editor.projectRef
     if (!p || !ref_) return false
     const readOnly = editor.game?.readOnlyFolder !== undefined
+    const chosen = editor.game?.readOnlyChosen === true
     const ok = await status.guarded('Could not save a copy', async () => {
       const point = savePoint()
       const opened = await requireHost().saveProjectAs(await saveRequest(ref_, p))
@@ -317,7 +318,9 @@ export const useProjectIoStore = defineStore('project-io', () => {
         if (readOnly)
           status.report(
             'info',
-            'Not saved: the game folder is read-only; choose where Save As keeps your edits.',
+            chosen
+              ? 'Not saved: you opened the game read-only; choose where Save As keeps your edits.'
+              : 'Not saved: the game folder is read-only; choose where Save As keeps your edits.',
           )
         return false
       }
