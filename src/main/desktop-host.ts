@@ -31,6 +31,7 @@ import type {
   LoadRoomRequest,
   MenuChecksRequest,
   OpenedProject,
+  OpenGameFolderRequest,
   OpenProjectRequest,
   ProjectListing,
   ProjectRef,
@@ -132,13 +133,28 @@ export class DesktopHost {
     return this.recent
   }
 
-  /** Put a project (a game's: with its engine) first in the recent list. */
-  private async remember(ref: string, name: string, game?: RecentProject['game']): Promise<void> {
+  /**
+   * Put a project (a game's: with its engine, and whether the author opened it read-only)
+   * first in the recent list.
+   */
+  private async remember(
+    ref: string,
+    name: string,
+    game?: RecentProject['game'],
+    readOnly?: boolean,
+  ): Promise<void> {
     const was = this.recentSync().find((r) => resolve(r.ref) === ref)
     const list = this.recentSync().filter((r) => resolve(r.ref) !== ref)
-    // Renaming or saving a game's project keeps it marked as the game's.
+    // Renaming or saving a game's project keeps it marked as the game's (and as read-only).
     const engine = game ?? was?.game
-    list.unshift({ ref, name, openedAt: new Date().toISOString(), ...(engine ? { game: engine } : {}) })
+    const chosen = game ? readOnly === true : was?.readOnly === true
+    list.unshift({
+      ref,
+      name,
+      openedAt: new Date().toISOString(),
+      ...(engine ? { game: engine } : {}),
+      ...(engine && chosen ? { readOnly: true as const } : {}),
+    })
     await this.keepRecent(list.slice(0, RECENT_MAX))
   }
 
@@ -182,30 +198,38 @@ export class DesktopHost {
     return { ...projectForHost(result.folder, result), ...(game ? { game } : {}) }
   }
 
-  /** Open a game folder the author picks (game-folder-store.ts). */
-  async openGameFolder(): Promise<OpenedProject | null> {
+  /**
+   * Open a game folder the author picks (game-folder-store.ts); `readOnly`: read-only by the
+   * author's choice, nothing tried or written in it.
+   */
+  async openGameFolder(req: OpenGameFolderRequest = {}): Promise<OpenedProject | null> {
     const { dialogs } = this.options
-    const title = 'Open a game folder (AGS, Godot, Tiled)'
+    const title = req.readOnly
+      ? 'Open a game folder read-only (AGS, Godot, Tiled)'
+      : 'Open a game folder (AGS, Godot, Tiled)'
     const chosen = await (dialogs.chooseGameFolder ?? dialogs.chooseProjectFolder).call(dialogs, title)
-    return chosen ? this.openGameAt(chosen) : null
+    return chosen ? this.openGameAt(chosen, req.readOnly === true) : null
   }
 
-  private async openGameAt(chosen: string): Promise<OpenedProject> {
+  private async openGameAt(chosen: string, readOnly = false): Promise<OpenedProject> {
     const game = await openGameFolder(chosen, {
       appVersion: this.options.appVersion(),
       scratch: scratchFolderFor(chosen, join(this.options.userDataDir(), READ_ONLY_GAMES_DIR)),
       ...(this.options.gameFiles ? { files: this.options.gameFiles(resolve(chosen)) } : {}),
+      readOnly,
     })
     if (game.readOnly !== null) {
       // Edited in a scratch project; the recent list names the game (reopened as a game from there).
       this.allowed.add(game.folder)
       this.readOnlyGames.set(
         game.folder,
-        `the game ${basename(game.game)} is read-only here: ${game.readOnly}`,
+        readOnly
+          ? `you opened the game ${basename(game.game)} read-only: ${game.readOnly}`
+          : `the game ${basename(game.game)} is read-only here: ${game.readOnly}`,
       )
       const inGame = join(game.game, GAME_PROJECT_DIR)
       this.allowed.add(inGame)
-      await this.remember(inGame, game.project.name, game.link.engine)
+      await this.remember(inGame, game.project.name, game.link.engine, readOnly)
       return {
         ...projectForHost(game.folder, game),
         game: {
@@ -214,6 +238,7 @@ export class DesktopHost {
           rooms: game.link.rooms.length,
           readOnly: game.link.engine === 'ags3' ? AGS3_READ_ONLY : null,
           readOnlyFolder: game.readOnly,
+          ...(readOnly ? { readOnlyChosen: true as const } : {}),
         },
         ...(game.imported && game.notes.length > 0 ? { readNotes: game.notes } : {}),
       }
@@ -274,14 +299,15 @@ export class DesktopHost {
       const game = await gameOfProject(folder)
       if (!game && !entry?.game) return this.opened(folder)
       // A game folder from the recent list: still there and still a game, opened as Open
-      // Game Folder opens it (a write-back a crash stopped is finished first).
+      // Game Folder opens it (a write-back a crash stopped is finished first), or read-only
+      // when the author opened it so.
       // (A read-only game has no link: Walkbox never wrote into it.)
       const gameFolder = game ?? dirname(dirname(folder))
       if (!(await isGameFolder(gameFolder)))
         throw new Error(
           `The game folder ${gameFolder} is not there any more or is no longer a game Walkbox opened (moved, renamed or deleted?); open it again with File › Open Game Folder.`,
         )
-      return this.openGameAt(gameFolder)
+      return this.openGameAt(gameFolder, entry?.readOnly === true)
     }
     const chosen = await this.options.dialogs.chooseProjectFolder('Open Walkbox project')
     if (!chosen) return null
@@ -387,9 +413,11 @@ export class DesktopHost {
           name: recent.name,
           rooms: null,
           savedAt,
-          error: readOnlyGame
-            ? `${dirname(dirname(folder))}: a game folder Walkbox may only read (nothing of Walkbox's is kept there); open it from File › Open Recent or File › Open Game Folder.`
-            : (e as Error).message,
+          error: !readOnlyGame
+            ? (e as Error).message
+            : recent.readOnly
+              ? `${dirname(dirname(folder))}: a game folder you opened read-only (nothing of Walkbox's is kept there); open it from File › Open Recent or File › Open Game Folder Read-Only.`
+              : `${dirname(dirname(folder))}: a game folder Walkbox may only read (nothing of Walkbox's is kept there); open it from File › Open Recent or File › Open Game Folder.`,
           backups,
         })
       }

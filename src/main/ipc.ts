@@ -14,6 +14,7 @@ import {
   ImportZipRequestSchema,
   LoadRoomRequestSchema,
   MenuChecksRequestSchema,
+  OpenGameFolderRequestSchema,
   OpenProjectRequestSchema,
   ProjectRequestSchema,
   RenameProjectRequestSchema,
@@ -69,7 +70,8 @@ export function hostHandlers(desktop: DesktopHost): Record<HostInvokeMethod, Han
       desktop.exportProjectZip(validatePayload('exportProjectZip', ProjectRequestSchema, p)),
     importProjectZip: async (p) =>
       desktop.importProjectZip(validatePayload('importProjectZip', ImportZipRequestSchema, p)),
-    openGameFolder: async () => desktop.openGameFolder(),
+    openGameFolder: async (p) =>
+      desktop.openGameFolder(validatePayload('openGameFolder', OpenGameFolderRequestSchema, p ?? {})),
     planGameSave: async (p) => desktop.planGameSave(validatePayload('planGameSave', ProjectRequestSchema, p)),
     writeGameSave: async (p) =>
       desktop.writeGameSave(validatePayload('writeGameSave', WriteGameSaveRequestSchema, p)),

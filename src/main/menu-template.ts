@@ -12,10 +12,14 @@ import { ACTIONS, MENUS, isPlainKey, type ActionDescriptor, type MenuChecks } fr
 import { TOOL_LIST, toolActionId, toolActionLabel } from '../shared/tools'
 import { GAME_ENGINE_LABELS, HOST_CHANNELS, type RecentProject } from '../shared/host'
 
-/** A recent entry as Open Recent lists it: a game folder says so and shows the game's folder. */
+/**
+ * A recent entry as Open Recent lists it: a game folder says so (and that it opens read-only,
+ * when the author opened it so) and shows the game's folder.
+ */
 export function recentLabel(r: RecentProject): string {
   if (!r.game) return `${r.name} — ${r.ref}`
-  return `${r.name} (${GAME_ENGINE_LABELS[r.game]} game folder) — ${r.ref.replace(/[/\\]\.walkbox[/\\]project$/, '')}`
+  const kind = `${GAME_ENGINE_LABELS[r.game]} game folder${r.readOnly ? ', read-only' : ''}`
+  return `${r.name} (${kind}) — ${r.ref.replace(/[/\\]\.walkbox[/\\]project$/, '')}`
 }
 
 /** Electron spells the arrow keys without "Arrow". */

@@ -57,6 +57,7 @@ export const ACTIONS = [
   { id: 'file.new', label: 'New Project…', shortcut: 'CmdOrCtrl+N', webShortcut: 'Alt+N', menu: 'file' },
   { id: 'file.open', label: 'Open Project…', shortcut: 'CmdOrCtrl+O', menu: 'file' },
   { id: 'file.openGame', label: 'Open Game Folder…', menu: 'file' },
+  { id: 'file.openGameReadOnly', label: 'Open Game Folder Read-Only…', menu: 'file' },
   { id: 'file.openSample', label: 'Open Sample Project', menu: 'file' },
   { id: 'file.save', label: 'Save', shortcut: 'CmdOrCtrl+S', menu: 'file', separatorBefore: true },
   { id: 'file.saveAs', label: 'Save As…', shortcut: 'CmdOrCtrl+Shift+S', menu: 'file' },

@@ -67,6 +67,8 @@ export interface RecentProject {
   openedAt: string
   /** Set when the entry is a game's own folder opened in place: the game's engine. */
   game?: GameFolderInfo['engine']
+  /** Set when the author opened the game read-only (File › Open Game Folder Read-Only…): Open Recent reopens it so. */
+  readOnly?: true
 }
 
 /** Entries the recent list keeps at the most (projects and game folders together). */
@@ -87,6 +89,7 @@ export function cleanRecentList(list: unknown): RecentProject[] {
       openedAt: typeof r.openedAt === 'string' ? r.openedAt : '',
     }
     if (typeof r.game === 'string' && Object.hasOwn(GAME_ENGINE_LABELS, r.game)) entry.game = r.game
+    if (entry.game && r.readOnly === true) entry.readOnly = true
     out.push(entry)
   }
   return out.slice(0, RECENT_MAX)
@@ -124,6 +127,11 @@ export interface GameFolderInfo {
    * edits go. Nothing is written into the game, not even `.walkbox`; Save offers Save As.
    */
   readOnlyFolder?: string
+  /**
+   * Set with `readOnlyFolder` when the author chose to open the game read-only (File › Open
+   * Game Folder Read-Only…) rather than Walkbox being refused writing.
+   */
+  readOnlyChosen?: true
 }
 
 /** One game file a write-back replaces, as the Save dialog lists it. */
@@ -182,6 +190,8 @@ export interface LoadedRoom {
 
 export const CreateProjectRequestSchema = z.object({ name: z.string().min(1).max(200) })
 export const OpenProjectRequestSchema = z.object({ ref: ProjectRefSchema.optional() })
+/** `readOnly`: open the game without writing anything into it (not even `.walkbox`), by the author's choice. */
+export const OpenGameFolderRequestSchema = z.strictObject({ readOnly: z.boolean().optional() })
 /** Rooms one save may write at the most (the format's room limit). */
 export const MAX_ROOMS_PER_SAVE = MAX_ROOMS
 
@@ -237,6 +247,7 @@ export const DecodeImageRequestSchema = z.object({
 
 export type CreateProjectRequest = z.infer<typeof CreateProjectRequestSchema>
 export type OpenProjectRequest = z.infer<typeof OpenProjectRequestSchema>
+export type OpenGameFolderRequest = z.infer<typeof OpenGameFolderRequestSchema>
 /** A room a save writes: the model, and the files that are new or changed (others stay on disk). */
 export type RoomSave = Omit<z.infer<typeof RoomSaveSchema>, 'room'> & { room: Room }
 /**
@@ -338,10 +349,12 @@ export interface WalkboxHost {
   importProjectZip(req: ImportZipRequest): Promise<OpenedProject | null>
   /**
    * Open a game's own folder (AGS, Godot, Tiled) as a project: the author picks the folder;
-   * its rooms are read into the Walkbox project kept in the game (`.walkbox/`). Null when
-   * cancelled.
+   * its rooms are read into the Walkbox project kept in the game (`.walkbox/`). With
+   * `readOnly` the game is opened read-only on purpose: nothing is written into it (not even
+   * `.walkbox`; the browser asks only for read access), as a game Walkbox may not write
+   * opens. Null when cancelled.
    */
-  openGameFolder(): Promise<OpenedProject | null>
+  openGameFolder(req?: OpenGameFolderRequest): Promise<OpenedProject | null>
   /** What the saved project would change in its game's files (nothing is written). */
   planGameSave(req: ProjectRequest): Promise<GameSavePlan>
   /** Write the plan with this fingerprint into the game, after a backup of every file it replaces. */

@@ -16,7 +16,10 @@ import { emptyProject } from '../../src/shared/room/schema'
 const LINE =
   'its folder cannot be written (a read-only file system): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
 
-async function openReadOnlyGame(answers: (OpenedProject | null)[]) {
+const CHOSEN_LINE =
+  'Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
+
+async function openReadOnlyGame(answers: (OpenedProject | null)[], chosen = false) {
   const pinia = createPinia()
   setActivePinia(pinia)
   const calls: string[] = []
@@ -37,7 +40,16 @@ async function openReadOnlyGame(answers: (OpenedProject | null)[]) {
     ref: '/scratch/curb',
     project,
     rooms: [],
-    game: { engine: 'tiled', name: 'curb', rooms: 0, readOnly: null, readOnlyFolder: LINE },
+    game: chosen
+      ? {
+          engine: 'tiled',
+          name: 'curb',
+          rooms: 0,
+          readOnly: null,
+          readOnlyFolder: CHOSEN_LINE,
+          readOnlyChosen: true,
+        }
+      : { engine: 'tiled', name: 'curb', rooms: 0, readOnly: null, readOnlyFolder: LINE },
   })
   const notices = mount(CanvasNotices, { global: { plugins: [pinia] } })
   return { editor, notices, calls, status: useStatusStore() }
@@ -69,5 +81,17 @@ describe('a read-only game folder in the editor', () => {
     const { notices } = await openReadOnlyGame([])
     await notices.get('[data-testid="read-only-game"] button:last-of-type').trigger('click')
     expect(notices.find('[data-testid="read-only-game"]').exists()).toBe(false)
+  })
+
+  it('says the author chose read-only (File › Open Game Folder Read-Only…), never that writing was refused', async () => {
+    const { editor, notices, calls, status } = await openReadOnlyGame([null], true)
+    const notice = notices.get('[data-testid="read-only-game"]')
+    expect(notice.text()).toContain(`You opened the game curb read-only: ${CHOSEN_LINE}.`)
+    expect(notice.text()).not.toMatch(/refused|cannot be written|read-only here/)
+    expect(await editor.save()).toBe(false)
+    expect(calls).toEqual(['saveProjectAs'])
+    expect(status.status.text).toBe(
+      'Not saved: you opened the game read-only; choose where Save As keeps your edits.',
+    )
   })
 })

@@ -110,6 +110,12 @@ export interface OpenGameOptions {
   files?: ProjectFiles
   /** Where a read-only game's project goes (replaced at each open); default: under the OS temp folder. */
   scratch?: string
+  /**
+   * Open the game read-only by the author's choice (File › Open Game Folder Read-Only…): no
+   * write is tried in it (no probe), it opens through a scratch project as a folder Walkbox
+   * may not write does, and `readOnly` is READ_ONLY_CHOSEN_LINE.
+   */
+  readOnly?: boolean
 }
 
 /** The errors that mean "this folder may not be written" (not a full disk, not a bug). */
@@ -133,6 +139,10 @@ export function scratchFolderFor(game: string, root = join(tmpdir(), 'walkbox-re
 export function readOnlyGameLine(why: string): string {
   return `its folder cannot be written (${why}): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere`
 }
+
+/** The one line a game folder the author chose to open read-only is opened with. */
+export const READ_ONLY_CHOSEN_LINE =
+  'Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
 
 /**
  * May Walkbox write into the game? Tried where it would write first (`.walkbox/`): a probe
@@ -231,7 +241,7 @@ async function importRooms(
 async function openReadOnlyGame(
   game: string,
   files: ProjectFiles,
-  why: string,
+  line: string,
   read: GameRead | null,
   options: OpenGameOptions,
 ): Promise<OpenedGame> {
@@ -243,7 +253,7 @@ async function openReadOnlyGame(
   const warnings: string[] = []
   if ((await files.kind(JOURNAL_FILE)) !== null)
     warnings.push(
-      `a write into the game was stopped by a crash and cannot be finished in a folder Walkbox may not write; the game's files may be part old, part new (backups in ${GAME_BACKUPS_DIR})`,
+      `a write into the game was stopped by a crash and is not finished while the game is open read-only; the game's files may be part old, part new (backups in ${GAME_BACKUPS_DIR})`,
     )
   const inGame = filesUnder(files, GAME_PROJECT_DIR)
   if (read === null) {
@@ -261,7 +271,7 @@ async function openReadOnlyGame(
       link,
       imported: false,
       notes: [],
-      readOnly: readOnlyGameLine(why),
+      readOnly: line,
     }
   }
   const link = await importRooms(read, scratch, basename(game), { appVersion: options.appVersion })
@@ -273,14 +283,15 @@ async function openReadOnlyGame(
     link,
     imported: true,
     notes: gameReadNotes(read),
-    readOnly: readOnlyGameLine(why),
+    readOnly: line,
   }
 }
 
 /**
  * Open a game folder: its Walkbox project when it has one (finishing a write-back a crash
  * stopped), else its rooms read into a new one. Refuses a folder that is no game. A folder
- * Walkbox may not write opens through a scratch project (`readOnly` says why).
+ * Walkbox may not write opens through a scratch project (`readOnly` says why), and so does
+ * any game with `options.readOnly` (nothing tried in it).
  */
 export async function openGameFolder(gameDir: string, options: OpenGameOptions = {}): Promise<OpenedGame> {
   const game = resolve(gameDir)
@@ -293,8 +304,9 @@ export async function openGameFolder(gameDir: string, options: OpenGameOptions =
     (await files.kind(GAME_LINK_FILE)) === 'file'
   // Read first: a folder that is no game (or has no room Walkbox reads) is refused with nothing written.
   const read = hasProject ? null : await readGameFolder(files, nodeGameCodec)
+  if (options.readOnly) return openReadOnlyGame(game, files, READ_ONLY_CHOSEN_LINE, read, options)
   const why = await writeRefusal(files)
-  if (why !== null) return openReadOnlyGame(game, files, why, read, options)
+  if (why !== null) return openReadOnlyGame(game, files, readOnlyGameLine(why), read, options)
   if (hasProject) {
     const opened = await store.openProject(projectFolder)
     const warnings = await recoverGameWrite(files)

@@ -96,6 +96,7 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
       'file.new': { run: () => editor.newProject() },
       'file.open': { run: () => editor.openProject() },
       'file.openGame': { run: () => editor.openGameFolder() },
+      'file.openGameReadOnly': { run: () => editor.openGameFolder({ readOnly: true }) },
       'file.openSample': { run: () => editor.openSample() },
       'file.save': { run: async () => void (await editor.save()), enabled: hasProject },
       'file.saveAs': { run: async () => void (await editor.saveAs()), enabled: hasProject },

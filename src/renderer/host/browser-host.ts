@@ -113,13 +113,21 @@ function keepRecent(before: RecentProject[], list: RecentProject[]): void {
   void forgetGames(before.map((r) => r.ref).filter((r) => !kept.some((k) => k.ref === r)))
 }
 
-function rememberRecent(ref: string, name: string, game?: RecentProject['game']): void {
+/** Put a project (a game's: its engine, and whether the author opened it read-only) first in the recent list. */
+function rememberRecent(ref: string, name: string, game?: RecentProject['game'], readOnly?: boolean): void {
   const before = readRecent()
   const was = before.find((r) => r.ref === ref)
   const list = before.filter((r) => r.ref !== ref)
-  // Renaming or saving a game's project keeps it marked as the game's.
+  // Renaming or saving a game's project keeps it marked as the game's (and as read-only).
   const engine = game ?? was?.game
-  list.unshift({ ref, name, openedAt: new Date().toISOString(), ...(engine ? { game: engine } : {}) })
+  const chosen = game ? readOnly === true : was?.readOnly === true
+  list.unshift({
+    ref,
+    name,
+    openedAt: new Date().toISOString(),
+    ...(engine ? { game: engine } : {}),
+    ...(engine && chosen ? { readOnly: true as const } : {}),
+  })
   keepRecent(before, list)
 }
 
@@ -177,7 +185,7 @@ async function storeOf(ref: string, dir?: Dir): Promise<StoreHost> {
 async function openRef(ref: string): Promise<OpenedProject> {
   const opened = await openStoredProject(await storeOf(ref))
   const game = await gameInfoFor(ref)
-  rememberRecent(ref, opened.project.name, game?.engine)
+  rememberRecent(ref, opened.project.name, game?.engine, game?.readOnlyChosen === true)
   return { ...projectForHost(ref, opened), ...(game ? { game } : {}) }
 }
 
@@ -329,8 +337,14 @@ const host: WalkboxHost = {
     return openRef(ref)
   },
   async openProject({ ref }) {
-    // A game from the recent list opens as Open Game Folder opens it (game-folder-host.ts).
-    if (ref && isGameRef(ref)) return gameFolderMethods(host).openGameRef(ref, () => openRef(ref))
+    // A game from the recent list opens as Open Game Folder opens it (game-folder-host.ts),
+    // read-only when the author opened it so.
+    if (ref && isGameRef(ref))
+      return gameFolderMethods(host).openGameRef(
+        ref,
+        () => openRef(ref),
+        readRecent().find((r) => r.ref === ref)?.readOnly === true,
+      )
     if (ref) return openRef(ref)
     const choice = await chooseFromList(
       'Open project',
@@ -440,7 +454,7 @@ const host: WalkboxHost = {
     // A tab asks through 'beforeunload' (App.vue); there is no close request to hear.
     return () => undefined
   },
-  openGameFolder: () => gameFolderMethods(host).openGameFolder(),
+  openGameFolder: (req) => gameFolderMethods(host).openGameFolder(req),
   planGameSave: (req) => gameFolderMethods(host).planGameSave(req),
   writeGameSave: (req) => gameFolderMethods(host).writeGameSave(req),
   async setMenuChecks() {

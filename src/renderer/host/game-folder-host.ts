@@ -10,7 +10,8 @@
  * A folder the author lets Walkbox read but not write (write access asked for and refused)
  * opens read-only: its rooms (or its Walkbox project, when it has one) go into a scratch
  * project in the page's own storage (OPFS `read-only-games/`), nothing is written into the
- * game, not even `.walkbox`, and Save offers Save As.
+ * game, not even `.walkbox`, and Save offers Save As. File › Open Game Folder Read-Only…
+ * opens any game so on purpose: the picker asks for read access only, and no write is tried.
  *
  * Glossary
  * - game ref: `game:<folder name>`: a picked game folder. Its handle is kept in IndexedDB
@@ -25,6 +26,7 @@ import type {
   GameSavePlan,
   GameSaveResult,
   OpenedProject,
+  OpenGameFolderRequest,
   RoomSave,
   WalkboxHost,
 } from '../../shared/host'
@@ -63,14 +65,20 @@ const GAME_REF_PREFIX = 'game:'
 const APP_VERSION = '0.1.0'
 /** Game folders picked in this tab, by ref. */
 const games = new Map<string, Dir>()
-/** The read-only games among them: their scratch project folder and link record. */
-const readOnlyGames = new Map<string, { project: Dir; link: GameLink }>()
+/**
+ * The read-only games among them: their scratch project folder, link record, and whether the
+ * author chose read-only (rather than write access being refused).
+ */
+const readOnlyGames = new Map<string, { project: Dir; link: GameLink; chosen: boolean }>()
 /** The OPFS folder of read-only games' scratch projects. */
 const SCRATCH_DIR = 'read-only-games'
 
 /** The one line a read-only game is opened with: why, and where edits go. */
 export const READ_ONLY_GAME_LINE =
   'its folder may only be read (write access was refused): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
+/** The one line a game the author chose to open read-only is opened with. */
+export const READ_ONLY_CHOSEN_LINE =
+  'Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
 
 export function isGameRef(ref: string): boolean {
   return ref.startsWith(GAME_REF_PREFIX)
@@ -87,15 +95,19 @@ function gameDir(ref: string): Dir {
 
 /**
  * A game ref's folder picked in an earlier tab (the recent list): its handle from
- * IndexedDB, after the browser asks the author for access again. Returns the access given.
+ * IndexedDB, after the browser asks the author for access again (`want` 'read': read access
+ * only, a game the author opened read-only). Returns the access given.
  */
-async function reopenGame(ref: string): Promise<'read' | 'readwrite'> {
-  if (games.has(ref)) return readOnlyGames.has(ref) ? 'read' : 'readwrite'
+async function reopenGame(
+  ref: string,
+  want: 'read' | 'readwrite' = 'readwrite',
+): Promise<'read' | 'readwrite'> {
+  if (games.has(ref)) return readOnlyGames.has(ref) || want === 'read' ? 'read' : 'readwrite'
   const name = ref.slice(GAME_REF_PREFIX.length)
   const dir = await recallGameHandle(ref).catch(() => null)
   if (!dir) gameDir(ref)
   // Asked from the author's click (Open Recent); at start-up the browser refuses to ask.
-  const access = await folderAccess(dir!)
+  const access = await folderAccess(dir!, want)
   if (access === null)
     throw new Error(
       `Walkbox was not allowed to use the game folder '${name}' again; choose it in File › Open Recent and allow access, or open it with File › Open Game Folder.`,
@@ -151,7 +163,8 @@ export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefin
     name: ref.slice(GAME_REF_PREFIX.length),
     rooms: link.rooms.length,
     readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
-    ...(scratch ? { readOnlyFolder: READ_ONLY_GAME_LINE } : {}),
+    ...(scratch ? { readOnlyFolder: scratch.chosen ? READ_ONLY_CHOSEN_LINE : READ_ONLY_GAME_LINE } : {}),
+    ...(scratch?.chosen ? { readOnlyChosen: true as const } : {}),
   }
 }
 
@@ -183,10 +196,13 @@ function codecOf(host: Pick<WalkboxHost, 'decodeImage'>): GameCodec {
   }
 }
 
-/** How the browser asks for a folder: the File System Access API's picker (tests may replace it). */
-export type FolderPicker = () => Promise<Dir | null>
+/**
+ * How the browser asks for a folder: the File System Access API's picker, for read and write
+ * access or (a game opened read-only) read access only. Tests may replace it.
+ */
+export type FolderPicker = (mode: 'read' | 'readwrite') => Promise<Dir | null>
 
-const showPicker: FolderPicker = async () => {
+const showPicker: FolderPicker = async (mode) => {
   const pick = (window as unknown as { showDirectoryPicker?: (o: object) => Promise<Dir> })
     .showDirectoryPicker
   if (!pick)
@@ -194,7 +210,7 @@ const showPicker: FolderPicker = async () => {
       'This browser cannot open a folder in place (no File System Access API); use Chromium or the desktop app.',
     )
   try {
-    return await pick({ id: 'walkbox-game', mode: 'readwrite' })
+    return await pick({ id: 'walkbox-game', mode })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return null
     throw error
@@ -225,10 +241,10 @@ async function importGame(
   ref: string,
   dir: Dir,
   files: ProjectFiles,
-  readOnly?: Dir,
+  readOnly?: { project: Dir; chosen: boolean },
 ): Promise<{ notes: string[]; link: GameLink }> {
   const read = await readGameFolder(files, codecOf(host))
-  let projectDir = readOnly
+  let projectDir = readOnly?.project
   if (!projectDir) {
     const walkbox = await dir.getDirectoryHandle(GAME_WALKBOX_DIR, { create: true })
     projectDir = await walkbox.getDirectoryHandle('project', { create: true })
@@ -258,7 +274,7 @@ async function importGame(
     })
     link.rooms.push({ roomId: room.id, file: r.file })
   }
-  if (readOnly) readOnlyGames.set(ref, { project: readOnly, link })
+  if (readOnly) readOnlyGames.set(ref, { ...readOnly, link })
   await host.saveProject({
     ref,
     project: {
@@ -308,10 +324,11 @@ async function scratchFor(ref: string): Promise<Dir> {
 }
 
 /**
- * Open the game `ref` read-only: its Walkbox project copied into a scratch project when it has
- * one, else its rooms read into one. Returns what reading the game found (new imports only).
+ * Open the game `ref` read-only (`chosen`: by the author's choice): its Walkbox project copied
+ * into a scratch project when it has one, else its rooms read into one. Returns what reading
+ * the game found (new imports only).
  */
-async function openReadOnly(host: WalkboxHost, ref: string, dir: Dir): Promise<string[]> {
+async function openReadOnly(host: WalkboxHost, ref: string, dir: Dir, chosen: boolean): Promise<string[]> {
   const files = opfsProjectFiles(dir)
   const scratch = await scratchFor(ref)
   readOnlyGames.delete(ref)
@@ -320,11 +337,11 @@ async function openReadOnly(host: WalkboxHost, ref: string, dir: Dir): Promise<s
     const link = await readLink(files)
     const inGame = await (await dir.getDirectoryHandle(GAME_WALKBOX_DIR)).getDirectoryHandle('project')
     await commitSave(opfsProjectFiles(scratch), await ownStoredFiles(opfsProjectFiles(inGame)))
-    readOnlyGames.set(ref, { project: scratch, link })
+    readOnlyGames.set(ref, { project: scratch, link, chosen })
     return []
   }
   try {
-    return (await importGame(host, ref, dir, files, scratch)).notes
+    return (await importGame(host, ref, dir, files, { project: scratch, chosen })).notes
   } catch (error) {
     readOnlyGames.delete(ref)
     throw error
@@ -336,12 +353,13 @@ export function gameFolderMethods(
   host: WalkboxHost,
   pick: FolderPicker = showPicker,
 ): Pick<WalkboxHost, 'openGameFolder' | 'planGameSave' | 'writeGameSave'> & {
-  openGameRef(ref: string, open: () => Promise<OpenedProject>): Promise<OpenedProject>
+  openGameRef(ref: string, open: () => Promise<OpenedProject>, readOnly?: boolean): Promise<OpenedProject>
 } {
   const plan = async (ref: string) => {
-    if (readOnlyGames.has(ref))
+    const scratch = readOnlyGames.get(ref)
+    if (scratch)
       throw new GameFolderError(
-        `the game folder '${ref.slice(GAME_REF_PREFIX.length)}': ${READ_ONLY_GAME_LINE}`,
+        `the game folder '${ref.slice(GAME_REF_PREFIX.length)}': ${scratch.chosen ? `you opened it read-only: ${READ_ONLY_CHOSEN_LINE}` : READ_ONLY_GAME_LINE}`,
       )
     const files = opfsProjectFiles(gameDir(ref))
     await recoverGameWrite(files)
@@ -358,13 +376,16 @@ export function gameFolderMethods(
     return { files, plan: await planGameWrite(files, link, states, codecOf(host)) }
   }
   return {
-    async openGameFolder(): Promise<OpenedProject | null> {
-      const dir = await pick()
+    async openGameFolder(req: OpenGameFolderRequest = {}): Promise<OpenedProject | null> {
+      // Read-only by choice: the picker and the permission ask for read access only, and no
+      // write is tried in the folder (no probe).
+      const chosen = req.readOnly === true
+      const dir = await pick(chosen ? 'read' : 'readwrite')
       if (!dir) return null
       const ref = await refFor(dir)
       const files = opfsProjectFiles(dir)
       const has = async (path: string) => (await files.kind(path)) === 'file'
-      let access = await folderAccess(dir)
+      let access = await folderAccess(dir, chosen ? 'read' : 'readwrite')
       if (access === 'readwrite' && !(await takesWrites(files))) access = 'read'
       if (access === null)
         throw new Error(`Walkbox was not allowed to read the game folder '${dir.name}'; nothing opened.`)
@@ -372,7 +393,7 @@ export function gameFolderMethods(
       let readNotes: string[] = []
       games.set(ref, dir)
       try {
-        if (access === 'read') readNotes = await openReadOnly(host, ref, dir)
+        if (access === 'read') readNotes = await openReadOnly(host, ref, dir, chosen)
         else if ((await has(`.walkbox/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))) {
           readOnlyGames.delete(ref)
           notes = await recoverGameWrite(files)
@@ -398,13 +419,18 @@ export function gameFolderMethods(
     /**
      * Open a game from the recent list as Open Game Folder opens it: access asked again, its
      * project opened by `open`, and then a write-back a crash stopped finished right away (a
-     * read-only game: its scratch project made first).
+     * read-only game: its scratch project made first). `readOnly`: the author opened it
+     * read-only, so only read access is asked for and nothing is tried in it.
      */
-    async openGameRef(ref: string, open: () => Promise<OpenedProject>): Promise<OpenedProject> {
+    async openGameRef(
+      ref: string,
+      open: () => Promise<OpenedProject>,
+      readOnly = false,
+    ): Promise<OpenedProject> {
       if (readOnlyGames.has(ref)) return open()
-      const access = await reopenGame(ref)
-      if (access === 'read' || !(await takesWrites(opfsProjectFiles(gameDir(ref))))) {
-        const readNotes = await openReadOnly(host, ref, gameDir(ref))
+      const access = await reopenGame(ref, readOnly ? 'read' : 'readwrite')
+      if (readOnly || access === 'read' || !(await takesWrites(opfsProjectFiles(gameDir(ref))))) {
+        const readNotes = await openReadOnly(host, ref, gameDir(ref), readOnly)
         return { ...(await open()), ...(readNotes.length > 0 ? { readNotes } : {}) }
       }
       const opened = await open()

@@ -67,13 +67,18 @@ interface PermissionHandle {
 /**
  * What the author lets Walkbox do with a folder: 'readwrite', 'read' (write access asked for
  * and refused: the game opens read-only) or null (not even read, or the browser would not ask,
- * as it will not at start-up without a click).
+ * as it will not at start-up without a click). `want` 'read': only read access is asked for
+ * (a game the author opens read-only), never write.
  */
-export async function folderAccess(dir: Dir): Promise<Mode | null> {
+export async function folderAccess(dir: Dir, want: Mode = 'readwrite'): Promise<Mode | null> {
   const h = dir as unknown as PermissionHandle
   // An OPFS folder has no permission to ask for: it is the page's own.
-  if (!h.queryPermission) return 'readwrite'
+  if (!h.queryPermission) return want
   try {
+    if (want === 'read') {
+      if ((await h.queryPermission({ mode: 'read' })) === 'granted') return 'read'
+      return (await h.requestPermission?.({ mode: 'read' })) === 'granted' ? 'read' : null
+    }
     if ((await h.queryPermission({ mode: 'readwrite' })) === 'granted') return 'readwrite'
     // The browser asks only after a click (a start of the editor reopening it is refused).
     const write = await h.requestPermission?.({ mode: 'readwrite' })

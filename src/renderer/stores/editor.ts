@@ -380,7 +380,7 @@ export const useEditorStore = defineStore('editor', () => {
     start: (h: WalkboxHost) => io().start(h),
     openSample: () => io().openSample(),
     openProject: (ref_?: ProjectRef) => io().openProject(ref_),
-    openGameFolder: () => io().openGameFolder(),
+    openGameFolder: (o?: { readOnly?: boolean }) => io().openGameFolder(o),
     game,
     newProject: (name?: string) => io().newProject(name),
     adoptProject,

@@ -109,19 +109,32 @@ export const useProjectIoStore = defineStore('project-io', () => {
     )
   }
 
-  /** The one line a game folder Walkbox may not write is opened with (why, and where edits go). */
+  /**
+   * The one line a game folder Walkbox may not write is opened with (why, and where edits go);
+   * a game the author chose to open read-only is said as their choice.
+   */
   function sayReadOnly(g: GameFolderInfo): void {
-    status.report(
-      'error',
-      `Opened the ${engineName(g.engine)} game ${g.name} read-only: nothing is written into it; Save As keeps your edits elsewhere.`,
-    )
+    if (g.readOnlyChosen)
+      status.report(
+        'info',
+        `Opened the ${engineName(g.engine)} game ${g.name} read-only, as you asked: nothing is written into it; Save As keeps your edits elsewhere.`,
+      )
+    else
+      status.report(
+        'error',
+        `Opened the ${engineName(g.engine)} game ${g.name} read-only: nothing is written into it; Save As keeps your edits elsewhere.`,
+      )
   }
 
-  /** Open a game's own folder (AGS, Godot, Tiled): its rooms, edited in place (docs/engines.md). */
-  async function openGameFolder(): Promise<void> {
-    if (!(await confirmLeave('open a game folder'))) return
+  /**
+   * Open a game's own folder (AGS, Godot, Tiled): its rooms, edited in place (docs/engines.md);
+   * `readOnly`: looked at without Walkbox writing anything into it (File › Open Game Folder
+   * Read-Only…).
+   */
+  async function openGameFolder(o: { readOnly?: boolean } = {}): Promise<void> {
+    if (!(await confirmLeave(o.readOnly ? 'open a game folder read-only' : 'open a game folder'))) return
     await status.guarded('Could not open the game folder', async () => {
-      const opened = await requireHost().openGameFolder()
+      const opened = await requireHost().openGameFolder(o.readOnly ? { readOnly: true } : {})
       if (!(await editor.adoptProject(opened)) || !opened?.game) return
       const g = opened.game
       if (g.readOnlyFolder) sayReadOnly(g)
@@ -297,6 +310,7 @@ export const useProjectIoStore = defineStore('project-io', () => {
     const ref_ = editor.projectRef
     if (!p || !ref_) return false
     const readOnly = editor.game?.readOnlyFolder !== undefined
+    const chosen = editor.game?.readOnlyChosen === true
     const ok = await status.guarded('Could not save a copy', async () => {
       const point = savePoint()
       const opened = await requireHost().saveProjectAs(await saveRequest(ref_, p))
@@ -304,7 +318,9 @@ export const useProjectIoStore = defineStore('project-io', () => {
         if (readOnly)
           status.report(
             'info',
-            'Not saved: the game folder is read-only; choose where Save As keeps your edits.',
+            chosen
+              ? 'Not saved: you opened the game read-only; choose where Save As keeps your edits.'
+              : 'Not saved: the game folder is read-only; choose where Save As keeps your edits.',
           )
         return false
       }
