@@ -179,6 +179,38 @@ describe('writing a room back into its .tmx in place', () => {
     expect(back.points).toEqual(room.points)
   })
 
+  it("moving a polygon's first vertex keeps the object's x/y and changes that one point pair; Tiled reads it; it imports back", async () => {
+    const room = await importTmx('cave.tmx')
+    expect(room.polygons[0].holes[0][0]).toEqual([100, 100])
+    room.polygons[0].holes[0][0] = [96, 98]
+    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    const diff = unifiedDiff(original, text, 'cave.tmx')
+    const changed = diff.split('\n').filter((l) => /^[-+](?![-+]{2})/.test(l))
+    // (A rewritten hole also takes the name and `of` Walkbox gives it: holes have no names in a room.)
+    expect(changed.filter((l) => l.includes('<polygon'))).toEqual([
+      '-   <polygon points="0,0 30,0 15,20"/>',
+      '+   <polygon points="-4,-2 30,0 15,20"/>',
+    ])
+    expect(changed.filter((l) => l.includes('<object'))).toEqual([
+      '-  <object id="2" name="rock" type="hole" x="100" y="100">',
+      '+  <object id="2" name="floor hole 1" type="hole" x="100" y="100">',
+    ])
+    await writeFile(join(game(), 'moved-first.tmx'), text)
+    await run(
+      TILED,
+      ['--export-map', 'json', join(game(), 'moved-first.tmx'), join(dir, 'moved-first.json')],
+      {
+        env,
+      },
+    )
+    const json = JSON.parse(await readFile(join(dir, 'moved-first.json'), 'utf8')) as {
+      layers: { name: string; objects?: { id: number; x: number; y: number }[] }[]
+    }
+    expect(json.layers[1].objects!.find((o) => o.id === 2)).toMatchObject({ x: 100, y: 100 })
+    const back = await importTmx('moved-first.tmx')
+    expect(back.polygons).toEqual(room.polygons)
+  })
+
   it('adds a new zone with the next free object id and keeps the others', async () => {
     const room = await importTmx('cave.tmx')
     room.zones.push({
@@ -309,6 +341,28 @@ describe('writing a room back into its .tmj in place', () => {
     const back = await importTmj('edited.tmj')
     expect(back.polygons).toEqual(room.polygons)
     expect(back.gates.map((g) => g.polygon)).toEqual(room.gates.map((g) => g.polygon))
+  })
+})
+
+describe('moving the first vertex of a polygon in a .tmj', () => {
+  it("keeps the object's x/y and changes that one point pair; it imports back", async () => {
+    const room = await importTmj('cave.tmj')
+    room.polygons[0].holes[0][0] = [96, 98]
+    const { text } = writeRoomIntoTmj(originalJson, 'cave.tmj', room)
+    // The object is written whole (JSON), from the map's own anchor.
+    const parsed = JSON.parse(text) as { layers: { objects?: { id: number; x: number; y: number }[] }[] }
+    expect(parsed.layers[1].objects!.find((o) => o.id === 2)).toMatchObject({
+      x: 100,
+      y: 100,
+      polygon: [
+        { x: -4, y: -2 },
+        { x: 30, y: 0 },
+        { x: 15, y: 20 },
+      ],
+    })
+    await writeFile(join(game(), 'moved-first.tmj'), text)
+    const back = await importTmj('moved-first.tmj')
+    expect(back.polygons).toEqual(room.polygons)
   })
 })
 

@@ -143,6 +143,29 @@ export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: Tiled
   return true
 }
 
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6
+
+/**
+ * The written polygon or polyline `o` hung from the anchor (x, y) of the map's object
+ * `given` it replaces, so that moving one vertex changes one point pair (the writer hangs a
+ * ring from its first vertex). An object the map rotates is written from its first vertex,
+ * unrotated, as before (said in a note).
+ */
+function anchored(o: TiledObject, given: Partial<TiledObject>, file: string, notes: string[]): TiledObject {
+  const key = o.polygon ? 'polygon' : o.polyline ? 'polyline' : null
+  if (!key || !(given.polygon ?? given.polyline)) return o
+  if (given.rotation) {
+    notes.push(
+      `${file}: object ${String(given.id)} ('${o.name}') is rotated in the map; it is written unrotated from its first vertex`,
+    )
+    return o
+  }
+  const ax = Number(given.x) || 0
+  const ay = Number(given.y) || 0
+  const points = o[key]!.map((p) => ({ x: round6(p.x + o.x - ax), y: round6(p.y + o.y - ay) }))
+  return { ...o, x: ax, y: ay, [key]: points }
+}
+
 /** The plan for writing `room` into a map whose layers are `top` (ids from the map's next ids). */
 export function planInPlace<Ref>(
   top: SourceLayer<Ref>[],
@@ -228,7 +251,7 @@ export function planInPlace<Ref>(
         kept++
         return { keep: c }
       }
-      return { write: objects[i] }
+      return { write: c ? anchored(objects[i], c.object!, file, notes) : objects[i] }
     }
     if (!existing) {
       if (objects.length > 0) {
