@@ -366,6 +366,68 @@ describe('moving the first vertex of a polygon in a .tmj', () => {
   })
 })
 
+describe('the map property walkbox.flags, in place', () => {
+  const withGate = (room: Room): Room => {
+    room.gates.push({
+      id: 'bars',
+      name: 'bars',
+      kind: 'block-polygon',
+      polygon: [
+        [1, 1],
+        [9, 1],
+        [9, 9],
+      ],
+      flagExpression: 'closed',
+    })
+    return room
+  }
+  const flags = [
+    { id: 'closed', name: 'Bars closed', default: true },
+    { id: 'other', name: 'Named by nothing', default: false },
+  ]
+
+  it('.tmx: added only when the flags the room names change; Tiled reads it; the import gives them back', async () => {
+    // (cave.tmx itself is rewritten by the export --into test above.)
+    await writeFile(join(game(), 'flags-source.tmx'), original)
+    const room = await importTmx('flags-source.tmx')
+    // No flag named: the map stays as it was, flags or not.
+    expect(writeRoomIntoTmx(original, 'cave.tmx', room, flags).text).toBe(original)
+    const { text, notes } = writeRoomIntoTmx(original, 'cave.tmx', withGate(room), flags)
+    expect(text).toContain(
+      '<property name="walkbox.flags" value="[{&quot;id&quot;:&quot;closed&quot;,&quot;name&quot;:&quot;Bars closed&quot;,&quot;default&quot;:true}]"/>',
+    )
+    expect(notes).toContain('cave.tmx: map property walkbox.flags written (the flags the room names changed)')
+    expect(text).toContain('<property name="music" value="cave.ogg"/>')
+    await writeFile(join(game(), 'flags.tmx'), text)
+    await run(TILED, ['--export-map', 'json', join(game(), 'flags.tmx'), join(dir, 'flags.json')], { env })
+    const json = JSON.parse(await readFile(join(dir, 'flags.json'), 'utf8')) as {
+      properties: { name: string; value: string }[]
+    }
+    expect(JSON.parse(json.properties.find((p) => p.name === 'walkbox.flags')!.value)).toEqual([
+      { id: 'closed', name: 'Bars closed', default: true },
+    ])
+    const back = await roomFormat('tiled-xml').importRoom!(folderSource(game()), 'flags.tmx', {})
+    expect(back.flags).toEqual([{ id: 'closed', name: 'Bars closed', default: true }])
+    // Written again with the same flags: not touched; a changed default: that value only.
+    expect(writeRoomIntoTmx(text, 'cave.tmx', back.room, flags).text).toBe(text)
+    const changed = writeRoomIntoTmx(text, 'cave.tmx', back.room, [{ ...flags[0], default: false }]).text
+    const diff = unifiedDiff(text, changed, 'cave.tmx')
+    expect(diff.split('\n').filter((l) => /^[-+](?![-+]{2})/.test(l))).toHaveLength(2)
+    expect(changed).toContain('&quot;default&quot;:false}]"/>')
+  })
+
+  it('.tmj: added to the map properties when the flags change; the import gives them back', async () => {
+    const room = withGate(await importTmj('cave.tmj'))
+    const { text } = writeRoomIntoTmj(originalJson, 'cave.tmj', room, flags)
+    const parsed = JSON.parse(text) as { properties: { name: string; value: string }[] }
+    expect(parsed.properties.map((p) => p.name)).toEqual(['music', 'walkbox.flags'])
+    await writeFile(join(game(), 'flags.tmj'), text)
+    const back = await roomFormat('tiled-json').importRoom!(folderSource(game()), 'flags.tmj', {})
+    expect(back.flags).toEqual([{ id: 'closed', name: 'Bars closed', default: true }])
+    expect(writeRoomIntoTmj(text, 'cave.tmj', back.room, flags).text).toBe(text)
+  })
+})
+
 describe('JSON with spans', () => {
   it('gives every value its place in the text and refuses what is not JSON', () => {
     const text = ' { "a" : [1, {"b": "x\\"y"}], "c": null } '

@@ -18,9 +18,9 @@
  * Units: px; offsets in UTF-16 units.
  */
 import type { Room } from '../../room/schema'
-import { roomToTiledMap, type TiledLayer, type TiledObject } from './map'
+import { flagsTheMapCarries, roomToTiledMap, type TiledLayer, type TiledObject } from './map'
 import { objectOutline, polylinePoints } from './object-shapes'
-import { KINDS, idBase, layerKind, shiftRoom } from './read-map'
+import { KINDS, idBase, layerKind, readFlags, shiftRoom } from './read-map'
 
 export const OWNED_LAYERS = ['walkable', 'gates', 'zones', 'node graph', 'points'] as const
 
@@ -284,4 +284,22 @@ export function planInPlace<Ref>(
     `${file}: map properties, tilesets, image and tile layers are kept as they are; room data that lives in map properties (size, areas, scaling, test walk) is not rewritten`,
   )
   return { layers, nextObject, nextLayer, notes, problems }
+}
+
+/**
+ * The new text of the map property walkbox.flags, or null to leave the map as it is: only
+ * when the project's flags the room names differ from what the map gives on import (its
+ * walkbox.flags `current`, and the flags the room names, default false).
+ */
+export function flagsPropertyText(
+  room: Room,
+  flags: readonly { id: string; name?: string; default: boolean }[],
+  current: string | undefined,
+): string | null {
+  const wanted = flagsTheMapCarries(room, flags)
+  if (wanted.length === 0) return null
+  const given = readFlags(new Map(current === undefined ? [] : [['walkbox.flags', current]]), room, [])
+  const key = (l: { id: string; name: string; default: boolean }[]) =>
+    JSON.stringify([...l].sort((a, b) => (a.id < b.id ? -1 : 1)).map((f) => [f.id, f.name, f.default]))
+  return key(wanted) === key(given) ? null : JSON.stringify(wanted)
 }

@@ -164,15 +164,22 @@ const prop = (name: string, type: TiledPropertyType, value: string | number | bo
   value,
 })
 
-/** The project's flags the room names, with their defaults, as the map property walkbox.flags. */
+/** The project's flags the room names, with their defaults (the map property walkbox.flags). */
+export function flagsTheMapCarries(
+  room: Room,
+  flags: readonly { id: string; name?: string; default: boolean }[],
+): { id: string; name: string; default: boolean }[] {
+  const used = flagsTheRoomNames(room)
+  return flags
+    .filter((f) => used.includes(f.id))
+    .map((f) => ({ id: f.id, name: f.name ?? f.id, default: f.default }))
+}
+
 function flagsProperty(
   room: Room,
   flags: readonly { id: string; name?: string; default: boolean }[],
 ): TiledProperty[] {
-  const used = flagsTheRoomNames(room)
-  const listed = flags
-    .filter((f) => used.includes(f.id))
-    .map((f) => ({ id: f.id, name: f.name ?? f.id, default: f.default }))
+  const listed = flagsTheMapCarries(room, flags)
   return listed.length > 0 ? [prop('walkbox.flags', 'string', JSON.stringify(listed))] : []
 }
 

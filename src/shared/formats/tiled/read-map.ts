@@ -500,7 +500,7 @@ export function flagsTheRoomNames(room: Room): string[] {
  * room names, with their defaults); the flags the room's expressions name that it does not
  * list (a hand-made map) are added with default false, said in a note.
  */
-function readFlags(mp: Map<string, Value>, room: Room, notes: string[]): Flag[] {
+export function readFlags(mp: Map<string, Value>, room: Room, notes: string[]): Flag[] {
   const flags: Flag[] = []
   const given = jsonProp<unknown>(mp, 'walkbox.flags', notes)
   if (given !== undefined) {
