@@ -366,6 +366,51 @@ describe('moving the first vertex of a polygon in a .tmj', () => {
   })
 })
 
+describe('a rotated polygon, in place', () => {
+  it('is written unrotated from its first vertex, said in a note', async () => {
+    const map = {
+      type: 'map',
+      orientation: 'orthogonal',
+      width: 20,
+      height: 20,
+      tilewidth: 16,
+      tileheight: 16,
+      nextobjectid: 2,
+      nextlayerid: 2,
+      layers: [
+        group(1, 'walkable', [
+          obj({
+            id: 1,
+            name: 'deck',
+            type: 'walkable',
+            x: 100,
+            y: 100,
+            rotation: 90,
+            polygon: [
+              { x: 0, y: 0 },
+              { x: 40, y: 0 },
+              { x: 40, y: 20 },
+            ],
+          }),
+        ]),
+      ],
+    }
+    const text = JSON.stringify(map, null, 1)
+    await writeFile(join(game(), 'rotated.tmj'), text)
+    const room = await importTmj('rotated.tmj')
+    const [x, y] = room.polygons[0].outer[1]
+    room.polygons[0].outer[1] = [x + 2, y]
+    const { text: out, notes } = writeRoomIntoTmj(text, 'rotated.tmj', room)
+    expect(notes).toContain(
+      "rotated.tmj: object 1 ('deck') is rotated in the map; it is written unrotated from its first vertex",
+    )
+    const deck = (JSON.parse(out) as { layers: { objects: { rotation: number }[] }[] }).layers[0].objects[0]
+    expect(deck.rotation).toBe(0)
+    await writeFile(join(game(), 'rotated-out.tmj'), out)
+    expect((await importTmj('rotated-out.tmj')).polygons).toEqual(room.polygons)
+  })
+})
+
 describe('the map property walkbox.flags, in place', () => {
   const withGate = (room: Room): Room => {
     room.gates.push({
