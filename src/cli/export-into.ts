@@ -52,6 +52,7 @@ export async function exportIntoCommand(
       throw new ProjectCommandError(
         `room '${roomId}': ${loaded.problems[0].message}; fix it before exporting`,
       )
+    const flags = (await store.openProject(folder)).project.flags
     const full = resolve(mapFile)
     const name = basename(full)
     const before = new TextDecoder('utf-8', { fatal: true }).decode(
@@ -59,7 +60,7 @@ export async function exportIntoCommand(
     )
     let written: { text: string; notes: string[] }
     try {
-      written = (tmx ? writeRoomIntoTmx : writeRoomIntoTmj)(before, name, loaded.room)
+      written = (tmx ? writeRoomIntoTmx : writeRoomIntoTmj)(before, name, loaded.room, flags)
     } catch (e) {
       if (e instanceof TiledMapRefused) throw new ProjectCommandError(e.message.split('\n')[0], e.problems)
       throw new ProjectCommandError((e as Error).message.split('\n')[0])

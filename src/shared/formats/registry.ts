@@ -11,7 +11,7 @@
  *
  * Units: px.
  */
-import { emptyRoom, type Room } from '../room/schema'
+import { emptyRoom, type Flag, type Room } from '../room/schema'
 import { idFromName, nameFromFileName } from '../room/names'
 import { readMaskImage, readPngPalette, type MaskPixels } from '../room/mask-image'
 import { exportAgs, importAgs, maskPalette } from './ags/ags'
@@ -100,24 +100,29 @@ async function tiledRoom(
   path: string,
   map: TiledMap,
   options: { roomId?: string; filesWithinSource?: boolean },
-): Promise<{ room: Room; notes: string[]; objects: { imported: number[] } }> {
+): Promise<{ room: Room; notes: string[]; objects: { imported: number[] }; flags: Flag[] }> {
   const resolved = await resolveTiledMap(map, path, {
     readText: source.readText,
     inflate: source.inflate,
     ...(options.filesWithinSource ? { root: '' } : {}),
   })
   const out = tiledMapToRoom(resolved.map, baseOf(path), { roomId: options.roomId })
-  return { room: out.room, notes: [...resolved.notes, ...out.notes], objects: { imported: out.imported } }
+  return {
+    room: out.room,
+    notes: [...resolved.notes, ...out.notes],
+    objects: { imported: out.imported },
+    flags: out.flags,
+  }
 }
 
 /** The background and mask files a Tiled map names, beside it. */
 async function tiledImages(
   source: ImportSource,
   mapPath: string,
-  imported: { room: Room; notes: string[]; objects: { imported: number[] } },
+  imported: { room: Room; notes: string[]; objects: { imported: number[] }; flags: Flag[] },
 ): Promise<ImportResult> {
-  const { room, notes, objects } = imported
-  const result: ImportResult = { room, flags: [], notes, objects }
+  const { room, notes, objects, flags } = imported
+  const result: ImportResult = { room, flags, notes, objects }
   if (room.background) {
     const bytes = await source.readBytes(dirOf(mapPath) + room.background)
     const size = bytes ? source.imageSize(bytes) : null
@@ -214,7 +219,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     description:
       'Tiled 1.8+ JSON map: image layers, walkable/gate/zone/node/point objects, room data as properties',
     exportRoom(input) {
-      const { map, notes } = roomToTiledMap(input.room)
+      const { map, notes } = roomToTiledMap(input.room, input.flags ?? [])
       return {
         files: [
           { path: `${input.room.id}.tmj`, text: JSON.stringify(map, null, 1) + '\n' },
@@ -242,7 +247,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     extensions: ['tmx'],
     description: 'The same map as TMX XML, the format Tiled saves by default',
     exportRoom(input) {
-      const { map, notes } = roomToTiledMap(input.room)
+      const { map, notes } = roomToTiledMap(input.room, input.flags ?? [])
       return {
         files: [
           { path: `${input.room.id}.tmx`, text: tiledMapToTmx(map) },

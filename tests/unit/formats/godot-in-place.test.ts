@@ -80,6 +80,67 @@ describe('Godot in place: the Popochiu House', () => {
   })
 })
 
+describe('Godot in place: outlines the edit did not touch', () => {
+  it("Escoria room02: a vertex moved in bridge_open's first outline leaves its second outline's text as it was", async () => {
+    const ESCORIA = benchPath('engines', 'escoria-demo-game')
+    const scene = 'game/rooms/room02/room02.tscn'
+    const source = folderSource(ESCORIA)
+    const edited = normaliseRoom((await importGodotScene(source, `res://${scene}`)).room)
+    const area = edited.areas.find((a) => a.name === 'bridge_open')!
+    const mine = edited.polygons.filter((p) => p.areaId === area.id)
+    expect(mine).toHaveLength(2)
+    const minX = (p: (typeof mine)[number]) => Math.min(...p.outer.map(([x]) => x))
+    const left = mine.reduce((a, b) => (minX(a) <= minX(b) ? a : b))
+    left.outer[0] = [left.outer[0][0] + 3, left.outer[0][1] - 2]
+    const { files } = await patchGodotRoom(source, scene, edited)
+    expect(files.map((f) => f.path)).toEqual([scene])
+    const before = files[0].before.split('\n')
+    const after = files[0].after.split('\n')
+    expect(after).toHaveLength(before.length)
+    const changed = before.map((l, i) => (l === after[i] ? null : i)).filter((i): i is number => i !== null)
+    expect(changed.map((i) => before[i].split(' = ')[0])).toEqual(['vertices', 'polygons', 'outlines'])
+    expect(before[changed[0] - 1]).toBe('[sub_resource type="NavigationPolygon" id="1"]')
+    const second =
+      'PackedVector2Array(802, 357, 875, 546, 1272, 548, 1272, 393, 1185, 343, 1184, 373, 1161, 358)'
+    expect(before[changed[2]]).toContain(second)
+    expect(after[changed[2]]).toContain(`, ${second}])`)
+    // The edited outline keeps the file's winding and start: one pair differs from the file's.
+    const pairs = (l: string) => /\(\[PackedVector2Array\(([^)]*)\)/.exec(l)![1].split(', ')
+    const was = pairs(before[changed[2]])
+    const now = pairs(after[changed[2]])
+    expect(now).toHaveLength(was.length)
+    expect(now.filter((v, i) => v !== was[i]).length).toBeGreaterThan(0)
+    expect(now.filter((v, i) => v !== was[i]).length).toBeLessThanOrEqual(2)
+    // vertices and polygons stay Godot's grammar, and the scene imports to the edited room.
+    expect(after[changed[0]]).toMatch(/^vertices = PackedVector2Array\([-\d., ]*\)$/)
+    expect(after[changed[1]]).toMatch(
+      /^polygons = Array\[PackedInt32Array\]\(\[(PackedInt32Array\([\d, ]*\)(, )?)*\]\)$/,
+    )
+    const again = normaliseRoom(
+      (
+        await importGodotScene(
+          {
+            ...source,
+            readText: async (r) => (r === `res://${scene}` ? files[0].after : source.readText(r)),
+          },
+          `res://${scene}`,
+        )
+      ).room,
+    )
+    const key = (r: [number, number][]) =>
+      r
+        .map(([a, b]) => `${a.toFixed(2)},${b.toFixed(2)}`)
+        .sort()
+        .join(' ')
+    const shapes = (room: typeof edited) =>
+      room.polygons
+        .filter((p) => p.areaId === room.areas.find((a) => a.name === 'bridge_open')!.id)
+        .map((p) => [key(p.outer), ...p.holes.map(key)].join(' | '))
+        .sort()
+    expect(shapes(again)).toEqual(shapes(edited))
+  })
+})
+
 describe('Godot in place: zones and points', () => {
   const lineDiff = (before: string, after: string) => {
     const a = before.split('\n')

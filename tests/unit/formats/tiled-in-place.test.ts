@@ -179,6 +179,38 @@ describe('writing a room back into its .tmx in place', () => {
     expect(back.points).toEqual(room.points)
   })
 
+  it("moving a polygon's first vertex keeps the object's x/y and changes that one point pair; Tiled reads it; it imports back", async () => {
+    const room = await importTmx('cave.tmx')
+    expect(room.polygons[0].holes[0][0]).toEqual([100, 100])
+    room.polygons[0].holes[0][0] = [96, 98]
+    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    const diff = unifiedDiff(original, text, 'cave.tmx')
+    const changed = diff.split('\n').filter((l) => /^[-+](?![-+]{2})/.test(l))
+    // (A rewritten hole also takes the name and `of` Walkbox gives it: holes have no names in a room.)
+    expect(changed.filter((l) => l.includes('<polygon'))).toEqual([
+      '-   <polygon points="0,0 30,0 15,20"/>',
+      '+   <polygon points="-4,-2 30,0 15,20"/>',
+    ])
+    expect(changed.filter((l) => l.includes('<object'))).toEqual([
+      '-  <object id="2" name="rock" type="hole" x="100" y="100">',
+      '+  <object id="2" name="floor hole 1" type="hole" x="100" y="100">',
+    ])
+    await writeFile(join(game(), 'moved-first.tmx'), text)
+    await run(
+      TILED,
+      ['--export-map', 'json', join(game(), 'moved-first.tmx'), join(dir, 'moved-first.json')],
+      {
+        env,
+      },
+    )
+    const json = JSON.parse(await readFile(join(dir, 'moved-first.json'), 'utf8')) as {
+      layers: { name: string; objects?: { id: number; x: number; y: number }[] }[]
+    }
+    expect(json.layers[1].objects!.find((o) => o.id === 2)).toMatchObject({ x: 100, y: 100 })
+    const back = await importTmx('moved-first.tmx')
+    expect(back.polygons).toEqual(room.polygons)
+  })
+
   it('adds a new zone with the next free object id and keeps the others', async () => {
     const room = await importTmx('cave.tmx')
     room.zones.push({
@@ -309,6 +341,135 @@ describe('writing a room back into its .tmj in place', () => {
     const back = await importTmj('edited.tmj')
     expect(back.polygons).toEqual(room.polygons)
     expect(back.gates.map((g) => g.polygon)).toEqual(room.gates.map((g) => g.polygon))
+  })
+})
+
+describe('moving the first vertex of a polygon in a .tmj', () => {
+  it("keeps the object's x/y and changes that one point pair; it imports back", async () => {
+    const room = await importTmj('cave.tmj')
+    room.polygons[0].holes[0][0] = [96, 98]
+    const { text } = writeRoomIntoTmj(originalJson, 'cave.tmj', room)
+    // The object is written whole (JSON), from the map's own anchor.
+    const parsed = JSON.parse(text) as { layers: { objects?: { id: number; x: number; y: number }[] }[] }
+    expect(parsed.layers[1].objects!.find((o) => o.id === 2)).toMatchObject({
+      x: 100,
+      y: 100,
+      polygon: [
+        { x: -4, y: -2 },
+        { x: 30, y: 0 },
+        { x: 15, y: 20 },
+      ],
+    })
+    await writeFile(join(game(), 'moved-first.tmj'), text)
+    const back = await importTmj('moved-first.tmj')
+    expect(back.polygons).toEqual(room.polygons)
+  })
+})
+
+describe('a rotated polygon, in place', () => {
+  it('is written unrotated from its first vertex, said in a note', async () => {
+    const map = {
+      type: 'map',
+      orientation: 'orthogonal',
+      width: 20,
+      height: 20,
+      tilewidth: 16,
+      tileheight: 16,
+      nextobjectid: 2,
+      nextlayerid: 2,
+      layers: [
+        group(1, 'walkable', [
+          obj({
+            id: 1,
+            name: 'deck',
+            type: 'walkable',
+            x: 100,
+            y: 100,
+            rotation: 90,
+            polygon: [
+              { x: 0, y: 0 },
+              { x: 40, y: 0 },
+              { x: 40, y: 20 },
+            ],
+          }),
+        ]),
+      ],
+    }
+    const text = JSON.stringify(map, null, 1)
+    await writeFile(join(game(), 'rotated.tmj'), text)
+    const room = await importTmj('rotated.tmj')
+    const [x, y] = room.polygons[0].outer[1]
+    room.polygons[0].outer[1] = [x + 2, y]
+    const { text: out, notes } = writeRoomIntoTmj(text, 'rotated.tmj', room)
+    expect(notes).toContain(
+      "rotated.tmj: object 1 ('deck') is rotated in the map; it is written unrotated from its first vertex",
+    )
+    const deck = (JSON.parse(out) as { layers: { objects: { rotation: number }[] }[] }).layers[0].objects[0]
+    expect(deck.rotation).toBe(0)
+    await writeFile(join(game(), 'rotated-out.tmj'), out)
+    expect((await importTmj('rotated-out.tmj')).polygons).toEqual(room.polygons)
+  })
+})
+
+describe('the map property walkbox.flags, in place', () => {
+  const withGate = (room: Room): Room => {
+    room.gates.push({
+      id: 'bars',
+      name: 'bars',
+      kind: 'block-polygon',
+      polygon: [
+        [1, 1],
+        [9, 1],
+        [9, 9],
+      ],
+      flagExpression: 'closed',
+    })
+    return room
+  }
+  const flags = [
+    { id: 'closed', name: 'Bars closed', default: true },
+    { id: 'other', name: 'Named by nothing', default: false },
+  ]
+
+  it('.tmx: added only when the flags the room names change; Tiled reads it; the import gives them back', async () => {
+    // (cave.tmx itself is rewritten by the export --into test above.)
+    await writeFile(join(game(), 'flags-source.tmx'), original)
+    const room = await importTmx('flags-source.tmx')
+    // No flag named: the map stays as it was, flags or not.
+    expect(writeRoomIntoTmx(original, 'cave.tmx', room, flags).text).toBe(original)
+    const { text, notes } = writeRoomIntoTmx(original, 'cave.tmx', withGate(room), flags)
+    expect(text).toContain(
+      '<property name="walkbox.flags" value="[{&quot;id&quot;:&quot;closed&quot;,&quot;name&quot;:&quot;Bars closed&quot;,&quot;default&quot;:true}]"/>',
+    )
+    expect(notes).toContain('cave.tmx: map property walkbox.flags written (the flags the room names changed)')
+    expect(text).toContain('<property name="music" value="cave.ogg"/>')
+    await writeFile(join(game(), 'flags.tmx'), text)
+    await run(TILED, ['--export-map', 'json', join(game(), 'flags.tmx'), join(dir, 'flags.json')], { env })
+    const json = JSON.parse(await readFile(join(dir, 'flags.json'), 'utf8')) as {
+      properties: { name: string; value: string }[]
+    }
+    expect(JSON.parse(json.properties.find((p) => p.name === 'walkbox.flags')!.value)).toEqual([
+      { id: 'closed', name: 'Bars closed', default: true },
+    ])
+    const back = await roomFormat('tiled-xml').importRoom!(folderSource(game()), 'flags.tmx', {})
+    expect(back.flags).toEqual([{ id: 'closed', name: 'Bars closed', default: true }])
+    // Written again with the same flags: not touched; a changed default: that value only.
+    expect(writeRoomIntoTmx(text, 'cave.tmx', back.room, flags).text).toBe(text)
+    const changed = writeRoomIntoTmx(text, 'cave.tmx', back.room, [{ ...flags[0], default: false }]).text
+    const diff = unifiedDiff(text, changed, 'cave.tmx')
+    expect(diff.split('\n').filter((l) => /^[-+](?![-+]{2})/.test(l))).toHaveLength(2)
+    expect(changed).toContain('&quot;default&quot;:false}]"/>')
+  })
+
+  it('.tmj: added to the map properties when the flags change; the import gives them back', async () => {
+    const room = withGate(await importTmj('cave.tmj'))
+    const { text } = writeRoomIntoTmj(originalJson, 'cave.tmj', room, flags)
+    const parsed = JSON.parse(text) as { properties: { name: string; value: string }[] }
+    expect(parsed.properties.map((p) => p.name)).toEqual(['music', 'walkbox.flags'])
+    await writeFile(join(game(), 'flags.tmj'), text)
+    const back = await roomFormat('tiled-json').importRoom!(folderSource(game()), 'flags.tmj', {})
+    expect(back.flags).toEqual([{ id: 'closed', name: 'Bars closed', default: true }])
+    expect(writeRoomIntoTmj(text, 'cave.tmj', back.room, flags).text).toBe(text)
   })
 })
 

@@ -68,6 +68,104 @@ function shapeKey(areas: AreaPolygon[]): string {
     .join(' | ')
 }
 
+/** The text of `key`'s value in the sub_resource section `id` (continuation lines joined), or null. */
+function sectionValue(lines: string[], id: string, key: string): string | null {
+  const heading = lines.findIndex(
+    (l) => l.startsWith('[sub_resource') && /\bid="([^"]*)"/.exec(l)?.[1] === id,
+  )
+  if (heading < 0) return null
+  const keyOf = (l: string) => /^([A-Za-z_][A-Za-z0-9_/]*)\s*=/.exec(l)?.[1]
+  for (let i = heading + 1; i < lines.length && !lines[i].startsWith('['); i++) {
+    if (keyOf(lines[i]) !== key) continue
+    const out = [lines[i].replace(/^[^=]*=/, '')]
+    for (
+      let j = i + 1;
+      j < lines.length && lines[j].trim() !== '' && !lines[j].startsWith('[') && !keyOf(lines[j]);
+      j++
+    )
+      out.push(lines[j])
+    return out.join('\n')
+  }
+  return null
+}
+
+const ringKey = (p: Point) => `${Math.round(p.x / EDIT_TOLERANCE_PX)},${Math.round(p.y / EDIT_TOLERANCE_PX)}`
+
+/** Where ring `b` starts and which way it runs to be ring `a` (any start, either winding), or null. */
+function ringMatch(a: Point[], b: Point[]): { start: number; step: 1 | -1 } | null {
+  if (a.length !== b.length || a.length === 0) return null
+  const ka = a.map(ringKey)
+  const kb = b.map(ringKey)
+  const n = ka.length
+  for (let k = 0; k < n; k++) {
+    if (kb[k] !== ka[0]) continue
+    if (ka.every((v, i) => v === kb[(k + i) % n])) return { start: k, step: 1 }
+    if (ka.every((v, i) => v === kb[(k - i + n) % n])) return { start: k, step: -1 }
+  }
+  return null
+}
+
+const signedArea = (r: Point[]) =>
+  r.reduce((s, p, i) => {
+    const q = r[(i + 1) % r.length]
+    return s + p.x * q.y - q.x * p.y
+  }, 0)
+
+/**
+ * The `outlines` elements to write for the new rings `rings` (local px) given the file's
+ * `outlines` value: a ring the file already has (same vertices within EDIT_TOLERANCE_PX, any
+ * start, either winding) keeps the file's text; an edited ring takes the place of the file's
+ * ring it shares most vertices with, that ring's winding, and starts at the vertex nearest
+ * that ring's first; other rings follow. Null when the file's value cannot be read.
+ */
+function keptOutlines(rings: Point[][], value: string | null): string[] | null {
+  if (value === null) return null
+  const found = [...value.matchAll(/PackedVector2Array\(([^)]*)\)/g)]
+  if (found.length === 0) return null
+  const theirs = found.map((m) => {
+    const nums = m[1]
+      .split(',')
+      .filter((t) => t.trim() !== '')
+      .map(Number)
+    const pts: Point[] = []
+    for (let i = 0; i + 1 < nums.length; i += 2) pts.push({ x: nums[i], y: nums[i + 1] })
+    return { text: m[0], pts, ok: nums.every(Number.isFinite) && nums.length % 2 === 0 }
+  })
+  if (theirs.some((t) => !t.ok)) return null
+  const slot: (string | null)[] = theirs.map(() => null)
+  const rest: Point[][] = []
+  for (const r of rings) {
+    const i = theirs.findIndex((t, k) => slot[k] === null && ringMatch(r, t.pts))
+    if (i >= 0) slot[i] = theirs[i].text
+    else rest.push(r)
+  }
+  const extra: string[] = []
+  for (const r of rest) {
+    const keys = new Set(r.map(ringKey))
+    let best = -1
+    let shared = 0
+    theirs.forEach((t, k) => {
+      if (slot[k] !== null) return
+      const n = t.pts.filter((p) => keys.has(ringKey(p))).length
+      if (n > shared) {
+        shared = n
+        best = k
+      }
+    })
+    if (best < 0) {
+      extra.push(tscnPackedPoints(r))
+      continue
+    }
+    const old = theirs[best].pts
+    let ring = Math.sign(signedArea(r)) === Math.sign(signedArea(old)) ? r : [...r].reverse()
+    const d = (p: Point) => (p.x - old[0].x) ** 2 + (p.y - old[0].y) ** 2
+    const start = ring.reduce((b, p, i) => (d(p) < d(ring[b]) ? i : b), 0)
+    ring = [...ring.slice(start), ...ring.slice(0, start)]
+    slot[best] = tscnPackedPoints(ring)
+  }
+  return [...slot.filter((t): t is string => t !== null), ...extra]
+}
+
 /** The line edits that give a sub_resource section `id` new NavigationPolygon lines. */
 function sectionEdits(lines: string[], id: string, newLines: string[], file: string): LineEdit[] {
   const idOf = (l: string) => /\bid="([^"]*)"/.exec(l)?.[1]
@@ -218,10 +316,13 @@ export async function patchGodotRoom(
     const local = (p: Point) => apply(back, { x: p.x - offset.x, y: p.y - offset.y })
     const areas = mine.map((a) => ({ outer: a.outer.map(local), holes: a.holes.map((h) => h.map(local)) }))
     const lines = await linesOf(file)
-    byFile.set(file, [
-      ...(byFile.get(file) ?? []),
-      ...sectionEdits(lines, id, navigationPolygonLines(areas), file),
-    ])
+    const newLines = navigationPolygonLines(areas)
+    const kept = keptOutlines(
+      areas.flatMap((a) => [a.outer, ...a.holes]),
+      sectionValue(lines, id, 'outlines'),
+    )
+    if (kept) newLines[2] = `outlines = Array[PackedVector2Array]([${kept.join(', ')}])`
+    byFile.set(file, [...(byFile.get(file) ?? []), ...sectionEdits(lines, id, newLines, file)])
     notes.push(`${node.path}: walk area '${area.name}' edited: NavigationPolygon ${id} of ${file}`)
   }
   // Zones: the polygon of the node a zone came from (Popochiu's interaction_polygon, or the

@@ -18,9 +18,9 @@
  * Units: px; offsets in UTF-16 units.
  */
 import type { Room } from '../../room/schema'
-import { roomToTiledMap, type TiledLayer, type TiledObject } from './map'
+import { flagsTheMapCarries, roomToTiledMap, type TiledLayer, type TiledObject } from './map'
 import { objectOutline, polylinePoints } from './object-shapes'
-import { KINDS, idBase, layerKind, shiftRoom } from './read-map'
+import { KINDS, idBase, layerKind, readFlags, shiftRoom } from './read-map'
 
 export const OWNED_LAYERS = ['walkable', 'gates', 'zones', 'node graph', 'points'] as const
 
@@ -143,6 +143,29 @@ export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: Tiled
   return true
 }
 
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6
+
+/**
+ * The written polygon or polyline `o` hung from the anchor (x, y) of the map's object
+ * `given` it replaces, so that moving one vertex changes one point pair (the writer hangs a
+ * ring from its first vertex). An object the map rotates is written from its first vertex,
+ * unrotated, as before (said in a note).
+ */
+function anchored(o: TiledObject, given: Partial<TiledObject>, file: string, notes: string[]): TiledObject {
+  const key = o.polygon ? 'polygon' : o.polyline ? 'polyline' : null
+  if (!key || !(given.polygon ?? given.polyline)) return o
+  if (given.rotation) {
+    notes.push(
+      `${file}: object ${String(given.id)} ('${o.name}') is rotated in the map; it is written unrotated from its first vertex`,
+    )
+    return o
+  }
+  const ax = Number(given.x) || 0
+  const ay = Number(given.y) || 0
+  const points = o[key]!.map((p) => ({ x: round6(p.x + o.x - ax), y: round6(p.y + o.y - ay) }))
+  return { ...o, x: ax, y: ay, [key]: points }
+}
+
 /** The plan for writing `room` into a map whose layers are `top` (ids from the map's next ids). */
 export function planInPlace<Ref>(
   top: SourceLayer<Ref>[],
@@ -228,7 +251,7 @@ export function planInPlace<Ref>(
         kept++
         return { keep: c }
       }
-      return { write: objects[i] }
+      return { write: c ? anchored(objects[i], c.object!, file, notes) : objects[i] }
     }
     if (!existing) {
       if (objects.length > 0) {
@@ -261,4 +284,22 @@ export function planInPlace<Ref>(
     `${file}: map properties, tilesets, image and tile layers are kept as they are; room data that lives in map properties (size, areas, scaling, test walk) is not rewritten`,
   )
   return { layers, nextObject, nextLayer, notes, problems }
+}
+
+/**
+ * The new text of the map property walkbox.flags, or null to leave the map as it is: only
+ * when the project's flags the room names differ from what the map gives on import (its
+ * walkbox.flags `current`, and the flags the room names, default false).
+ */
+export function flagsPropertyText(
+  room: Room,
+  flags: readonly { id: string; name?: string; default: boolean }[],
+  current: string | undefined,
+): string | null {
+  const wanted = flagsTheMapCarries(room, flags)
+  if (wanted.length === 0) return null
+  const given = readFlags(new Map(current === undefined ? [] : [['walkbox.flags', current]]), room, [])
+  const key = (l: { id: string; name: string; default: boolean }[]) =>
+    JSON.stringify([...l].sort((a, b) => (a.id < b.id ? -1 : 1)).map((f) => [f.id, f.name, f.default]))
+  return key(wanted) === key(given) ? null : JSON.stringify(wanted)
 }

@@ -21,6 +21,7 @@
  */
 import type { Room } from '../../room/schema'
 import type { ObjectAlignment } from './object-shapes'
+import { flagsTheRoomNames } from './read-map'
 import type { RawTileData } from './tile-data'
 
 export const TILE_PX = 16
@@ -163,8 +164,30 @@ const prop = (name: string, type: TiledPropertyType, value: string | number | bo
   value,
 })
 
+/** The project's flags the room names, with their defaults (the map property walkbox.flags). */
+export function flagsTheMapCarries(
+  room: Room,
+  flags: readonly { id: string; name?: string; default: boolean }[],
+): { id: string; name: string; default: boolean }[] {
+  const used = flagsTheRoomNames(room)
+  return flags
+    .filter((f) => used.includes(f.id))
+    .map((f) => ({ id: f.id, name: f.name ?? f.id, default: f.default }))
+}
+
+function flagsProperty(
+  room: Room,
+  flags: readonly { id: string; name?: string; default: boolean }[],
+): TiledProperty[] {
+  const listed = flagsTheMapCarries(room, flags)
+  return listed.length > 0 ? [prop('walkbox.flags', 'string', JSON.stringify(listed))] : []
+}
+
 /** The room as a Tiled map; `notes` names what Tiled keeps only as a property. */
-export function roomToTiledMap(room: Room): { map: TiledMap; notes: string[] } {
+export function roomToTiledMap(
+  room: Room,
+  flags: readonly { id: string; name?: string; default: boolean }[] = [],
+): { map: TiledMap; notes: string[] } {
   const notes: string[] = []
   let nextObject = 1
   let nextLayer = 1
@@ -340,6 +363,7 @@ export function roomToTiledMap(room: Room): { map: TiledMap; notes: string[] } {
     prop('walkbox.testWalk', 'string', JSON.stringify(room.testWalk)),
     ...(room.sceneOffset ? [prop('walkbox.sceneOffset', 'string', JSON.stringify(room.sceneOffset))] : []),
     ...(room.walkBehinds ? [prop('walkbox.walkBehinds', 'string', JSON.stringify(room.walkBehinds))] : []),
+    ...flagsProperty(room, flags),
   ]
   if (room.walkBehinds)
     notes.push(

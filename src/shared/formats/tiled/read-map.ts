@@ -21,9 +21,10 @@
  */
 import { classifyPointInRing } from '../../geometry/polygon'
 import * as limits from '../../room/limits'
-import { emptyRoom, type Room, type Zone } from '../../room/schema'
+import { emptyRoom, FlagIdSchema, type Flag, type Room, type Zone } from '../../room/schema'
 import { MAX_LISTED_PROBLEMS, MAX_TILED_CELLS, TiledMapRefused } from './external-files'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty } from './map'
+import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import { idBase, IdPool } from '../../room/names'
 import { objectOutline, polylinePoints } from './object-shapes'
 import { tileFloor, tileWalkability, type TileGrid } from './tile-floor'
@@ -75,7 +76,7 @@ export function tiledMapToRoom(
   map: TiledMap,
   fileName: string,
   options: { roomId?: string } = {},
-): { room: Room; notes: string[]; imported: number[] } {
+): { room: Room; notes: string[]; imported: number[]; flags: Flag[] } {
   const notes: string[] = []
   /** Ids of the objects read into the room. */
   const imported: number[] = []
@@ -476,7 +477,57 @@ export function tiledMapToRoom(
   )
   if (room.polygons.length === 0 && room.authoritative === 'polygons')
     notes.push('no walkable polygons: the room has no walkable area yet')
-  return { room, notes, imported }
+  return { room, notes, imported, flags: readFlags(mp, room, notes) }
+}
+
+/** The ids of the flags the room's expressions name (areas, zones, gates), in first-named order. */
+export function flagsTheRoomNames(room: Room): string[] {
+  const used: string[] = []
+  const expressions = [
+    ...room.areas.map((a) => a.enabledBy),
+    ...room.zones.map((z) => z.enabledBy),
+    ...room.gates.map((g) => g.flagExpression),
+  ]
+  for (const e of expressions) {
+    if (e === undefined || flagExpressionError(e)) continue
+    for (const id of flagsInExpression(e)) if (!used.includes(id)) used.push(id)
+  }
+  return used
+}
+
+/**
+ * The flags of the map property walkbox.flags (Walkbox's export: the project's flags the
+ * room names, with their defaults); the flags the room's expressions name that it does not
+ * list (a hand-made map) are added with default false, said in a note.
+ */
+export function readFlags(mp: Map<string, Value>, room: Room, notes: string[]): Flag[] {
+  const flags: Flag[] = []
+  const given = jsonProp<unknown>(mp, 'walkbox.flags', notes)
+  if (given !== undefined) {
+    if (!Array.isArray(given)) notes.push('map property walkbox.flags is not a list; ignored')
+    else
+      for (const f of given.slice(0, limits.MAX_FLAGS)) {
+        const o = f as Partial<Flag> | null
+        if (
+          !o ||
+          typeof o.id !== 'string' ||
+          !FlagIdSchema.safeParse(o.id).success ||
+          typeof o.default !== 'boolean'
+        ) {
+          notes.push(`map property walkbox.flags: ${JSON.stringify(f)} is not a flag (id, default); ignored`)
+          continue
+        }
+        if (flags.some((x) => x.id === o.id)) continue
+        flags.push({ id: o.id, name: typeof o.name === 'string' ? o.name : o.id, default: o.default })
+      }
+  }
+  const derived = flagsTheRoomNames(room).filter((id) => !flags.some((f) => f.id === id))
+  for (const id of derived) flags.push({ id, name: id, default: false })
+  if (derived.length > 0)
+    notes.push(
+      `flags ${derived.join(', ')}: named by the room's expressions but not listed in the map property walkbox.flags; added with default false`,
+    )
+  return flags
 }
 
 /** `object 5` or `objects 5, 7, …` (at most MAX_LISTED_PROBLEMS ids). */

@@ -14,7 +14,7 @@
 import type { Room } from '../../room/schema'
 import { member, parseJsonSpans, type JsonNode } from '../json-spans'
 import { TiledMapRefused } from './external-files'
-import { planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
+import { flagsPropertyText, planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
 import type { TiledObject } from './map'
 import { applyEdits } from './write-in-place'
 
@@ -76,7 +76,12 @@ const objectJson = (o: TiledObject) => JSON.stringify(o, null, 1)
  * The .tmj text with the room's object layers written in place, and notes. Throws
  * TiledMapRefused when other layers hold geometry the room would repeat.
  */
-export function writeRoomIntoTmj(text: string, file: string, room: Room): { text: string; notes: string[] } {
+export function writeRoomIntoTmj(
+  text: string,
+  file: string,
+  room: Room,
+  flags?: readonly { id: string; name?: string; default: boolean }[],
+): { text: string; notes: string[] } {
   const root = parseJsonSpans(text, file)
   if (root.kind !== 'object' || plain(text, member(root, 'type')) !== 'map')
     throw new Error(`${file}: not a Tiled map (no "type": "map")`)
@@ -132,6 +137,30 @@ export function writeRoomIntoTmj(text: string, file: string, room: Room): { text
       })
     }
   }
+  // The map property walkbox.flags, only when the flags changed.
+  const notes: string[] = []
+  const props = member(root, 'properties')
+  const flagItem =
+    props?.kind === 'array'
+      ? props.items.find((p) => plain(text, member(p, 'name')) === 'walkbox.flags')
+      : undefined
+  const flagValue = member(flagItem, 'value')
+  const current = plain(text, flagValue)
+  const flagText = flags
+    ? flagsPropertyText(room, flags, typeof current === 'string' ? current : undefined)
+    : null
+  if (flagText !== null) {
+    const item = JSON.stringify({ name: 'walkbox.flags', type: 'string', value: flagText })
+    if (flagValue) edits.push({ start: flagValue.start, end: flagValue.end, text: JSON.stringify(flagText) })
+    else if (props?.kind === 'array')
+      edits.push({
+        start: props.start,
+        end: props.end,
+        text: arrayText(text, props, [...props.items.map((p) => text.slice(p.start, p.end)), item]),
+      })
+    else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"properties":[${item}]` })
+    notes.push(`${file}: map property walkbox.flags written (the flags the room names changed)`)
+  }
   for (const [node, value, key] of [
     [nextObjectNode, plan.nextObject, 'nextobjectid'],
     [nextLayerNode, plan.nextLayer, 'nextlayerid'],
@@ -141,5 +170,5 @@ export function writeRoomIntoTmj(text: string, file: string, room: Room): { text
       if (value > old) edits.push({ start: node.start, end: node.end, text: String(value) })
     } else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"${key}":${value}` })
   }
-  return { text: applyEdits(text, edits), notes: plan.notes }
+  return { text: applyEdits(text, edits), notes: [...plan.notes, ...notes] }
 }

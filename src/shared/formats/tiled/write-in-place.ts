@@ -12,8 +12,11 @@
  */
 import type { Room } from '../../room/schema'
 import { TiledMapRefused } from './external-files'
-import { planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
+import { flagsPropertyText, planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
 import { layerXml, objectFromXml, parseXml, type XmlElement } from './tmx'
+
+const xmlAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 interface Edit {
   start: number
@@ -64,7 +67,12 @@ function sourceLayers(el: XmlElement, depth: number): SourceLayer<XmlElement>[] 
  * The .tmx text with the room's object layers written in place, and notes. Throws
  * TiledMapRefused when other layers hold geometry the room would repeat.
  */
-export function writeRoomIntoTmx(text: string, file: string, room: Room): { text: string; notes: string[] } {
+export function writeRoomIntoTmx(
+  text: string,
+  file: string,
+  room: Room,
+  flags?: readonly { id: string; name?: string; default: boolean }[],
+): { text: string; notes: string[] } {
   const root = parseXml(text, file)
   if (root.name !== 'map') throw new Error(`${file}: not a Tiled map (the root element is <${root.name}>)`)
   if (root.span.openEnd === root.span.end) throw new Error(`${file}: an empty <map/>`)
@@ -79,6 +87,7 @@ export function writeRoomIntoTmx(text: string, file: string, room: Room): { text
   const eol = text.includes('\r\n') ? '\r\n' : '\n'
   const indentBefore = (at: number) => /[ \t]*$/.exec(text.slice(Math.max(0, at - 200), at))![0]
   const edits: Edit[] = []
+  const notes: string[] = []
   for (const { written, existing, pieces, newId } of plan.layers) {
     const lines = pieces.map((p) =>
       'keep' in p
@@ -111,6 +120,31 @@ export function writeRoomIntoTmx(text: string, file: string, room: Room): { text
     }
   }
 
+  // The map property walkbox.flags, only when the flags changed.
+  const props = root.children.find((c) => c.name === 'properties')
+  const flagProp = props?.children.find((c) => c.name === 'property' && c.attrs.name === 'walkbox.flags')
+  const flagText = flags
+    ? flagsPropertyText(room, flags, flagProp ? (flagProp.attrs.value ?? flagProp.text) : undefined)
+    : null
+  if (flagText !== null) {
+    const line = `<property name="walkbox.flags" value="${xmlAttr(flagText)}"/>`
+    if (flagProp) edits.push({ start: flagProp.span.start, end: flagProp.span.end, text: line })
+    else if (props && props.span.openEnd !== props.span.end) {
+      const indent = /[ \t]*$/.exec(text.slice(props.span.openEnd, props.span.closeStart))![0]
+      edits.push({
+        start: props.span.closeStart,
+        end: props.span.closeStart,
+        text: ` ${line}${eol}${indent}`,
+      })
+    } else if (!props)
+      edits.push({
+        start: root.span.openEnd,
+        end: root.span.openEnd,
+        text: `${eol} <properties>${eol}  ${line}${eol} </properties>`,
+      })
+    notes.push(`${file}: map property walkbox.flags written (the flags the room names changed)`)
+  }
+
   // Raise nextobjectid / nextlayerid in the <map> tag (attributes added when missing).
   const mapTag = text.slice(root.span.start, root.span.openEnd)
   let newTag = mapTag
@@ -127,7 +161,7 @@ export function writeRoomIntoTmx(text: string, file: string, room: Room): { text
       : newTag.replace(/\s*>$/, ` ${attr}="${value}">`)
   }
   if (newTag !== mapTag) edits.push({ start: root.span.start, end: root.span.openEnd, text: newTag })
-  return { text: applyEdits(text, edits), notes: plan.notes }
+  return { text: applyEdits(text, edits), notes: [...plan.notes, ...notes] }
 }
 
 /** The text with non-overlapping edits applied; edits at one offset keep their order. */
