@@ -30,6 +30,7 @@ import type {
 } from '../../shared/host'
 import {
   AGS3_READ_ONLY,
+  AGS3_READ_ONLY_FOLDER,
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
   GameFolderError,
@@ -151,7 +152,11 @@ export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefin
     name: ref.slice(GAME_REF_PREFIX.length),
     rooms: link.rooms.length,
     readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
-    ...(scratch ? { readOnlyFolder: READ_ONLY_GAME_LINE } : {}),
+    ...(scratch
+      ? { readOnlyFolder: READ_ONLY_GAME_LINE }
+      : link.engine === 'ags3'
+        ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER }
+        : {}),
   }
 }
 

@@ -432,7 +432,9 @@ export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Pro
 export function gameReadNotes(read: Pick<GameRead, 'notes' | 'rooms' | 'skipped'>): string[] {
   return [
     ...read.notes,
-    ...read.rooms.flatMap((r) => r.result.notes.map((n) => `${r.file}: ${n}`)),
+    ...read.rooms.flatMap((r) =>
+      r.result.notes.map((n) => (n.startsWith(`${r.file}: `) ? n : `${r.file}: ${n}`)),
+    ),
     ...read.skipped.map((s) => `${s.file}: not read: ${s.reason}`),
   ]
 }
@@ -482,6 +484,10 @@ export function gamePathProblem(path: unknown): string | null {
 }
 
 /** Why an AGS 3 game is never written (one line). */
+/** What the editor's canvas notice says from the start for an AGS 3 game (GameFolderInfo.readOnlyFolder). */
+export const AGS3_READ_ONLY_FOLDER =
+  'AGS 3 rooms (.crm) are compiled: Walkbox reads them but cannot write them; Save As keeps your edits in a Walkbox project, or convert the game to AGS 4 to work in place'
+
 export const AGS3_READ_ONLY =
   'AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written'
 

@@ -18,9 +18,8 @@
  */
 import { simplifyAreas, traceMask } from '../../geometry/vectorise'
 import { idFromName } from '../../room/names'
-import { emptyRoom, type Room, type Zone } from '../../room/schema'
+import { defaultAreaColour, emptyRoom, type Room, type Zone } from '../../room/schema'
 import { encodeWalkBehindRows } from '../../room/walk-behinds'
-import { maskPalette } from './ags'
 
 /** AGS's own limits (Common/game/roomdata.h, the editor's Room.cs): ids 1..count-1. */
 export const AGS_LIMITS = {
@@ -218,7 +217,7 @@ export function agsRoomToWalkbox(
   const walkCounts = countIds(masks.walkable)
   room.areas = [...walkCounts.keys()]
     .sort((a, b) => a - b)
-    .map((id) => ({ id, name: `Area ${id}`, colour: maskPalette(id + 1)[id] }))
+    .map((id) => ({ id, name: `Area ${id}`, colour: defaultAreaColour(id) }))
   room.mask = 'walkmask.png'
   room.authoritative = 'mask'
   notes.push(

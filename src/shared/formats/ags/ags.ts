@@ -20,7 +20,7 @@ import { stopsForArea, scaleFromStops } from '../../analysis/scaling'
 import { walkPolygonToArea } from '../../room/convert'
 import { idFromName } from '../../room/names'
 import { readMaskImage, type MaskPixels } from '../../room/mask-image'
-import type { Room, Zone } from '../../room/schema'
+import { defaultAreaColour, type Room, type Zone } from '../../room/schema'
 import { encodeWalkBehindRows, walkBehindPixelCounts } from '../../room/walk-behinds'
 import type { IndexedImage } from '../indexed-png'
 
@@ -330,7 +330,7 @@ export function importAgs(input: AgsImportInput): { room: Room; mask: Uint8Array
     )
     for (const a of read.areas) {
       if (!room.areas.some((x) => x.id === a.id))
-        room.areas.push({ id: a.id, name: `Area ${a.id}`, colour: maskPalette(a.id + 1)[a.id] })
+        room.areas.push({ id: a.id, name: `Area ${a.id}`, colour: defaultAreaColour(a.id) })
     }
     room.areas.sort((a, b) => a.id - b.id)
     room.authoritative = 'mask'

@@ -38,6 +38,12 @@ const BLOCK_NAMES: Record<number, string> = {
   8: 'custom properties',
 }
 
+/** Named extension blocks AGS writes (room_file.cpp ReadRoomBlock), as an author knows them. */
+const EXTENSION_NAMES: Record<string, string> = {
+  ext_sopts: "the room's string options (AGS 3.6)",
+  v363_objects: "the objects' transparency, baseline and blocking rectangle (AGS 3.6.3)",
+}
+
 export class CrmError extends Error {
   constructor(file: string, problem: string) {
     super(`${file}: ${problem}`)
@@ -436,7 +442,7 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm'): CrmRoom {
     )
   if (version > 33 && version !== 36306)
     head.fail(`format version ${version} is not one Walkbox knows (29 to 33, 36306: AGS 3.0.3 to 3.6)`)
-  const notes: string[] = [`${file}: AGS room format version ${version}`]
+  const notes: string[] = [`compiled AGS room, format version ${version}`]
   const wide = version >= 32
   let main: (CrmRoom & { bpp: number }) | null = null
   let framesRead = false
@@ -468,11 +474,16 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm'): CrmRoom {
       framesRead = true
       readFramesBlock(block, main, notes)
     } else if (id === 0) {
-      notes.push(`block '${name}': not read (kept in the .crm)`)
+      const known = EXTENSION_NAMES[name.toLowerCase()]
+      notes.push(
+        known
+          ? `room extension '${name}' (${known}): not read; it stays in the .crm`
+          : `room extension '${name}': unknown to Walkbox, not read; it stays in the .crm`,
+      )
     } else if (BLOCK_NAMES[id]) {
       // Script and properties: nothing of Walkbox's.
     } else {
-      notes.push(`block ${id}: unknown to Walkbox, skipped`)
+      notes.push(`room data block ${id}: unknown to Walkbox, skipped; it stays in the .crm`)
     }
     r.at += length
   }
