@@ -167,7 +167,7 @@ describe('a game folder opened in place in the browser', () => {
     await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true)
     const files = dialog.getByRole('list', { name: 'Files to write' })
     expect((await files.textContent()) ?? '').toContain('Rooms/1/walkableareas.png')
-    expect((await files.textContent()) ?? '').toContain('walkable areas mask replaced')
+    expect((await files.textContent()) ?? '').toContain('walkable area mask repainted')
     expect(await files.getByRole('listitem').count()).toBe(1)
     await saveScreenshot(dialog, 'game-folder-change-list.png')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
