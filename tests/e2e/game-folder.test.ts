@@ -140,7 +140,7 @@ describe('a game folder opened in place in the browser', () => {
     // What reading the game found is shown once, as Import Room shows it for one room.
     const notes = await readNotesShown('game-folder-ags-read-notes.png')
     expect(notes).toContain('1 roomN.crm file(s) beside Rooms/ were not read')
-    expect(notes).toContain('Rooms/1/data.xml: objects: oBlueCup (not carried)')
+    expect(notes).toContain('Rooms/1/data.xml: room objects: oBlueCup (not carried; Walkbox has no objects)')
     await expect.poll(() => page.getByTestId('room-name').textContent()).toBe('Room 1')
     // The room's art is dark at the canvas centre and corner alike: wait for the render to settle.
     await page.waitForTimeout(1500)

@@ -179,7 +179,8 @@ export function zonesFromRegions(
         events: { enter: '', exit: '', stand: '' },
         properties: { agsRegion: String(id) },
       })
-      if (area.holes.length > 0) notes.push(`region ${id}: its holes are not kept (zones are outlines)`)
+      if (area.holes.length > 0)
+        notes.push(`region ${id}: the holes in it are filled (a Walkbox zone is one outline)`)
     })
   }
   return zones
@@ -282,9 +283,11 @@ export function agsRoomToWalkbox(
     }
   }
   if (data.objects.length > 0)
-    notes.push(`objects: ${data.objects.map((o) => o.scriptName || o.description).join(', ')} (not carried)`)
+    notes.push(
+      `room objects: ${data.objects.map((o) => o.scriptName || o.description).join(', ')} (not carried; Walkbox has no objects)`,
+    )
   notes.push(
-    `edges: left x=${data.edges.left}, right x=${data.edges.right}, top y=${data.edges.top}, bottom y=${data.edges.bottom} (not carried)`,
+    `room edges: left x=${data.edges.left}, right x=${data.edges.right}, top y=${data.edges.top}, bottom y=${data.edges.bottom} (not carried)`,
   )
   const start = walkableNear(masks.walkable, width, height, room.testWalk.start.x, room.testWalk.start.y)
   room.testWalk.start = start

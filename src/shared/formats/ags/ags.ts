@@ -395,7 +395,8 @@ export function importAgs(input: AgsImportInput): { room: Room; mask: Uint8Array
           events: { enter: info?.enter ?? '', exit: info?.exit ?? '', stand: info?.stand ?? '' },
           properties: { agsRegion: String(id) },
         })
-        if (area.holes.length > 0) notes.push(`region ${id}: its holes are not kept (zones are outlines)`)
+        if (area.holes.length > 0)
+          notes.push(`region ${id}: the holes in it are filled (a Walkbox zone is one outline)`)
       })
     }
     room.zones = [...room.zones, ...zones]

@@ -364,7 +364,10 @@ function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom & {
   r.skip(regionCount * 6) // light levels and tints
   const room = { width, height }
   const background = readLzwBackground(r, bpp, room)
-  if (!background) notes.push('background: the LZW data does not unpack to the room; no background')
+  if (!background)
+    notes.push(
+      "background: its compressed picture does not fit the room's size; the room opens without a background",
+    )
   // Before format 33 the field was the room's "legacy resolution" (1 low, 2 high), not the
   // masks' scale: there the masks' own size says it (1:1 to 1:4 of the room).
   let scale = maskResolution
@@ -425,7 +428,9 @@ function readFramesBlock(r: Reader, main: CrmRoom & { bpp: number }, notes: stri
     const palette = shared[i] && main.bpp === 1 ? main.background?.palette : undefined
     const frame = readLzwBackground(r, main.bpp, room, name, palette)
     if (!frame) {
-      notes.push(`${name}: the LZW data does not unpack to the room; frames ${i + 1}..${count} are not read`)
+      notes.push(
+        `${name}: its compressed picture does not fit the room's size; background frames ${i + 1}..${count} are not read`,
+      )
       return
     }
     main.frames.push(frame)
