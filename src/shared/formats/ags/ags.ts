@@ -256,7 +256,8 @@ export function exportAgs(room: Room, mask: Uint8Array | null): AgsExport {
     notes.push(
       `gates: AGS switches walkable areas from scripts (RemoveWalkableArea); ${room.gates.length} gate(s) not exported`,
     )
-  if (room.nodeGraph.nodes.length > 0) notes.push('node graph: AGS has no authored graph; not exported')
+  if (room.nodeGraph.nodes.length > 0)
+    notes.push('node graph: AGS finds paths on the walkable areas itself; not exported')
 
   // Walk-behinds: their mask as it is, baselines in the sidecar.
   const wbCells = walkBehindCells(room)
