@@ -250,7 +250,7 @@ describe('a game folder opened in place in the browser', () => {
     await pickGameFolder('games/ags3-tumbleweed')
     await waitUntil(
       () => statusText(page),
-      (t) => /ags3-tumbleweed/.test(t),
+      (t) => /Opened the AGS 3 game ags3-tumbleweed: its \.crm rooms are read-only; Save As keeps/.test(t),
       'the game to open',
     )
     const notes = await readNotesShown()

@@ -10,6 +10,7 @@
 import { defineStore } from 'pinia'
 import { markRaw } from 'vue'
 import type { GameFolderInfo, ProjectRef, SaveProjectRequest, WalkboxHost } from '../../shared/host'
+import { AGS3_READ_ONLY_FOLDER } from '../../shared/formats/game-folder'
 import type { Project, Room } from '../../shared/room/schema'
 import { encodeGreyPng, isPng } from '../host/png'
 import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
@@ -111,6 +112,14 @@ export const useProjectIoStore = defineStore('project-io', () => {
 
   /** The one line a game folder Walkbox may not write is opened with (why, and where edits go). */
   function sayReadOnly(g: GameFolderInfo): void {
+    // An AGS 3 game in a folder Walkbox may write: its project is there, its .crm rooms are not written.
+    if (g.engine === 'ags3' && g.readOnlyFolder === AGS3_READ_ONLY_FOLDER) {
+      status.report(
+        'info',
+        `Opened the AGS 3 game ${g.name}: its .crm rooms are read-only; Save As keeps your edits in a Walkbox project.`,
+      )
+      return
+    }
     status.report(
       'error',
       `Opened the ${engineName(g.engine)} game ${g.name} read-only: nothing is written into it; Save As keeps your edits elsewhere.`,
