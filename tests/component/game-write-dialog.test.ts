@@ -25,18 +25,18 @@ describe('the Write into the game box', () => {
           {
             path: 'Rooms/1/walkableareas.png',
             roomId: 'room-1',
-            summary: 'walkable areas mask replaced (1131 -> 1139 bytes)',
+            summary: 'walkable area mask repainted (1131 bytes before, 1139 after)',
             unifiedDiff: '',
           },
-          { path: 'maps/gone.tmx', roomId: 'gone', summary: '2 line(s) replaced by 2', unifiedDiff: '' },
+          { path: 'maps/gone.tmx', roomId: 'gone', summary: '2 lines changed', unifiedDiff: '' },
         ],
       },
       global: { plugins: [pinia] },
     })
     const rows = dialog.findAll('[aria-label="Files to write"] li')
     expect(rows.map((r) => r.get('.summary').text())).toEqual([
-      'walkable areas mask replaced (1131 -> 1139 bytes)',
-      '2 line(s) replaced by 2',
+      'walkable area mask repainted (1131 bytes before, 1139 after)',
+      '2 lines changed',
     ])
     expect(rows.map((r) => r.get('.room').text())).toEqual(['room Room 1', 'room gone'])
     expect(dialog.text()).not.toContain('(room room-1)')

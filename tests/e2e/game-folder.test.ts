@@ -140,7 +140,7 @@ describe('a game folder opened in place in the browser', () => {
     // What reading the game found is shown once, as Import Room shows it for one room.
     const notes = await readNotesShown('game-folder-ags-read-notes.png')
     expect(notes).toContain('1 roomN.crm file(s) beside Rooms/ were not read')
-    expect(notes).toContain('Rooms/1/data.xml: objects: oBlueCup (not carried)')
+    expect(notes).toContain('Rooms/1/data.xml: room objects: oBlueCup (not carried; Walkbox has no objects)')
     await expect.poll(() => page.getByTestId('room-name').textContent()).toBe('Room 1')
     // The room's art is dark at the canvas centre and corner alike: wait for the render to settle.
     await page.waitForTimeout(1500)
@@ -167,7 +167,7 @@ describe('a game folder opened in place in the browser', () => {
     await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true)
     const files = dialog.getByRole('list', { name: 'Files to write' })
     expect((await files.textContent()) ?? '').toContain('Rooms/1/walkableareas.png')
-    expect((await files.textContent()) ?? '').toContain('walkable areas mask replaced')
+    expect((await files.textContent()) ?? '').toContain('walkable area mask repainted')
     expect(await files.getByRole('listitem').count()).toBe(1)
     await saveScreenshot(dialog, 'game-folder-change-list.png')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -235,6 +235,48 @@ describe('a game folder opened in place in the browser', () => {
     }, GAME)
     expect(await maskAt(await readOpfs(page, reread), 160, 20)).toBe(1)
   }, 180_000)
+
+  it('says from the start that an AGS 3 game is read-only, and Save goes to Save As', async () => {
+    // An AGS 3 game: Game.agf and a compiled room1.crm, no Rooms/ folders.
+    const source = await mkdtemp(join(tmpdir(), 'walkbox-ags3-'))
+    try {
+      for (const f of ['Game.agf', 'room1.crm'])
+        await writeFile(join(source, f), await readFile(benchPath('engines', 'ags-tumbleweed', f)))
+      await putGameInOpfs('ags3-tumbleweed', source)
+    } finally {
+      await rm(source, { recursive: true, force: true })
+    }
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await pickGameFolder('games/ags3-tumbleweed')
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Opened the AGS 3 game ags3-tumbleweed: its \.crm rooms are read-only; Save As keeps/.test(t),
+      'the game to open',
+    )
+    const notes = await readNotesShown()
+    expect(notes).toContain('room1.crm: compiled AGS room, format version 33')
+    expect(notes).not.toContain('room1.crm: room1.crm')
+    // The canvas notice says it before any edit, in the author's terms.
+    const notice = page.getByTestId('read-only-game')
+    await expect.poll(() => notice.isVisible(), { timeout: 30_000 }).toBe(true)
+    expect(await notice.textContent()).toContain(
+      'AGS 3 rooms (.crm) are compiled: Walkbox reads them but cannot write them; Save As keeps your edits in a Walkbox project, or convert the game to AGS 4 to work in place',
+    )
+    await page.waitForTimeout(1000)
+    await saveScreenshot(page, 'game-folder-ags3-read-only.png')
+    // Save does not try the game: it asks where Save As keeps the edits (cancelled here).
+    await page.evaluate(() => {
+      ;(window as unknown as { showDirectoryPicker: () => Promise<never> }).showDirectoryPicker =
+        async () => {
+          throw new DOMException('cancelled', 'AbortError')
+        }
+    })
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect.poll(() => page.getByRole('dialog', { name: 'Write into the game' }).isVisible()).toBe(false)
+    expect(await readOpfs(page, 'games/ags3-tumbleweed/room1.crm')).toEqual(
+      new Uint8Array(await readFile(benchPath('engines', 'ags-tumbleweed', 'room1.crm'))),
+    )
+  }, 120_000)
 
   it('lists a Godot scene edit with its diff on demand, and Cancel writes nothing', async () => {
     await putGameInOpfs('popochiu-sample-game')

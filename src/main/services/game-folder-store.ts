@@ -35,6 +35,7 @@ import {
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
   AGS3_READ_ONLY,
+  AGS3_READ_ONLY_FOLDER,
   GameFolderError,
   commitGameWrite,
   detectGameFolder,
@@ -51,6 +52,7 @@ import {
   type GameRoomState,
   type GameWritePlan,
 } from '../../shared/formats/game-folder'
+import type { GameFolderInfo } from '../../shared/host'
 import { readImageHeader } from '../../shared/room/image-header'
 import { idFromName, nameFromFileName } from '../../shared/room/names'
 import { ownStoredFiles, placeStoredProject } from '../../shared/room/project-store'
@@ -341,9 +343,7 @@ export async function isGameFolder(dir: string): Promise<boolean> {
 }
 
 /** What the editor is told about the game a project belongs to, or undefined when it is none. */
-export async function gameInfoOf(
-  projectFolder: string,
-): Promise<{ engine: GameLink['engine']; name: string; rooms: number; readOnly: string | null } | undefined> {
+export async function gameInfoOf(projectFolder: string): Promise<GameFolderInfo | undefined> {
   const game = await gameOfProject(projectFolder)
   if (!game) return undefined
   const link = await readLink(game)
@@ -352,6 +352,7 @@ export async function gameInfoOf(
     name: basename(game),
     rooms: link.rooms.length,
     readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
+    ...(link.engine === 'ags3' ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER } : {}),
   }
 }
 

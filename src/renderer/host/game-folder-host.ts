@@ -32,6 +32,7 @@ import type {
 } from '../../shared/host'
 import {
   AGS3_READ_ONLY,
+  AGS3_READ_ONLY_FOLDER,
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
   GameFolderError,
@@ -163,7 +164,11 @@ export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefin
     name: ref.slice(GAME_REF_PREFIX.length),
     rooms: link.rooms.length,
     readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
-    ...(scratch ? { readOnlyFolder: scratch.chosen ? READ_ONLY_CHOSEN_LINE : READ_ONLY_GAME_LINE } : {}),
+    ...(scratch
+      ? { readOnlyFolder: scratch.chosen ? READ_ONLY_CHOSEN_LINE : READ_ONLY_GAME_LINE }
+      : link.engine === 'ags3'
+        ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER }
+        : {}),
     ...(scratch?.chosen ? { readOnlyChosen: true as const } : {}),
   }
 }

@@ -10,6 +10,7 @@
 import { defineStore } from 'pinia'
 import { markRaw } from 'vue'
 import type { GameFolderInfo, ProjectRef, SaveProjectRequest, WalkboxHost } from '../../shared/host'
+import { AGS3_READ_ONLY_FOLDER } from '../../shared/formats/game-folder'
 import type { Project, Room } from '../../shared/room/schema'
 import { encodeGreyPng, isPng } from '../host/png'
 import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
@@ -114,6 +115,14 @@ export const useProjectIoStore = defineStore('project-io', () => {
    * a game the author chose to open read-only is said as their choice.
    */
   function sayReadOnly(g: GameFolderInfo): void {
+    // An AGS 3 game in a folder Walkbox may write: its project is there, its .crm rooms are not written.
+    if (g.engine === 'ags3' && g.readOnlyFolder === AGS3_READ_ONLY_FOLDER) {
+      status.report(
+        'info',
+        `Opened the AGS 3 game ${g.name}: its .crm rooms are read-only; Save As keeps your edits in a Walkbox project.`,
+      )
+      return
+    }
     if (g.readOnlyChosen)
       status.report(
         'info',

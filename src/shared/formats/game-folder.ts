@@ -432,7 +432,9 @@ export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Pro
 export function gameReadNotes(read: Pick<GameRead, 'notes' | 'rooms' | 'skipped'>): string[] {
   return [
     ...read.notes,
-    ...read.rooms.flatMap((r) => r.result.notes.map((n) => `${r.file}: ${n}`)),
+    ...read.rooms.flatMap((r) =>
+      r.result.notes.map((n) => (n.startsWith(`${r.file}: `) ? n : `${r.file}: ${n}`)),
+    ),
     ...read.skipped.map((s) => `${s.file}: not read: ${s.reason}`),
   ]
 }
@@ -482,6 +484,10 @@ export function gamePathProblem(path: unknown): string | null {
 }
 
 /** Why an AGS 3 game is never written (one line). */
+/** What the editor's canvas notice says from the start for an AGS 3 game (GameFolderInfo.readOnlyFolder). */
+export const AGS3_READ_ONLY_FOLDER =
+  'AGS 3 rooms (.crm) are compiled: Walkbox reads them but cannot write them; Save As keeps your edits in a Walkbox project, or convert the game to AGS 4 to work in place'
+
 export const AGS3_READ_ONLY =
   'AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written'
 
@@ -524,11 +530,13 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 function describe(path: string, before: Uint8Array, after: Uint8Array): { summary: string; diff: string } {
   if (!isText(path)) {
     const what = /walkableareas\.png$/i.test(path)
-      ? 'walkable areas mask'
+      ? 'walkable area mask'
       : /regions\.png$/i.test(path)
-        ? 'regions mask'
-        : 'image'
-    return { summary: `${what} replaced (${before.length} -> ${after.length} bytes)`, diff: '' }
+        ? 'region mask'
+        : /walkbehinds\.png$/i.test(path)
+          ? 'walk-behind mask'
+          : 'picture'
+    return { summary: `${what} repainted (${before.length} bytes before, ${after.length} after)`, diff: '' }
   }
   const diff = unifiedDiff(decoder.decode(before), decoder.decode(after), path)
   let added = 0
@@ -538,7 +546,18 @@ function describe(path: string, before: Uint8Array, after: Uint8Array): { summar
     if (line.startsWith('+')) added++
     else if (line.startsWith('-')) removed++
   }
-  return { summary: `${removed} line(s) replaced by ${added}`, diff }
+  return { summary: linesSummary(removed, added), diff }
+}
+
+/** '3 lines changed', '2 lines changed, 1 added', '1 line removed': what a text diff does, plainly. */
+export function linesSummary(removed: number, added: number): string {
+  const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`
+  const changed = Math.min(removed, added)
+  if (changed === 0)
+    return added > 0 ? `${lines(added)} added` : removed > 0 ? `${lines(removed)} removed` : 'no line changed'
+  const rest =
+    added > removed ? `, ${added - removed} added` : removed > added ? `, ${removed - added} removed` : ''
+  return `${lines(changed)} changed${rest}`
 }
 
 async function exportFileBytes(f: ExportFile, deflate: Deflate): Promise<Uint8Array> {

@@ -758,6 +758,24 @@ export function defaultTestCharacter(height: number): { height: number; speed: n
   return { height: h, speed: Math.max(1, Math.round((DEFAULT_TEST_SPEED_PX_S * h) / DEFAULT_TEST_HEIGHT_PX)) }
 }
 
+/** The colours Walkbox gives new walk areas, in id order (area 1 first); they repeat after 8. */
+export const AREA_COLOURS = [
+  '#3cb371',
+  '#4a90d9',
+  '#e0a526',
+  '#c0508f',
+  '#7b68ee',
+  '#20b2aa',
+  '#d2691e',
+  '#9acd32',
+]
+
+/** The display colour Walkbox gives a new walk area with this id (ids from 1). */
+export function defaultAreaColour(id: number): string {
+  const n = AREA_COLOURS.length
+  return AREA_COLOURS[(((id - 1) % n) + n) % n]!
+}
+
 /** A new, empty, polygon-authored room of the given size, with one walk area. */
 export function emptyRoom(options: { id: string; name?: string; width: number; height: number }): Room {
   const { id, width, height } = options

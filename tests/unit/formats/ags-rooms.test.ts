@@ -94,7 +94,7 @@ describe('AGS 4 room folder (Rooms/1)', () => {
     const room = parseRoom(JSON.parse(JSON.stringify(result.room)))
     expect(room.size).toEqual({ width: 320, height: 200 })
     expect(room.authoritative).toBe('mask')
-    expect(room.areas.map((a) => a.id)).toEqual([1])
+    expect(room.areas.map((a) => [a.id, a.colour])).toEqual([[1, '#3cb371']])
     expect(counts(result.mask!)).toEqual({ 1: 8317 })
     expect(room.scaling.mode).toBe('none') // every area at 100 % in data.xml
     expect(room.zones).toEqual([]) // regions.png is empty
@@ -217,7 +217,10 @@ describe('AGS 3 compiled room (room1.crm)', () => {
     expect(counts(crm.masks.walkable.indices)).toEqual({ 1: 8317 })
     expect(counts(crm.masks.hotspots.indices)).toEqual({ 1: 771 })
     expect(counts(crm.masks.walkBehinds.indices)).toEqual({ 1: 15678 })
-    expect(crm.data.notes).toContain("block 'ext_sopts': not read (kept in the .crm)")
+    expect(crm.data.notes).toContain(
+      "room extension 'ext_sopts' (the room's string options (AGS 3.6)): not read; it stays in the .crm",
+    )
+    expect(crm.data.notes[0]).toBe('compiled AGS room, format version 33')
     expect(crm.background).not.toBeNull()
   })
 
@@ -246,6 +249,8 @@ describe('AGS 3 compiled room (room1.crm)', () => {
     const result = await roomFormat('ags3').importRoom!(diskSource(GAME), 'room1.crm', {})
     expect(result.room.name).toBe('Room 1')
     expect(counts(result.mask!)).toEqual({ 1: 8317 })
+    // Area 1 takes the colour Walkbox gives a new area 1 (not AGS's dark blue, lost on the blue floor).
+    expect(result.room.areas).toEqual([{ id: 1, name: 'Area 1', colour: '#3cb371' }])
     const bg = await decodeImage(result.background!.bytes, 'background.png')
     expect([bg.width, bg.height]).toEqual([320, 200])
   })
@@ -517,8 +522,10 @@ describe('AGS 3 .crm: versions and blocks', () => {
     blocks.push({ id: 12, name: new Uint8Array(0), payload: Uint8Array.from([1, 2, 3]) })
     blocks.push({ id: 0, name, payload: Uint8Array.from([4, 5]) })
     const crm = readCrm(crmFile(33, blocks), 'room1.crm')
-    expect(crm.data.notes).toContain('block 12: unknown to Walkbox, skipped')
-    expect(crm.data.notes).toContain("block 'ext_future': not read (kept in the .crm)")
+    expect(crm.data.notes).toContain('room data block 12: unknown to Walkbox, skipped; it stays in the .crm')
+    expect(crm.data.notes).toContain(
+      "room extension 'ext_future': unknown to Walkbox, not read; it stays in the .crm",
+    )
     expect(counts(crm.masks.walkable.indices)).toEqual({ 1: 8317 })
   })
 

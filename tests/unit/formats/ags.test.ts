@@ -56,6 +56,8 @@ describe('AGS export', () => {
       Array.from(rgba.data.subarray((y * 320 + x) * 4, (y * 320 + x) * 4 + 3))
     expect(at(0, 0)).toEqual([0, 0, 0])
     expect(at(20, 110)).toEqual([0, 0, 0xaa]) // area 1
+    // What is left out is said in AGS's terms.
+    expect(out.notes).toContain('node graph: AGS finds paths on the walkable areas itself; not exported')
   })
 
   it('writes zones as regions and each area scaling as AGS continuous scaling (top row min, bottom row max)', async () => {

@@ -70,7 +70,7 @@ describe('Godot in place: the Popochiu House', () => {
     expect(again.polygons[0].holes.map(ringKey).sort()).toEqual(edited.polygons[0].holes.map(ringKey).sort())
     expect(again.zones).toEqual(edited.zones)
     expect(notes.join('\n')).toContain(
-      `WalkableAreas/Floor/Perimeter: walk area 'Perimeter' edited: NavigationPolygon NavigationPolygon_nhhoh of ${FLOOR}`,
+      `WalkableAreas/Floor/Perimeter: walk area 'Perimeter' edited: its navigation polygon (NavigationPolygon_nhhoh in ${FLOOR.split('/').pop()})`,
     )
     // The dry run's diff: one hunk, the three lines out and in.
     const diff = unifiedDiff(files[0])

@@ -12,10 +12,11 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { basename, join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  gameInfoOf,
   gameOfProject,
   openGameFolder,
   planFingerprint,
@@ -25,7 +26,12 @@ import {
 import * as store from '../../../src/main/services/project-store'
 import { decodeMask } from '../../../src/main/services/image-codec'
 import { diskProjectFiles } from '../../../src/main/services/project-files'
-import { commitGameWrite, GAME_LINK_FILE } from '../../../src/shared/formats/game-folder'
+import {
+  AGS3_READ_ONLY,
+  AGS3_READ_ONLY_FOLDER,
+  commitGameWrite,
+  GAME_LINK_FILE,
+} from '../../../src/shared/formats/game-folder'
 import { tempFolder } from './helpers'
 import { DesktopHost } from '../../../src/main/desktop-host'
 import { hostHandlers } from '../../../src/main/ipc'
@@ -139,7 +145,7 @@ describe('a Godot game (Popochiu sample) worked on in place', () => {
 
     const plan = await planGameSave(opened.folder)
     expect(plan.changes.map((c) => c.path)).toEqual([FLOOR])
-    expect(plan.changes[0].summary).toMatch(/line/)
+    expect(plan.changes[0].summary).toBe('3 lines changed')
     expect(plan.changes[0].unifiedDiff).toContain('-vertices = ')
     // Nothing is written by planning.
     expect(changedFiles(original, await gameFiles(game))).toEqual([])
@@ -273,7 +279,7 @@ describe('an AGS game (Tumbleweed)', () => {
     })
     const plan = await planGameSave(opened.folder)
     expect(plan.changes.map((c) => c.path)).toEqual(['Rooms/1/walkableareas.png'])
-    expect(plan.changes[0].summary).toMatch(/walkable areas mask replaced/)
+    expect(plan.changes[0].summary).toMatch(/^walkable area mask repainted \(\d+ bytes before, \d+ after\)$/)
     const done = await writeGameSave(opened.folder, planFingerprint(plan))
     expect(changedFiles(original, await gameFiles(game))).toEqual(['Rooms/1/walkableareas.png'])
     const backup = await readFile(join(game, done.backup!, 'Rooms/1/walkableareas.png'))
@@ -296,6 +302,17 @@ describe('an AGS game (Tumbleweed)', () => {
     const before = await gameFiles(game)
     const opened = await openGameFolder(game)
     expect(opened.link.engine).toBe('ags3')
+    // The editor is told from the start (the canvas notice; Save goes to Save As), not at Save.
+    expect(await gameInfoOf(opened.folder)).toEqual({
+      engine: 'ags3',
+      name: basename(game),
+      rooms: 1,
+      readOnly: AGS3_READ_ONLY,
+      readOnlyFolder: AGS3_READ_ONLY_FOLDER,
+    })
+    // Each read note names room1.crm once.
+    expect(opened.notes).toContain('room1.crm: compiled AGS room, format version 33')
+    expect(opened.notes.filter((n) => n.startsWith('room1.crm: room1.crm'))).toEqual([])
     const error = await planGameSave(opened.folder).catch((e: Error) => e)
     expect(error).toBeInstanceOf(Error)
     expect((error as Error).message).toMatch(/AGS 3 rooms \(\.crm\).*never writes.*nothing written/)

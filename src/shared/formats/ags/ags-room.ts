@@ -18,9 +18,8 @@
  */
 import { simplifyAreas, traceMask } from '../../geometry/vectorise'
 import { idFromName } from '../../room/names'
-import { emptyRoom, type Room, type Zone } from '../../room/schema'
+import { defaultAreaColour, emptyRoom, type Room, type Zone } from '../../room/schema'
 import { encodeWalkBehindRows } from '../../room/walk-behinds'
-import { maskPalette } from './ags'
 
 /** AGS's own limits (Common/game/roomdata.h, the editor's Room.cs): ids 1..count-1. */
 export const AGS_LIMITS = {
@@ -180,7 +179,8 @@ export function zonesFromRegions(
         events: { enter: '', exit: '', stand: '' },
         properties: { agsRegion: String(id) },
       })
-      if (area.holes.length > 0) notes.push(`region ${id}: its holes are not kept (zones are outlines)`)
+      if (area.holes.length > 0)
+        notes.push(`region ${id}: the holes in it are filled (a Walkbox zone is one outline)`)
     })
   }
   return zones
@@ -218,7 +218,7 @@ export function agsRoomToWalkbox(
   const walkCounts = countIds(masks.walkable)
   room.areas = [...walkCounts.keys()]
     .sort((a, b) => a - b)
-    .map((id) => ({ id, name: `Area ${id}`, colour: maskPalette(id + 1)[id] }))
+    .map((id) => ({ id, name: `Area ${id}`, colour: defaultAreaColour(id) }))
   room.mask = 'walkmask.png'
   room.authoritative = 'mask'
   notes.push(
@@ -283,9 +283,11 @@ export function agsRoomToWalkbox(
     }
   }
   if (data.objects.length > 0)
-    notes.push(`objects: ${data.objects.map((o) => o.scriptName || o.description).join(', ')} (not carried)`)
+    notes.push(
+      `room objects: ${data.objects.map((o) => o.scriptName || o.description).join(', ')} (not carried; Walkbox has no objects)`,
+    )
   notes.push(
-    `edges: left x=${data.edges.left}, right x=${data.edges.right}, top y=${data.edges.top}, bottom y=${data.edges.bottom} (not carried)`,
+    `room edges: left x=${data.edges.left}, right x=${data.edges.right}, top y=${data.edges.top}, bottom y=${data.edges.bottom} (not carried)`,
   )
   const start = walkableNear(masks.walkable, width, height, room.testWalk.start.x, room.testWalk.start.y)
   room.testWalk.start = start

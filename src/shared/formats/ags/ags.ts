@@ -20,7 +20,7 @@ import { stopsForArea, scaleFromStops } from '../../analysis/scaling'
 import { walkPolygonToArea } from '../../room/convert'
 import { idFromName } from '../../room/names'
 import { readMaskImage, type MaskPixels } from '../../room/mask-image'
-import type { Room, Zone } from '../../room/schema'
+import { defaultAreaColour, type Room, type Zone } from '../../room/schema'
 import { encodeWalkBehindRows, walkBehindPixelCounts } from '../../room/walk-behinds'
 import type { IndexedImage } from '../indexed-png'
 
@@ -256,7 +256,8 @@ export function exportAgs(room: Room, mask: Uint8Array | null): AgsExport {
     notes.push(
       `gates: AGS switches walkable areas from scripts (RemoveWalkableArea); ${room.gates.length} gate(s) not exported`,
     )
-  if (room.nodeGraph.nodes.length > 0) notes.push('node graph: AGS has no authored graph; not exported')
+  if (room.nodeGraph.nodes.length > 0)
+    notes.push('node graph: AGS finds paths on the walkable areas itself; not exported')
 
   // Walk-behinds: their mask as it is, baselines in the sidecar.
   const wbCells = walkBehindCells(room)
@@ -330,7 +331,7 @@ export function importAgs(input: AgsImportInput): { room: Room; mask: Uint8Array
     )
     for (const a of read.areas) {
       if (!room.areas.some((x) => x.id === a.id))
-        room.areas.push({ id: a.id, name: `Area ${a.id}`, colour: maskPalette(a.id + 1)[a.id] })
+        room.areas.push({ id: a.id, name: `Area ${a.id}`, colour: defaultAreaColour(a.id) })
     }
     room.areas.sort((a, b) => a.id - b.id)
     room.authoritative = 'mask'
@@ -395,7 +396,8 @@ export function importAgs(input: AgsImportInput): { room: Room; mask: Uint8Array
           events: { enter: info?.enter ?? '', exit: info?.exit ?? '', stand: info?.stand ?? '' },
           properties: { agsRegion: String(id) },
         })
-        if (area.holes.length > 0) notes.push(`region ${id}: its holes are not kept (zones are outlines)`)
+        if (area.holes.length > 0)
+          notes.push(`region ${id}: the holes in it are filled (a Walkbox zone is one outline)`)
       })
     }
     room.zones = [...room.zones, ...zones]

@@ -38,6 +38,12 @@ const BLOCK_NAMES: Record<number, string> = {
   8: 'custom properties',
 }
 
+/** Named extension blocks AGS writes (room_file.cpp ReadRoomBlock), as an author knows them. */
+const EXTENSION_NAMES: Record<string, string> = {
+  ext_sopts: "the room's string options (AGS 3.6)",
+  v363_objects: "the objects' transparency, baseline and blocking rectangle (AGS 3.6.3)",
+}
+
 export class CrmError extends Error {
   constructor(file: string, problem: string) {
     super(`${file}: ${problem}`)
@@ -358,7 +364,10 @@ function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom & {
   r.skip(regionCount * 6) // light levels and tints
   const room = { width, height }
   const background = readLzwBackground(r, bpp, room)
-  if (!background) notes.push('background: the LZW data does not unpack to the room; no background')
+  if (!background)
+    notes.push(
+      "background: its compressed picture does not fit the room's size; the room opens without a background",
+    )
   // Before format 33 the field was the room's "legacy resolution" (1 low, 2 high), not the
   // masks' scale: there the masks' own size says it (1:1 to 1:4 of the room).
   let scale = maskResolution
@@ -419,7 +428,9 @@ function readFramesBlock(r: Reader, main: CrmRoom & { bpp: number }, notes: stri
     const palette = shared[i] && main.bpp === 1 ? main.background?.palette : undefined
     const frame = readLzwBackground(r, main.bpp, room, name, palette)
     if (!frame) {
-      notes.push(`${name}: the LZW data does not unpack to the room; frames ${i + 1}..${count} are not read`)
+      notes.push(
+        `${name}: its compressed picture does not fit the room's size; background frames ${i + 1}..${count} are not read`,
+      )
       return
     }
     main.frames.push(frame)
@@ -436,7 +447,7 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm'): CrmRoom {
     )
   if (version > 33 && version !== 36306)
     head.fail(`format version ${version} is not one Walkbox knows (29 to 33, 36306: AGS 3.0.3 to 3.6)`)
-  const notes: string[] = [`${file}: AGS room format version ${version}`]
+  const notes: string[] = [`compiled AGS room, format version ${version}`]
   const wide = version >= 32
   let main: (CrmRoom & { bpp: number }) | null = null
   let framesRead = false
@@ -468,11 +479,16 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm'): CrmRoom {
       framesRead = true
       readFramesBlock(block, main, notes)
     } else if (id === 0) {
-      notes.push(`block '${name}': not read (kept in the .crm)`)
+      const known = EXTENSION_NAMES[name.toLowerCase()]
+      notes.push(
+        known
+          ? `room extension '${name}' (${known}): not read; it stays in the .crm`
+          : `room extension '${name}': unknown to Walkbox, not read; it stays in the .crm`,
+      )
     } else if (BLOCK_NAMES[id]) {
       // Script and properties: nothing of Walkbox's.
     } else {
-      notes.push(`block ${id}: unknown to Walkbox, skipped`)
+      notes.push(`room data block ${id}: unknown to Walkbox, skipped; it stays in the .crm`)
     }
     r.at += length
   }

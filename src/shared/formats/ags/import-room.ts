@@ -200,15 +200,19 @@ export async function importCrmRoom(
         crm.frames.map((f, i) => ({
           bytes: encodeRgbaPng(f.width, f.height, f.rgba),
           size: { width: f.width, height: f.height },
-          what: `${file} background frame ${i + 2}`,
+          what: `background frame ${i + 2}`,
         })),
         notes,
       )
     : { fields: {} }
   if (!crm.background && data.backgroundCount > 1)
-    notes.push(`backgrounds: ${data.backgroundCount} frames, but the first does not unpack; none are carried`)
+    notes.push(
+      `backgrounds: ${data.backgroundCount} frames, but the first background cannot be read; no frame is carried`,
+    )
   else if (crm.frames.length + 1 < data.backgroundCount)
-    notes.push(`backgrounds: ${data.backgroundCount} in ${file}, ${crm.frames.length + 1} read`)
+    notes.push(
+      `backgrounds: the room has ${data.backgroundCount} frames, ${crm.frames.length + 1} could be read`,
+    )
   const delay = crm.frameDelay !== undefined ? { ...data, backgroundAnimationDelay: crm.frameDelay } : data
   Object.assign(imported.room, frames.fields, frames.backgroundFrames ? delayField(delay) : {})
   return {

@@ -74,7 +74,10 @@ function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
       notes.push(
         `zone ${z.name}: region ${id} is above AGS's ${AGS_LIMITS.regions - 1}; written, AGS will not read it`,
       )
-    if (z.shape.kind === 'area') notes.push(`zone ${z.name}: an area zone is not a region; not written`)
+    if (z.shape.kind === 'area')
+      notes.push(
+        `zone ${z.name}: it follows a walk area, and an AGS region is drawn in the regions mask; not written`,
+      )
     if (z.enabledBy)
       notes.push(`zone ${z.name}: AGS regions have no flag conditions; its condition is not written`)
   }
@@ -95,7 +98,8 @@ function agsScalingFor(
   notes: string[],
 ): AgsAreaScaling {
   const stops = room.scaling.mode === 'linear' ? stopsForArea(room, area) : []
-  if (room.scaling.mode === 'map') notes.push('scaling: a scale map has no AGS equivalent; not written')
+  if (room.scaling.mode === 'map')
+    notes.push('scaling: AGS scales per walkable area, not from a scale map; not written')
   if (stops.length === 0) return { continuous: false, level: 100, min: 100, max: 100 }
   const min = Math.round(scaleFromStops(stops, top + 0.5))
   const max = Math.round(scaleFromStops(stops, bottom + 0.5))
@@ -154,7 +158,9 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       )
     stored(walk, current.bytes, OPEN_ROOM_MASKS.walkable)
     if (data.maskResolution > 1)
-      notes.push(`walkable mask written at 1:${data.maskResolution} (MaskResolution)`)
+      notes.push(
+        `walkable area mask written at 1:${data.maskResolution}, the room's mask resolution (MaskResolution)`,
+      )
   }
 
   const regionsNow = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.regions, data, readNotes)
@@ -165,7 +171,7 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     stored(regionsOf(room, walk, notes), regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
   }
   if (room.zones.some((z) => z.events.enter || z.events.exit || z.events.stand))
-    notes.push('zone events: AGS names region events in the room script; not written')
+    notes.push('zone events: AGS region events are functions in the room script; not written')
 
   // Walk-behinds: the mask when its pixels changed, the baselines that changed.
   const walkBehindsNow = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.walkBehinds, data, readNotes)
@@ -179,7 +185,9 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
   if (!sameBytes(wbCells, wbBefore)) {
     stored(wbCells, walkBehindsNow?.bytes ?? null, OPEN_ROOM_MASKS.walkBehinds)
     if (data.maskResolution > 1)
-      notes.push(`walk-behind mask written at 1:${data.maskResolution} (MaskResolution)`)
+      notes.push(
+        `walk-behind mask written at 1:${data.maskResolution}, the room's mask resolution (MaskResolution)`,
+      )
   }
   const baselineEdits = new Map<number, number>()
   for (const a of room.walkBehinds?.areas ?? []) {
@@ -226,7 +234,8 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     notes.push(
       `gates: AGS switches walkable areas from scripts (RemoveWalkableArea); ${room.gates.length} not written`,
     )
-  if (room.nodeGraph.nodes.length > 0) notes.push('node graph: AGS has no authored graph; not written')
+  if (room.nodeGraph.nodes.length > 0)
+    notes.push('node graph: AGS finds paths on the walkable areas itself; not written')
   notes.push('background: not written; AGS keeps background0.png')
   const frames = room.backgroundFrames?.length ?? 0
   if (frames > 0 || data.backgroundCount > 1)

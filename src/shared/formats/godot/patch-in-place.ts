@@ -323,7 +323,9 @@ export async function patchGodotRoom(
     )
     if (kept) newLines[2] = `outlines = Array[PackedVector2Array]([${kept.join(', ')}])`
     byFile.set(file, [...(byFile.get(file) ?? []), ...sectionEdits(lines, id, newLines, file)])
-    notes.push(`${node.path}: walk area '${area.name}' edited: NavigationPolygon ${id} of ${file}`)
+    notes.push(
+      `${node.path}: walk area '${area.name}' edited: its navigation polygon (${id} in ${file.split('/').pop()})`,
+    )
   }
   // Zones: the polygon of the node a zone came from (Popochiu's interaction_polygon, or the
   // zone's one CollisionPolygon2D), in that node's coordinates.
