@@ -20,7 +20,14 @@
  * Units: px.
  */
 import { basename } from 'node:path'
-import { emptyRoom, FormatError, MAX_ROOM_SIDE_PX, type Room, type WalkArea } from '../shared/room/schema'
+import {
+  emptyRoom,
+  FormatError,
+  MAX_ROOM_SIDE_PX,
+  type Room,
+  type WalkArea,
+  defaultAreaColour,
+} from '../shared/room/schema'
 import { JsonSyntaxError } from '../shared/room/json-text'
 import { MigrationError } from '../shared/room/migrate'
 import { UnsafePathError } from '../main/services/safe-path'
@@ -46,8 +53,6 @@ export class ProjectCommandError extends Error {
     this.problems = [...problems]
   }
 }
-
-const AREA_COLOURS = ['#3cb371', '#4a90d9', '#e0a526', '#c0508f', '#7b68ee', '#20b2aa', '#d2691e', '#9acd32']
 
 /** The errors that are about the author's files or arguments: printed as one line, exit 2. */
 const AUTHOR_ERRORS = [
@@ -178,7 +183,7 @@ export async function roomAdd(project: string, options: RoomAddOptions): Promise
         areas.push({
           id,
           name: single ? nameFromFileName(basename(file)) : `Area ${id}`,
-          colour: colour ?? AREA_COLOURS[(id - 1) % AREA_COLOURS.length],
+          colour: colour ?? defaultAreaColour(id),
         })
         taken.add(id)
       }

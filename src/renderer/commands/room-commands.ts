@@ -29,6 +29,7 @@ import type {
 } from '../../shared/room/schema'
 import { cloneJson, type EditTarget } from './edit-target'
 import { RoomFieldsCommand } from './room-fields'
+import { defaultAreaColour } from '../../shared/room/schema'
 
 export type RingRef =
   | { kind: 'outer'; polygonId: string }
@@ -276,8 +277,6 @@ export function setAuthoritativeCommand(target: EditTarget, value: Authoritative
 
 // --- areas -----------------------------------------------------------------
 
-const AREA_COLOURS = ['#3cb371', '#4a90d9', '#e0a526', '#c0508f', '#7b68ee', '#20b2aa', '#d2691e', '#9acd32']
-
 export function addAreaCommand(target: EditTarget, name?: string): RoomFieldsCommand {
   const used = new Set(target.room.areas.map((a) => a.id))
   let id = 1
@@ -286,7 +285,7 @@ export function addAreaCommand(target: EditTarget, name?: string): RoomFieldsCom
   const area: WalkArea = {
     id,
     name: name ?? `Area ${id}`,
-    colour: AREA_COLOURS[(id - 1) % AREA_COLOURS.length],
+    colour: defaultAreaColour(id),
   }
   return new RoomFieldsCommand(
     `Add area ${id}`,

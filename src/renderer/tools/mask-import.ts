@@ -20,6 +20,7 @@ import { CompoundCommand, type Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import { ReplaceMaskCommand } from '../commands/mask-patch'
 import { RoomFieldsCommand } from '../commands/room-fields'
+import { defaultAreaColour } from '../../shared/room/schema'
 
 export interface MaskImportPlan {
   fileName: string
@@ -28,8 +29,6 @@ export interface MaskImportPlan {
   read: MaskRead
   singleArea: boolean
 }
-
-const AREA_COLOURS = ['#3cb371', '#4a90d9', '#e0a526', '#c0508f', '#7b68ee', '#20b2aa', '#d2691e', '#9acd32']
 
 /** Read an imported picture for the room (throws with the file named when it cannot be a mask). */
 export function planMaskImport(
@@ -65,7 +64,7 @@ export function missingAreas(read: MaskRead, existing: readonly WalkArea[], file
       id: a.id,
       // A one-area picture names its area after the file ('walkable2.png' -> 'Walkable2').
       name: single && fileName ? nameFromFileName(fileName) : `Area ${a.id}`,
-      colour: a.colour ?? AREA_COLOURS[(a.id - 1) % AREA_COLOURS.length],
+      colour: a.colour ?? defaultAreaColour(a.id),
     }))
 }
 
@@ -129,8 +128,7 @@ export function maskPreview(
       const sx = Math.min(room.width - 1, Math.floor((x + 0.5) * f))
       const id = cells[sy * room.width + sx]
       ids[y * width + x] = id
-      if (id !== 0 && !(id in colours))
-        colours[id] = known.get(id) ?? AREA_COLOURS[(id - 1) % AREA_COLOURS.length]
+      if (id !== 0 && !(id in colours)) colours[id] = known.get(id) ?? defaultAreaColour(id)
     }
   }
   return { width, height, ids, colours }
