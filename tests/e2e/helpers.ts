@@ -110,6 +110,25 @@ export async function writeOpfs(page: Page, path: string, text: string): Promise
   )
 }
 
+/** Every file under an OPFS folder, relative paths, sorted. */
+export async function opfsFiles(page: Page, folder: string): Promise<string[]> {
+  return page.evaluate(async (path) => {
+    let dir = await navigator.storage.getDirectory()
+    for (const part of path.split('/')) dir = await dir.getDirectoryHandle(part)
+    const out: string[] = []
+    const visit = async (d: FileSystemDirectoryHandle, at: string) => {
+      for await (const [name, h] of (
+        d as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
+      ).entries()) {
+        if (h.kind === 'directory') await visit(h as FileSystemDirectoryHandle, `${at}${name}/`)
+        else out.push(`${at}${name}`)
+      }
+    }
+    await visit(dir, '')
+    return out.sort()
+  }, folder)
+}
+
 /** A page or an element of it: what can take a screenshot. */
 type Shootable = Pick<Page, 'screenshot'> | Pick<Locator, 'screenshot'>
 

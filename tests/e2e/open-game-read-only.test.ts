@@ -16,7 +16,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { readOpfs, saveScreenshot, statusText, waitUntil, writeOpfs } from './helpers'
+import { readOpfs, saveScreenshot, statusText, waitUntil, writeOpfs, opfsFiles } from './helpers'
 import { openSample } from './authoring-helpers'
 import { clickRoom, waitForAnswers } from './compare-helpers'
 import { ALGORITHM_IDS } from '../../src/shared/nav/registry'
@@ -48,25 +48,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await browser?.close()
 })
-
-/** Every file under an OPFS folder, relative paths, sorted. */
-async function opfsFiles(folder: string): Promise<string[]> {
-  return page.evaluate(async (path) => {
-    let dir = await navigator.storage.getDirectory()
-    for (const part of path.split('/')) dir = await dir.getDirectoryHandle(part)
-    const out: string[] = []
-    const visit = async (d: FileSystemDirectoryHandle, at: string) => {
-      for await (const [name, h] of (
-        d as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
-      ).entries()) {
-        if (h.kind === 'directory') await visit(h as FileSystemDirectoryHandle, `${at}${name}/`)
-        else out.push(`${at}${name}`)
-      }
-    }
-    await visit(dir, '')
-    return out.sort()
-  }, folder)
-}
 
 /**
  * A handle granted read only: read 'granted', readwrite 'prompt' and, when asked, 'denied'.
@@ -141,7 +122,7 @@ describe('File › Open Game Folder Read-Only… (browser edition)', () => {
     const first = await asked()
     expect(first.picked).toEqual(['read'])
     expect(first.asked.filter((a) => a.endsWith('readwrite'))).toEqual([])
-    expect(await opfsFiles('games/curb')).toEqual(['maps/street.tmx'])
+    expect(await opfsFiles(page, 'games/curb')).toEqual(['maps/street.tmx'])
 
     // Compare answers on the room of the game opened read-only.
     await page.getByRole('tab', { name: 'Compare' }).click()
@@ -167,7 +148,7 @@ describe('File › Open Game Folder Read-Only… (browser edition)', () => {
     expect(await statusText(page)).toBe(
       'Saved as curb copy, a Walkbox project of its own (the read-only game is as it was).',
     )
-    expect(await opfsFiles('games/curb')).toEqual(['maps/street.tmx'])
+    expect(await opfsFiles(page, 'games/curb')).toEqual(['maps/street.tmx'])
 
     // After a reload, Open Recent lists the game as read-only and reopens it so.
     await page.reload()
@@ -193,7 +174,7 @@ describe('File › Open Game Folder Read-Only… (browser edition)', () => {
     expect(again.picked).toEqual([])
     expect(again.asked.length).toBeGreaterThan(0)
     expect(again.asked.filter((a) => a.endsWith('readwrite'))).toEqual([])
-    expect(await opfsFiles('games/curb')).toEqual(['maps/street.tmx'])
+    expect(await opfsFiles(page, 'games/curb')).toEqual(['maps/street.tmx'])
     expect(new TextDecoder().decode(await readOpfs(page, 'games/curb/maps/street.tmx'))).toBe(MAP)
   }, 180_000)
 })

@@ -19,7 +19,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { readOpfs, saveScreenshot, statusText, waitUntil, writeOpfs } from './helpers'
+import { readOpfs, saveScreenshot, statusText, waitUntil, writeOpfs, opfsFiles } from './helpers'
 import { openSample } from './authoring-helpers'
 import { clickRoom, waitForAnswers } from './compare-helpers'
 import { ALGORITHM_IDS } from '../../src/shared/nav/registry'
@@ -46,25 +46,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await browser?.close()
 })
-
-/** Every file under an OPFS folder, relative paths, sorted. */
-async function opfsFiles(folder: string): Promise<string[]> {
-  return page.evaluate(async (path) => {
-    let dir = await navigator.storage.getDirectory()
-    for (const part of path.split('/')) dir = await dir.getDirectoryHandle(part)
-    const out: string[] = []
-    const visit = async (d: FileSystemDirectoryHandle, at: string) => {
-      for await (const [name, h] of (
-        d as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
-      ).entries()) {
-        if (h.kind === 'directory') await visit(h as FileSystemDirectoryHandle, `${at}${name}/`)
-        else out.push(`${at}${name}`)
-      }
-    }
-    await visit(dir, '')
-    return out.sort()
-  }, folder)
-}
 
 /** The browser lets Walkbox read folders but refuses to let it write them. */
 async function refuseWriteAccess(): Promise<void> {
@@ -125,7 +106,7 @@ describe('a game folder the browser lets Walkbox read but not write', () => {
       'The game curb is read-only here: its folder may only be read (write access was refused): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere. Save As…Dismiss',
     )
     await saveScreenshot(page, 'read-only-game-folder.png')
-    expect(await opfsFiles('games/curb')).toEqual(['maps/street.tmx'])
+    expect(await opfsFiles(page, 'games/curb')).toEqual(['maps/street.tmx'])
 
     // Compare answers on the read-only game's room.
     await page.getByRole('tab', { name: 'Compare' }).click()
@@ -152,7 +133,7 @@ describe('a game folder the browser lets Walkbox read but not write', () => {
       'Saved as curb copy, a Walkbox project of its own (the read-only game is as it was).',
     )
     await expect.poll(() => page.getByTestId('title').textContent()).toMatch(/^curb copy/)
-    expect(await opfsFiles('games/curb')).toEqual(['maps/street.tmx'])
+    expect(await opfsFiles(page, 'games/curb')).toEqual(['maps/street.tmx'])
     expect(new TextDecoder().decode(await readOpfs(page, 'games/curb/maps/street.tmx'))).toBe(map(280))
   }, 180_000)
 })
@@ -183,7 +164,7 @@ describe('a game folder the browser lets Walkbox write but that refuses writes (
       'the read-only line',
     )
     expect(await page.getByTestId('read-only-game').count()).toBe(1)
-    expect(await opfsFiles('games/curb')).toEqual(['maps/street.tmx'])
+    expect(await opfsFiles(page, 'games/curb')).toEqual(['maps/street.tmx'])
   }, 120_000)
 })
 
@@ -205,7 +186,7 @@ describe('a picked folder that is no game', () => {
       'the refusal',
     )
     expect(await statusText(page)).toMatch(/^Could not open the game folder: not a game folder Walkbox knows/)
-    expect(await opfsFiles('games/notes')).toEqual(['readme.txt'])
+    expect(await opfsFiles(page, 'games/notes')).toEqual(['readme.txt'])
   }, 120_000)
 })
 
@@ -214,7 +195,7 @@ describe('a game from the recent list whose write access is refused on reopening
     await writeOpfs(page, 'games/curb/maps/street.tmx', map(280))
     await pickCurb()
     await newScratchAndReload()
-    const before = await opfsFiles('games/curb')
+    const before = await opfsFiles(page, 'games/curb')
     expect(before).toContain('.walkbox/game-link.json')
     await refuseWriteAccess()
     await page
@@ -232,7 +213,7 @@ describe('a game from the recent list whose write access is refused on reopening
     )
     await expect.poll(() => page.getByTestId('title').textContent()).toBe('curb — street')
     expect(await page.getByTestId('read-only-game').count()).toBe(1)
-    expect(await opfsFiles('games/curb')).toEqual(before)
+    expect(await opfsFiles(page, 'games/curb')).toEqual(before)
   }, 120_000)
 })
 
@@ -264,7 +245,7 @@ describe('a write-back a crash stopped, in the browser edition', () => {
     await expect
       .poll(async () => new TextDecoder().decode(await readOpfs(page, 'games/curb/maps/street.tmx')))
       .toBe(map(300))
-    const files = await opfsFiles('games/curb')
+    const files = await opfsFiles(page, 'games/curb')
     expect(files.filter((f) => f.endsWith('.walkbox-new') || f === '.walkbox-save.json')).toEqual([])
   }, 120_000)
 })

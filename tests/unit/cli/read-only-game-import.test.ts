@@ -7,12 +7,12 @@
  * Units: bytes; ms (modification times, compared for equality only).
  */
 import { existsSync } from 'node:fs'
-import { lstat, readdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { benchPath } from '../../support/bench-data'
 import { tempFolder } from '../main/helpers'
 import { walkbox } from './run-walkbox'
+import { folderListing } from '../../support/folder-listing'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -23,29 +23,17 @@ afterEach(async () => {
   await cleanup()
 })
 
-/** The folder itself and everything under it: path, size, modification time. */
-async function listing(root: string): Promise<string[]> {
-  const out: string[] = []
-  const visit = async (at: string) => {
-    const info = await lstat(at)
-    out.push(`${relative(root, at) || '.'} ${info.size} ${info.mtimeMs}`)
-    if (info.isDirectory()) for (const name of await readdir(at)) await visit(join(at, name))
-  }
-  await visit(root)
-  return out.sort()
-}
-
 describe('walkbox import of a game folder it may not write', () => {
   it.each(['ags-tumbleweed', 'popochiu-sample-game'])(
     '%s: the project is made in --out, and nothing in the game changes',
     async (name) => {
       const game = benchPath('engines', name)
-      const before = await listing(game)
+      const before = await folderListing(game, { includeRoot: true })
       const out = join(dir, 'project')
       const run = await walkbox('import', game, '--out', out)
       expect(run.code, run.stderr).toBe(0)
       expect(existsSync(join(out, 'project.walkbox.json'))).toBe(true)
-      expect(await listing(game)).toEqual(before)
+      expect(await folderListing(game, { includeRoot: true })).toEqual(before)
       expect(existsSync(join(game, '.walkbox'))).toBe(false)
     },
     120_000,

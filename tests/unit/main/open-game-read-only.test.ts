@@ -9,8 +9,8 @@
  * Units: px; bytes.
  */
 import { existsSync } from 'node:fs'
-import { cp, lstat, readdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { cp } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openGameFolder } from '../../../src/main/services/game-folder-store'
 import * as store from '../../../src/main/services/project-store'
@@ -22,6 +22,7 @@ import type { ProjectFiles } from '../../../src/shared/room/unit-save'
 import type { OpenedProject } from '../../../src/shared/host'
 import { benchPath } from '../../support/bench-data'
 import { tempFolder } from './helpers'
+import { folderListing } from '../../support/folder-listing'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -42,17 +43,6 @@ function countingWrites(folder: string, writes: string[]): ProjectFiles {
     removeTree: (path) => (writes.push(`removeTree ${path}`), disk.removeTree(path)),
     copy: (from, to) => (writes.push(`copy ${to}`), disk.copy(from, to)),
   }
-}
-
-/** Every file and folder under `dir` with its size and modification time. */
-async function listing(dir: string, out: string[] = [], root = dir): Promise<string[]> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, e.name)
-    const info = await lstat(full)
-    out.push(`${relative(root, full)} ${info.size} ${info.mtimeMs}`)
-    if (e.isDirectory()) await listing(full, out, root)
-  }
-  return out.sort()
 }
 
 async function setUp(game = 'popochiu-sample-game') {
@@ -82,7 +72,7 @@ function hostFor(dir: string, game: string, writes: string[], newFolder: string)
 describe('a game folder opened read-only by choice (desktop service)', () => {
   it('tries no write in a game it could write, and reads its rooms into a scratch project', async () => {
     const { game, scratch } = await setUp()
-    const before = await listing(game)
+    const before = await folderListing(game)
     const writes: string[] = []
     const opened = await openGameFolder(game, {
       files: countingWrites(game, writes),
@@ -95,7 +85,7 @@ describe('a game folder opened read-only by choice (desktop service)', () => {
     expect((await store.loadRoom(opened.folder, 'house')).problems).toEqual([])
     expect(writes).toEqual([])
     expect(existsSync(join(game, '.walkbox'))).toBe(false)
-    expect(await listing(game)).toEqual(before)
+    expect(await folderListing(game)).toEqual(before)
   })
 
   it("copies a game's own Walkbox project and leaves the game's files as they were", async () => {
@@ -105,7 +95,7 @@ describe('a game folder opened read-only by choice (desktop service)', () => {
       ...p,
       flags: [...p.flags, { id: 'door_open', name: 'Door open', default: false }],
     }))
-    const before = await listing(game)
+    const before = await folderListing(game)
     const writes: string[] = []
     const opened = await openGameFolder(game, {
       files: countingWrites(game, writes),
@@ -116,7 +106,7 @@ describe('a game folder opened read-only by choice (desktop service)', () => {
     expect(opened.imported).toBe(false)
     expect(opened.project.flags.map((f) => f.id)).toContain('door_open')
     expect(writes).toEqual([])
-    expect(await listing(game)).toEqual(before)
+    expect(await folderListing(game)).toEqual(before)
   })
 })
 
@@ -140,7 +130,7 @@ describe('File › Open Game Folder Read-Only… in the desktop host', () => {
 
   it('opens read-only, refuses Save in one line, keeps edits with Save As, and Open Recent reopens it read-only', async () => {
     const { dir, game } = await setUp()
-    const before = await listing(game)
+    const before = await folderListing(game)
     const writes: string[] = []
     const host = hostFor(dir, game, writes, join(dir, 'kept'))
     const opened = (await hostHandlers(host).openGameFolder({ readOnly: true })) as OpenedProject
@@ -184,7 +174,7 @@ describe('File › Open Game Folder Read-Only… in the desktop host', () => {
     expect(third.game?.readOnlyFolder).toBe(CHOSEN_LINE)
     expect(writes).toEqual([])
     expect(existsSync(join(game, '.walkbox'))).toBe(false)
-    expect(await listing(game)).toEqual(before)
+    expect(await folderListing(game)).toEqual(before)
 
     // A plain Open Game Folder opens it writable, and the recent list forgets the choice.
     const writable = (await later.openGameFolder())!

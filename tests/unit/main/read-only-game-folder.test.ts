@@ -10,8 +10,8 @@
  * Units: px; bytes.
  */
 import { existsSync } from 'node:fs'
-import { cp, lstat, readdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { cp } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openGameFolder } from '../../../src/main/services/game-folder-store'
 import * as store from '../../../src/main/services/project-store'
@@ -25,6 +25,7 @@ import type { ProjectFiles } from '../../../src/shared/room/unit-save'
 import type { OpenedProject } from '../../../src/shared/host'
 import { benchPath } from '../../support/bench-data'
 import { tempFolder } from './helpers'
+import { folderListing } from '../../support/folder-listing'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -48,17 +49,6 @@ function refusingWrites(folder: string, code: 'EROFS' | 'EACCES'): ProjectFiles 
   }
 }
 
-/** Every file and folder under `dir` with its size and modification time. */
-async function listing(dir: string, out: string[] = [], root = dir): Promise<string[]> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, e.name)
-    const info = await lstat(full)
-    out.push(`${relative(root, full)} ${info.size} ${info.mtimeMs}`)
-    if (e.isDirectory()) await listing(full, out, root)
-  }
-  return out.sort()
-}
-
 async function setUp(game = 'popochiu-sample-game') {
   const t = await tempFolder('walkbox-ro-game-')
   cleanups.push(t.remove)
@@ -70,7 +60,7 @@ async function setUp(game = 'popochiu-sample-game') {
 describe('a game folder Walkbox may not write (desktop service)', () => {
   it('opens through a scratch project, every algorithm answers, and nothing is written into the game', async () => {
     const { game, scratch } = await setUp()
-    const before = await listing(game)
+    const before = await folderListing(game)
     const opened = await openGameFolder(game, { files: refusingWrites(game, 'EROFS'), scratch })
     expect(opened.readOnly).toBe(
       'its folder cannot be written (a read-only file system): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere',
@@ -88,7 +78,7 @@ describe('a game folder Walkbox may not write (desktop service)', () => {
       expect(result.error, id).toBeUndefined()
       expect(result.points.length, id).toBeGreaterThan(0)
     }
-    expect(await listing(game)).toEqual(before)
+    expect(await folderListing(game)).toEqual(before)
     expect(existsSync(join(game, '.walkbox'))).toBe(false)
   })
 
@@ -100,14 +90,14 @@ describe('a game folder Walkbox may not write (desktop service)', () => {
       ...p,
       flags: [...p.flags, { id: 'door_open', name: 'Door open', default: false }],
     }))
-    const before = await listing(game)
+    const before = await folderListing(game)
     const opened = await openGameFolder(game, { files: refusingWrites(game, 'EACCES'), scratch })
     expect(opened.readOnly).toMatch(/^its folder cannot be written \(no permission to write in it\)/)
     expect(opened.imported).toBe(false)
     expect(opened.folder).toBe(scratch)
     expect(opened.project.flags.map((f) => f.id)).toContain('door_open')
     expect(opened.rooms.map((r) => r.id)).toEqual(['house'])
-    expect(await listing(game)).toEqual(before)
+    expect(await folderListing(game)).toEqual(before)
   })
 
   it('refuses a folder that is no game in one line, before anything is tried', async () => {
@@ -123,7 +113,7 @@ describe('a game folder Walkbox may not write (desktop service)', () => {
 describe('a read-only game folder in the desktop host', () => {
   it('says so in one line, refuses Save in one line, keeps edits with Save As, and reopens from the recent list', async () => {
     const { dir, game } = await setUp()
-    const before = await listing(game)
+    const before = await folderListing(game)
     const answers = { newFolder: join(dir, 'kept') }
     const host = new DesktopHost({
       userDataDir: () => join(dir, 'user-data'),
@@ -170,6 +160,6 @@ describe('a read-only game folder in the desktop host', () => {
     const again = (await hostHandlers(host).openProject({ ref: entry.ref })) as OpenedProject
     expect(again.game?.readOnlyFolder).toMatch(/read-only file system/)
     expect(again.rooms.map((r) => r.id)).toEqual(['house'])
-    expect(await listing(game)).toEqual(before)
+    expect(await folderListing(game)).toEqual(before)
   })
 })
