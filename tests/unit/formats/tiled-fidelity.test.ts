@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { folderSource } from '../../../src/cli/format-commands'
 import { roomFormat } from '../../../src/shared/formats/registry'
 import type { Room } from '../../../src/shared/room/schema'
+import { tiledBuilders } from '../../support/tiled-builders'
 
 const run = promisify(execFile)
 const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
@@ -78,31 +79,7 @@ const mapOf = (layers: object[], extra: object = {}) => ({
   ...extra,
 })
 
-let nextId = 1
-const obj = (o: object) => ({
-  id: nextId++,
-  name: '',
-  type: '',
-  x: 0,
-  y: 0,
-  width: 0,
-  height: 0,
-  rotation: 0,
-  visible: true,
-  ...o,
-})
-const objects = (name: string, list: object[], extra: object = {}) => ({
-  id: nextId++,
-  name,
-  type: 'objectgroup',
-  draworder: 'index',
-  opacity: 1,
-  visible: true,
-  x: 0,
-  y: 0,
-  objects: list,
-  ...extra,
-})
+const { next, obj, objects } = tiledBuilders()
 
 const near = (a: [number, number][], b: [number, number][]) => {
   expect(a.length).toBe(b.length)
@@ -158,7 +135,7 @@ describe('Tiled objects where Tiled draws them', () => {
       mapOf(
         [
           {
-            id: nextId++,
+            id: next(),
             name: 'room',
             type: 'group',
             opacity: 1,

@@ -26,6 +26,7 @@ import { roomFormat } from '../../../src/shared/formats/registry'
 import { encodeRgbaPng } from '../../../src/shared/formats/rgba-png'
 import { normaliseRoom } from '../../../src/shared/room/normalise'
 import { difference } from '../../support/room-difference'
+import { tiledBuilders } from '../../support/tiled-builders'
 
 const run = promisify(execFile)
 const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
@@ -47,31 +48,7 @@ afterAll(async () => {
 
 const str = (name: string, value: string) => ({ name, type: 'string', value })
 
-let nextId = 1
-const obj = (o: object) => ({
-  id: nextId++,
-  name: '',
-  type: '',
-  x: 0,
-  y: 0,
-  width: 0,
-  height: 0,
-  rotation: 0,
-  visible: true,
-  ...o,
-})
-const layer = (name: string, objects: object[], extra: object = {}) => ({
-  id: nextId++,
-  name,
-  type: 'objectgroup',
-  draworder: 'index',
-  opacity: 1,
-  visible: true,
-  x: 0,
-  y: 0,
-  objects,
-  ...extra,
-})
+const { next, obj, objects: layer } = tiledBuilders()
 
 /** The map as a Tiled author might draw it (20x15 tiles of 16 px). */
 function kitchenSink(): object {
@@ -110,7 +87,7 @@ function kitchenSink(): object {
     ],
     layers: [
       {
-        id: nextId++,
+        id: next(),
         name: 'background',
         type: 'imagelayer',
         image: 'yard.png',
@@ -120,7 +97,7 @@ function kitchenSink(): object {
         y: 0,
       },
       {
-        id: nextId++,
+        id: next(),
         name: 'ground',
         type: 'tilelayer',
         width: 20,
@@ -133,7 +110,7 @@ function kitchenSink(): object {
         properties: [str('footsteps', 'gravel')],
       },
       {
-        id: nextId++,
+        id: next(),
         name: 'yard',
         type: 'group',
         opacity: 1,
