@@ -222,12 +222,17 @@ describe('the Batch panel', () => {
     await clickRoom(page, 300, 940, 'start')
     await clickRoom(page, 1700, 760)
     await waitForAnswers(page)
-    await waitUntil(
-      () => page.getByTestId('metrics-note').getAttribute('data-repeated'),
-      (n) => Number(n) >= 2,
-      'the short queries to be re-timed',
-      60_000,
-    )
+    // How many queries ran under 1 ms depends on the machine's load: wait for the first
+    // re-timed one, then until the count stays put for 2 s (a whole re-timing takes < 1.1 s:
+    // nine algorithms, at most 3 attempts of 40 ms each).
+    const repeatedCount = async () =>
+      Number(await page.getByTestId('metrics-note').getAttribute('data-repeated'))
+    let seen = await waitUntil(repeatedCount, (n) => n >= 1, 'a short query to be re-timed', 60_000)
+    for (let since = Date.now(); Date.now() - since < 2_000;) {
+      await new Promise((r) => setTimeout(r, 200))
+      const now = await repeatedCount()
+      if (now !== seen) [seen, since] = [now, Date.now()]
+    }
     const retimed = await fit()
     await saveScreenshot(page, 'compare-table-1280-batch.png')
     expect(retimed.past).toEqual([])
