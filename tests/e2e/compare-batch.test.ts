@@ -219,15 +219,22 @@ describe('the Batch panel', () => {
         return { scrollWidth: area.scrollWidth, clientWidth: area.clientWidth, past, natural }
       })
     // West to east, once the short queries are re-timed (the widest times: "±60% (5 warm) ★").
+    // How many queries run under 1 ms, and so are re-timed, depends on the machine's load:
+    // ask again (up to 3 times) until one is, then wait until the count stays put for 2 s
+    // (a whole re-timing takes < 1.1 s: nine algorithms, at most 3 attempts of 40 ms each).
     await clickRoom(page, 300, 940, 'start')
-    await clickRoom(page, 1700, 760)
-    await waitForAnswers(page)
-    // How many queries ran under 1 ms depends on the machine's load: wait for the first
-    // re-timed one, then until the count stays put for 2 s (a whole re-timing takes < 1.1 s:
-    // nine algorithms, at most 3 attempts of 40 ms each).
     const repeatedCount = async () =>
       Number(await page.getByTestId('metrics-note').getAttribute('data-repeated'))
-    let seen = await waitUntil(repeatedCount, (n) => n >= 1, 'a short query to be re-timed', 60_000)
+    let seen = 0
+    for (let ask = 1; seen === 0; ask++) {
+      await clickRoom(page, 1700 + ask, 760)
+      await waitForAnswers(page)
+      const what = `a short query to be re-timed (asked ${ask} of 3 times)`
+      seen = await waitUntil(repeatedCount, (n) => n >= 1, what, 20_000).catch((e: unknown) => {
+        if (ask === 3) throw e
+        return 0
+      })
+    }
     for (let since = Date.now(); Date.now() - since < 2_000;) {
       await new Promise((r) => setTimeout(r, 200))
       const now = await repeatedCount()
