@@ -135,6 +135,7 @@ export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: Tiled
     const v = p.value
     if (p.name === 'walkbox.id' && v === idBase(w.name || '', '')) continue
     if (p.name === 'areaId' && v === 1) continue
+    if (p.name === 'kind' && v === 'block-polygon' && w.type === 'gate') continue
     if (p.name === 'of' && w.type === 'hole') continue
     if ((p.name === 'enter' || p.name === 'exit' || p.name === 'stand') && v === '') continue
     if (p.name === 'flagExpression' && v === 'true') continue
