@@ -18,9 +18,16 @@
  * Units: px; offsets in UTF-16 units.
  */
 import type { Room } from '../../room/schema'
-import { flagsTheMapCarries, roomToTiledMap, type TiledLayer, type TiledObject } from './map'
+import { IdPool } from '../../room/names'
+import {
+  flagsTheMapCarries,
+  roomToTiledMap,
+  type TiledLayer,
+  type TiledObject,
+  type TiledProperty,
+} from './map'
 import { objectOutline, polylinePoints } from './object-shapes'
-import { KINDS, idBase, layerKind, readFlags, shiftRoom } from './read-map'
+import { KINDS, READ_PROPERTIES, idBase, layerKind, readFlags, shiftRoom } from './read-map'
 
 export const OWNED_LAYERS = ['walkable', 'gates', 'zones', 'node graph', 'points'] as const
 
@@ -111,6 +118,18 @@ function foreignGeometry<Ref>(layers: SourceLayer<Ref>[], room: Room): string[] 
 
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6
 
+/** Does the reader give the value of `p` (written for `w`) when the map leaves the property out? */
+function sameWhenAbsent(p: TiledProperty, w: TiledObject): boolean {
+  const v = p.value
+  if (p.name === 'walkbox.id' && v === idBase(w.name || '', '')) return true
+  if (p.name === 'areaId' && v === 1) return true
+  if (p.name === 'kind' && v === 'block-polygon' && w.type === 'gate') return true
+  if (p.name === 'of' && w.type === 'hole') return true
+  if ((p.name === 'enter' || p.name === 'exit' || p.name === 'stand') && v === '') return true
+  if (p.name === 'flagExpression' && v === 'true') return true
+  return false
+}
+
 /**
  * Does the map's object `given` read back as the written object `o` (its geometry, and every
  * property Walkbox writes that is not simply its default)? `w` is `o` before renumbering.
@@ -132,19 +151,59 @@ export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: Tiled
       continue
     }
     // Written but absent from the map: fine when the reader would give the same by default.
-    const v = p.value
-    if (p.name === 'walkbox.id' && v === idBase(w.name || '', '')) continue
-    if (p.name === 'areaId' && v === 1) continue
-    if (p.name === 'kind' && v === 'block-polygon' && w.type === 'gate') continue
-    if (p.name === 'of' && w.type === 'hole') continue
-    if ((p.name === 'enter' || p.name === 'exit' || p.name === 'stand') && v === '') continue
-    if (p.name === 'flagExpression' && v === 'true') continue
-    return false
+    if (!sameWhenAbsent(p, w)) return false
   }
   return true
 }
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6
+
+/** Property types a rewritten object keeps as the map gives them (a class value is not kept). */
+const PLAIN_TYPES = ['string', 'int', 'float', 'bool', 'color', 'file', 'object']
+
+/**
+ * The written object `o` as the map's object `given` it replaces has it, where the room does
+ * not say otherwise: its name (a hole's or a walk polygon's name is no room data: the room
+ * reads the same), whether it is visible, and its properties in the map's order: Walkbox's
+ * with the room's values, those the map leaves out left out when the reader gives the same
+ * without them, the map's own (that Walkbox does not read) kept. `w` is `o` before renumbering.
+ */
+function asTheMapHasIt(
+  o: TiledObject,
+  given: SourceChild['object'] & object,
+  w: TiledObject,
+  file: string,
+  notes: string[],
+): TiledObject {
+  const theirs: TiledProperty[] = Array.isArray(given.properties) ? given.properties : []
+  const reads = (name: string) =>
+    (READ_PROPERTIES[o.type] ?? []).includes(name) || (o.type === 'zone' && name.startsWith('property.'))
+  const mine = new Map((o.properties ?? []).map((p) => [p.name, p]))
+  const properties: TiledProperty[] = []
+  for (const p of theirs) {
+    if (typeof p?.name !== 'string') continue
+    if (reads(p.name)) {
+      const value = mine.get(p.name)
+      if (value) properties.push(value)
+    } else if (PLAIN_TYPES.includes(p.type ?? 'string') && p.value !== null && typeof p.value !== 'object')
+      properties.push({ name: p.name, type: p.type ?? 'string', value: p.value })
+    else
+      notes.push(
+        `${file}: object ${String(given.id)}: property '${p.name}' (${String(p.type)}) is not kept when the object is rewritten`,
+      )
+  }
+  const listed = new Set(theirs.map((p) => p?.name))
+  for (const p of o.properties ?? []) if (!listed.has(p.name) && !sameWhenAbsent(p, w)) properties.push(p)
+  const { properties: _written, ...rest } = o
+  return {
+    ...rest,
+    ...(o.type === 'hole' || o.type === 'walkable'
+      ? { name: typeof given.name === 'string' ? given.name : '' }
+      : {}),
+    ...(typeof given.visible === 'boolean' ? { visible: given.visible } : {}),
+    ...(properties.length > 0 ? { properties } : {}),
+  }
+}
 
 /**
  * The written polygon or polyline `o` hung from the anchor (x, y) of the map's object
@@ -192,9 +251,24 @@ export function planInPlace<Ref>(
     (l): l is Extract<TiledLayer, { type: 'objectgroup' }> => l.type === 'objectgroup',
   )
 
+  // The id the reader gives each walk polygon object of the owned layers (from its name).
+  const filled = (c: SourceChild) =>
+    ({ x: 0, y: 0, width: 0, height: 0, rotation: 0, ...c.object }) as TiledObject
+  const readerId = new Map<SourceChild, string>()
+  const pool = new IdPool()
+  for (const l of top) {
+    if (l.type !== 'objectgroup' || !(OWNED_LAYERS as readonly string[]).includes(l.name)) continue
+    for (const c of l.children)
+      if (readable(c, l.name) && kindOf(c.object, l.name) === 'walkable' && objectOutline(filled(c)))
+        readerId.set(c, pool.take(c.object!.name || 'polygon', 'polygon'))
+  }
+  const vertexKey = ([x, y]: [number, number]) => `${round6(x)},${round6(y)}`
+
   // 1. Match each written object to the map's object of the same name and kind in that layer
-  //    (then, as holes have no names in a room, of the same kind and shape; then a hole the
-  //    author moved takes the id of one no longer there).
+  //    (a walk polygon: also the object whose name the reader made its id of); then of the
+  //    same kind and shape; then, as holes have no names in a room, a hole of the same walk
+  //    polygon sharing the most vertices with it (an edited hole); then a hole the author
+  //    moved takes the id of one no longer there.
   const matched = owned.map((l) => {
     const same = top.filter((x) => x.type === 'objectgroup' && x.name === l.name)
     if (same.length > 1) notes.push(`${file}: ${same.length} layers named '${l.name}'; the first is written`)
@@ -214,7 +288,32 @@ export function planInPlace<Ref>(
         }
       })
     pass((c, o) => (c.object!.name ?? '') === o.name)
+    pass((c, o) => o.type === 'walkable' && readerId.get(c) === o.name)
     pass((c, o) => sameObject(c.object!, { ...o, x: o.x - dx, y: o.y - dy }, o))
+    l.objects.forEach((o, i) => {
+      if (matches[i] || o.type !== 'hole') return
+      const mine = new Set((objectOutline({ ...o, x: o.x - dx, y: o.y - dy }) ?? []).map(vertexKey))
+      const of = o.properties?.find((p) => p.name === 'of')?.value
+      const owner = matches[l.objects.findIndex((x) => x.id === of)]?.object?.id
+      let best: SourceChild | undefined
+      let most = 0
+      for (const c of theirs) {
+        if (used.has(c) || kindOf(c.object, l.name) !== 'hole') continue
+        const theirOf = (Array.isArray(c.object!.properties) ? c.object!.properties : []).find(
+          (p) => p?.name === 'of',
+        )?.value
+        if (theirOf !== undefined && owner !== undefined && Number(theirOf) !== Number(owner)) continue
+        const shared = (objectOutline(filled(c)) ?? []).filter((v) => mine.has(vertexKey(v))).length
+        if (shared > most) {
+          most = shared
+          best = c
+        }
+      }
+      if (best) {
+        used.add(best)
+        matches[i] = best
+      }
+    })
     pass((_, o) => o.type === 'hole')
     return { l, existing, dx, dy, matches }
   })
@@ -252,7 +351,9 @@ export function planInPlace<Ref>(
         kept++
         return { keep: c }
       }
-      return { write: c ? anchored(objects[i], c.object!, file, notes) : objects[i] }
+      if (!c) return { write: objects[i] }
+      const own = asTheMapHasIt(objects[i], c.object!, l.objects[i], file, notes)
+      return { write: anchored(own, c.object!, file, notes) }
     }
     if (!existing) {
       if (objects.length > 0) {
