@@ -5,7 +5,8 @@
  * folder is the same FileSystemDirectoryHandle `showDirectoryPicker` gives). The room opens
  * with its background; a walkable stroke is painted; Save lists the one game file it would
  * replace; Cancel writes nothing into the game; Save again and Write replace it after a
- * backup; the game read afresh holds the stroke.
+ * backup; the game read afresh holds the stroke. A Tiled game: a flag default changed in
+ * the Flags panel is written into its map's walkbox.flags by Save and Write.
  *
  * Units: room px.
  */

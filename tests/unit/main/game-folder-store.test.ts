@@ -5,7 +5,9 @@
  * planned (the list of files and changes the editor shows) and written: only what was
  * edited changes, the replaced file is backed up first, an unedited game stays
  * byte-identical, an AGS 3 game refuses in one line, paths that leave the game are refused.
- * Tiled maps: the written map is read by real Tiled.
+ * Tiled maps: the written map is read by real Tiled. A flag default changed in the project
+ * is written into the Tiled maps (walkbox.flags) and Godot scenes (metadata/walkbox_flags)
+ * that name the flag, and reads back.
  *
  * Units: px; bytes.
  */
