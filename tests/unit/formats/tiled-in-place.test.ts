@@ -612,6 +612,39 @@ describe('edited holes and walk polygons keep their own names and ids', () => {
   })
 })
 
+describe('an edited object keeps what the map says of it and the room does not', () => {
+  it('.tmx: its visibility and custom typed properties stay; a class property is named in a note', async () => {
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="3">
+ <objectgroup id="1" name="walkable">
+  <object id="1" name="floor" type="walkable" x="0" y="0" width="300" height="200"/>
+  <object id="2" name="well" type="hole" x="100" y="100" visible="0">
+   <properties>
+    <property name="depth" type="int" propertytype="Depth" value="3"/>
+    <property name="look" type="class" propertytype="Look">
+     <properties>
+      <property name="colour" type="color" value="#ff0000ff"/>
+     </properties>
+    </property>
+   </properties>
+   <polygon points="0,0 30,0 15,20"/>
+  </object>
+ </objectgroup>
+</map>
+`
+    await writeFile(join(game(), 'well.tmx'), text)
+    const room = await importTmx('well.tmx')
+    room.polygons[0].holes[0][1] = [131, 101]
+    const out = writeRoomIntoTmx(text, 'well.tmx', room)
+    expect(out.text).toContain('<object id="2" name="well" type="hole" x="100" y="100" visible="0">')
+    expect(out.text).toContain('<property name="depth" type="int" propertytype="Depth" value="3"/>')
+    expect(out.text).toContain('<polygon points="0,0 31,1 15,20"/>')
+    expect(out.notes).toContain(
+      "well.tmx: object 2: property 'look' (class) is not kept when the object is rewritten",
+    )
+  })
+})
+
 describe('JSON with spans', () => {
   it('gives every value its place in the text and refuses what is not JSON', () => {
     const text = ' { "a" : [1, {"b": "x\\"y"}], "c": null } '

@@ -186,7 +186,12 @@ function asTheMapHasIt(
       const value = mine.get(p.name)
       if (value) properties.push(value)
     } else if (PLAIN_TYPES.includes(p.type ?? 'string') && p.value !== null && typeof p.value !== 'object')
-      properties.push({ name: p.name, type: p.type ?? 'string', value: p.value })
+      properties.push({
+        name: p.name,
+        type: p.type ?? 'string',
+        value: p.value,
+        ...(typeof p.propertytype === 'string' ? { propertytype: p.propertytype } : {}),
+      })
     else
       notes.push(
         `${file}: object ${String(given.id)}: property '${p.name}' (${String(p.type)}) is not kept when the object is rewritten`,
