@@ -612,6 +612,27 @@ describe('edited holes and walk polygons keep their own names and ids', () => {
   })
 })
 
+describe('renamed in Walkbox, in place', () => {
+  it('a zone and a walk polygon keep their object ids and take their new names; they import back so', async () => {
+    await writeFile(join(game(), 'renamed-source.tmx'), original)
+    const room = await importTmx('renamed-source.tmx')
+    const door = room.zones.find((z) => z.id === 'door')!
+    door.name = 'Front door'
+    room.polygons[0].id = 'deck'
+    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    // (A rectangle, rewritten: a polygon from its first corner.)
+    expect(text).toContain('<object id="1" name="deck" type="walkable" x="10" y="60">')
+    // The zone's id no longer follows from its name: written beside it.
+    expect(text).toContain('<object id="4" name="Front door" type="zone" x="250" y="80">')
+    expect(text).toContain('<property name="walkbox.id" value="door"/>')
+    expect(text).toContain('nextobjectid="7"')
+    await writeFile(join(game(), 'renamed.tmx'), text)
+    const back = await importTmx('renamed.tmx')
+    expect(back.polygons.map((p) => p.id)).toEqual(['deck'])
+    expect(back.zones.map((z) => [z.id, z.name])).toEqual([['door', 'Front door']])
+  })
+})
+
 describe('an edited object keeps what the map says of it and the room does not', () => {
   it('.tmx: its visibility and custom typed properties stay; a class property is named in a note', async () => {
     const text = `<?xml version="1.0" encoding="UTF-8"?>

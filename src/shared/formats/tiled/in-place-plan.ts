@@ -163,15 +163,17 @@ const PLAIN_TYPES = ['string', 'int', 'float', 'bool', 'color', 'file', 'object'
 
 /**
  * The written object `o` as the map's object `given` it replaces has it, where the room does
- * not say otherwise: its name (a hole's or a walk polygon's name is no room data: the room
- * reads the same), whether it is visible, and its properties in the map's order: Walkbox's
- * with the room's values, those the map leaves out left out when the reader gives the same
- * without them, the map's own (that Walkbox does not read) kept. `w` is `o` before renumbering.
+ * not say otherwise: its name when `keepName` (a hole's name is no room data; a walk
+ * polygon's, when it gives the polygon's id), whether it is visible, and its properties in
+ * the map's order: Walkbox's with the room's values, those the map leaves out left out when
+ * the reader gives the same without them, the map's own (that Walkbox does not read) kept.
+ * `w` is `o` before renumbering.
  */
 function asTheMapHasIt(
   o: TiledObject,
   given: SourceChild['object'] & object,
   w: TiledObject,
+  keepName: boolean,
   file: string,
   notes: string[],
 ): TiledObject {
@@ -202,9 +204,7 @@ function asTheMapHasIt(
   const { properties: _written, ...rest } = o
   return {
     ...rest,
-    ...(o.type === 'hole' || o.type === 'walkable'
-      ? { name: typeof given.name === 'string' ? given.name : '' }
-      : {}),
+    ...(keepName ? { name: typeof given.name === 'string' ? given.name : '' } : {}),
     ...(typeof given.visible === 'boolean' ? { visible: given.visible } : {}),
     ...(properties.length > 0 ? { properties } : {}),
   }
@@ -256,16 +256,41 @@ export function planInPlace<Ref>(
     (l): l is Extract<TiledLayer, { type: 'objectgroup' }> => l.type === 'objectgroup',
   )
 
-  // The id the reader gives each walk polygon object of the owned layers (from its name).
+  // The id the reader gives each object of the owned layers (read-map.ts: a walk polygon's
+  // from its name; a gate's, zone's or point's its walkbox.id, else from its name).
   const filled = (c: SourceChild) =>
     ({ x: 0, y: 0, width: 0, height: 0, rotation: 0, ...c.object }) as TiledObject
   const readerId = new Map<SourceChild, string>()
-  const pool = new IdPool()
+  const pools = new Map<string, IdPool>()
   for (const l of top) {
     if (l.type !== 'objectgroup' || !(OWNED_LAYERS as readonly string[]).includes(l.name)) continue
-    for (const c of l.children)
-      if (readable(c, l.name) && kindOf(c.object, l.name) === 'walkable' && objectOutline(filled(c)))
-        readerId.set(c, pool.take(c.object!.name || 'polygon', 'polygon'))
+    for (const c of l.children) {
+      const kind = kindOf(c.object, l.name)
+      if (!readable(c, l.name) || !['walkable', 'gate', 'zone', 'point'].includes(kind)) continue
+      if (kind === 'walkable' && !objectOutline(filled(c))) continue
+      const pool = pools.get(kind) ?? new IdPool()
+      pools.set(kind, pool)
+      const props = Array.isArray(c.object!.properties) ? c.object!.properties : []
+      const given = kind === 'walkable' ? undefined : props.find((p) => p?.name === 'walkbox.id')?.value
+      const fallback = kind === 'walkable' ? 'polygon' : kind
+      readerId.set(
+        c,
+        typeof given === 'string' ? pool.keep(given) : pool.take(c.object!.name || fallback, fallback),
+      )
+    }
+  }
+  /** The id of the room element a written object is (undefined: none to match by). */
+  const roomId = (o: TiledObject): string | undefined => {
+    if (o.type === 'walkable') return o.name
+    const id = o.properties?.find((p) => p.name === 'walkbox.id')?.value
+    return typeof id === 'string' ? id : undefined
+  }
+  /** Does the map's object `c` give the written object's name back (where a name is room data)? */
+  const nameReadsBack = (c: SourceChild, o: TiledObject): boolean => {
+    const theirs = c.object?.name ?? ''
+    if (o.type === 'walkable') return theirs === o.name || readerId.get(c) === o.name
+    if (o.type === 'gate' || o.type === 'zone' || o.type === 'point') return theirs === o.name
+    return true
   }
   const vertexKey = ([x, y]: [number, number]) => `${round6(x)},${round6(y)}`
 
@@ -293,7 +318,7 @@ export function planInPlace<Ref>(
         }
       })
     pass((c, o) => (c.object!.name ?? '') === o.name)
-    pass((c, o) => o.type === 'walkable' && readerId.get(c) === o.name)
+    pass((c, o) => roomId(o) !== undefined && readerId.get(c) === roomId(o))
     pass((c, o) => sameObject(c.object!, { ...o, x: o.x - dx, y: o.y - dy }, o))
     l.objects.forEach((o, i) => {
       if (matches[i] || o.type !== 'hole') return
@@ -352,12 +377,14 @@ export function planInPlace<Ref>(
     const writtenLayer = { ...l, objects }
     const pieceOf = (i: number): Piece => {
       const c = matches[i]
-      if (c && sameObject(c.object!, objects[i], l.objects[i])) {
+      if (c && sameObject(c.object!, objects[i], l.objects[i]) && nameReadsBack(c, objects[i])) {
         kept++
         return { keep: c }
       }
       if (!c) return { write: objects[i] }
-      const own = asTheMapHasIt(objects[i], c.object!, l.objects[i], file, notes)
+      const o = objects[i]
+      const keepName = o.type === 'hole' || (o.type === 'walkable' && nameReadsBack(c, o))
+      const own = asTheMapHasIt(o, c.object!, l.objects[i], keepName, file, notes)
       return { write: anchored(own, c.object!, file, notes) }
     }
     if (!existing) {
