@@ -118,6 +118,21 @@ function foreignGeometry<Ref>(layers: SourceLayer<Ref>[], room: Room): string[] 
 
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6
 
+/**
+ * The points of an object's shape (a point, an outline or a polyline), made once per object
+ * (`key`; neither the map's objects nor the written ones change once made): a plan compares
+ * every written object with every map object of its layer.
+ */
+const shapes = new WeakMap<object, number[][]>()
+function shapeOf(key: object, x: TiledObject): number[][] {
+  let shape = shapes.get(key)
+  if (!shape) {
+    shape = x.point ? [[x.x, x.y]] : (objectOutline(x) ?? polylinePoints(x) ?? [])
+    shapes.set(key, shape)
+  }
+  return shape
+}
+
 /** Does the reader give the value of `p` (written for `w`) when the map leaves the property out? */
 function sameWhenAbsent(p: TiledProperty, w: TiledObject): boolean {
   const v = p.value
@@ -137,9 +152,8 @@ function sameWhenAbsent(p: TiledProperty, w: TiledObject): boolean {
 export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: TiledObject): boolean {
   // What the map leaves out is Tiled's default, 0.
   const theirs = { x: 0, y: 0, width: 0, height: 0, rotation: 0, ...given } as TiledObject
-  const shape = (x: TiledObject) => (x.point ? [[x.x, x.y]] : (objectOutline(x) ?? polylinePoints(x) ?? []))
-  const a = shape(theirs)
-  const b = shape(o)
+  const a = shapeOf(given, theirs)
+  const b = shapeOf(o, o)
   if (a.length !== b.length || a.some(([x, y], i) => !near(x, b[i][0]) || !near(y, b[i][1]))) return false
   const props = new Map(
     (Array.isArray(theirs.properties) ? theirs.properties : []).map((p) => [p.name, String(p.value)]),
@@ -293,6 +307,8 @@ export function planInPlace<Ref>(
     return true
   }
   const vertexKey = ([x, y]: [number, number]) => `${round6(x)},${round6(y)}`
+  /** The map holes' vertices as keys, made once each. */
+  const vertexKeys = new Map<SourceChild, string[]>()
 
   // 1. Match each written object to the map's object of the same name and kind in that layer
   //    (a walk polygon: also the object whose name the reader made its id of); then of the
@@ -319,7 +335,9 @@ export function planInPlace<Ref>(
       })
     pass((c, o) => (c.object!.name ?? '') === o.name)
     pass((c, o) => roomId(o) !== undefined && readerId.get(c) === roomId(o))
-    pass((c, o) => sameObject(c.object!, { ...o, x: o.x - dx, y: o.y - dy }, o))
+    const shifted = l.objects.map((o) => ({ ...o, x: o.x - dx, y: o.y - dy }))
+    const at = new Map(l.objects.map((o, i) => [o, i]))
+    pass((c, o) => sameObject(c.object!, shifted[at.get(o)!], o))
     l.objects.forEach((o, i) => {
       if (matches[i] || o.type !== 'hole') return
       const mine = new Set((objectOutline({ ...o, x: o.x - dx, y: o.y - dy }) ?? []).map(vertexKey))
@@ -333,7 +351,12 @@ export function planInPlace<Ref>(
           (p) => p?.name === 'of',
         )?.value
         if (theirOf !== undefined && owner !== undefined && Number(theirOf) !== Number(owner)) continue
-        const shared = (objectOutline(filled(c)) ?? []).filter((v) => mine.has(vertexKey(v))).length
+        let keys = vertexKeys.get(c)
+        if (!keys) {
+          keys = (objectOutline(filled(c)) ?? []).map(vertexKey)
+          vertexKeys.set(c, keys)
+        }
+        const shared = keys.filter((k) => mine.has(k)).length
         if (shared > most) {
           most = shared
           best = c
