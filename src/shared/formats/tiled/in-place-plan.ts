@@ -310,11 +310,11 @@ export function planInPlace<Ref>(
   /** The map holes' vertices as keys, made once each. */
   const vertexKeys = new Map<SourceChild, string[]>()
 
-  // 1. Match each written object to the map's object of the same name and kind in that layer
-  //    (a walk polygon: also the object whose name the reader made its id of); then of the
-  //    same kind and shape; then, as holes have no names in a room, a hole of the same walk
-  //    polygon sharing the most vertices with it (an edited hole); then a hole the author
-  //    moved takes the id of one no longer there.
+  // 1. Match each written object to the map's object of the same name and kind in that layer;
+  //    then to the one the reader made its id from (a renamed zone, a walk polygon named
+  //    'Main Floor'); then of the same kind and shape; then, as holes have no names in a
+  //    room, a hole of the same walk polygon sharing the most vertices with it (an edited
+  //    hole); then a hole the author moved takes the id of one no longer there.
   const matched = owned.map((l) => {
     const same = top.filter((x) => x.type === 'objectgroup' && x.name === l.name)
     if (same.length > 1) notes.push(`${file}: ${same.length} layers named '${l.name}'; the first is written`)
@@ -340,7 +340,7 @@ export function planInPlace<Ref>(
     pass((c, o) => sameObject(c.object!, shifted[at.get(o)!], o))
     l.objects.forEach((o, i) => {
       if (matches[i] || o.type !== 'hole') return
-      const mine = new Set((objectOutline({ ...o, x: o.x - dx, y: o.y - dy }) ?? []).map(vertexKey))
+      const mine = new Set((objectOutline(shifted[i]) ?? []).map(vertexKey))
       const of = o.properties?.find((p) => p.name === 'of')?.value
       const owner = matches[l.objects.findIndex((x) => x.id === of)]?.object?.id
       let best: SourceChild | undefined
