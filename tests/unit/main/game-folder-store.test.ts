@@ -507,6 +507,28 @@ describe('flag defaults changed in the editor, saved into the game', () => {
     expect((await planGameSave(opened.folder)).changes).toEqual([])
   })
 
+  it('an unedited Tiled game whose maps name one flag, one of them with a name of its own, plans no change', async () => {
+    const t = await tempFolder('walkbox-tiled-flag-names-')
+    cleanups.push(t.remove)
+    const game = join(t.dir, 'maps')
+    await mkdir(game, { recursive: true })
+    const named = TMX.replace(
+      '<property name="music" value="cave.ogg"/>',
+      '<property name="walkbox.flags" value="[{&quot;id&quot;:&quot;doorOpen&quot;,&quot;name&quot;:&quot;Door open&quot;,&quot;default&quot;:false}]"/>',
+    )
+    await writeFile(join(game, 'a-cave.tmx'), named)
+    await writeFile(join(game, 'b-hall.tmj'), TMJ)
+    const opened = await openGameFolder(game)
+    expect(opened.project.flags).toEqual([{ id: 'doorOpen', name: 'Door open', default: false }])
+    expect((await planGameSave(opened.folder)).changes).toEqual([])
+    // Renamed in the project: the map that names it is written, the other left as it is.
+    await store.updateProject(opened.folder, (p) => ({
+      ...p,
+      flags: p.flags.map((f) => ({ ...f, name: 'The door is open' })),
+    }))
+    expect((await planGameSave(opened.folder)).changes.map((c) => c.path)).toEqual(['a-cave.tmx'])
+  })
+
   it("a Godot game: the scene root's metadata/walkbox_flags of each room scene that names the flag, read back", async () => {
     const game = await copyGame('escoria-demo-game')
     const opened = await openGameFolder(game)

@@ -399,9 +399,20 @@ export async function patchGodotRoom(
   // only when a flag the scene names has another default or name in the project.
   if (flags) {
     const wanted = roomFlagsList(room, flags)
+    // Names count only where the scene gives them (its metadata/walkbox_flags); the others
+    // are made from a node's name or the id on import.
+    const named = new Set<string>()
+    const own = root.props.get('metadata/walkbox_flags')?.value
+    try {
+      const listed = typeof own === 'string' ? (JSON.parse(own) as unknown) : []
+      for (const f of Array.isArray(listed) ? (listed as { id?: unknown; name?: unknown }[]) : [])
+        if (typeof f?.id === 'string' && typeof f.name === 'string') named.add(f.id)
+    } catch {
+      // Not JSON: the import said so; no names of its own.
+    }
     const changed = wanted.some((f) => {
       const had = game.flags.find((g) => g.id === f.id)
-      return had !== undefined && (had.default !== f.default || had.name !== f.name)
+      return had !== undefined && (had.default !== f.default || (named.has(f.id) && had.name !== f.name))
     })
     if (changed) {
       if (await setProperty(root, 'metadata/walkbox_flags', tscnString(JSON.stringify(wanted))))

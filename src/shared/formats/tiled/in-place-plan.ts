@@ -446,7 +446,10 @@ export function planInPlace<Ref>(
 /**
  * The new text of the map property walkbox.flags, or null to leave the map as it is: only
  * when the project's flags the room names differ from what the map gives on import (its
- * walkbox.flags `current`, and the flags the room names, default false).
+ * walkbox.flags `current`, and the flags the room names, default false): another default,
+ * another name than walkbox.flags gives, or walkbox.flags listing flags the room no longer
+ * names. (A flag the map does not list has no name of the map's own: an unedited game
+ * whose maps name one flag, one listing it with a name, writes nothing.)
  */
 export function flagsPropertyText(
   room: Room,
@@ -455,8 +458,16 @@ export function flagsPropertyText(
 ): string | null {
   const wanted = flagsTheMapCarries(room, flags)
   if (wanted.length === 0) return null
-  const given = readFlags(new Map(current === undefined ? [] : [['walkbox.flags', current]]), room, [])
-  const key = (l: { id: string; name: string; default: boolean }[]) =>
-    JSON.stringify([...l].sort((a, b) => (a.id < b.id ? -1 : 1)).map((f) => [f.id, f.name, f.default]))
-  return key(wanted) === key(given) ? null : JSON.stringify(wanted)
+  const props = new Map(current === undefined ? [] : [['walkbox.flags', current]])
+  const given = readFlags(props, room, [])
+  // The flags the map lists itself (the others it gives default false, named by their id:
+  // no name of the map's own to differ from).
+  const listed = new Set(readFlags(props, { ...room, areas: [], zones: [], gates: [] }, []).map((f) => f.id))
+  const same =
+    given.length === wanted.length &&
+    wanted.every((f) => {
+      const g = given.find((x) => x.id === f.id)
+      return g !== undefined && g.default === f.default && (!listed.has(f.id) || g.name === f.name)
+    })
+  return same ? null : JSON.stringify(wanted)
 }
