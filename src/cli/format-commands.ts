@@ -355,6 +355,7 @@ async function exportInPlace(
     { format: 'walkbox-game-link', version: 1, engine, rooms: [{ roomId, file: 'data.xml' }] },
     new Map([[roomId, { room: loaded.room, mask: loaded.mask?.cells ?? null }]]),
     nodeGameCodec,
+    (await store.openProject(folder)).project.flags,
   ).catch((e: Error) => {
     throw new ProjectCommandError(e.message.split('\n')[0].replace(/^room '[^']*' \(data\.xml\): /, ''))
   })

@@ -96,6 +96,7 @@ export async function exportGodotInPlaceCommand(
       { format: 'walkbox-game-link', version: 1, engine: 'godot', rooms: [{ roomId, file: scene }] },
       new Map([[roomId, { room: loaded.room, mask: loaded.mask?.cells ?? null }]]),
       nodeGameCodec,
+      (await store.openProject(folder)).project.flags,
     ).catch((e: Error) => {
       throw new ProjectCommandError(e.message.split('\n')[0])
     })

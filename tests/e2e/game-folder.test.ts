@@ -5,7 +5,8 @@
  * folder is the same FileSystemDirectoryHandle `showDirectoryPicker` gives). The room opens
  * with its background; a walkable stroke is painted; Save lists the one game file it would
  * replace; Cancel writes nothing into the game; Save again and Write replace it after a
- * backup; the game read afresh holds the stroke.
+ * backup; the game read afresh holds the stroke. A Tiled game: a flag default changed in
+ * the Flags panel is written into its map's walkbox.flags by Save and Write.
  *
  * Units: room px.
  */
@@ -317,6 +318,68 @@ describe('a game folder opened in place in the browser', () => {
       'the cancel to be reported',
     )
     expect(Buffer.from(await readOpfs(page, floor)).equals(Buffer.from(original))).toBe(true)
+  }, 180_000)
+
+  it("writes a flag default changed in the Flags panel into the Tiled map's walkbox.flags, after a backup", async () => {
+    // A hand-made map: a gate shut while doorOpen is false, and no walkbox.flags yet.
+    const map = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="3">
+ <properties>
+  <property name="music" value="cave.ogg"/>
+ </properties>
+ <objectgroup id="1" name="walkable">
+  <object id="1" name="floor" type="walkable" x="10" y="60" width="280" height="160"/>
+ </objectgroup>
+ <objectgroup id="2" name="gates">
+  <object id="2" name="door" type="gate" x="100" y="100" width="20" height="40">
+   <properties>
+    <property name="flagExpression" value="!doorOpen"/>
+   </properties>
+  </object>
+ </objectgroup>
+</map>
+`
+    const dir = await mkdtemp(join(tmpdir(), 'walkbox-tiled-flags-'))
+    try {
+      await writeFile(join(dir, 'cave.tmx'), map)
+      await putGameInOpfs('tiled-flags', dir)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+    await pickGameFolder('games/tiled-flags')
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Opened the Tiled game tiled-flags in place \(1 room\)/.test(t),
+      'the map to open',
+    )
+    await readNotesShown()
+    const starts = page.getByLabel('doorOpen starts on')
+    await expect.poll(() => starts.isChecked()).toBe(false)
+    await starts.check()
+    await saveScreenshot(page, 'game-folder-tiled-flag-default.png')
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Write into the game' })
+    await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true)
+    const files = dialog.getByRole('list', { name: 'Files to write' })
+    expect(await files.getByRole('listitem').count()).toBe(1)
+    expect((await files.textContent()) ?? '').toContain('cave.tmx')
+    await dialog.getByRole('button', { name: 'Show changes' }).click()
+    expect((await dialog.getByLabel('Changes').textContent()) ?? '').toContain(
+      '+  <property name="walkbox.flags" value="[{&quot;id&quot;:&quot;doorOpen&quot;,&quot;name&quot;:&quot;doorOpen&quot;,&quot;default&quot;:true}]"/>',
+    )
+    await saveScreenshot(dialog, 'game-folder-tiled-flag-diff.png')
+    await dialog.getByRole('button', { name: 'Write' }).click()
+    await waitUntil(
+      () => statusText(page),
+      (t) =>
+        /Wrote cave\.tmx into tiled-flags; the files it replaced are in \.walkbox\/game-backups\//.test(t),
+      'the write to be reported',
+    )
+    const written = new TextDecoder().decode(await readOpfs(page, 'games/tiled-flags/cave.tmx'))
+    // The map gains the one property line; every other byte stays.
+    expect(written.replace(/ *<property name="walkbox\.flags"[^\n]*\n/, '')).toBe(map)
+    expect(written).toContain('&quot;default&quot;:true')
   }, 180_000)
 
   it('reads Tiled tile layers compressed with zlib, gzip and zstd, and refuses ones that inflate past their size', async () => {

@@ -372,7 +372,10 @@ export async function planGameSave(projectFolder: string): Promise<GameWritePlan
       throw new GameFolderError(`room '${r.roomId}': ${loaded.problems[0].message}; nothing written`)
     rooms.set(r.roomId, { room: loaded.room, mask: loaded.mask?.cells ?? null })
   }
-  return { ...(await planGameWrite(diskProjectFiles(game), link, rooms, nodeGameCodec)), game }
+  return {
+    ...(await planGameWrite(diskProjectFiles(game), link, rooms, nodeGameCodec, opened.project.flags)),
+    game,
+  }
 }
 
 /**

@@ -378,7 +378,10 @@ export function gameFolderMethods(
         throw new GameFolderError(`room '${r.roomId}': ${loaded.problems[0].message}; nothing written`)
       states.set(r.roomId, { room: loaded.room, mask: loaded.mask })
     }
-    return { files, plan: await planGameWrite(files, link, states, codecOf(host)) }
+    return {
+      files,
+      plan: await planGameWrite(files, link, states, codecOf(host), opened?.project.flags ?? []),
+    }
   }
   return {
     async openGameFolder(req: OpenGameFolderRequest = {}): Promise<OpenedProject | null> {

@@ -569,16 +569,26 @@ async function exportFileBytes(f: ExportFile, deflate: Deflate): Promise<Uint8Ar
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
 const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1)
 
+/** A project flag as the game's files carry it (Tiled: map property walkbox.flags; Godot: metadata/walkbox_flags). */
+export interface GameFlag {
+  id: string
+  name?: string
+  default: boolean
+}
+
 /**
  * The files the rooms' edits change in the game, read over `files` as they are now; none
  * when nothing Walkbox carries was edited. Writes nothing. An AGS 3 game is refused: its
- * .crm rooms are compiled files Walkbox reads but never writes.
+ * .crm rooms are compiled files Walkbox reads but never writes. `flags` are the project's:
+ * a Tiled map or a Godot scene gets the defaults of the flags its room names when they
+ * changed (AGS rooms hold no flags).
  */
 export async function planGameWrite(
   files: ProjectFiles,
   link: GameLink,
   rooms: ReadonlyMap<string, GameRoomState>,
   codec: GameCodec,
+  flags: readonly GameFlag[],
 ): Promise<GameWritePlan> {
   if (link.engine === 'ags3') throw new GameFolderError(AGS3_READ_ONLY)
   const notes: string[] = []
@@ -636,6 +646,7 @@ export async function planGameWrite(
           },
           r.file,
           state.room,
+          flags,
         )
         for (const f of patched.files) await push(r.roomId, f.path, encoder.encode(f.after))
         notes.push(...patched.notes)
@@ -643,7 +654,7 @@ export async function planGameWrite(
         const before = await files.read(r.file)
         if (before === null) throw new GameFolderError(`${r.file}: not in the game any more`)
         const write = /\.tmx$/i.test(r.file) ? writeRoomIntoTmx : writeRoomIntoTmj
-        const out = write(decoder.decode(before), baseOf(r.file), state.room)
+        const out = write(decoder.decode(before), baseOf(r.file), state.room, flags)
         await push(r.roomId, r.file, encoder.encode(out.text))
         notes.push(...out.notes)
       }

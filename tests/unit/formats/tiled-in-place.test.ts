@@ -24,6 +24,7 @@ import { member, parseJsonSpans } from '../../../src/shared/formats/json-spans'
 import { unifiedDiff } from '../../../src/shared/formats/unified-diff'
 import type { Room } from '../../../src/shared/room/schema'
 import { walkbox } from '../cli/run-walkbox'
+import { tiledBuilders } from '../../support/tiled-builders'
 
 const run = promisify(execFile)
 const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
@@ -186,14 +187,10 @@ describe('writing a room back into its .tmx in place', () => {
     const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
     const diff = unifiedDiff(original, text, 'cave.tmx')
     const changed = diff.split('\n').filter((l) => /^[-+](?![-+]{2})/.test(l))
-    // (A rewritten hole also takes the name and `of` Walkbox gives it: holes have no names in a room.)
-    expect(changed.filter((l) => l.includes('<polygon'))).toEqual([
+    // The hole keeps its name, id and (absent) properties: only its points change.
+    expect(changed).toEqual([
       '-   <polygon points="0,0 30,0 15,20"/>',
       '+   <polygon points="-4,-2 30,0 15,20"/>',
-    ])
-    expect(changed.filter((l) => l.includes('<object'))).toEqual([
-      '-  <object id="2" name="rock" type="hole" x="100" y="100">',
-      '+  <object id="2" name="floor hole 1" type="hole" x="100" y="100">',
     ])
     await writeFile(join(game(), 'moved-first.tmx'), text)
     await run(
@@ -470,6 +467,202 @@ describe('the map property walkbox.flags, in place', () => {
     const back = await roomFormat('tiled-json').importRoom!(folderSource(game()), 'flags.tmj', {})
     expect(back.flags).toEqual([{ id: 'closed', name: 'Bars closed', default: true }])
     expect(writeRoomIntoTmj(text, 'cave.tmj', back.room, flags).text).toBe(text)
+  })
+})
+
+describe('edited holes and walk polygons keep their own names and ids', () => {
+  // Tiled's own map: two named walk polygons (names that are not ids), named holes (one
+  // with `of`, two found by where they lie, one with a property Walkbox does not read).
+  const { obj, objects } = tiledBuilders()
+  const ring = (pts: [number, number][]) => pts.map(([x, y]) => ({ x, y }))
+  const floor = obj({
+    name: 'Main Floor',
+    type: 'walkable',
+    x: 0,
+    y: 0,
+    polygon: ring([
+      [0, 0],
+      [300, 0],
+      [300, 200],
+      [0, 200],
+    ]),
+  })
+  const deck = obj({ name: 'Side Deck', type: 'walkable', x: 400, y: 0, width: 100, height: 100 })
+  const pond = obj({
+    name: 'pond',
+    type: 'hole',
+    x: 40,
+    y: 40,
+    polygon: ring([
+      [0, 0],
+      [50, 0],
+      [50, 30],
+      [0, 30],
+    ]),
+    properties: [{ name: 'sound', type: 'string', value: 'splash.ogg' }],
+  })
+  const rock = obj({
+    name: 'rock',
+    type: 'hole',
+    x: 200,
+    y: 100,
+    polygon: ring([
+      [0, 0],
+      [30, 0],
+      [15, 20],
+    ]),
+    properties: [{ name: 'of', type: 'object', value: floor.id }],
+  })
+  const crate = obj({
+    name: 'crate',
+    type: 'hole',
+    x: 420,
+    y: 20,
+    polygon: ring([
+      [0, 0],
+      [20, 0],
+      [20, 20],
+      [0, 20],
+    ]),
+  })
+  const walkable = objects('walkable', [floor, pond, rock, deck, crate])
+  const map = {
+    type: 'map',
+    version: '1.8',
+    tiledversion: '1.8.2',
+    orientation: 'orthogonal',
+    renderorder: 'right-down',
+    infinite: false,
+    compressionlevel: -1,
+    width: 32,
+    height: 15,
+    tilewidth: 16,
+    tileheight: 16,
+    nextlayerid: 2,
+    nextobjectid: 7,
+    tilesets: [],
+    layers: [walkable],
+  }
+  const ids = { floor: floor.id, pond: pond.id, rock: rock.id, deck: deck.id, crate: crate.id }
+
+  /** The room with one vertex of the pond (not its first), of the crate and of the floor moved. */
+  const edit = (room: Room): Room => {
+    const main = room.polygons.find((p) => p.id === 'main-floor')!
+    const side = room.polygons.find((p) => p.id === 'side-deck')!
+    expect(main.holes).toHaveLength(2)
+    expect(side.holes).toHaveLength(1)
+    const pondRing = main.holes.find((h) => h.some(([x, y]) => x === 90 && y === 70))!
+    pondRing[pondRing.findIndex(([x, y]) => x === 90 && y === 70)] = [95, 72]
+    const crateRing = side.holes[0]
+    crateRing[crateRing.findIndex(([x, y]) => x === 440 && y === 40)] = [444, 44]
+    main.outer[main.outer.findIndex(([x, y]) => x === 300 && y === 200)] = [310, 210]
+    return room
+  }
+
+  it('.tmx: only the moved points change; the objects keep name, id and properties; it imports back', async () => {
+    await writeFile(join(dir, 'holes-source.tmj'), JSON.stringify(map))
+    await run(TILED, ['--export-map', 'tmx', join(dir, 'holes-source.tmj'), join(game(), 'holes.tmx')], {
+      env,
+    })
+    const text = await readFile(join(game(), 'holes.tmx'), 'utf8')
+    const room = edit(await importTmx('holes.tmx'))
+    const out = writeRoomIntoTmx(text, 'holes.tmx', room)
+    const changed = unifiedDiff(text, out.text, 'holes.tmx')
+      .split('\n')
+      .filter((l) => /^[-+](?![-+]{2})/.test(l))
+    // Three polygon lines, nothing else: names, ids, the pond's property, the rock's `of`,
+    // the deck (a rectangle) and the object tags stay byte for byte.
+    expect(changed).toEqual([
+      '-   <polygon points="0,0 300,0 300,200 0,200"/>',
+      '+   <polygon points="0,0 300,0 310,210 0,200"/>',
+      '-   <polygon points="0,0 50,0 50,30 0,30"/>',
+      '+   <polygon points="0,0 50,0 55,32 0,30"/>',
+      '-   <polygon points="0,0 20,0 20,20 0,20"/>',
+      '+   <polygon points="0,0 20,0 24,24 0,20"/>',
+    ])
+    expect(out.text).toContain(`<object id="${ids.pond}" name="pond" type="hole" x="40" y="40">`)
+    expect(out.text).toContain('<property name="sound" value="splash.ogg"/>')
+    await writeFile(join(game(), 'holes-out.tmx'), out.text)
+    expect((await importTmx('holes-out.tmx')).polygons).toEqual(room.polygons)
+  })
+
+  it('.tmj: the objects keep name, id and properties, and only their points change', async () => {
+    await writeFile(join(dir, 'holes-source.tmj'), JSON.stringify(map))
+    await run(TILED, ['--export-map', 'json', join(dir, 'holes-source.tmj'), join(game(), 'holes.tmj')], {
+      env,
+    })
+    const text = await readFile(join(game(), 'holes.tmj'), 'utf8')
+    const room = edit(await importTmj('holes.tmj'))
+    const out = writeRoomIntoTmj(text, 'holes.tmj', room)
+    type Obj = { id: number; polygon?: unknown } & Record<string, unknown>
+    const objectsOf = (t: string) => (JSON.parse(t) as { layers: { objects: Obj[] }[] }).layers[0].objects
+    const before = objectsOf(text)
+    const after = objectsOf(out.text)
+    expect(after.map((o) => o.id)).toEqual(before.map((o) => o.id))
+    const withoutPoints = ({ polygon: _p, ...rest }: Obj) => rest
+    for (const id of [ids.floor, ids.pond, ids.crate]) {
+      const was = before.find((o) => o.id === id)!
+      const now = after.find((o) => o.id === id)!
+      expect(withoutPoints(now), String(id)).toEqual(withoutPoints(was))
+      expect(now.polygon).not.toEqual(was.polygon)
+    }
+    expect(after.find((o) => o.id === ids.rock)).toEqual(before.find((o) => o.id === ids.rock))
+    await writeFile(join(game(), 'holes-out.tmj'), out.text)
+    expect((await importTmj('holes-out.tmj')).polygons).toEqual(room.polygons)
+  })
+})
+
+describe('renamed in Walkbox, in place', () => {
+  it('a zone and a walk polygon keep their object ids and take their new names; they import back so', async () => {
+    await writeFile(join(game(), 'renamed-source.tmx'), original)
+    const room = await importTmx('renamed-source.tmx')
+    const door = room.zones.find((z) => z.id === 'door')!
+    door.name = 'Front door'
+    room.polygons[0].id = 'deck'
+    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    // (A rectangle, rewritten: a polygon from its first corner.)
+    expect(text).toContain('<object id="1" name="deck" type="walkable" x="10" y="60">')
+    // The zone's id no longer follows from its name: written beside it.
+    expect(text).toContain('<object id="4" name="Front door" type="zone" x="250" y="80">')
+    expect(text).toContain('<property name="walkbox.id" value="door"/>')
+    expect(text).toContain('nextobjectid="7"')
+    await writeFile(join(game(), 'renamed.tmx'), text)
+    const back = await importTmx('renamed.tmx')
+    expect(back.polygons.map((p) => p.id)).toEqual(['deck'])
+    expect(back.zones.map((z) => [z.id, z.name])).toEqual([['door', 'Front door']])
+  })
+})
+
+describe('an edited object keeps what the map says of it and the room does not', () => {
+  it('.tmx: its visibility and custom typed properties stay; a class property is named in a note', async () => {
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="3">
+ <objectgroup id="1" name="walkable">
+  <object id="1" name="floor" type="walkable" x="0" y="0" width="300" height="200"/>
+  <object id="2" name="well" type="hole" x="100" y="100" visible="0">
+   <properties>
+    <property name="depth" type="int" propertytype="Depth" value="3"/>
+    <property name="look" type="class" propertytype="Look">
+     <properties>
+      <property name="colour" type="color" value="#ff0000ff"/>
+     </properties>
+    </property>
+   </properties>
+   <polygon points="0,0 30,0 15,20"/>
+  </object>
+ </objectgroup>
+</map>
+`
+    await writeFile(join(game(), 'well.tmx'), text)
+    const room = await importTmx('well.tmx')
+    room.polygons[0].holes[0][1] = [131, 101]
+    const out = writeRoomIntoTmx(text, 'well.tmx', room)
+    expect(out.text).toContain('<object id="2" name="well" type="hole" x="100" y="100" visible="0">')
+    expect(out.text).toContain('<property name="depth" type="int" propertytype="Depth" value="3"/>')
+    expect(out.text).toContain('<polygon points="0,0 31,1 15,20"/>')
+    expect(out.notes).toContain(
+      "well.tmx: object 2: property 'look' (class) is not kept when the object is rewritten",
+    )
   })
 })
 

@@ -1,9 +1,10 @@
 /**
  * Walkbox's own zstd decoder (src/shared/formats/zstd.ts) against the real `zstd` tool:
  * what zstd writes at levels 1, 3, 9, 19 and --ultra -22, with and without checksums, long
- * windows, frames one after another and skippable frames, decodes to the bytes it was given;
- * and hostile input (cut short anywhere, bad magic, a wrong checksum, flipped bytes, more
- * than the caller allows, a dictionary) fails with one ZstdError line and never hangs.
+ * windows, frames one after another and skippable frames, treeless literals in one stream,
+ * decodes to the bytes it was given; and hostile input (cut short anywhere, bad magic, a
+ * wrong checksum, flipped bytes, more than the caller allows, a dictionary, a treeless block
+ * with no table before it) fails with one ZstdError line and never hangs.
  *
  * Needs the zstd tool (Debian: apt-get install -y zstd).
  *
@@ -69,6 +70,43 @@ function failure(data: Uint8Array, maxOutput = 64 * MIB): ZstdError | null {
   }
 }
 
+/**
+ * Four 128 KiB blocks of one repeated line with 120 letters of 'etaoinshrdlu' dropped in
+ * each: every block's literals are those few letters, under 256 (zstd then writes them as
+ * one Huffman stream), and from the second block on zstd reuses the first block's table
+ * (treeless literals).
+ */
+function fewLettersPerBlock(): Uint8Array {
+  const next = random(5)
+  const line = new TextEncoder().encode('the walkable floor of the room, row by row, column by column;\n')
+  const block = 131072
+  const out = new Uint8Array(4 * block)
+  for (let i = 0; i < out.length; i++) out[i] = line[i % line.length]
+  for (let b = 0; b < 4; b++)
+    for (let k = 0; k < 120; k++) out[b * block + (next() % block)] = 'etaoinshrdlu'.charCodeAt(next() % 12)
+  return out
+}
+
+/**
+ * The blocks of a frame (RFC 8878 3.1.1): where each starts, its type (0 raw, 1 RLE, 2
+ * compressed) and, for compressed ones, the literals section's type (2 Huffman, 3 treeless)
+ * and size format (0 with type 2 or 3: one stream).
+ */
+function blocksOf(frame: Uint8Array): { at: number; type: number; literals?: number; format?: number }[] {
+  const fhd = frame[4]
+  const single = (fhd >> 5) & 1
+  let at = 5 + (single ? 0 : 1) + [0, 1, 2, 4][fhd & 3] + [single, 2, 4, 8][fhd >> 6]
+  const out: { at: number; type: number; literals?: number; format?: number }[] = []
+  for (;;) {
+    const h = frame[at] | (frame[at + 1] << 8) | (frame[at + 2] << 16)
+    const type = (h >> 1) & 3
+    const b0 = frame[at + 3]
+    out.push(type === 2 ? { at, type, literals: b0 & 3, format: (b0 >> 2) & 3 } : { at, type })
+    at += 3 + (type === 1 ? 1 : h >>> 3)
+    if (h & 1) return out
+  }
+}
+
 describe('zstd round trips through the real zstd tool', () => {
   for (const [name, make] of INPUTS) {
     it(`decodes ${name} at levels 1, 3, 9, 19 and --ultra -22`, () => {
@@ -121,6 +159,19 @@ describe('zstd round trips through the real zstd tool', () => {
     }
     expect(types).toContain(1)
   }, 60_000)
+
+  it("decodes treeless literals in one stream: blocks of under 256 literals reusing the previous block's Huffman table", () => {
+    const input = fewLettersPerBlock()
+    for (const level of ['-1', '-3', '-19']) {
+      const packed = zstd(input, [level])
+      const literals = blocksOf(packed).map((b) => [b.type, b.literals, b.format])
+      // The first block brings its table, the others reuse it, all in one stream.
+      expect(literals[0], level).toEqual([2, 2, 0])
+      expect(literals.slice(1), level).toContainEqual([2, 3, 0])
+      const out = decompressZstd(packed, input.length)
+      expect(Buffer.from(out).equals(Buffer.from(input)), level).toBe(true)
+    }
+  })
 
   it('decodes frames without a content size or checksum (--no-check, from a pipe) and with them', () => {
     const input = mixed()
@@ -202,6 +253,18 @@ describe('zstd on hostile input: one ZstdError line, never a hang', () => {
     const trailing = Buffer.concat([packed, Buffer.from('junk')])
     expect(failure(trailing)?.message).toBe(
       `zstd: damaged data (no frame's magic number at byte ${packed.length})`,
+    )
+  })
+
+  it('refuses a treeless literals block first in its frame (no previous Huffman table), in one line', () => {
+    const packed = zstd(fewLettersPerBlock(), ['-3'], 'stdin')
+    const blocks = blocksOf(packed)
+    const treeless = blocks.find((b) => b.literals === 3)!
+    expect(treeless).toBeDefined()
+    // The frame's header, then the blocks from the first treeless one on.
+    const cut = Buffer.concat([packed.subarray(0, blocks[0].at), packed.subarray(treeless.at)])
+    expect(failure(cut)?.message).toBe(
+      'zstd: damaged data (treeless literals with no previous Huffman table)',
     )
   })
 

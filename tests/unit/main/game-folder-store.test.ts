@@ -5,7 +5,9 @@
  * planned (the list of files and changes the editor shows) and written: only what was
  * edited changes, the replaced file is backed up first, an unedited game stays
  * byte-identical, an AGS 3 game refuses in one line, paths that leave the game are refused.
- * Tiled maps: the written map is read by real Tiled.
+ * Tiled maps: the written map is read by real Tiled. A flag default changed in the project
+ * is written into the Tiled maps (walkbox.flags) and Godot scenes (metadata/walkbox_flags)
+ * that name the flag, and reads back.
  *
  * Units: px; bytes.
  */
@@ -33,6 +35,8 @@ import {
   GAME_LINK_FILE,
 } from '../../../src/shared/formats/game-folder'
 import { tempFolder } from './helpers'
+import { folderSource } from '../../../src/cli/format-commands'
+import { roomFormat } from '../../../src/shared/formats/registry'
 import { DesktopHost } from '../../../src/main/desktop-host'
 import { hostHandlers } from '../../../src/main/ipc'
 import type { GameSavePlan, OpenedProject } from '../../../src/shared/host'
@@ -375,6 +379,186 @@ describe('a folder of Tiled maps', () => {
     expect(abs).toContainEqual([250, 200])
     expect(abs).not.toContainEqual([290, 220])
     expect(json.layers.find((l) => l.name === 'decor')!.objects).toHaveLength(1)
+  })
+})
+
+describe('flag defaults changed in the editor, saved into the game', () => {
+  /** A gate that stays shut while the flag doorOpen is false (a hand-made map: no walkbox.flags). */
+  const TMX = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="3">
+ <properties>
+  <property name="music" value="cave.ogg"/>
+ </properties>
+ <objectgroup id="1" name="walkable">
+  <object id="1" name="floor" type="walkable" x="10" y="60" width="280" height="160"/>
+ </objectgroup>
+ <objectgroup id="2" name="gates">
+  <object id="2" name="door" type="gate" x="100" y="100" width="20" height="40">
+   <properties>
+    <property name="flagExpression" value="!doorOpen"/>
+   </properties>
+  </object>
+ </objectgroup>
+</map>
+`
+  const TMJ = `${JSON.stringify(
+    {
+      type: 'map',
+      version: '1.10',
+      tiledversion: '1.10.2',
+      orientation: 'orthogonal',
+      renderorder: 'right-down',
+      infinite: false,
+      compressionlevel: -1,
+      width: 20,
+      height: 15,
+      tilewidth: 16,
+      tileheight: 16,
+      nextlayerid: 3,
+      nextobjectid: 3,
+      layers: [
+        {
+          id: 1,
+          name: 'walkable',
+          type: 'objectgroup',
+          draworder: 'topdown',
+          opacity: 1,
+          visible: true,
+          x: 0,
+          y: 0,
+          objects: [
+            {
+              id: 1,
+              name: 'hall floor',
+              type: 'walkable',
+              x: 0,
+              y: 0,
+              width: 200,
+              height: 100,
+              rotation: 0,
+              visible: true,
+            },
+          ],
+        },
+        {
+          id: 2,
+          name: 'gates',
+          type: 'objectgroup',
+          draworder: 'topdown',
+          opacity: 1,
+          visible: true,
+          x: 0,
+          y: 0,
+          objects: [
+            {
+              id: 2,
+              name: 'grate',
+              type: 'gate',
+              x: 50,
+              y: 20,
+              width: 10,
+              height: 10,
+              rotation: 0,
+              visible: true,
+              properties: [{ name: 'flagExpression', type: 'string', value: 'doorOpen' }],
+            },
+          ],
+        },
+      ],
+    },
+    null,
+    1,
+  )}\n`
+
+  it('a Tiled game: the map property walkbox.flags of each map that names the flag (.tmx and .tmj), read back', async () => {
+    const t = await tempFolder('walkbox-tiled-flags-')
+    cleanups.push(t.remove)
+    const game = join(t.dir, 'maps')
+    await mkdir(game, { recursive: true })
+    await writeFile(join(game, 'cave.tmx'), TMX)
+    await writeFile(join(game, 'hall.tmj'), TMJ)
+    const opened = await openGameFolder(game)
+    expect(opened.link.rooms.map((r) => r.file)).toEqual(['cave.tmx', 'hall.tmj'])
+    expect(opened.project.flags).toEqual([{ id: 'doorOpen', name: 'doorOpen', default: false }])
+    expect((await planGameSave(opened.folder)).changes).toEqual([])
+
+    await store.updateProject(opened.folder, (p) => ({
+      ...p,
+      flags: p.flags.map((f) => (f.id === 'doorOpen' ? { ...f, default: true } : f)),
+    }))
+    const plan = await planGameSave(opened.folder)
+    expect(plan.changes.map((c) => c.path)).toEqual(['cave.tmx', 'hall.tmj'])
+    expect(plan.notes).toContain(
+      'cave.tmx: map property walkbox.flags written (the flags the room names changed)',
+    )
+    await writeGameSave(opened.folder, planFingerprint(plan))
+
+    const cave = await readFile(join(game, 'cave.tmx'), 'utf8')
+    // Only the map's properties gain a line; the objects stay as they were.
+    expect(cave.replace(/ *<property name="walkbox\.flags"[^\n]*\n/, '')).toBe(TMX)
+    for (const [file, format] of [
+      ['cave.tmx', 'tiled-xml'],
+      ['hall.tmj', 'tiled-json'],
+    ] as const) {
+      const back = await roomFormat(format).importRoom!(folderSource(game), file, {})
+      expect(back.flags, file).toEqual([{ id: 'doorOpen', name: 'doorOpen', default: true }])
+    }
+    // Saved again with nothing changed: nothing more to write.
+    expect((await planGameSave(opened.folder)).changes).toEqual([])
+  })
+
+  it('an unedited Tiled game whose maps name one flag, one of them with a name of its own, plans no change', async () => {
+    const t = await tempFolder('walkbox-tiled-flag-names-')
+    cleanups.push(t.remove)
+    const game = join(t.dir, 'maps')
+    await mkdir(game, { recursive: true })
+    const named = TMX.replace(
+      '<property name="music" value="cave.ogg"/>',
+      '<property name="walkbox.flags" value="[{&quot;id&quot;:&quot;doorOpen&quot;,&quot;name&quot;:&quot;Door open&quot;,&quot;default&quot;:false}]"/>',
+    )
+    await writeFile(join(game, 'a-cave.tmx'), named)
+    await writeFile(join(game, 'b-hall.tmj'), TMJ)
+    const opened = await openGameFolder(game)
+    expect(opened.project.flags).toEqual([{ id: 'doorOpen', name: 'Door open', default: false }])
+    expect((await planGameSave(opened.folder)).changes).toEqual([])
+    // Renamed in the project: the map that names it is written, the other left as it is.
+    await store.updateProject(opened.folder, (p) => ({
+      ...p,
+      flags: p.flags.map((f) => ({ ...f, name: 'The door is open' })),
+    }))
+    expect((await planGameSave(opened.folder)).changes.map((c) => c.path)).toEqual(['a-cave.tmx'])
+  })
+
+  it("a Godot game: the scene root's metadata/walkbox_flags of each room scene that names the flag, read back", async () => {
+    const game = await copyGame('escoria-demo-game')
+    const opened = await openGameFolder(game)
+    // Escoria's disabled region bridge_closed: a flag, default false.
+    const id = 'bridgeClosedEnabled'
+    expect(opened.project.flags.find((f) => f.id === id)).toMatchObject({ default: false })
+    const before = await gameFiles(game)
+
+    await store.updateProject(opened.folder, (p) => ({
+      ...p,
+      flags: p.flags.map((f) => (f.id === id ? { ...f, default: true } : f)),
+    }))
+    const plan = await planGameSave(opened.folder)
+    const paths = plan.changes.map((c) => c.path)
+    expect(paths).toContain('game/rooms/room02/room02.tscn')
+    for (const c of plan.changes)
+      expect(
+        c.unifiedDiff.split('\n').filter((l) => /^[-+](?![-+]{2})/.test(l)),
+        c.path,
+      ).toEqual([expect.stringMatching(/^\+metadata\/walkbox_flags = ".*bridgeClosedEnabled.*"$/)])
+    await writeGameSave(opened.folder, planFingerprint(plan))
+    expect(changedFiles(before, await gameFiles(game))).toEqual([...paths].sort())
+    for (const path of paths) {
+      const back = await roomFormat('godot').importRoom!(folderSource(game), path, {})
+      expect(
+        back.flags.find((f) => f.id === id),
+        path,
+      ).toMatchObject({ default: true })
+    }
+    expect((await planGameSave(opened.folder)).changes).toEqual([])
   })
 })
 

@@ -75,11 +75,11 @@ function navigationPolygon(id: string, areas: AreaPolygon[]): string {
   )
 }
 
-/** The flags the room's expressions name, with their defaults, as one JSON metadata line. */
-function roomFlagsLine(
+/** The project's flags the room's expressions name, with their defaults (metadata/walkbox_flags). */
+export function roomFlagsList(
   room: Room,
   flags: readonly { id: string; name?: string; default: boolean }[],
-): string[] {
+): { id: string; name: string; default: boolean }[] {
   const used = new Set<string>()
   const expressions = [
     ...room.areas.map((a) => a.enabledBy),
@@ -90,9 +90,17 @@ function roomFlagsLine(
     if (e === undefined || flagExpressionError(e)) continue
     for (const id of flagsInExpression(e)) used.add(id)
   }
-  const listed = flags
+  return flags
     .filter((f) => used.has(f.id))
     .map((f) => ({ id: f.id, name: f.name ?? f.id, default: f.default }))
+}
+
+/** The flags the room's expressions name, with their defaults, as one JSON metadata line. */
+function roomFlagsLine(
+  room: Room,
+  flags: readonly { id: string; name?: string; default: boolean }[],
+): string[] {
+  const listed = roomFlagsList(room, flags)
   return listed.length > 0 ? [`metadata/walkbox_flags = ${tscnString(JSON.stringify(listed))}`] : []
 }
 

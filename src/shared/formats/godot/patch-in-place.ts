@@ -19,10 +19,10 @@
 import type { AreaPolygon, Point } from '../../geometry/types'
 import { walkPolygonToArea } from '../../room/convert'
 import type { Room } from '../../room/schema'
-import { navigationPolygonLines } from './export'
+import { navigationPolygonLines, roomFlagsList } from './export'
 import { importGodotScene, type GodotImportSource } from './import'
 import { apply, readSceneTree, walkTree, type SceneNode, type Transform } from './scene-tree'
-import { resourceId, tscnPackedPoints, tscnVector2 } from './tscn'
+import { resourceId, tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
 
 /** Project files keep coordinates to 2 decimals (normalise.ts): a smaller change is no edit. */
 export const EDIT_TOLERANCE_PX = 0.01
@@ -229,12 +229,15 @@ export function applyLineEdits(text: string, edits: LineEdit[]): string {
  * The files of the game to change so that the scene at `scenePath` has the room's walk
  * areas. Reads through `source` only (res:// = the game folder). Regions whose area is not
  * in the room, or whose polygon resource is shared or not in a scene file, are named in
- * the notes and left as they are.
+ * the notes and left as they are. With the project's `flags`, the root's
+ * metadata/walkbox_flags is written when the defaults (or names) of the flags the scene
+ * names differ from what the scene gives on import.
  */
 export async function patchGodotRoom(
   source: GodotImportSource,
   scenePath: string,
   room: Room,
+  flags?: readonly { id: string; name?: string; default: boolean }[],
 ): Promise<{ files: PatchedFile[]; notes: string[] }> {
   const notes: string[] = []
   const res = `res://${scenePath.replace(/^res:\/\//, '')}`
@@ -390,6 +393,35 @@ export async function patchGodotRoom(
     const at = apply(back, toScene(mine))
     if (await setProperty(node, src.key, tscnVector2(at)))
       notes.push(`point '${mine.name}': ${src.path} ${src.key} edited`)
+  }
+
+  // Flags: the root's metadata/walkbox_flags (what the import reads their defaults from),
+  // only when a flag the scene names has another default or name in the project.
+  if (flags) {
+    const wanted = roomFlagsList(room, flags)
+    // Names count only where the scene gives them (its metadata/walkbox_flags); the others
+    // are made from a node's name or the id on import.
+    const named = new Set<string>()
+    const own = root.props.get('metadata/walkbox_flags')?.value
+    try {
+      const listed = typeof own === 'string' ? (JSON.parse(own) as unknown) : []
+      for (const f of Array.isArray(listed) ? (listed as { id?: unknown; name?: unknown }[]) : [])
+        if (typeof f?.id === 'string' && typeof f.name === 'string') named.add(f.id)
+    } catch {
+      // Not JSON: the import said so; no names of its own.
+    }
+    const changed = wanted.some((f) => {
+      const had = game.flags.find((g) => g.id === f.id)
+      return had !== undefined && (had.default !== f.default || (named.has(f.id) && had.name !== f.name))
+    })
+    if (changed) {
+      if (await setProperty(root, 'metadata/walkbox_flags', tscnString(JSON.stringify(wanted))))
+        notes.push(
+          `${scenePath.replace(/^res:\/\//, '')}: metadata/walkbox_flags on the root written (the flags the room names changed)`,
+        )
+      else
+        notes.push('the scene root has no section to hold metadata/walkbox_flags; flag defaults not written')
+    }
   }
 
   const files: PatchedFile[] = []

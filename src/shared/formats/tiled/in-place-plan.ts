@@ -18,9 +18,16 @@
  * Units: px; offsets in UTF-16 units.
  */
 import type { Room } from '../../room/schema'
-import { flagsTheMapCarries, roomToTiledMap, type TiledLayer, type TiledObject } from './map'
+import { IdPool } from '../../room/names'
+import {
+  flagsTheMapCarries,
+  roomToTiledMap,
+  type TiledLayer,
+  type TiledObject,
+  type TiledProperty,
+} from './map'
 import { objectOutline, polylinePoints } from './object-shapes'
-import { KINDS, idBase, layerKind, readFlags, shiftRoom } from './read-map'
+import { KINDS, READ_PROPERTIES, idBase, layerKind, readFlags, shiftRoom } from './read-map'
 
 export const OWNED_LAYERS = ['walkable', 'gates', 'zones', 'node graph', 'points'] as const
 
@@ -112,15 +119,41 @@ function foreignGeometry<Ref>(layers: SourceLayer<Ref>[], room: Room): string[] 
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6
 
 /**
+ * The points of an object's shape (a point, an outline or a polyline), made once per object
+ * (`key`; neither the map's objects nor the written ones change once made): a plan compares
+ * every written object with every map object of its layer.
+ */
+const shapes = new WeakMap<object, number[][]>()
+function shapeOf(key: object, x: TiledObject): number[][] {
+  let shape = shapes.get(key)
+  if (!shape) {
+    shape = x.point ? [[x.x, x.y]] : (objectOutline(x) ?? polylinePoints(x) ?? [])
+    shapes.set(key, shape)
+  }
+  return shape
+}
+
+/** Does the reader give the value of `p` (written for `w`) when the map leaves the property out? */
+function sameWhenAbsent(p: TiledProperty, w: TiledObject): boolean {
+  const v = p.value
+  if (p.name === 'walkbox.id' && v === idBase(w.name || '', '')) return true
+  if (p.name === 'areaId' && v === 1) return true
+  if (p.name === 'kind' && v === 'block-polygon' && w.type === 'gate') return true
+  if (p.name === 'of' && w.type === 'hole') return true
+  if ((p.name === 'enter' || p.name === 'exit' || p.name === 'stand') && v === '') return true
+  if (p.name === 'flagExpression' && v === 'true') return true
+  return false
+}
+
+/**
  * Does the map's object `given` read back as the written object `o` (its geometry, and every
  * property Walkbox writes that is not simply its default)? `w` is `o` before renumbering.
  */
 export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: TiledObject): boolean {
   // What the map leaves out is Tiled's default, 0.
   const theirs = { x: 0, y: 0, width: 0, height: 0, rotation: 0, ...given } as TiledObject
-  const shape = (x: TiledObject) => (x.point ? [[x.x, x.y]] : (objectOutline(x) ?? polylinePoints(x) ?? []))
-  const a = shape(theirs)
-  const b = shape(o)
+  const a = shapeOf(given, theirs)
+  const b = shapeOf(o, o)
   if (a.length !== b.length || a.some(([x, y], i) => !near(x, b[i][0]) || !near(y, b[i][1]))) return false
   const props = new Map(
     (Array.isArray(theirs.properties) ? theirs.properties : []).map((p) => [p.name, String(p.value)]),
@@ -132,18 +165,64 @@ export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: Tiled
       continue
     }
     // Written but absent from the map: fine when the reader would give the same by default.
-    const v = p.value
-    if (p.name === 'walkbox.id' && v === idBase(w.name || '', '')) continue
-    if (p.name === 'areaId' && v === 1) continue
-    if (p.name === 'of' && w.type === 'hole') continue
-    if ((p.name === 'enter' || p.name === 'exit' || p.name === 'stand') && v === '') continue
-    if (p.name === 'flagExpression' && v === 'true') continue
-    return false
+    if (!sameWhenAbsent(p, w)) return false
   }
   return true
 }
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6
+
+/** Property types a rewritten object keeps as the map gives them (a class value is not kept). */
+const PLAIN_TYPES = ['string', 'int', 'float', 'bool', 'color', 'file', 'object']
+
+/**
+ * The written object `o` as the map's object `given` it replaces has it, where the room does
+ * not say otherwise: its name when `keepName` (a hole's name is no room data; a walk
+ * polygon's, when it gives the polygon's id), whether it is visible, and its properties in
+ * the map's order: Walkbox's with the room's values, those the map leaves out left out when
+ * the reader gives the same without them, the map's own (that Walkbox does not read) kept.
+ * `w` is `o` before renumbering.
+ */
+function asTheMapHasIt(
+  o: TiledObject,
+  given: SourceChild['object'] & object,
+  w: TiledObject,
+  keepName: boolean,
+  file: string,
+  notes: string[],
+): TiledObject {
+  const theirs: TiledProperty[] = Array.isArray(given.properties) ? given.properties : []
+  const reads = (name: string) =>
+    (READ_PROPERTIES[o.type] ?? []).includes(name) || (o.type === 'zone' && name.startsWith('property.'))
+  const mine = new Map((o.properties ?? []).map((p) => [p.name, p]))
+  const properties: TiledProperty[] = []
+  for (const p of theirs) {
+    if (typeof p?.name !== 'string') continue
+    if (reads(p.name)) {
+      const value = mine.get(p.name)
+      if (value) properties.push(value)
+    } else if (PLAIN_TYPES.includes(p.type ?? 'string') && p.value !== null && typeof p.value !== 'object')
+      properties.push({
+        name: p.name,
+        type: p.type ?? 'string',
+        value: p.value,
+        ...(typeof p.propertytype === 'string' ? { propertytype: p.propertytype } : {}),
+      })
+    else
+      notes.push(
+        `${file}: object ${String(given.id)}: property '${p.name}' (${String(p.type)}) is not kept when the object is rewritten`,
+      )
+  }
+  const listed = new Set(theirs.map((p) => p?.name))
+  for (const p of o.properties ?? []) if (!listed.has(p.name) && !sameWhenAbsent(p, w)) properties.push(p)
+  const { properties: _written, ...rest } = o
+  return {
+    ...rest,
+    ...(keepName ? { name: typeof given.name === 'string' ? given.name : '' } : {}),
+    ...(typeof given.visible === 'boolean' ? { visible: given.visible } : {}),
+    ...(properties.length > 0 ? { properties } : {}),
+  }
+}
 
 /**
  * The written polygon or polyline `o` hung from the anchor (x, y) of the map's object
@@ -191,9 +270,51 @@ export function planInPlace<Ref>(
     (l): l is Extract<TiledLayer, { type: 'objectgroup' }> => l.type === 'objectgroup',
   )
 
-  // 1. Match each written object to the map's object of the same name and kind in that layer
-  //    (then, as holes have no names in a room, of the same kind and shape; then a hole the
-  //    author moved takes the id of one no longer there).
+  // The id the reader gives each object of the owned layers (read-map.ts: a walk polygon's
+  // from its name; a gate's, zone's or point's its walkbox.id, else from its name).
+  const filled = (c: SourceChild) =>
+    ({ x: 0, y: 0, width: 0, height: 0, rotation: 0, ...c.object }) as TiledObject
+  const readerId = new Map<SourceChild, string>()
+  const pools = new Map<string, IdPool>()
+  for (const l of top) {
+    if (l.type !== 'objectgroup' || !(OWNED_LAYERS as readonly string[]).includes(l.name)) continue
+    for (const c of l.children) {
+      const kind = kindOf(c.object, l.name)
+      if (!readable(c, l.name) || !['walkable', 'gate', 'zone', 'point'].includes(kind)) continue
+      if (kind === 'walkable' && !objectOutline(filled(c))) continue
+      const pool = pools.get(kind) ?? new IdPool()
+      pools.set(kind, pool)
+      const props = Array.isArray(c.object!.properties) ? c.object!.properties : []
+      const given = kind === 'walkable' ? undefined : props.find((p) => p?.name === 'walkbox.id')?.value
+      const fallback = kind === 'walkable' ? 'polygon' : kind
+      readerId.set(
+        c,
+        typeof given === 'string' ? pool.keep(given) : pool.take(c.object!.name || fallback, fallback),
+      )
+    }
+  }
+  /** The id of the room element a written object is (undefined: none to match by). */
+  const roomId = (o: TiledObject): string | undefined => {
+    if (o.type === 'walkable') return o.name
+    const id = o.properties?.find((p) => p.name === 'walkbox.id')?.value
+    return typeof id === 'string' ? id : undefined
+  }
+  /** Does the map's object `c` give the written object's name back (where a name is room data)? */
+  const nameReadsBack = (c: SourceChild, o: TiledObject): boolean => {
+    const theirs = c.object?.name ?? ''
+    if (o.type === 'walkable') return theirs === o.name || readerId.get(c) === o.name
+    if (o.type === 'gate' || o.type === 'zone' || o.type === 'point') return theirs === o.name
+    return true
+  }
+  const vertexKey = ([x, y]: [number, number]) => `${round6(x)},${round6(y)}`
+  /** The map holes' vertices as keys, made once each. */
+  const vertexKeys = new Map<SourceChild, string[]>()
+
+  // 1. Match each written object to the map's object of the same name and kind in that layer;
+  //    then to the one the reader made its id from (a renamed zone, a walk polygon named
+  //    'Main Floor'); then of the same kind and shape; then, as holes have no names in a
+  //    room, a hole of the same walk polygon sharing the most vertices with it (an edited
+  //    hole); then a hole the author moved takes the id of one no longer there.
   const matched = owned.map((l) => {
     const same = top.filter((x) => x.type === 'objectgroup' && x.name === l.name)
     if (same.length > 1) notes.push(`${file}: ${same.length} layers named '${l.name}'; the first is written`)
@@ -213,7 +334,39 @@ export function planInPlace<Ref>(
         }
       })
     pass((c, o) => (c.object!.name ?? '') === o.name)
-    pass((c, o) => sameObject(c.object!, { ...o, x: o.x - dx, y: o.y - dy }, o))
+    pass((c, o) => roomId(o) !== undefined && readerId.get(c) === roomId(o))
+    const shifted = l.objects.map((o) => ({ ...o, x: o.x - dx, y: o.y - dy }))
+    const at = new Map(l.objects.map((o, i) => [o, i]))
+    pass((c, o) => sameObject(c.object!, shifted[at.get(o)!], o))
+    l.objects.forEach((o, i) => {
+      if (matches[i] || o.type !== 'hole') return
+      const mine = new Set((objectOutline(shifted[i]) ?? []).map(vertexKey))
+      const of = o.properties?.find((p) => p.name === 'of')?.value
+      const owner = matches[l.objects.findIndex((x) => x.id === of)]?.object?.id
+      let best: SourceChild | undefined
+      let most = 0
+      for (const c of theirs) {
+        if (used.has(c) || kindOf(c.object, l.name) !== 'hole') continue
+        const theirOf = (Array.isArray(c.object!.properties) ? c.object!.properties : []).find(
+          (p) => p?.name === 'of',
+        )?.value
+        if (theirOf !== undefined && owner !== undefined && Number(theirOf) !== Number(owner)) continue
+        let keys = vertexKeys.get(c)
+        if (!keys) {
+          keys = (objectOutline(filled(c)) ?? []).map(vertexKey)
+          vertexKeys.set(c, keys)
+        }
+        const shared = keys.filter((k) => mine.has(k)).length
+        if (shared > most) {
+          most = shared
+          best = c
+        }
+      }
+      if (best) {
+        used.add(best)
+        matches[i] = best
+      }
+    })
     pass((_, o) => o.type === 'hole')
     return { l, existing, dx, dy, matches }
   })
@@ -247,11 +400,15 @@ export function planInPlace<Ref>(
     const writtenLayer = { ...l, objects }
     const pieceOf = (i: number): Piece => {
       const c = matches[i]
-      if (c && sameObject(c.object!, objects[i], l.objects[i])) {
+      if (c && sameObject(c.object!, objects[i], l.objects[i]) && nameReadsBack(c, objects[i])) {
         kept++
         return { keep: c }
       }
-      return { write: c ? anchored(objects[i], c.object!, file, notes) : objects[i] }
+      if (!c) return { write: objects[i] }
+      const o = objects[i]
+      const keepName = o.type === 'hole' || (o.type === 'walkable' && nameReadsBack(c, o))
+      const own = asTheMapHasIt(o, c.object!, l.objects[i], keepName, file, notes)
+      return { write: anchored(own, c.object!, file, notes) }
     }
     if (!existing) {
       if (objects.length > 0) {
@@ -289,7 +446,10 @@ export function planInPlace<Ref>(
 /**
  * The new text of the map property walkbox.flags, or null to leave the map as it is: only
  * when the project's flags the room names differ from what the map gives on import (its
- * walkbox.flags `current`, and the flags the room names, default false).
+ * walkbox.flags `current`, and the flags the room names, default false): another default,
+ * another name than walkbox.flags gives, or walkbox.flags listing flags the room no longer
+ * names. (A flag the map does not list has no name of the map's own: an unedited game
+ * whose maps name one flag, one listing it with a name, writes nothing.)
  */
 export function flagsPropertyText(
   room: Room,
@@ -298,8 +458,16 @@ export function flagsPropertyText(
 ): string | null {
   const wanted = flagsTheMapCarries(room, flags)
   if (wanted.length === 0) return null
-  const given = readFlags(new Map(current === undefined ? [] : [['walkbox.flags', current]]), room, [])
-  const key = (l: { id: string; name: string; default: boolean }[]) =>
-    JSON.stringify([...l].sort((a, b) => (a.id < b.id ? -1 : 1)).map((f) => [f.id, f.name, f.default]))
-  return key(wanted) === key(given) ? null : JSON.stringify(wanted)
+  const props = new Map(current === undefined ? [] : [['walkbox.flags', current]])
+  const given = readFlags(props, room, [])
+  // The flags the map lists itself (the others it gives default false, named by their id:
+  // no name of the map's own to differ from).
+  const listed = new Set(readFlags(props, { ...room, areas: [], zones: [], gates: [] }, []).map((f) => f.id))
+  const same =
+    given.length === wanted.length &&
+    wanted.every((f) => {
+      const g = given.find((x) => x.id === f.id)
+      return g !== undefined && g.default === f.default && (!listed.has(f.id) || g.name === f.name)
+    })
+  return same ? null : JSON.stringify(wanted)
 }

@@ -32,6 +32,8 @@ export interface TiledProperty {
   name: string
   type: TiledPropertyType
   value: string | number | boolean
+  /** A custom type's name (Tiled 1.8+ enums and classes), kept when an object is rewritten. */
+  propertytype?: string
 }
 
 export interface TiledObject {

@@ -537,7 +537,7 @@ function objectList(list: number[]): string {
 }
 
 /** The properties each kind of object is read with; `property.*` of zones are kept too. */
-const READ_PROPERTIES: Record<string, readonly string[]> = {
+export const READ_PROPERTIES: Record<string, readonly string[]> = {
   walkable: ['areaId'],
   hole: ['of'],
   gate: ['walkbox.id', 'kind', 'flagExpression', 'areaId'],

@@ -43,7 +43,7 @@ function propertiesXml(list: TiledProperty[] | undefined, indent: string): strin
     `${indent}<properties>`,
     ...list.map(
       (p) =>
-        `${indent} <property name="${esc(p.name)}"${p.type === 'string' ? '' : ` type="${p.type}"`} value="${esc(p.value)}"/>`,
+        `${indent} <property name="${esc(p.name)}"${p.type === 'string' ? '' : ` type="${p.type}"`}${p.propertytype !== undefined ? ` propertytype="${esc(p.propertytype)}"` : ''} value="${esc(p.value)}"/>`,
     ),
     `${indent}</properties>`,
   ]
@@ -212,7 +212,12 @@ function readProperties(el: XmlElement | undefined): TiledProperty[] | undefined
           : type === 'bool'
             ? raw === 'true'
             : raw
-      return { name: c.attrs.name ?? '', type, value }
+      return {
+        name: c.attrs.name ?? '',
+        type,
+        value,
+        ...(c.attrs.propertytype !== undefined ? { propertytype: c.attrs.propertytype } : {}),
+      }
     })
 }
 
