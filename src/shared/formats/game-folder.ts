@@ -483,6 +483,61 @@ export function gamePathProblem(path: unknown): string | null {
   return null
 }
 
+/**
+ * Walkbox's own entries in a game folder as they are now, and a function that puts them back
+ * so: every `.walkbox*` entry at the game's top, what `.walkbox/` and `.walkbox/project/` hold
+ * (names), and the link record's bytes. Putting back removes what was added since and gives a
+ * replaced link record its bytes again; what was there is not touched. A first import runs it
+ * when it fails part way (a room the project store refuses, a write that fails), so that the
+ * game folder is as it was: no half-made `.walkbox/project`. Returns what could not be put
+ * back, one line each (none when the folder is as it was).
+ */
+export async function keepGameWalkbox(files: ProjectFiles): Promise<() => Promise<string[]>> {
+  const names = async (folder: string) => new Set((await files.list(folder)).map((e) => e.name))
+  const PROJECT = `${GAME_WALKBOX_DIR}/project`
+  const top = new Set([...(await names(''))].filter((n) => n.startsWith(GAME_WALKBOX_DIR)))
+  const walkbox = (await files.kind(GAME_WALKBOX_DIR)) === 'folder' ? await names(GAME_WALKBOX_DIR) : null
+  const project = (await files.kind(PROJECT)) === 'folder' ? await names(PROJECT) : null
+  const link = (await files.kind(GAME_LINK_FILE)) === 'file' ? await files.read(GAME_LINK_FILE) : null
+  return async () => {
+    const problems: string[] = []
+    const drop = async (folder: string, kept: Set<string>, only?: (name: string) => boolean) => {
+      for (const e of await files.list(folder).catch(() => [])) {
+        if (kept.has(e.name) || (only && !only(e.name))) continue
+        const path = folder ? `${folder}/${e.name}` : e.name
+        try {
+          if (e.folder) await files.removeTree(path)
+          else await files.remove(path)
+        } catch (error) {
+          problems.push(`${path}: ${oneLine(error)}`)
+        }
+      }
+    }
+    await drop('', top, (n) => n.startsWith(GAME_WALKBOX_DIR))
+    if (walkbox) await drop(GAME_WALKBOX_DIR, walkbox)
+    if (walkbox && project) await drop(PROJECT, project)
+    if (link) {
+      const now = await files.read(GAME_LINK_FILE).catch(() => null)
+      if (!now || !sameBytes(now, link))
+        await files
+          .write(GAME_LINK_FILE, link)
+          .catch((e) => problems.push(`${GAME_LINK_FILE}: ${oneLine(e)}`))
+    }
+    return problems
+  }
+}
+
+/**
+ * The one line a first import that failed part way is refused with: what failed, and that the
+ * game folder is as it was (or what of Walkbox's could not be taken away again).
+ */
+export function failedImportLine(error: unknown, leftOver: readonly string[]): string {
+  const what = oneLine(error).replace(/; nothing opened$/, '')
+  return leftOver.length === 0
+    ? `${what}; nothing opened, and the game folder is as it was`
+    : `${what}; nothing opened, but Walkbox could not take away all it had written in the game folder (${leftOver[0]})`
+}
+
 /** Why an AGS 3 game is never written (one line). */
 /** What the editor's canvas notice says from the start for an AGS 3 game (GameFolderInfo.readOnlyFolder). */
 export const AGS3_READ_ONLY_FOLDER =
