@@ -38,6 +38,8 @@ import {
   GameFolderError,
   commitGameWrite,
   detectGameFolder,
+  failedImportLine,
+  keepGameWalkbox,
   gameLinkText,
   gameReadNotes,
   parseGameLink,
@@ -48,6 +50,7 @@ import {
   recoverGameWrite,
   type GameCodec,
   type GameLink,
+  type GameRead,
   type GameRoomState,
 } from '../../shared/formats/game-folder'
 import { ownStoredFiles } from '../../shared/room/project-store'
@@ -71,6 +74,8 @@ const games = new Map<string, Dir>()
  * author chose read-only (rather than write access being refused).
  */
 const readOnlyGames = new Map<string, { project: Dir; link: GameLink; chosen: boolean }>()
+/** The Walkbox project's folder inside a game folder. */
+const GAME_PROJECT_DIR = `${GAME_WALKBOX_DIR}/project`
 /** The OPFS folder of read-only games' scratch projects. */
 const SCRATCH_DIR = 'read-only-games'
 
@@ -249,6 +254,33 @@ async function importGame(
   readOnly?: { project: Dir; chosen: boolean },
 ): Promise<{ notes: string[]; link: GameLink }> {
   const read = await readGameFolder(files, codecOf(host))
+  if (readOnly) return keepRooms(host, ref, dir, files, read, readOnly)
+  // A leftover project folder (no project file) is not written over: the author decides.
+  if ((await files.list(GAME_PROJECT_DIR)).some((e) => !e.name.startsWith('.')))
+    throw new GameFolderError(
+      `${GAME_PROJECT_DIR} holds files but no ${PROJECT_FILE_NAME}; move it out of the game folder to read the game afresh; nothing opened`,
+    )
+  // What of Walkbox's the game holds now: an import that fails part way puts it back so.
+  const putBack = await keepGameWalkbox(files)
+  try {
+    return await keepRooms(host, ref, dir, files, read)
+  } catch (error) {
+    throw new GameFolderError(failedImportLine(error, await putBack()))
+  }
+}
+
+/**
+ * The rooms read from a game kept in a new Walkbox project: the game's `.walkbox/project` and
+ * link record, or (a read-only game) the scratch project `readOnly`.
+ */
+async function keepRooms(
+  host: WalkboxHost,
+  ref: string,
+  dir: Dir,
+  files: ProjectFiles,
+  read: GameRead,
+  readOnly?: { project: Dir; chosen: boolean },
+): Promise<{ notes: string[]; link: GameLink }> {
   let projectDir = readOnly?.project
   if (!projectDir) {
     const walkbox = await dir.getDirectoryHandle(GAME_WALKBOX_DIR, { create: true })
@@ -280,15 +312,25 @@ async function importGame(
     link.rooms.push({ roomId: room.id, file: r.file })
   }
   if (readOnly) readOnlyGames.set(ref, { ...readOnly, link })
-  await host.saveProject({
-    ref,
-    project: {
-      ...project,
-      flags,
-      rooms: rooms.map((r) => ({ id: r.room.id, name: r.room.name, folder: `rooms/${r.room.id}` })),
-    },
-    rooms,
-  })
+  try {
+    await host.saveProject({
+      ref,
+      project: {
+        ...project,
+        flags,
+        rooms: rooms.map((r) => ({ id: r.room.id, name: r.room.name, folder: `rooms/${r.room.id}` })),
+      },
+      rooms,
+    })
+  } catch (error) {
+    // The save is one unit: say which game file the refused room came from.
+    const message = error instanceof Error ? error.message : String(error)
+    const refused = link.rooms.find((r) => message.includes(`rooms/${r.roomId}/`))
+    if (!refused) throw error
+    throw new GameFolderError(
+      `${refused.file}: the room could not be kept in the Walkbox project (${message.split('\n')[0]})`,
+    )
+  }
   if (!readOnly)
     await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
   return { notes: gameReadNotes(read), link }
