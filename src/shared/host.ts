@@ -166,6 +166,11 @@ export interface GameFolderInfo {
    * Game Folder Read-Only…) rather than Walkbox being refused writing.
    */
   readOnlyChosen?: true
+  /**
+   * Why rooms of the game came without a background, by room id, one line each (the scene
+   * names a picture that is not in the game folder, or one Walkbox does not read).
+   */
+  noBackground?: Record<string, string>
 }
 
 /** One game file a write-back replaces, as the Save dialog lists it. */

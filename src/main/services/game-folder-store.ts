@@ -41,6 +41,8 @@ import {
   detectGameFolder,
   failedImportLine,
   keepGameWalkbox,
+  noBackgroundOf,
+  roomLink,
   planFingerprint,
   gameLinkText,
   gameReadNotes,
@@ -240,7 +242,7 @@ async function importRooms(
         `${r.file}: the room could not be kept in the Walkbox project (${oneLine(e)})`,
       )
     }
-    link.rooms.push({ roomId: room.id, file: r.file })
+    link.rooms.push(roomLink(r, room.id))
   }
   return link
 }
@@ -378,7 +380,14 @@ export async function gameInfoOf(projectFolder: string): Promise<GameFolderInfo 
     rooms: link.rooms.length,
     readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
     ...(link.engine === 'ags3' ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER } : {}),
+    ...withNoBackground(link),
   }
+}
+
+/** GameFolderInfo's noBackground for a game's link, when a room has none. */
+export function withNoBackground(link: GameLink): Pick<GameFolderInfo, 'noBackground'> {
+  const noBackground = noBackgroundOf(link)
+  return noBackground ? { noBackground } : {}
 }
 
 /** What the saved Walkbox project would change in the game's files (nothing is written). */

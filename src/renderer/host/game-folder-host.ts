@@ -40,6 +40,8 @@ import {
   detectGameFolder,
   failedImportLine,
   keepGameWalkbox,
+  noBackgroundOf,
+  roomLink,
   gameLinkText,
   gameReadNotes,
   parseGameLink,
@@ -164,6 +166,7 @@ export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefin
   if (!isGameRef(ref) || !games.has(ref)) return undefined
   const scratch = readOnlyGames.get(ref)
   const link = scratch?.link ?? (await readLink(opfsProjectFiles(gameDir(ref))))
+  const noBackground = noBackgroundOf(link)
   return {
     engine: link.engine,
     name: ref.slice(GAME_REF_PREFIX.length),
@@ -175,6 +178,7 @@ export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefin
         ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER }
         : {}),
     ...(scratch?.chosen ? { readOnlyChosen: true as const } : {}),
+    ...(noBackground ? { noBackground } : {}),
   }
 }
 
@@ -309,7 +313,7 @@ async function keepRooms(
       ...(r.result.mask ? { mask: r.result.mask } : {}),
       ...(r.result.scaleMap ? { scaleMap: r.result.scaleMap.bytes } : {}),
     })
-    link.rooms.push({ roomId: room.id, file: r.file })
+    link.rooms.push(roomLink(r, room.id))
   }
   if (readOnly) readOnlyGames.set(ref, { ...readOnly, link })
   try {

@@ -59,6 +59,25 @@ export interface GameRoomLink {
   roomId: string
   /** The game file it came from and is written back into (game path). */
   file: string
+  /** Why the room came without a background, one line (absent when it has one). */
+  noBackground?: string
+}
+
+/** A noBackground line kept at the most, characters. */
+const MAX_NO_BACKGROUND_CHARS = 1000
+
+/** The link of a room read from the game into the project as `roomId`: its file, and why it has no background. */
+export function roomLink(read: GameRoomRead, roomId: string): GameRoomLink {
+  if (read.result.background) return { roomId, file: read.file }
+  const why = read.result.noBackground ?? 'the game gives no picture Walkbox can read for this room'
+  return { roomId, file: read.file, noBackground: why.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) }
+}
+
+/** Why each room of a game has no background, by room id (for GameFolderInfo.noBackground), or undefined when all have one. */
+export function noBackgroundOf(link: GameLink): Record<string, string> | undefined {
+  const out: Record<string, string> = {}
+  for (const r of link.rooms) if (r.noBackground) out[r.roomId] = r.noBackground
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 export interface GameLink {
@@ -467,7 +486,13 @@ export function parseGameLink(text: string): GameLink {
   for (const [i, r] of j.rooms.entries()) {
     const problem = typeof r?.roomId === 'string' ? gamePathProblem(r.file) : 'no roomId'
     if (problem) throw new GameFolderError(`${GAME_LINK_FILE}: rooms[${i}]: ${problem}`)
-    rooms.push({ roomId: r.roomId, file: r.file })
+    rooms.push({
+      roomId: r.roomId,
+      file: r.file,
+      ...(typeof r.noBackground === 'string' && r.noBackground
+        ? { noBackground: r.noBackground.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) }
+        : {}),
+    })
   }
   return { format: 'walkbox-game-link', version: 1, engine: j.engine as GameKind, rooms }
 }
