@@ -330,6 +330,37 @@ describe('a game folder opened in place in the browser', () => {
     expect(new TextDecoder().decode(await readOpfs(page, `${GAME_DIR}/.walkbox/notes.txt`))).toBe('kept\n')
   }, 120_000)
 
+  it('an Escoria room whose background picture is not in the game says so on the canvas and in Lint', async () => {
+    // The bench copy of the Escoria demo has its scenes but none of its pictures.
+    await putGameInOpfs('escoria-demo-game')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await pickGameFolder('games/escoria-demo-game')
+    await readNotesShown()
+    await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('room2')
+    const notice = page.getByTestId('no-background')
+    await expect.poll(() => notice.isVisible(), { timeout: 30_000 }).toBe(true)
+    const why =
+      "the scene's background sprite Room2Background shows res://game/rooms/room02/room2background.png, which is not in the game folder"
+    expect((await notice.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      `This room has no background: ${why}. Room › Replace Background… puts a picture behind it (kept in the Walkbox project; the game's files are not changed). Replace Background… Dismiss`,
+    )
+    expect(
+      await page.getByRole('region', { name: 'Lint' }).getByTestId('lint-no-background').textContent(),
+    ).toBe(`No background: ${why}`)
+    await page.waitForTimeout(500)
+    await saveScreenshot(page, 'game-folder-escoria-no-background.png')
+    // Another room says its own picture; Dismiss hides the notice for that room only.
+    await page.getByTestId('room-list').locator('[data-room="room4"]').click()
+    await expect.poll(() => page.getByTestId('room-name').textContent()).toBe('room4')
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('Forrest shows res://game/rooms/room04/assets/forrest.png, which is not in the game folder')
+    await notice.getByRole('button', { name: 'Dismiss' }).click()
+    await expect.poll(() => notice.count()).toBe(0)
+    await page.getByTestId('room-list').locator('[data-room="room2"]').click()
+    await expect.poll(() => notice.textContent()).toContain('Room2Background')
+  }, 120_000)
+
   it('lists a Godot scene edit with its diff on demand, and Cancel writes nothing', async () => {
     await putGameInOpfs('popochiu-sample-game')
     const floor = `${POPOCHIU}/game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn`
