@@ -349,6 +349,7 @@ describe('a game folder opened in place in the browser', () => {
     ).toBe(`No background: ${why}`)
     await page.waitForTimeout(500)
     await saveScreenshot(page, 'game-folder-escoria-no-background.png')
+    await saveScreenshot(page.getByRole('region', { name: 'Lint' }), 'game-folder-escoria-lint.png')
     // Another room says its own picture; Dismiss hides the notice for that room only.
     await page.getByTestId('room-list').locator('[data-room="room4"]').click()
     await expect.poll(() => page.getByTestId('room-name').textContent()).toBe('room4')
