@@ -328,6 +328,20 @@ describe('a game folder opened in place in the browser', () => {
     expect(await statusText(page)).toBe(line.replace('7 x 7 px', '9 x 9 px'))
     expect(await opfsFiles(page, GAME_DIR)).toEqual(withWalkbox)
     expect(new TextDecoder().decode(await readOpfs(page, `${GAME_DIR}/.walkbox/notes.txt`))).toBe('kept\n')
+
+    // A .walkbox/project that holds files but no project file is not written over.
+    await writeOpfs(page, `${GAME_DIR}/.walkbox/project/rooms/room2/room.json`, '{"left": "over"}\n')
+    const withLeftover = await opfsFiles(page, GAME_DIR)
+    await pickGameFolder(GAME_DIR)
+    await waitUntil(
+      () => statusText(page),
+      (t) => t.includes('no project.walkbox.json'),
+      'the refusal',
+    )
+    expect(await statusText(page)).toBe(
+      'Could not open the game folder: .walkbox/project holds files but no project.walkbox.json; move it out of the game folder to read the game afresh; nothing opened',
+    )
+    expect(await opfsFiles(page, GAME_DIR)).toEqual(withLeftover)
   }, 120_000)
 
   it('an Escoria room whose background picture is not in the game says so on the canvas and in Lint', async () => {

@@ -41,6 +41,7 @@ import {
   detectGameFolder,
   failedImportLine,
   keepGameWalkbox,
+  leftoverProjectProblem,
   noBackgroundOf,
   roomLink,
   planFingerprint,
@@ -339,6 +340,12 @@ export async function openGameFolder(gameDir: string, options: OpenGameOptions =
       notes: [],
       readOnly: null,
     }
+  }
+  // A leftover project folder (no project file) is not written over: the author decides.
+  const leftover = await leftoverProjectProblem(files)
+  if (leftover) {
+    await putBack()
+    throw new GameFolderError(`${leftover}; nothing opened`)
   }
   let link: GameLink
   let opened: store.OpenedFolder

@@ -40,6 +40,7 @@ import {
   detectGameFolder,
   failedImportLine,
   keepGameWalkbox,
+  leftoverProjectProblem,
   noBackgroundOf,
   roomLink,
   gameLinkText,
@@ -76,8 +77,6 @@ const games = new Map<string, Dir>()
  * author chose read-only (rather than write access being refused).
  */
 const readOnlyGames = new Map<string, { project: Dir; link: GameLink; chosen: boolean }>()
-/** The Walkbox project's folder inside a game folder. */
-const GAME_PROJECT_DIR = `${GAME_WALKBOX_DIR}/project`
 /** The OPFS folder of read-only games' scratch projects. */
 const SCRATCH_DIR = 'read-only-games'
 
@@ -260,10 +259,8 @@ async function importGame(
   const read = await readGameFolder(files, codecOf(host))
   if (readOnly) return keepRooms(host, ref, dir, files, read, readOnly)
   // A leftover project folder (no project file) is not written over: the author decides.
-  if ((await files.list(GAME_PROJECT_DIR)).some((e) => !e.name.startsWith('.')))
-    throw new GameFolderError(
-      `${GAME_PROJECT_DIR} holds files but no ${PROJECT_FILE_NAME}; move it out of the game folder to read the game afresh; nothing opened`,
-    )
+  const leftover = await leftoverProjectProblem(files)
+  if (leftover) throw new GameFolderError(`${leftover}; nothing opened`)
   // What of Walkbox's the game holds now: an import that fails part way puts it back so.
   const putBack = await keepGameWalkbox(files)
   try {

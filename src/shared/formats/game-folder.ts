@@ -553,6 +553,20 @@ export async function keepGameWalkbox(files: ProjectFiles): Promise<() => Promis
 }
 
 /**
+ * Why a first import must not go into the game's `.walkbox/project`, or null: it holds files
+ * but no project file (a copy, a leftover), and Walkbox does not write over them.
+ */
+export async function leftoverProjectProblem(files: ProjectFiles): Promise<string | null> {
+  const folder = `${GAME_WALKBOX_DIR}/project`
+  const kind = await files.kind(folder)
+  if (kind === null) return null
+  if (kind !== 'folder')
+    return `${folder} is not a folder; move it out of the game folder to read the game afresh`
+  if (!(await files.list(folder)).some((e) => !e.name.startsWith('.'))) return null
+  return `${folder} holds files but no project.walkbox.json; move it out of the game folder to read the game afresh`
+}
+
+/**
  * The one line a first import that failed part way is refused with: what failed, and that the
  * game folder is as it was (or what of Walkbox's could not be taken away again).
  */

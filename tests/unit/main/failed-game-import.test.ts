@@ -36,6 +36,14 @@ async function writable(dir: string): Promise<void> {
   }
 }
 
+/**
+ * A game folder's listing where `.walkbox` was there before: its own modification time changes
+ * as Walkbox's write probe comes and goes; what it holds must not.
+ */
+async function listing(game: string): Promise<string[]> {
+  return (await folderListing(game)).map((l) => (l.startsWith('.walkbox ') ? '.walkbox (folder)' : l))
+}
+
 /** A copy of the Escoria demo game whose room04 has a scale texture no room of its size can take. */
 async function hostileEscoria(): Promise<string> {
   const t = await tempFolder('walkbox-failed-import-')
@@ -100,15 +108,28 @@ describe('a game whose import fails part way (desktop)', () => {
     await mkdir(join(game, '.walkbox/game-backups/2026-01-01T00-00-00-000Z/game'), { recursive: true })
     await writeFile(join(game, '.walkbox/game-backups/2026-01-01T00-00-00-000Z/game/x.tscn'), 'kept\n')
     await writeFile(join(game, '.walkbox/notes.txt'), 'the author keeps notes here\n')
-    // The folder's own time changes as entries come and go; what it holds must not.
-    const listing = async () =>
-      (await folderListing(game)).map((l) => (l.startsWith('.walkbox ') ? '.walkbox (folder)' : l))
-    const before = await listing()
+    const before = await listing(game)
     const error = await openGameFolder(game).catch((e: Error) => e)
     expect((error as Error).message).toMatch(
       /^game\/rooms\/room04\/room04\.tscn: .*the game folder is as it was$/,
     )
-    expect(await listing()).toEqual(before)
+    expect(await listing(game)).toEqual(before)
+  })
+
+  it('does not write over a .walkbox/project that holds files but no project file', async () => {
+    const t = await tempFolder('walkbox-failed-import-')
+    cleanups.push(t.remove)
+    const game = join(t.dir, 'escoria-demo-game')
+    await cp(benchPath('engines', 'escoria-demo-game'), game, { recursive: true })
+    await writable(game)
+    await mkdir(join(game, '.walkbox/project/rooms/room2'), { recursive: true })
+    await writeFile(join(game, '.walkbox/project/rooms/room2/room.json'), '{"left": "over"}\n')
+    const before = await listing(game)
+    const error = await openGameFolder(game).catch((e: Error) => e)
+    expect((error as Error).message).toBe(
+      '.walkbox/project holds files but no project.walkbox.json; move it out of the game folder to read the game afresh; nothing opened',
+    )
+    expect(await listing(game)).toEqual(before)
   })
 
   it('opens the same game once the hostile room is put right', async () => {
