@@ -66,10 +66,14 @@ export interface GameRoomLink {
 /** A noBackground line kept at the most, characters. */
 const MAX_NO_BACKGROUND_CHARS = 1000
 
-/** The link of a room read from the game into the project as `roomId`: its file, and why it has no background. */
+/**
+ * The link of a room read from the game into the project as `roomId`: its file, and why it has
+ * no background when its reader says (a Godot scene's background sprite; a Tiled map without
+ * an image layer is drawn by its tiles, and says nothing).
+ */
 export function roomLink(read: GameRoomRead, roomId: string): GameRoomLink {
-  if (read.result.background) return { roomId, file: read.file }
-  const why = read.result.noBackground ?? 'the game gives no picture Walkbox can read for this room'
+  const why = read.result.background ? undefined : read.result.noBackground
+  if (!why) return { roomId, file: read.file }
   return { roomId, file: read.file, noBackground: why.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) }
 }
 
