@@ -57,6 +57,7 @@ import {
   openGameFolder,
   planGameSave,
   scratchFolderFor,
+  withNoBackground,
   writeGameSave,
 } from './services/game-folder-store'
 import type { ProjectFiles } from '../shared/room/unit-save'
@@ -239,6 +240,7 @@ export class DesktopHost {
           readOnly: game.link.engine === 'ags3' ? AGS3_READ_ONLY : null,
           readOnlyFolder: game.readOnly,
           ...(readOnly ? { readOnlyChosen: true as const } : {}),
+          ...withNoBackground(game.link),
         },
         ...(game.imported && game.notes.length > 0 ? { readNotes: game.notes } : {}),
       }

@@ -10,16 +10,17 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { ACTIONS, MENUS, isPlainKey, type ActionDescriptor, type MenuChecks } from '../shared/actions'
 import { TOOL_LIST, toolActionId, toolActionLabel } from '../shared/tools'
-import { GAME_ENGINE_LABELS, HOST_CHANNELS, type RecentProject } from '../shared/host'
+import { HOST_CHANNELS, recentGameFolder, type RecentProject } from '../shared/host'
 
 /**
- * A recent entry as Open Recent lists it: a game folder says so (and that it opens read-only,
- * when the author opened it so) and shows the game's folder.
+ * A recent entry as Open Recent lists it: a game folder by its folder's name and engine (not
+ * its project's name, which two games may share), that it is a game folder (read-only, when
+ * the author opened it so), and where it is (a native menu has no tooltip).
  */
 export function recentLabel(r: RecentProject): string {
-  if (!r.game) return `${r.name} — ${r.ref}`
-  const kind = `${GAME_ENGINE_LABELS[r.game]} game folder${r.readOnly ? ', read-only' : ''}`
-  return `${r.name} (${kind}) — ${r.ref.replace(/[/\\]\.walkbox[/\\]project$/, '')}`
+  const game = recentGameFolder(r)
+  if (!game) return `${r.name} — ${r.ref}`
+  return `${game.label} (game folder${r.readOnly ? ', read-only' : ''}) — ${game.path ?? r.ref}`
 }
 
 /** Electron spells the arrow keys without "Arrow". */

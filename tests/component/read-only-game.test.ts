@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest'
 import CanvasNotices from '../../src/renderer/components/CanvasNotices.vue'
 import { useEditorStore } from '../../src/renderer/stores/editor'
 import { useStatusStore } from '../../src/renderer/stores/status'
-import type { OpenedProject, WalkboxHost } from '../../src/shared/host'
+import type { GameFolderInfo, OpenedProject, WalkboxHost } from '../../src/shared/host'
+import { AGS3_READ_ONLY, AGS3_READ_ONLY_FOLDER } from '../../src/shared/formats/game-folder'
 import { emptyProject } from '../../src/shared/room/schema'
 
 const LINE =
@@ -19,7 +20,15 @@ const LINE =
 const CHOSEN_LINE =
   'Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
 
-async function openReadOnlyGame(answers: (OpenedProject | null)[], chosen = false) {
+const AGS3_GAME: GameFolderInfo = {
+  engine: 'ags3',
+  name: 'tumbleweed',
+  rooms: 1,
+  readOnly: AGS3_READ_ONLY,
+  readOnlyFolder: AGS3_READ_ONLY_FOLDER,
+}
+
+async function openReadOnlyGame(answers: (OpenedProject | null)[], chosen = false, game?: GameFolderInfo) {
   const pinia = createPinia()
   setActivePinia(pinia)
   const calls: string[] = []
@@ -40,16 +49,18 @@ async function openReadOnlyGame(answers: (OpenedProject | null)[], chosen = fals
     ref: '/scratch/curb',
     project,
     rooms: [],
-    game: chosen
-      ? {
-          engine: 'tiled',
-          name: 'curb',
-          rooms: 0,
-          readOnly: null,
-          readOnlyFolder: CHOSEN_LINE,
-          readOnlyChosen: true,
-        }
-      : { engine: 'tiled', name: 'curb', rooms: 0, readOnly: null, readOnlyFolder: LINE },
+    game: game
+      ? game
+      : chosen
+        ? {
+            engine: 'tiled',
+            name: 'curb',
+            rooms: 0,
+            readOnly: null,
+            readOnlyFolder: CHOSEN_LINE,
+            readOnlyChosen: true,
+          }
+        : { engine: 'tiled', name: 'curb', rooms: 0, readOnly: null, readOnlyFolder: LINE },
   })
   const notices = mount(CanvasNotices, { global: { plugins: [pinia] } })
   return { editor, notices, calls, status: useStatusStore() }
@@ -64,7 +75,7 @@ describe('a read-only game folder in the editor', () => {
 
     expect(await editor.save()).toBe(false)
     expect(status.status.text).toBe(
-      'Not saved: the game folder is read-only; choose where Save As keeps your edits.',
+      'Not saved: Walkbox may not write in the game folder; choose where Save As keeps your edits.',
     )
     expect(await editor.save()).toBe(true)
     expect(calls).toEqual(['saveProjectAs', 'saveProjectAs'])
@@ -90,6 +101,34 @@ describe('a read-only game folder in the editor', () => {
     expect(notice.text()).not.toMatch(/refused|cannot be written|read-only here/)
     expect(await editor.save()).toBe(false)
     expect(calls).toEqual(['saveProjectAs'])
+    expect(status.status.text).toBe(
+      'Not saved: you opened the game read-only; choose where Save As keeps your edits.',
+    )
+  })
+
+  it('an AGS 3 game says its .crm rooms are compiled, not that its folder is read-only', async () => {
+    const copy = { ref: '/kept/tw', project: emptyProject({ name: 'tw copy' }), rooms: [] }
+    const { editor, notices, calls, status } = await openReadOnlyGame([null, copy], false, AGS3_GAME)
+    expect(notices.get('[data-testid="read-only-game"]').text()).toContain(AGS3_READ_ONLY_FOLDER)
+    expect(await editor.save()).toBe(false)
+    expect(calls).toEqual(['saveProjectAs'])
+    expect(status.status.text).toBe(
+      "Not saved: this AGS 3 game's rooms are compiled .crm files, which Walkbox reads but cannot write; choose where Save As keeps your edits.",
+    )
+    expect(status.status.text).not.toMatch(/folder/)
+    expect(await editor.save()).toBe(true)
+    expect(status.status.text).toBe(
+      'Saved as tw copy, a Walkbox project of its own (the AGS 3 game is as it was).',
+    )
+  })
+
+  it('an AGS 3 game the author opened read-only says it was their choice', async () => {
+    const { editor, status } = await openReadOnlyGame([null], true, {
+      ...AGS3_GAME,
+      readOnlyFolder: CHOSEN_LINE,
+      readOnlyChosen: true,
+    })
+    expect(await editor.save()).toBe(false)
     expect(status.status.text).toBe(
       'Not saved: you opened the game read-only; choose where Save As keeps your edits.',
     )

@@ -22,7 +22,15 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { benchPath } from '../support/bench-data'
-import { readOpfs, saveDocsImage, saveScreenshot, statusText, waitUntil, writeOpfs } from './helpers'
+import {
+  opfsFiles,
+  readOpfs,
+  saveDocsImage,
+  saveScreenshot,
+  statusText,
+  waitUntil,
+  writeOpfs,
+} from './helpers'
 import { dragRoom, openSample } from './authoring-helpers'
 
 let browser: LaunchedBrowser
@@ -277,6 +285,96 @@ describe('a game folder opened in place in the browser', () => {
     expect(await readOpfs(page, 'games/ags3-tumbleweed/room1.crm')).toEqual(
       new Uint8Array(await readFile(benchPath('engines', 'ags-tumbleweed', 'room1.crm'))),
     )
+  }, 120_000)
+
+  it('a game whose import fails part way leaves its folder as it was, and says which room failed', async () => {
+    // The Escoria demo game with one hostile room: room04's scale texture is 7 x 7 px, a size
+    // no room of it has (the reader takes it, the project store refuses the room).
+    const GAME_DIR = 'games/escoria-demo-game'
+    await putGameInOpfs('escoria-demo-game')
+    const png = await sharp({ create: { width: 7, height: 7, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer()
+    await writeOpfs(page, `${GAME_DIR}/game/rooms/room04/assets/forrest_height_texture.png`, png)
+    const line =
+      "Could not open the game folder: game/rooms/room04/room04.tscn: the room could not be kept in the Walkbox project (rooms/room4/room.json: scaling.map.file 'scalemap.png' is 7 x 7 px; expected the room size 2387 x 801 px); nothing opened, and the game folder is as it was"
+    const before = await opfsFiles(page, GAME_DIR)
+    await pickGameFolder(GAME_DIR)
+    await waitUntil(
+      () => statusText(page),
+      (t) => t.startsWith('Could not open'),
+      'the open to fail',
+    )
+    expect(await statusText(page)).toBe(line)
+    expect(await opfsFiles(page, GAME_DIR)).toEqual(before)
+    expect(before.some((f) => f.startsWith('.walkbox'))).toBe(false)
+    expect(await page.getByTestId('title').textContent()).toMatch(/^Walkbox sample/)
+    await saveScreenshot(page, 'game-folder-failed-import.png')
+
+    // A .walkbox that was there before (the author's notes, earlier backups) is left as it was.
+    await writeOpfs(page, `${GAME_DIR}/.walkbox/notes.txt`, 'kept\n')
+    await writeOpfs(page, `${GAME_DIR}/.walkbox/game-backups/2026-01-01T00-00-00-000Z/a.tscn`, 'old\n')
+    // (A 9 x 9 px texture this time, so that the second refusal reads differently.)
+    const png9 = await sharp({ create: { width: 9, height: 9, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer()
+    await writeOpfs(page, `${GAME_DIR}/game/rooms/room04/assets/forrest_height_texture.png`, png9)
+    const withWalkbox = await opfsFiles(page, GAME_DIR)
+    await pickGameFolder(GAME_DIR)
+    await waitUntil(
+      () => statusText(page),
+      (t) => t.includes('9 x 9 px'),
+      'the open to fail again',
+    )
+    expect(await statusText(page)).toBe(line.replace('7 x 7 px', '9 x 9 px'))
+    expect(await opfsFiles(page, GAME_DIR)).toEqual(withWalkbox)
+    expect(new TextDecoder().decode(await readOpfs(page, `${GAME_DIR}/.walkbox/notes.txt`))).toBe('kept\n')
+
+    // A .walkbox/project that holds files but no project file is not written over.
+    await writeOpfs(page, `${GAME_DIR}/.walkbox/project/rooms/room2/room.json`, '{"left": "over"}\n')
+    const withLeftover = await opfsFiles(page, GAME_DIR)
+    await pickGameFolder(GAME_DIR)
+    await waitUntil(
+      () => statusText(page),
+      (t) => t.includes('no project.walkbox.json'),
+      'the refusal',
+    )
+    expect(await statusText(page)).toBe(
+      'Could not open the game folder: .walkbox/project holds files but no project.walkbox.json; move it out of the game folder to read the game afresh; nothing opened',
+    )
+    expect(await opfsFiles(page, GAME_DIR)).toEqual(withLeftover)
+  }, 120_000)
+
+  it('an Escoria room whose background picture is not in the game says so on the canvas and in Lint', async () => {
+    // The bench copy of the Escoria demo has its scenes but none of its pictures.
+    await putGameInOpfs('escoria-demo-game')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await pickGameFolder('games/escoria-demo-game')
+    await readNotesShown()
+    await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('room2')
+    const notice = page.getByTestId('no-background')
+    await expect.poll(() => notice.isVisible(), { timeout: 30_000 }).toBe(true)
+    const why =
+      "the scene's background sprite Room2Background shows res://game/rooms/room02/room2background.png, which is not in the game folder"
+    expect((await notice.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      `This room has no background: ${why}. Room › Replace Background… puts a picture behind it (kept in the Walkbox project; the game's files are not changed). Replace Background… Dismiss`,
+    )
+    expect(
+      await page.getByRole('region', { name: 'Lint' }).getByTestId('lint-no-background').textContent(),
+    ).toBe(`No background: ${why}`)
+    await page.waitForTimeout(500)
+    await saveScreenshot(page, 'game-folder-escoria-no-background.png')
+    await saveScreenshot(page.getByRole('region', { name: 'Lint' }), 'game-folder-escoria-lint.png')
+    // Another room says its own picture; Dismiss hides the notice for that room only.
+    await page.getByTestId('room-list').locator('[data-room="room4"]').click()
+    await expect.poll(() => page.getByTestId('room-name').textContent()).toBe('room4')
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('Forrest shows res://game/rooms/room04/assets/forrest.png, which is not in the game folder')
+    await notice.getByRole('button', { name: 'Dismiss' }).click()
+    await expect.poll(() => notice.count()).toBe(0)
+    await page.getByTestId('room-list').locator('[data-room="room2"]').click()
+    await expect.poll(() => notice.textContent()).toContain('Room2Background')
   }, 120_000)
 
   it('lists a Godot scene edit with its diff on demand, and Cancel writes nothing', async () => {

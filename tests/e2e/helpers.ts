@@ -96,17 +96,18 @@ export async function readOpfs(page: Page, path: string): Promise<Uint8Array> {
   return new Uint8Array(bytes)
 }
 
-export async function writeOpfs(page: Page, path: string, text: string): Promise<void> {
+/** Write a file (text, or bytes) into the page's Origin Private File System, folders made as needed. */
+export async function writeOpfs(page: Page, path: string, content: string | Uint8Array): Promise<void> {
   await page.evaluate(
     async ([p, t]) => {
       let dir = await navigator.storage.getDirectory()
       const parts = p.split('/')
       for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true })
       const w = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable()
-      await w.write(t)
+      await w.write(typeof t === 'string' ? t : new Uint8Array(t))
       await w.close()
     },
-    [path, text] as const,
+    [path, typeof content === 'string' ? content : Array.from(content)] as const,
   )
 }
 

@@ -160,8 +160,10 @@ describe('File › Open Game Folder Read-Only… (browser edition)', () => {
     const recent = page
       .getByTestId('open-recent')
       .getByRole('menuitem')
-      .filter({ hasText: /Tiled game folder/ })
-    expect((await recent.textContent())?.replace(/\s+/g, ' ').trim()).toBe('curbTiled game folder, read-only')
+      .filter({ hasText: /Tiled\s*game folder/ })
+    expect((await recent.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      'curb — Tiledgame folder, read-only',
+    )
     await recent.click()
     await waitUntil(
       () => statusText(page),

@@ -5,13 +5,18 @@
  * reloads, and the game opens from the start panel's recent list and File › Open Recent
  * without the picker being asked again. When the browser refuses access again
  * (`requestPermission` answers 'denied') or the folder is gone, one line says so and
- * nothing else is removed; ✕ takes the game off the list and forgets its kept handle.
+ * nothing else is removed; ✕ takes the game off the list and forgets its kept handle. A game
+ * folder is listed by its folder's name and engine ('curb — Tiled'), not its project's name:
+ * two AGS games whose projects are both 'Tumbleweed' are told apart.
  *
  * Units: room px.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { readFile, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
+import { benchPath } from '../support/bench-data'
 import { saveScreenshot, statusText, waitUntil, writeOpfs } from './helpers'
 import { openSample } from './authoring-helpers'
 
@@ -38,23 +43,45 @@ afterEach(async () => {
   await browser?.close()
 })
 
-/** The folder picker answers with OPFS games/curb; File › Open Game Folder… opens it in place. */
-async function pickCurb(): Promise<void> {
-  await writeOpfs(page, 'games/curb/maps/street.tmx', MAP)
-  await page.evaluate(() => {
+/** The folder picker answers with the OPFS folder `path`; File › Open Game Folder… opens it in place. */
+async function pickGame(path: string, room: string): Promise<void> {
+  await page.evaluate((at) => {
     ;(
       window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
-    ).showDirectoryPicker = async () =>
-      (await (await navigator.storage.getDirectory()).getDirectoryHandle('games')).getDirectoryHandle('curb')
-  })
+    ).showDirectoryPicker = async () => {
+      let dir = await navigator.storage.getDirectory()
+      for (const part of at.split('/')) dir = await dir.getDirectoryHandle(part)
+      return dir
+    }
+  }, path)
   await page
     .getByRole('menubar', { name: 'Menu bar' })
     .getByRole('menuitem', { name: 'File', exact: true })
     .click()
   await page.locator('[role="menu"] [data-action="file.openGame"]').click()
-  await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('street')
+  const folder = path.split('/').at(-1)!
+  await waitUntil(
+    () => statusText(page),
+    (t) => t.startsWith('Opened the ') && t.includes(` game ${folder} in place`),
+    `the game ${folder} to open`,
+  )
+  expect(await page.getByTestId('room-name').textContent()).toBe(room)
   const notes = page.getByRole('dialog', { name: 'Read the game' })
   if (await notes.isVisible()) await notes.getByRole('button', { name: 'OK' }).click()
+}
+
+/** The folder picker answers with OPFS games/curb; File › Open Game Folder… opens it in place. */
+async function pickCurb(): Promise<void> {
+  await writeOpfs(page, 'games/curb/maps/street.tmx', MAP)
+  await pickGame('games/curb', 'street')
+}
+
+/** The bench AGS 4 game (Game.agf and Rooms/1) copied into OPFS `games/<folder>`. */
+async function putAgsGame(folder: string): Promise<void> {
+  const source = benchPath('engines', 'ags-tumbleweed')
+  await writeOpfs(page, `games/${folder}/Game.agf`, await readFile(join(source, 'Game.agf')))
+  for (const name of await readdir(join(source, 'Rooms/1')))
+    await writeOpfs(page, `games/${folder}/Rooms/1/${name}`, await readFile(join(source, 'Rooms/1', name)))
 }
 
 /** A new empty project (its canvas shows the start panel with the recent list), then a reload. */
@@ -86,7 +113,7 @@ describe('a picked game folder in the recent list of the browser edition', () =>
     await expect
       .poll(recentEntries)
       .toEqual([
-        expect.stringMatching(/^\s*curb\s*Tiled game folder\s*$/),
+        expect.stringMatching(/^\s*curb — Tiled\s*game folder\s*$/),
         expect.stringMatching(/^\s*Walkbox sample\s*$/),
       ])
     await saveScreenshot(page.getByTestId('no-room'), 'recent-game-folder-start-panel.png')
@@ -95,7 +122,7 @@ describe('a picked game folder in the recent list of the browser edition', () =>
     const recent = page.getByTestId('open-recent').getByRole('menuitem')
     await expect
       .poll(() => recent.allTextContents())
-      .toContainEqual(expect.stringMatching(/^\s*curb\s*Tiled game folder\s*$/i))
+      .toContainEqual(expect.stringMatching(/^\s*curb — Tiled\s*game folder\s*$/i))
     await saveScreenshot(page, 'recent-game-folder-open-recent.png')
     await recent.filter({ hasText: /curb/i }).click()
     await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('street')
@@ -167,9 +194,54 @@ describe('a picked game folder in the recent list of the browser edition', () =>
     expect(await keptHandles()).toEqual(['game:curb'])
 
     // ✕ takes it off the list; the sample stays, and the kept handle is forgotten.
-    await page.getByRole('button', { name: /^Take curb off the recent list$/i }).click()
+    await page.getByRole('button', { name: /^Take curb — Tiled off the recent list$/i }).click()
     await expect.poll(recentEntries).toEqual([expect.stringMatching(/^\s*Walkbox sample\s*$/)])
     await expect.poll(keptHandles).toEqual([])
     expect(await page.evaluate(() => (window as unknown as { picks: number }).picks)).toBe(0)
   }, 120_000)
+
+  it('names each game by its folder and engine, so two games whose projects share a name are told apart', async () => {
+    await putAgsGame('tumbleweed')
+    await putAgsGame('tumbleweed-fork')
+    await pickGame('games/tumbleweed', 'Room 1')
+    await pickGame('games/tumbleweed-fork', 'Room 1')
+    // Both projects are named after the game (Game.agf's GameName).
+    expect(await page.getByTestId('title').textContent()).toMatch(/^Tumbleweed/)
+    await newProjectAndReload()
+    await expect
+      .poll(recentEntries)
+      .toEqual([
+        expect.stringMatching(/^\s*tumbleweed-fork — AGS 4\s*game folder\s*$/),
+        expect.stringMatching(/^\s*tumbleweed — AGS 4\s*game folder\s*$/),
+        expect.stringMatching(/^\s*Walkbox sample\s*$/),
+      ])
+    const open = page.getByTestId('recent-projects').locator('li button.open')
+    expect(await open.nth(0).getAttribute('title')).toBe(
+      'the folder tumbleweed-fork, picked in this browser; its Walkbox project is Tumbleweed',
+    )
+    expect(await open.nth(1).getAttribute('title')).toBe(
+      'the folder tumbleweed, picked in this browser; its Walkbox project is Tumbleweed',
+    )
+    await saveScreenshot(page.getByTestId('no-room'), 'recent-game-folders-same-project-name.png')
+    const bar = page.getByRole('menubar', { name: 'Menu bar' })
+    await bar.getByRole('menuitem', { name: 'File', exact: true }).click()
+    const recent = page.getByTestId('open-recent').getByRole('menuitem')
+    await expect
+      .poll(() => recent.allTextContents())
+      .toEqual([
+        expect.stringMatching(/^\s*Scratch\s*$/),
+        expect.stringMatching(/^\s*tumbleweed-fork — AGS 4\s*game folder\s*$/),
+        expect.stringMatching(/^\s*tumbleweed — AGS 4\s*game folder\s*$/),
+        expect.stringMatching(/^\s*Walkbox sample\s*$/),
+      ])
+    await saveScreenshot(page, 'recent-game-folders-open-recent-same-name.png')
+    // The older one opens from its entry: its own folder (now first in the list), not the other.
+    await recent.filter({ hasText: /^\s*tumbleweed — / }).click()
+    await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('Room 1')
+    await bar.getByRole('menuitem', { name: 'File', exact: true }).click()
+    await expect
+      .poll(async () => (await recent.allTextContents())[0])
+      .toMatch(/^\s*tumbleweed — AGS 4\s*game folder\s*$/)
+    expect(await page.evaluate(() => (window as unknown as { picks: number }).picks)).toBe(0)
+  }, 180_000)
 })

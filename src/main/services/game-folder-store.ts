@@ -39,6 +39,11 @@ import {
   GameFolderError,
   commitGameWrite,
   detectGameFolder,
+  failedImportLine,
+  keepGameWalkbox,
+  leftoverProjectProblem,
+  noBackgroundOf,
+  roomLink,
   planFingerprint,
   gameLinkText,
   gameReadNotes,
@@ -166,6 +171,8 @@ async function writeRefusal(files: ProjectFiles): Promise<string | null> {
   }
 }
 
+const oneLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]
+
 /** The same files seen from the folder `under` (a game's `.walkbox/project`). */
 function filesUnder(files: ProjectFiles, under: string): ProjectFiles {
   const at = (p: string) => (p ? `${under}/${p}` : under)
@@ -206,7 +213,7 @@ async function importRooms(
   read: GameRead,
   projectFolder: string,
   name: string,
-  options: { appVersion?: string },
+  options: { appVersion?: string; files?: ProjectFiles },
 ): Promise<GameLink> {
   await store.createProject(projectFolder, read.name || nameFromFileName(name) || 'Game', options)
   const taken: string[] = []
@@ -215,22 +222,28 @@ async function importRooms(
     const room = r.result.room
     room.id = idFromName(room.id, taken)
     taken.push(room.id)
-    await store.addRoom(
-      projectFolder,
-      room,
-      {
-        ...(r.result.background ? { background: r.result.background.bytes } : {}),
-        ...(r.result.backgroundFrames
-          ? { backgroundFrames: r.result.backgroundFrames.map((f) => f.bytes) }
-          : {}),
-        ...(r.result.mask
-          ? { mask: { width: room.size.width, height: room.size.height, cells: r.result.mask } }
-          : {}),
-        ...(r.result.scaleMap ? { scaleMap: r.result.scaleMap.bytes } : {}),
-      },
-      { flags: r.result.flags, ...options },
-    )
-    link.rooms.push({ roomId: room.id, file: r.file })
+    try {
+      await store.addRoom(
+        projectFolder,
+        room,
+        {
+          ...(r.result.background ? { background: r.result.background.bytes } : {}),
+          ...(r.result.backgroundFrames
+            ? { backgroundFrames: r.result.backgroundFrames.map((f) => f.bytes) }
+            : {}),
+          ...(r.result.mask
+            ? { mask: { width: room.size.width, height: room.size.height, cells: r.result.mask } }
+            : {}),
+          ...(r.result.scaleMap ? { scaleMap: r.result.scaleMap.bytes } : {}),
+        },
+        { flags: r.result.flags, ...options },
+      )
+    } catch (e) {
+      throw new GameFolderError(
+        `${r.file}: the room could not be kept in the Walkbox project (${oneLine(e)})`,
+      )
+    }
+    link.rooms.push(roomLink(r, room.id))
   }
   return link
 }
@@ -307,7 +320,12 @@ export async function openGameFolder(gameDir: string, options: OpenGameOptions =
   // Read first: a folder that is no game (or has no room Walkbox reads) is refused with nothing written.
   const read = hasProject ? null : await readGameFolder(files, nodeGameCodec)
   if (options.readOnly) return openReadOnlyGame(game, files, READ_ONLY_CHOSEN_LINE, read, options)
-  const why = await writeRefusal(files)
+  // What of Walkbox's the game holds now: a first import that fails part way puts it back so.
+  const putBack = await keepGameWalkbox(files)
+  const why = await writeRefusal(files).catch(async (e: unknown) => {
+    await putBack()
+    throw e
+  })
   if (why !== null) return openReadOnlyGame(game, files, readOnlyGameLine(why), read, options)
   if (hasProject) {
     const opened = await store.openProject(projectFolder)
@@ -323,9 +341,25 @@ export async function openGameFolder(gameDir: string, options: OpenGameOptions =
       readOnly: null,
     }
   }
-  const link = await importRooms(read!, projectFolder, basename(game), { appVersion: options.appVersion })
-  await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
-  const opened = await store.openProject(projectFolder)
+  // A leftover project folder (no project file) is not written over: the author decides.
+  const leftover = await leftoverProjectProblem(files)
+  if (leftover) {
+    await putBack()
+    throw new GameFolderError(`${leftover}; nothing opened`)
+  }
+  let link: GameLink
+  let opened: store.OpenedFolder
+  try {
+    link = await importRooms(read!, projectFolder, basename(game), {
+      appVersion: options.appVersion,
+      // Tests inject a layer whose writes fail; the project inside the game goes through it too.
+      ...(options.files ? { files: filesUnder(files, GAME_PROJECT_DIR) } : {}),
+    })
+    await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
+    opened = await store.openProject(projectFolder)
+  } catch (e) {
+    throw new GameFolderError(failedImportLine(e, await putBack()))
+  }
   return {
     ...opened,
     game,
@@ -353,7 +387,14 @@ export async function gameInfoOf(projectFolder: string): Promise<GameFolderInfo 
     rooms: link.rooms.length,
     readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
     ...(link.engine === 'ags3' ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER } : {}),
+    ...withNoBackground(link),
   }
+}
+
+/** GameFolderInfo's noBackground for a game's link, when a room has none. */
+export function withNoBackground(link: GameLink): Pick<GameFolderInfo, 'noBackground'> {
+  const noBackground = noBackgroundOf(link)
+  return noBackground ? { noBackground } : {}
 }
 
 /** What the saved Walkbox project would change in the game's files (nothing is written). */

@@ -38,6 +38,11 @@ import {
   GameFolderError,
   commitGameWrite,
   detectGameFolder,
+  failedImportLine,
+  keepGameWalkbox,
+  leftoverProjectProblem,
+  noBackgroundOf,
+  roomLink,
   gameLinkText,
   gameReadNotes,
   parseGameLink,
@@ -48,6 +53,7 @@ import {
   recoverGameWrite,
   type GameCodec,
   type GameLink,
+  type GameRead,
   type GameRoomState,
 } from '../../shared/formats/game-folder'
 import { ownStoredFiles } from '../../shared/room/project-store'
@@ -159,6 +165,7 @@ export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefin
   if (!isGameRef(ref) || !games.has(ref)) return undefined
   const scratch = readOnlyGames.get(ref)
   const link = scratch?.link ?? (await readLink(opfsProjectFiles(gameDir(ref))))
+  const noBackground = noBackgroundOf(link)
   return {
     engine: link.engine,
     name: ref.slice(GAME_REF_PREFIX.length),
@@ -170,6 +177,7 @@ export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefin
         ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER }
         : {}),
     ...(scratch?.chosen ? { readOnlyChosen: true as const } : {}),
+    ...(noBackground ? { noBackground } : {}),
   }
 }
 
@@ -249,6 +257,31 @@ async function importGame(
   readOnly?: { project: Dir; chosen: boolean },
 ): Promise<{ notes: string[]; link: GameLink }> {
   const read = await readGameFolder(files, codecOf(host))
+  if (readOnly) return keepRooms(host, ref, dir, files, read, readOnly)
+  // A leftover project folder (no project file) is not written over: the author decides.
+  const leftover = await leftoverProjectProblem(files)
+  if (leftover) throw new GameFolderError(`${leftover}; nothing opened`)
+  // What of Walkbox's the game holds now: an import that fails part way puts it back so.
+  const putBack = await keepGameWalkbox(files)
+  try {
+    return await keepRooms(host, ref, dir, files, read)
+  } catch (error) {
+    throw new GameFolderError(failedImportLine(error, await putBack()))
+  }
+}
+
+/**
+ * The rooms read from a game kept in a new Walkbox project: the game's `.walkbox/project` and
+ * link record, or (a read-only game) the scratch project `readOnly`.
+ */
+async function keepRooms(
+  host: WalkboxHost,
+  ref: string,
+  dir: Dir,
+  files: ProjectFiles,
+  read: GameRead,
+  readOnly?: { project: Dir; chosen: boolean },
+): Promise<{ notes: string[]; link: GameLink }> {
   let projectDir = readOnly?.project
   if (!projectDir) {
     const walkbox = await dir.getDirectoryHandle(GAME_WALKBOX_DIR, { create: true })
@@ -277,18 +310,28 @@ async function importGame(
       ...(r.result.mask ? { mask: r.result.mask } : {}),
       ...(r.result.scaleMap ? { scaleMap: r.result.scaleMap.bytes } : {}),
     })
-    link.rooms.push({ roomId: room.id, file: r.file })
+    link.rooms.push(roomLink(r, room.id))
   }
   if (readOnly) readOnlyGames.set(ref, { ...readOnly, link })
-  await host.saveProject({
-    ref,
-    project: {
-      ...project,
-      flags,
-      rooms: rooms.map((r) => ({ id: r.room.id, name: r.room.name, folder: `rooms/${r.room.id}` })),
-    },
-    rooms,
-  })
+  try {
+    await host.saveProject({
+      ref,
+      project: {
+        ...project,
+        flags,
+        rooms: rooms.map((r) => ({ id: r.room.id, name: r.room.name, folder: `rooms/${r.room.id}` })),
+      },
+      rooms,
+    })
+  } catch (error) {
+    // The save is one unit: say which game file the refused room came from.
+    const message = error instanceof Error ? error.message : String(error)
+    const refused = link.rooms.find((r) => message.includes(`rooms/${r.roomId}/`))
+    if (!refused) throw error
+    throw new GameFolderError(
+      `${refused.file}: the room could not be kept in the Walkbox project (${message.split('\n')[0]})`,
+    )
+  }
   if (!readOnly)
     await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
   return { notes: gameReadNotes(read), link }

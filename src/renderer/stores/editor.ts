@@ -110,6 +110,15 @@ export const useEditorStore = defineStore('editor', () => {
   const problems = computed<LayerProblem[]>(() => session.value?.problems ?? [])
   /** What the open room names that the project lacks, as it was loaded (the host's one-line warnings). */
   const roomWarnings = computed<string[]>(() => session.value?.warnings ?? [])
+  /**
+   * Why the open room of a game came without a background, one line (GameFolderInfo's
+   * noBackground), or null: it has one now, or it is no game's room.
+   */
+  const roomNoBackground = computed<string | null>(() => {
+    const r = room.value
+    if (!r || r.background || !game.value) return null
+    return game.value.noBackground?.[r.id] ?? null
+  })
   /** The author has read the open room's load warnings: they are not shown for it again. */
   function dismissRoomWarnings(): void {
     if (session.value) session.value.warnings = []
@@ -351,6 +360,7 @@ export const useEditorStore = defineStore('editor', () => {
     backgroundHolder,
     problems,
     roomWarnings,
+    roomNoBackground,
     dismissRoomWarnings,
     busy,
     status,

@@ -29,6 +29,25 @@ export interface RoomToSave {
   scaleMap?: Uint8Array
 }
 
+/**
+ * Why Save cannot write into the open game, or null when it can: its rooms are AGS 3
+ * compiled .crm files (Walkbox reads them, never writes them), the author opened it
+ * read-only, or Walkbox may not write in its folder (a read-only medium, no permission).
+ */
+export function readOnlyReason(g: GameFolderInfo): 'ags3' | 'chosen' | 'folder' | null {
+  if (g.readOnlyFolder === undefined) return null
+  if (g.readOnlyChosen) return 'chosen'
+  if (g.engine === 'ags3' && g.readOnlyFolder === AGS3_READ_ONLY_FOLDER) return 'ags3'
+  return 'folder'
+}
+
+/** What a cancelled Save As says about the game, by readOnlyReason. */
+const NOT_SAVED = {
+  ags3: "this AGS 3 game's rooms are compiled .crm files, which Walkbox reads but cannot write",
+  chosen: 'you opened the game read-only',
+  folder: 'Walkbox may not write in the game folder',
+} as const
+
 export const useProjectIoStore = defineStore('project-io', () => {
   const editor = useEditorStore()
   const status = useStatusStore()
@@ -116,7 +135,7 @@ export const useProjectIoStore = defineStore('project-io', () => {
    */
   function sayReadOnly(g: GameFolderInfo): void {
     // An AGS 3 game in a folder Walkbox may write: its project is there, its .crm rooms are not written.
-    if (g.engine === 'ags3' && g.readOnlyFolder === AGS3_READ_ONLY_FOLDER) {
+    if (readOnlyReason(g) === 'ags3') {
       status.report(
         'info',
         `Opened the AGS 3 game ${g.name}: its .crm rooms are read-only; Save As keeps your edits in a Walkbox project.`,
@@ -318,19 +337,12 @@ export const useProjectIoStore = defineStore('project-io', () => {
     const p = editor.project
     const ref_ = editor.projectRef
     if (!p || !ref_) return false
-    const readOnly = editor.game?.readOnlyFolder !== undefined
-    const chosen = editor.game?.readOnlyChosen === true
+    const why = editor.game ? readOnlyReason(editor.game) : null
     const ok = await status.guarded('Could not save a copy', async () => {
       const point = savePoint()
       const opened = await requireHost().saveProjectAs(await saveRequest(ref_, p))
       if (!opened) {
-        if (readOnly)
-          status.report(
-            'info',
-            chosen
-              ? 'Not saved: you opened the game read-only; choose where Save As keeps your edits.'
-              : 'Not saved: the game folder is read-only; choose where Save As keeps your edits.',
-          )
+        if (why) status.report('info', `Not saved: ${NOT_SAVED[why]}; choose where Save As keeps your edits.`)
         return false
       }
       editor.projectRef = opened.ref
@@ -339,8 +351,8 @@ export const useProjectIoStore = defineStore('project-io', () => {
       markSaved(point)
       status.report(
         'info',
-        readOnly
-          ? `Saved as ${opened.project.name}, a Walkbox project of its own (the read-only game is as it was).`
+        why
+          ? `Saved as ${opened.project.name}, a Walkbox project of its own (${why === 'ags3' ? 'the AGS 3 game' : 'the read-only game'} is as it was).`
           : `Saved as ${opened.project.name}.`,
       )
       return true

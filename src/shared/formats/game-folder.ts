@@ -59,6 +59,29 @@ export interface GameRoomLink {
   roomId: string
   /** The game file it came from and is written back into (game path). */
   file: string
+  /** Why the room came without a background, one line (absent when it has one). */
+  noBackground?: string
+}
+
+/** A noBackground line kept at the most, characters. */
+const MAX_NO_BACKGROUND_CHARS = 1000
+
+/**
+ * The link of a room read from the game into the project as `roomId`: its file, and why it has
+ * no background when its reader says (a Godot scene's background sprite; a Tiled map without
+ * an image layer is drawn by its tiles, and says nothing).
+ */
+export function roomLink(read: GameRoomRead, roomId: string): GameRoomLink {
+  const why = read.result.background ? undefined : read.result.noBackground
+  if (!why) return { roomId, file: read.file }
+  return { roomId, file: read.file, noBackground: why.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) }
+}
+
+/** Why each room of a game has no background, by room id (for GameFolderInfo.noBackground), or undefined when all have one. */
+export function noBackgroundOf(link: GameLink): Record<string, string> | undefined {
+  const out: Record<string, string> = {}
+  for (const r of link.rooms) if (r.noBackground) out[r.roomId] = r.noBackground
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 export interface GameLink {
@@ -467,7 +490,13 @@ export function parseGameLink(text: string): GameLink {
   for (const [i, r] of j.rooms.entries()) {
     const problem = typeof r?.roomId === 'string' ? gamePathProblem(r.file) : 'no roomId'
     if (problem) throw new GameFolderError(`${GAME_LINK_FILE}: rooms[${i}]: ${problem}`)
-    rooms.push({ roomId: r.roomId, file: r.file })
+    rooms.push({
+      roomId: r.roomId,
+      file: r.file,
+      ...(typeof r.noBackground === 'string' && r.noBackground
+        ? { noBackground: r.noBackground.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) }
+        : {}),
+    })
   }
   return { format: 'walkbox-game-link', version: 1, engine: j.engine as GameKind, rooms }
 }
@@ -481,6 +510,75 @@ export function gamePathProblem(path: unknown): string | null {
   if (p.split('/').some((s) => s.startsWith('.walkbox-') || s.endsWith('.walkbox-new')))
     return `'${p}' is one of Walkbox's working files`
   return null
+}
+
+/**
+ * Walkbox's own entries in a game folder as they are now, and a function that puts them back
+ * so: every `.walkbox*` entry at the game's top, what `.walkbox/` and `.walkbox/project/` hold
+ * (names), and the link record's bytes. Putting back removes what was added since and gives a
+ * replaced link record its bytes again; what was there is not touched. A first import runs it
+ * when it fails part way (a room the project store refuses, a write that fails), so that the
+ * game folder is as it was: no half-made `.walkbox/project`. Returns what could not be put
+ * back, one line each (none when the folder is as it was).
+ */
+export async function keepGameWalkbox(files: ProjectFiles): Promise<() => Promise<string[]>> {
+  const names = async (folder: string) => new Set((await files.list(folder)).map((e) => e.name))
+  const PROJECT = `${GAME_WALKBOX_DIR}/project`
+  const top = new Set([...(await names(''))].filter((n) => n.startsWith(GAME_WALKBOX_DIR)))
+  const walkbox = (await files.kind(GAME_WALKBOX_DIR)) === 'folder' ? await names(GAME_WALKBOX_DIR) : null
+  const project = (await files.kind(PROJECT)) === 'folder' ? await names(PROJECT) : null
+  const link = (await files.kind(GAME_LINK_FILE)) === 'file' ? await files.read(GAME_LINK_FILE) : null
+  return async () => {
+    const problems: string[] = []
+    const drop = async (folder: string, kept: Set<string>, only?: (name: string) => boolean) => {
+      for (const e of await files.list(folder).catch(() => [])) {
+        if (kept.has(e.name) || (only && !only(e.name))) continue
+        const path = folder ? `${folder}/${e.name}` : e.name
+        try {
+          if (e.folder) await files.removeTree(path)
+          else await files.remove(path)
+        } catch (error) {
+          problems.push(`${path}: ${oneLine(error)}`)
+        }
+      }
+    }
+    await drop('', top, (n) => n.startsWith(GAME_WALKBOX_DIR))
+    if (walkbox) await drop(GAME_WALKBOX_DIR, walkbox)
+    if (walkbox && project) await drop(PROJECT, project)
+    if (link) {
+      const now = await files.read(GAME_LINK_FILE).catch(() => null)
+      if (!now || !sameBytes(now, link))
+        await files
+          .write(GAME_LINK_FILE, link)
+          .catch((e) => problems.push(`${GAME_LINK_FILE}: ${oneLine(e)}`))
+    }
+    return problems
+  }
+}
+
+/**
+ * Why a first import must not go into the game's `.walkbox/project`, or null: it holds files
+ * but no project file (a copy, a leftover), and Walkbox does not write over them.
+ */
+export async function leftoverProjectProblem(files: ProjectFiles): Promise<string | null> {
+  const folder = `${GAME_WALKBOX_DIR}/project`
+  const kind = await files.kind(folder)
+  if (kind === null) return null
+  if (kind !== 'folder')
+    return `${folder} is not a folder; move it out of the game folder to read the game afresh`
+  if (!(await files.list(folder)).some((e) => !e.name.startsWith('.'))) return null
+  return `${folder} holds files but no project.walkbox.json; move it out of the game folder to read the game afresh`
+}
+
+/**
+ * The one line a first import that failed part way is refused with: what failed, and that the
+ * game folder is as it was (or what of Walkbox's could not be taken away again).
+ */
+export function failedImportLine(error: unknown, leftOver: readonly string[]): string {
+  const what = oneLine(error).replace(/; nothing opened$/, '')
+  return leftOver.length === 0
+    ? `${what}; nothing opened, and the game folder is as it was`
+    : `${what}; nothing opened, but Walkbox could not take away all it had written in the game folder (${leftOver[0]})`
 }
 
 /** Why an AGS 3 game is never written (one line). */

@@ -247,6 +247,27 @@ describe('the Escoria demo game', () => {
     )
     expect(location && [location.x, location.y]).toEqual([369, 375])
   })
+
+  it('says why each room has no background (its pictures are not in the game folder), again on reopening', async () => {
+    // The bench copy has the scenes but none of the game's pictures (their licence is not stated).
+    const game = await copyGame('escoria-demo-game')
+    const opened = await openGameFolder(game)
+    const why = (sprite: string, png: string) =>
+      `the scene's background sprite ${sprite} shows res://game/rooms/${png}, which is not in the game folder`
+    const expected = {
+      room2: why('Room2Background', 'room02/room2background.png'),
+      room3: why('Room3Background', 'room03/room3background.png'),
+      room4: why('Forrest', 'room04/assets/forrest.png'),
+      room5: why('Room5Background', 'room05/room5background.png'),
+    }
+    for (const r of opened.link.rooms)
+      expect((await store.loadRoom(opened.folder, r.roomId)).room.background).toBe(undefined)
+    expect((await gameInfoOf(opened.folder))?.noBackground).toEqual(expected)
+    // Kept in the link record: the game opened again (no import) still says it.
+    const again = await openGameFolder(game)
+    expect(again.imported).toBe(false)
+    expect((await gameInfoOf(again.folder))?.noBackground).toEqual(expected)
+  })
 })
 
 describe('an AGS game (Tumbleweed)', () => {

@@ -159,7 +159,7 @@ describe('File › Open Game Folder Read-Only… in the desktop host', () => {
     // The recent list remembers that the author chose read-only, and reopens it so.
     const entry = (await host.recentProjects()).find((r) => r.game === 'godot')!
     expect(entry).toMatchObject({ ref: join(game, '.walkbox', 'project'), readOnly: true })
-    expect(recentLabel(entry)).toBe(`Popochiu Sample Game (Godot game folder, read-only) — ${game}`)
+    expect(recentLabel(entry)).toBe(`popochiu-sample-game — Godot (game folder, read-only) — ${game}`)
     const listed = (await host.listProjects()).find((p) => p.ref === entry.ref)!
     expect(listed.error).toBe(
       `${game}: a game folder you opened read-only (nothing of Walkbox's is kept there); open it from File › Open Recent or File › Open Game Folder Read-Only.`,

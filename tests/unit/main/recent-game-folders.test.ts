@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DesktopHost } from '../../../src/main/desktop-host'
 import { hostHandlers } from '../../../src/main/ipc'
 import { recentLabel } from '../../../src/main/menu-template'
-import { RECENT_MAX, type OpenedProject } from '../../../src/shared/host'
+import { RECENT_MAX, recentGameFolder, type OpenedProject } from '../../../src/shared/host'
 import { tempFolder } from './helpers'
 
 const MAP = `<?xml version="1.0" encoding="UTF-8"?>
@@ -61,7 +61,14 @@ describe('game folders in the desktop recent list', () => {
     const restarted = makeHost()
     const [entry] = await restarted.recentProjects()
     expect(entry).toMatchObject({ ref: opened.ref, name: 'Curb', game: 'tiled' })
-    expect(recentLabel(entry)).toBe(`Curb (Tiled game folder) — ${game}`)
+    // Listed by the game's folder and engine (its project's name is the tooltip's), with its path.
+    expect(recentLabel(entry)).toBe(`curb — Tiled (game folder) — ${game}`)
+    expect(recentGameFolder(entry)).toEqual({
+      folder: 'curb',
+      label: 'curb — Tiled',
+      where: `${game} (its Walkbox project is Curb)`,
+      path: game,
+    })
     // Through IPC as Open Recent asks: the game in place, not a bare project.
     const again = (await hostHandlers(restarted).openProject({ ref: entry.ref })) as OpenedProject
     expect(again.game).toEqual({ engine: 'tiled', name: 'curb', rooms: 1, readOnly: null })

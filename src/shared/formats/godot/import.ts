@@ -75,6 +75,11 @@ export interface RoomImport {
   backgroundFrames?: ImportedImage[]
   /** A greyscale scale map of room size (room.scaling.map names it). */
   scaleMap?: ImportedImage
+  /**
+   * Why the room has no background, one line for the author (the game names a picture that is
+   * not there, or one Walkbox does not read; no picture at all), when the import gives none.
+   */
+  noBackground?: string
   notes: string[]
   /** Paths of the source's nodes read into the room (or that place such nodes); every other node is named in `notes`. */
   nodes?: {
@@ -429,6 +434,7 @@ export async function importGodotScene(
   const bgNode = chooseBackground(nodes)
   if (bgNode) used.add(bgNode)
   let background: ImportedImage | undefined
+  let noBackground: string | undefined
   let bgSize: { width: number; height: number } | null = null
   let offset = { x: 0, y: 0 }
   if (bgNode) {
@@ -437,10 +443,16 @@ export async function importGodotScene(
     bgSize = bytes ? source.imageSize(bytes) : null
     if (bytes && bgSize)
       background = { name: `background.${extension(path) === 'jpeg' ? 'jpg' : extension(path)}`, bytes }
-    else
+    else {
       notes.push(
         `${bgNode.path}: background texture ${path} is missing or not a PNG, JPEG or WebP; the room has no background`,
       )
+      noBackground = !IMAGE_TYPES.has(extension(path))
+        ? `the scene's background sprite ${bgNode.path} shows ${path}, a kind of texture Walkbox does not read (it reads PNG, JPEG and WebP)`
+        : bytes
+          ? `the scene's background sprite ${bgNode.path} shows ${path}, which is not a PNG, JPEG or WebP image Walkbox can read`
+          : `the scene's background sprite ${bgNode.path} shows ${path}, which is not in the game folder`
+    }
     const hframes = num(bgNode.props.get('hframes')?.value, 1)
     const vframes = num(bgNode.props.get('vframes')?.value, 1)
     const frame = bgSize ? { width: bgSize.width / hframes, height: bgSize.height / vframes } : null
@@ -476,6 +488,7 @@ export async function importGodotScene(
     if (frame) bgSize = { width: Math.round(frame.width), height: Math.round(frame.height) }
   } else {
     notes.push('no background sprite found; the room has no background')
+    noBackground = 'the scene has no Sprite2D with a texture to take as its background'
   }
   // Sprites over the background (Popochiu props, Escoria items) flattened into it.
   if (bgNode && background && bgSize) {
@@ -828,5 +841,13 @@ export async function importGodotScene(
       notes.push('metadata/walkbox_flags on the root is not JSON; flags start false')
     }
   }
-  return { room, flags, background, scaleMap, notes, nodes: { imported, points: pointSources } }
+  return {
+    room,
+    flags,
+    background,
+    scaleMap,
+    ...(noBackground && !background ? { noBackground } : {}),
+    notes,
+    nodes: { imported, points: pointSources },
+  }
 }
