@@ -97,10 +97,19 @@ function framesOf(
   }
 }
 
-/** The animation delay as a room field, when the file has one. */
-const delayField = (data: AgsRoomData): Pick<Room, 'backgroundAnimationDelay'> =>
-  data.backgroundAnimationDelay !== undefined && data.backgroundCount > 1
-    ? { backgroundAnimationDelay: data.backgroundAnimationDelay }
+/** The animation delay (and AGS 4's switch) as room fields, when the file has them. */
+const delayField = (
+  data: AgsRoomData,
+): Pick<Room, 'backgroundAnimationDelay' | 'backgroundAnimationEnabled'> =>
+  data.backgroundCount > 1
+    ? {
+        ...(data.backgroundAnimationDelay !== undefined
+          ? { backgroundAnimationDelay: data.backgroundAnimationDelay }
+          : {}),
+        ...(data.backgroundAnimationEnabled !== undefined
+          ? { backgroundAnimationEnabled: data.backgroundAnimationEnabled }
+          : {}),
+      }
     : {}
 
 export async function importOpenRoom(

@@ -224,10 +224,18 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       walkTo.set(id, { x: p.x, y: p.y })
   })
 
+  // BackgroundAnimationEnabled: only when the room says otherwise than the file (AGS's default is True).
+  const animate = room.backgroundAnimationEnabled
+  const animateEdit =
+    animate !== undefined && animate !== (data.backgroundAnimationEnabled ?? true)
+      ? { backgroundAnimationEnabled: animate }
+      : {}
+
   const patched = patchOpenRoom(text, {
     walkableAreas: areaEdits,
     walkTo,
     walkBehindBaselines: baselineEdits,
+    ...animateEdit,
   })
   if (patched !== text) files.push({ path: 'data.xml', bytes: new TextEncoder().encode(patched) })
   if (room.gates.length > 0)
