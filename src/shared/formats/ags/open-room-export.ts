@@ -39,7 +39,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** The room's walkable mask at room size (the mask, or its polygons rasterised). */
-function walkableOf(input: ExportInput): Uint8Array {
+export function walkableOf(input: ExportInput): Uint8Array {
   const { room, mask } = input
   const { width, height } = room.size
   if (room.authoritative === 'mask') {
@@ -55,7 +55,7 @@ function walkableOf(input: ExportInput): Uint8Array {
 }
 
 /** The zones as a regions mask: a zone's agsRegion id, else the next free id. */
-function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
+export function regionsOf(room: Room, walk: Uint8Array, notes: string[], paintAreaZones = false): Uint8Array {
   const { width, height } = room.size
   const taken = new Set(
     room.zones.map((z) => Number(z.properties.agsRegion)).filter((n) => n >= 1 && n <= 255),
@@ -74,14 +74,18 @@ function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
       notes.push(
         `zone ${z.name}: region ${id} is above AGS's ${AGS_LIMITS.regions - 1}; written, AGS will not read it`,
       )
-    if (z.shape.kind === 'area')
+    if (z.shape.kind === 'area' && paintAreaZones)
+      notes.push(
+        `zone ${z.name}: it follows walk area ${z.shape.areaId}; written as region ${id} over that area's pixels`,
+      )
+    else if (z.shape.kind === 'area')
       notes.push(
         `zone ${z.name}: it follows a walk area, and an AGS region is drawn in the regions mask; not written`,
       )
     if (z.enabledBy)
       notes.push(`zone ${z.name}: AGS regions have no flag conditions; its condition is not written`)
   }
-  const polygonZones = room.zones.map((z) => (z.shape.kind === 'polygon' ? z : null))
+  const polygonZones = room.zones.map((z) => (z.shape.kind === 'polygon' || paintAreaZones ? z : null))
   const kept = room.zones.filter((_, i) => polygonZones[i])
   const keptIds = ids.filter((_, i) => polygonZones[i])
   const painted = zonesToRegionMask(kept, keptIds, walk, width, height)
@@ -90,7 +94,7 @@ function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
 }
 
 /** The AGS scaling fields that give the room's scale on `area` (rows top..bottom). */
-function agsScalingFor(
+export function agsScalingFor(
   room: Room,
   area: number,
   top: number,
