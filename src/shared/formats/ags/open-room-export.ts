@@ -54,7 +54,7 @@ export function walkableOf(input: ExportInput): Uint8Array {
   return out
 }
 
-/** The zones as a regions mask: a zone's agsRegion id, else the next free id. */
+/** The zones as a regions mask: a zone's agsRegion id, else the next free id; zones that follow a walk area are painted over its pixels when `paintAreaZones` (a new room), else noted. */
 export function regionsOf(room: Room, walk: Uint8Array, notes: string[], paintAreaZones = false): Uint8Array {
   const { width, height } = room.size
   const taken = new Set(
