@@ -216,7 +216,7 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
   return editor.edit(addRoomCommand(editor.projectTarget(), session, 'Import room', newFlags)) !== null
 }
 
-/** What the exporters get from the open room: its model, mask, scale map and background file. */
+/** What the exporters get from the open room: its model, mask, scale map, background file and further frames (PNG). */
 export async function exportInputOfOpenRoom(
   resDir?: string,
 ): Promise<{ input: ExportInput; notes: string[] }> {
@@ -238,11 +238,23 @@ export async function exportInputOfOpenRoom(
   const scaleMap = editor.scaleMap
     ? { width: editor.scaleMap.width, height: editor.scaleMap.height, values: editor.scaleMap.data }
     : null
+  // Frames 2..N as PNGs (AGS 4 writes them as background1.png..), up to the first unreadable one.
+  const backgroundFrames: NonNullable<ExportInput['backgroundFrames']> = []
+  for (const [i, frame] of (session?.backgroundFrames ?? []).entries()) {
+    if (!frame) {
+      notes.push(
+        `background frame ${i + 2}: could not be read when the room opened; frames ${i + 2}.. are not exported`,
+      )
+      break
+    }
+    backgroundFrames.push({ name: `background${i + 1}.png`, bytes: await encodeRgbaPng(frame) })
+  }
   return {
     input: {
       room: roomForExport,
       mask: editor.mask,
       background,
+      ...(backgroundFrames.length > 0 ? { backgroundFrames } : {}),
       scaleMap,
       resDir,
       flags: editor.project?.flags ?? [],

@@ -38,7 +38,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true
 }
 
-/** The room's walkable mask at room size (the mask, or its polygons rasterised). */
+/** The room's walkable mask at room size (the mask, or its polygons rasterised with the area ids of the mask where it has one). */
 export function walkableOf(input: ExportInput): Uint8Array {
   const { room, mask } = input
   const { width, height } = room.size
@@ -51,6 +51,10 @@ export function walkableOf(input: ExportInput): Uint8Array {
   }
   const out = new Uint8Array(width * height)
   for (const p of room.polygons) rasterisePolygons([walkPolygonToArea(p)], width, height, p.areaId, out)
+  // A polygon room's area mask still says which area each walkable pixel is in (as in the
+  // editor and the runtime); the polygons say where one can walk.
+  if (mask && mask.length === width * height)
+    for (let i = 0; i < out.length; i++) if (out[i] !== 0 && mask[i] !== 0) out[i] = mask[i]
   return out
 }
 
