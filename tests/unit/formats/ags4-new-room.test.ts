@@ -211,6 +211,15 @@ describe('a new AGS 4 room folder', () => {
     expect((out.files[0] as { text: string }).text).toContain('<MaskResolution>2</MaskResolution>')
   })
 
+  it('a MaskResolution 2 folder reads back with no note on the scale of its masks', async () => {
+    const dir = join(work, 'half')
+    await mkdir(dir)
+    await writeFiles(dir, exportNewOpenRoom(input, { ...input.ags, maskResolution: 2 }).files)
+    const back = await roomFormat('ags4').importRoom!(diskSource(dir), 'data.xml', {})
+    expect(back.notes.filter((n) => n.includes('.png: stored at'))).toEqual([])
+    expect(back.room.walkBehinds).toEqual(room.walkBehinds)
+  })
+
   it('a background that is not a PNG is named in the notes and not written; frames follow it out', () => {
     const jpeg = { name: 'background.jpg', bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]) }
     const out = exportNewOpenRoom({ ...input, background: jpeg }, input.ags)

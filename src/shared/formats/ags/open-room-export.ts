@@ -6,7 +6,7 @@
  * the walk-to points that moved; `walkbehinds.png` when the walk-behind layer's pixels
  * changed and the `<Baseline>` of each walk-behind whose baseline changed. Overlapping zones
  * and zones with no pixel in the one-region-per-pixel mask are named in the notes. An
- * unedited room writes no file at all, so the folder stays byte-identical. Masks keep the file's own palette and the room's mask resolution.
+ * unedited room writes no file at all, so the folder stays byte-identical. Masks keep the file's own palette and the room's mask resolution (walk-behinds: room size, as AGS keeps them).
  *
  * Glossary
  * - effective scaling: what AGS does with an area's fields (a fixed level, or min..max
@@ -147,8 +147,8 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
   const current = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.walkable, data, readNotes)
   if (!current) throw new Error(`${OPEN_ROOM_MASKS.walkable}: not in the folder`)
   const files: ExportFile[] = []
-  const stored = (cells: Uint8Array, bytes: Uint8Array | null, path: string) => {
-    const m = maskToStoredSize(cells, width, height, data.maskResolution)
+  const stored = (cells: Uint8Array, bytes: Uint8Array | null, path: string, scale = data.maskResolution) => {
+    const m = maskToStoredSize(cells, width, height, scale)
     let top = 0
     for (const v of m.indices) if (v > top) top = v
     const own = bytes ? readPngPalette(bytes) : undefined
@@ -191,11 +191,8 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       `walk-behinds ${wbOver.map((a) => a.id).join(', ')}: above AGS's ${AGS_LIMITS.walkBehinds - 1} (AGS 3 and AGS 4 alike); their pixels are written, AGS ignores them and their baselines are not written`,
     )
   if (!sameBytes(wbCells, wbBefore)) {
-    stored(wbCells, walkBehindsNow?.bytes ?? null, OPEN_ROOM_MASKS.walkBehinds)
-    if (data.maskResolution > 1)
-      notes.push(
-        `walk-behind mask written at 1:${data.maskResolution}, the room's mask resolution (MaskResolution)`,
-      )
+    // At room size whatever MaskResolution says, as AGS keeps walk-behinds (Room.GetMaskScale).
+    stored(wbCells, walkBehindsNow?.bytes ?? null, OPEN_ROOM_MASKS.walkBehinds, 1)
   }
   const baselineEdits = new Map<number, number>()
   for (const a of room.walkBehinds?.areas ?? []) {
