@@ -20,6 +20,8 @@ import type { ExportFile, RoomFormat } from '../shared/formats/registry'
 import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 import * as store from '../main/services/project-store'
 import { readRegularFile } from '../main/services/regular-file'
+import { decodeImage, encodeRgbaPng } from '../main/services/image-codec'
+import { sniffImageFormat } from '../shared/room/image-header'
 import { projectFolderOf } from '../main/desktop-host'
 import { ProjectCommandError } from './project-commands'
 
@@ -95,11 +97,18 @@ export async function exportNewAgsRoom(
     throw new ProjectCommandError(`room '${roomId}': ${loaded.problems[0].message}; fix it before exporting`)
   const { room } = loaded
   const dir = join(resolve(folder), loaded.folder)
-  const read = (file: string) => readRegularFile(join(dir, file), file, MAX_IMAGE_FILE_BYTES)
-  const background = room.background ? { name: room.background, bytes: await read(room.background) } : null
+  // AGS 4 reads PNG backgrounds only: a JPEG or WebP is converted (its pixels as they are).
+  const conversions: string[] = []
+  const read = async (file: string, as: string) => {
+    const bytes = await readRegularFile(join(dir, file), file, MAX_IMAGE_FILE_BYTES)
+    if (sniffImageFormat(bytes, file) === 'png') return { name: file, bytes }
+    conversions.push(`${file}: converted to PNG as ${as} (AGS 4 reads PNG backgrounds)`)
+    return { name: file, bytes: await encodeRgbaPng(await decodeImage(bytes, file)) }
+  }
+  const background = room.background ? await read(room.background, 'background0.png') : null
   const backgroundFrames = []
-  for (const f of room.backgroundFrames ?? [])
-    backgroundFrames.push({ name: f.file, bytes: await read(f.file) })
+  for (const [i, f] of (room.backgroundFrames ?? []).entries())
+    backgroundFrames.push(await read(f.file, `background${i + 1}.png`))
   const number = /^\d{1,3}$/.test(basename(out)) ? Number(basename(out)) : undefined
   const result = format.exportRoom!({
     room,
@@ -138,6 +147,6 @@ export async function exportNewAgsRoom(
   return {
     out,
     files: encoded.map((f) => f.path),
-    notes: result.notes,
+    notes: [...conversions, ...result.notes],
   }
 }

@@ -8,6 +8,7 @@
  */
 import { cp, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
+import sharp from 'sharp'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../support/bench-data'
@@ -58,11 +59,28 @@ describe('walkbox export --format ags4 into a new room folder', () => {
     expect(again.stdout).toContain('nothing Walkbox carries has changed; no file written')
   }, 90_000)
 
-  it('into an empty folder too', async () => {
+  it('into an empty folder too, a JPEG background converted to background0.png', async () => {
+    // The sample's background as a JPEG.
+    const roomDir = join(dir, 'p', 'rooms', 'courtyard')
+    await sharp(join(roomDir, 'background.png')).jpeg().toFile(join(roomDir, 'background.jpg'))
+    const roomJson = join(roomDir, 'room.json')
+    await writeFile(
+      roomJson,
+      (await readFile(roomJson, 'utf8')).replace(
+        '"background": "background.png"',
+        '"background": "background.jpg"',
+      ),
+    )
     const out = join(dir, 'empty')
     await mkdir(out)
     const ex = await exportTo(out)
+    expect(ex.stderr).toBe('')
     expect(ex.code).toBe(0)
+    expect(ex.stdout).toContain(
+      'note: background.jpg: converted to PNG as background0.png (AGS 4 reads PNG backgrounds)',
+    )
+    const png = await sharp(join(out, 'background0.png')).metadata()
+    expect([png.format, png.width, png.height]).toEqual(['png', 1920, 1080])
     expect((await readdir(out)).sort()).toEqual([
       'background0.png',
       'data.xml',

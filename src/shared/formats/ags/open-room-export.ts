@@ -58,8 +58,8 @@ export function walkableOf(input: ExportInput): Uint8Array {
   return out
 }
 
-/** The zones as a regions mask: a zone's agsRegion id, else the next free id; zones that follow a walk area are painted over its pixels when `paintAreaZones` (a new room), else noted. */
-export function regionsOf(room: Room, walk: Uint8Array, notes: string[], paintAreaZones = false): Uint8Array {
+/** The zones as a regions mask: a zone's agsRegion id, else the next free id; a zone that follows a walk area over that area's pixels. */
+export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
   const { width, height } = room.size
   const taken = new Set(
     room.zones.map((z) => Number(z.properties.agsRegion)).filter((n) => n >= 1 && n <= 255),
@@ -78,22 +78,15 @@ export function regionsOf(room: Room, walk: Uint8Array, notes: string[], paintAr
       notes.push(
         `zone ${z.name}: region ${id} is above AGS's ${AGS_LIMITS.regions - 1}; written, AGS will not read it`,
       )
-    if (z.shape.kind === 'area' && paintAreaZones)
+    if (z.shape.kind === 'area')
       notes.push(
         `zone ${z.name}: it follows walk area ${z.shape.areaId}; written as region ${id} over that area's pixels`,
-      )
-    else if (z.shape.kind === 'area')
-      notes.push(
-        `zone ${z.name}: it follows a walk area, and an AGS region is drawn in the regions mask; not written`,
       )
     if (z.enabledBy)
       notes.push(`zone ${z.name}: AGS regions have no flag conditions; its condition is not written`)
   }
-  const polygonZones = room.zones.map((z) => (z.shape.kind === 'polygon' || paintAreaZones ? z : null))
-  const kept = room.zones.filter((_, i) => polygonZones[i])
-  const keptIds = ids.filter((_, i) => polygonZones[i])
-  const painted = zonesToRegionMask(kept, keptIds, walk, width, height)
-  notes.push(...regionMaskNotes(kept, keptIds, painted, 'AGS will never raise it'))
+  const painted = zonesToRegionMask(room.zones, ids, walk, width, height)
+  notes.push(...regionMaskNotes(room.zones, ids, painted, 'AGS will never raise it'))
   return painted.mask
 }
 
@@ -176,7 +169,10 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
   const shape = (zones: Room['zones']) =>
     JSON.stringify(zones.map((z) => [z.shape, z.properties.agsRegion ?? '', z.enabledBy ?? null]))
   if (shape(room.zones) !== shape(zonesNow)) {
-    stored(regionsOf(room, walk, notes), regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
+    // Written when its pixels change (a zone that follows a walk area is always a new shape).
+    const cells = regionsOf(room, walk, notes)
+    if (!regionsNow || !sameBytes(cells, regionsNow.cells))
+      stored(cells, regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
   }
   if (room.zones.some((z) => z.events.enter || z.events.exit || z.events.stand))
     notes.push('zone events: AGS region events are functions in the room script; not written')

@@ -150,7 +150,7 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
       `walkable areas ${[...overAreas].sort((a, b) => a - b).join(', ')}: above AGS's ${AGS_LIMITS.walkableAreas - 1}; written, AGS will not read them`,
     )
   mask(OPEN_ROOM_MASKS.walkable, walk, maskResolution)
-  mask(OPEN_ROOM_MASKS.regions, regionsOf(room, walk, notes, true), maskResolution)
+  mask(OPEN_ROOM_MASKS.regions, regionsOf(room, walk, notes), maskResolution)
   mask(OPEN_ROOM_MASKS.hotspots, new Uint8Array(width * height), maskResolution)
   const wbCells = walkBehindCells(room) ?? new Uint8Array(width * height)
   mask(OPEN_ROOM_MASKS.walkBehinds, wbCells, 1)
