@@ -14,7 +14,7 @@ import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeImage } from '../../../src/main/services/image-codec'
 import { readOpenRoom } from '../../../src/shared/formats/ags/open-room'
-import { exportNewOpenRoom } from '../../../src/shared/formats/ags/open-room-new'
+import { exportNewOpenRoom, roomNumberOf } from '../../../src/shared/formats/ags/open-room-new'
 import { parseXml, type XmlElement } from '../../../src/shared/formats/ags/xml-lite'
 import { encodeIndexedPng } from '../../../src/shared/formats/indexed-png'
 import {
@@ -218,6 +218,18 @@ describe('a new AGS 4 room folder', () => {
     const back = await roomFormat('ags4').importRoom!(diskSource(dir), 'data.xml', {})
     expect(back.notes.filter((n) => n.includes('.png: stored at'))).toEqual([])
     expect(back.room.walkBehinds).toEqual(room.walkBehinds)
+  })
+
+  it('the room number: given, else the number a room id or name ends with (AGS rooms 0..999), else 1', () => {
+    expect(['room-7', 'Room 12', 'room-1000', '7', 'hall'].map(roomNumberOf)).toEqual([7, 12, null, 7, null])
+    const numberOf = (id: string) =>
+      readOpenRoom(
+        (exportNewOpenRoom({ ...input, room: { ...room, id } }).files[0] as { text: string }).text,
+      ).root.children.find((c) => c.name === 'Number')!.text
+    expect([numberOf('room-12'), numberOf('cellar')]).toEqual(['12', '1'])
+    expect(() => exportNewOpenRoom(input, { number: 1000 })).toThrow(
+      'room number 1000: AGS numbers rooms 0 to 999',
+    )
   })
 
   it('a background that is not a PNG is named in the notes and not written; frames follow it out', () => {

@@ -45,7 +45,7 @@ const isPng = (bytes: Uint8Array) => PNG_SIGNATURE.every((b, i) => bytes[i] === 
 
 /** The room number an id or name ends with ('room-7', 'Room 7'), or null. */
 export function roomNumberOf(text: string): number | null {
-  const m = /(\d{1,3})$/.exec(text)
+  const m = /(?:^|\D)(\d{1,3})$/.exec(text)
   return m ? Number(m[1]) : null
 }
 
