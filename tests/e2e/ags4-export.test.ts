@@ -3,9 +3,12 @@
  * Chromium from an empty profile: the sample's courtyard downloaded as a .zip holding
  * data.xml, background0.png, the four 8-bit masks and room1.asc, which Walkbox's AGS 4
  * reader (run here in Node on the unzipped files) reads as the same 1920x1080 room with its
- * two walkable areas and the zone that follows one of them as a region. A screenshot of the dialog goes to test-results/.
+ * two walkable areas and the zone that follows one of them as a region; and an AGS room
+ * with two backgrounds, imported, exported with both and its animation fields. A
+ * screenshot of the dialog goes to test-results/.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import sharp from 'sharp'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
@@ -15,6 +18,7 @@ import { roomFormat, type ImportSource } from '../../src/shared/formats/registry
 import { readImageHeader } from '../../src/shared/room/image-header'
 import { readZip } from '../../src/shared/room/zip'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
+import { benchPath } from '../support/bench-data'
 import { saveScreenshot } from './helpers'
 import { openSample } from './authoring-helpers'
 
@@ -84,5 +88,61 @@ describe('AGS 4 export in the editor', () => {
     expect(back.room.areas.map((a) => a.id)).toEqual([1, 2])
     expect(back.room.zones.map((z) => z.properties.agsRegion)).toContain('2')
     expect(back.background?.bytes.length).toBeGreaterThan(0)
+  }, 120_000)
+
+  it('an AGS room with two backgrounds, imported, exports both (background1.png) and its animation fields', async () => {
+    // The bench room 1 with a second background and its animation switched off.
+    const game = join(work, 'picked')
+    await cp(benchPath('engines', 'ags-tumbleweed', 'Rooms', '1'), join(game, 'Rooms', '1'), {
+      recursive: true,
+    })
+    const xmlFile = join(game, 'Rooms', '1', 'data.xml')
+    await writeFile(
+      xmlFile,
+      (await readFile(xmlFile, 'utf8'))
+        .replace('<BackgroundCount>1</BackgroundCount>', '<BackgroundCount>2</BackgroundCount>')
+        .replace('<BackgroundAnimationEnabled>True<', '<BackgroundAnimationEnabled>False<'),
+    )
+    const frame = await sharp(join(game, 'Rooms', '1', 'background0.png'))
+      .negate({ alpha: false })
+      .png()
+      .toBuffer()
+    await writeFile(join(game, 'Rooms', '1', 'background1.png'), frame)
+    await page.getByRole('button', { name: '+ Room' }).click()
+    await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
+    const importDialog = page.getByRole('dialog')
+    await importDialog.getByTestId('import-folder-input').setInputFiles(game)
+    await importDialog.getByLabel('File to import').selectOption('Rooms/1/data.xml')
+    await expect
+      .poll(() => importDialog.getByTestId('import-notes').textContent(), { timeout: 30_000 })
+      .toContain('backgrounds: 2 frames')
+    await importDialog.getByRole('button', { name: 'Add room' }).click()
+    await expect.poll(() => page.getByTestId('room-name').textContent()).toBe('Room 1')
+
+    await page.getByTestId('canvas-host').focus()
+    await page.keyboard.press('Control+e')
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Export format').selectOption('ags4')
+    await expect
+      .poll(() => dialog.getByTestId('export-files').textContent(), { timeout: 30_000 })
+      .toContain('background0.png, background1.png, walkableareas.png')
+    await saveScreenshot(page, 'ags4-export-frames.png')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download .zip' }).click(),
+    ])
+    const files = await readZip(new Uint8Array(await readFile((await download.path())!)), 'room.zip', () => {
+      throw new Error('expected stored entries')
+    })
+    const out = join(work, 'out')
+    await mkdir(out)
+    for (const f of files) await writeFile(join(out, f.path), f.bytes)
+    const back = await roomFormat('ags4').importRoom!(diskSource(out), 'data.xml', {})
+    expect(back.room.backgroundFrames).toEqual([{ file: 'background1.png' }])
+    expect(back.room.backgroundAnimationEnabled).toBe(false)
+    expect(back.room.backgroundAnimationDelay).toBe(5)
+    // The frame's pixels as they were (the editor sends the decoded frame as a PNG).
+    const pixels = async (bytes: Uint8Array | Buffer) => sharp(bytes).ensureAlpha().raw().toBuffer()
+    expect(Buffer.compare(await pixels(back.backgroundFrames![0].bytes), await pixels(frame))).toBe(0)
   }, 120_000)
 })
