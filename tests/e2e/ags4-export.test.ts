@@ -3,7 +3,8 @@
  * Chromium from an empty profile: the sample's courtyard downloaded as a .zip holding
  * data.xml, background0.png, the four 8-bit masks and room1.asc, which Walkbox's AGS 4
  * reader (run here in Node on the unzipped files) reads as the same 1920x1080 room with its
- * two walkable areas and the zone that follows one of them as a region; and an AGS room
+ * two walkable areas and the zone that follows one of them as a region; a room made from a
+ * JPEG exported with a PNG background0.png; and an AGS room
  * with two backgrounds, imported, exported with both and its animation fields. A
  * screenshot of the dialog goes to test-results/.
  */
@@ -88,6 +89,45 @@ describe('AGS 4 export in the editor', () => {
     expect(back.room.areas.map((a) => a.id)).toEqual([1, 2])
     expect(back.room.zones.map((z) => z.properties.agsRegion)).toContain('2')
     expect(back.background?.bytes.length).toBeGreaterThan(0)
+  }, 120_000)
+
+  it('a room whose background is a JPEG exports it as background0.png, a PNG of its pixels', async () => {
+    const jpeg = join(work, 'street.jpg')
+    await sharp(benchPath('engines', 'ags-tumbleweed', 'Rooms', '1', 'background0.png'))
+      .jpeg()
+      .toFile(jpeg)
+    await page.getByRole('button', { name: '+ Room' }).click()
+    await page.getByRole('menuitem', { name: 'From background image…' }).click()
+    const newRoom = page.getByRole('dialog')
+    const chooser = page.waitForEvent('filechooser')
+    await newRoom.getByRole('button', { name: 'Choose image…' }).click()
+    await (await chooser).setFiles(jpeg)
+    await expect.poll(() => newRoom.getByTestId('new-room-source').textContent()).toContain('px')
+    await newRoom.getByLabel('Room name').fill('Street 4')
+    await newRoom.getByRole('button', { name: 'Create room' }).click()
+    await expect.poll(() => page.getByTestId('room-name').textContent()).toBe('Street 4')
+
+    await page.getByTestId('canvas-host').focus()
+    await page.keyboard.press('Control+e')
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Export format').selectOption('ags4')
+    await expect
+      .poll(() => dialog.getByTestId('export-notes').textContent(), { timeout: 30_000 })
+      .toMatch(/background: \S+\.jpg is written as a PNG \(AGS 4 reads PNG backgrounds\)/)
+    expect(await dialog.getByTestId('export-files').textContent()).toContain('data.xml, background0.png')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download .zip' }).click(),
+    ])
+    const files = await readZip(new Uint8Array(await readFile((await download.path())!)), 'room.zip', () => {
+      throw new Error('expected stored entries')
+    })
+    const png = files.find((f) => f.path === 'background0.png')!
+    const meta = await sharp(png.bytes).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 320, 200])
+    expect(new TextDecoder().decode(files.find((f) => f.path === 'data.xml')!.bytes)).toContain(
+      '<Number>4</Number>',
+    )
   }, 120_000)
 
   it('an AGS room with two backgrounds, imported, exports both (background1.png) and its animation fields', async () => {

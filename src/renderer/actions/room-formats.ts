@@ -219,6 +219,7 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
 /** What the exporters get from the open room: its model, mask, scale map, background file and further frames (PNG). */
 export async function exportInputOfOpenRoom(
   resDir?: string,
+  options: { pngBackground?: boolean } = {},
 ): Promise<{ input: ExportInput; notes: string[] }> {
   const editor = useEditorStore()
   const room = editor.room
@@ -232,6 +233,11 @@ export async function exportInputOfOpenRoom(
     background = { name: 'background.png', bytes: await encodeRgbaPng(editor.background) }
     if (room.background && room.background !== 'background.png')
       notes.push(`background: ${room.background} is written as background.png (PNG)`)
+  }
+  // AGS 4 reads PNG backgrounds only: a JPEG or WebP goes as its decoded pixels in a PNG.
+  if (options.pngBackground && background && editor.background && !isPng(background.bytes)) {
+    notes.push(`background: ${background.name} is written as a PNG (AGS 4 reads PNG backgrounds)`)
+    background = { name: 'background.png', bytes: await encodeRgbaPng(editor.background) }
   }
   const roomForExport =
     background && room.background !== background.name ? { ...room, background: background.name } : room
@@ -260,6 +266,14 @@ export async function exportInputOfOpenRoom(
       flags: editor.project?.flags ?? [],
     },
     notes,
+  }
+}
+
+function isPng(bytes: Uint8Array): boolean {
+  try {
+    return readImageHeader(bytes, 'background').format === 'png'
+  } catch {
+    return false
   }
 }
 
