@@ -24,6 +24,7 @@ import { decodeImage, encodeRgbaPng } from '../main/services/image-codec'
 import { sniffImageFormat } from '../shared/room/image-header'
 import { projectFolderOf } from '../main/desktop-host'
 import { ProjectCommandError } from './project-commands'
+import { readGameAgf } from '../shared/formats/game-folder'
 
 /** Throws when an existing part of `path` is (or goes through) a symbolic link. */
 async function refuseLinks(path: string): Promise<void> {
@@ -51,10 +52,13 @@ async function refuseLinks(path: string): Promise<void> {
 /** The game's UniqueID from `<game>/Game.agf` when `out` is `<game>/Rooms/N`, else undefined. */
 async function gameIdOf(out: string): Promise<number | undefined> {
   const agf = join(dirname(dirname(out)), 'Game.agf')
-  const bytes = await readRegularFile(agf, 'Game.agf', MAX_JSON_FILE_BYTES * 4).catch(() => null)
+  const bytes = await readRegularFile(agf, 'Game.agf', MAX_JSON_FILE_BYTES).catch(() => null)
   if (!bytes) return undefined
-  const m = /<UniqueID>\s*(-?\d{1,10})\s*<\/UniqueID>/.exec(new TextDecoder().decode(bytes))
-  return m ? Number(m[1]) : undefined
+  try {
+    return readGameAgf(new TextDecoder().decode(bytes)).uniqueId
+  } catch {
+    return undefined // a Game.agf Walkbox cannot read: GameID 0, said in the notes
+  }
 }
 
 /** What an existing `out` is: missing, an empty folder, a room folder (data.xml), or refused. */

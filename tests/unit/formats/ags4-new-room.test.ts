@@ -16,6 +16,7 @@ import { decodeImage } from '../../../src/main/services/image-codec'
 import { readOpenRoom } from '../../../src/shared/formats/ags/open-room'
 import { exportNewOpenRoom, roomNumberOf } from '../../../src/shared/formats/ags/open-room-new'
 import { parseXml, type XmlElement } from '../../../src/shared/formats/ags/xml-lite'
+import { readGameAgf } from '../../../src/shared/formats/game-folder'
 import { encodeIndexedPng } from '../../../src/shared/formats/indexed-png'
 import {
   roomFormat,
@@ -218,6 +219,14 @@ describe('a new AGS 4 room folder', () => {
     const back = await roomFormat('ags4').importRoom!(diskSource(dir), 'data.xml', {})
     expect(back.notes.filter((n) => n.includes('.png: stored at'))).toEqual([])
     expect(back.room.walkBehinds).toEqual(room.walkBehinds)
+  })
+
+  it("the game's id for GameID comes from Game.agf's Settings/UniqueID", async () => {
+    const agf = await readFile(benchPath('engines', 'ags-tumbleweed', 'Game.agf'), 'utf8')
+    expect(readGameAgf(agf).uniqueId).toBe(86585546)
+    expect(
+      readGameAgf('<AGSEditorDocument><Game><Settings /></Game></AGSEditorDocument>').uniqueId,
+    ).toBeUndefined()
   })
 
   it('the room number: given, else the number a room id or name ends with (AGS rooms 0..999), else 1', () => {
