@@ -8,7 +8,9 @@
  *                                                AGS masks or a runtime room (the project is
  *                                                made when the folder does not exist)
  *   export <project> --room <id> --format F --out DIR [--res-dir res://...] [--force]
- *                                                the room's files for that engine
+ *                                                the room's files for that engine (ags4: into
+ *                                                the AGS room folder DIR in place, or a new
+ *                                                room folder when DIR is missing or empty)
  *
  * Glossary
  * - source root: where an import's relative paths start: the folder of project.godot
@@ -43,6 +45,7 @@ import { commitGameWrite, planGameWrite } from '../shared/formats/game-folder'
 import { nodeGameCodec } from '../main/services/game-folder-store'
 import { projectFolderOf } from '../main/desktop-host'
 import { ProjectCommandError, guardAuthorErrors, warnOpened } from './project-commands'
+import { agsOutKind, exportNewAgsRoom } from './ags-new-room'
 
 export interface FormatsReport {
   formats: {
@@ -273,7 +276,13 @@ export async function exportRoomCommand(
       )
     if (!options.out) throw new ProjectCommandError('export: expected --out <folder>')
     const format = roomFormat(options.format)
-    if (format.exportInPlace && !format.exportRoom) return exportInPlace(project, roomId, format, options.out)
+    // AGS 4: into the room folder it came from (data.xml there), else a new room folder.
+    if (format.exportInPlace) {
+      if (!format.exportRoom || (await agsOutKind(resolve(options.out))) === 'room')
+        return exportInPlace(project, roomId, format, options.out)
+      const made = await exportNewAgsRoom(project, roomId, format, options.out, exportFileBytes)
+      return { project: resolve(projectFolderOf(project)), format: format.id, room: roomId, ...made }
+    }
     if (!format.exportRoom)
       throw new ProjectCommandError(`--format ${format.id}: Walkbox reads this format but does not write it`)
     const folder = projectFolderOf(project)

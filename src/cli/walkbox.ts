@@ -94,6 +94,7 @@ export const USAGE = [
   '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
   '       walkbox import <Godot project folder (project.godot)> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|ags4|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
+  '       walkbox export <project> --room <id> --format ags4 --out <AGS Rooms/N folder: in place when it holds data.xml, else a new room folder> [--json]',
   '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --into <game map.tmx|.tmj> [--dry-run] [--json]',
   '       walkbox export <project> --room <id> --into <Godot project folder> [--scene <room .tscn>] [--dry-run] [--json]',

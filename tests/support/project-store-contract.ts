@@ -298,6 +298,7 @@ export const CONTRACT_CASES: Record<string, ContractCase> = {
     const room = (await loadStoredRoom(store, 'hall')).room
     room.backgroundFrames = [{ file: 'background1.png' }, { file: 'background2.png', name: 'Night' }]
     room.backgroundAnimationDelay = 4
+    room.backgroundAnimationEnabled = false
     const png = (value: (i: number) => number) => store.codec.encodeGreyPng(W, H, grey(value))
     const frames = [await png((i) => 100 + i), await png((i) => 200 - i)]
     const reds = (image: { data: Uint8Array } | null) =>
@@ -342,7 +343,11 @@ export const CONTRACT_CASES: Record<string, ContractCase> = {
       wrongSize,
       notWritten,
       afterRefusals,
-      room: { backgroundFrames: loaded.room.backgroundFrames, delay: loaded.room.backgroundAnimationDelay },
+      room: {
+        backgroundFrames: loaded.room.backgroundFrames,
+        delay: loaded.room.backgroundAnimationDelay,
+        animates: loaded.room.backgroundAnimationEnabled,
+      },
       frames: loaded.backgroundFrames?.map(reds),
       problems: loaded.problems,
       files,
@@ -455,6 +460,7 @@ export const CONTRACT_EXPECTED: Record<keyof typeof CONTRACT_CASES, unknown> = {
       room: {
         backgroundFrames: [{ file: 'background1.png' }, { file: 'background2.png', name: 'Night' }],
         delay: 4,
+        animates: false,
       },
       frames: [
         Array.from({ length: W * H }, (_, i) => 100 + i),

@@ -216,9 +216,10 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
   return editor.edit(addRoomCommand(editor.projectTarget(), session, 'Import room', newFlags)) !== null
 }
 
-/** What the exporters get from the open room: its model, mask, scale map and background file. */
+/** What the exporters get from the open room: its model, mask, scale map, background file and further frames (PNG). */
 export async function exportInputOfOpenRoom(
   resDir?: string,
+  options: { pngBackground?: boolean } = {},
 ): Promise<{ input: ExportInput; notes: string[] }> {
   const editor = useEditorStore()
   const room = editor.room
@@ -233,21 +234,46 @@ export async function exportInputOfOpenRoom(
     if (room.background && room.background !== 'background.png')
       notes.push(`background: ${room.background} is written as background.png (PNG)`)
   }
+  // AGS 4 reads PNG backgrounds only: a JPEG or WebP goes as its decoded pixels in a PNG.
+  if (options.pngBackground && background && editor.background && !isPng(background.bytes)) {
+    notes.push(`background: ${background.name} is written as a PNG (AGS 4 reads PNG backgrounds)`)
+    background = { name: 'background.png', bytes: await encodeRgbaPng(editor.background) }
+  }
   const roomForExport =
     background && room.background !== background.name ? { ...room, background: background.name } : room
   const scaleMap = editor.scaleMap
     ? { width: editor.scaleMap.width, height: editor.scaleMap.height, values: editor.scaleMap.data }
     : null
+  // Frames 2..N as PNGs (AGS 4 writes them as background1.png..), up to the first unreadable one.
+  const backgroundFrames: NonNullable<ExportInput['backgroundFrames']> = []
+  for (const [i, frame] of (session?.backgroundFrames ?? []).entries()) {
+    if (!frame) {
+      notes.push(
+        `background frame ${i + 2}: could not be read when the room opened; frames ${i + 2}.. are not exported`,
+      )
+      break
+    }
+    backgroundFrames.push({ name: `background${i + 1}.png`, bytes: await encodeRgbaPng(frame) })
+  }
   return {
     input: {
       room: roomForExport,
       mask: editor.mask,
       background,
+      ...(backgroundFrames.length > 0 ? { backgroundFrames } : {}),
       scaleMap,
       resDir,
       flags: editor.project?.flags ?? [],
     },
     notes,
+  }
+}
+
+function isPng(bytes: Uint8Array): boolean {
+  try {
+    return readImageHeader(bytes, 'background').format === 'png'
+  } catch {
+    return false
   }
 }
 

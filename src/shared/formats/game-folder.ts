@@ -326,8 +326,12 @@ export async function listAgsRooms(
   return out.sort((a, b) => a.number - b.number)
 }
 
-/** The game's name (Settings/GameName) and its rooms' descriptions from Game.agf's <UnloadedRoom> entries. */
-export function readGameAgf(text: string): { gameName: string; rooms: Map<number, string> } {
+/** The game's name (Settings/GameName), its id (Settings/UniqueID) and its rooms' descriptions from Game.agf's <UnloadedRoom> entries. */
+export function readGameAgf(text: string): {
+  gameName: string
+  uniqueId?: number
+  rooms: Map<number, string>
+} {
   const names = new Map<number, string>()
   const visit = (el: XmlElement) => {
     if (el.name === 'UnloadedRoom') {
@@ -342,7 +346,8 @@ export function readGameAgf(text: string): { gameName: string; rooms: Map<number
   visit(root)
   const settings = child(root, 'Game') && child(child(root, 'Game')!, 'Settings')
   const gameName = (settings && child(settings, 'GameName')?.text.trim()) || ''
-  return { gameName, rooms: names }
+  const id = (settings && child(settings, 'UniqueID')?.text.trim()) ?? ''
+  return { gameName, ...(/^-?\d{1,10}$/.test(id) ? { uniqueId: Number(id) } : {}), rooms: names }
 }
 
 /** One room of the game, read. */

@@ -17,6 +17,7 @@ import { readMaskImage, readPngPalette, type MaskPixels } from '../room/mask-ima
 import { exportAgs, importAgs, maskPalette } from './ags/ags'
 import { importCrmRoom, importOpenRoom } from './ags/import-room'
 import { exportOpenRoomInPlace } from './ags/open-room-export'
+import { exportNewOpenRoom, type NewOpenRoomOptions } from './ags/open-room-new'
 import { exportGodotScene } from './godot/export'
 import { importGodotScene, type ImportedImage, type RoomImport } from './godot/import'
 import type { IndexedImage } from './indexed-png'
@@ -36,12 +37,16 @@ export interface ExportInput {
   /** The room's area-id mask (room size), when it has one. */
   mask: Uint8Array | null
   background: ImportedImage | null
+  /** The further backgrounds (frames 2..5) as files, in order, when the room has them. */
+  backgroundFrames?: ImportedImage[]
   /** The scale map's grey values (room size) and file bytes, when it has one. */
   scaleMap: { width: number; height: number; values: Uint8Array } | null
   /** The project's flags (runtime rooms and Godot scenes carry their starting values). */
   flags?: readonly { id: string; name?: string; default: boolean }[]
   /** Godot: the res:// folder the files will live in (default res://rooms/<room id>). */
   resDir?: string
+  /** AGS 4: the new room folder's number and the game's id (a new room folder only). */
+  ags?: NewOpenRoomOptions
 }
 
 export interface ExportResult {
@@ -339,7 +344,8 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     label: 'AGS 4 room folder',
     extensions: ['xml'],
     description:
-      "AGS 4's open room format (Rooms/N: data.xml and indexed mask PNGs), read and written in place",
+      "AGS 4's open room format (Rooms/N: data.xml and indexed mask PNGs): read, written in place, or as a new room folder",
+    exportRoom: (input) => exportNewOpenRoom(input, input.ags),
     exportInPlace: exportOpenRoomInPlace,
     importRoom: importOpenRoom,
   },

@@ -111,6 +111,9 @@ export function normaliseRoom(room: Room): Room {
     ...(room.backgroundAnimationDelay !== undefined
       ? { backgroundAnimationDelay: room.backgroundAnimationDelay }
       : {}),
+    ...(room.backgroundAnimationEnabled !== undefined
+      ? { backgroundAnimationEnabled: room.backgroundAnimationEnabled }
+      : {}),
     areas: [...room.areas]
       .sort((a, b) => a.id - b.id)
       .map((a) => ({

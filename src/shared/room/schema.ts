@@ -491,6 +491,13 @@ export const RoomSchema = z
       .describe(
         'Game loops per background frame when the engine animates them (AGS BackgroundAnimationDelay, 0..255), kept for write-back.',
       ),
+    /** Whether the engine switches the frames by itself (AGS 4 BackgroundAnimationEnabled; absent = it does), kept for write-back. */
+    backgroundAnimationEnabled: z
+      .boolean({ error: 'expected true or false' })
+      .optional()
+      .describe(
+        'Whether the engine switches the background frames by itself (AGS 4 BackgroundAnimationEnabled; absent = it does, as in AGS 3), kept for write-back.',
+      ),
     areas: listOf(WalkAreaSchema, 255, 'areas (ids 1..255)').describe(
       'Walk areas, ids 1..255 (the values of the mask).',
     ),

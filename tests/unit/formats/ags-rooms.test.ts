@@ -602,6 +602,25 @@ describe('AGS 4 room folders: mask resolution and regions', () => {
     expect('indexed' in file && [file.indexed.width, file.indexed.height]).toEqual([160, 100])
   })
 
+  it('walk-behinds are at room size whatever MaskResolution says: a 1:2 one is a note, an edit is written 1:1', async () => {
+    const copy = join(work, 'half-walk-behinds')
+    await halfResolutionCopy(copy)
+    const imported = await roomFormat('ags4').importRoom!(diskSource(copy), 'data.xml', {})
+    expect(imported.notes).toContain(
+      'walkbehinds.png: stored at 1:2; AGS keeps walk-behinds at room size (1:1)',
+    )
+    expect(imported.notes.some((n) => n.startsWith('walkableareas.png: stored at'))).toBe(false)
+    const room = parseRoom(JSON.parse(JSON.stringify(imported.room)))
+    room.walkBehinds!.rows = room.walkBehinds!.rows.map((r, y) => (y === 0 ? '3:1 317' : r))
+    const out = await roomFormat('ags4').exportInPlace!(
+      { room, mask: imported.mask!, background: null, scaleMap: null },
+      diskSource(copy),
+    )
+    const file = out.files.find((f) => f.path === 'walkbehinds.png')!
+    expect('indexed' in file && [file.indexed.width, file.indexed.height]).toEqual([320, 200])
+    expect(out.notes.some((n) => n.includes('walk-behind mask written at 1:'))).toBe(false)
+  })
+
   it('writes regions.png when a zone is drawn, at the next free region id, and reads it back as a zone', async () => {
     const copy = join(work, 'regions')
     await cp(ROOM_DIR, copy, { recursive: true })

@@ -1,5 +1,6 @@
 /**
- * room.json's background frames (backgroundFrames, backgroundAnimationDelay): what the schema
+ * room.json's background frames (backgroundFrames, backgroundAnimationDelay,
+ * backgroundAnimationEnabled): what the schema
  * takes and refuses, each refusal one line naming the field.
  */
 import { describe, expect, it } from 'vitest'
@@ -18,6 +19,14 @@ function refusal(room: unknown): string {
 const frames = (n: number) => Array.from({ length: n }, (_, i) => ({ file: `background${i + 1}.png` }))
 
 describe('background frames in room.json', () => {
+  it('takes backgroundAnimationEnabled true or false, and refuses anything else in one line', () => {
+    const room: Room = { ...fullRoom(), backgroundFrames: frames(1), backgroundAnimationEnabled: false }
+    expect(parseRoom(room).backgroundAnimationEnabled).toBe(false)
+    expect(refusal({ ...room, backgroundAnimationEnabled: 'no' })).toMatch(
+      /backgroundAnimationEnabled: expected true or false/,
+    )
+  })
+
   it('takes 1 to 4 frames beside the background, and a delay of 0..255 game loops', () => {
     const room: Room = { ...fullRoom(), backgroundFrames: frames(4), backgroundAnimationDelay: 0 }
     expect(parseRoom(room).backgroundFrames).toHaveLength(4)

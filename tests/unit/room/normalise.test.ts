@@ -40,6 +40,7 @@ describe('normalise', () => {
       ...fullRoom(),
       backgroundFrames: [{ file: 'background1.png', name: 'Night' }],
       backgroundAnimationDelay: 5,
+      backgroundAnimationEnabled: false,
     }
     expect(normaliseRoom(withFrames)).toEqual(withFrames)
     expect(Object.keys(normaliseRoom(withFrames))).toEqual(schemaKeys)

@@ -51,6 +51,8 @@ export interface AgsRoomData {
   backgroundCount: number
   /** Game loops per frame when AGS animates the backgrounds (BackgroundAnimationDelay, BgAnimSpeed). */
   backgroundAnimationDelay?: number
+  /** AGS 4's BackgroundAnimationEnabled (false: the frames stay until the script switches them); AGS 3 has no such flag. */
+  backgroundAnimationEnabled?: boolean
   /** Index = area id (0..15). */
   walkableAreas: AgsAreaScaling[]
   /** Index = hotspot id (0 = none). */

@@ -353,7 +353,11 @@ function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom & {
   r.skip(areaCount * 2) // area views
   for (let i = 0; i < areaCount; i++) near.push(r.i16())
   r.skip(areaCount * 4) // area top and bottom rows (mask px), worked out again from the mask
-  r.skip(11 + 6 + 4) // password, options, reserved
+  r.skip(11 + 5) // password; options: startup music, save/load, player off, player view, volume
+  // Options' flags byte (AGS 3.6.0 on; 0 in older rooms): bit 0 locks the background frame,
+  // which the AGS editor shows as BackgroundAnimationEnabled = False (agsnative.cpp).
+  const frameLocked = (r.u8() & 1) !== 0
+  r.skip(4) // reserved
   const messages = r.count(r.i16(), MAX_MESSAGES, 'messages')
   r.skip(4) // game id
   r.skip(messages * 2)
@@ -395,6 +399,7 @@ function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom & {
       maskResolution: scale,
       edges: { left, right, top, bottom },
       backgroundCount: 1,
+      backgroundAnimationEnabled: !frameLocked,
       walkableAreas,
       hotspots,
       walkBehindBaselines,

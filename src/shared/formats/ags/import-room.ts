@@ -30,7 +30,7 @@ export function utf8Text(bytes: Uint8Array, file: string): string {
   }
 }
 
-/** A room-size mask from an AGS 4 mask PNG (colour index = id), or null when absent. */
+/** A room-size mask from an AGS 4 mask PNG (colour index = id), or null when absent; a mask not at the scale AGS keeps it at is a note. */
 export async function readOpenRoomMask(
   source: ImportSource,
   dir: string,
@@ -49,7 +49,11 @@ export async function readOpenRoomMask(
     fit: { width: data.width, height: data.height },
     file,
   })
-  if (read.scale !== data.maskResolution)
+  // Walk-behinds are at room size whatever MaskResolution says (AGS's Room.GetMaskScale).
+  if (file === OPEN_ROOM_MASKS.walkBehinds) {
+    if (read.scale !== 1)
+      notes.push(`${file}: stored at 1:${read.scale}; AGS keeps walk-behinds at room size (1:1)`)
+  } else if (read.scale !== data.maskResolution)
     notes.push(`${file}: stored at 1:${read.scale}; data.xml says MaskResolution ${data.maskResolution}`)
   return { cells: read.cells, bytes }
 }
@@ -97,10 +101,19 @@ function framesOf(
   }
 }
 
-/** The animation delay as a room field, when the file has one. */
-const delayField = (data: AgsRoomData): Pick<Room, 'backgroundAnimationDelay'> =>
-  data.backgroundAnimationDelay !== undefined && data.backgroundCount > 1
-    ? { backgroundAnimationDelay: data.backgroundAnimationDelay }
+/** The animation delay (and AGS 4's switch) as room fields, when the file has them. */
+const delayField = (
+  data: AgsRoomData,
+): Pick<Room, 'backgroundAnimationDelay' | 'backgroundAnimationEnabled'> =>
+  data.backgroundCount > 1
+    ? {
+        ...(data.backgroundAnimationDelay !== undefined
+          ? { backgroundAnimationDelay: data.backgroundAnimationDelay }
+          : {}),
+        ...(data.backgroundAnimationEnabled !== undefined
+          ? { backgroundAnimationEnabled: data.backgroundAnimationEnabled }
+          : {}),
+      }
     : {}
 
 export async function importOpenRoom(

@@ -6,7 +6,7 @@
  * the walk-to points that moved; `walkbehinds.png` when the walk-behind layer's pixels
  * changed and the `<Baseline>` of each walk-behind whose baseline changed. Overlapping zones
  * and zones with no pixel in the one-region-per-pixel mask are named in the notes. An
- * unedited room writes no file at all, so the folder stays byte-identical. Masks keep the file's own palette and the room's mask resolution.
+ * unedited room writes no file at all, so the folder stays byte-identical. Masks keep the file's own palette and the room's mask resolution (walk-behinds: room size, as AGS keeps them).
  *
  * Glossary
  * - effective scaling: what AGS does with an area's fields (a fixed level, or min..max
@@ -38,8 +38,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true
 }
 
-/** The room's walkable mask at room size (the mask, or its polygons rasterised). */
-function walkableOf(input: ExportInput): Uint8Array {
+/** The room's walkable mask at room size (the mask, or its polygons rasterised with the area ids of the mask where it has one). */
+export function walkableOf(input: ExportInput): Uint8Array {
   const { room, mask } = input
   const { width, height } = room.size
   if (room.authoritative === 'mask') {
@@ -51,11 +51,15 @@ function walkableOf(input: ExportInput): Uint8Array {
   }
   const out = new Uint8Array(width * height)
   for (const p of room.polygons) rasterisePolygons([walkPolygonToArea(p)], width, height, p.areaId, out)
+  // A polygon room's area mask still says which area each walkable pixel is in (as in the
+  // editor and the runtime); the polygons say where one can walk.
+  if (mask && mask.length === width * height)
+    for (let i = 0; i < out.length; i++) if (out[i] !== 0 && mask[i] !== 0) out[i] = mask[i]
   return out
 }
 
-/** The zones as a regions mask: a zone's agsRegion id, else the next free id. */
-function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
+/** The zones as a regions mask: a zone's agsRegion id, else the next free id; a zone that follows a walk area over that area's pixels. */
+export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
   const { width, height } = room.size
   const taken = new Set(
     room.zones.map((z) => Number(z.properties.agsRegion)).filter((n) => n >= 1 && n <= 255),
@@ -76,21 +80,18 @@ function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
       )
     if (z.shape.kind === 'area')
       notes.push(
-        `zone ${z.name}: it follows a walk area, and an AGS region is drawn in the regions mask; not written`,
+        `zone ${z.name}: it follows walk area ${z.shape.areaId}; written as region ${id} over that area's pixels`,
       )
     if (z.enabledBy)
       notes.push(`zone ${z.name}: AGS regions have no flag conditions; its condition is not written`)
   }
-  const polygonZones = room.zones.map((z) => (z.shape.kind === 'polygon' ? z : null))
-  const kept = room.zones.filter((_, i) => polygonZones[i])
-  const keptIds = ids.filter((_, i) => polygonZones[i])
-  const painted = zonesToRegionMask(kept, keptIds, walk, width, height)
-  notes.push(...regionMaskNotes(kept, keptIds, painted, 'AGS will never raise it'))
+  const painted = zonesToRegionMask(room.zones, ids, walk, width, height)
+  notes.push(...regionMaskNotes(room.zones, ids, painted, 'AGS will never raise it'))
   return painted.mask
 }
 
 /** The AGS scaling fields that give the room's scale on `area` (rows top..bottom). */
-function agsScalingFor(
+export function agsScalingFor(
   room: Room,
   area: number,
   top: number,
@@ -139,8 +140,8 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
   const current = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.walkable, data, readNotes)
   if (!current) throw new Error(`${OPEN_ROOM_MASKS.walkable}: not in the folder`)
   const files: ExportFile[] = []
-  const stored = (cells: Uint8Array, bytes: Uint8Array | null, path: string) => {
-    const m = maskToStoredSize(cells, width, height, data.maskResolution)
+  const stored = (cells: Uint8Array, bytes: Uint8Array | null, path: string, scale = data.maskResolution) => {
+    const m = maskToStoredSize(cells, width, height, scale)
     let top = 0
     for (const v of m.indices) if (v > top) top = v
     const own = bytes ? readPngPalette(bytes) : undefined
@@ -168,7 +169,10 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
   const shape = (zones: Room['zones']) =>
     JSON.stringify(zones.map((z) => [z.shape, z.properties.agsRegion ?? '', z.enabledBy ?? null]))
   if (shape(room.zones) !== shape(zonesNow)) {
-    stored(regionsOf(room, walk, notes), regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
+    // Written when its pixels change (a zone that follows a walk area is always a new shape).
+    const cells = regionsOf(room, walk, notes)
+    if (!regionsNow || !sameBytes(cells, regionsNow.cells))
+      stored(cells, regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
   }
   if (room.zones.some((z) => z.events.enter || z.events.exit || z.events.stand))
     notes.push('zone events: AGS region events are functions in the room script; not written')
@@ -183,11 +187,8 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       `walk-behinds ${wbOver.map((a) => a.id).join(', ')}: above AGS's ${AGS_LIMITS.walkBehinds - 1} (AGS 3 and AGS 4 alike); their pixels are written, AGS ignores them and their baselines are not written`,
     )
   if (!sameBytes(wbCells, wbBefore)) {
-    stored(wbCells, walkBehindsNow?.bytes ?? null, OPEN_ROOM_MASKS.walkBehinds)
-    if (data.maskResolution > 1)
-      notes.push(
-        `walk-behind mask written at 1:${data.maskResolution}, the room's mask resolution (MaskResolution)`,
-      )
+    // At room size whatever MaskResolution says, as AGS keeps walk-behinds (Room.GetMaskScale).
+    stored(wbCells, walkBehindsNow?.bytes ?? null, OPEN_ROOM_MASKS.walkBehinds, 1)
   }
   const baselineEdits = new Map<number, number>()
   for (const a of room.walkBehinds?.areas ?? []) {
@@ -224,10 +225,18 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       walkTo.set(id, { x: p.x, y: p.y })
   })
 
+  // BackgroundAnimationEnabled: only when the room says otherwise than the file (AGS's default is True).
+  const animate = room.backgroundAnimationEnabled
+  const animateEdit =
+    animate !== undefined && animate !== (data.backgroundAnimationEnabled ?? true)
+      ? { backgroundAnimationEnabled: animate }
+      : {}
+
   const patched = patchOpenRoom(text, {
     walkableAreas: areaEdits,
     walkTo,
     walkBehindBaselines: baselineEdits,
+    ...animateEdit,
   })
   if (patched !== text) files.push({ path: 'data.xml', bytes: new TextEncoder().encode(patched) })
   if (room.gates.length > 0)

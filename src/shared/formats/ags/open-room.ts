@@ -12,7 +12,15 @@
  * Units: px (room), percent (scaling).
  */
 import { AGS_LIMITS, type AgsAreaScaling, type AgsRoomData } from './ags-room'
-import { child, childrenNamed, parseXml, patchXmlText, type XmlElement, type XmlTextPatch } from './xml-lite'
+import {
+  child,
+  childrenNamed,
+  escapeXmlText,
+  parseXml,
+  patchXmlText,
+  type XmlElement,
+  type XmlTextPatch,
+} from './xml-lite'
 
 export const OPEN_ROOM_MASKS = {
   walkable: 'walkableareas.png',
@@ -40,6 +48,16 @@ function intField(parent: XmlElement, name: string, file: string, fallback?: num
 
 function boolField(parent: XmlElement, name: string): boolean {
   return fieldText(child(parent, name))?.toLowerCase() === 'true'
+}
+
+/** A True/False field (as .NET writes booleans), anything else refused with one line. */
+function boolValue(parent: XmlElement, name: string, file: string): boolean {
+  const text = (fieldText(child(parent, name)) ?? '').toLowerCase()
+  if (text !== 'true' && text !== 'false')
+    throw new Error(
+      `${file}: <${name}> is '${(fieldText(child(parent, name)) ?? '').slice(0, 40)}'; expected True or False`,
+    )
+  return text === 'true'
 }
 
 /** The parsed data.xml with the room's fields. Throws one line naming the file. */
@@ -109,6 +127,9 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
     ...(child(root, 'BackgroundAnimationDelay')
       ? { backgroundAnimationDelay: intField(root, 'BackgroundAnimationDelay', file, 5) }
       : {}),
+    ...(child(root, 'BackgroundAnimationEnabled')
+      ? { backgroundAnimationEnabled: boolValue(root, 'BackgroundAnimationEnabled', file) }
+      : {}),
     walkableAreas,
     hotspots,
     walkBehindBaselines,
@@ -128,6 +149,26 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
   return { data, root }
 }
 
+/**
+ * `text` with a new top-level field `<name>value</name>` after BackgroundAnimationDelay (or
+ * as the first field), on its own line with that field's indentation and the file's line end.
+ */
+function addRoomField(text: string, name: string, value: string, file: string): string {
+  const root = parseXml(text, file)
+  const after = child(root, 'BackgroundAnimationDelay') ?? root.children[0] ?? null
+  const eol = text.includes('\r\n') ? '\r\n' : '\n'
+  const element = `<${name}>${escapeXmlText(value)}</${name}>`
+  if (!after) {
+    if (root.selfClosing) throw new Error(`${file}: <Room/> is empty; nothing to add <${name}> to`)
+    return text.slice(0, root.contentStart) + element + text.slice(root.contentStart)
+  }
+  const lineStart = text.lastIndexOf('\n', after.start) + 1
+  const indent = /^[ \t]*$/.test(text.slice(lineStart, after.start)) ? text.slice(lineStart, after.start) : ''
+  if (after === child(root, 'BackgroundAnimationDelay'))
+    return text.slice(0, after.end) + eol + indent + element + text.slice(after.end)
+  return text.slice(0, after.start) + element + eol + indent + text.slice(after.start)
+}
+
 export interface OpenRoomEdits {
   /** New scaling per area id; areas not named keep their fields. */
   walkableAreas?: Map<number, AgsAreaScaling>
@@ -135,6 +176,8 @@ export interface OpenRoomEdits {
   walkTo?: Map<number, { x: number; y: number }>
   /** New baselines per walk-behind id, room px. */
   walkBehindBaselines?: Map<number, number>
+  /** BackgroundAnimationEnabled: set (added after BackgroundAnimationDelay when the file has none). */
+  backgroundAnimationEnabled?: boolean
 }
 
 /**
@@ -174,6 +217,17 @@ export function patchOpenRoom(text: string, edits: OpenRoomEdits, file = 'data.x
         `${file}: no RoomWalkBehind ${id} (it has ${walkBehinds.length}); AGS numbers walk-behinds 0..${AGS_LIMITS.walkBehinds - 1}`,
       )
     set(el, 'Baseline', String(Math.round(baseline)))
+  }
+  if (edits.backgroundAnimationEnabled !== undefined) {
+    const value = edits.backgroundAnimationEnabled ? 'True' : 'False'
+    if (child(root, 'BackgroundAnimationEnabled')) set(root, 'BackgroundAnimationEnabled', value)
+    else
+      return addRoomField(
+        patches.length === 0 ? text : patchXmlText(text, patches),
+        'BackgroundAnimationEnabled',
+        value,
+        file,
+      )
   }
   return patches.length === 0 ? text : patchXmlText(text, patches)
 }
