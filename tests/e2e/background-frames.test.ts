@@ -9,13 +9,14 @@
  *
  * Units: room px.
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
+import { filesBelow } from '../support/folder-listing'
 import { benchPath } from '../support/bench-data'
 import {
   colourDistance,
@@ -27,6 +28,7 @@ import {
   toPage,
   viewportOf,
   waitUntil,
+  writeOpfs,
 } from './helpers'
 import { dragRoom, openSample, SAMPLE_REF, saveAndWait } from './authoring-helpers'
 import { compareViewport, roomToPage } from './compare-helpers'
@@ -47,33 +49,10 @@ afterEach(async () => {
   await browser?.close()
 })
 
-async function filesOf(dir: string, root = dir): Promise<string[]> {
-  const out: string[] = []
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) out.push(...(await filesOf(join(dir, e.name), root)))
-    else out.push(relative(root, join(dir, e.name)).split('\\').join('/'))
-  }
-  return out
-}
-
-async function putInOpfs(path: string, bytes: Uint8Array): Promise<void> {
-  await page.evaluate(
-    async ([p, b]) => {
-      let dir = await navigator.storage.getDirectory()
-      const parts = p.split('/')
-      for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true })
-      const w = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable()
-      await w.write(new Uint8Array(b))
-      await w.close()
-    },
-    [path, Array.from(bytes)] as const,
-  )
-}
-
 /** The bench AGS game with a second background in room 1; its bytes and its colour at SKY. */
 async function putGameWithFrames(): Promise<{ bytes: Uint8Array; colour: [number, number, number] }> {
   const source = benchPath('engines', 'ags-tumbleweed')
-  for (const path of await filesOf(source)) {
+  for (const path of await filesBelow(source)) {
     let bytes = new Uint8Array(await readFile(join(source, path)))
     if (path === 'Rooms/1/data.xml')
       bytes = new TextEncoder().encode(
@@ -81,10 +60,10 @@ async function putGameWithFrames(): Promise<{ bytes: Uint8Array; colour: [number
           .decode(bytes)
           .replace('<BackgroundCount>1</BackgroundCount>', '<BackgroundCount>2</BackgroundCount>'),
       )
-    await putInOpfs(`${GAME}/${path}`, bytes)
+    await writeOpfs(page, `${GAME}/${path}`, bytes)
   }
   const frame = await recolouredFrame()
-  await putInOpfs(`${GAME}/Rooms/1/background1.png`, frame.bytes)
+  await writeOpfs(page, `${GAME}/Rooms/1/background1.png`, frame.bytes)
   return frame
 }
 

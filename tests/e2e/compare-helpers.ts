@@ -141,3 +141,24 @@ export async function readRows(page: Page): Promise<MetricsRowData[]> {
     }),
   )
 }
+
+/**
+ * In Compare, shift-click `start` and click `goal` (room px), wait for the answers and return
+ * the ids of the algorithms that reached the goal, sorted; back to Edit afterwards.
+ */
+export async function reachedInCompare(
+  page: Page,
+  start: { x: number; y: number },
+  goal: { x: number; y: number },
+): Promise<string[]> {
+  await page.getByRole('tab', { name: 'Compare' }).click()
+  await page.locator('[data-testid="compare-canvas-host"][data-ready="yes"]').waitFor()
+  await clickRoom(page, start.x, start.y, 'start')
+  await clickRoom(page, goal.x, goal.y)
+  const rows = await waitForAnswers(page)
+  await page.getByRole('tab', { name: 'Edit' }).click()
+  return rows
+    .filter((r) => r.reached)
+    .map((r) => r.algorithm)
+    .sort()
+}

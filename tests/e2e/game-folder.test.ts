@@ -12,15 +12,16 @@
  */
 import { execFile, execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { deflateSync, gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
+import { filesBelow } from '../support/folder-listing'
 import { benchPath } from '../support/bench-data'
 import {
   opfsFiles,
@@ -50,19 +51,9 @@ afterEach(async () => {
   await browser?.close()
 })
 
-/** Every file of a folder, relative paths. */
-async function filesOf(dir: string, root = dir): Promise<string[]> {
-  const out: string[] = []
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) out.push(...(await filesOf(join(dir, e.name), root)))
-    else out.push(relative(root, join(dir, e.name)).split('\\').join('/'))
-  }
-  return out
-}
-
 /** Copy a bench game (or any folder: `source`) into the page's OPFS (games/<name>). */
 async function putGameInOpfs(name = 'ags-tumbleweed', source = benchPath('engines', name)): Promise<void> {
-  for (const path of await filesOf(source)) {
+  for (const path of await filesBelow(source)) {
     const bytes = Array.from(await readFile(join(source, path)))
     await page.evaluate(
       async ([p, b]) => {

@@ -22,3 +22,16 @@ export async function folderListing(
   await visit(root)
   return out.sort()
 }
+
+/** Every file below `root` (not folders), as paths relative to it with '/' between parts. */
+export async function filesBelow(root: string): Promise<string[]> {
+  const out: string[] = []
+  const visit = async (at: string) => {
+    for (const e of await readdir(at, { withFileTypes: true })) {
+      if (e.isDirectory()) await visit(join(at, e.name))
+      else out.push(relative(root, join(at, e.name)).split('\\').join('/'))
+    }
+  }
+  await visit(root)
+  return out
+}
