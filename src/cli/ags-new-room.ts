@@ -14,6 +14,7 @@
  *
  * Units: bytes.
  */
+import { randomBytes } from 'node:crypto'
 import { lstat, mkdir, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import type { ExportFile, RoomFormat } from '../shared/formats/registry'
@@ -127,7 +128,7 @@ export async function exportNewAgsRoom(
   if (kind === 'missing') {
     // Written beside its place, then renamed into it: the folder appears whole or not at all.
     await mkdir(dirname(out), { recursive: true })
-    const staging = join(dirname(out), `.${basename(out)}.walkbox-${process.pid}-${Date.now()}`)
+    const staging = join(dirname(out), `.${basename(out)}.walkbox-${randomBytes(6).toString('hex')}`)
     await mkdir(staging)
     try {
       for (const f of encoded) await writeFile(join(staging, f.path), f.bytes, { flag: 'wx' })
