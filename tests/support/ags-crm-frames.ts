@@ -88,3 +88,104 @@ export function stripes(width: number, height: number, seed: number): Uint8Array
     }
   return rgba
 }
+
+/**
+ * `pixels` packed as AGS's cpackbitl (Common/util/compress.cpp) packs a whole 8-bit mask: a
+ * lone last byte is `0, byte`; a run of 2..127 equal bytes is `1 - n, byte`; otherwise a
+ * sequence of 1..127 bytes, up to and with the first of the next pair of equal ones, is
+ * `n - 1, bytes`.
+ */
+export function packBitl(pixels: Uint8Array): Uint8Array {
+  const out: number[] = []
+  const size = pixels.length
+  let at = 0
+  while (at < size) {
+    const last = Math.min(at + 126, size - 1)
+    let end = at + 1
+    if (at === size - 1) {
+      out.push(0, pixels[at])
+      at++
+    } else if (pixels[at] === pixels[end]) {
+      while (end < last && pixels[end] === pixels[end + 1]) end++
+      out.push((at - end) & 0xff, pixels[at])
+      at = end + 1
+    } else {
+      while (end < last && pixels[end] !== pixels[end + 1]) end++
+      out.push(end - at)
+      for (let k = at; k <= end; k++) out.push(pixels[k])
+      at = end + 1
+    }
+  }
+  return Uint8Array.from(out)
+}
+
+/** One mask as save_rle_bitmap8 writes it: i16 width, i16 height, packed pixels, 768 palette bytes. */
+export function rleMask(width: number, height: number, pixels: Uint8Array, palette?: Uint8Array): Uint8Array {
+  const packed = packBitl(pixels)
+  const out = new Uint8Array(4 + packed.length + 768)
+  const v = new DataView(out.buffer)
+  v.setInt16(0, width, true)
+  v.setInt16(2, height, true)
+  out.set(packed, 4)
+  if (palette) out.set(palette.subarray(0, 768), 4 + packed.length)
+  return out
+}
+
+/** Every `scale`-th pixel of every `scale`-th row: a room-size mask at 1:scale. */
+export function everyNth(pixels: Uint8Array, width: number, height: number, scale: number): Uint8Array {
+  const w = Math.floor(width / scale)
+  const h = Math.floor(height / scale)
+  const out = new Uint8Array(w * h)
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) out[y * w + x] = pixels[y * scale * width + x * scale]
+  return out
+}
+
+/** A `.crm`'s blocks in order: id, the 16-byte name of an id-0 block (else empty), payload. */
+export interface CrmBlock {
+  id: number
+  name: Uint8Array
+  payload: Uint8Array
+}
+
+/** Splits a `.crm` of format 32 or later (64-bit block lengths) into its version and blocks. */
+export function splitCrm(bytes: Uint8Array): { version: number; blocks: CrmBlock[] } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const version = view.getUint16(0, true)
+  if (version < 32) throw new Error('expected a .crm with 64-bit block lengths (format 32 or later)')
+  const blocks: CrmBlock[] = []
+  let at = 2
+  while (bytes[at] !== 0xff) {
+    const id = bytes[at++]
+    const name = id === 0 ? bytes.slice(at, at + 16) : new Uint8Array(0)
+    at += name.length
+    const length = Number(view.getBigUint64(at, true))
+    at += 8
+    blocks.push({ id, name, payload: bytes.slice(at, at + length) })
+    at += length
+  }
+  return { version, blocks }
+}
+
+/** A `.crm` of `version` from `blocks`: 64-bit lengths from format 32 (and for id 0), else 32-bit. */
+export function joinCrm(version: number, blocks: CrmBlock[]): Uint8Array {
+  const wide = (b: CrmBlock) => b.id === 0 || version >= 32
+  const size =
+    2 + blocks.reduce((n, b) => n + 1 + b.name.length + (wide(b) ? 8 : 4) + b.payload.length, 0) + 1
+  const out = new Uint8Array(size)
+  const view = new DataView(out.buffer)
+  view.setUint16(0, version, true)
+  let at = 2
+  for (const b of blocks) {
+    out[at++] = b.id
+    out.set(b.name, at)
+    at += b.name.length
+    if (wide(b)) view.setBigUint64(at, BigInt(b.payload.length), true)
+    else view.setUint32(at, b.payload.length, true)
+    at += wide(b) ? 8 : 4
+    out.set(b.payload, at)
+    at += b.payload.length
+  }
+  out[at] = 0xff
+  return out
+}

@@ -45,7 +45,7 @@ export interface AgsRoomData {
   kind: 'ags3' | 'ags4'
   width: number
   height: number
-  /** 1..4: masks are stored at 1:maskResolution of the room. */
+  /** 1..4: walkable, regions and hotspot masks are stored at 1:maskResolution of the room (walk-behinds at 1:1). */
   maskResolution: number
   edges: { left: number; right: number; top: number; bottom: number }
   backgroundCount: number
