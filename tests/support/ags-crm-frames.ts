@@ -189,3 +189,80 @@ export function joinCrm(version: number, blocks: CrmBlock[]): Uint8Array {
   out[at] = 0xff
   return out
 }
+
+/** The main block's masks in the order it stores them (room_file.cpp ReadMainBlock). */
+export const CRM_MASK_ORDER = ['regions', 'walkable', 'walkBehinds', 'hotspots'] as const
+export type CrmMaskName = (typeof CRM_MASK_ORDER)[number]
+
+/**
+ * Where the four masks (room-size `masks`, as read) start in a main block's payload, found
+ * by packing them again, and each one's 768 palette bytes.
+ */
+export function crmMaskTail(
+  main: Uint8Array,
+  masks: Record<CrmMaskName, Uint8Array>,
+): { at: number; palettes: Record<CrmMaskName, Uint8Array> } {
+  const sizes = CRM_MASK_ORDER.map((m) => 4 + packBitl(masks[m]).length + 768)
+  const at = main.length - sizes.reduce((a, b) => a + b, 0)
+  const palettes = {} as Record<CrmMaskName, Uint8Array>
+  let end = at
+  CRM_MASK_ORDER.forEach((m, i) => {
+    end += sizes[i]
+    palettes[m] = main.slice(end - 768, end)
+  })
+  return { at, palettes }
+}
+
+/**
+ * A format-32+ `.crm` of a `width` x `height` room whose masks are `masks` (room size, as
+ * read), written again as `version` with MaskResolution `field` and each mask at `sizes`:
+ * a size dividing the room takes every n-th pixel, any other is filled with 1.
+ */
+export function crmWithMasks(
+  crm: Uint8Array,
+  room: { width: number; height: number; objects: number },
+  masks: Record<CrmMaskName, Uint8Array>,
+  field: number,
+  sizes: Record<CrmMaskName, { width: number; height: number }>,
+  version = 33,
+): Uint8Array {
+  const { blocks } = splitCrm(crm)
+  const main = blocks.find((b) => b.id === 1)
+  if (!main) throw new Error('no main block')
+  const tail = crmMaskTail(main.payload, masks)
+  const fields = main.payload.slice(0, tail.at)
+  // Room width and height, one i16 of flags per object, then MaskResolution (1 here) and the
+  // walkable-area count AGS always writes (16): found once in the fields.
+  const size = [room.width & 0xff, room.width >> 8, room.height & 0xff, room.height >> 8]
+  const hits: number[] = []
+  for (let i = 0; i + 10 + room.objects * 2 <= fields.length; i++) {
+    const after = i + 4 + room.objects * 2
+    if (
+      size.every((b, k) => fields[i + k] === b) &&
+      [0x01, 0x00, 0x10, 0x00, 0x00, 0x00].every((b, k) => fields[after + k] === b)
+    )
+      hits.push(after)
+  }
+  if (hits.length !== 1) throw new Error(`MaskResolution found ${hits.length} times; expected once`)
+  new DataView(fields.buffer).setInt16(hits[0], field, true)
+  const packed = CRM_MASK_ORDER.map((m) => {
+    const { width, height } = sizes[m]
+    const scale = room.width / width
+    const pixels =
+      Number.isInteger(scale) && room.height / scale === height
+        ? everyNth(masks[m], room.width, room.height, scale)
+        : new Uint8Array(width * height).fill(1)
+    return rleMask(width, height, pixels, tail.palettes[m])
+  })
+  const payload = new Uint8Array(fields.length + packed.reduce((n, m) => n + m.length, 0))
+  payload.set(fields)
+  let at = fields.length
+  for (const m of packed) {
+    payload.set(m, at)
+    at += m.length
+  }
+  return joinCrm(
+    version,
+    blocks.map((b) => (b.id === 1 ? { ...b, payload } : b)),
+  )
+}

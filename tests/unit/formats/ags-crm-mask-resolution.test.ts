@@ -16,36 +16,32 @@ import { maskToRoomSize } from '../../../src/shared/formats/ags/ags-room'
 import { readCrm, type CrmRoom } from '../../../src/shared/formats/ags/crm'
 import { roomFormat, type ImportSource } from '../../../src/shared/formats/registry'
 import { decodeWalkBehindRows } from '../../../src/shared/room/walk-behinds'
-import { everyNth, joinCrm, packBitl, rleMask, splitCrm, type CrmBlock } from '../../support/ags-crm-frames'
+import {
+  CRM_MASK_ORDER,
+  crmMaskTail,
+  crmWithMasks,
+  everyNth,
+  packBitl,
+  rleMask,
+  splitCrm,
+  type CrmMaskName,
+} from '../../support/ags-crm-frames'
 import { benchPath } from '../../support/bench-data'
 
 const CRM = join(benchPath('engines', 'ags-tumbleweed'), 'room1.crm')
 const W = 320
 const H = 200
-/** The order the main block stores its masks in (room_file.cpp ReadMainBlock). */
-const ORDER = ['regions', 'walkable', 'walkBehinds', 'hotspots'] as const
-type MaskName = (typeof ORDER)[number]
+const ORDER = CRM_MASK_ORDER
+type MaskName = CrmMaskName
 
 let bench: Uint8Array
 let original: CrmRoom
-let blocks: CrmBlock[]
 let main: Uint8Array
-/** Where the masks start in the main block's payload, and each mask's 768 palette bytes. */
-let masksAt: number
-const palettes = new Map<MaskName, Uint8Array>()
 
 beforeAll(async () => {
   bench = new Uint8Array(await readFile(CRM))
   original = readCrm(bench, 'room1.crm')
-  blocks = splitCrm(bench).blocks
-  main = blocks.find((b) => b.id === 1)!.payload
-  const sizes = ORDER.map((m) => 4 + packBitl(original.masks[m].indices).length + 768)
-  masksAt = main.length - sizes.reduce((a, b) => a + b, 0)
-  let at = masksAt
-  ORDER.forEach((m, i) => {
-    palettes.set(m, main.slice(at + sizes[i] - 768, at + sizes[i]))
-    at += sizes[i]
-  })
+  main = splitCrm(bench).blocks.find((b) => b.id === 1)!.payload
 })
 
 /** The 2x2-block version of a 1:2 mask: each stored pixel repeated over its block. */
@@ -55,49 +51,17 @@ function blocksOf(half: Uint8Array): Uint8Array {
   return out
 }
 
-/**
- * The bench room written again with MaskResolution `field` and each mask at the size
- * `sizes` gives (px, a divisor of the room or an explicit size), as `version`.
- */
-function rebuilt(
-  field: number,
-  sizes: Record<MaskName, { width: number; height: number }>,
-  version = 33,
-): Uint8Array {
-  const fields = main.slice(0, masksAt)
-  // Room width and height, one i16 of flags per object, then MaskResolution and the
-  // walkable-area count AGS always writes (16): found once in the fields.
-  const objects = original.data.objects.length
-  const hits: number[] = []
-  for (let i = 0; i + 10 + objects * 2 <= fields.length; i++) {
-    const after = i + 4 + objects * 2
-    if (
-      [0x40, 0x01, 0xc8, 0x00].every((b, k) => fields[i + k] === b) &&
-      [0x01, 0x00, 0x10, 0x00, 0x00, 0x00].every((b, k) => fields[after + k] === b)
-    )
-      hits.push(after)
-  }
-  expect(hits).toHaveLength(1)
-  new DataView(fields.buffer).setInt16(hits[0], field, true)
-  const masks = ORDER.map((m) => {
-    const { width, height } = sizes[m]
-    const scale = W / width
-    const pixels = Number.isInteger(scale)
-      ? everyNth(original.masks[m].indices, W, H, scale)
-      : new Uint8Array(width * height).fill(1)
-    return rleMask(width, height, pixels, palettes.get(m))
-  })
-  const payload = new Uint8Array(fields.length + masks.reduce((n, m) => n + m.length, 0))
-  payload.set(fields)
-  let at = fields.length
-  for (const m of masks) {
-    payload.set(m, at)
-    at += m.length
-  }
-  return joinCrm(
-    version,
-    blocks.map((b) => (b.id === 1 ? { ...b, payload } : b)),
-  )
+const masksOf = (crm: CrmRoom) => ({
+  regions: crm.masks.regions.indices,
+  walkable: crm.masks.walkable.indices,
+  walkBehinds: crm.masks.walkBehinds.indices,
+  hotspots: crm.masks.hotspots.indices,
+})
+
+/** The bench room written again with MaskResolution `field` and each mask at `sizes`, as `version`. */
+function rebuilt(field: number, sizes: Record<MaskName, { width: number; height: number }>, version = 33) {
+  const room = { width: W, height: H, objects: original.data.objects.length }
+  return crmWithMasks(bench, room, masksOf(original), field, sizes, version)
 }
 
 const FULL = { width: W, height: H }
@@ -126,11 +90,12 @@ function refusal(bytes: Uint8Array): string {
 
 describe('the test encoder packs masks as AGS does', () => {
   it("gives the bench room1.crm's four masks byte for byte", () => {
-    let at = masksAt
+    const tail = crmMaskTail(main, masksOf(original))
+    let at = tail.at
     for (const m of ORDER) {
       const { width, height, indices } = original.masks[m]
       expect([width, height], m).toEqual([W, H])
-      const packed = rleMask(width, height, indices, palettes.get(m))
+      const packed = rleMask(width, height, indices, tail.palettes[m])
       expect(Buffer.compare(packed, main.subarray(at, at + packed.length)), m).toBe(0)
       at += packed.length
     }
@@ -152,6 +117,7 @@ describe('AGS 3 .crm with masks at 1:2 (MaskResolution 2)', () => {
     expect(crm.data.maskResolution).toBe(2)
     expect(crm.masks.walkBehinds).toMatchObject(FULL)
     expect(Buffer.compare(crm.masks.walkBehinds.indices, original.masks.walkBehinds.indices)).toBe(0)
+    expect(crm.data.notes.filter((n) => n.startsWith('walk-behinds'))).toEqual([])
     for (const m of ['regions', 'walkable', 'hotspots'] as const) {
       expect(crm.masks[m], m).toMatchObject(HALF)
       const scaled = maskToRoomSize(crm.masks[m], FULL, m)
@@ -165,6 +131,9 @@ describe('AGS 3 .crm with masks at 1:2 (MaskResolution 2)', () => {
     expect(Buffer.compare(result.mask!, walkable)).toBe(0)
     const rows = decodeWalkBehindRows(result.room.walkBehinds!.rows, W, H)
     expect(Buffer.compare(rows, original.masks.walkBehinds.indices)).toBe(0)
+    expect(result.notes.join('\n')).toContain(
+      'masks stored at 1:2 (walkable areas, regions, hotspots; walk-behinds at 1:1)',
+    )
   })
 
   it('reads a pre-3.5 high-resolution room (format 31): MaskResolution is its legacy resolution', () => {
@@ -179,6 +148,9 @@ describe('AGS 3 .crm with masks at 1:2 (MaskResolution 2)', () => {
     const bytes = rebuilt(2, { ...AGS35, walkBehinds: HALF })
     const crm = readCrm(bytes, 'room1.crm')
     expect(crm.masks.walkBehinds).toMatchObject(HALF)
+    expect(crm.data.notes).toContain(
+      "walk-behinds: stored at 1:2 (160x100); AGS keeps them at the room's size, so they are scaled up to it",
+    )
     const result = await roomFormat('ags3').importRoom!(memorySource(bytes), 'room1.crm', {})
     const rows = decodeWalkBehindRows(result.room.walkBehinds!.rows, W, H)
     expect(Buffer.compare(rows, blocksOf(everyNth(original.masks.walkBehinds.indices, W, H, 2)))).toBe(0)

@@ -406,6 +406,10 @@ function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom & {
   // is read as well: the engine stretches either to the background.
   const walkBehinds = readRleMask(r, maskSize, 'walk-behind', room)
   const hotspotMask = readRleMask(r, maskSize, 'hotspot')
+  if (walkBehinds.width !== width)
+    notes.push(
+      `walk-behinds: stored at 1:${scale} (${walkBehinds.width}x${walkBehinds.height}); AGS keeps them at the room's size, so they are scaled up to it`,
+    )
   const walkableAreas = far.map((f, i) => {
     const continuous = near[i] !== NOT_VECTOR_SCALED && near[i] !== f
     return { continuous, level: f + 100, min: f + 100, max: (continuous ? near[i] : f) + 100 }
