@@ -45,7 +45,7 @@ export interface AgsRoomData {
   kind: 'ags3' | 'ags4'
   width: number
   height: number
-  /** 1..4: masks are stored at 1:maskResolution of the room. */
+  /** 1..4: walkable, regions and hotspot masks are stored at 1:maskResolution of the room (walk-behinds at 1:1). */
   maskResolution: number
   edges: { left: number; right: number; top: number; bottom: number }
   backgroundCount: number
@@ -224,7 +224,7 @@ export function agsRoomToWalkbox(
   room.mask = 'walkmask.png'
   room.authoritative = 'mask'
   notes.push(
-    `walkable areas: ${walkCounts.size === 0 ? 'none' : [...walkCounts.entries()].map(([id, n]) => `${id} (${n} px)`).join(', ')}${data.maskResolution > 1 ? `; masks stored at 1:${data.maskResolution}` : ''}`,
+    `walkable areas: ${walkCounts.size === 0 ? 'none' : [...walkCounts.entries()].map(([id, n]) => `${id} (${n} px)`).join(', ')}${data.maskResolution > 1 ? `; masks stored at 1:${data.maskResolution} (walkable areas, regions, hotspots; walk-behinds at 1:1)` : ''}`,
   )
   const over = [...walkCounts.keys()].filter((id) => id >= AGS_LIMITS.walkableAreas)
   if (over.length > 0)

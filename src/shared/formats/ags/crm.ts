@@ -3,7 +3,8 @@
  * 8-bit id and a 32-bit length, 64-bit from AGS 3.5; id 0 = a block named by 16 bytes;
  * 0xFF = end). The main block (id 1) holds the room's fields, then the primary background
  * (LZW-compressed) and the regions, walkable, walk-behind and hotspot masks (run-length
- * coded, each with a palette). Blocks 5 and 9 hold object names, block 6 the further
+ * coded, each with a palette; the walk-behinds at the room's size, the others at
+ * 1:MaskResolution). Blocks 5 and 9 hold object names, block 6 the further
  * backgrounds (frames 2..5, packed like the first); the compiled script, properties and extension blocks are named in the
  * notes. Read from the AGS sources (Common/game/room_file.cpp, Common/util/compress.cpp,
  * Common/util/lzw.cpp), written here from scratch.
@@ -187,11 +188,27 @@ export function lzwExpand(src: Uint8Array, size: number): { out: Uint8Array; com
   return { out, complete: d === size }
 }
 
-/** One run-length-coded 8-bit mask and its palette, sized as `expected`. */
-function readRleMask(r: Reader, expected: { width: number; height: number }, name: string): AgsMask {
+/**
+ * One run-length-coded 8-bit mask and its palette, sized as `expected`, or as `room` when
+ * given (the walk-behind mask, which AGS keeps at the room's size).
+ */
+function readRleMask(
+  r: Reader,
+  expected: { width: number; height: number },
+  name: string,
+  room?: { width: number; height: number },
+): AgsMask {
   const width = r.i16()
   const height = r.i16()
-  if (width !== expected.width || height !== expected.height)
+  const is = (s: { width: number; height: number }) => width === s.width && height === s.height
+  if (room && !is(room) && !is(expected))
+    r.fail(
+      `the ${name} mask is ${width}x${height}; AGS keeps it at the room's size, ${room.width}x${room.height}` +
+        (expected.width === room.width && expected.height === room.height
+          ? ''
+          : ` (or the masks' ${expected.width}x${expected.height})`),
+    )
+  if (!room && !is(expected))
     r.fail(
       `the ${name} mask is ${width}x${height}; the room's masks are ${expected.width}x${expected.height}`,
     )
@@ -384,8 +401,15 @@ function readMainBlock(r: Reader, version: number, notes: string[]): CrmRoom & {
   const maskSize = { width: Math.floor(width / scale), height: Math.floor(height / scale) }
   const regions = readRleMask(r, maskSize, 'regions')
   const walkable = readRleMask(r, maskSize, 'walkable')
-  const walkBehinds = readRleMask(r, maskSize, 'walk-behind')
+  // Walk-behinds are 1:1 of the background whatever MaskResolution says (roomstruct.cpp
+  // FixRoomMasks; the editor made them room-sized before 3.5 too). One at the masks' size
+  // is read as well: the engine stretches either to the background.
+  const walkBehinds = readRleMask(r, maskSize, 'walk-behind', room)
   const hotspotMask = readRleMask(r, maskSize, 'hotspot')
+  if (walkBehinds.width !== width)
+    notes.push(
+      `walk-behinds: stored at 1:${scale} (${walkBehinds.width}x${walkBehinds.height}); AGS keeps them at the room's size, so they are scaled up to it`,
+    )
   const walkableAreas = far.map((f, i) => {
     const continuous = near[i] !== NOT_VECTOR_SCALED && near[i] !== f
     return { continuous, level: f + 100, min: f + 100, max: (continuous ? near[i] : f) + 100 }
