@@ -78,6 +78,21 @@ describe('Godot in place: the Popochiu House', () => {
     expect(diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++'))).toHaveLength(3)
     expect(diff.match(/^@@ /gm)).toHaveLength(1)
   })
+
+  it('a walk area renamed in Walkbox and edited is still written into its region, and the name is said to stay', async () => {
+    const source = folderSource(POPOCHIU)
+    const edited = normaliseRoom((await importGodotScene(source, `res://${HOUSE}`)).room)
+    const area = edited.areas.find((a) => a.id === edited.polygons[0].areaId)!
+    const was = area.name
+    area.name = 'House floor'
+    const [x, y] = edited.polygons[0].outer[0]
+    edited.polygons[0].outer[0] = [x + 3, y - 2]
+    const { files, notes } = await patchGodotRoom(source, HOUSE, edited)
+    expect(files.map((f) => f.path)).toEqual([FLOOR])
+    expect(notes.join('\n')).toContain(
+      `walk area 'House floor': renamed in Walkbox, the node WalkableAreas/Floor/${was} keeps its name '${was}' in the scene`,
+    )
+  })
 })
 
 describe('Godot in place: outlines the edit did not touch', () => {
@@ -178,6 +193,45 @@ describe('Godot in place: zones and points', () => {
     )
     expect(again.zones).toEqual(edited.zones)
     expect(again.points).toEqual(edited.points)
+  })
+
+  it('Escoria room 04: a zone renamed and moved is still written, a point renamed in place changes no line; both names are said to stay', async () => {
+    const ESCORIA = benchPath('engines', 'escoria-demo-game')
+    const scene = 'game/rooms/room04/room04.tscn'
+    const source = folderSource(ESCORIA)
+    const edited = normaliseRoom((await importGodotScene(source, `res://${scene}`)).room)
+    const door = edited.zones.find((z) => z.name === 'l_door')!
+    if (door.shape.kind !== 'polygon') throw new Error('a polygon zone')
+    door.name = 'west door'
+    door.shape.outer[0] = [door.shape.outer[0][0] + 10, door.shape.outer[0][1] + 5]
+    const marker = edited.points!.find((p) => p.name === 'r_door/Marker2D')!
+    marker.name = 'east door spot'
+    const { files, notes } = await patchGodotRoom(source, scene, edited)
+    expect(files.map((f) => f.path)).toEqual([scene])
+    const changed = lineDiff(files[0].before, files[0].after)
+    expect(changed).toHaveLength(1)
+    expect(changed[0]).toMatch(/^\d+: polygon = PackedVector2Array\(/)
+    const text = notes.join('\n')
+    expect(text).toMatch(
+      /zone 'west door': renamed in Walkbox, the node \S+ keeps its name 'l_door' in the scene/,
+    )
+    expect(text).toMatch(
+      /point 'east door spot': renamed in Walkbox, the node \S+ keeps its name 'r_door\/Marker2D' in the scene/,
+    )
+  })
+
+  it('Escoria room 04: a zone and a point removed in Walkbox leave their nodes, each named in a note', async () => {
+    const ESCORIA = benchPath('engines', 'escoria-demo-game')
+    const scene = 'game/rooms/room04/room04.tscn'
+    const source = folderSource(ESCORIA)
+    const edited = normaliseRoom((await importGodotScene(source, `res://${scene}`)).room)
+    edited.zones = edited.zones.filter((z) => z.name !== 'l_door')
+    edited.points = edited.points!.filter((p) => p.name !== 'r_door/Marker2D')
+    const { files, notes } = await patchGodotRoom(source, scene, edited)
+    expect(files).toEqual([])
+    const text = notes.join('\n')
+    expect(text).toMatch(/zone 'l_door': removed in Walkbox; its node \S+ is left in the scene/)
+    expect(text).toMatch(/point 'r_door\/Marker2D': removed in Walkbox; \S+ is left in the scene/)
   })
 
   it("Popochiu House: the Window's polygon and the Door's walk_to_point, on the instancing nodes of the room scene", async () => {

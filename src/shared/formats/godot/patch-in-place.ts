@@ -280,15 +280,24 @@ export async function patchGodotRoom(
     byFile.set(file, [...(byFile.get(file) ?? []), propertyEdit(lines, where.line, key, `${key} = ${value}`)])
     return true
   }
+  /** A name changed in Walkbox stays the scene's: a node's name is its path, which scripts use. */
+  const renamed = (what: string, was: string, path: string) =>
+    notes.push(
+      `${what}: renamed in Walkbox, the node ${path} keeps its name '${was}' in the scene (scripts find nodes by name: rename it in Godot)`,
+    )
   const seen = new Map<string, string>()
   for (const node of nodes) {
     if (!REGION_TYPES.has(node.type)) continue
-    const area = room.areas.find((a) => a.name === node.name)
     const gameArea = game.room.areas.find((a) => a.name === node.name)
+    // The import made the area's id from the region; a renamed area keeps that id.
+    const area =
+      (gameArea && room.areas.find((a) => a.id === gameArea.id)) ??
+      room.areas.find((a) => a.name === node.name)
     if (!area || !gameArea) {
       notes.push(`${node.path}: no walk area '${node.name}' in the room; the region is left as it is`)
       continue
     }
+    if (area.name !== node.name) renamed(`walk area '${area.name}'`, node.name, node.path)
     const mine = room.polygons.filter((p) => p.areaId === area.id).map(walkPolygonToArea)
     const theirs = game.room.polygons.filter((p) => p.areaId === gameArea.id).map(walkPolygonToArea)
     if (shapeKey(mine) === shapeKey(theirs)) continue
@@ -350,8 +359,12 @@ export async function patchGodotRoom(
   }
   for (const z of room.zones) {
     const path = z.properties?.godotPath
-    const was = game.room.zones.find((g) => g.properties?.godotPath === path && g.name === z.name)
-    if (path === undefined || !was || z.shape.kind !== 'polygon' || was.shape.kind !== 'polygon') continue
+    // A node gives one zone (matched by its path, whatever its name now) or several (by name).
+    const ofNode = game.room.zones.filter((g) => g.properties?.godotPath === path)
+    const was = ofNode.length === 1 ? ofNode[0] : ofNode.find((g) => g.name === z.name)
+    if (path === undefined || !was) continue
+    if (was.name !== z.name) renamed(`zone '${z.name}'`, was.name, path)
+    if (z.shape.kind !== 'polygon' || was.shape.kind !== 'polygon') continue
     if (sameRing(z.shape.outer, was.shape.outer)) continue
     const node = byPath.get(path)
     const polygons = node
@@ -382,6 +395,7 @@ export async function patchGodotRoom(
     const mine = room.points?.find((p) => p.id === src.id)
     const was = game.room.points?.find((p) => p.id === src.id)
     if (!mine || !was) continue
+    if (mine.name !== was.name) renamed(`point '${mine.name}'`, was.name, src.path)
     if (round(mine.x) === round(was.x) && round(mine.y) === round(was.y)) continue
     const node = byPath.get(src.path)
     const frame = node ? (src.key === 'position' ? parents.get(node)?.global : node.global) : undefined
@@ -446,6 +460,25 @@ export async function patchGodotRoom(
     notes.push(
       `${newZones} zone(s) and ${newPoints} point(s) new in Walkbox have no node in the scene; not written in place`,
     )
+  // Deleting a node is the author's call in Godot (scripts and signals may use it).
+  for (const g of game.room.zones) {
+    const path = g.properties?.godotPath
+    const ofNode = game.room.zones.filter((o) => o.properties?.godotPath === path)
+    const kept = room.zones.some(
+      (z) => z.properties?.godotPath === path && (ofNode.length === 1 || z.name === g.name),
+    )
+    if (path !== undefined && !kept)
+      notes.push(
+        `zone '${g.name}': removed in Walkbox; its node ${path} is left in the scene (delete it in Godot)`,
+      )
+  }
+  for (const src of game.nodes?.points ?? []) {
+    const gone = game.room.points?.find((p) => p.id === src.id)
+    if (gone && !room.points?.some((p) => p.id === src.id))
+      notes.push(
+        `point '${gone.name}': removed in Walkbox; ${src.path} is left in the scene (delete it in Godot)`,
+      )
+  }
   return { files, notes }
 }
 
