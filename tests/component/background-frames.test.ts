@@ -17,6 +17,8 @@ import { addRoomCommand } from '../../src/renderer/commands/project-commands'
 import { createEditorActions } from '../../src/renderer/actions/editor-actions'
 import { replaceBackground } from '../../src/renderer/actions/project-actions'
 import { useStatusStore } from '../../src/renderer/stores/status'
+import { mount } from '@vue/test-utils'
+import LayersPanel from '../../src/renderer/components/LayersPanel.vue'
 
 const image = (value: number): RgbaImage => ({ width: 4, height: 2, data: new Uint8Array(32).fill(value) })
 
@@ -163,5 +165,37 @@ describe('the shown background frame', () => {
     expect(editor.room?.size).toEqual({ width: 4, height: 2 })
     expect(editor.background?.data[0]).toBe(10)
     expect(editor.historyEntries.done).toEqual([])
+  })
+  it('sets how the game animates the frames in the Layers panel: an edit with undo, a delay out of 0..255 refused', async () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const { editor } = await open()
+    await editor.switchRoom('hall')
+    const panel = mount(LayersPanel, { global: { plugins: [pinia] } })
+    const animated = panel.get<HTMLInputElement>('[data-testid="background-animated"]')
+    const delay = panel.get<HTMLInputElement>('[data-testid="background-delay"]')
+    // AGS's defaults for a room that says nothing: animated, every 5 game loops.
+    expect(animated.element.checked).toBe(true)
+    expect(delay.element.value).toBe('5')
+    await animated.setValue(false)
+    expect(editor.room?.backgroundAnimationEnabled).toBe(false)
+    expect(editor.historyEntries.done.at(-1)?.label).toBe('Stop animating the background frames')
+    expect(editor.dirtyRooms).toEqual(['hall'])
+    expect(delay.element.disabled).toBe(true)
+    editor.undo()
+    await panel.vm.$nextTick()
+    expect(editor.room?.backgroundAnimationEnabled).toBeUndefined()
+    expect(animated.element.checked).toBe(true)
+    await delay.setValue('12')
+    expect(editor.room?.backgroundAnimationDelay).toBe(12)
+    await delay.setValue('300')
+    expect(editor.room?.backgroundAnimationDelay).toBe(12)
+    expect(delay.element.value).toBe('12')
+    expect(useStatusStore().status.text).toContain('from 0 to 255')
+    // A room with one background has nothing to animate: no controls.
+    await editor.switchRoom('attic')
+    await panel.vm.$nextTick()
+    expect(panel.find('[data-testid="background-animated"]').exists()).toBe(false)
+    panel.unmount()
   })
 })

@@ -129,3 +129,35 @@ export function replaceBackgroundCommand(
   }
   return new CompoundCommand(`Replace background with ${sourceName}`, parts)
 }
+
+/** AGS's defaults for a room's frames: the engine switches them, every 5 game loops. */
+export const BACKGROUND_ANIMATION_DEFAULTS = { enabled: true, delay: 5 } as const
+
+/**
+ * How the engine animates a room's background frames (AGS BackgroundAnimationEnabled and
+ * BackgroundAnimationDelay): whether it switches them by itself, and every how many game
+ * loops (0..255). Refused, with the reason, for a room with one background or a delay
+ * out of range.
+ */
+export function setBackgroundAnimationCommand(
+  target: EditTarget,
+  change: { enabled?: boolean; delay?: number },
+): RoomFieldsCommand {
+  const room = target.room
+  if (!room.backgroundFrames?.length)
+    throw new Error('The room has one background: there are no frames to animate.')
+  const fields: Partial<Room> = {}
+  if (change.delay !== undefined) {
+    if (!Number.isInteger(change.delay) || change.delay < 0 || change.delay > 255)
+      throw new Error('The frame delay is a whole number of game loops from 0 to 255.')
+    fields.backgroundAnimationDelay = change.delay
+  }
+  if (change.enabled !== undefined) fields.backgroundAnimationEnabled = change.enabled
+  const label =
+    change.enabled === undefined
+      ? `Background frames every ${change.delay} game loops`
+      : change.enabled
+        ? 'Animate the background frames'
+        : 'Stop animating the background frames'
+  return new RoomFieldsCommand(label, target, fields)
+}
