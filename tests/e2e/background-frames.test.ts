@@ -207,6 +207,25 @@ describe('background frames in the browser edition', () => {
     expect(
       Buffer.from(await readOpfs(page, `${GAME}/Rooms/1/background1.png`)).equals(Buffer.from(frameBytes)),
     ).toBe(true)
+
+    // How the game animates the frames: set in the Layers panel, written into data.xml.
+    const xmlText = async () => new TextDecoder().decode(await readOpfs(page, `${GAME}/Rooms/1/data.xml`))
+    const delayBefore = /<BackgroundAnimationDelay>(\d+)</.exec(await xmlText())?.[1]
+    expect(await page.getByTestId('background-delay').inputValue()).toBe(delayBefore)
+    await page.getByTestId('background-delay').fill('12')
+    await page.getByTestId('background-delay').press('Enter')
+    await page.getByTestId('background-delay').blur()
+    await saveScreenshot(page, 'background-frames-animation.png')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect.poll(() => write.isVisible(), { timeout: 30_000 }).toBe(true)
+    expect(await write.getByRole('list', { name: 'Files to write' }).textContent()).toContain('data.xml')
+    await write.getByRole('button', { name: 'Write' }).click()
+    await waitUntil(
+      () => statusText(page),
+      (t) => /Wrote Rooms\/1\/data\.xml into ags-frames/.test(t),
+      'the write of data.xml to be reported',
+    )
+    expect(await xmlText()).toContain('<BackgroundAnimationDelay>12</BackgroundAnimationDelay>')
   }, 180_000)
 
   it('Import Room lists the frames, the added room shows them, and its first save writes them', async () => {

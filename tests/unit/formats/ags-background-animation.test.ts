@@ -136,6 +136,40 @@ describe('AGS 4 BackgroundAnimationEnabled', () => {
   })
 })
 
+describe('AGS 4 BackgroundAnimationDelay', () => {
+  it('written back in place only when it changed; added first in <Room> when data.xml has none', async () => {
+    const dir = await roomWithTwoFrames('delay', (x) => x)
+    const before = await readFile(join(dir, 'data.xml'), 'utf8')
+    expect(before).toContain('<BackgroundAnimationDelay>5</BackgroundAnimationDelay>')
+    expect((await importAndWriteBack(dir, (r) => (r.backgroundAnimationDelay = 5))).files).toEqual([])
+    const out = await importAndWriteBack(dir, (r) => (r.backgroundAnimationDelay = 12))
+    expect(new TextDecoder().decode((out.files[0] as { bytes: Uint8Array }).bytes)).toBe(
+      before.replace(
+        '<BackgroundAnimationDelay>5</BackgroundAnimationDelay>',
+        '<BackgroundAnimationDelay>12</BackgroundAnimationDelay>',
+      ),
+    )
+
+    const bare = await roomWithTwoFrames('no-delay', (x) =>
+      x.replace(/\r?\n\s*<BackgroundAnimationDelay>5<\/BackgroundAnimationDelay>/, ''),
+    )
+    const read = await readFile(join(bare, 'data.xml'), 'utf8')
+    const both = await importAndWriteBack(bare, (r) => {
+      r.backgroundAnimationDelay = 9
+      r.backgroundAnimationEnabled = false
+    })
+    const written = new TextDecoder().decode((both.files[0] as { bytes: Uint8Array }).bytes)
+    expect(written).toBe(
+      read
+        .replace(/(<Room[^>]*>\r?\n)(\s*)/, '$1$2<BackgroundAnimationDelay>9</BackgroundAnimationDelay>\n$2')
+        .replace(
+          '<BackgroundAnimationEnabled>True</BackgroundAnimationEnabled>',
+          '<BackgroundAnimationEnabled>False</BackgroundAnimationEnabled>',
+        ),
+    )
+  })
+})
+
 describe('AGS 3 .crm: the room option "background frame locked" (AGS 3.6.0 on)', () => {
   /** The bench room1.crm with two backgrounds and its options' flags byte set to `flags`. */
   async function crmWithFlags(flags: number): Promise<Uint8Array> {

@@ -232,11 +232,19 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       ? { backgroundAnimationEnabled: animate }
       : {}
 
+  // BackgroundAnimationDelay likewise (AGS's default is 5 game loops).
+  const delay = room.backgroundAnimationDelay
+  const delayEdit =
+    delay !== undefined && delay !== (data.backgroundAnimationDelay ?? 5)
+      ? { backgroundAnimationDelay: delay }
+      : {}
+
   const patched = patchOpenRoom(text, {
     walkableAreas: areaEdits,
     walkTo,
     walkBehindBaselines: baselineEdits,
     ...animateEdit,
+    ...delayEdit,
   })
   if (patched !== text) files.push({ path: 'data.xml', bytes: new TextEncoder().encode(patched) })
   if (room.gates.length > 0)

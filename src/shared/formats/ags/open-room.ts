@@ -178,6 +178,8 @@ export interface OpenRoomEdits {
   walkBehindBaselines?: Map<number, number>
   /** BackgroundAnimationEnabled: set (added after BackgroundAnimationDelay when the file has none). */
   backgroundAnimationEnabled?: boolean
+  /** BackgroundAnimationDelay, game loops 0..255: set (added first in <Room> when the file has none). */
+  backgroundAnimationDelay?: number
 }
 
 /**
@@ -218,16 +220,21 @@ export function patchOpenRoom(text: string, edits: OpenRoomEdits, file = 'data.x
       )
     set(el, 'Baseline', String(Math.round(baseline)))
   }
-  if (edits.backgroundAnimationEnabled !== undefined) {
-    const value = edits.backgroundAnimationEnabled ? 'True' : 'False'
-    if (child(root, 'BackgroundAnimationEnabled')) set(root, 'BackgroundAnimationEnabled', value)
-    else
-      return addRoomField(
-        patches.length === 0 ? text : patchXmlText(text, patches),
-        'BackgroundAnimationEnabled',
-        value,
-        file,
-      )
+  // Room fields the file may lack: set where they are, else added (the delay first: the flag goes after it).
+  const missing: [string, string][] = []
+  const roomField = (name: string, value: string) => {
+    if (child(root, name)) set(root, name, value)
+    else missing.push([name, value])
   }
-  return patches.length === 0 ? text : patchXmlText(text, patches)
+  if (edits.backgroundAnimationDelay !== undefined) {
+    const delay = edits.backgroundAnimationDelay
+    if (!Number.isInteger(delay) || delay < 0 || delay > 255)
+      throw new Error(`${file}: BackgroundAnimationDelay ${delay}; AGS keeps 0..255 game loops`)
+    roomField('BackgroundAnimationDelay', String(delay))
+  }
+  if (edits.backgroundAnimationEnabled !== undefined)
+    roomField('BackgroundAnimationEnabled', edits.backgroundAnimationEnabled ? 'True' : 'False')
+  let out = patches.length === 0 ? text : patchXmlText(text, patches)
+  for (const [name, value] of missing) out = addRoomField(out, name, value, file)
+  return out
 }
