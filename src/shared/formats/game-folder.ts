@@ -453,7 +453,32 @@ export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Pro
     throw new GameFolderError(
       `no room could be read (${skipped[0]?.file}: ${skipped[0]?.reason}); nothing opened`,
     )
+  notes.push(...flagDisagreements(rooms))
   return { kind, name, rooms, skipped, notes }
+}
+
+/**
+ * A project has one default per flag, the first room's that names it (both hosts keep the
+ * first): where rooms of the game give other defaults, one line per flag says so, since
+ * Save then writes the project's default into those rooms' files.
+ */
+export function flagDisagreements(rooms: readonly Pick<GameRoomRead, 'file' | 'result'>[]): string[] {
+  const byId = new Map<string, { file: string; default: boolean }[]>()
+  for (const r of rooms)
+    for (const f of r.result.flags)
+      byId.set(f.id, [...(byId.get(f.id) ?? []), { file: r.file, default: f.default }])
+  const out: string[] = []
+  for (const [id, seen] of byId) {
+    const first = seen[0]
+    const others = seen.filter((s) => s.default !== first.default).map((s) => s.file)
+    if (others.length === 0) continue
+    const shown =
+      others.length > 3 ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more` : others.join(', ')
+    out.push(
+      `flag '${id}': default ${first.default} in ${first.file} but ${!first.default} in ${shown}; the project takes ${first.file}'s, and Save writes it into the others`,
+    )
+  }
+  return out
 }
 
 /** What reading the game found, one line each, for the author: assumptions, rooms not read, elements left out. */

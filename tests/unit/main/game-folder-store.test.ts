@@ -550,6 +550,26 @@ describe('flag defaults changed in the editor, saved into the game', () => {
     expect((await planGameSave(opened.folder)).changes.map((c) => c.path)).toEqual(['a-cave.tmx'])
   })
 
+  it('maps that give one flag different defaults: the project takes the first, and the open says so', async () => {
+    const t = await tempFolder('walkbox-tiled-flag-disagree-')
+    cleanups.push(t.remove)
+    const game = join(t.dir, 'maps')
+    await mkdir(game, { recursive: true })
+    const open = TMX.replace(
+      '<property name="music" value="cave.ogg"/>',
+      '<property name="walkbox.flags" value="[{&quot;id&quot;:&quot;doorOpen&quot;,&quot;default&quot;:true}]"/>',
+    )
+    await writeFile(join(game, 'a-cave.tmx'), open)
+    await writeFile(join(game, 'b-hall.tmj'), TMJ)
+    const opened = await openGameFolder(game)
+    expect(opened.project.flags.map((f) => [f.id, f.default])).toEqual([['doorOpen', true]])
+    expect(opened.notes).toContain(
+      "flag 'doorOpen': default true in a-cave.tmx but false in b-hall.tmj; the project takes a-cave.tmx's, and Save writes it into the others",
+    )
+    // As said: the map that disagrees is the one Save would write.
+    expect((await planGameSave(opened.folder)).changes.map((c) => c.path)).toEqual(['b-hall.tmj'])
+  })
+
   it("a Godot game: the scene root's metadata/walkbox_flags of each room scene that names the flag, read back", async () => {
     const game = await copyGame('escoria-demo-game')
     const opened = await openGameFolder(game)
