@@ -22,7 +22,7 @@
 import { readdir, stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { findGodotRooms, type GodotRoomKind } from '../shared/formats/godot/find-rooms'
-import { listGameFiles } from '../shared/formats/game-folder'
+import { flagDisagreements, listGameFiles } from '../shared/formats/game-folder'
 import { diskProjectFiles } from '../main/services/project-files'
 import { roomFormat, type ImportResult } from '../shared/formats/registry'
 import { MAX_ROOMS } from '../shared/room/limits'
@@ -153,6 +153,7 @@ export async function importGodotGameCommand(
         `room ${k + 1}/${read.length}: ${room.name} (${scene}, ${room.size.width}x${room.size.height}) as ${room.id}: ${room.areas.length} walk area(s), ${room.zones.length} zone(s), ${room.points?.length ?? 0} point(s), ${result.notes.length} note(s)`,
       )
     }
+    notes.push(...flagDisagreements(read.map((r) => ({ file: r.scene, result: r.result }))))
     return { project: resolve(folder), game, rooms, skipped, flagsAdded, notes }
   })
 }

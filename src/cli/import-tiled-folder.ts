@@ -17,7 +17,12 @@
  */
 import { lstat, readdir } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import { GameFolderError, listTiledMaps, listTiledProjectMaps } from '../shared/formats/game-folder'
+import {
+  flagDisagreements,
+  GameFolderError,
+  listTiledMaps,
+  listTiledProjectMaps,
+} from '../shared/formats/game-folder'
 import { roomFormat } from '../shared/formats/registry'
 import { MAX_ROOMS } from '../shared/room/limits'
 import { diskProjectFiles } from '../main/services/project-files'
@@ -76,12 +81,14 @@ export async function importTiledFolderCommand(
       )
     const report: FolderImportReport = { project: null, root, rooms: [], refused: [], notes }
     const source = folderSource(root)
+    const read: Parameters<typeof flagDisagreements>[0][number][] = []
     for (const [i, map] of maps.entries()) {
       const step = `[${i + 1}/${maps.length}] ${map}`
       const format = roomFormat(map.toLowerCase().endsWith('.tmx') ? 'tiled-xml' : 'tiled-json')
       try {
         const result = await format.importRoom!(source, map, { filesWithinSource: true })
         const added = await addImportedRoom(project, result)
+        read.push({ file: map, result })
         report.project = added.project
         report.rooms.push({ map, format: format.id, ...added, notes: result.notes })
         onProgress(
@@ -94,6 +101,7 @@ export async function importTiledFolderCommand(
         onProgress(`${step}: not imported: ${error}`)
       }
     }
+    notes.push(...flagDisagreements(read))
     return report
   })
 }

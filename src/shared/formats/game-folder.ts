@@ -460,7 +460,7 @@ export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Pro
 /**
  * A project has one default per flag, the first room's that names it (both hosts keep the
  * first): where rooms of the game give other defaults, one line per flag says so, since
- * Save then writes the project's default into those rooms' files.
+ * writing the rooms back into the game (Save, `export --into`) gives those files the project's.
  */
 export function flagDisagreements(rooms: readonly Pick<GameRoomRead, 'file' | 'result'>[]): string[] {
   const byId = new Map<string, { file: string; default: boolean }[]>()
@@ -475,7 +475,7 @@ export function flagDisagreements(rooms: readonly Pick<GameRoomRead, 'file' | 'r
     const shown =
       others.length > 3 ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more` : others.join(', ')
     out.push(
-      `flag '${id}': default ${first.default} in ${first.file} but ${!first.default} in ${shown}; the project takes ${first.file}'s, and Save writes it into the others`,
+      `flag '${id}': default ${first.default} in ${first.file} but ${!first.default} in ${shown}; the project keeps ${first.file}'s, which goes into the others when the rooms are written back into the game`,
     )
   }
   return out

@@ -112,3 +112,26 @@ describe('the command line and the editor read a .tiled-project alike', () => {
     }
   })
 })
+
+describe('maps that give one flag different defaults', () => {
+  it('the command line and the editor both say the project keeps the first map’s default', async () => {
+    const t = await tempFolder('walkbox-tiled-flag-defaults-')
+    cleanups.push(t.remove)
+    const game = join(t.dir, 'maps')
+    await mkdir(game, { recursive: true })
+    const gate = (flags: string) =>
+      MAP.replace(
+        ' <objectgroup id="1" name="walkable">',
+        ` <properties>\n  <property name="walkbox.flags" value="${flags}"/>\n </properties>\n <objectgroup id="1" name="walkable">`,
+      )
+    await writeFile(join(game, 'a.tmx'), gate('[{&quot;id&quot;:&quot;lit&quot;,&quot;default&quot;:true}]'))
+    await writeFile(join(game, 'b.tmx'), gate('[{&quot;id&quot;:&quot;lit&quot;,&quot;default&quot;:false}]'))
+    await writeFile(join(game, 'c.tmx'), gate('[{&quot;id&quot;:&quot;lit&quot;,&quot;default&quot;:true}]'))
+    const line =
+      "flag 'lit': default true in a.tmx but false in b.tmx; the project keeps a.tmx's, which goes into the others when the rooms are written back into the game"
+    const cli = await importTiledFolderCommand(join(t.dir, 'project'), game, () => {})
+    expect(cli.notes).toEqual([line])
+    const opened = await openGameFolder(game)
+    expect(opened.notes).toContain(line)
+  })
+})

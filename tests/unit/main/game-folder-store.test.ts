@@ -564,7 +564,7 @@ describe('flag defaults changed in the editor, saved into the game', () => {
     const opened = await openGameFolder(game)
     expect(opened.project.flags.map((f) => [f.id, f.default])).toEqual([['doorOpen', true]])
     expect(opened.notes).toContain(
-      "flag 'doorOpen': default true in a-cave.tmx but false in b-hall.tmj; the project takes a-cave.tmx's, and Save writes it into the others",
+      "flag 'doorOpen': default true in a-cave.tmx but false in b-hall.tmj; the project keeps a-cave.tmx's, which goes into the others when the rooms are written back into the game",
     )
     // As said: the map that disagrees is the one Save would write.
     expect((await planGameSave(opened.folder)).changes.map((c) => c.path)).toEqual(['b-hall.tmj'])
