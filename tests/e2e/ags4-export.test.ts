@@ -14,14 +14,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { decodeImage } from '../../src/main/services/image-codec'
-import { roomFormat, type ImportSource } from '../../src/shared/formats/registry'
-import { readImageHeader } from '../../src/shared/room/image-header'
+import { roomFormat } from '../../src/shared/formats/registry'
 import { readZip } from '../../src/shared/room/zip'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { benchPath } from '../support/bench-data'
 import { saveScreenshot } from './helpers'
 import { openSample } from './authoring-helpers'
+import { diskSource } from '../support/disk-import-source'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -38,24 +37,6 @@ afterEach(async () => {
   await browser?.close()
   await rm(work, { recursive: true, force: true })
 })
-
-function diskSource(root: string): ImportSource {
-  return {
-    readText: (p) => readFile(join(root, p), 'utf8').catch(() => null),
-    readBytes: (p) =>
-      readFile(join(root, p))
-        .then((b) => new Uint8Array(b))
-        .catch(() => null),
-    decodeImage: async (bytes, name) => decodeImage(bytes, name),
-    imageSize: (bytes) => {
-      try {
-        return readImageHeader(bytes, 'image')
-      } catch {
-        return null
-      }
-    },
-  }
-}
 
 describe('AGS 4 export in the editor', () => {
   it('downloads the open room as a new AGS 4 room folder (.zip) that the AGS 4 reader reads back', async () => {

@@ -33,6 +33,7 @@ import {
   writeOpfs,
 } from './helpers'
 import { dragRoom, openSample } from './authoring-helpers'
+import { GATED_CAVE_TMX } from '../support/tiled-builders'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -411,23 +412,7 @@ describe('a game folder opened in place in the browser', () => {
 
   it("writes a flag default changed in the Flags panel into the Tiled map's walkbox.flags, after a backup", async () => {
     // A hand-made map: a gate shut while doorOpen is false, and no walkbox.flags yet.
-    const map = `<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="3">
- <properties>
-  <property name="music" value="cave.ogg"/>
- </properties>
- <objectgroup id="1" name="walkable">
-  <object id="1" name="floor" type="walkable" x="10" y="60" width="280" height="160"/>
- </objectgroup>
- <objectgroup id="2" name="gates">
-  <object id="2" name="door" type="gate" x="100" y="100" width="20" height="40">
-   <properties>
-    <property name="flagExpression" value="!doorOpen"/>
-   </properties>
-  </object>
- </objectgroup>
-</map>
-`
+    const map = GATED_CAVE_TMX
     const dir = await mkdtemp(join(tmpdir(), 'walkbox-tiled-flags-'))
     try {
       await writeFile(join(dir, 'cave.tmx'), map)

@@ -35,3 +35,22 @@ export function tiledBuilders() {
   })
   return { next, obj, objects }
 }
+
+/** A hand-made map (no walkbox.flags): a walkable floor and a gate shut while the flag doorOpen is false. */
+export const GATED_CAVE_TMX = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="3">
+ <properties>
+  <property name="music" value="cave.ogg"/>
+ </properties>
+ <objectgroup id="1" name="walkable">
+  <object id="1" name="floor" type="walkable" x="10" y="60" width="280" height="160"/>
+ </objectgroup>
+ <objectgroup id="2" name="gates">
+  <object id="2" name="door" type="gate" x="100" y="100" width="20" height="40">
+   <properties>
+    <property name="flagExpression" value="!doorOpen"/>
+   </properties>
+  </object>
+ </objectgroup>
+</map>
+`

@@ -13,35 +13,17 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeImage } from '../../../src/main/services/image-codec'
 import { readCrm } from '../../../src/shared/formats/ags/crm'
-import { roomFormat, type ImportSource } from '../../../src/shared/formats/registry'
+import { roomFormat } from '../../../src/shared/formats/registry'
 import { encodeRgbaPng } from '../../../src/shared/formats/rgba-png'
-import { readImageHeader } from '../../../src/shared/room/image-header'
 import { parseRoom } from '../../../src/shared/room/schema'
 import { framesBlock, lzwFrame, stripes, withBlock } from '../../support/ags-crm-frames'
 import { benchPath } from '../../support/bench-data'
+import { diskSource } from '../../support/disk-import-source'
 
 const GAME = benchPath('engines', 'ags-tumbleweed')
 const ROOM_DIR = join(GAME, 'Rooms', '1')
 const W = 320
 const H = 200
-
-function diskSource(root: string): ImportSource {
-  return {
-    readText: (p) => readFile(join(root, p), 'utf8').catch(() => null),
-    readBytes: (p) =>
-      readFile(join(root, p))
-        .then((b) => new Uint8Array(b))
-        .catch(() => null),
-    decodeImage: async (bytes, name) => decodeImage(bytes, name),
-    imageSize: (bytes) => {
-      try {
-        return readImageHeader(bytes, 'image')
-      } catch {
-        return null
-      }
-    },
-  }
-}
 
 /** How many pixels of two RGBA images differ (0 = pixel-exact). */
 function differing(a: Uint8Array, b: Uint8Array): number {

@@ -19,36 +19,18 @@ import { readCrm } from '../../../src/shared/formats/ags/crm'
 import { readOpenRoom } from '../../../src/shared/formats/ags/open-room'
 import { parseXml, patchXmlText } from '../../../src/shared/formats/ags/xml-lite'
 import { encodeIndexedPng } from '../../../src/shared/formats/indexed-png'
-import { roomFormat, type ExportFile, type ImportSource } from '../../../src/shared/formats/registry'
+import { roomFormat, type ExportFile } from '../../../src/shared/formats/registry'
 import { checkPath } from '../../../src/shared/measure/metrics'
 import { randomPairs } from '../../../src/shared/measure/random'
 import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 import { prepareAlgorithm, runQuery } from '../../../src/shared/nav/run'
-import { readImageHeader } from '../../../src/shared/room/image-header'
 import { parseRoom, type Room } from '../../../src/shared/room/schema'
 import { benchPath } from '../../support/bench-data'
+import { diskSource } from '../../support/disk-import-source'
 
 const GAME = benchPath('engines', 'ags-tumbleweed')
 const ROOM_DIR = join(GAME, 'Rooms', '1')
 const CRM = join(GAME, 'room1.crm')
-
-function diskSource(root: string): ImportSource {
-  return {
-    readText: (p) => readFile(join(root, p), 'utf8').catch(() => null),
-    readBytes: (p) =>
-      readFile(join(root, p))
-        .then((b) => new Uint8Array(b))
-        .catch(() => null),
-    decodeImage: async (bytes, name) => decodeImage(bytes, name),
-    imageSize: (bytes) => {
-      try {
-        return readImageHeader(bytes, 'image')
-      } catch {
-        return null
-      }
-    },
-  }
-}
 
 async function fileBytes(f: ExportFile): Promise<Uint8Array> {
   if ('text' in f) return new TextEncoder().encode(f.text)

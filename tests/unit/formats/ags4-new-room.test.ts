@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeImage } from '../../../src/main/services/image-codec'
 import { readOpenRoom } from '../../../src/shared/formats/ags/open-room'
 import { exportNewOpenRoom, roomNumberOf } from '../../../src/shared/formats/ags/open-room-new'
 import { parseXml, type XmlElement } from '../../../src/shared/formats/ags/xml-lite'
@@ -23,35 +22,16 @@ import {
   type ExportFile,
   type ExportInput,
   type ImportResult,
-  type ImportSource,
 } from '../../../src/shared/formats/registry'
 import { encodeRgbaPng } from '../../../src/shared/formats/rgba-png'
-import { readImageHeader } from '../../../src/shared/room/image-header'
 import { parseRoom, type Room } from '../../../src/shared/room/schema'
 import { stripes } from '../../support/ags-crm-frames'
 import { benchPath } from '../../support/bench-data'
+import { diskSource } from '../../support/disk-import-source'
 
 const BENCH_ROOM = benchPath('engines', 'ags-tumbleweed', 'Rooms', '1')
 const W = 320
 const H = 200
-
-function diskSource(root: string): ImportSource {
-  return {
-    readText: (p) => readFile(join(root, p), 'utf8').catch(() => null),
-    readBytes: (p) =>
-      readFile(join(root, p))
-        .then((b) => new Uint8Array(b))
-        .catch(() => null),
-    decodeImage: async (bytes, name) => decodeImage(bytes, name),
-    imageSize: (bytes) => {
-      try {
-        return readImageHeader(bytes, 'image')
-      } catch {
-        return null
-      }
-    },
-  }
-}
 
 async function writeFiles(dir: string, files: readonly ExportFile[]) {
   for (const f of files) {

@@ -40,6 +40,7 @@ import { roomFormat } from '../../../src/shared/formats/registry'
 import { DesktopHost } from '../../../src/main/desktop-host'
 import { hostHandlers } from '../../../src/main/ipc'
 import type { GameSavePlan, OpenedProject } from '../../../src/shared/host'
+import { GATED_CAVE_TMX } from '../../support/tiled-builders'
 
 const BENCH = join(__dirname, '../../../../shared/bench/engines')
 const run = promisify(execFile)
@@ -404,24 +405,7 @@ describe('a folder of Tiled maps', () => {
 })
 
 describe('flag defaults changed in the editor, saved into the game', () => {
-  /** A gate that stays shut while the flag doorOpen is false (a hand-made map: no walkbox.flags). */
-  const TMX = `<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="3">
- <properties>
-  <property name="music" value="cave.ogg"/>
- </properties>
- <objectgroup id="1" name="walkable">
-  <object id="1" name="floor" type="walkable" x="10" y="60" width="280" height="160"/>
- </objectgroup>
- <objectgroup id="2" name="gates">
-  <object id="2" name="door" type="gate" x="100" y="100" width="20" height="40">
-   <properties>
-    <property name="flagExpression" value="!doorOpen"/>
-   </properties>
-  </object>
- </objectgroup>
-</map>
-`
+  const TMX = GATED_CAVE_TMX
   const TMJ = `${JSON.stringify(
     {
       type: 'map',

@@ -11,10 +11,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeImage, decodeMask } from '../../../src/main/services/image-codec'
+import { decodeMask } from '../../../src/main/services/image-codec'
 import { encodeIndexedPng } from '../../../src/shared/formats/indexed-png'
-import { roomFormat, type ExportFile, type ImportSource } from '../../../src/shared/formats/registry'
-import { readImageHeader } from '../../../src/shared/room/image-header'
+import { roomFormat, type ExportFile } from '../../../src/shared/formats/registry'
 import { parseRoom } from '../../../src/shared/room/schema'
 import {
   decodeWalkBehindRows,
@@ -22,27 +21,10 @@ import {
   walkBehindPixelCounts,
 } from '../../../src/shared/room/walk-behinds'
 import { benchPath } from '../../support/bench-data'
+import { diskSource } from '../../support/disk-import-source'
 
 const GAME = benchPath('engines', 'ags-tumbleweed')
 const ROOM_DIR = join(GAME, 'Rooms', '1')
-
-function diskSource(root: string): ImportSource {
-  return {
-    readText: (p) => readFile(join(root, p), 'utf8').catch(() => null),
-    readBytes: (p) =>
-      readFile(join(root, p))
-        .then((b) => new Uint8Array(b))
-        .catch(() => null),
-    decodeImage: async (bytes, name) => decodeImage(bytes, name),
-    imageSize: (bytes) => {
-      try {
-        return readImageHeader(bytes, 'image')
-      } catch {
-        return null
-      }
-    },
-  }
-}
 
 async function fileBytes(f: ExportFile): Promise<Uint8Array> {
   if ('text' in f) return new TextEncoder().encode(f.text)

@@ -90,6 +90,20 @@ export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8A
   return painted.mask
 }
 
+/** The first and last row of each area id in a room-size mask (0, not walkable, left out). */
+export function areaRows(walk: Uint8Array, width: number): Map<number, { top: number; bottom: number }> {
+  const rows = new Map<number, { top: number; bottom: number }>()
+  for (let i = 0; i < walk.length; i++) {
+    const a = walk[i]
+    if (a === 0) continue
+    const y = Math.floor(i / width)
+    const r = rows.get(a)
+    if (!r) rows.set(a, { top: y, bottom: y })
+    else r.bottom = y
+  }
+  return rows
+}
+
 /** The AGS scaling fields that give the room's scale on `area` (rows top..bottom). */
 export function agsScalingFor(
   room: Room,
@@ -197,15 +211,7 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
   }
 
   // Scaling per area present in the mask.
-  const rows = new Map<number, { top: number; bottom: number }>()
-  for (let i = 0; i < walk.length; i++) {
-    const a = walk[i]
-    if (a === 0) continue
-    const y = Math.floor(i / width)
-    const r = rows.get(a)
-    if (!r) rows.set(a, { top: y, bottom: y })
-    else r.bottom = y
-  }
+  const rows = areaRows(walk, width)
   const areaEdits = new Map<number, AgsAreaScaling>()
   for (const [area, { top, bottom }] of rows) {
     if (area >= data.walkableAreas.length) continue

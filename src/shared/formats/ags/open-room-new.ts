@@ -27,7 +27,7 @@ import type { ExportInput, ExportResult, ExportFile } from '../registry'
 import { maskPalette } from './ags'
 import { AGS_LIMITS, maskToStoredSize, type AgsAreaScaling } from './ags-room'
 import { frameFileName } from './import-room'
-import { agsScalingFor, regionsOf, walkableOf } from './open-room-export'
+import { agsScalingFor, areaRows, regionsOf, walkableOf } from './open-room-export'
 import { OPEN_ROOM_MASKS } from './open-room'
 import { escapeXmlText } from './xml-lite'
 
@@ -160,15 +160,7 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
     )
 
   // Scaling per walkable area present.
-  const rows = new Map<number, { top: number; bottom: number }>()
-  for (let i = 0; i < walk.length; i++) {
-    const a = walk[i]
-    if (a === 0) continue
-    const y = Math.floor(i / width)
-    const r = rows.get(a)
-    if (!r) rows.set(a, { top: y, bottom: y })
-    else r.bottom = y
-  }
+  const rows = areaRows(walk, width)
   const scaling = new Map<number, AgsAreaScaling>()
   for (const [area, { top, bottom }] of [...rows].sort((a, b) => a[0] - b[0]))
     if (area < AGS_LIMITS.walkableAreas) scaling.set(area, agsScalingFor(room, area, top, bottom, notes))
