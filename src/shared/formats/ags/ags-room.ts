@@ -119,7 +119,7 @@ function countIds(cells: Uint8Array): Map<number, number> {
 }
 
 /** Top and bottom rows (room px) of each area id present. */
-function areaRows(cells: Uint8Array, width: number): Map<number, { top: number; bottom: number }> {
+export function areaRows(cells: Uint8Array, width: number): Map<number, { top: number; bottom: number }> {
   const rows = new Map<number, { top: number; bottom: number }>()
   for (let i = 0; i < cells.length; i++) {
     const a = cells[i]

@@ -24,7 +24,7 @@ import { readPngPalette } from '../../room/mask-image'
 import type { Room } from '../../room/schema'
 import type { ExportInput, ExportResult, ExportFile, ImportSource } from '../registry'
 import { maskPalette, regionMaskNotes, zonesToRegionMask } from './ags'
-import { AGS_LIMITS, maskToStoredSize, zonesFromRegions, type AgsAreaScaling } from './ags-room'
+import { AGS_LIMITS, areaRows, maskToStoredSize, zonesFromRegions, type AgsAreaScaling } from './ags-room'
 import { readOpenRoomMask, utf8Text } from './import-room'
 import { OPEN_ROOM_MASKS, patchOpenRoom, readOpenRoom } from './open-room'
 
@@ -88,20 +88,6 @@ export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8A
   const painted = zonesToRegionMask(room.zones, ids, walk, width, height)
   notes.push(...regionMaskNotes(room.zones, ids, painted, 'AGS will never raise it'))
   return painted.mask
-}
-
-/** The first and last row of each area id in a room-size mask (0, not walkable, left out). */
-export function areaRows(walk: Uint8Array, width: number): Map<number, { top: number; bottom: number }> {
-  const rows = new Map<number, { top: number; bottom: number }>()
-  for (let i = 0; i < walk.length; i++) {
-    const a = walk[i]
-    if (a === 0) continue
-    const y = Math.floor(i / width)
-    const r = rows.get(a)
-    if (!r) rows.set(a, { top: y, bottom: y })
-    else r.bottom = y
-  }
-  return rows
 }
 
 /** The AGS scaling fields that give the room's scale on `area` (rows top..bottom). */

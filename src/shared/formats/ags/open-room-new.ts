@@ -25,9 +25,9 @@
 import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import type { ExportInput, ExportResult, ExportFile } from '../registry'
 import { maskPalette } from './ags'
-import { AGS_LIMITS, maskToStoredSize, type AgsAreaScaling } from './ags-room'
+import { AGS_LIMITS, areaRows, maskToStoredSize, type AgsAreaScaling } from './ags-room'
 import { frameFileName } from './import-room'
-import { agsScalingFor, areaRows, regionsOf, walkableOf } from './open-room-export'
+import { agsScalingFor, regionsOf, walkableOf } from './open-room-export'
 import { OPEN_ROOM_MASKS } from './open-room'
 import { escapeXmlText } from './xml-lite'
 
