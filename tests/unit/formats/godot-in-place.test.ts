@@ -20,6 +20,20 @@ const POPOCHIU = benchPath('engines', 'popochiu-sample-game')
 const HOUSE = 'game/rooms/house/room_house.tscn'
 const FLOOR = 'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn'
 
+/** The room of `scene` imported again with the patched files in place of theirs, in normal form. */
+async function readBack(
+  source: GodotImportSource,
+  scene: string,
+  files: readonly { path: string; after: string }[],
+) {
+  const patched = new Map(files.map((f) => [`res://${f.path}`, f.after]))
+  const read: GodotImportSource = {
+    ...source,
+    readText: async (res) => patched.get(res) ?? source.readText(res),
+  }
+  return normaliseRoom((await importGodotScene(read, `res://${scene}`)).room)
+}
+
 describe('Godot in place: the Popochiu House', () => {
   it('an unedited room (as saved: 2 decimals) changes no file', async () => {
     const source = folderSource(POPOCHIU)
@@ -60,11 +74,7 @@ describe('Godot in place: the Popochiu House', () => {
       parseTscn(t, FLOOR).map((s) => [s.tag, JSON.stringify(s.attrs), [...s.props.keys()]])
     expect(sections(files[0].after)).toEqual(sections(before.join('\n')))
     // Read back through the game: the moved vertex is there; the rest of the room is the same.
-    const patchedSource: GodotImportSource = {
-      ...source,
-      readText: async (res) => (res === `res://${FLOOR}` ? files[0].after : source.readText(res)),
-    }
-    const again = normaliseRoom((await importGodotScene(patchedSource, `res://${HOUSE}`)).room)
+    const again = await readBack(source, HOUSE, files)
     const ringKey = (r: [number, number][]) => r.map(([a, b]) => `${a.toFixed(2)},${b.toFixed(2)}`).sort()
     expect(ringKey(again.polygons[0].outer)).toEqual(ringKey(edited.polygons[0].outer))
     expect(again.polygons[0].holes.map(ringKey).sort()).toEqual(edited.polygons[0].holes.map(ringKey).sort())
@@ -131,17 +141,7 @@ describe('Godot in place: outlines the edit did not touch', () => {
     expect(after[changed[1]]).toMatch(
       /^polygons = Array\[PackedInt32Array\]\(\[(PackedInt32Array\([\d, ]*\)(, )?)*\]\)$/,
     )
-    const again = normaliseRoom(
-      (
-        await importGodotScene(
-          {
-            ...source,
-            readText: async (r) => (r === `res://${scene}` ? files[0].after : source.readText(r)),
-          },
-          `res://${scene}`,
-        )
-      ).room,
-    )
+    const again = await readBack(source, scene, files)
     const key = (r: [number, number][]) =>
       r
         .map(([a, b]) => `${a.toFixed(2)},${b.toFixed(2)}`)
@@ -180,17 +180,7 @@ describe('Godot in place: zones and points', () => {
     expect(changed).toHaveLength(2)
     expect(changed[0]).toMatch(/^\d+: polygon = PackedVector2Array\(/)
     expect(changed[1]).toMatch(/^\d+: position = Vector2\(2320, 520\)$/)
-    const again = normaliseRoom(
-      (
-        await importGodotScene(
-          {
-            ...source,
-            readText: async (r) => (r === `res://${scene}` ? files[0].after : source.readText(r)),
-          },
-          `res://${scene}`,
-        )
-      ).room,
-    )
+    const again = await readBack(source, scene, files)
     expect(again.zones).toEqual(edited.zones)
     expect(again.points).toEqual(edited.points)
   })
@@ -248,17 +238,7 @@ describe('Godot in place: zones and points', () => {
       'walk_to_point',
       'interaction_polygon',
     ])
-    const again = normaliseRoom(
-      (
-        await importGodotScene(
-          {
-            ...source,
-            readText: async (r) => (r === `res://${HOUSE}` ? files[0].after : source.readText(r)),
-          },
-          `res://${HOUSE}`,
-        )
-      ).room,
-    )
+    const again = await readBack(source, HOUSE, files)
     expect(again.zones).toEqual(edited.zones)
     expect(again.points).toEqual(edited.points)
   })

@@ -475,13 +475,24 @@ describe('flag defaults changed in the editor, saved into the game', () => {
     1,
   )}\n`
 
-  it('a Tiled game: the map property walkbox.flags of each map that names the flag (.tmx and .tmj), read back', async () => {
-    const t = await tempFolder('walkbox-tiled-flags-')
+  /** A folder of maps in a temporary folder (removed after the test); returns its path. */
+  async function mapsFolder(prefix: string, maps: Record<string, string>): Promise<string> {
+    const t = await tempFolder(prefix)
     cleanups.push(t.remove)
     const game = join(t.dir, 'maps')
     await mkdir(game, { recursive: true })
-    await writeFile(join(game, 'cave.tmx'), TMX)
-    await writeFile(join(game, 'hall.tmj'), TMJ)
+    for (const [name, text] of Object.entries(maps)) await writeFile(join(game, name), text)
+    return game
+  }
+  /** The gated map with its own walkbox.flags property (JSON, XML-escaped) instead of its music. */
+  const withFlags = (flags: string) =>
+    TMX.replace(
+      '<property name="music" value="cave.ogg"/>',
+      `<property name="walkbox.flags" value="${flags}"/>`,
+    )
+
+  it('a Tiled game: the map property walkbox.flags of each map that names the flag (.tmx and .tmj), read back', async () => {
+    const game = await mapsFolder('walkbox-tiled-flags-', { 'cave.tmx': TMX, 'hall.tmj': TMJ })
     const opened = await openGameFolder(game)
     expect(opened.link.rooms.map((r) => r.file)).toEqual(['cave.tmx', 'hall.tmj'])
     expect(opened.project.flags).toEqual([{ id: 'doorOpen', name: 'doorOpen', default: false }])
@@ -513,16 +524,12 @@ describe('flag defaults changed in the editor, saved into the game', () => {
   })
 
   it('an unedited Tiled game whose maps name one flag, one of them with a name of its own, plans no change', async () => {
-    const t = await tempFolder('walkbox-tiled-flag-names-')
-    cleanups.push(t.remove)
-    const game = join(t.dir, 'maps')
-    await mkdir(game, { recursive: true })
-    const named = TMX.replace(
-      '<property name="music" value="cave.ogg"/>',
-      '<property name="walkbox.flags" value="[{&quot;id&quot;:&quot;doorOpen&quot;,&quot;name&quot;:&quot;Door open&quot;,&quot;default&quot;:false}]"/>',
-    )
-    await writeFile(join(game, 'a-cave.tmx'), named)
-    await writeFile(join(game, 'b-hall.tmj'), TMJ)
+    const game = await mapsFolder('walkbox-tiled-flag-names-', {
+      'a-cave.tmx': withFlags(
+        '[{&quot;id&quot;:&quot;doorOpen&quot;,&quot;name&quot;:&quot;Door open&quot;,&quot;default&quot;:false}]',
+      ),
+      'b-hall.tmj': TMJ,
+    })
     const opened = await openGameFolder(game)
     expect(opened.project.flags).toEqual([{ id: 'doorOpen', name: 'Door open', default: false }])
     expect((await planGameSave(opened.folder)).changes).toEqual([])
@@ -535,16 +542,10 @@ describe('flag defaults changed in the editor, saved into the game', () => {
   })
 
   it('maps that give one flag different defaults: the project takes the first, and the open says so', async () => {
-    const t = await tempFolder('walkbox-tiled-flag-disagree-')
-    cleanups.push(t.remove)
-    const game = join(t.dir, 'maps')
-    await mkdir(game, { recursive: true })
-    const open = TMX.replace(
-      '<property name="music" value="cave.ogg"/>',
-      '<property name="walkbox.flags" value="[{&quot;id&quot;:&quot;doorOpen&quot;,&quot;default&quot;:true}]"/>',
-    )
-    await writeFile(join(game, 'a-cave.tmx'), open)
-    await writeFile(join(game, 'b-hall.tmj'), TMJ)
+    const game = await mapsFolder('walkbox-tiled-flag-disagree-', {
+      'a-cave.tmx': withFlags('[{&quot;id&quot;:&quot;doorOpen&quot;,&quot;default&quot;:true}]'),
+      'b-hall.tmj': TMJ,
+    })
     const opened = await openGameFolder(game)
     expect(opened.project.flags.map((f) => [f.id, f.default])).toEqual([['doorOpen', true]])
     expect(opened.notes).toContain(
