@@ -12,6 +12,7 @@ import {
   type RuntimeRoomFile,
 } from '../shared/formats/runtime-file'
 import type { Room } from '../shared/room/schema'
+import { checkRuntimeHotspots } from './check-hotspots'
 
 export interface RuntimeRoomData {
   room: Room
@@ -61,6 +62,7 @@ export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
         fail(`room.walkBehinds.areas[${i}]`, 'an id 1..255 and a finite baseline')
     })
   }
+  checkRuntimeHotspots(room!, file)
   const { width, height } = size!
   const mask = f.mask ? decodeRuns(f.mask.runs, width * height, `${file}: mask`) : null
   if (room!.authoritative === 'mask' && !mask)
