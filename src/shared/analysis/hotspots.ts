@@ -41,6 +41,11 @@ export function hotspotCells(room: Pick<Room, 'hotspotMask' | 'size'>): Uint8Arr
   return cells
 }
 
+/** `cells` are the decoding of `rows` (an editor that painted the cells and encoded the rows again). */
+export function rememberHotspotCells(rows: readonly string[], cells: Uint8Array): void {
+  decoded.set(rows, cells)
+}
+
 /** The first row of the hotspot mask that is not runs adding up to the room's width, and why; null when all are. */
 export function hotspotRowProblem(
   rows: readonly unknown[],

@@ -1,0 +1,186 @@
+/**
+ * What the room view draws for the hotspot layer: painted hotspots as a tinted overlay (one
+ * colour per mask id), polygon hotspots as outlines over a light fill, each hotspot's name,
+ * and its walk-to point as a flag (a ring on the floor with a short pole), joined to the
+ * hotspot by a faint line. The selected hotspot is drawn bold (a painted one by its traced
+ * outline). Pixi only: it reads the room it is given and never a store.
+ *
+ * Glossary
+ * - label box: where a hotspot's name goes: the top-left of its outline's bounding box, or of
+ *   its pixels' (kept up to date as a brush paints; shrinking is seen at the next full draw).
+ *
+ * Units: room px; strokes and text sizes in screen px divided by the zoom.
+ */
+import { Container, Graphics, Text } from 'pixi.js'
+import { traceMask } from '../../shared/geometry/vectorise'
+import type { Rect } from '../../shared/geometry/types'
+import { coordsToRing } from '../../shared/room/convert'
+import type { Hotspot, Room } from '../../shared/room/schema'
+import { IndexedOverlay } from './indexed-overlay'
+
+const HOTSPOT_COLOURS = [0x4dd0e1, 0xffd54f, 0xf06292, 0xaed581, 0x9575cd, 0xff8a65, 0x4fc3f7, 0xe57373]
+
+/** Display colour of a hotspot (0xrrggbb): by mask id for a painted one, by place in the list for a polygon. */
+export function hotspotColour(h: Hotspot, index: number): number {
+  const key = h.shape.kind === 'mask' ? h.shape.maskId : index + 1
+  return HOTSPOT_COLOURS[(key - 1) % HOTSPOT_COLOURS.length]
+}
+
+interface Box {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
+
+export class HotspotLayer {
+  readonly container = new Container({ label: 'hotspots' })
+  private readonly overlay = new IndexedOverlay('hotspot-pixels')
+  private readonly shapes = new Graphics({ label: 'hotspot-shapes' })
+  private readonly labels = new Container({ label: 'hotspot-labels' })
+  /** Bounding boxes of each mask id's pixels, room px. */
+  private boxes = new Map<number, Box>()
+  /** The selected painted hotspot's traced outline, by the cells and id it was traced from. */
+  private traced: {
+    cells: Uint8Array
+    id: number
+    version: number
+    rings: { x: number; y: number }[][]
+  } | null = null
+  private version = 0
+
+  constructor() {
+    this.container.addChild(this.overlay.container, this.shapes, this.labels)
+  }
+
+  /** Replace the painted pixels (null: none), each mask id in its colour. */
+  setCells(cells: Uint8Array | null, width: number, height: number): void {
+    const palette = new Uint8Array(256 * 3)
+    for (let id = 1; id < 256; id++) {
+      const c = HOTSPOT_COLOURS[(id - 1) % HOTSPOT_COLOURS.length]
+      palette.set([(c >> 16) & 255, (c >> 8) & 255, c & 255], id * 3)
+    }
+    this.overlay.setMask(cells, width, height, palette)
+    this.version++
+    this.boxes = new Map()
+    if (!cells) return
+    this.growBoxes(cells, width, { x: 0, y: 0, width, height })
+  }
+
+  /** Redraw `rect` of the painted pixels (a brush dab). */
+  updateRect(cells: Uint8Array, width: number, rect: Rect): void {
+    this.overlay.updateRect(cells, width, rect)
+    this.version++
+    this.growBoxes(cells, width, rect)
+  }
+
+  private growBoxes(cells: Uint8Array, width: number, rect: Rect): void {
+    const height = cells.length / width
+    const y1 = Math.min(height, rect.y + rect.height)
+    const x1 = Math.min(width, rect.x + rect.width)
+    for (let y = Math.max(0, rect.y); y < y1; y++) {
+      for (let x = Math.max(0, rect.x), i = y * width + x; x < x1; x++, i++) {
+        const id = cells[i]
+        if (id === 0) continue
+        const b = this.boxes.get(id)
+        if (!b) this.boxes.set(id, { x0: x, y0: y, x1: x + 1, y1: y + 1 })
+        else {
+          if (x < b.x0) b.x0 = x
+          if (y < b.y0) b.y0 = y
+          if (x + 1 > b.x1) b.x1 = x + 1
+          if (y + 1 > b.y1) b.y1 = y + 1
+        }
+      }
+    }
+  }
+
+  /** Outlines, names and walk-to points of the room's hotspots; `selectedId` bold. */
+  draw(
+    room: Room | null,
+    cells: Uint8Array | null,
+    zoom: number,
+    selectedId: string | null,
+    visible: boolean,
+    opacity: number,
+  ): void {
+    const g = this.shapes
+    g.clear()
+    for (const label of this.labels.removeChildren()) label.destroy()
+    this.overlay.setStyle(visible, opacity)
+    g.visible = visible
+    this.labels.visible = visible
+    if (!visible || !room) return
+    const hotspots = room.hotspots ?? []
+    hotspots.forEach((h, index) => {
+      const colour = hotspotColour(h, index)
+      const selected = h.id === selectedId
+      let box: Box | undefined
+      if (h.shape.kind === 'polygon') {
+        const ring = coordsToRing(h.shape.outer)
+        const flat = ring.flatMap((p) => [p.x, p.y])
+        g.poly(flat).fill({ color: colour, alpha: 0.22 * opacity })
+        g.poly(flat).stroke({ color: colour, width: (selected ? 3 : 1.5) / zoom, alpha: 1 })
+        box = {
+          x0: Math.min(...ring.map((p) => p.x)),
+          y0: Math.min(...ring.map((p) => p.y)),
+          x1: Math.max(...ring.map((p) => p.x)),
+          y1: Math.max(...ring.map((p) => p.y)),
+        }
+      } else {
+        box = this.boxes.get(h.shape.maskId)
+        if (selected && cells && room) {
+          for (const ring of this.outline(cells, room.size.width, room.size.height, h.shape.maskId))
+            g.poly(ring.flatMap((p) => [p.x, p.y])).stroke({ color: 0xffffff, width: 2 / zoom, alpha: 1 })
+        }
+      }
+      if (h.walkTo) {
+        const { x, y } = h.walkTo
+        if (box) {
+          const cx = (box.x0 + box.x1) / 2
+          const cy = (box.y0 + box.y1) / 2
+          g.moveTo(cx, cy)
+            .lineTo(x, y)
+            .stroke({ color: colour, width: 1 / zoom, alpha: 0.5 })
+        }
+        g.circle(x, y, 5 / zoom).stroke({ color: 0x000000, width: 3 / zoom, alpha: 0.7 })
+        g.circle(x, y, 5 / zoom).stroke({ color: colour, width: (selected ? 2.5 : 1.5) / zoom })
+        g.moveTo(x, y)
+          .lineTo(x, y - 14 / zoom)
+          .stroke({ color: colour, width: 1.5 / zoom })
+        g.poly([x, y - 14 / zoom, x + 8 / zoom, y - 11 / zoom, x, y - 8 / zoom]).fill({ color: colour })
+      }
+      if (box) {
+        const text = new Text({
+          text: h.name || h.id,
+          style: {
+            fontFamily: 'sans-serif',
+            fontSize: 12,
+            fill: 0xffffff,
+            stroke: { color: colour, width: 3 },
+          },
+        })
+        text.scale.set(1 / zoom)
+        text.position.set(box.x0 + 2 / zoom, box.y0 - 16 / zoom)
+        this.labels.addChild(text)
+      }
+    })
+  }
+
+  /** The traced outline of mask id `id` (traced again only when the pixels or the id changed). */
+  private outline(
+    cells: Uint8Array,
+    width: number,
+    height: number,
+    id: number,
+  ): { x: number; y: number }[][] {
+    const t = this.traced
+    if (t && t.cells === cells && t.id === id && t.version === this.version) return t.rings
+    const rings = traceMask(width, height, (i) => cells[i] === id).flatMap((a) => [a.outer, ...a.holes])
+    this.traced = { cells, id, version: this.version, rings }
+    return rings
+  }
+
+  destroy(): void {
+    this.overlay.destroyTiles()
+  }
+}
