@@ -94,16 +94,20 @@ function finitePoint(p: { x: number; y: number }, what: string): { x: number; y:
   return { x: p.x, y: p.y }
 }
 
-/** Change the fields of hotspot `id`; `gesture` joins the steps of one drag into one undo step. */
+/**
+ * Change the fields of hotspot `id`; null when that changes nothing (no undo step for it).
+ * `gesture` joins the steps of one drag into one undo step.
+ */
 export function updateHotspotCommand(
   target: EditTarget,
   id: string,
   change: HotspotChange,
   gesture?: string,
-): RoomFieldsCommand {
+): RoomFieldsCommand | null {
   const hotspots = hotspotsOf(target.room)
   const h = hotspots.find((x) => x.id === id)
   if (!h) throw new Error(`No hotspot '${id}'.`)
+  const before = JSON.stringify(h)
   const was = h.name || h.id
   const set = <K extends keyof Hotspot>(key: K, value: Hotspot[K] | null | undefined) => {
     if (value === undefined) return
@@ -117,6 +121,7 @@ export function updateHotspotCommand(
   set('direction', change.direction)
   set('enabledBy', change.enabledBy)
   if (change.properties !== undefined) h.properties = { ...change.properties }
+  if (JSON.stringify(h) === before) return null
   const keys = Object.keys(change)
   const label =
     keys.length === 1 && keys[0] === 'name'
