@@ -142,12 +142,19 @@ export class HotspotLayer {
             .lineTo(x, y)
             .stroke({ color: colour, width: 1 / zoom, alpha: 0.5 })
         }
-        g.circle(x, y, 5 / zoom).stroke({ color: 0x000000, width: 3 / zoom, alpha: 0.7 })
-        g.circle(x, y, 5 / zoom).stroke({ color: colour, width: (selected ? 2.5 : 1.5) / zoom })
+        const r = 6 / zoom
+        const pole = 20 / zoom
+        g.ellipse(x, y, r, r * 0.6).stroke({ color: 0x000000, width: 3.5 / zoom, alpha: 0.7 })
+        g.ellipse(x, y, r, r * 0.6).stroke({ color: colour, width: (selected ? 2.5 : 1.5) / zoom })
         g.moveTo(x, y)
-          .lineTo(x, y - 14 / zoom)
+          .lineTo(x, y - pole)
+          .stroke({ color: 0x000000, width: 3.5 / zoom, alpha: 0.7 })
+        g.moveTo(x, y)
+          .lineTo(x, y - pole)
           .stroke({ color: colour, width: 1.5 / zoom })
-        g.poly([x, y - 14 / zoom, x + 8 / zoom, y - 11 / zoom, x, y - 8 / zoom]).fill({ color: colour })
+        g.poly([x, y - pole, x + 11 / zoom, y - pole + 4 / zoom, x, y - pole + 8 / zoom])
+          .fill({ color: colour })
+          .stroke({ color: 0x000000, width: 1 / zoom, alpha: 0.7 })
       }
       if (box) {
         const text = new Text({
