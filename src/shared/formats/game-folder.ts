@@ -663,7 +663,9 @@ function describe(path: string, before: Uint8Array, after: Uint8Array): { summar
         ? 'region mask'
         : /walkbehinds\.png$/i.test(path)
           ? 'walk-behind mask'
-          : 'picture'
+          : /hotspots\.png$/i.test(path)
+            ? 'hotspot mask'
+            : 'picture'
     return { summary: `${what} repainted (${before.length} bytes before, ${after.length} after)`, diff: '' }
   }
   const diff = unifiedDiff(decoder.decode(before), decoder.decode(after), path)
