@@ -31,6 +31,8 @@ import { useLayersStore } from '../../src/renderer/stores/layers'
 import { useSelectionStore } from '../../src/renderer/stores/selection'
 import { useToolsStore } from '../../src/renderer/stores/tools'
 import { hotspotClick } from '../../src/renderer/stores/hotspot-click'
+import { recoveryCopy, restoreCommand } from '../../src/renderer/recovery/recovery'
+import { addZoneCommand } from '../../src/renderer/commands/room-commands'
 import type { ToolPointer } from '../../src/renderer/tools/tool'
 import { openRoomInEditor } from './support/editor'
 
@@ -398,6 +400,31 @@ describe('the Hotspots panel', () => {
     await panel.find('[aria-label="Remove hotspot hCalendar"]').trigger('click')
     expect(room().hotspots).toBeUndefined()
     panel.unmount()
+  })
+})
+
+describe('recovered work', () => {
+  it('a copy from before the hotspots were added takes them away again, as one undo step', () => {
+    const { editor, room } = setUp()
+    // Unsaved work without hotspots (a zone) is copied; then hotspots come.
+    editor.editRoom((t) => addZoneCommand(t, { kind: 'area', areaId: 1 }))
+    const copy = recoveryCopy('test', editor.project!, [editor.session!], new Date(0))
+    expect(copy.rooms.map((r) => [r.room.zones.length, r.room.hotspots])).toEqual([[1, undefined]])
+    editor.editRoom((t) => addPaintedHotspotCommand(t))
+    editor.editRoom((t) =>
+      addPolygonHotspotCommand(t, [
+        [2, 2],
+        [12, 2],
+        [12, 12],
+      ]),
+    )
+    expect(room().hotspots).toHaveLength(2)
+    editor.edit(restoreCommand(editor.projectTarget(), copy, () => undefined))
+    expect(room().hotspots).toBeUndefined()
+    expect(room().hotspotMask).toBeUndefined()
+    expect(room().zones).toHaveLength(1)
+    editor.undo()
+    expect(room().hotspots).toHaveLength(2)
   })
 })
 
