@@ -2,8 +2,10 @@
  * What the room view draws for the hotspot layer: painted hotspots as a tinted overlay (one
  * colour per mask id), polygon hotspots as outlines over a light fill, each hotspot's name,
  * and its walk-to point as a flag (a ring on the floor with a short pole), joined to the
- * hotspot by a faint line. The selected hotspot is drawn bold (a painted one by its traced
- * outline). Pixi only: it reads the room it is given and never a store.
+ * hotspot by a faint line. The selected hotspot is drawn bold (a painted one framed by its
+ * pixels' bounding box). Pixi only: it reads the room it is given and never a store.
+ * Painting redraws this per brush dab, so nothing here costs more than the hotspots' count:
+ * labels are kept and moved, not made again, and no outline is traced.
  *
  * Glossary
  * - label box: where a hotspot's name goes: the top-left of its outline's bounding box, or of
@@ -12,7 +14,6 @@
  * Units: room px; strokes and text sizes in screen px divided by the zoom.
  */
 import { Container, Graphics, Text } from 'pixi.js'
-import { traceMask } from '../../shared/geometry/vectorise'
 import type { Rect } from '../../shared/geometry/types'
 import { coordsToRing } from '../../shared/room/convert'
 import type { Hotspot, Room } from '../../shared/room/schema'
@@ -40,14 +41,9 @@ export class HotspotLayer {
   private readonly labels = new Container({ label: 'hotspot-labels' })
   /** Bounding boxes of each mask id's pixels, room px. */
   private boxes = new Map<number, Box>()
-  /** The selected painted hotspot's traced outline, by the cells and id it was traced from. */
-  private traced: {
-    cells: Uint8Array
-    id: number
-    version: number
-    rings: { x: number; y: number }[][]
-  } | null = null
-  private version = 0
+  /** The name labels, by hotspot id (kept between draws), with the colour each is outlined in. */
+  private readonly texts = new Map<string, Text>()
+  private readonly textColours = new Map<string, number>()
 
   constructor() {
     this.container.addChild(this.overlay.container, this.shapes, this.labels)
@@ -61,7 +57,6 @@ export class HotspotLayer {
       palette.set([(c >> 16) & 255, (c >> 8) & 255, c & 255], id * 3)
     }
     this.overlay.setMask(cells, width, height, palette)
-    this.version++
     this.boxes = new Map()
     if (!cells) return
     this.growBoxes(cells, width, { x: 0, y: 0, width, height })
@@ -70,7 +65,6 @@ export class HotspotLayer {
   /** Redraw `rect` of the painted pixels (a brush dab). */
   updateRect(cells: Uint8Array, width: number, rect: Rect): void {
     this.overlay.updateRect(cells, width, rect)
-    this.version++
     this.growBoxes(cells, width, rect)
   }
 
@@ -95,22 +89,20 @@ export class HotspotLayer {
   }
 
   /** Outlines, names and walk-to points of the room's hotspots; `selectedId` bold. */
-  draw(
-    room: Room | null,
-    cells: Uint8Array | null,
-    zoom: number,
-    selectedId: string | null,
-    visible: boolean,
-    opacity: number,
-  ): void {
+  draw(room: Room | null, zoom: number, selectedId: string | null, visible: boolean, opacity: number): void {
     const g = this.shapes
     g.clear()
-    for (const label of this.labels.removeChildren()) label.destroy()
     this.overlay.setStyle(visible, opacity)
     g.visible = visible
     this.labels.visible = visible
+    const hotspots = visible && room ? (room.hotspots ?? []) : []
+    for (const [id, text] of this.texts)
+      if (!hotspots.some((h) => h.id === id)) {
+        text.destroy()
+        this.texts.delete(id)
+        this.textColours.delete(id)
+      }
     if (!visible || !room) return
-    const hotspots = room.hotspots ?? []
     hotspots.forEach((h, index) => {
       const colour = hotspotColour(h, index)
       const selected = h.id === selectedId
@@ -128,10 +120,12 @@ export class HotspotLayer {
         }
       } else {
         box = this.boxes.get(h.shape.maskId)
-        if (selected && cells && room) {
-          for (const ring of this.outline(cells, room.size.width, room.size.height, h.shape.maskId))
-            g.poly(ring.flatMap((p) => [p.x, p.y])).stroke({ color: 0xffffff, width: 2 / zoom, alpha: 1 })
-        }
+        if (selected && box)
+          g.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0).stroke({
+            color: 0xffffff,
+            width: 2 / zoom,
+            alpha: 0.9,
+          })
       }
       if (h.walkTo) {
         const { x, y } = h.walkTo
@@ -156,35 +150,32 @@ export class HotspotLayer {
           .fill({ color: colour })
           .stroke({ color: 0x000000, width: 1 / zoom, alpha: 0.7 })
       }
-      if (box) {
-        const text = new Text({
-          text: h.name || h.id,
-          style: {
-            fontFamily: 'sans-serif',
-            fontSize: 12,
-            fill: 0xffffff,
-            stroke: { color: colour, width: 3 },
-          },
-        })
-        text.scale.set(1 / zoom)
-        text.position.set(box.x0 + 2 / zoom, box.y0 - 16 / zoom)
-        this.labels.addChild(text)
+      const label = this.texts.get(h.id)
+      if (!box) {
+        if (label) label.visible = false
+        return
       }
+      const text = label ?? this.makeLabel(h.id)
+      const name = h.name || h.id
+      if (text.text !== name) text.text = name
+      if (this.textColours.get(h.id) !== colour) {
+        text.style.stroke = { color: colour, width: 3 }
+        this.textColours.set(h.id, colour)
+      }
+      text.visible = true
+      text.scale.set(1 / zoom)
+      text.position.set(box.x0 + 2 / zoom, box.y0 - 16 / zoom)
     })
   }
 
-  /** The traced outline of mask id `id` (traced again only when the pixels or the id changed). */
-  private outline(
-    cells: Uint8Array,
-    width: number,
-    height: number,
-    id: number,
-  ): { x: number; y: number }[][] {
-    const t = this.traced
-    if (t && t.cells === cells && t.id === id && t.version === this.version) return t.rings
-    const rings = traceMask(width, height, (i) => cells[i] === id).flatMap((a) => [a.outer, ...a.holes])
-    this.traced = { cells, id, version: this.version, rings }
-    return rings
+  private makeLabel(id: string): Text {
+    const text = new Text({
+      text: '',
+      style: { fontFamily: 'sans-serif', fontSize: 12, fill: 0xffffff, stroke: { color: 0, width: 3 } },
+    })
+    this.texts.set(id, text)
+    this.labels.addChild(text)
+    return text
   }
 
   destroy(): void {

@@ -103,7 +103,6 @@ export function syncRoomView(view: RoomView): () => void {
     const s = selection.current
     view.drawHotspots(
       room,
-      room ? hotspotCellsOf(room) : null,
       viewport.viewport.zoom,
       s?.kind === 'hotspot' ? s.hotspotId : null,
       l.visible,
