@@ -105,7 +105,7 @@ export function hotspotBitmap(
   return out
 }
 
-/** How many pixels hotspot `h` covers inside the room. */
+/** How many pixels hotspot `h` covers inside the room (a polygon rasterised over its bounding box only). */
 export function hotspotPixelCount(
   room: Room,
   h: Hotspot,
@@ -118,9 +118,21 @@ export function hotspotPixelCount(
     for (let i = 0; i < cells.length; i++) if (cells[i] === id) n++
     return n
   }
-  const bitmap = hotspotBitmap(room, h, cells)
+  const ring = coordsToRing(h.shape.outer)
+  const x0 = Math.max(0, Math.floor(Math.min(...ring.map((p) => p.x))))
+  const y0 = Math.max(0, Math.floor(Math.min(...ring.map((p) => p.y))))
+  const x1 = Math.min(room.size.width, Math.ceil(Math.max(...ring.map((p) => p.x))))
+  const y1 = Math.min(room.size.height, Math.ceil(Math.max(...ring.map((p) => p.y))))
+  if (x1 <= x0 || y1 <= y0) return 0
+  const local = fillRingsEvenOdd(
+    new Uint8Array((x1 - x0) * (y1 - y0)),
+    x1 - x0,
+    y1 - y0,
+    [ring.map((p) => ({ x: p.x - x0, y: p.y - y0 }))],
+    1,
+  )
   let n = 0
-  for (let i = 0; i < bitmap.length; i++) n += bitmap[i]
+  for (let i = 0; i < local.length; i++) n += local[i]
   return n
 }
 
