@@ -884,6 +884,12 @@ export async function importGodotScene(
     for (const p of polygons) p.outer.forEach(([x, y]) => grow({ x, y }))
     for (const z of zones) if (z.shape.kind === 'polygon') z.shape.outer.forEach(([x, y]) => grow({ x, y }))
     for (const p of points) grow(p)
+    for (const h of objects.hotspots) {
+      if (h.shape.kind === 'polygon') h.shape.outer.forEach(([x, y]) => grow({ x, y }))
+      if (h.walkTo) grow(h.walkTo)
+      if (h.lookAt) grow(h.lookAt)
+    }
+
     size = { width: Math.ceil(maxX), height: Math.ceil(maxY) }
     notes.push(
       `room size assumed ${size.width}x${size.height} (the bounds of its geometry): no width/height on the scene and no readable background`,
