@@ -80,6 +80,7 @@ export async function importGodotGameCommand(
     const source = folderSource(game)
     const scenes = await listGodotScenes(game, notes)
     const found = await findGodotRooms(scenes, (p) => source.readText(p))
+    if (found.refused) throw new ProjectCommandError(`${gameDir}: ${found.refused}; nothing written`)
     notes.push(...found.notes)
     if (found.rooms.length === 0)
       throw new ProjectCommandError(

@@ -77,6 +77,7 @@ export async function exportGodotInPlaceCommand(
       const found = await findGodotRooms(await listGodotScenes(game, notes), (p) =>
         source.readText(`res://${p}`),
       )
+      if (found.refused) throw new ProjectCommandError(`${options.into}: ${found.refused}; nothing written`)
       for (const r of found.rooms) {
         const read = await importGodotScene(source, `res://${r.path}`).catch(() => null)
         if (read?.room.id === roomId) {

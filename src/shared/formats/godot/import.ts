@@ -758,6 +758,8 @@ export async function importGodotScene(
 
   // Scale map (Escoria ESCTerrain).
   let scaleMap: ImportedImage | undefined
+  let scaleSource: { path: string; file: string; size: { width: number; height: number } } | undefined
+
   for (const n of nodes) {
     const script = scriptOf(n)
     const scales = texturePath(n, 'scales')
@@ -771,12 +773,10 @@ export async function importGodotScene(
       notes.push(
         `${n.path}: scale texture ${scales} is missing or not a PNG; scaling not imported (scale_min ${min}%, scale_max ${max}%)`,
       )
-    } else if (bgSize && (size.width !== bgSize.width || size.height !== bgSize.height)) {
-      notes.push(
-        `${n.path}: scale texture ${fileName(scales)} is ${size.width}x${size.height}, the room ${bgSize.width}x${bgSize.height}; scaling not imported`,
-      )
     } else {
+      // Kept when it is the room's size (checked once the size is known, below).
       scaleMap = { name: 'scalemap.png', bytes }
+      scaleSource = { path: n.path, file: fileName(scales), size }
       room.scaling = { mode: 'map', linear: [], map: { file: 'scalemap.png', min, max } }
     }
   }
@@ -896,6 +896,23 @@ export async function importGodotScene(
     )
   }
   room.size = size
+  if (background && bgSize && (bgSize.width !== size.width || bgSize.height !== size.height)) {
+    notes.push(
+      `the background is ${bgSize.width}x${bgSize.height}, the room ${size.width}x${size.height}; the room keeps no background (a project's background is the room's size)`,
+    )
+    noBackground = `the background picture (${bgSize.width}x${bgSize.height}) is not the room's size (${size.width}x${size.height})`
+    background = undefined
+  }
+  // Walkbox keeps a scale map of the room's size only (the project store's rule): another is
+
+  // named and left out, so that the room this import gives is one the project keeps.
+  if (scaleSource && (scaleSource.size.width !== size.width || scaleSource.size.height !== size.height)) {
+    notes.push(
+      `${scaleSource.path}: scale texture ${scaleSource.file} is ${scaleSource.size.width}x${scaleSource.size.height}, the room ${size.width}x${size.height}; scaling not imported`,
+    )
+    scaleMap = undefined
+    room.scaling = { mode: 'none', linear: [] }
+  }
   // A walk area the scene puts (partly) outside the room is said, with its bounds.
   for (const a of room.areas) {
     const own = polygons.filter((p) => p.areaId === a.id).flatMap((p) => p.outer)
