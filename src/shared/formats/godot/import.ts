@@ -275,7 +275,7 @@ function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
 
 /**
  * The sprite that shows the room's background. Popochiu: the Background prop's Sprite2D (its
- * texture is the prop's `texture`); no Background prop, no background. Otherwise a sprite named
+ * texture is the prop's `texture`); no Background (or Bg) prop, no background. Otherwise a sprite named
  * like a background, else the first one under the root, else the first one; never a character's.
  */
 function chooseBackground(
@@ -497,10 +497,10 @@ export async function importGodotScene(
     if (frame) bgSize = { width: Math.round(frame.width), height: Math.round(frame.height) }
   } else if (bgProp === null) {
     notes.push(
-      'no Background prop with a texture (Popochiu shows the room on the prop named Background); the room has no background',
+      'no Background prop with a texture (Popochiu shows the room on the prop named Background or Bg); the room has no background',
     )
     noBackground =
-      "the Popochiu room has no Background prop with a texture (the prop named 'Background' under Props)"
+      "the Popochiu room has no Background prop with a texture (the prop named 'Background' or 'Bg' under Props)"
   } else {
     notes.push('no background sprite found; the room has no background')
     noBackground = 'the scene has no Sprite2D with a texture to take as its background'

@@ -17,7 +17,8 @@
  *   `walk_to_point` and `look_at_point` are in the clickable's own coordinates (`to_global`).
  * - A prop (PopochiuProp) shows its `texture` on its `Sprite2D` child, cut into `frames` x
  *   `v_frames` with `current_frame` shown (the setters copy them onto the sprite). The room's
- *   background is the prop named `Background` (Popochiu's room setup makes it, not clickable).
+ *   background is the prop named `Background` or `Bg` (the prop factory,
+ *   `factory_popochiu_prop.gd`, gives such a prop z_index -1 and its baseline at the top).
  * - A region (PopochiuRegion) with `scaling` scales a character inside it from `scale_top` at its
  *   polygon's top y to `scale_bottom` at its bottom y (`_update_character_scaling_region`).
  * - A 2.1 prop with `obstacle` carves its `obstacle_polygon` out of every walkable area, placed by
@@ -198,15 +199,16 @@ export function applyPropSprites(roles: Map<SceneNode, PopochiuRole>): void {
 }
 
 /**
- * The room's background prop: the prop named (or script-named) `Background`, as Popochiu's room
- * setup makes it; else a prop that is not clickable and whose name says background.
+ * The room's background prop: the prop named `Background` or `Bg` (Popochiu's prop factory
+ * makes a prop whose snake_case name is `background` or `bg` the background: drawn behind,
+ * baseline at the top), by its node name or its script_name.
  */
 export function backgroundProp(roles: Map<SceneNode, PopochiuRole>): SceneNode | null {
   const props = [...roles].filter(([, r]) => r === 'prop').map(([n]) => n)
-  const scriptName = (n: SceneNode) => n.props.get('script_name')?.value
+  const isBackground = (name: unknown) => typeof name === 'string' && /^(background|bg)$/i.test(name)
   return (
-    props.find((n) => n.name === 'Background' || scriptName(n) === 'Background') ??
-    props.find((n) => n.props.get('clickable')?.value === false && /background|^bg$/i.test(n.name)) ??
+    props.find((n) => isBackground(n.name)) ??
+    props.find((n) => isBackground(n.props.get('script_name')?.value)) ??
     null
   )
 }
