@@ -59,7 +59,7 @@ import {
   walkableAreaShape,
   type PopochiuRole,
 } from './popochiu'
-import { escoriaClasses } from './escoria'
+import { escoriaClasses, type EscoriaClass } from './escoria'
 import {
   readRoomObjects,
   zoneRings,
@@ -282,13 +282,22 @@ function chooseBackground(
   nodes: SceneNode[],
   parents: Map<SceneNode, SceneNode>,
   popochiuProp: SceneNode | null | undefined,
+  escoria: Map<SceneNode, EscoriaClass>,
 ): SceneNode | null {
   if (popochiuProp !== undefined) {
     const sprite = popochiuProp?.children.find((c) => c.type === 'Sprite2D' && c.name === 'Sprite2D')
     return sprite && texturePath(sprite, 'texture') ? sprite : null
   }
+  // An Escoria item's (or exit's, or character's) own sprite is the item, not the room.
+  const inItem = (n: SceneNode) => {
+    for (let p = parents.get(n); p; p = parents.get(p)) {
+      const c = escoria.get(p)
+      if (c === 'ESCItem' || c === 'ESCExit' || c === 'ESCPlayer') return true
+    }
+    return false
+  }
   const sprites = nodes.filter(
-    (n) => n.type === 'Sprite2D' && texturePath(n, 'texture') && !isCharacter(n, parents),
+    (n) => n.type === 'Sprite2D' && texturePath(n, 'texture') && !isCharacter(n, parents) && !inItem(n),
   )
   const named = (n: SceneNode) => /background|^bg$|^bg[_\s-]/i.test(n.path.split('/').slice(-2).join('/'))
   return sprites.find(named) ?? sprites.find((n) => !n.path.includes('/')) ?? sprites[0] ?? null
@@ -428,12 +437,12 @@ export async function importGodotScene(
   const roles = popochiu ? popochiuRoles(root) : new Map<SceneNode, PopochiuRole>()
   applyPropSprites(roles)
   const bgProp = popochiu ? backgroundProp(roles) : undefined
-  const escoria = await escoriaClasses(nodes, (p) => source.readText(p))
 
   /** Nodes read into the room (their ancestors too: they place them); the others are named. */
   const used = new Set<SceneNode>([root])
   // Background: room px are its px.
-  const bgNode = chooseBackground(nodes, parents, bgProp)
+  const escoria = await escoriaClasses(nodes, (p) => source.readText(p))
+  const bgNode = chooseBackground(nodes, parents, bgProp, escoria)
   if (bgNode) used.add(bgNode)
   if (bgProp) used.add(bgProp)
   let background: ImportedImage | undefined

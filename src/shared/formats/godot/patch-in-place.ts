@@ -18,6 +18,7 @@
  */
 import type { AreaPolygon, Point } from '../../geometry/types'
 import { walkPolygonToArea } from '../../room/convert'
+import { normaliseRoom } from '../../room/normalise'
 import type { Room } from '../../room/schema'
 import { navigationPolygonLines, roomFlagsList } from './export'
 import { importGodotScene, navigationOutlines, type GodotImportSource } from './import'
@@ -251,7 +252,10 @@ export async function patchGodotRoom(
   const notes: string[] = []
   const res = `res://${scenePath.replace(/^res:\/\//, '')}`
   const root = await readSceneTree(source, res, [])
-  const game = await importGodotScene({ ...source, decodeImage: undefined }, res, { roomId: room.id })
+  const read = await importGodotScene({ ...source, decodeImage: undefined }, res, { roomId: room.id })
+  // The scene's room as a project keeps it (normal form: 2 decimals), so that an unedited room
+  // compares equal to it whatever the rounding of its numbers.
+  const game = { ...read, room: normaliseRoom(read.room) }
   const offset = room.sceneOffset ?? { x: 0, y: 0 }
   const gameOffset = game.room.sceneOffset ?? { x: 0, y: 0 }
   if (
@@ -342,7 +346,15 @@ export async function patchGodotRoom(
       sectionValue(lines, id, 'outlines'),
     )
     if (kept) newLines[2] = `outlines = Array[PackedVector2Array]([${kept.join(', ')}])`
+    // A scene that writes these arrays untyped ([...], as hand-written and older scenes do) keeps that.
+    for (const [k, key] of [
+      [1, 'polygons'],
+      [2, 'outlines'],
+    ] as const)
+      if (/^\s*\[/.test(sectionValue(lines, id, key) ?? ''))
+        newLines[k] = newLines[k].replace(/^(\w+) = Array\[\w+\]\((\[.*\])\)$/, '$1 = $2')
     byFile.set(file, [...(byFile.get(file) ?? []), ...sectionEdits(lines, id, newLines, file)])
+
     notes.push(`${node.path}: ${label}: its navigation polygon (${id} in ${file.split('/').pop()})`)
   }
 
