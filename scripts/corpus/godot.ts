@@ -240,21 +240,27 @@ async function expectedOf(game: string, scene: string): Promise<Expected> {
     const group = (g: string) => child(root, g)?.children ?? []
     // Background: the Background prop's texture on its Sprite2D, frames x v_frames.
     const isBg = (name: string | undefined) => /^(background|bg)$/i.test(name ?? '')
+    // Without one, by name (docs/engines.md): a prop named ...Background, a root Sprite2D
+    // named Background or Bg.
+    const props = group('Props')
     const bg =
-      group('Props').find((p) => isBg(p.name)) ??
-      group('Props').find((p) => isBg(str(prop(p, 'script_name'))))
-    const sprite = bg && child(bg, 'Sprite2D')
+      props.find((p) => isBg(p.name)) ??
+      props.find((p) => isBg(str(prop(p, 'script_name')))) ??
+      props.find((p) => /background$/i.test(p.name) && child(p, 'Sprite2D'))
+    const sprite = bg
+      ? child(bg, 'Sprite2D')
+      : root.children.find((c) => c.type === 'Sprite2D' && isBg(c.name))
     const texProp = bg?.props.get('texture') ?? sprite?.props.get('texture')
     const texId = extId(texProp?.text)
     const tex = texId ? texProp!.file.ext.get(texId) : undefined
     out.background = null
-    if (bg && sprite && tex && /\.(png|jpe?g|webp)$/i.test(tex)) {
+    if (sprite && tex && /\.(png|jpe?g|webp)$/i.test(tex)) {
       const meta = await sharp(join(game, tex.replace(/^res:\/\//, '')))
         .metadata()
         .catch(() => null)
       if (meta?.width && meta.height) {
-        const h = numberOf(prop(bg, 'frames')) ?? numberOf(prop(sprite, 'hframes')) ?? 1
-        const v = numberOf(prop(bg, 'v_frames')) ?? numberOf(prop(sprite, 'vframes')) ?? 1
+        const h = (bg && numberOf(prop(bg, 'frames'))) ?? numberOf(prop(sprite, 'hframes')) ?? 1
+        const v = (bg && numberOf(prop(bg, 'v_frames'))) ?? numberOf(prop(sprite, 'vframes')) ?? 1
         const w = Math.floor(meta.width / h)
         const hh = Math.floor(meta.height / v)
         const centered = prop(sprite, 'centered')?.trim() !== 'false'

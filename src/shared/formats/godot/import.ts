@@ -51,7 +51,7 @@ import { encodeRgbaPng } from '../rgba-png'
 import { packedInts, packedPoints, resourceId, vector2, type TscnValue } from './tscn'
 import {
   applyPropSprites,
-  backgroundProp,
+  backgroundSprite,
   isPopochiuRoom,
   obstacleRing,
   placeRing,
@@ -281,13 +281,11 @@ function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
 function chooseBackground(
   nodes: SceneNode[],
   parents: Map<SceneNode, SceneNode>,
-  popochiuProp: SceneNode | null | undefined,
+  popochiuSprite: SceneNode | null | undefined,
   escoria: Map<SceneNode, EscoriaClass>,
 ): SceneNode | null {
-  if (popochiuProp !== undefined) {
-    const sprite = popochiuProp?.children.find((c) => c.type === 'Sprite2D' && c.name === 'Sprite2D')
-    return sprite && texturePath(sprite, 'texture') ? sprite : null
-  }
+  if (popochiuSprite !== undefined)
+    return popochiuSprite && texturePath(popochiuSprite, 'texture') ? popochiuSprite : null
   // An Escoria item's (or exit's, or character's) own sprite is the item, not the room.
   const inItem = (n: SceneNode) => {
     for (let p = parents.get(n); p; p = parents.get(p)) {
@@ -436,15 +434,25 @@ export async function importGodotScene(
   const popochiu = isPopochiuRoom(root)
   const roles = popochiu ? popochiuRoles(root) : new Map<SceneNode, PopochiuRole>()
   applyPropSprites(roles)
-  const bgProp = popochiu ? backgroundProp(roles) : undefined
+  const shown = popochiu ? backgroundSprite(root, roles) : undefined
+  const bgProp = shown === undefined ? undefined : (shown?.prop ?? null)
 
   /** Nodes read into the room (their ancestors too: they place them); the others are named. */
   const used = new Set<SceneNode>([root])
   // Background: room px are its px.
   const escoria = await escoriaClasses(nodes, (p) => source.readText(p))
-  const bgNode = chooseBackground(nodes, parents, bgProp, escoria)
+  const bgNode = chooseBackground(
+    nodes,
+    parents,
+    shown === undefined ? undefined : (shown?.sprite ?? null),
+    escoria,
+  )
   if (bgNode) used.add(bgNode)
   if (bgProp) used.add(bgProp)
+  if (bgNode && shown?.byName)
+    notes.push(
+      `${bgNode.path}: taken as the background by its name (the room has no prop named Background or Bg, which Popochiu makes the background)`,
+    )
   let background: ImportedImage | undefined
   let noBackground: string | undefined
   let bgSize: { width: number; height: number } | null = null
@@ -504,7 +512,7 @@ export async function importGodotScene(
       offset = { x: -topLeft.x || 0, y: -topLeft.y || 0 }
     }
     if (frame) bgSize = { width: Math.round(frame.width), height: Math.round(frame.height) }
-  } else if (bgProp === null) {
+  } else if (popochiu) {
     notes.push(
       'no Background prop with a texture (Popochiu shows the room on the prop named Background or Bg); the room has no background',
     )

@@ -213,6 +213,28 @@ export function backgroundProp(roles: Map<SceneNode, PopochiuRole>): SceneNode |
   )
 }
 
+/**
+ * What shows a Popochiu room's background: the Background prop's Sprite2D; in a room without
+ * one, by name (said in a note by the import): a prop whose name ends in `Background`
+ * (`DeadBodyBackground`), else a Sprite2D under the room's root named `Background` or `Bg`.
+ */
+export function backgroundSprite(
+  root: SceneNode,
+  roles: Map<SceneNode, PopochiuRole>,
+): { sprite: SceneNode; prop: SceneNode | null; byName: boolean } | null {
+  const spriteOf = (prop: SceneNode) =>
+    prop.children.find((c) => c.type === 'Sprite2D' && c.name === 'Sprite2D')
+  const prop = backgroundProp(roles)
+  if (prop) {
+    const sprite = spriteOf(prop)
+    return sprite ? { sprite, prop, byName: false } : null
+  }
+  const named = [...roles].find(([n, r]) => r === 'prop' && /background$/i.test(n.name) && spriteOf(n))?.[0]
+  if (named) return { sprite: spriteOf(named)!, prop: named, byName: true }
+  const own = root.children.find((c) => c.type === 'Sprite2D' && /^(background|bg)$/i.test(c.name))
+  return own ? { sprite: own, prop: null, byName: true } : null
+}
+
 /** Is a prop clickable (Popochiu's `clickable`, true unless the scene says false)? */
 export function isClickable(node: SceneNode): boolean {
   return node.props.get('clickable')?.value !== false
