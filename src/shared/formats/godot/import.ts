@@ -1,20 +1,24 @@
 /**
- * Godot 4 room scene (.tscn) -> Walkbox room. Reads what adventure frameworks on Godot 4
- * put in a room scene (Popochiu 2, Escoria, plain scenes):
+ * Godot 4 room scene (.tscn) -> Walkbox room. Reads a room as its framework reads it
+ * (Popochiu 2: popochiu.ts; Escoria: escoria.ts; the rules in docs/engines.md), and plain
+ * Godot 4 scenes:
  *
  * - NavigationRegion2D (or Godot 3's NavigationPolygonInstance) with a NavigationPolygon:
  *   its `outlines` (nesting decides outer or hole), else the boundary of its `vertices` +
  *   `polygons` -> walk polygons, one walk area per region. A region with `enabled = false`
  *   gets a flag (default false) that switches its area on; under an Escoria ESCTerrain only
- *   one region is active at a time, so the others switch off when it is on.
- * - Area2D + CollisionPolygon2D, or a Popochiu `interaction_polygon` -> trigger zones
- *   named after the node.
+ *   one region is active at a time, so the others switch off when it is on. A Popochiu
+ *   walkable area -> its `interaction_polygon` at `interaction_polygon_position`.
+ * - Popochiu hotspots and clickable props, Escoria items -> hotspots; Popochiu regions and
+ *   other Area2D -> trigger zones; characters -> points (room-objects.ts).
  * - Marker2D / Position2D -> named points; `player_start` or `is_start_location = true`
- *   -> the test-walk start. Popochiu `walk_to_point`s -> points too.
- * - Escoria ESCTerrain `scales` + `scale_min` / `scale_max` -> the scale map.
- * - The background sprite -> the room's background; room px are the background's px,
- *   and `sceneOffset` keeps where the scene's origin lies so that export gives Godot its
- *   own coordinates back.
+ *   -> the test-walk start.
+ * - Escoria ESCTerrain `scales` + `scale_min` / `scale_max` -> the scale map; Popochiu scaling
+ *   regions -> linear scaling; Popochiu 2.1 obstacle props -> gates.
+ * - The background sprite (Popochiu: the Background prop's) -> the room's background; room px
+ *   are the background's px, and `sceneOffset` keeps where the scene's origin lies so that
+ *   export gives Godot its own coordinates back. The room is always one the project store
+ *   keeps: a picture or scale map not of its size is left out and named.
  *
  * Glossary
  * - scene px: coordinates in the room scene's root; room px = scene px + sceneOffset.

@@ -1,12 +1,16 @@
 /**
- * A Walkbox room written back into the Godot scene it was imported from, in place: the
- * NavigationPolygon of every region whose walk area was edited gets new `vertices`,
- * `polygons` and `outlines` lines (in the region node's own coordinates); every other byte
- * of every file stays as it was (ids, uids, scripts, signals, metadata, order, comments).
- * An unedited room changes nothing.
+ * A Walkbox room written back into the Godot scene it was imported from, in place, where the
+ * engine reads each thing: a Popochiu walkable area's `interaction_polygon` and its Perimeter's
+ * NavigationPolygon, another region's NavigationPolygon (`vertices`, `polygons`, `outlines`);
+ * a zone's or hotspot's polygon, walk-to and look-at points, description and fields in the
+ * node properties the import read them from (room-objects.ts sources), through the inverse
+ * of the same transforms; points' positions; Popochiu scaling regions' scales. Every other
+ * byte of every file stays as it was (ids, uids, scripts, signals, metadata, order,
+ * comments). An unedited room changes nothing: the scene's room is compared in the
+ * project's normal form.
  *
- * A region's walk area is the area named after its node (the import names it so); it is
- * edited when its polygons differ from what the scene gives by more than EDIT_TOLERANCE_PX.
+ * A walk area is edited when its polygons differ from what the scene gives by more than
+ * EDIT_TOLERANCE_PX.
  *
  * Glossary
  * - edit: one run of whole lines of a file replaced by others (0-based `start`, `count`
