@@ -355,6 +355,9 @@ polygon = PackedVector2Array(-1, -1, 1, -1, 1, 1)
 
   it('look_at_point and description survive a whole-scene export and import', async () => {
     const first = (await importGodotScene(await game(BACKGROUND + FLOOR_NODE + SHED), ROOM)).room
+    expect(first.hotspots!.map((h) => [h.description, h.lookAt !== undefined])).toEqual([
+      ['an old shed', true],
+    ])
     const { text } = exportGodotScene(first)
     const back = await importGodotScene(memorySource({ 'res://yard.tscn': text }), 'res://yard.tscn')
     expect(normaliseRoom(back.room).hotspots).toEqual(normaliseRoom(first).hotspots)
