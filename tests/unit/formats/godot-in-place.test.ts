@@ -119,6 +119,37 @@ describe('Godot in place: the Popochiu House', () => {
   })
 })
 
+describe('Godot in place: a project imported before hotspots', () => {
+  it('a zone of a node now read as a hotspot is not written, and the note says why; nothing is guessed', async () => {
+    const source = folderSource(POPOCHIU)
+    const room = normaliseRoom((await importGodotScene(source, `res://${HOUSE}`)).room)
+    // As an earlier import kept the House: its clickables as trigger zones, no hotspots.
+    const old = structuredClone(room)
+    old.zones = room.hotspots!.map((h) => ({
+      id: h.id,
+      name: h.name,
+      shape:
+        h.shape.kind === 'polygon'
+          ? { kind: 'polygon' as const, outer: h.shape.outer }
+          : { kind: 'area' as const, areaId: 1 },
+      events: { enter: '', exit: '', stand: '' },
+      properties: { godotPath: h.properties.godotPath },
+    }))
+    delete old.hotspots
+    const door = old.zones.find((z) => z.name === 'Door')!
+    if (door.shape.kind === 'polygon')
+      door.shape.outer[0] = [door.shape.outer[0][0] + 5, door.shape.outer[0][1]]
+    const { files, notes } = await patchGodotRoom(source, HOUSE, old)
+    expect(files).toEqual([])
+    const text = notes.join('\n')
+    expect(text).toContain(
+      "zone 'Door': Props/Door is a hotspot in the scene (a clickable, read as one since Walkbox has hotspots); not written (import the room again to edit it as a hotspot)",
+    )
+    expect(text).not.toMatch(/removed in Walkbox/)
+    expect(text).not.toMatch(/new in Walkbox/)
+  })
+})
+
 describe('Godot in place: outlines the edit did not touch', () => {
   it("Escoria room02: a vertex moved in bridge_open's first outline leaves its second outline's text as it was", async () => {
     const ESCORIA = benchPath('engines', 'escoria-demo-game')

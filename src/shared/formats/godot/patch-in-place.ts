@@ -505,8 +505,18 @@ export async function patchGodotRoom(
         ? ofNode[0]
         : ofNode.find((g) => g.name === x.name)
   }
+  // A zone of a project imported before hotspots were read (issue #27) may name a node Walkbox
+  // now reads as a hotspot: nothing is guessed; the author re-imports the room to edit it so.
+  const nowHotspot = (path: string | undefined) =>
+    path !== undefined && (game.room.hotspots ?? []).some((h) => h.properties.godotPath === path)
   for (const z of room.zones) {
     const was = counterpart(z, game.room.zones)
+    if (!was && nowHotspot(z.properties?.godotPath)) {
+      notes.push(
+        `zone '${z.name}': ${z.properties!.godotPath} is a hotspot in the scene (a clickable, read as one since Walkbox has hotspots); not written (import the room again to edit it as a hotspot)`,
+      )
+      continue
+    }
     if (!was) continue
     const path = was.properties!.godotPath
     if (was.name !== z.name) renamed(`zone '${z.name}'`, was.name, path)
@@ -637,7 +647,10 @@ export async function patchGodotRoom(
     )
   const isNew = <T extends { properties?: Record<string, string> }>(mine: T[], theirs: T[]) =>
     mine.filter((z) => !theirs.some((g) => g.properties?.godotPath === z.properties?.godotPath)).length
-  const newZones = isNew(room.zones, game.room.zones)
+  const newZones = isNew(
+    room.zones.filter((z) => !nowHotspot(z.properties?.godotPath)),
+    game.room.zones,
+  )
   const newHotspots = isNew(room.hotspots ?? [], game.room.hotspots ?? [])
   const newPoints = (room.points ?? []).filter((p) => !game.room.points?.some((q) => q.id === p.id)).length
   if (newZones + newHotspots + newPoints > 0)
@@ -663,7 +676,13 @@ export async function patchGodotRoom(
     }
   }
   gone('zone', room.zones, game.room.zones)
-  gone('hotspot', room.hotspots ?? [], game.room.hotspots ?? [])
+  gone(
+    'hotspot',
+    room.hotspots ?? [],
+    (game.room.hotspots ?? []).filter(
+      (h) => !room.zones.some((z) => z.properties?.godotPath === h.properties.godotPath),
+    ),
+  )
 
   for (const src of game.nodes?.points ?? []) {
     const gone = game.room.points?.find((p) => p.id === src.id)
