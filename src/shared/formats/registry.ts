@@ -202,7 +202,6 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
       notes.push(`files go in ${resDir}/ of the Godot project`)
       notes.push(
         ...framesNote(input.room, 'the scene has one background Sprite2D (switching frames is game code)'),
-        ...hotspotsNote(input.room, 'the Godot scene export writes no hotspot nodes yet'),
       )
       return { files: [{ path: `${input.room.id}.tscn`, text }, ...backgroundFile(input)], notes }
     },
