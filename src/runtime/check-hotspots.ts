@@ -3,7 +3,7 @@
  * has an id, a name, a polygon of finite points or a mask id 1..255, finite walk-to and
  * look-at points when given, and text properties; the painted hotspots' mask has one row of
  * runs per room row. Files written before hotspots existed have none, and are read as they
- * were (the field is optional: the runtime file's version stays 1).
+ * were (the field is optional and needs no runtime file version of its own).
  *
  * Units: room px.
  */
