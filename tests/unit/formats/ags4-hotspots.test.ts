@@ -14,7 +14,10 @@ import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hotspotCells } from '../../../src/shared/analysis/hotspots'
 import { readOpenRoom } from '../../../src/shared/formats/ags/open-room'
-import { patchOpenRoomHotspots } from '../../../src/shared/formats/ags/open-room-hotspots'
+import {
+  hotspotLayerFromAgs,
+  patchOpenRoomHotspots,
+} from '../../../src/shared/formats/ags/open-room-hotspots'
 import { encodeIndexedPng } from '../../../src/shared/formats/indexed-png'
 import { roomFormat, type ExportFile, type ImportResult } from '../../../src/shared/formats/registry'
 import { encodeWalkBehindRows } from '../../../src/shared/room/walk-behinds'
@@ -315,5 +318,36 @@ describe('data.xml hotspot fields', () => {
     )
     expect(readOpenRoom(out).data.hotspots[1]).toEqual(edit)
     expect(patchOpenRoomHotspots(newer, new Map())).toBe(newer)
+  })
+})
+
+describe('which AGS hotspot ids are hotspots of the room', () => {
+  it("leaves out ids with the editor's defaults (no description or 'Hotspot N'), keeps the rest", () => {
+    const entry = (scriptName: string, description: string, x = 0) => ({
+      scriptName,
+      description,
+      walkTo: { x, y: x === 0 ? 0 : 9 },
+      properties: {},
+    })
+    const entries = [
+      entry('hHotspot0', 'No hotspot'),
+      entry('hHotspot1', 'Hotspot 1'),
+      entry('hHotspot2', ''),
+      entry('hHotspot3', 'Hotspot 3'),
+      entry('hHotspot4', 'Hotspot 5'),
+      entry('hHotspot5', 'Hotspot 5', 7),
+    ]
+    const cells = new Uint8Array(4 * 2)
+    cells[1] = 3
+    const notes: string[] = []
+    const layer = hotspotLayerFromAgs(entries, cells, { width: 4, height: 2 }, notes)
+    expect(
+      layer.hotspots!.map((h) => [h.shape.kind === 'mask' ? h.shape.maskId : 0, h.description, h.walkTo]),
+    ).toEqual([
+      [3, 'Hotspot 3', undefined],
+      [4, 'Hotspot 5', undefined],
+      [5, 'Hotspot 5', { x: 7, y: 9 }],
+    ])
+    expect(notes).toContain('hotspots hHotspot4, hHotspot5: named in data.xml but with no pixels')
   })
 })

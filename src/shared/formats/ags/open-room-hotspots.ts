@@ -10,8 +10,10 @@
  *   its mask id as its AGS id; a polygon hotspot is drawn into the mask with the lowest id no
  *   painted hotspot uses.
  * - default entry: what the AGS editor makes for an unused id: script name `hHotspotN`, no
- *   description, walk-to point 0,0, no properties. An id with pixels or with anything else is
- *   a hotspot of the room; the others are not brought in.
+ *   description or `Hotspot N` (the editor's Room.cs gives new rooms that one, and rooms made
+ *   from AGS 3 keep it), walk-to point 0,0, no properties. An id with pixels or with anything
+ *   else is a hotspot of the room; the others are not brought in (the AGS 3 reader,
+ *   crm-import.ts, takes the same default text).
  * - script name: AGS refuses a room whose hotspot has a name with characters other than
  *   letters, digits and '_' or starting with a digit (Utilities.ValidateScriptName); names are
  *   written so.
@@ -64,7 +66,7 @@ const defaultName = (id: number) => `hHotspot${id}`
 function isDefault(h: AgsHotspot, id: number): boolean {
   return (
     (h.scriptName === '' || h.scriptName.toLowerCase() === defaultName(id).toLowerCase()) &&
-    h.description === '' &&
+    (h.description === '' || h.description === `Hotspot ${id}`) &&
     h.walkTo.x < 1 &&
     Object.keys(h.properties ?? {}).length === 0
   )
