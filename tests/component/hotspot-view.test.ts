@@ -1,8 +1,9 @@
 /**
  * The hotspot layer's drawing (canvas/hotspot-view.ts): each hotspot's name label sits at
  * the top-left of its outline's or its pixels' bounding box, is kept (the same label) and
- * moved between draws, follows a brush dab that grows a painted hotspot, and goes with its
- * hotspot. A label made again per draw, or one left at a painted hotspot's old box, fails here.
+ * moved between draws, follows a brush dab that grows or shrinks a painted hotspot, and goes
+ * with its hotspot. A label made again per draw, or one left at a painted hotspot's old box,
+ * fails here.
  *
  * Units: room px; label offsets in screen px divided by the zoom.
  */
@@ -71,7 +72,7 @@ describe('the hotspot layer view', () => {
     expect(clock.scale.x).toBe(0.5)
   })
 
-  it('follows a brush dab that grows a painted hotspot, renames and drops labels with their hotspots', () => {
+  it('follows brush dabs that grow and shrink a painted hotspot, renames and drops labels with their hotspots', () => {
     const layer = new HotspotLayer()
     const c = cells()
     layer.updateRect(c, W, { x: 0, y: 0, width: W, height: H })
@@ -85,6 +86,25 @@ describe('the hotspot layer view', () => {
     layer.draw(r, 1, null, true, 1)
     expect(byText(layer, 'hCrack')).toBe(crack)
     expect([crack.x, crack.y]).toEqual([23, 8 - 16])
+
+    // Erasing that pixel again, then the left column of the rest: the box shrinks back, then in.
+    c[8 * W + 21] = 0
+    layer.updateRect(c, W, { x: 20, y: 7, width: 3, height: 3 })
+    layer.draw(r, 1, null, true, 1)
+    expect([crack.x, crack.y]).toEqual([27, 20 - 16])
+    for (let y = 20; y < 23; y++) c[y * W + 25] = 0
+    layer.updateRect(c, W, { x: 24, y: 19, width: 2, height: 5 })
+    layer.draw(r, 1, null, true, 1)
+    expect([crack.x, crack.y]).toEqual([28, 20 - 16])
+    // Every pixel erased: no box, the label hidden.
+    for (let y = 20; y < 23; y++) for (let x = 26; x < 30; x++) c[y * W + x] = 0
+    layer.updateRect(c, W, { x: 25, y: 20, width: 5, height: 3 })
+    layer.draw(r, 1, null, true, 1)
+    expect(crack.visible).toBe(false)
+    c[21 * W + 27] = 3
+    layer.updateRect(c, W, { x: 27, y: 21, width: 1, height: 1 })
+    layer.draw(r, 1, null, true, 1)
+    expect([crack.visible, crack.x, crack.y]).toEqual([true, 29, 21 - 16])
 
     r.hotspots![1].name = 'hHole'
     layer.draw(r, 1, null, true, 1)

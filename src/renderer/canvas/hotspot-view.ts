@@ -4,12 +4,14 @@
  * and its walk-to point as a flag (a ring on the floor with a short pole), joined to the
  * hotspot by a faint line. The selected hotspot is drawn bold (a painted one framed by its
  * pixels' bounding box). Pixi only: it reads the room it is given and never a store.
- * Painting redraws this per brush dab, so nothing here costs more than the hotspots' count:
- * labels are kept and moved, not made again, and no outline is traced.
+ * Painting redraws this per brush dab, so a dab costs its own rectangle and the hotspots'
+ * count: labels are kept and moved, not made again, and no outline is traced (a dab over a
+ * box's edge also scans that box's rows and columns up to the hotspot's nearest pixels).
  *
  * Glossary
  * - label box: where a hotspot's name goes: the top-left of its outline's bounding box, or of
- *   its pixels' (kept up to date as a brush paints; shrinking is seen at the next full draw).
+ *   its pixels' (kept up to date as a brush paints or erases: a dab over a box's edge moves
+ *   that edge in to the first row or column still holding a pixel of the hotspot).
  *
  * Units: room px; strokes and text sizes in screen px divided by the zoom.
  */
@@ -65,7 +67,40 @@ export class HotspotLayer {
   /** Redraw `rect` of the painted pixels (a brush dab). */
   updateRect(cells: Uint8Array, width: number, rect: Rect): void {
     this.overlay.updateRect(cells, width, rect)
+    this.shrinkBoxes(cells, width, rect)
     this.growBoxes(cells, width, rect)
+  }
+
+  /** Boxes with an edge under `rect`: each such edge moved in to the hotspot's pixels left (none left: no box). */
+  private shrinkBoxes(cells: Uint8Array, width: number, rect: Rect): void {
+    const rx1 = rect.x + rect.width
+    const ry1 = rect.y + rect.height
+    const under = (v: number, from: number, to: number) => v >= from && v < to
+    for (const [id, b] of this.boxes) {
+      if (b.x1 <= rect.x || b.x0 >= rx1 || b.y1 <= rect.y || b.y0 >= ry1) continue
+      const edgeUnder =
+        under(b.x0, rect.x, rx1) ||
+        under(b.x1 - 1, rect.x, rx1) ||
+        under(b.y0, rect.y, ry1) ||
+        under(b.y1 - 1, rect.y, ry1)
+      if (!edgeUnder) continue
+      const rowHas = (y: number) => {
+        for (let x = b.x0, i = y * width + b.x0; x < b.x1; x++, i++) if (cells[i] === id) return true
+        return false
+      }
+      const columnHas = (x: number) => {
+        for (let y = b.y0, i = y * width + x; y < b.y1; y++, i += width) if (cells[i] === id) return true
+        return false
+      }
+      while (b.y0 < b.y1 && !rowHas(b.y0)) b.y0++
+      if (b.y0 === b.y1) {
+        this.boxes.delete(id)
+        continue
+      }
+      while (!rowHas(b.y1 - 1)) b.y1--
+      while (!columnHas(b.x0)) b.x0++
+      while (!columnHas(b.x1 - 1)) b.x1--
+    }
   }
 
   private growBoxes(cells: Uint8Array, width: number, rect: Rect): void {
