@@ -101,15 +101,19 @@ async function roomFileIn(game: string, engine: GameKind, roomId: string, into: 
   }
   const files = diskProjectFiles(game)
   const source = gameSource(files, nodeGameCodec)
+  let unread = ''
   for (const r of await listGameRooms(files, engine, source, [])) {
     const read = await roomFormat(r.format).importRoom!(source, r.file, {
       ...(r.name ? { name: r.name } : {}),
       ...(engine === 'tiled' ? { filesWithinSource: true } : {}),
-    }).catch(() => null)
+    }).catch((e: unknown) => {
+      unread ||= `; ${r.file} could not be read (${(e instanceof Error ? e.message : String(e)).split('\n')[0]})`
+      return null
+    })
     if (read?.room.id === roomId) return r.file
   }
   throw new ProjectCommandError(
-    `${into}: no room of ${ENGINE_LABELS[engine]} imports as '${roomId}'; give --scene <its file in the game>`,
+    `${into}: no room of ${ENGINE_LABELS[engine]} imports as '${roomId}'${unread}; give --scene <its file in the game>; nothing written`,
   )
 }
 

@@ -8,9 +8,11 @@
 import { chmod, cp, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
-/** Make every folder and file under `dir` writable by its owner. */
+/** Make `dir` and every folder and file under it writable by its owner (a file: itself). */
 export async function makeWritable(dir: string): Promise<void> {
-  await chmod(dir, ((await stat(dir)).mode & 0o777) | 0o700)
+  const info = await stat(dir)
+  if (!info.isDirectory()) return chmod(dir, (info.mode & 0o777) | 0o600)
+  await chmod(dir, (info.mode & 0o777) | 0o700)
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, e.name)
     if (e.isDirectory()) await makeWritable(path)

@@ -169,15 +169,24 @@ export function readOnlyGameRefusal(folder: string): string | null {
 export function diskGameHost(game: string, options: DiskGameOptions = {}): GameHost {
   const files = options.files ?? diskProjectFiles(game)
   const scratch = resolve(options.scratch ?? scratchFolderFor(game))
+  const projectFolder = join(game, GAME_PROJECT_DIR)
+  const project = store.diskStore(projectFolder, {
+    appVersion: options.appVersion,
+    keepBackups: options.keepBackups,
+    // Tests inject a layer whose writes fail; the project inside the game goes through it too.
+    ...(options.files ? { files: filesUnder(files, GAME_PROJECT_DIR) } : {}),
+  })
   return {
     files,
     codec: nodeGameCodec,
-    project: store.diskStore(join(game, GAME_PROJECT_DIR), {
-      appVersion: options.appVersion,
-      keepBackups: options.keepBackups,
-      // Tests inject a layer whose writes fail; the project inside the game goes through it too.
-      ...(options.files ? { files: filesUnder(files, GAME_PROJECT_DIR) } : {}),
-    }),
+    // Its lock file lives in its folder, made for the first import (under the game's lock).
+    project: {
+      ...project,
+      lock: async (work) => {
+        await makeFolders(projectFolder)
+        return project.lock(work)
+      },
+    },
     async scratch() {
       if (inside(scratch, game) || inside(game, scratch))
         throw new GameFolderError(`${scratch}: a scratch folder must be outside the game folder`)

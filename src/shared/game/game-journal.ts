@@ -247,6 +247,11 @@ async function legacyJournals(files: ProjectFiles): Promise<{ path: string; fold
   return out
 }
 
+/** Is there a journal (or a journal of an earlier Walkbox) to finish, roll back or set aside? */
+export async function hasStoppedWrite(files: ProjectFiles): Promise<boolean> {
+  return (await files.kind(GAME_JOURNAL)) !== null || (await legacyJournals(files)).length > 0
+}
+
 /** Run a committed journal's renames (a staged file that is gone was moved already). */
 async function apply(files: ProjectFiles, journal: GameJournal): Promise<void> {
   for (const { target, staged } of journal.files)

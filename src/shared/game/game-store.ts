@@ -60,7 +60,7 @@ import {
 import { defaultRoomFolder, PROJECT_FILE_NAME, type Flag, type ProjectRoom } from '../room/schema'
 import type { ProjectFiles } from '../room/unit-save'
 import type { GameHost, GameLockState } from './game-host'
-import { newToken, recoverGame, stoppedWrite, writeWhole } from './game-journal'
+import { hasStoppedWrite, newToken, recoverGame, stoppedWrite, writeWhole } from './game-journal'
 import {
   planFingerprint,
   planGameWrite,
@@ -252,14 +252,13 @@ export async function addGameRooms(
   return { rooms, flagsAdded, link }
 }
 
-/** Read the game and keep its rooms in a new Walkbox project in `store`; the link record. */
+/** Keep the rooms the game read gives in a new Walkbox project in `store`; the link record. */
 async function importInto(
-  files: ProjectFiles,
+  read: GameRead,
   host: GameHost,
   store: StoreHost,
   options: OpenGameOptions,
 ): Promise<{ link: GameLink; notes: string[] }> {
-  const read = await readGameFolder(files, host.codec, { readOptions: options.readOptions })
   const added = await addGameRooms(store, read, {
     name: read.name || options.folderName || 'Game',
     appVersion: host.appVersion ?? '0.1.0',
@@ -299,7 +298,8 @@ async function openReadOnly(
             )
             return { project: scratch, stored, link, imported: false, notes: [] as string[] }
           }
-          const { link, notes } = await importInto(view, host, scratch, options)
+          const read = await readGameFolder(view, host.codec, { readOptions: options.readOptions })
+          const { link, notes } = await importInto(read, host, scratch, options)
           return { project: scratch, stored: await openStoredProject(scratch), link, imported: true, notes }
         },
       )
@@ -336,10 +336,12 @@ export async function openGame(host: GameHost, options: OpenGameOptions = {}): P
       // A leftover project folder (no project file) is not written over: the author decides.
       const leftover = await leftoverProjectProblem(files)
       if (leftover) throw new GameFolderError(`${leftover}; nothing opened`)
+      // Read first: a game whose rooms cannot be read is refused with nothing written.
+      const read = await readGameFolder(files, host.codec, { readOptions: options.readOptions })
       // What of Walkbox's the game holds now: an import that fails part way puts it back so.
       const putBack = await keepGameWalkbox(files)
       try {
-        const { link, notes } = await importInto(files, host, host.project, options)
+        const { link, notes } = await importInto(read, host, host.project, options)
         await writeWhole(files, GAME_LINK_FILE, gameLinkText(link), newToken())
         const stored = await openStoredProject(host.project)
         return { project: host.project, stored, link, imported: true, notes, warnings, readOnly: null }
@@ -377,27 +379,23 @@ export async function readGame(
     tiledProject: options.tiledProject,
     readOptions: options.readOptions,
   }
-  return host.lock(
-    async (state) => {
-      const engine = options.kind ?? (await engineOf(files))
-      if (state.held) {
+  const engine = options.kind ?? (await engineOf(files))
+  // A game with no stopped write is read without writing anything in it (no lock file either).
+  if (await hasStoppedWrite(files)) {
+    const recovered = await host.lock(
+      async (state) => {
+        if (!state.held) return null
         const warnings = await recoverGame(files, engine)
         return { read: await readGameFolder(files, host.codec, readOptions), warnings }
-      }
-      let line: string | null = null
-      const read = await readSteady(
-        files,
-        async () => {
-          const stopped = await stoppedWrite(files, engine)
-          line = stopped.line
-          return stopped.journal
-        },
-        (view) => readGameFolder(view, host.codec, readOptions),
-      )
-      return { read, warnings: line ? [line] : [] }
-    },
-    { take: true },
+      },
+      { take: true },
+    )
+    if (recovered) return recovered
+  }
+  const { value, warnings } = await readWithoutLock(host, engine, (view) =>
+    readGameFolder(view, host.codec, readOptions),
   )
+  return { read: value, warnings }
 }
 
 /** The linked rooms as the game project holds them now (saved), refused when a room's image cannot be read. */
@@ -576,10 +574,13 @@ export interface NewRoomFiles {
  */
 export async function writeNewAgsRoom(host: GameHost, request: NewRoomFiles): Promise<RoomsIntoGameResult> {
   const plan = async (files: ProjectFiles): Promise<GameWritePlan> => {
-    const kind = await files.kind(request.folder)
+    const kind = request.folder === '' ? 'folder' : await files.kind(request.folder)
     if (kind !== null && kind !== 'folder')
       throw new GameFolderError(`${request.folder}: not a folder (a link?); nothing written`)
-    const there = kind === 'folder' ? await files.list(request.folder) : []
+    // Walkbox's own entries (the game's lock, `.walkbox/`) do not make a folder that is the game's top busy.
+    const there = (kind === 'folder' ? await files.list(request.folder) : []).filter(
+      (e) => request.folder !== '' || !e.name.startsWith(GAME_WALKBOX_DIR),
+    )
     if (there.some((e) => e.name === 'data.xml'))
       throw new GameFolderError(`${request.folder}: holds a room already (data.xml); nothing written`)
     if (there.length > 0) {
