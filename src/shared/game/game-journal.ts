@@ -69,8 +69,6 @@ export function stagedName(target: string, token: string): string {
   return `${target}.walkbox-${token}.new`
 }
 
-const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
-
 /** Every folder above `path`, shortest first ('a', 'a/b' for 'a/b/c'). */
 function foldersAbove(path: string): string[] {
   const parts = path.split('/')
@@ -98,13 +96,20 @@ export function journalText(journal: GameJournal): string {
   return `${JSON.stringify(journal, null, 1)}\n`
 }
 
+const ENGINE_GAMES: Record<GameKind, string> = {
+  ags4: 'an AGS 4 game',
+  ags3: 'an AGS 3 game',
+  godot: 'a Godot game',
+  tiled: 'a Tiled game',
+}
+
 /** Why a target may not be named by a game journal, or null. */
 function targetProblem(target: unknown, engine: GameKind | undefined): string | null {
   const problem = gamePathProblem(target)
   if (problem) return problem
   const t = target as string
   if (!isRoomFile(t, engine))
-    return `'${t}' is not a room file Walkbox writes into ${engine ? `a ${engine} game` : 'a game'}`
+    return `'${t}' is not a room file Walkbox writes into ${engine ? ENGINE_GAMES[engine] : 'a game'}`
   return null
 }
 
@@ -269,12 +274,11 @@ export async function rollBack(files: ProjectFiles, journal: GameJournal): Promi
 
 /** Move a journal that will not be run out of the way, keeping it; the one line saying so. */
 async function setAside(files: ProjectFiles, path: string, problem: string): Promise<string> {
-  const folder = dirOf(path)
-  const taken = new Set((await files.list(folder)).map((e) => e.name))
-  const base = path === GAME_JOURNAL ? REJECTED : `${path.replace(/\.json$/, '')}.rejected-`
+  // Into Walkbox's own folder, wherever it was found (a journal of an earlier Walkbox too).
+  const taken = new Set((await files.list(GAME_WALKBOX_DIR)).map((e) => e.name))
   let n = 1
-  while (taken.has(`${base}${n}.json`.slice(folder ? folder.length + 1 : 0))) n++
-  const name = `${base}${n}.json`
+  while (taken.has(`${REJECTED.slice(GAME_WALKBOX_DIR.length + 1)}${n}.json`)) n++
+  const name = `${REJECTED}${n}.json`
   try {
     await files.rename(path, name)
   } catch {
@@ -291,7 +295,7 @@ function filesLine(journal: GameJournal): string {
 
 /** The one line said when a stopped write was finished. */
 export function finishedLine(journal: GameJournal): string {
-  return `a write into the game that a crash or a kill stopped after it counted was finished: ${filesLine(journal)} now hold the new version`
+  return `a write into the game that a crash or a kill stopped after it counted was finished: the new version of ${filesLine(journal)} is in place`
 }
 
 /** The one line said when a stopped write was rolled back. */
@@ -360,6 +364,6 @@ export async function stoppedWrite(
     }
   return {
     journal: checked.journal,
-    line: `a write into the game that a crash or a kill stopped after it counted is not finished (the game is open read-only); Walkbox read ${filesLine(checked.journal)} as that write leaves them`,
+    line: `a write into the game that a crash or a kill stopped after it counted is not finished (the game is open read-only); Walkbox read the new version of ${filesLine(checked.journal)}`,
   }
 }
