@@ -18,12 +18,19 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { GAME_LINK_FILE, MAX_GAME_DEPTH } from '../shared/formats/game-folder'
 import { diskGameHost } from '../main/services/game-folder-store'
 import type { GameHost } from '../shared/game/game-host'
+import type { ProjectFiles } from '../shared/room/unit-save'
 import { DEFAULT_APP_VERSION } from '../main/services/project-store'
 import { makeFolders } from '../main/services/project-files'
 
+/** Tests: the game folder's files a command works through (to stop them as a kill does). */
+export type GameFilesFor = (root: string) => ProjectFiles
+
 /** The game store's host for a game folder, as the command line uses it. */
-export function cliGameHost(root: string): GameHost {
-  return diskGameHost(resolve(root), { appVersion: DEFAULT_APP_VERSION })
+export function cliGameHost(root: string, filesFor?: GameFilesFor): GameHost {
+  return diskGameHost(resolve(root), {
+    appVersion: DEFAULT_APP_VERSION,
+    ...(filesFor ? { files: filesFor(resolve(root)) } : {}),
+  })
 }
 
 async function isFile(path: string): Promise<boolean> {

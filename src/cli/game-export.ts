@@ -36,7 +36,14 @@ import { nodeGameCodec } from '../main/services/game-folder-store'
 import { diskProjectFiles, makeFolders } from '../main/services/project-files'
 import { projectFolderOf } from '../main/desktop-host'
 import { agsOutKind, newAgsRoomFiles, refuseLinks } from './ags-new-room'
-import { cliGameHost, gamePathOf, holdsGameMarker, sayRecovered, tiledRootOf } from './game-cli'
+import {
+  cliGameHost,
+  gamePathOf,
+  holdsGameMarker,
+  sayRecovered,
+  tiledRootOf,
+  type GameFilesFor,
+} from './game-cli'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 const ENGINE_LABELS: Record<GameKind, string> = {
@@ -166,12 +173,12 @@ export async function exportIntoCommand(
   project: string,
   roomId: string,
   into: string,
-  options: { scene?: string; dryRun?: boolean; format?: string },
+  options: { scene?: string; dryRun?: boolean; format?: string; gameFiles?: GameFilesFor },
 ): Promise<ExportIntoReport> {
   return guardAuthorErrors(async () => {
     const { folder, flags, state } = await projectRoom(project, roomId)
     const { game, engine, file } = await target(into, roomId, options)
-    const result = await writeRoomsIntoGame(cliGameHost(game), {
+    const result = await writeRoomsIntoGame(cliGameHost(game, options.gameFiles), {
       engine,
       rooms: [{ roomId, file }],
       states: new Map([[roomId, state]]),
@@ -226,7 +233,7 @@ export async function exportAgsOutCommand(
   roomId: string,
   format: RoomFormat,
   outDir: string,
-  options: { dryRun?: boolean; encode: (f: ExportFile) => Promise<Uint8Array> },
+  options: { dryRun?: boolean; encode: (f: ExportFile) => Promise<Uint8Array>; gameFiles?: GameFilesFor },
 ): Promise<AgsOutReport> {
   return guardAuthorErrors(async () => {
     const out = resolve(outDir)
@@ -238,7 +245,7 @@ export async function exportAgsOutCommand(
       basename(parent) === 'Rooms' && (await holdsGameMarker(dirname(parent), { files: ['Game.agf'] }))
     const game = inGame ? dirname(parent) : kind === 'missing' ? parent : out
     const at = game === out ? '' : gamePathOf(game, out)
-    const host = cliGameHost(game)
+    const host = cliGameHost(game, options.gameFiles)
     const dryRun = options.dryRun === true
     let result: RoomsIntoGameResult
     let notes: string[] = []

@@ -276,37 +276,23 @@ async function openReadOnly(
   readOnly: ReadOnlyGame,
   options: OpenGameOptions,
 ): Promise<OpenedGame> {
-  return host.lock(
-    async () => {
-      const engine = await engineOf(host.files)
-      let line: string | null = null
-      const opened = await readSteady(
-        host.files,
-        async () => {
-          const stopped = await stoppedWrite(host.files, engine)
-          line = stopped.line
-          return stopped.journal
-        },
-        async (view) => {
-          const scratch = await host.scratch()
-          if (await hasGameProject(view)) {
-            const link = await readGameLink(view)
-            const stored = await placeStoredProject(
-              scratch,
-              await ownStoredFiles(filesUnder(view, GAME_PROJECT_DIR)),
-              GAME_PROJECT_DIR,
-            )
-            return { project: scratch, stored, link, imported: false, notes: [] as string[] }
-          }
-          const read = await readGameFolder(view, host.codec, { readOptions: options.readOptions })
-          const { link, notes } = await importInto(read, host, scratch, options)
-          return { project: scratch, stored: await openStoredProject(scratch), link, imported: true, notes }
-        },
+  const engine = await engineOf(host.files)
+  const { value, warnings } = await readWithoutLock(host, engine, async (view) => {
+    const scratch = await host.scratch()
+    if (await hasGameProject(view)) {
+      const link = await readGameLink(view)
+      const stored = await placeStoredProject(
+        scratch,
+        await ownStoredFiles(filesUnder(view, GAME_PROJECT_DIR)),
+        GAME_PROJECT_DIR,
       )
-      return { ...opened, warnings: line ? [line] : [], readOnly }
-    },
-    { take: false },
-  )
+      return { project: scratch, stored, link, imported: false, notes: [] as string[] }
+    }
+    const read = await readGameFolder(view, host.codec, { readOptions: options.readOptions })
+    const { link, notes } = await importInto(read, host, scratch, options)
+    return { project: scratch, stored: await openStoredProject(scratch), link, imported: true, notes }
+  })
+  return { ...value, warnings, readOnly }
 }
 
 /**
@@ -534,28 +520,27 @@ export async function writeRoomsIntoGame(
   )
 }
 
-/** Run `read` over the game without its lock, as stopped writes leave it; and the line saying a write was stopped. */
+/**
+ * Run `read` over the game without its lock, as stopped writes leave it (each try after any
+ * writer holding the lock has let go); and the line saying a write was stopped.
+ */
 async function readWithoutLock<T>(
   host: GameHost,
   engine: GameKind | undefined,
   read: (view: ProjectFiles) => Promise<T>,
 ): Promise<{ value: T; warnings: string[] }> {
-  return host.lock(
+  let line: string | null = null
+  const value = await readSteady(
+    host.files,
     async () => {
-      let line: string | null = null
-      const value = await readSteady(
-        host.files,
-        async () => {
-          const stopped = await stoppedWrite(host.files, engine)
-          line = stopped.line
-          return stopped.journal
-        },
-        read,
-      )
-      return { value, warnings: line ? [line] : [] }
+      const stopped = await stoppedWrite(host.files, engine)
+      line = stopped.line
+      return stopped.journal
     },
-    { take: false },
+    read,
+    () => host.lock(async () => undefined, { take: false }),
   )
+  return { value, warnings: line ? [line] : [] }
 }
 
 export interface NewRoomFiles {

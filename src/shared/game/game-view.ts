@@ -21,7 +21,7 @@ import type { ProjectFiles } from '../room/unit-save'
 import { GAME_JOURNAL, type GameJournal } from './game-journal'
 
 /** Reads of a view that changed under it are tried this many times at the most. */
-export const MAX_UNLOCKED_READS = 5
+export const MAX_UNLOCKED_READS = 8
 
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
 const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1)
@@ -75,15 +75,18 @@ async function mark(files: ProjectFiles): Promise<string> {
 
 /**
  * Run `read` over the game as stopped writes leave it, again when a write ran meanwhile (at
- * most MAX_UNLOCKED_READS times, then refused in one line). `journalOf` gives the committed
- * journal to read through (or null), as it is at each try.
+ * most MAX_UNLOCKED_READS times, then refused in one line), each try after `wait`. `journalOf`
+ * gives the committed journal to read through (or null), as it is at each try.
  */
 export async function readSteady<T>(
   files: ProjectFiles,
   journalOf: () => Promise<GameJournal | null>,
   read: (view: ProjectFiles) => Promise<T>,
+  /** Waits while a writer holds the game's lock (before each try). */
+  wait: () => Promise<void> = async () => undefined,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    await wait()
     const before = await mark(files)
     const value = await read(viewAfter(files, await journalOf()))
     if ((await mark(files)) === before) return value
