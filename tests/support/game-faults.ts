@@ -108,7 +108,7 @@ export const FAULT_GAMES: Record<FaultEngine, FaultGame> = {
       const out = clone(room)
       out.polygons[0].outer = out.polygons[0].outer.map(([x, y]) => [x + v, y])
       const gate = out.gates[0]
-      if (gate.kind === 'block-polygon') gate.polygon = gate.polygon.map(([x, y]) => [x, y + v])
+      if (gate.polygon) gate.polygon = gate.polygon.map(([x, y]) => [x, y + v])
       return { room: out }
     },
   },
