@@ -125,7 +125,9 @@ export async function saveVersion(
   const { width, height } = next.room.size
   await saveStoredProject(project, ({ project: p }) => ({
     project: p,
-    rooms: [{ room: next.room, ...(next.mask ? { images: { mask: { width, height, cells: next.mask } } } : {}) }],
+    rooms: [
+      { room: next.room, ...(next.mask ? { images: { mask: { width, height, cells: next.mask } } } : {}) },
+    ],
   }))
 }
 
@@ -157,7 +159,10 @@ export function digest(bytes: Uint8Array): string {
 export async function makeTemplate(game: FaultGame, dir: string, count: number): Promise<Template> {
   const gameDir = join(dir, 'game')
   await game.make(gameDir)
-  const host = diskGameHost(gameDir, { appVersion: '0.1.0', scratch: join(dir, '..', `${game.engine}-scratch`) })
+  const host = diskGameHost(gameDir, {
+    appVersion: '0.1.0',
+    scratch: join(dir, '..', `${game.engine}-scratch`),
+  })
   const opened = await openGame(host, { folderName: game.engine })
   const loaded = await loadStoredRoom(opened.project, game.roomId)
   const base = { room: loaded.room, mask: loaded.mask?.cells ?? null }
@@ -195,7 +200,8 @@ export async function copyTemplate(template: Template, to: string): Promise<void
 /** Which version the game's files hold, or 'torn'. */
 export async function stateOf(template: Template, gameDir: string): Promise<number | 'torn'> {
   const now: Record<string, string> = {}
-  for (const p of template.files) now[p] = digest(await readFile(join(gameDir, p)).catch(() => Buffer.alloc(0)))
+  for (const p of template.files)
+    now[p] = digest(await readFile(join(gameDir, p)).catch(() => Buffer.alloc(0)))
   const v = template.versions.findIndex((version) => template.files.every((p) => version[p] === now[p]))
   return v < 0 ? 'torn' : v
 }
@@ -209,7 +215,8 @@ export async function leftovers(gameDir: string): Promise<string[]> {
       const rel = relative(gameDir, path)
       if (rel === join('.walkbox', 'project')) continue
       if (e.isDirectory()) await visit(path)
-      else if (/\.walkbox-[0-9a-z]+\.(new|tmp)$|^\.walkbox-game-lock|game-journal\.json$/.test(e.name)) out.push(rel)
+      else if (/\.walkbox-[0-9a-z]+\.(new|tmp)$|^\.walkbox-game-lock|game-journal\.json$/.test(e.name))
+        out.push(rel)
     }
   }
   await visit(gameDir)
