@@ -5,7 +5,7 @@
  * write: `RESULT {"v":…,"code":…,"ms":…}`. Started with `node --import tsx`, killed by the
  * test at a moment of its choosing, or left to finish.
  *
- *   game-fault-child.ts <engine> <template dir> <project folder> <first version> <step> <count>
+ *   game-fault-child.ts <engine> <template dir> <project folder> <first version> <step> <count> [pause ms]
  *
  * Glossary
  * - template dir: a copy of a fault template (game-faults.ts): `game/`, the project given.
@@ -20,7 +20,7 @@ import * as store from '../../src/main/services/project-store'
 import { FAULT_GAMES, saveVersion, type FaultEngine } from './game-faults'
 import { loadStoredRoom } from '../../src/shared/room/project-store'
 
-const [engine, dir, project, first, step, count] = process.argv.slice(2)
+const [engine, dir, project, first, step, count, pause = '0'] = process.argv.slice(2)
 const game = FAULT_GAMES[engine as FaultEngine]
 const gameDir = join(dir, 'game')
 const projectStore = store.diskStore(project)
@@ -42,4 +42,6 @@ for (let i = 0; total === 0 || i < total; i++) {
   const started = Date.now()
   const code = await main(args())
   process.stdout.write(`RESULT ${JSON.stringify({ v, code, ms: Date.now() - started })}\n`)
+  // A pause between writes, as an author's between saves (0: none).
+  await new Promise((done) => setTimeout(done, Number(pause)))
 }

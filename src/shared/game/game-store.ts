@@ -68,7 +68,7 @@ import {
   refuseReadOnlyFiles,
   type GameWritePlan,
 } from './game-plan'
-import { readSteady } from './game-view'
+import { GameChangedWhileReading, readSteady } from './game-view'
 import { commitGameWrite, type GameWriteResult } from './game-write'
 
 /** The Walkbox project's folder inside a game folder. */
@@ -366,9 +366,8 @@ export async function readGame(
     readOptions: options.readOptions,
   }
   const engine = options.kind ?? (await engineOf(files))
-  // A game with no stopped write is read without writing anything in it (no lock file either).
-  if (await hasStoppedWrite(files)) {
-    const recovered = await host.lock(
+  const locked = () =>
+    host.lock(
       async (state) => {
         if (!state.held) return null
         const warnings = await recoverGame(files, engine)
@@ -376,12 +375,25 @@ export async function readGame(
       },
       { take: true },
     )
-    if (recovered) return recovered
+  const unlocked = async (attempts?: number) => {
+    const { value, warnings } = await readWithoutLock(
+      host,
+      engine,
+      (view) => readGameFolder(view, host.codec, readOptions),
+      attempts,
+    )
+    return { read: value, warnings }
   }
-  const { value, warnings } = await readWithoutLock(host, engine, (view) =>
-    readGameFolder(view, host.codec, readOptions),
-  )
-  return { read: value, warnings }
+  // A game with no stopped write is read without writing anything in it (no lock file either);
+  // one a writer keeps changing meanwhile is read holding the lock, where one can be taken.
+  if (!(await hasStoppedWrite(files))) {
+    try {
+      return await unlocked(2)
+    } catch (e) {
+      if (!(e instanceof GameChangedWhileReading)) throw e
+    }
+  }
+  return (await locked()) ?? unlocked()
 }
 
 /** The linked rooms as the game project holds them now (saved), refused when a room's image cannot be read. */
@@ -528,6 +540,7 @@ async function readWithoutLock<T>(
   host: GameHost,
   engine: GameKind | undefined,
   read: (view: ProjectFiles) => Promise<T>,
+  attempts?: number,
 ): Promise<{ value: T; warnings: string[] }> {
   let line: string | null = null
   const value = await readSteady(
@@ -539,6 +552,7 @@ async function readWithoutLock<T>(
     },
     read,
     () => host.lock(async () => undefined, { take: false }),
+    attempts,
   )
   return { value, warnings: line ? [line] : [] }
 }

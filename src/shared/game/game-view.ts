@@ -26,6 +26,16 @@ export const MAX_UNLOCKED_READS = 8
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
 const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1)
 
+/** A read that writers kept changing under it, every try (one line). */
+export class GameChangedWhileReading extends GameFolderError {
+  constructor(attempts: number) {
+    super(
+      `the game changed while Walkbox read it, ${attempts} times (another program writing into it?); nothing opened; try again`,
+    )
+    this.name = 'GameChangedWhileReading'
+  }
+}
+
 function refuse(): never {
   throw new GameFolderError('a game opened read-only is never written; nothing written')
 }
@@ -84,15 +94,13 @@ export async function readSteady<T>(
   read: (view: ProjectFiles) => Promise<T>,
   /** Waits while a writer holds the game's lock (before each try). */
   wait: () => Promise<void> = async () => undefined,
+  attempts = MAX_UNLOCKED_READS,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     await wait()
     const before = await mark(files)
     const value = await read(viewAfter(files, await journalOf()))
     if ((await mark(files)) === before) return value
-    if (attempt >= MAX_UNLOCKED_READS)
-      throw new GameFolderError(
-        `the game changed while Walkbox read it, ${MAX_UNLOCKED_READS} times (another program writing into it?); nothing opened; try again`,
-      )
+    if (attempt >= attempts) throw new GameChangedWhileReading(attempts)
   }
 }
