@@ -160,7 +160,12 @@ function editorPath(engine: FaultEngine): WritePath {
     engine,
     async write(dir, files) {
       const project = join(dir, 'game', '.walkbox', 'project')
-      fingerprint ??= planFingerprint(await planGameSave(project))
+      // Save lists the changes first: a plan refused (a read-only file) is what Save says.
+      if (fingerprint === null) {
+        const plan = await planGameSave(project).catch((e: Error) => e)
+        if (plan instanceof Error) return plan.message
+        fingerprint = planFingerprint(plan)
+      }
       return said(writeGameSave(project, fingerprint, { files: files(join(dir, 'game')) }))
     },
   }
@@ -704,7 +709,7 @@ describe('attacks on a game folder', () => {
       }
     }
     // Imports: a Godot background and a Tiled tileset that are links out of the game are not read.
-    const secret = join(outside, 'secret.png')
+    const secret = join(root, 'secret.png')
     await cp(join(templates.godot.dir, 'game/game/rooms/house/props/background/background.png'), secret)
     const { dir, game } = await freshCopy('godot', 0)
     await rm(join(game, 'game/rooms/house/props/background/background.png'))
