@@ -36,11 +36,12 @@ import {
   type Zone,
 } from '../../room/schema'
 import { areaToWalkPolygon } from '../../room/convert'
-import { MAX_ZONE_PROPERTIES } from '../../room/limits'
+import { MAX_RING_VERTICES, MAX_ZONE_PROPERTIES } from '../../room/limits'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import {
   apply,
   readSceneTree,
+  SceneRefused,
   scriptOf,
   walkTree,
   type SceneNode,
@@ -195,6 +196,22 @@ interface RegionRead {
   exclusive: boolean
 }
 
+/**
+ * A polygon's points, refused (the whole scene, one problem) when it has more than a ring may
+ * hold: checked on the count the scene gives, before anything is built from them.
+ */
+function ringPoints(
+  node: SceneNode,
+  what: string,
+  pts: { x: number; y: number }[] | null,
+): { x: number; y: number }[] | null {
+  if (pts && pts.length > MAX_RING_VERTICES)
+    throw new SceneRefused(node.section?.file.path ?? node.path, [
+      `${node.path}: ${what} has ${pts.length} points; a ring holds at most ${MAX_RING_VERTICES}`,
+    ])
+  return pts
+}
+
 function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
   const navProp = node.props.get('navigation_polygon') ?? node.props.get('navpoly')
   const subId = navProp ? resourceId(navProp.value, 'SubResource') : null
@@ -209,12 +226,12 @@ function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
   const outlines = res.props.get('outlines')
   if (Array.isArray(outlines) && outlines.length > 0) {
     for (const o of outlines) {
-      const pts = packedPoints(o)
+      const pts = ringPoints(node, 'an outline of its navigation polygon', packedPoints(o))
       if (pts) rings.push(toRoom(pts))
     }
   }
   if (rings.length === 0) {
-    const vertices = packedPoints(res.props.get('vertices'))
+    const vertices = ringPoints(node, 'its navigation polygon', packedPoints(res.props.get('vertices')))
     const polys = res.props.get('polygons')
     if (vertices && Array.isArray(polys)) {
       const indexLists = polys.map((p) => packedInts(p)).filter((p): p is number[] => p !== null)
@@ -236,7 +253,11 @@ function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
 }
 
 function zoneRings(node: SceneNode, notes: string[], used: Set<SceneNode>): Ring[] {
-  const own = packedPoints(node.props.get('interaction_polygon')?.value)
+  const own = ringPoints(
+    node,
+    'its interaction polygon',
+    packedPoints(node.props.get('interaction_polygon')?.value),
+  )
   if (own && own.length >= 3) {
     // Popochiu keeps an editor copy of the polygon in a child named InteractionPolygon.
     for (const c of node.children)
@@ -246,7 +267,7 @@ function zoneRings(node: SceneNode, notes: string[], used: Set<SceneNode>): Ring
   const rings: Ring[] = []
   for (const c of node.children) {
     if (c.type === 'CollisionPolygon2D') {
-      const pts = packedPoints(c.props.get('polygon')?.value)
+      const pts = ringPoints(c, 'its polygon', packedPoints(c.props.get('polygon')?.value))
       if (pts && pts.length >= 3) {
         rings.push(pts.map((p) => apply(c.global, p)))
         used.add(c)
