@@ -103,7 +103,7 @@ describe('a game folder the browser lets Walkbox read but not write', () => {
     )
     const notice = page.getByTestId('read-only-game')
     expect((await notice.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
-      'The game curb is read-only here: its folder may only be read (write access was refused): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere. Save As…Dismiss',
+      'The game curb is read-only here: its folder cannot be written (write access was refused): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere. Save As…Dismiss',
     )
     await saveScreenshot(page, 'read-only-game-folder.png')
     expect(await opfsFiles(page, 'games/curb')).toEqual(['maps/street.tmx'])
