@@ -85,6 +85,12 @@ const templates = {} as Record<FaultEngine, Template>
 /** What the whole suite saw. */
 const tally = { faults: 0, torn: 0, lost: 0, outside: 0, leftovers: 0, wrongLines: 0, kills: 0, reads: 0 }
 const seen: string[] = []
+/** Faults by kind, for the summary line. */
+const kinds = new Map<string, number>()
+function count(kind: string, n = 1): void {
+  tally.faults += n
+  kinds.set(kind, (kinds.get(kind) ?? 0) + n)
+}
 
 beforeAll(async () => {
   ;({ dir: root, remove } = await tempFolder('walkbox-game-faults-'))
@@ -98,7 +104,8 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  const line = `game faults (seed ${SEED}): ${tally.faults} faults (${tally.kills} stopped writes, ${tally.reads} reads during writes): ${tally.torn} torn, ${tally.lost} lost, ${tally.outside} outside; ${tally.leftovers} leftovers, ${tally.wrongLines} wrong recovery lines`
+  const by = [...kinds].map(([k, n]) => `${n} ${k}`).join(', ')
+  const line = `game faults (seed ${SEED}): ${tally.faults} faults (${by}): ${tally.torn} torn, ${tally.lost} lost, ${tally.outside} outside; ${tally.leftovers} leftovers, ${tally.wrongLines} wrong recovery lines`
   process.stdout.write(`${line}\n`)
   await remove()
 })
@@ -209,8 +216,15 @@ async function openerLines(game: string, editor: boolean): Promise<string[]> {
 }
 
 /** Hold the game after a fault and recovery to the rules; `said` is what the write said. */
-async function check(tpl: Template, game: string, said: string, lines: string[], journalWas: boolean) {
-  tally.faults++
+async function check(
+  tpl: Template,
+  game: string,
+  said: string,
+  lines: string[],
+  journalWas: boolean,
+  kind: string,
+) {
+  count(kind)
   const state = await stateOf(tpl, game)
   if (state === 'torn') tally.torn++
   const claimsNew = said === '' || said.includes('committed but not finished')
@@ -255,7 +269,7 @@ describe('game writes stopped at every step (in process), on every write path', 
         tally.kills++
         const journalWas = existsSync(join(game, GAME_JOURNAL))
         const lines = await openerLines(game, at % 2 === 0)
-        await check(tpl, game, outcome, lines, journalWas)
+        await check(tpl, game, outcome, lines, journalWas, `stop (${path.name})`)
         await rm(dir, { recursive: true, force: true })
       }
       await outsideIntact()
@@ -348,7 +362,7 @@ describe('real processes', () => {
             .err()
             .split('\n')
             .filter((l) => l.startsWith('walkbox: a write into the game'))
-          tally.faults++
+          count('real kill')
           const state = await stateOf(tpl, game)
           if (state === 'torn') tally.torn++
           // The last write that said ok is on disk, or a later one is (it was stopped after it counted).
@@ -395,7 +409,7 @@ describe('real processes', () => {
         const chain: (number | 'torn')[] = []
         for (const b of backups) chain.push(await stateOf(tpl, join(game, '.walkbox', 'game-backups', b)))
         chain.push(await stateOf(tpl, game))
-        tally.faults += ok.length
+        count('race write', ok.length)
         tally.torn += chain.filter((s) => s === 'torn').length
         const held = chain.slice(1)
         const lost = ok.filter((v) => !held.includes(v))
@@ -436,7 +450,7 @@ describe('real processes', () => {
         const floor = room.polygons[0].outer[0][0] - baseX
         const window = windowOf(room) - baseWindow
         tally.reads++
-        tally.faults++
+        count('read during a write')
         if (floor !== window) {
           tally.torn++
           seen.push(`read ${i}: floor at version ${floor}, window at ${window}`)
@@ -602,7 +616,7 @@ describe('attacks on a game folder', () => {
         const { dir, game } = await freshCopy('ags4', 0)
         await plant(game)
         const lines = await openerLines(game, i % 2 === 0)
-        tally.faults++
+        count('planted journal')
         if (lines.length !== 1 || !lines[0].includes('did not run')) {
           tally.wrongLines++
           seen.push(`${what}: ${lines.join(' | ')}`)
@@ -640,7 +654,7 @@ describe('attacks on a game folder', () => {
         const { dir, game } = await freshCopy(engine)
         await chmod(join(game, file), 0o444)
         const line = await path.write(dir, (r) => diskProjectFiles(r))
-        tally.faults++
+        count('read-only file')
         expect(line).toContain(`${file}: read-only`)
         expect(line).toContain('nothing written')
         expect(line).not.toContain('\n')
@@ -699,7 +713,7 @@ describe('attacks on a game folder', () => {
         await plant(game)
         const rooms = await fingerprint(join(outside, '..', 'rooms-copy')).catch(() => [])
         const line = await path.write(dir, (r) => diskProjectFiles(r)).catch((e: Error) => e.message)
-        tally.faults++
+        count('link')
         expect(line, `${level} (${path.name})`).not.toBe('')
         expect(line).not.toContain('\n')
         expect(await fingerprint(join(outside, '..', 'rooms-copy')).catch(() => [])).toEqual(rooms)
@@ -776,7 +790,7 @@ describe('attacks on a game folder', () => {
           },
         }
         const said2 = await said(writeRoomsIntoGame(diskGameHost(game, { files }), request()))
-        tally.faults++
+        count('full disk')
         if (writes >= nth) {
           expect(said2).toBe(
             'the disk is full (ENOSPC: no space left on device, write); nothing was changed in the game',
