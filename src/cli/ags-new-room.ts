@@ -53,7 +53,8 @@ export function gameIdOf(agf: string | null): { gameId?: number; note?: string }
   try {
     return { gameId: readGameAgf(agf).uniqueId }
   } catch (e) {
-    return { note: `Game.agf: ${(e as Error).message.split('\n')[0]}; the room gets GameID 0` }
+    const why = (e as Error).message.split('\n')[0].replace(/^Game\.agf: /, '')
+    return { note: `Game.agf: ${why}; the room gets GameID 0` }
   }
 }
 

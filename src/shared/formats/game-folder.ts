@@ -390,7 +390,7 @@ export async function listGameRooms(
 ): Promise<{ file: string; format: string; name?: string; kind?: string }[]> {
   if (kind === 'ags4' || kind === 'ags3') {
     const agf = await read.readText('Game.agf').catch((e: unknown) => {
-      notes.push(`Game.agf: ${oneLine(e)}; rooms are named by number`)
+      notes.push(`Game.agf: ${oneLine(e).replace(/^Game\.agf: /, '')}; rooms are named by number`)
       return undefined
     })
     let names = new Map<number, string>()
@@ -398,7 +398,7 @@ export async function listGameRooms(
       try {
         names = readGameAgf(agf).rooms
       } catch (e) {
-        notes.push(`Game.agf: ${oneLine(e)}; rooms are named by number`)
+        notes.push(`Game.agf: ${oneLine(e).replace(/^Game\.agf: /, '')}; rooms are named by number`)
       }
     } else if (agf === null) notes.push('no Game.agf: rooms are named by number')
     const rooms = await listAgsRooms(files, kind)
