@@ -32,6 +32,7 @@ import {
 } from '../../src/shared/game/game-store'
 import { loadStoredRoom, saveStoredProject, type StoreHost } from '../../src/shared/room/project-store'
 import type { ProjectFiles } from '../../src/shared/room/unit-save'
+import { killedFiles, refusal } from './project-store-contract'
 
 export type ContractGameName = 'ags4' | 'ags3' | 'godot' | 'tiled'
 
@@ -43,16 +44,6 @@ export interface GameContractEnv {
 export type GameContractCase = (env: GameContractEnv) => Promise<unknown>
 
 const encoder = new TextEncoder()
-
-/** The one-line message of what `work` throws, or 'no error'. */
-async function refusal(work: () => Promise<unknown>): Promise<string> {
-  try {
-    await work()
-    return 'no error'
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e)
-  }
-}
 
 function digest(bytes: Uint8Array): string {
   let h = 0x811c9dc5
@@ -94,18 +85,24 @@ function stamped(text: string): string {
   return text.replace(/\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-z]{6}/g, '<stamp>')
 }
 
-/** The game's files, failing every operation from the moment `dies` says so (a killed process or tab). */
-function killedFiles(real: ProjectFiles, dies: (op: string, args: unknown[]) => boolean): ProjectFiles {
-  let dead = false
-  const files = {} as Record<string, unknown>
-  for (const key of Object.keys(real) as (keyof ProjectFiles)[]) {
-    files[key] = async (...args: unknown[]) => {
-      if (!dead && dies(key, args)) dead = true
-      if (dead) throw new Error('killed')
-      return (real[key] as (...a: unknown[]) => Promise<unknown>)(...args)
-    }
-  }
-  return files as unknown as ProjectFiles
+/**
+ * The text of a game journal as a planted one reads: committed, token 'abcdefgh', the files
+ * given as target -> staged (staged: `<target>.walkbox-abcdefgh.new` unless given), and any
+ * other fields.
+ */
+export function plantedJournal(
+  files: (string | { target: string; staged: string })[],
+  extra: Record<string, unknown> = {},
+): string {
+  return JSON.stringify({
+    format: 'walkbox-game-journal',
+    version: 1,
+    token: 'abcdefgh',
+    state: 'committed',
+    files: files.map((f) => (typeof f === 'string' ? { target: f, staged: `${f}.walkbox-abcdefgh.new` } : f)),
+    backup: null,
+    ...extra,
+  })
 }
 
 /** The AGS room's walkable mask with its top ten rows painted as area 1, saved in the project. */
@@ -259,20 +256,7 @@ export const GAME_CONTRACT_CASES: Record<string, GameContractCase> = {
     const before = await gameFiles(host.files)
     const planted = { files: [], removeFiles: ['Game.agf'], removeFolders: ['Rooms'] }
     await host.files.write('.walkbox-save.json', encoder.encode(JSON.stringify(planted)))
-    await host.files.write(
-      GAME_JOURNAL,
-      encoder.encode(
-        JSON.stringify({
-          format: 'walkbox-game-journal',
-          version: 1,
-          token: 'abcdefgh',
-          state: 'committed',
-          files: [],
-          backup: null,
-          removeFolders: ['Rooms'],
-        }),
-      ),
-    )
+    await host.files.write(GAME_JOURNAL, encoder.encode(plantedJournal([], { removeFolders: ['Rooms'] })))
     const reopened = await openGame(host)
     const again = await openGame(host)
     return {
@@ -297,19 +281,7 @@ export const GAME_CONTRACT_CASES: Record<string, GameContractCase> = {
       const staged = `${target}.walkbox-abcdefgh.new`
       if (!target.startsWith('..'))
         await host.files.write(staged, encoder.encode('planted')).catch(() => undefined)
-      await host.files.write(
-        GAME_JOURNAL,
-        encoder.encode(
-          JSON.stringify({
-            format: 'walkbox-game-journal',
-            version: 1,
-            token: 'abcdefgh',
-            state: 'committed',
-            files: [{ target, staged }],
-            backup: null,
-          }),
-        ),
-      )
+      await host.files.write(GAME_JOURNAL, encoder.encode(plantedJournal([{ target, staged }])))
       lines.push(...(await openGame(host)).warnings)
     }
     return { lines, changed: changed(before, await gameFiles(host.files)).filter((p) => !p.endsWith('.new')) }

@@ -27,7 +27,7 @@
  * Units: bytes.
  */
 import { GAME_BACKUPS_DIR, GAME_WALKBOX_DIR, gamePathProblem, type GameKind } from '../formats/game-folder'
-import { MAX_JOURNAL_BYTES, MAX_JOURNAL_PATHS } from '../room/journal-check'
+import { journalObject, MAX_JOURNAL_BYTES, MAX_JOURNAL_PATHS } from '../room/journal-check'
 import type { ProjectFiles } from '../room/unit-save'
 import { isRoomFile } from './engine-planners'
 
@@ -119,16 +119,9 @@ export function checkGameJournalText(
   options: { engine?: GameKind; legacyFolder?: string } = {},
 ): CheckedGameJournal {
   const refuse = (problem: string): CheckedGameJournal => ({ journal: null, problem })
-  if (text.length > MAX_JOURNAL_BYTES) return refuse(`it is larger than ${MAX_JOURNAL_BYTES} bytes`)
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    return refuse('it is not JSON')
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return refuse('expected a JSON object')
-  const raw = json as Record<string, unknown>
+  const parsed = journalObject(text)
+  if ('problem' in parsed) return refuse(parsed.problem)
+  const { raw } = parsed
   for (const field of ['removeFiles', 'removeFolders'])
     if (raw[field] !== undefined && !(Array.isArray(raw[field]) && raw[field].length === 0))
       return refuse(`${field}: a write into a game never removes files or folders`)

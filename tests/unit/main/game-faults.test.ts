@@ -60,21 +60,12 @@ import {
   type Template,
 } from '../../support/game-faults'
 import { tempFolder } from './helpers'
+import { plantedJournal } from '../../support/game-store-contract'
+import { random } from '../../support/zstd-inputs'
 
 const SEED = 20_261_127
 const VERSIONS = 9
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const rand = random(SEED)
 
 let root = ''
@@ -343,7 +334,7 @@ describe('real processes', () => {
           const { dir, game } = await freshCopy('ags4', 0)
           const child = await writer('ags4', dir, 'k', 1, 1, 0)
           await until(() => results(child.out()).length >= 1, 90_000)
-          await new Promise((r) => setTimeout(r, Math.floor(rand() * 400)))
+          await new Promise((r) => setTimeout(r, Math.floor((rand() / 2 ** 32) * 400)))
           child.kill('SIGKILL')
           await ended(child)
           return { dir, game, wrote: results(child.out()) }
@@ -479,16 +470,7 @@ describe('attacks on a game folder', () => {
           async (g) =>
             writeFile(
               join(g, GAME_JOURNAL),
-              JSON.stringify({
-                format: 'walkbox-game-journal',
-                version: 1,
-                token: 'abcdefgh',
-                state: 'committed',
-                files: [],
-                backup: null,
-                removeFiles: ['Game.agf'],
-                removeFolders: ['Rooms'],
-              }),
+              plantedJournal([], { removeFiles: ['Game.agf'], removeFolders: ['Rooms'] }),
             ),
         ],
         [
@@ -514,60 +496,18 @@ describe('attacks on a game folder', () => {
           GAME_JOURNAL,
           async (g) => {
             await writeFile(join(g, 'Game.agf.walkbox-abcdefgh.new'), 'planted')
-            await writeFile(
-              join(g, GAME_JOURNAL),
-              JSON.stringify({
-                format: 'walkbox-game-journal',
-                version: 1,
-                token: 'abcdefgh',
-                state: 'committed',
-                files: [{ target: 'Game.agf', staged: 'Game.agf.walkbox-abcdefgh.new' }],
-                backup: null,
-              }),
-            )
+            await writeFile(join(g, GAME_JOURNAL), plantedJournal(['Game.agf']))
           },
         ],
         [
           'reaches out with ..',
           GAME_JOURNAL,
-          async (g) =>
-            writeFile(
-              join(g, GAME_JOURNAL),
-              JSON.stringify({
-                format: 'walkbox-game-journal',
-                version: 1,
-                token: 'abcdefgh',
-                state: 'committed',
-                files: [
-                  {
-                    target: '../outside/Rooms/1/data.xml',
-                    staged: '../outside/Rooms/1/data.xml.walkbox-abcdefgh.new',
-                  },
-                ],
-                backup: null,
-              }),
-            ),
+          async (g) => writeFile(join(g, GAME_JOURNAL), plantedJournal(['../outside/Rooms/1/data.xml'])),
         ],
         [
           'an absolute path',
           GAME_JOURNAL,
-          async (g) =>
-            writeFile(
-              join(g, GAME_JOURNAL),
-              JSON.stringify({
-                format: 'walkbox-game-journal',
-                version: 1,
-                token: 'abcdefgh',
-                state: 'committed',
-                files: [
-                  {
-                    target: `${outside}/Rooms/1/data.xml`,
-                    staged: `${outside}/Rooms/1/data.xml.walkbox-abcdefgh.new`,
-                  },
-                ],
-                backup: null,
-              }),
-            ),
+          async (g) => writeFile(join(g, GAME_JOURNAL), plantedJournal([`${outside}/Rooms/1/data.xml`])),
         ],
         [
           'staged under another name',
@@ -575,14 +515,7 @@ describe('attacks on a game folder', () => {
           async (g) =>
             writeFile(
               join(g, GAME_JOURNAL),
-              JSON.stringify({
-                format: 'walkbox-game-journal',
-                version: 1,
-                token: 'abcdefgh',
-                state: 'committed',
-                files: [{ target: 'Rooms/1/data.xml', staged: 'Game.agf' }],
-                backup: null,
-              }),
+              plantedJournal([{ target: 'Rooms/1/data.xml', staged: 'Game.agf' }]),
             ),
         ],
         [
@@ -590,17 +523,7 @@ describe('attacks on a game folder', () => {
           GAME_JOURNAL,
           async (g) => {
             await symlink(join(outside, 'Rooms/1/data.xml'), join(g, 'Rooms/1/data.xml.walkbox-abcdefgh.new'))
-            await writeFile(
-              join(g, GAME_JOURNAL),
-              JSON.stringify({
-                format: 'walkbox-game-journal',
-                version: 1,
-                token: 'abcdefgh',
-                state: 'committed',
-                files: [{ target: 'Rooms/1/data.xml', staged: 'Rooms/1/data.xml.walkbox-abcdefgh.new' }],
-                backup: null,
-              }),
-            )
+            await writeFile(join(g, GAME_JOURNAL), plantedJournal(['Rooms/1/data.xml']))
           },
         ],
         [
