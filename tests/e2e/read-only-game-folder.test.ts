@@ -238,5 +238,12 @@ describe('a write-back a crash stopped, in the browser edition', () => {
       .toBe(map(300))
     const files = await opfsFiles(page, 'games/curb')
     expect(files.filter((f) => f.endsWith('.walkbox-new') || f === '.walkbox-save.json')).toEqual([])
+    // Said in one line on the status line (the game store's recovery, as on the desktop).
+    await expect
+      .poll(() => statusText(page), { timeout: 30_000 })
+      .toContain(
+        'a write into the game that a crash or a kill stopped after it counted was finished: the new version of maps/street.tmx is in place',
+      )
+    await saveScreenshot(page, 'game-write-finished-on-reopen.png')
   }, 120_000)
 })
