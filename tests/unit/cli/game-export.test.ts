@@ -30,6 +30,9 @@ import { writableCopy } from '../../support/game-copy'
 import { fingerprint, FAULT_GAMES, saveVersion } from '../../support/game-faults'
 import { tempFolder } from '../main/helpers'
 
+/** The sample project shipped with Walkbox (read, never written). */
+const SAMPLE = join(repoRoot, 'resources', 'sample-project')
+
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const c of cleanups.splice(0)) await c()
@@ -130,7 +133,7 @@ describe('walkbox export --format ags4 --out <game>/Rooms/N', () => {
     const t = await tempFolder('walkbox-game-export-')
     cleanups.push(t.remove)
     const project = join(t.dir, 'p')
-    await cp(join(repoRoot, 'resources', 'sample-project'), project, { recursive: true })
+    await cp(SAMPLE, project, { recursive: true })
     const game = join(t.dir, 'game')
     await mkdir(join(game, 'Rooms'), { recursive: true })
     await writeFile(
