@@ -10,7 +10,7 @@
  * Units: bytes.
  */
 import { existsSync } from 'node:fs'
-import { cp, mkdir, readdir, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -19,7 +19,7 @@ import {
   exportIntoCommand,
   exportIntoTable,
 } from '../../../src/cli/game-export'
-import { exportFileBytes } from '../../../src/cli/format-commands'
+import { exportFileBytes, importRoomCommand } from '../../../src/cli/format-commands'
 import { importGodotGameCommand } from '../../../src/cli/godot-game-commands'
 import * as store from '../../../src/main/services/project-store'
 import { roomFormat } from '../../../src/shared/formats/registry'
@@ -184,5 +184,32 @@ describe('walkbox import <game> refused part way', () => {
     await mkdir(out)
     await importGodotGameCommand(out, game).catch(() => null)
     expect(await readdir(out)).toEqual([])
+  })
+})
+
+describe('walkbox import of one map never follows a link', () => {
+  it('a tileset that is a link to a file outside: refused in one line, no project made', async () => {
+    const t = await tempFolder('walkbox-import-link-')
+    cleanups.push(t.remove)
+    const secret = join(t.dir, 'secret.tsx')
+    await writeFile(
+      secret,
+      '<tileset name="secret" tilewidth="16" tileheight="16" tilecount="0" columns="0"/>',
+    )
+    const maps = join(t.dir, 'maps')
+    await mkdir(maps)
+    await writeFile(
+      join(maps, 'room.tmx'),
+      '<?xml version="1.0"?>\n<map version="1.10" orientation="orthogonal" width="4" height="4" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="2">\n <tileset firstgid="1" source="floor.tsx"/>\n <objectgroup id="1" name="walkable">\n  <object id="1" name="floor" type="walkable" x="0" y="0" width="64" height="64"/>\n </objectgroup>\n</map>\n',
+    )
+    await symlink(secret, join(maps, 'floor.tsx'))
+    const out = join(t.dir, 'out')
+    const error = await importRoomCommand(out, join(maps, 'room.tmx'), {}).then(
+      () => 'no error',
+      (e: Error) => e.message,
+    )
+    expect(error).toMatch(/floor\.tsx: a link \(or reached through one\); Walkbox does not follow links/)
+    expect(error).not.toContain('\n')
+    expect(existsSync(out)).toBe(false)
   })
 })
