@@ -30,7 +30,14 @@ import { scaleAt as scaleAtPoint } from '../shared/analysis/scaling'
 import { walkBehindAt as walkBehindAtPoint } from '../shared/analysis/walk-behind-cut'
 import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
 import type { Point } from '../shared/geometry/types'
-import { navmeshFunnel } from '../shared/nav/algorithms/navmesh-funnel'
+import { sameNavState, navStateOf, walkFingerprint } from '../shared/formats/runtime-navmesh'
+import {
+  navmeshFunnel,
+  navmeshRoute,
+  prepareOnMesh,
+  type NavmeshPrepared,
+} from '../shared/nav/algorithms/navmesh-funnel'
+import { buildTriMesh, type TriMesh } from '../shared/nav/polygon/tri-mesh'
 import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
 import { readRoomFile } from './read-room'
 import type {
@@ -111,6 +118,23 @@ function completeOptions(pathfinder: Pathfinder<Prepared, string>, given: Option
   return values
 }
 
+/** A key for complete option values, in the algorithm's option order. */
+function optionsKey(pathfinder: Pathfinder<Prepared, string>, values: OptionValues): string {
+  let key = ''
+  for (const spec of pathfinder.options) key += `${typeof values[spec.key]}:${String(values[spec.key])}\u0000`
+  return key
+}
+
+/** Has `given` exactly the keys and values of `last` (`count` keys)? One pass, nothing made. */
+function sameOptions(given: OptionValues, last: OptionValues, count: number): boolean {
+  let n = 0
+  for (const key in given) {
+    if (given[key] !== last[key]) return false
+    n++
+  }
+  return n === count
+}
+
 /** Length of a polyline, room px. */
 function polylineLength(points: readonly Point[]): number {
   let length = 0
@@ -132,7 +156,7 @@ const DEFAULT_PATHFINDER = navmeshFunnel as unknown as Pathfinder<Prepared, stri
 
 export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: string } = {}): RuntimeRoom {
   const read = readRoomFile(data, options.file ?? 'room.walkbox.json')
-  const { room, mask, scaleMap } = read
+  const { room, mask, scaleMap, navmesh } = read
   const flags: Record<string, boolean> = { ...read.flags, ...(options.flags ?? {}) }
   // The nav world and what each algorithm prepared on it, for the current flags. A query
   // does no bookkeeping beyond a map lookup: everything is dropped when a flag changes.
@@ -145,30 +169,55 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
     world ??= navWorldForRoom(room, mask, flags, JSON.stringify(Object.entries(flags).sort()))
     return world
   }
+  // The file's navmesh, while the flags are in the state it was made for and it is this
+  // room's (its fingerprint): checked on the first path, then kept.
+  let fileMesh: TriMesh | null | undefined
+  const preparedMesh = (): TriMesh | null => {
+    if (!navmesh || !sameNavState(navmesh, navStateOf(room, flags))) return null
+    fileMesh ??= walkFingerprint(room, read.maskRuns) === navmesh.source ? buildTriMesh(navmesh.mesh) : null
+    return fileMesh
+  }
+  const prepareFresh = (pathfinder: Pathfinder<Prepared, string>, values: OptionValues): Prepared => {
+    const mesh = pathfinder === DEFAULT_PATHFINDER ? preparedMesh() : null
+    return withoutDebug(mesh ? prepareOnMesh(mesh, values) : pathfinder.prepare(currentWorld(), values))
+  }
   // The last algorithm asked for with its faithful options: a game mostly asks one.
   let lastPathfinder: Pathfinder<Prepared, string> | null = null
   let lastPrepared: Prepared | null = null
-  const prepare = (pathfinder: Pathfinder<Prepared, string>, given: OptionValues | undefined): Prepared => {
-    if (given === undefined) {
-      if (pathfinder === lastPathfinder) return lastPrepared!
-      let prepared = preparedDefault.get(pathfinder)
-      if (!prepared) {
-        prepared = withoutDebug(pathfinder.prepare(currentWorld(), completeOptions(pathfinder)))
-        preparedDefault.set(pathfinder, prepared)
-      }
-      lastPathfinder = pathfinder
-      lastPrepared = prepared
-      return prepared
-    }
-    const values = completeOptions(pathfinder, given)
-    const key = JSON.stringify(Object.entries(values).sort())
-    let byValues = preparedWith.get(pathfinder)
-    if (!byValues) preparedWith.set(pathfinder, (byValues = new Map()))
-    let prepared = byValues.get(key)
+  const prepareDefault = (pathfinder: Pathfinder<Prepared, string>): Prepared => {
+    if (pathfinder === lastPathfinder) return lastPrepared!
+    let prepared = preparedDefault.get(pathfinder)
     if (!prepared) {
-      prepared = withoutDebug(pathfinder.prepare(currentWorld(), values))
-      byValues.set(key, prepared)
+      prepared = prepareFresh(pathfinder, completeOptions(pathfinder))
+      preparedDefault.set(pathfinder, prepared)
     }
+    lastPathfinder = pathfinder
+    lastPrepared = prepared
+    return prepared
+  }
+  // The last options given (a copy, so that a game changing its object is seen): a call whose
+  // options have the same keys and values reuses what they prepared, without making a key.
+  let lastGivenFor: Pathfinder<Prepared, string> | null = null
+  let lastGiven: OptionValues = {}
+  let lastGivenCount = 0
+  let lastGivenPrepared: Prepared | null = null
+  const prepareWith = (pathfinder: Pathfinder<Prepared, string>, given: OptionValues): Prepared => {
+    if (pathfinder === lastGivenFor && sameOptions(given, lastGiven, lastGivenCount))
+      return lastGivenPrepared!
+    const values = completeOptions(pathfinder, given)
+    const key = optionsKey(pathfinder, values)
+    let prepared: Prepared | undefined
+    if (key === optionsKey(pathfinder, completeOptions(pathfinder))) prepared = prepareDefault(pathfinder)
+    else {
+      let byValues = preparedWith.get(pathfinder)
+      if (!byValues) preparedWith.set(pathfinder, (byValues = new Map()))
+      prepared = byValues.get(key)
+      if (!prepared) byValues.set(key, (prepared = prepareFresh(pathfinder, values)))
+    }
+    lastGivenFor = pathfinder
+    lastGiven = { ...given }
+    lastGivenCount = Object.keys(given).length
+    lastGivenPrepared = prepared
     return prepared
   }
   return {
@@ -188,14 +237,20 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
       if (flags[id] === value) return
       flags[id] = value
       world = null
-      lastPathfinder = lastPrepared = null
+      lastPathfinder = lastPrepared = lastGivenFor = lastGivenPrepared = null
       preparedDefault.clear()
       preparedWith.clear()
     },
     isWalkable: (p) => currentWorld().isWalkable(p),
     findPath(from, to, opts) {
       const pathfinder = opts?.algorithm ?? DEFAULT_PATHFINDER
-      const result = pathfinder.findPath(prepare(pathfinder, opts?.options), from, to)
+      const given = opts?.options
+      const prepared = given === undefined ? prepareDefault(pathfinder) : prepareWith(pathfinder, given)
+      // navmesh-funnel answers through its route for games: the same points with less work.
+      const result =
+        pathfinder === DEFAULT_PATHFINDER
+          ? navmeshRoute(prepared as NavmeshPrepared, from, to)
+          : pathfinder.findPath(prepared, from, to)
       const path: RuntimePath = {
         points: result.points,
         reached: result.reached,

@@ -1,23 +1,30 @@
 /**
  * Reads a runtime room file in the game, without the editor's schema library: the file
- * was written by Walkbox's exporter, so only its shape is checked (format, version, the
- * fields the runtime uses, numbers finite), each problem named with the file and field.
+ * was written by Walkbox's exporter, so only its shape is checked (format, version 1 or 2,
+ * the fields the runtime uses, numbers finite), each problem named with the file and field;
+ * the prepared navmesh (version 2) is checked in full (runtime-navmesh.ts).
  *
  * Units: room px.
  */
 import {
   decodeRuns,
   RUNTIME_FORMAT,
-  RUNTIME_VERSION,
+  runtimeVersionProblem,
   type RuntimeRoomFile,
 } from '../shared/formats/runtime-file'
+import { readNavmesh, type RuntimeNavmesh } from '../shared/formats/runtime-navmesh'
+import type { Triangulation } from '../shared/geometry/types'
 import type { Room } from '../shared/room/schema'
 
 export interface RuntimeRoomData {
   room: Room
   flags: Record<string, boolean>
   mask: Uint8Array | null
+  /** The mask's runs as the file holds them (the navmesh's fingerprint reads them), or null. */
+  maskRuns: number[] | null
   scaleMap: { width: number; height: number; values: Uint8Array } | null
+  /** The prepared navmesh (version 2), checked; null when the file has none or one of a later section version. */
+  navmesh: (RuntimeNavmesh & { mesh: Triangulation }) | null
 }
 
 export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
@@ -27,11 +34,8 @@ export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
   }
   if (f?.format !== RUNTIME_FORMAT)
     throw new Error(`${file}: not a Walkbox runtime room (format is not '${RUNTIME_FORMAT}')`)
-  if (f.version !== RUNTIME_VERSION) {
-    throw new Error(
-      `${file}: runtime format version ${String(f.version)}; this runtime reads version ${RUNTIME_VERSION}`,
-    )
-  }
+  const versionProblem = runtimeVersionProblem(f.version)
+  if (versionProblem) throw new Error(`${file}: ${versionProblem}`)
   const room = f.room as Room | undefined
   if (!room || typeof room !== 'object') fail('room', 'an object')
   const size = room!.size
@@ -74,5 +78,7 @@ export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
     : null
   const flags: Record<string, boolean> = {}
   for (const [k, v] of Object.entries(f.flags ?? {})) if (typeof v === 'boolean') flags[k] = v
-  return { room: room!, flags, mask, scaleMap }
+  // Version 1 has no navmesh; a version 1 file that carries one anyway is read as version 2 would.
+  const navmesh = f.navmesh === undefined ? null : readNavmesh(f.navmesh, file)
+  return { room: room!, flags, mask, maskRuns: f.mask?.runs ?? null, scaleMap, navmesh }
 }

@@ -8,9 +8,26 @@
  * Units: px.
  */
 import type { Room } from '../room/schema'
+import type { RuntimeNavmesh } from './runtime-navmesh'
 
 export const RUNTIME_FORMAT = 'walkbox-runtime'
-export const RUNTIME_VERSION = 1
+/**
+ * The version written. 2 added the optional `navmesh` section (runtime-navmesh.ts); a
+ * version 2 reader ignores sections it does not know, so later optional sections can keep
+ * version 2.
+ */
+export const RUNTIME_VERSION = 2
+/** The oldest version still read (1: no prepared navmesh). */
+export const OLDEST_RUNTIME_VERSION = 1
+
+/** Why a version cannot be read, or null when it can. */
+export function runtimeVersionProblem(version: unknown): string | null {
+  return Number.isInteger(version) &&
+    (version as number) >= OLDEST_RUNTIME_VERSION &&
+    (version as number) <= RUNTIME_VERSION
+    ? null
+    : `runtime format version ${String(version)}; this runtime reads versions ${OLDEST_RUNTIME_VERSION} to ${RUNTIME_VERSION}`
+}
 
 /** What a runtime room file holds (see runtime.ts). */
 export interface RuntimeRoomFile {
@@ -21,6 +38,8 @@ export interface RuntimeRoomFile {
   flags?: Record<string, boolean>
   mask?: { width: number; height: number; runs: number[] }
   scaleMap?: { width: number; height: number; runs: number[] }
+  /** The navmesh prepared for the starting flags (version 2; runtime-navmesh.ts). */
+  navmesh?: RuntimeNavmesh
 }
 
 export function encodeRuns(values: Uint8Array): number[] {

@@ -36,6 +36,8 @@ import { funnel } from '../polygon/funnel'
 import { MinHeap } from '../heap'
 import {
   commitPartialFunnel,
+  commitWithoutTurn,
+  extendWithoutTurn,
   createPartialFunnels,
   extendPartialFunnel,
   partialFunnelBytes,
@@ -44,7 +46,9 @@ import {
   startFunnel,
   type PartialFunnels,
 } from '../polygon/partial-funnel'
-import { buildTriMesh, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
+import { buildTriMesh, locate, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
+import { isDeadEnd, meshBridges, uniqueCorridor, type MeshBridges } from '../polygon/mesh-bridges'
+import { clearStraight } from '../polygon/straight-walk'
 import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared } from '../types'
 import { norm } from '../polygon/norm'
 
@@ -75,6 +79,15 @@ export interface NavmeshPrepared extends Prepared {
   ly: Float64Array
   rx: Float64Array
   ry: Float64Array
+  /** The mesh's bridges and corridor buffers, made on the first `navmeshRoute` (see there). */
+  route?: RouteData
+}
+
+interface RouteData {
+  bridges: MeshBridges
+  corridor: Int32Array
+  edges: Int8Array
+  scratch: Int32Array
 }
 
 export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
@@ -104,44 +117,10 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
     },
   ],
   prepare(world: NavWorld, options: OptionValues): NavmeshPrepared {
-    const entryOption = String(options.entry ?? 'partial-funnel')
-    const entry: EntryRule =
-      entryOption === 'closest-point' || entryOption === 'toward-goal' || entryOption === 'midpoint'
-        ? entryOption
-        : 'partial-funnel'
-    const corridors = Math.max(1, Math.min(8, Math.round(Number(options.corridors ?? 1)) || 1))
-    const mesh = world.cached('navmesh-funnel:mesh', () => buildTriMesh(world.triangulation()))
-    const T = mesh.triangleCount
-    const triangleVertices = Float32Array.from(mesh.vertices)
-    const p: NavmeshPrepared = {
-      mesh,
-      entry,
-      corridors,
-      g: new Float64Array(T),
-      ex: new Float64Array(T),
-      ey: new Float64Array(T),
-      funnels: createPartialFunnels(entry === 'partial-funnel' ? T : 0),
-      parent: new Int32Array(T),
-      parentEdge: new Int8Array(T),
-      seen: new Uint32Array(T),
-      closed: new Uint32Array(T),
-      banned: new Uint32Array(T),
-      heap: new MinHeap(64),
-      query: 0,
-      triangleVertices,
-      triangleCorners: mesh.corners,
-      lx: new Float64Array(T + 1),
-      ly: new Float64Array(T + 1),
-      rx: new Float64Array(T + 1),
-      ry: new Float64Array(T + 1),
-      bytes: 0,
-    }
-    p.bytes =
-      mesh.bytes +
-      T * (8 * 3 + 4 + 1 + 4 * 3 + 8 * 4) +
-      partialFunnelBytes(p.funnels.g.length) +
-      triangleVertices.byteLength
-    return p
+    return prepareOnMesh(
+      world.cached('navmesh-funnel:mesh', () => buildTriMesh(world.triangulation())),
+      options,
+    )
   },
   findPath(p: NavmeshPrepared, from: Point, to: Point) {
     const m = p.mesh
@@ -231,6 +210,142 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
   },
 }
 
+/**
+ * navmesh-funnel's prepared data on a mesh made elsewhere (the world's, or one a runtime
+ * file carried); `options` as for `prepare`.
+ */
+export function prepareOnMesh(mesh: TriMesh, options: OptionValues): NavmeshPrepared {
+  const entryOption = String(options.entry ?? 'partial-funnel')
+  const entry: EntryRule =
+    entryOption === 'closest-point' || entryOption === 'toward-goal' || entryOption === 'midpoint'
+      ? entryOption
+      : 'partial-funnel'
+  const corridors = Math.max(1, Math.min(8, Math.round(Number(options.corridors ?? 1)) || 1))
+  const T = mesh.triangleCount
+  const triangleVertices = Float32Array.from(mesh.vertices)
+  const p: NavmeshPrepared = {
+    mesh,
+    entry,
+    corridors,
+    g: new Float64Array(T),
+    ex: new Float64Array(T),
+    ey: new Float64Array(T),
+    funnels: createPartialFunnels(entry === 'partial-funnel' ? T : 0),
+    parent: new Int32Array(T),
+    parentEdge: new Int8Array(T),
+    seen: new Uint32Array(T),
+    closed: new Uint32Array(T),
+    banned: new Uint32Array(T),
+    heap: new MinHeap(64),
+    query: 0,
+    triangleVertices,
+    triangleCorners: mesh.corners,
+    lx: new Float64Array(T + 1),
+    ly: new Float64Array(T + 1),
+    rx: new Float64Array(T + 1),
+    ry: new Float64Array(T + 1),
+    bytes: 0,
+  }
+  p.bytes =
+    mesh.bytes +
+    T * (8 * 3 + 4 + 1 + 4 * 3 + 8 * 4) +
+    partialFunnelBytes(p.funnels.g.length) +
+    triangleVertices.byteLength
+  return p
+}
+
+/** What a game reads of an answer: `findPath`'s points, reached and reason. */
+export interface RouteAnswer {
+  points: Point[]
+  reached: boolean
+  reason?: string
+}
+
+/**
+ * navmesh-funnel's answer for a game: the points, reached and reason `findPath` gives, with
+ * none of the editor's statistics or debug layers, and found with less work where the answer
+ * is known without a search:
+ * - a clear straight segment (straight-walk.ts) is the answer [s, t];
+ * - when every portal between the start's and the goal's triangles is a bridge, the corridor
+ *   is the only one there is, which A* would find too: it is read off the spanning tree;
+ * - otherwise A* as in `findPath`, without entering dead ends (no corridor to the goal passes
+ *   them, so its corridor is the same);
+ * - no objects are made but the answer's.
+ * With options other than the faithful ones, `findPath` itself answers.
+ */
+export function navmeshRoute(p: NavmeshPrepared, from: Point, to: Point): RouteAnswer {
+  if (p.entry !== 'partial-funnel' || p.corridors !== 1) return navmeshFunnel.findPath(p, from, to)
+  const m = p.mesh
+  if (m.triangleCount === 0) return { points: [], reached: false, reason: 'the room has no walkable area' }
+  // Inside a triangle, a point stays as given (placeOnMesh's common case, without its objects).
+  let st = Number.isFinite(from.x) && Number.isFinite(from.y) ? locate(m, from.x, from.y) : -1
+  let gt = Number.isFinite(to.x) && Number.isFinite(to.y) ? locate(m, to.x, to.y) : -1
+  let s = from
+  let t = to
+  let reached = true
+  let reasons: string[] | null = null
+  if (st < 0 || gt < 0) {
+    const placedStart = placeOnMesh(m, from)!
+    const placedGoal = placeOnMesh(m, to) ?? placedStart
+    reasons = []
+    if (placedStart.moved > 1e-4) reasons.push('start outside the walkable area, snapped')
+    if (placedGoal.moved > 1e-4) reasons.push('goal outside the walkable area, snapped')
+    s = placedStart.point
+    t = placedGoal.point
+    st = placedStart.triangle
+    gt = placedGoal.triangle
+  }
+  if (m.component[gt] !== m.component[st]) {
+    const target = placeOnMesh(m, t, m.component[st])
+    t = target ? target.point : s
+    gt = target ? target.triangle : st
+    reached = false
+    ;(reasons ??= []).push(
+      'goal is on another walkable island; the path goes to the reachable point closest to it',
+    )
+  }
+  if (st === gt || clearStraight(m, s.x, s.y, st, t.x, t.y, gt))
+    return routeAnswer(
+      [
+        { x: s.x, y: s.y },
+        { x: t.x, y: t.y },
+      ],
+      reached,
+      reasons,
+    )
+  const route = (p.route ??= routeData(m))
+  const count = uniqueCorridor(route.bridges, st, gt, route.corridor, route.edges, route.scratch)
+  if (count > 0) return routeAnswer(pull(p, s, t, route.corridor, route.edges, count - 1), reached, reasons)
+  let found = corridorSearch(p, s, st, t, gt, -1, p.entry, route.bridges)
+
+  if (found.capped) {
+    ;(reasons ??= []).push('corridor ranked by portal midpoints: its partial funnels took too long')
+    found = corridorSearch(p, s, st, t, gt, -1, 'midpoint', route.bridges)
+  }
+  if (found.corridor.length === 0) {
+    ;(reasons ??= []).push('no corridor found; staying at the start')
+    return routeAnswer([{ x: s.x, y: s.y }], reached, reasons)
+  }
+  return routeAnswer(pull(p, s, t, found.corridor, found.edges), reached, reasons)
+}
+
+/** An answer, with the reasons joined as `findPath` joins them (no reason when there are none). */
+function routeAnswer(points: Point[], reached: boolean, reasons: string[] | null): RouteAnswer {
+  return reasons !== null && reasons.length > 0
+    ? { points, reached, reason: reasons.join('; ') }
+    : { points, reached }
+}
+
+function routeData(m: TriMesh): RouteData {
+  const T = m.triangleCount
+  return {
+    bridges: meshBridges(m),
+    corridor: new Int32Array(T),
+    edges: new Int8Array(T),
+    scratch: new Int32Array(T),
+  }
+}
+
 function lengthOf(points: Point[]): number {
   let s = 0
   for (let i = 0; i + 1 < points.length; i++)
@@ -248,7 +363,10 @@ interface Corridor {
   capped?: boolean
 }
 
-/** A* over triangles; `ban` is a triangle the search may not enter (-1 for none). */
+/**
+ * A* over triangles; `ban` is a triangle the search may not enter (-1 for none); with
+ * `bridges`, dead ends (mesh-bridges.ts) are not entered either.
+ */
 function corridorSearch(
   p: NavmeshPrepared,
   s: Point,
@@ -257,6 +375,7 @@ function corridorSearch(
   gt: number,
   ban = -1,
   entry: EntryRule = p.entry,
+  bridges: MeshBridges | null = null,
 ): Corridor {
   const m = p.mesh
   const v = m.vertices
@@ -297,6 +416,7 @@ function corridorSearch(
     for (let k = 0; k < 3; k++) {
       const w = m.neighbours[3 * u + k]
       if (w < 0 || w === ban || closed[w] === q) continue
+      if (bridges !== null && isDeadEnd(bridges, m, u, k, gt)) continue
       const a = m.corners[3 * u + k]
       const b = m.corners[3 * u + ((k + 1) % 3)]
       const ax = v[2 * a]
@@ -305,14 +425,26 @@ function corridorSearch(
       const by = v[2 * b + 1]
       if (partial) {
         // right end = a, left end = b (see tri-mesh.ts).
-        const f = extendPartialFunnel(p.funnels, m, parent, parentEdge, u, w, bx, by, ax, ay, t, w === gt)
-        if (seen[w] !== q || f < g[w]) {
+        const f = w === gt ? NaN : extendWithoutTurn(p.funnels, u, w, bx, by, ax, ay, t.x, t.y)
+        if (f === f) {
+          if (seen[w] !== q || f < g[w]) {
+            seen[w] = q
+            g[w] = f
+            parent[w] = u
+            parentEdge[w] = k
+            commitWithoutTurn(p.funnels, u, w)
+            heap.push(f, w)
+          }
+          continue
+        }
+        const e = extendPartialFunnel(p.funnels, m, parent, parentEdge, u, w, bx, by, ax, ay, t, w === gt)
+        if (seen[w] !== q || e < g[w]) {
           seen[w] = q
-          g[w] = f
+          g[w] = e
           parent[w] = u
           parentEdge[w] = k
           commitPartialFunnel(p.funnels, w)
-          heap.push(f, w)
+          heap.push(e, w)
         }
         continue
       }
@@ -385,10 +517,17 @@ function towardGoalParam(
   return Math.abs(oa) < Math.abs(ob) ? 0 : 1
 }
 
-function pull(p: NavmeshPrepared, s: Point, t: Point, corridor: number[], edges: number[]): Point[] {
+function pull(
+  p: NavmeshPrepared,
+  s: Point,
+  t: Point,
+  corridor: ArrayLike<number>,
+  edges: ArrayLike<number>,
+  count = edges.length,
+): Point[] {
   const m = p.mesh
   const v = m.vertices
-  for (let i = 0; i < edges.length; i++) {
+  for (let i = 0; i < count; i++) {
     const u = corridor[i]
     const k = edges[i]
     const right = m.corners[3 * u + k]
@@ -398,7 +537,7 @@ function pull(p: NavmeshPrepared, s: Point, t: Point, corridor: number[], edges:
     p.rx[i] = v[2 * right]
     p.ry[i] = v[2 * right + 1]
   }
-  return funnel(s, t, p.lx, p.ly, p.rx, p.ry, edges.length)
+  return funnel(s, t, p.lx, p.ly, p.rx, p.ry, count)
 }
 
 /**

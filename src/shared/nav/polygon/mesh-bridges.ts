@@ -1,0 +1,162 @@
+/**
+ * Where a triangle mesh leaves no choice: its bridges, found once per mesh, so that a
+ * corridor search can skip what cannot change its answer.
+ *
+ * Glossary
+ * - dual graph: one node per triangle, one edge per portal (shared edge).
+ * - bridge: a portal whose removal splits its component in two: every corridor between a
+ *   triangle on one side and a triangle on the other passes through it. In a room without
+ *   holes every portal is a bridge (the dual graph is a tree).
+ * - spanning tree: a depth-first tree of each component (`parent`, `depth`), with each
+ *   triangle's subtree as an interval of visiting order (`enter` <= x < `leave`). Every
+ *   bridge is a tree edge.
+ * - unique corridor: when every portal on the tree path between two triangles is a bridge,
+ *   that path is the only corridor between them (a simple path), so any search finds it.
+ * - dead end: the far side of a bridge that does not hold the goal; no corridor to the goal
+ *   enters it.
+ *
+ * Units: triangle indices, edge indices 0..2 (edge k joins corners k and k + 1).
+ */
+import type { TriMesh } from './tri-mesh'
+
+export interface MeshBridges {
+  /** Parent triangle in the spanning tree, -1 for a component's root. */
+  parent: Int32Array
+  /** The edge (0..2) of a triangle that leads to its parent; -1 for a root. */
+  upEdge: Int8Array
+  /** The edge (0..2) of the parent that leads down to the triangle; -1 for a root. */
+  downEdge: Int8Array
+  depth: Int32Array
+  enter: Int32Array
+  leave: Int32Array
+  /** 1 where the edge (3 t + k) is a bridge. */
+  bridge: Uint8Array
+  bytes: number
+}
+
+/** The spanning tree and bridges of every component, by one iterative depth-first walk (Tarjan's low links). */
+export function meshBridges(m: TriMesh): MeshBridges {
+  const T = m.triangleCount
+  const nb = m.neighbours
+  const parent = new Int32Array(T).fill(-1)
+  const upEdge = new Int8Array(T).fill(-1)
+  const downEdge = new Int8Array(T).fill(-1)
+  const depth = new Int32Array(T)
+  const enter = new Int32Array(T).fill(-1)
+  const leave = new Int32Array(T)
+  const low = new Int32Array(T)
+  const bridge = new Uint8Array(3 * T)
+  // The walk's stack: a triangle and the next of its edges to try.
+  const stack = new Int32Array(T)
+  const nextEdge = new Int8Array(T)
+  let clock = 0
+  for (let root = 0; root < T; root++) {
+    if (enter[root] >= 0) continue
+    let top = 0
+    stack[0] = root
+    enter[root] = low[root] = clock++
+    nextEdge[root] = 0
+    while (top >= 0) {
+      const u = stack[top]
+      const k = nextEdge[u]
+      if (k < 3) {
+        nextEdge[u] = k + 1
+        const w = nb[3 * u + k]
+        // The edge back to the parent is skipped by its index, not by the triangle, so that
+        // two portals to one triangle (a malformed mesh) still count as a cycle.
+        if (w < 0 || k === upEdge[u]) continue
+        if (enter[w] >= 0) {
+          if (enter[w] < low[u]) low[u] = enter[w]
+          continue
+        }
+        parent[w] = u
+        downEdge[w] = k
+        upEdge[w] = backEdge(nb, w, u)
+        depth[w] = depth[u] + 1
+        enter[w] = low[w] = clock++
+        nextEdge[w] = 0
+        stack[++top] = w
+        continue
+      }
+      leave[u] = clock
+      top--
+      const p = parent[u]
+      if (p < 0) continue
+      if (low[u] < low[p]) low[p] = low[u]
+      if (low[u] > enter[p]) {
+        bridge[3 * p + downEdge[u]] = 1
+        bridge[3 * u + upEdge[u]] = 1
+      }
+    }
+  }
+  const bytes = T * (4 * 5 + 2) + bridge.byteLength
+  return { parent, upEdge, downEdge, depth, enter, leave, bridge, bytes }
+}
+
+/** The edge of w whose neighbour is u (the first one). */
+function backEdge(nb: Int32Array, w: number, u: number): number {
+  for (let k = 0; k < 3; k++) if (nb[3 * w + k] === u) return k
+  return -1
+}
+
+/** Is triangle x in the subtree of triangle r? */
+export function inSubtree(b: MeshBridges, r: number, x: number): boolean {
+  return b.enter[r] <= b.enter[x] && b.enter[x] < b.leave[r]
+}
+
+/**
+ * Is the edge k of triangle u a bridge whose far side cannot hold `goal`? (A corridor to
+ * the goal never enters it.)
+ */
+export function isDeadEnd(b: MeshBridges, m: TriMesh, u: number, k: number, goal: number): boolean {
+  if (b.bridge[3 * u + k] === 0) return false
+  const w = m.neighbours[3 * u + k]
+  // A bridge is a tree edge: either w is u's child, or u is w's child.
+  return b.parent[w] === u ? !inSubtree(b, w, goal) : inSubtree(b, u, goal)
+}
+
+/**
+ * The unique corridor from triangle s to triangle t (same component) when there is one:
+ * fills `corridor` (triangles s..t) and `edges` (the edge each leaves by) and returns the
+ * count of triangles; -1 when a portal on the way is not a bridge (there are other corridors).
+ */
+export function uniqueCorridor(
+  b: MeshBridges,
+  s: number,
+  t: number,
+  corridor: Int32Array,
+  edges: Int8Array,
+  scratch: Int32Array,
+): number {
+  let a = s
+  let z = t
+  let n = 0 // triangles from s upwards, written into corridor
+  let m = 0 // triangles from t upwards, written into scratch
+  while (b.depth[a] > b.depth[z]) {
+    if (b.bridge[3 * a + b.upEdge[a]] === 0) return -1
+    corridor[n] = a
+    edges[n++] = b.upEdge[a]
+    a = b.parent[a]
+  }
+  while (b.depth[z] > b.depth[a]) {
+    if (b.bridge[3 * z + b.upEdge[z]] === 0) return -1
+    scratch[m++] = z
+    z = b.parent[z]
+  }
+  while (a !== z) {
+    if (b.bridge[3 * a + b.upEdge[a]] === 0 || b.bridge[3 * z + b.upEdge[z]] === 0) return -1
+    corridor[n] = a
+    edges[n++] = b.upEdge[a]
+    a = b.parent[a]
+    scratch[m++] = z
+    z = b.parent[z]
+  }
+  // a is the meeting triangle; then down to t.
+  corridor[n] = a
+  for (let i = m - 1; i >= 0; i--) {
+    const c = scratch[i]
+    edges[n++] = b.downEdge[c]
+    corridor[n] = c
+  }
+  return n + 1
+}
