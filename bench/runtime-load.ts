@@ -1,13 +1,14 @@
 /**
  * Loading a room, warm: what a game pays when it enters a room it has the bytes of, up to
  * the first path. Per room of bench/runtime-peers.ts:
- * - runtime: `loadRoom(text)` of the shipped runtime on the room's runtime file (the JSON
- *   parse included) and its first `findPath`;
- * - runtime, old file: the same on the file without its prepared navmesh (format version 1:
- *   the runtime builds the navmesh on the first path);
+ * - runtime: `loadRoom(json)` of the shipped runtime on the room's runtime file as
+ *   `response.json()` gives it (parsed before the timer starts, afresh for each load) and
+ *   its first `findPath`; and `loadRoom(text)`, the JSON parse included;
+ * - runtime, old file: `loadRoom(json)` on the file without its prepared navmesh (format
+ *   version 1: the runtime builds the navmesh on the first path);
  * - Detour: `importNavMesh` of the navmesh's exported bytes (same triangles, and merged
  *   convex polygons), the query object with its buffers, and the first path.
- * Each is timed alone, the order rotating, LOADS times after LOADS untimed (the JIT); the
+ * Each is timed alone, in a seeded random order, LOADS times after LOADS untimed (the JIT); the
  * median and p95 count. The file sizes are given beside: the runtime file as written, gzipped,
  * and the part the prepared navmesh takes; Detour's exported navmesh.
  *
@@ -16,11 +17,11 @@
 import { gzipSync } from 'node:zlib'
 import { readRuntimeRoom } from '../src/shared/formats/runtime'
 import { navWorldForRoom } from '../src/shared/analysis/room-world'
-import { randomPairs } from '../src/shared/measure/random'
+import { createRandom, randomPairs } from '../src/shared/measure/random'
 import { fixed, markdownTable, median, quantile } from '../src/cli/table'
 import { detourRoom, importDetourRoom } from './peers/detour'
 import type { RuntimeModule } from './runtime-dist'
-import { runtimeFileOf, type PeerRoom } from './runtime-peers'
+import { runtimeFileOf, shuffle, type PeerRoom } from './runtime-peers'
 
 /** Timed loads per implementation and room (after as many untimed). */
 const LOADS = 200
@@ -55,10 +56,14 @@ export async function runtimeLoadSection(
     const bytes = { triangles: built.triangles.exportBytes(), convex: built.convex.exportBytes() }
     built.triangles.destroy()
     built.convex.destroy()
-    // Each load returns what frees it afterwards, untimed (Detour's WebAssembly memory).
+    // Each load returns what frees it afterwards, untimed (Detour's WebAssembly memory). The
+    // parsed files are made before the timer starts.
+    let json: unknown = null
+    let oldJson: unknown = null
     const loads: [string, () => (() => void) | null][] = [
-      ['runtime', () => (runtime.loadRoom(text).findPath(a, b), null)],
-      ['runtime, old file (no prepared navmesh)', () => (runtime.loadRoom(old).findPath(a, b), null)],
+      ['runtime, loadRoom(json)', () => (runtime.loadRoom(json).findPath(a, b), null)],
+      ['runtime, loadRoom(text), parse included', () => (runtime.loadRoom(text).findPath(a, b), null)],
+      ['runtime, old file (no prepared navmesh)', () => (runtime.loadRoom(oldJson).findPath(a, b), null)],
       ...(['triangles', 'convex'] as const).map((build): [string, () => () => void] => [
         `Detour import, ${build === 'triangles' ? 'same triangles' : 'merged convex polygons'}`,
         () => {
@@ -69,9 +74,14 @@ export async function runtimeLoadSection(
       ]),
     ]
     const times = loads.map(() => [] as number[])
+    const order = loads.map((_, j) => j)
+    const random = createRandom(seed)
     for (let i = 0; i < 2 * LOADS; i++) {
+      shuffle(order, random)
       for (let j = 0; j < loads.length; j++) {
-        const which = (i + j) % loads.length
+        const which = order[j]
+        json = JSON.parse(text)
+        oldJson = JSON.parse(old)
         const start = performance.now()
         const free = loads[which][1]()
         const ms = performance.now() - start

@@ -14,8 +14,9 @@
  * - npm navmesh: the npm `navmesh` library on our triangles (bench/peers/navmesh-npm.ts).
  *
  * Timing: each call is timed alone (one clock reading before and after), interleaved: for
- * each pair every implementation answers once, in an order that rotates with the pair and
- * the pass, so that load from other processes hits all alike. One untimed pass over the
+ * each pair every implementation answers once, in a seeded random order drawn afresh for
+ * each pair and pass, so that load from other processes hits all alike and no
+ * implementation always follows the same one (whose garbage it would collect). One untimed pass over the
  * pairs first (the JIT), then `runs` runs of REPEATS passes; a run keeps the median of its
  * REPEATS readings per pair and call. Per run and implementation: the median and p95 over
  * the pairs, and the total over all pairs; the tables give the median of the runs and their
@@ -39,7 +40,7 @@ import { navWorldForRoom } from '../src/shared/analysis/room-world'
 import { exportRuntimeRoom, readRuntimeRoom } from '../src/shared/formats/runtime'
 import type { Point } from '../src/shared/geometry/types'
 import { checkPath, optimalLength, pathLength } from '../src/shared/measure/metrics'
-import { randomPairs } from '../src/shared/measure/random'
+import { createRandom, randomPairs, type Random } from '../src/shared/measure/random'
 import { benchRoomAreas, parseBenchRoom } from '../src/shared/measure/readers/bench-room'
 import { maskAreasFromImages } from '../src/shared/measure/readers/mask-areas'
 import { navmeshFunnel } from '../src/shared/nav/algorithms/navmesh-funnel'
@@ -203,6 +204,16 @@ function npmNavmesh(world: NavWorld): Finder {
   }
 }
 
+/** Puts `order` in a random order (Fisher-Yates), so that no implementation always follows the same one. */
+export function shuffle(order: number[], random: Random): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = random.int(0, i)
+    const swap = order[i]
+    order[i] = order[j]
+    order[j] = swap
+  }
+}
+
 function runFigures(times: Float64Array): RunFigures {
   const values = Array.from(times)
   let total = 0
@@ -251,13 +262,15 @@ export function measurePeers(
   // times[implementation][run][pair]: the median of REPEATS readings of that call in that run.
   const times = finders.map(() => Array.from({ length: runs }, () => new Float64Array(n)))
   const readings = finders.map(() => Array.from({ length: n }, () => new Float64Array(REPEATS)))
+  const order = finders.map((_, j) => j)
+  const random = createRandom(seed)
   for (let r = 0; r < runs; r++) {
     for (let k = 0; k < REPEATS; k++) {
-      const pass = r * REPEATS + k
       for (let i = 0; i < n; i++) {
         const [a, b] = points[i]
+        shuffle(order, random)
         for (let j = 0; j < F; j++) {
-          const which = (i + pass + j) % F
+          const which = order[j]
           const f = finders[which]
           const start = performance.now()
           f(a, b)

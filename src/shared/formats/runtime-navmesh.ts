@@ -178,19 +178,23 @@ export function readNavmesh(value: unknown, file: string): (RuntimeNavmesh & { m
     fail('areas', 'a list of area ids 1..255')
   if (!Array.isArray(gates) || !gates.every((g) => typeof g === 'string')) fail('gates', 'a list of gate ids')
   if (typeof source !== 'string') fail('source', 'the room fingerprint, a text')
-  if (!Array.isArray(vertices) || vertices.length % 2 !== 0) fail('vertices', 'a list of x, y pairs')
+  if (!Array.isArray(vertices) || vertices.length % 2 !== 0 || vertices.length > 6 * MAX_NAVMESH_TRIANGLES)
+    fail('vertices', `a list of x, y pairs, at most ${3 * MAX_NAVMESH_TRIANGLES} vertices`)
+  if (!Array.isArray(triangles) || triangles.length % 3 !== 0 || triangles.length / 3 > MAX_NAVMESH_TRIANGLES)
+    fail('triangles', `corner indices, 3 per triangle, at most ${MAX_NAVMESH_TRIANGLES} triangles`)
   const nv = vertices!.length / 2
-  const xy = new Float64Array(vertices!.length)
+  const count = triangles!.length
+  // One buffer for the three arrays (a backing store each would cost more than the checks).
+  const buffer = new ArrayBuffer(8 * vertices!.length + 8 * count)
+  const xy = new Float64Array(buffer, 0, vertices!.length)
   for (let i = 0; i < xy.length; i++) {
     const c = vertices![i]
     if (typeof c !== 'number' || !(Math.abs(c) <= MAX_COORD_PX))
       fail(`vertices[${i}]`, `a finite coordinate within ±${MAX_COORD_PX} px`)
     xy[i] = c
   }
-  if (!Array.isArray(triangles) || triangles.length % 3 !== 0 || triangles.length / 3 > MAX_NAVMESH_TRIANGLES)
-    fail('triangles', `corner indices, 3 per triangle, at most ${MAX_NAVMESH_TRIANGLES} triangles`)
   const T = triangles!.length / 3
-  const corners = new Uint32Array(3 * T)
+  const corners = new Uint32Array(buffer, 8 * vertices!.length, 3 * T)
   for (let i = 0; i < corners.length; i++) {
     const c = triangles![i]
     if (!Number.isInteger(c) || c < 0 || c >= nv) fail(`triangles[${i}]`, `a vertex index 0..${nv - 1}`)
@@ -198,7 +202,7 @@ export function readNavmesh(value: unknown, file: string): (RuntimeNavmesh & { m
   }
   if (!Array.isArray(neighbours) || neighbours.length !== 3 * T)
     fail('neighbours', 'one entry per triangle edge')
-  const across = new Int32Array(3 * T)
+  const across = new Int32Array(buffer, 8 * vertices!.length + 4 * 3 * T, 3 * T)
   for (let i = 0; i < across.length; i++) {
     const w = neighbours![i]
     if (!Number.isInteger(w) || w < -1 || w >= T)

@@ -34,10 +34,10 @@
 import type { Point } from '../../geometry/types'
 import { funnel } from '../polygon/funnel'
 import { MinHeap } from '../heap'
+import { TypedArena } from '../typed-arena'
 import {
   commitPartialFunnel,
-  commitWithoutTurn,
-  extendWithoutTurn,
+  partialFunnelArrays,
   createPartialFunnels,
   extendPartialFunnel,
   partialFunnelBytes,
@@ -47,7 +47,8 @@ import {
   type PartialFunnels,
 } from '../polygon/partial-funnel'
 import { buildTriMesh, locate, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
-import { isDeadEnd, meshBridges, uniqueCorridor, type MeshBridges } from '../polygon/mesh-bridges'
+import { uniqueCorridor } from '../polygon/mesh-bridges'
+import { routeData, routeSearch, type RouteData } from '../polygon/route-search'
 import { clearStraight } from '../polygon/straight-walk'
 import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared } from '../types'
 import { norm } from '../polygon/norm'
@@ -81,13 +82,6 @@ export interface NavmeshPrepared extends Prepared {
   ry: Float64Array
   /** The mesh's bridges and corridor buffers, made on the first `navmeshRoute` (see there). */
   route?: RouteData
-}
-
-interface RouteData {
-  bridges: MeshBridges
-  corridor: Int32Array
-  edges: Int8Array
-  scratch: Int32Array
 }
 
 export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
@@ -222,28 +216,52 @@ export function prepareOnMesh(mesh: TriMesh, options: OptionValues): NavmeshPrep
       : 'partial-funnel'
   const corridors = Math.max(1, Math.min(8, Math.round(Number(options.corridors ?? 1)) || 1))
   const T = mesh.triangleCount
-  const triangleVertices = Float32Array.from(mesh.vertices)
+  const F = entry === 'partial-funnel' ? T : 0
+  // One buffer for every array below (typed-arena.ts): a game prepares on loading a room.
+  const arena = new TypedArena(
+    TypedArena.bytes([
+      ...Array.from({ length: 3 }, () => [T, 8] as const),
+      ...partialFunnelArrays(F),
+      [T, 4],
+      [T, 1],
+      ...Array.from({ length: 3 }, () => [T, 4] as const),
+      [mesh.vertices.length, 4],
+      ...Array.from({ length: 4 }, () => [T + 1, 8] as const),
+    ]),
+  )
+  const g = arena.f64(T)
+  const ex = arena.f64(T)
+  const ey = arena.f64(T)
+  const funnels = createPartialFunnels(F, arena)
+  const parent = arena.i32(T)
+  const parentEdge = arena.i8(T)
+  const seen = arena.u32(T)
+  const closed = arena.u32(T)
+  const banned = arena.u32(T)
+  const triangleVertices = arena.f32(mesh.vertices.length)
+  triangleVertices.set(mesh.vertices)
   const p: NavmeshPrepared = {
     mesh,
     entry,
     corridors,
-    g: new Float64Array(T),
-    ex: new Float64Array(T),
-    ey: new Float64Array(T),
-    funnels: createPartialFunnels(entry === 'partial-funnel' ? T : 0),
-    parent: new Int32Array(T),
-    parentEdge: new Int8Array(T),
-    seen: new Uint32Array(T),
-    closed: new Uint32Array(T),
-    banned: new Uint32Array(T),
-    heap: new MinHeap(64),
+    g,
+    ex,
+    ey,
+    funnels,
+    parent,
+    parentEdge,
+    seen,
+    closed,
+    banned,
+    // Small at first (its arrays then live in the JavaScript heap); it doubles as a search needs.
+    heap: new MinHeap(8),
     query: 0,
     triangleVertices,
     triangleCorners: mesh.corners,
-    lx: new Float64Array(T + 1),
-    ly: new Float64Array(T + 1),
-    rx: new Float64Array(T + 1),
-    ry: new Float64Array(T + 1),
+    lx: arena.f64(T + 1),
+    ly: arena.f64(T + 1),
+    rx: arena.f64(T + 1),
+    ry: arena.f64(T + 1),
     bytes: 0,
   }
   p.bytes =
@@ -268,8 +286,8 @@ export interface RouteAnswer {
  * - a clear straight segment (straight-walk.ts) is the answer [s, t];
  * - when every portal between the start's and the goal's triangles is a bridge, the corridor
  *   is the only one there is, which A* would find too: it is read off the spanning tree;
- * - otherwise A* as in `findPath`, without entering dead ends (no corridor to the goal passes
- *   them, so its corridor is the same);
+ * - otherwise the same A* (route-search.ts), without entering dead ends (no corridor to the
+ *   goal passes them, so its corridor is the same);
  * - no objects are made but the answer's.
  * With options other than the faithful ones, `findPath` itself answers.
  */
@@ -316,17 +334,17 @@ export function navmeshRoute(p: NavmeshPrepared, from: Point, to: Point): RouteA
   const route = (p.route ??= routeData(m))
   const count = uniqueCorridor(route.bridges, st, gt, route.corridor, route.edges, route.scratch)
   if (count > 0) return routeAnswer(pull(p, s, t, route.corridor, route.edges, count - 1), reached, reasons)
-  let found = corridorSearch(p, s, st, t, gt, -1, p.entry, route.bridges)
-
-  if (found.capped) {
+  const searched = routeSearch(p, route, s, st, t, gt, MAX_RESCANNED_PORTALS)
+  if (searched > 0)
+    return routeAnswer(pull(p, s, t, route.corridor, route.edges, searched - 1), reached, reasons)
+  if (searched < 0) {
     ;(reasons ??= []).push('corridor ranked by portal midpoints: its partial funnels took too long')
-    found = corridorSearch(p, s, st, t, gt, -1, 'midpoint', route.bridges)
+    const found = corridorSearch(p, s, st, t, gt, -1, 'midpoint')
+    if (found.corridor.length > 0)
+      return routeAnswer(pull(p, s, t, found.corridor, found.edges), reached, reasons)
   }
-  if (found.corridor.length === 0) {
-    ;(reasons ??= []).push('no corridor found; staying at the start')
-    return routeAnswer([{ x: s.x, y: s.y }], reached, reasons)
-  }
-  return routeAnswer(pull(p, s, t, found.corridor, found.edges), reached, reasons)
+  ;(reasons ??= []).push('no corridor found; staying at the start')
+  return routeAnswer([{ x: s.x, y: s.y }], reached, reasons)
 }
 
 /** An answer, with the reasons joined as `findPath` joins them (no reason when there are none). */
@@ -334,16 +352,6 @@ function routeAnswer(points: Point[], reached: boolean, reasons: string[] | null
   return reasons !== null && reasons.length > 0
     ? { points, reached, reason: reasons.join('; ') }
     : { points, reached }
-}
-
-function routeData(m: TriMesh): RouteData {
-  const T = m.triangleCount
-  return {
-    bridges: meshBridges(m),
-    corridor: new Int32Array(T),
-    edges: new Int8Array(T),
-    scratch: new Int32Array(T),
-  }
 }
 
 function lengthOf(points: Point[]): number {
@@ -363,10 +371,7 @@ interface Corridor {
   capped?: boolean
 }
 
-/**
- * A* over triangles; `ban` is a triangle the search may not enter (-1 for none); with
- * `bridges`, dead ends (mesh-bridges.ts) are not entered either.
- */
+/** A* over triangles; `ban` is a triangle the search may not enter (-1 for none). */
 function corridorSearch(
   p: NavmeshPrepared,
   s: Point,
@@ -375,7 +380,6 @@ function corridorSearch(
   gt: number,
   ban = -1,
   entry: EntryRule = p.entry,
-  bridges: MeshBridges | null = null,
 ): Corridor {
   const m = p.mesh
   const v = m.vertices
@@ -416,7 +420,6 @@ function corridorSearch(
     for (let k = 0; k < 3; k++) {
       const w = m.neighbours[3 * u + k]
       if (w < 0 || w === ban || closed[w] === q) continue
-      if (bridges !== null && isDeadEnd(bridges, m, u, k, gt)) continue
       const a = m.corners[3 * u + k]
       const b = m.corners[3 * u + ((k + 1) % 3)]
       const ax = v[2 * a]
@@ -425,26 +428,14 @@ function corridorSearch(
       const by = v[2 * b + 1]
       if (partial) {
         // right end = a, left end = b (see tri-mesh.ts).
-        const f = w === gt ? NaN : extendWithoutTurn(p.funnels, u, w, bx, by, ax, ay, t.x, t.y)
-        if (f === f) {
-          if (seen[w] !== q || f < g[w]) {
-            seen[w] = q
-            g[w] = f
-            parent[w] = u
-            parentEdge[w] = k
-            commitWithoutTurn(p.funnels, u, w)
-            heap.push(f, w)
-          }
-          continue
-        }
-        const e = extendPartialFunnel(p.funnels, m, parent, parentEdge, u, w, bx, by, ax, ay, t, w === gt)
-        if (seen[w] !== q || e < g[w]) {
+        const f = extendPartialFunnel(p.funnels, m, parent, parentEdge, u, w, bx, by, ax, ay, t, w === gt)
+        if (seen[w] !== q || f < g[w]) {
           seen[w] = q
-          g[w] = e
+          g[w] = f
           parent[w] = u
           parentEdge[w] = k
           commitPartialFunnel(p.funnels, w)
-          heap.push(e, w)
+          heap.push(f, w)
         }
         continue
       }

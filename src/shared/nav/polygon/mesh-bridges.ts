@@ -18,6 +18,7 @@
  * Units: triangle indices, edge indices 0..2 (edge k joins corners k and k + 1).
  */
 import type { TriMesh } from './tri-mesh'
+import { TypedArena } from '../typed-arena'
 
 export interface MeshBridges {
   /** Parent triangle in the spanning tree, -1 for a component's root. */
@@ -38,17 +39,31 @@ export interface MeshBridges {
 export function meshBridges(m: TriMesh): MeshBridges {
   const T = m.triangleCount
   const nb = m.neighbours
-  const parent = new Int32Array(T).fill(-1)
-  const upEdge = new Int8Array(T).fill(-1)
-  const downEdge = new Int8Array(T).fill(-1)
-  const depth = new Int32Array(T)
-  const enter = new Int32Array(T).fill(-1)
-  const leave = new Int32Array(T)
-  const low = new Int32Array(T)
-  const bridge = new Uint8Array(3 * T)
+  const arena = new TypedArena(
+    TypedArena.bytes([
+      [T, 4],
+      [T, 1],
+      [T, 1],
+      [T, 4],
+      [T, 4],
+      [T, 4],
+      [T, 4],
+      [3 * T, 1],
+      [T, 4],
+      [T, 1],
+    ]),
+  )
+  const parent = arena.i32(T).fill(-1)
+  const upEdge = arena.i8(T).fill(-1)
+  const downEdge = arena.i8(T).fill(-1)
+  const depth = arena.i32(T)
+  const enter = arena.i32(T).fill(-1)
+  const leave = arena.i32(T)
+  const low = arena.i32(T)
+  const bridge = arena.u8(3 * T)
   // The walk's stack: a triangle and the next of its edges to try.
-  const stack = new Int32Array(T)
-  const nextEdge = new Int8Array(T)
+  const stack = arena.i32(T)
+  const nextEdge = arena.i8(T)
   let clock = 0
   for (let root = 0; root < T; root++) {
     if (enter[root] >= 0) continue

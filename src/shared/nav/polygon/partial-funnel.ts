@@ -20,6 +20,7 @@
 import type { Point } from '../../geometry/types'
 import type { TriMesh } from './tri-mesh'
 import { norm } from './norm'
+import { TypedArena } from '../typed-arena'
 
 export interface PartialFunnels {
   ax: Float64Array
@@ -35,9 +36,19 @@ export interface PartialFunnels {
   rt: Int32Array
 }
 
-export function createPartialFunnels(triangleCount: number): PartialFunnels {
-  const f = () => new Float64Array(triangleCount)
-  const i = () => new Int32Array(triangleCount)
+/** The [count, element size] of the arrays createPartialFunnels carves from an arena. */
+export function partialFunnelArrays(triangleCount: number): (readonly [number, number])[] {
+  return [
+    ...Array.from({ length: 7 }, () => [triangleCount, 8] as const),
+    ...Array.from({ length: 3 }, () => [triangleCount, 4] as const),
+  ]
+}
+
+/** Partial funnels for `triangleCount` triangles, from `arena` when given (planned with partialFunnelArrays). */
+export function createPartialFunnels(triangleCount: number, arena?: TypedArena): PartialFunnels {
+  const from = arena ?? new TypedArena(TypedArena.bytes(partialFunnelArrays(triangleCount)))
+  const f = () => from.f64(triangleCount)
+  const i = () => from.i32(triangleCount)
   return { ax: f(), ay: f(), g: f(), lx: f(), ly: f(), rx: f(), ry: f(), at: i(), lt: i(), rt: i() }
 }
 
@@ -251,82 +262,4 @@ export function commitPartialFunnel(f: PartialFunnels, w: number): void {
   f.at[w] = T[AT]
   f.lt[w] = T[LT]
   f.rt[w] = T[RT]
-}
-
-// The funnel `extendWithoutTurn` made, for `commitWithoutTurn` (apex, g and source of the apex are u's).
-const Q = new Float64Array(4)
-const QT = new Int32Array(2)
-
-/**
- * `extendPartialFunnel` for the common case, without its working copy: when the portal
- * (left l, right r) into w narrows u's funnel without moving the apex, the estimate
- * (computed as `extendPartialFunnel` computes it); NaN when the apex would move (then call
- * `extendPartialFunnel`). Not for the goal's triangle.
- */
-export function extendWithoutTurn(
-  f: PartialFunnels,
-  u: number,
-  w: number,
-  lx: number,
-  ly: number,
-  rx: number,
-  ry: number,
-  tx: number,
-  ty: number,
-): number {
-  const ax = f.ax[u]
-  const ay = f.ay[u]
-  const fLx = f.lx[u]
-  const fLy = f.ly[u]
-  let fRx = f.rx[u]
-  let fRy = f.ry[u]
-  let nlx = fLx
-  let nly = fLy
-  let lt = f.lt[u]
-  let rt = f.rt[u]
-  // The two sides as `step` tests them, in its order.
-  if ((fRx === ax && fRy === ay) || (fRx - ax) * (ry - ay) - (fRy - ay) * (rx - ax) >= 0) {
-    if ((fLx === ax && fLy === ay) || (fLx - ax) * (ry - ay) - (fLy - ay) * (rx - ax) <= 0) {
-      fRx = rx
-      fRy = ry
-      rt = w
-    } else return NaN
-  }
-  if ((fLx === ax && fLy === ay) || (fLx - ax) * (ly - ay) - (fLy - ay) * (lx - ax) <= 0) {
-    if ((fRx === ax && fRy === ay) || (fRx - ax) * (ly - ay) - (fRy - ay) * (lx - ax) >= 0) {
-      nlx = lx
-      nly = ly
-      lt = w
-    } else return NaN
-  }
-  Q[0] = nlx
-  Q[1] = nly
-  Q[2] = fRx
-  Q[3] = fRy
-  QT[0] = lt
-  QT[1] = rt
-  const g = f.g[u]
-  const dx = tx - ax
-  const dy = ty - ay
-  const ol = dx * (ly - ay) - dy * (lx - ax)
-  const or = dx * (ry - ay) - dy * (rx - ax)
-  if ((ol >= 0 && or <= 0) || (ol <= 0 && or >= 0)) return g + norm(dx, dy)
-  return (
-    g +
-    Math.min(norm(lx - ax, ly - ay) + norm(tx - lx, ty - ly), norm(rx - ax, ry - ay) + norm(tx - rx, ty - ry))
-  )
-}
-
-/** Stores the funnel the last `extendWithoutTurn` made for w (its apex is u's). */
-export function commitWithoutTurn(f: PartialFunnels, u: number, w: number): void {
-  f.ax[w] = f.ax[u]
-  f.ay[w] = f.ay[u]
-  f.g[w] = f.g[u]
-  f.at[w] = f.at[u]
-  f.lx[w] = Q[0]
-  f.ly[w] = Q[1]
-  f.rx[w] = Q[2]
-  f.ry[w] = Q[3]
-  f.lt[w] = QT[0]
-  f.rt[w] = QT[1]
 }

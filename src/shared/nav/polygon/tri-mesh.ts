@@ -18,6 +18,7 @@
 import type { Point } from '../../geometry/types'
 import type { Triangulation } from '../types'
 import { norm } from './norm'
+import { TypedArena } from '../typed-arena'
 
 export interface TriMesh {
   readonly triangleCount: number
@@ -43,47 +44,6 @@ export interface TriMesh {
 export function buildTriMesh(tri: Triangulation): TriMesh {
   const T = Math.floor(tri.triangles.length / 3)
   const v = tri.vertices
-  const corners = new Uint32Array(T * 3)
-  const neighbours = new Int32Array(T * 3)
-  const cx = new Float64Array(T)
-  const cy = new Float64Array(T)
-  for (let t = 0; t < T; t++) {
-    const a = tri.triangles[3 * t]
-    const b = tri.triangles[3 * t + 1]
-    const c = tri.triangles[3 * t + 2]
-    const cross =
-      (v[2 * b] - v[2 * a]) * (v[2 * c + 1] - v[2 * a + 1]) -
-      (v[2 * b + 1] - v[2 * a + 1]) * (v[2 * c] - v[2 * a])
-    if (cross >= 0) {
-      corners.set([a, b, c], 3 * t)
-      neighbours.set([tri.neighbours[3 * t], tri.neighbours[3 * t + 1], tri.neighbours[3 * t + 2]], 3 * t)
-    } else {
-      // (a, c, b): edges a-c, c-b, b-a were edges 2, 1, 0.
-      corners.set([a, c, b], 3 * t)
-      neighbours.set([tri.neighbours[3 * t + 2], tri.neighbours[3 * t + 1], tri.neighbours[3 * t]], 3 * t)
-    }
-    cx[t] = (v[2 * a] + v[2 * b] + v[2 * c]) / 3
-    cy[t] = (v[2 * a + 1] + v[2 * b + 1] + v[2 * c + 1]) / 3
-  }
-  const component = new Int32Array(T).fill(-1)
-  let comp = 0
-  const stack: number[] = []
-  for (let t = 0; t < T; t++) {
-    if (component[t] >= 0) continue
-    component[t] = comp
-    stack.push(t)
-    while (stack.length > 0) {
-      const u = stack.pop()!
-      for (let k = 0; k < 3; k++) {
-        const w = neighbours[3 * u + k]
-        if (w >= 0 && component[w] < 0) {
-          component[w] = comp
-          stack.push(w)
-        }
-      }
-    }
-    comp++
-  }
   let minX = Infinity
   let minY = Infinity
   let maxX = -Infinity
@@ -101,43 +61,80 @@ export function buildTriMesh(tri: Triangulation): TriMesh {
   const cols = Math.min(Math.max(1, Math.ceil(w / target)), 2048)
   const rows = Math.min(Math.max(1, Math.ceil(h / target)), 2048)
   const cell = Math.max(w / cols, h / rows)
-  const buckets: number[][] = Array.from({ length: cols * rows }, () => [])
-  const eps = 1e-7
+  // One buffer for the arrays whose sizes are known now (typed-arena.ts); the grid's
+  // triangle list gets its own once its cells have been counted.
+  const arena = new TypedArena(
+    TypedArena.bytes([
+      [3 * T, 4],
+      [3 * T, 4],
+      [T, 8],
+      [T, 8],
+      [T, 4],
+      [T, 4],
+      [cols * rows + 1, 4],
+    ]),
+  )
+  const corners = arena.u32(3 * T)
+  const neighbours = arena.i32(3 * T)
+  const cx = arena.f64(T)
+  const cy = arena.f64(T)
+  const component = arena.i32(T)
+  const stack = arena.i32(T)
+  const cellStart = arena.i32(cols * rows + 1)
+  const tn = tri.neighbours
   for (let t = 0; t < T; t++) {
-    let x0 = Infinity
-    let x1 = -Infinity
-    let y0 = Infinity
-    let y1 = -Infinity
-    for (let k = 0; k < 3; k++) {
-      const i = corners[3 * t + k]
-      x0 = Math.min(x0, v[2 * i])
-      x1 = Math.max(x1, v[2 * i])
-      y0 = Math.min(y0, v[2 * i + 1])
-      y1 = Math.max(y1, v[2 * i + 1])
+    const a = tri.triangles[3 * t]
+    const b = tri.triangles[3 * t + 1]
+    const c = tri.triangles[3 * t + 2]
+    const cross =
+      (v[2 * b] - v[2 * a]) * (v[2 * c + 1] - v[2 * a + 1]) -
+      (v[2 * b + 1] - v[2 * a + 1]) * (v[2 * c] - v[2 * a])
+    corners[3 * t] = a
+    if (cross >= 0) {
+      corners[3 * t + 1] = b
+      corners[3 * t + 2] = c
+      neighbours[3 * t] = tn[3 * t]
+      neighbours[3 * t + 1] = tn[3 * t + 1]
+      neighbours[3 * t + 2] = tn[3 * t + 2]
+    } else {
+      // (a, c, b): edges a-c, c-b, b-a were edges 2, 1, 0.
+      corners[3 * t + 1] = c
+      corners[3 * t + 2] = b
+      neighbours[3 * t] = tn[3 * t + 2]
+      neighbours[3 * t + 1] = tn[3 * t + 1]
+      neighbours[3 * t + 2] = tn[3 * t]
     }
-    const r0 = Math.max(0, Math.floor((y0 - minY) / cell - eps))
-    const r1 = Math.min(rows - 1, Math.floor((y1 - minY) / cell + eps))
-    // Per row of cells, only the columns the triangle reaches within that row (not its whole
-    // box): a long diagonal sliver, as a many-vertex outline gives, then costs its length in
-    // cells instead of its box's area.
-    for (let r = r0; r <= r1; r++) {
-      const [xa, xb] = triangleXRangeInBand(
-        v,
-        corners,
-        t,
-        minY + (r - eps) * cell,
-        minY + (r + 1 + eps) * cell,
-      )
-      if (xa > xb) continue
-      const c0 = Math.max(0, Math.floor((Math.max(xa, x0) - minX) / cell - eps))
-      const c1 = Math.min(cols - 1, Math.floor((Math.min(xb, x1) - minX) / cell + eps))
-      for (let c = c0; c <= c1; c++) buckets[r * cols + c].push(t)
-    }
+    cx[t] = (v[2 * a] + v[2 * b] + v[2 * c]) / 3
+    cy[t] = (v[2 * a + 1] + v[2 * b + 1] + v[2 * c + 1]) / 3
   }
-  const cellStart = new Int32Array(cols * rows + 1)
-  for (let i = 0; i < buckets.length; i++) cellStart[i + 1] = cellStart[i] + buckets[i].length
+  component.fill(-1)
+  let comp = 0
+  for (let t = 0; t < T; t++) {
+    if (component[t] >= 0) continue
+    component[t] = comp
+    let top = 0
+    stack[top++] = t
+    while (top > 0) {
+      const u = stack[--top]
+      for (let k = 0; k < 3; k++) {
+        const w = neighbours[3 * u + k]
+        if (w >= 0 && component[w] < 0) {
+          component[w] = comp
+          stack[top++] = w
+        }
+      }
+    }
+    comp++
+  }
+  // Each triangle goes into the cells it reaches: counted first (into cellStart[cell + 1]),
+  // then written in triangle order, so each cell lists its triangles in ascending order.
+  const grid = { minX, minY, cell, cols, rows }
+  fillCells(v, corners, T, grid, cellStart.subarray(1), null)
+  for (let i = 0; i < cols * rows; i++) cellStart[i + 1] += cellStart[i]
   const cellTriangles = new Int32Array(cellStart[cols * rows])
-  for (let i = 0; i < buckets.length; i++) cellTriangles.set(buckets[i], cellStart[i])
+  const cursor = stack.length >= cols * rows ? stack : new Int32Array(cols * rows)
+  cursor.set(cellStart.subarray(0, cols * rows))
+  fillCells(v, corners, T, grid, cursor, cellTriangles)
   const bytes =
     v.byteLength +
     corners.byteLength +
@@ -165,10 +162,60 @@ export function buildTriMesh(tri: Triangulation): TriMesh {
   }
 }
 
+/** Tolerance of the grid's cell ranges, in cells. */
+const GRID_EPS = 1e-7
+
 /**
- * The x-range of triangle t within the band y0 <= y <= y1: over its corners inside the band
- * and the points where its edges cross the band's two lines. Empty (min > max) when the
- * triangle misses the band.
+ * For each cell each triangle reaches (triangles in ascending order): without `out`, counts
+ * it in `at[cell]`; with `out`, writes the triangle at `out[at[cell]++]`. Per row of cells,
+ * only the columns the triangle reaches within that row (not its whole box): a long
+ * diagonal sliver, as a many-vertex outline gives, then costs its length in cells instead
+ * of its box's area.
+ */
+function fillCells(
+  v: Float64Array,
+  corners: Uint32Array,
+  T: number,
+  grid: { minX: number; minY: number; cell: number; cols: number; rows: number },
+  at: Int32Array,
+  out: Int32Array | null,
+): void {
+  const { minX, minY, cell, cols, rows } = grid
+  const eps = GRID_EPS
+  for (let t = 0; t < T; t++) {
+    let x0 = Infinity
+    let x1 = -Infinity
+    let y0 = Infinity
+    let y1 = -Infinity
+    for (let k = 0; k < 3; k++) {
+      const i = corners[3 * t + k]
+      x0 = Math.min(x0, v[2 * i])
+      x1 = Math.max(x1, v[2 * i])
+      y0 = Math.min(y0, v[2 * i + 1])
+      y1 = Math.max(y1, v[2 * i + 1])
+    }
+    const r0 = Math.max(0, Math.floor((y0 - minY) / cell - eps))
+    const r1 = Math.min(rows - 1, Math.floor((y1 - minY) / cell + eps))
+    for (let r = r0; r <= r1; r++) {
+      triangleXRangeInBand(v, corners, t, minY + (r - eps) * cell, minY + (r + 1 + eps) * cell)
+      const xa = band[0]
+      const xb = band[1]
+      if (xa > xb) continue
+      const c0 = Math.max(0, Math.floor((Math.max(xa, x0) - minX) / cell - eps))
+      const c1 = Math.min(cols - 1, Math.floor((Math.min(xb, x1) - minX) / cell + eps))
+      if (out === null) for (let c = c0; c <= c1; c++) at[r * cols + c]++
+      else for (let c = c0; c <= c1; c++) out[at[r * cols + c]++] = t
+    }
+  }
+}
+
+/** The x-range triangleXRangeInBand found: [min, max]. */
+const band = new Float64Array(2)
+
+/**
+ * The x-range of triangle t within the band y0 <= y <= y1, into `band`: over its corners
+ * inside the band and the points where its edges cross the band's two lines. Empty (min >
+ * max) when the triangle misses the band.
  */
 function triangleXRangeInBand(
   v: Float64Array,
@@ -176,7 +223,7 @@ function triangleXRangeInBand(
   t: number,
   y0: number,
   y1: number,
-): [number, number] {
+): void {
   let lo = Infinity
   let hi = -Infinity
   for (let k = 0; k < 3; k++) {
@@ -190,15 +237,19 @@ function triangleXRangeInBand(
       lo = Math.min(lo, ax)
       hi = Math.max(hi, ax)
     }
-    for (const y of [y0, y1]) {
-      if ((ay < y && by > y) || (ay > y && by < y)) {
-        const x = ax + ((y - ay) * (bx - ax)) / (by - ay)
-        lo = Math.min(lo, x)
-        hi = Math.max(hi, x)
-      }
+    if ((ay < y0 && by > y0) || (ay > y0 && by < y0)) {
+      const x = ax + ((y0 - ay) * (bx - ax)) / (by - ay)
+      lo = Math.min(lo, x)
+      hi = Math.max(hi, x)
+    }
+    if ((ay < y1 && by > y1) || (ay > y1 && by < y1)) {
+      const x = ax + ((y1 - ay) * (bx - ax)) / (by - ay)
+      lo = Math.min(lo, x)
+      hi = Math.max(hi, x)
     }
   }
-  return [lo, hi]
+  band[0] = lo
+  band[1] = hi
 }
 
 /** Smallest of the three edge orientations of p in triangle t (>= 0: inside or on it). */
