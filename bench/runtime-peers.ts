@@ -4,8 +4,9 @@
  * state a room of its own) and its mask room, every pair is answered by
  * - runtime: the shipped runtime file (packages/runtime/dist, built fresh from the source
  *   by bench/runtime-dist.ts) loading the room's exported runtime file, `room.findPath(a, b)`
- *   as a game calls it; twice more with `options` (the faithful values spelt out): one
- *   object for every call, and a new object on each call;
+ *   as a game calls it; three times more with `options` (the faithful values spelt out): one
+ *   object for every call, a new object on each call, and a prepared option set
+ *   (`room.prepare`);
  * - core: navmesh-funnel's own `findPath` on data prepared once, without debug layers (the
  *   call the runtime wraps);
  * - Detour: Recast/Detour in WebAssembly (npm recast-navigation, bench/peers/detour.ts) on
@@ -73,6 +74,7 @@ export const IMPLEMENTATIONS = [
   'runtime',
   'runtime, options (one object)',
   'runtime, options (new object a call)',
+  'runtime, options (prepared set)',
   'core (no debug layers)',
   'Detour, same triangles',
   'Detour, merged convex polygons',
@@ -82,8 +84,9 @@ export const IMPLEMENTATIONS = [
 const RUNTIME = 0
 const OPTIONS_SHARED = 1
 const OPTIONS_NEW = 2
-const CORE = 3
-const DETOUR: Record<DetourBuild, number> = { triangles: 4, convex: 5, voxels: 6 }
+const OPTIONS_SET = 3
+const CORE = 4
+const DETOUR: Record<DetourBuild, number> = { triangles: 5, convex: 6, voxels: 7 }
 
 /**
  * Readings of each call in one run; the run keeps their median per pair, so that a pause
@@ -240,10 +243,12 @@ export function measurePeers(
   const coreMs = performance.now() - t0
   const detours = (['triangles', 'convex', 'voxels'] as const).map((build) => detourRoom(world, build))
   const shared = { options: FAITHFUL }
+  const set = room.prepare({ options: FAITHFUL })
   const finders: Finder[] = [
     (a, b) => room.findPath(a, b),
     (a, b) => room.findPath(a, b, shared),
     (a, b) => room.findPath(a, b, { options: { entry: 'partial-funnel', corridors: 1 } }),
+    (a, b) => room.findPath(a, b, set),
     (a, b) => navmeshFunnel.findPath(prepared, a, b),
     ...detours.map((d) => (a: Point, b: Point) => d.findPath(a, b)),
     npmNavmesh(world),
@@ -282,7 +287,11 @@ export function measurePeers(
       for (let i = 0; i < n; i++) times[j][r][i] = median(Array.from(readings[j][i]))
   }
   const polygons = finders.map(() => 0)
-  polygons[RUNTIME] = polygons[OPTIONS_SHARED] = polygons[OPTIONS_NEW] = prepared.mesh.triangleCount
+  polygons[RUNTIME] =
+    polygons[OPTIONS_SHARED] =
+    polygons[OPTIONS_NEW] =
+    polygons[OPTIONS_SET] =
+      prepared.mesh.triangleCount
   polygons[CORE] = prepared.mesh.triangleCount
   for (const d of detours) polygons[DETOUR[d.build]] = d.polygons
   polygons[F - 1] = prepared.mesh.triangleCount
@@ -412,6 +421,7 @@ export async function runtimePeersSection(
       ratio(RUNTIME, c, 'total'),
       ratio(OPTIONS_SHARED, RUNTIME, 'total'),
       ratio(OPTIONS_NEW, RUNTIME, 'total'),
+      ratio(OPTIONS_SET, RUNTIME, 'total'),
       `${f.same}/${pairCount}`,
     ])
   }
@@ -453,6 +463,7 @@ export async function runtimePeersSection(
         '>total / Detour convex',
         '>options (one object) / none',
         '>options (new object) / none',
+        '>options (prepared set) / none',
         '>runtime = core',
       ],
       summary,

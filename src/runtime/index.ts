@@ -31,12 +31,8 @@ import { walkBehindAt as walkBehindAtPoint } from '../shared/analysis/walk-behin
 import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
 import type { Point } from '../shared/geometry/types'
 import { sameNavState, navStateOf, walkFingerprint } from '../shared/formats/runtime-navmesh'
-import {
-  navmeshFunnel,
-  navmeshRoute,
-  prepareOnMesh,
-  type NavmeshPrepared,
-} from '../shared/nav/algorithms/navmesh-funnel'
+import { navmeshFunnel, navmeshOf } from '../shared/nav/algorithms/navmesh-funnel'
+import { navmeshRoute, routeState, type RouteState } from '../shared/nav/algorithms/navmesh-route'
 import { buildTriMesh, type TriMesh } from '../shared/nav/polygon/tri-mesh'
 import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
 import { readRoomFile } from './read-room'
@@ -84,13 +80,28 @@ export interface FindPathOptions {
   options?: OptionValues
 }
 
+/**
+ * An algorithm with option values, checked once by `room.prepare`: pass it to `findPath`
+ * in place of `{ algorithm, options }`, at no cost per call.
+ */
+export interface PreparedFind {
+  readonly algorithm: Pathfinder<Prepared, string>
+  readonly options: Readonly<OptionValues>
+}
+
 export interface RuntimeRoom {
   readonly room: RuntimeRoomInfo
   /** The current flag values (the project's starting values the export carried, then the game's). */
   readonly flags: Readonly<Record<string, boolean>>
   setFlag(id: string, value: boolean): void
   isWalkable(p: Point): boolean
-  findPath(from: Point, to: Point, options?: FindPathOptions): RuntimePath
+  /** A path; `options` as given, or a prepared option set of this room (`prepare`). */
+  findPath(from: Point, to: Point, options?: FindPathOptions | PreparedFind): RuntimePath
+  /**
+   * An algorithm and option values (unknown options refused here), checked once: `findPath`
+   * takes the result with no work per call, after flag changes too.
+   */
+  prepare(options?: FindPathOptions): PreparedFind
   /** Zones (enabled in the current flags) that contain the point. */
   zonesAt(p: Point): RuntimeZone[]
   /** Character scale at the point, percent. */
@@ -154,6 +165,28 @@ function withoutDebug(prepared: Prepared): Prepared {
 
 const DEFAULT_PATHFINDER = navmeshFunnel as unknown as Pathfinder<Prepared, string>
 
+/** A prepared option set (room.prepare): checked once; findPath reads its prepared data with no work per call. */
+class OptionSet implements PreparedFind {
+  readonly algorithm: Pathfinder<Prepared, string>
+  readonly options: Readonly<OptionValues>
+  /** The room that made it (another room reads it as plain options). */
+  readonly owner: object
+  /** Complete option values, and their key. */
+  readonly values: OptionValues
+  readonly key: string
+  prepared: Prepared | null = null
+  generation = -1
+
+  constructor(algorithm: Pathfinder<Prepared, string>, given: OptionValues, owner: object) {
+    this.algorithm = algorithm
+    this.options = Object.freeze({ ...given })
+    this.owner = owner
+    this.values = completeOptions(algorithm, given)
+    this.key = optionsKey(algorithm, this.values)
+    Object.freeze(this.values)
+  }
+}
+
 export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: string } = {}): RuntimeRoom {
   const read = readRoomFile(data, options.file ?? 'room.walkbox.json')
   const { room, mask, scaleMap, navmesh } = read
@@ -177,10 +210,12 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
     fileMesh ??= walkFingerprint(room, read.maskRuns) === navmesh.source ? buildTriMesh(navmesh.mesh) : null
     return fileMesh
   }
-  const prepareFresh = (pathfinder: Pathfinder<Prepared, string>, values: OptionValues): Prepared => {
-    const mesh = pathfinder === DEFAULT_PATHFINDER ? preparedMesh() : null
-    return withoutDebug(mesh ? prepareOnMesh(mesh, values) : pathfinder.prepare(currentWorld(), values))
-  }
+  // navmesh-funnel gets a route state (navmesh-route.ts) on the file's navmesh or the world's;
+  // the others their prepared data on the world.
+  const prepareFresh = (pathfinder: Pathfinder<Prepared, string>, values: OptionValues): Prepared =>
+    pathfinder === DEFAULT_PATHFINDER
+      ? routeState(preparedMesh() ?? navmeshOf(currentWorld()), values)
+      : withoutDebug(pathfinder.prepare(currentWorld(), values))
   // The last algorithm asked for with its faithful options: a game mostly asks one.
   let lastPathfinder: Pathfinder<Prepared, string> | null = null
   let lastPrepared: Prepared | null = null
@@ -195,6 +230,19 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
     lastPrepared = prepared
     return prepared
   }
+  /** Prepared data for complete option values (`key` = optionsKey of them). */
+  const preparedFor = (
+    pathfinder: Pathfinder<Prepared, string>,
+    values: OptionValues,
+    key: string,
+  ): Prepared => {
+    if (key === optionsKey(pathfinder, completeOptions(pathfinder))) return prepareDefault(pathfinder)
+    let byValues = preparedWith.get(pathfinder)
+    if (!byValues) preparedWith.set(pathfinder, (byValues = new Map()))
+    let prepared = byValues.get(key)
+    if (!prepared) byValues.set(key, (prepared = prepareFresh(pathfinder, values)))
+    return prepared
+  }
   // The last options given (a copy, so that a game changing its object is seen): a call whose
   // options have the same keys and values reuses what they prepared, without making a key.
   let lastGivenFor: Pathfinder<Prepared, string> | null = null
@@ -205,20 +253,23 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
     if (pathfinder === lastGivenFor && sameOptions(given, lastGiven, lastGivenCount))
       return lastGivenPrepared!
     const values = completeOptions(pathfinder, given)
-    const key = optionsKey(pathfinder, values)
-    let prepared: Prepared | undefined
-    if (key === optionsKey(pathfinder, completeOptions(pathfinder))) prepared = prepareDefault(pathfinder)
-    else {
-      let byValues = preparedWith.get(pathfinder)
-      if (!byValues) preparedWith.set(pathfinder, (byValues = new Map()))
-      prepared = byValues.get(key)
-      if (!prepared) byValues.set(key, (prepared = prepareFresh(pathfinder, values)))
-    }
+    const prepared = preparedFor(pathfinder, values, optionsKey(pathfinder, values))
     lastGivenFor = pathfinder
     lastGiven = { ...given }
     lastGivenCount = Object.keys(given).length
     lastGivenPrepared = prepared
     return prepared
+  }
+  // Prepared option sets (room.prepare) of this room, checked once: a call with one reads its
+  // prepared data straight away, made again only after a flag changed (`generation`).
+  let generation = 0
+  const owner = {}
+  const fromSet = (set: OptionSet): Prepared => {
+    if (set.generation !== generation || set.prepared === null) {
+      set.prepared = preparedFor(set.algorithm, set.values, set.key)
+      set.generation = generation
+    }
+    return set.prepared
   }
   return {
     room,
@@ -236,20 +287,29 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
       if (typeof value !== 'boolean') throw new Error(`setFlag: expected true or false for '${id}'`)
       if (flags[id] === value) return
       flags[id] = value
+      generation++
       world = null
       lastPathfinder = lastPrepared = lastGivenFor = lastGivenPrepared = null
       preparedDefault.clear()
       preparedWith.clear()
     },
     isWalkable: (p) => currentWorld().isWalkable(p),
+    prepare: (opts) => new OptionSet(opts?.algorithm ?? DEFAULT_PATHFINDER, opts?.options ?? {}, owner),
     findPath(from, to, opts) {
-      const pathfinder = opts?.algorithm ?? DEFAULT_PATHFINDER
-      const given = opts?.options
-      const prepared = given === undefined ? prepareDefault(pathfinder) : prepareWith(pathfinder, given)
+      let pathfinder: Pathfinder<Prepared, string>
+      let prepared: Prepared
+      if (opts instanceof OptionSet && opts.owner === owner) {
+        pathfinder = opts.algorithm
+        prepared = fromSet(opts)
+      } else {
+        pathfinder = opts?.algorithm ?? DEFAULT_PATHFINDER
+        const given = opts?.options
+        prepared = given === undefined ? prepareDefault(pathfinder) : prepareWith(pathfinder, given)
+      }
       // navmesh-funnel answers through its route for games: the same points with less work.
       const result =
         pathfinder === DEFAULT_PATHFINDER
-          ? navmeshRoute(prepared as NavmeshPrepared, from, to)
+          ? navmeshRoute(prepared as RouteState, from, to)
           : pathfinder.findPath(prepared, from, to)
       const path: RuntimePath = {
         points: result.points,

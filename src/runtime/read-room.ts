@@ -13,7 +13,7 @@ import {
   type RuntimeRoomFile,
 } from '../shared/formats/runtime-file'
 import { readNavmesh, type RuntimeNavmesh } from '../shared/formats/runtime-navmesh'
-import type { Triangulation } from '../shared/geometry/types'
+import type { TriangulationLike } from '../shared/nav/polygon/tri-mesh'
 import type { Room } from '../shared/room/schema'
 
 export interface RuntimeRoomData {
@@ -24,7 +24,7 @@ export interface RuntimeRoomData {
   maskRuns: number[] | null
   scaleMap: { width: number; height: number; values: Uint8Array } | null
   /** The prepared navmesh (version 2), checked; null when the file has none or one of a later section version. */
-  navmesh: (RuntimeNavmesh & { mesh: Triangulation }) | null
+  navmesh: (RuntimeNavmesh & { mesh: TriangulationLike }) | null
 }
 
 export function readRoomFile(data: unknown, file: string): RuntimeRoomData {

@@ -21,6 +21,7 @@
  */
 import { holds } from '../analysis/room-world'
 import type { Triangulation } from '../geometry/types'
+import type { TriangulationLike } from '../nav/polygon/tri-mesh'
 import { MAX_COORD_PX } from '../room/limits'
 import type { Room } from '../room/schema'
 
@@ -163,7 +164,10 @@ export function navmeshSection(
  * Reads the section as untrusted input: the triangulation it holds, or null for a section of
  * an unknown version (ignored). Throws `<file>: navmesh.<field>: expected ...` for a malformed one.
  */
-export function readNavmesh(value: unknown, file: string): (RuntimeNavmesh & { mesh: Triangulation }) | null {
+export function readNavmesh(
+  value: unknown,
+  file: string,
+): (RuntimeNavmesh & { mesh: TriangulationLike }) | null {
   const fail = (field: string, expected: string): never => {
     throw new Error(`${file}: navmesh${field ? `.${field}` : ''}: expected ${expected}`)
   }
@@ -183,31 +187,25 @@ export function readNavmesh(value: unknown, file: string): (RuntimeNavmesh & { m
   if (!Array.isArray(triangles) || triangles.length % 3 !== 0 || triangles.length / 3 > MAX_NAVMESH_TRIANGLES)
     fail('triangles', `corner indices, 3 per triangle, at most ${MAX_NAVMESH_TRIANGLES} triangles`)
   const nv = vertices!.length / 2
-  const count = triangles!.length
-  // One buffer for the three arrays (a backing store each would cost more than the checks).
-  const buffer = new ArrayBuffer(8 * vertices!.length + 8 * count)
-  const xy = new Float64Array(buffer, 0, vertices!.length)
+  const xy = vertices!
   for (let i = 0; i < xy.length; i++) {
-    const c = vertices![i]
+    const c = xy[i]
     if (typeof c !== 'number' || !(Math.abs(c) <= MAX_COORD_PX))
       fail(`vertices[${i}]`, `a finite coordinate within ±${MAX_COORD_PX} px`)
-    xy[i] = c
   }
   const T = triangles!.length / 3
-  const corners = new Uint32Array(buffer, 8 * vertices!.length, 3 * T)
+  const corners = triangles!
   for (let i = 0; i < corners.length; i++) {
-    const c = triangles![i]
+    const c = corners[i]
     if (!Number.isInteger(c) || c < 0 || c >= nv) fail(`triangles[${i}]`, `a vertex index 0..${nv - 1}`)
-    corners[i] = c
   }
   if (!Array.isArray(neighbours) || neighbours.length !== 3 * T)
     fail('neighbours', 'one entry per triangle edge')
-  const across = new Int32Array(buffer, 8 * vertices!.length + 4 * 3 * T, 3 * T)
+  const across = neighbours!
   for (let i = 0; i < across.length; i++) {
-    const w = neighbours![i]
+    const w = across[i]
     if (!Number.isInteger(w) || w < -1 || w >= T)
       fail(`neighbours[${i}]`, `-1 or a triangle index 0..${T - 1}`)
-    across[i] = w
   }
   let area = 0
   let minX = Infinity

@@ -46,17 +46,14 @@ import {
   startFunnel,
   type PartialFunnels,
 } from '../polygon/partial-funnel'
-import { buildTriMesh, locate, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
-import { uniqueCorridor } from '../polygon/mesh-bridges'
-import { routeData, routeSearch, type RouteData } from '../polygon/route-search'
-import { clearStraight } from '../polygon/straight-walk'
+import { buildTriMesh, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
 import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared } from '../types'
 import { norm } from '../polygon/norm'
 
 /** Portals a partial-funnel search may scan again before it is redone with midpoint costs. */
 export const MAX_RESCANNED_PORTALS = 2_000_000
 
-type EntryRule = 'midpoint' | 'closest-point' | 'toward-goal' | 'partial-funnel'
+export type EntryRule = 'midpoint' | 'closest-point' | 'toward-goal' | 'partial-funnel'
 
 export interface NavmeshPrepared extends Prepared {
   mesh: TriMesh
@@ -80,8 +77,6 @@ export interface NavmeshPrepared extends Prepared {
   ly: Float64Array
   rx: Float64Array
   ry: Float64Array
-  /** The mesh's bridges and corridor buffers, made on the first `navmeshRoute` (see there). */
-  route?: RouteData
 }
 
 export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
@@ -111,10 +106,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
     },
   ],
   prepare(world: NavWorld, options: OptionValues): NavmeshPrepared {
-    return prepareOnMesh(
-      world.cached('navmesh-funnel:mesh', () => buildTriMesh(world.triangulation())),
-      options,
-    )
+    return prepareOnMesh(navmeshOf(world), options)
   },
   findPath(p: NavmeshPrepared, from: Point, to: Point) {
     const m = p.mesh
@@ -204,17 +196,28 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
   },
 }
 
-/**
- * navmesh-funnel's prepared data on a mesh made elsewhere (the world's, or one a runtime
- * file carried); `options` as for `prepare`.
- */
-export function prepareOnMesh(mesh: TriMesh, options: OptionValues): NavmeshPrepared {
+/** The world's triangle mesh, made once per world (every option set shares it). */
+export function navmeshOf(world: NavWorld): TriMesh {
+  return world.cached('navmesh-funnel:mesh', () => buildTriMesh(world.triangulation()))
+}
+
+/** The option values as navmesh-funnel reads them (unknown entries are the default, corridors 1..8). */
+export function navmeshOptions(options: OptionValues): { entry: EntryRule; corridors: number } {
   const entryOption = String(options.entry ?? 'partial-funnel')
   const entry: EntryRule =
     entryOption === 'closest-point' || entryOption === 'toward-goal' || entryOption === 'midpoint'
       ? entryOption
       : 'partial-funnel'
   const corridors = Math.max(1, Math.min(8, Math.round(Number(options.corridors ?? 1)) || 1))
+  return { entry, corridors }
+}
+
+/**
+ * navmesh-funnel's prepared data on a mesh made elsewhere (the world's, or one a runtime
+ * file carried); `options` as for `prepare`.
+ */
+export function prepareOnMesh(mesh: TriMesh, options: OptionValues): NavmeshPrepared {
+  const { entry, corridors } = navmeshOptions(options)
   const T = mesh.triangleCount
   const F = entry === 'partial-funnel' ? T : 0
   // One buffer for every array below (typed-arena.ts): a game prepares on loading a room.
@@ -272,88 +275,6 @@ export function prepareOnMesh(mesh: TriMesh, options: OptionValues): NavmeshPrep
   return p
 }
 
-/** What a game reads of an answer: `findPath`'s points, reached and reason. */
-export interface RouteAnswer {
-  points: Point[]
-  reached: boolean
-  reason?: string
-}
-
-/**
- * navmesh-funnel's answer for a game: the points, reached and reason `findPath` gives, with
- * none of the editor's statistics or debug layers, and found with less work where the answer
- * is known without a search:
- * - a clear straight segment (straight-walk.ts) is the answer [s, t];
- * - when every portal between the start's and the goal's triangles is a bridge, the corridor
- *   is the only one there is, which A* would find too: it is read off the spanning tree;
- * - otherwise the same A* (route-search.ts), without entering dead ends (no corridor to the
- *   goal passes them, so its corridor is the same);
- * - no objects are made but the answer's.
- * With options other than the faithful ones, `findPath` itself answers.
- */
-export function navmeshRoute(p: NavmeshPrepared, from: Point, to: Point): RouteAnswer {
-  if (p.entry !== 'partial-funnel' || p.corridors !== 1) return navmeshFunnel.findPath(p, from, to)
-  const m = p.mesh
-  if (m.triangleCount === 0) return { points: [], reached: false, reason: 'the room has no walkable area' }
-  // Inside a triangle, a point stays as given (placeOnMesh's common case, without its objects).
-  let st = Number.isFinite(from.x) && Number.isFinite(from.y) ? locate(m, from.x, from.y) : -1
-  let gt = Number.isFinite(to.x) && Number.isFinite(to.y) ? locate(m, to.x, to.y) : -1
-  let s = from
-  let t = to
-  let reached = true
-  let reasons: string[] | null = null
-  if (st < 0 || gt < 0) {
-    const placedStart = placeOnMesh(m, from)!
-    const placedGoal = placeOnMesh(m, to) ?? placedStart
-    reasons = []
-    if (placedStart.moved > 1e-4) reasons.push('start outside the walkable area, snapped')
-    if (placedGoal.moved > 1e-4) reasons.push('goal outside the walkable area, snapped')
-    s = placedStart.point
-    t = placedGoal.point
-    st = placedStart.triangle
-    gt = placedGoal.triangle
-  }
-  if (m.component[gt] !== m.component[st]) {
-    const target = placeOnMesh(m, t, m.component[st])
-    t = target ? target.point : s
-    gt = target ? target.triangle : st
-    reached = false
-    ;(reasons ??= []).push(
-      'goal is on another walkable island; the path goes to the reachable point closest to it',
-    )
-  }
-  if (st === gt || clearStraight(m, s.x, s.y, st, t.x, t.y, gt))
-    return routeAnswer(
-      [
-        { x: s.x, y: s.y },
-        { x: t.x, y: t.y },
-      ],
-      reached,
-      reasons,
-    )
-  const route = (p.route ??= routeData(m))
-  const count = uniqueCorridor(route.bridges, st, gt, route.corridor, route.edges, route.scratch)
-  if (count > 0) return routeAnswer(pull(p, s, t, route.corridor, route.edges, count - 1), reached, reasons)
-  const searched = routeSearch(p, route, s, st, t, gt, MAX_RESCANNED_PORTALS)
-  if (searched > 0)
-    return routeAnswer(pull(p, s, t, route.corridor, route.edges, searched - 1), reached, reasons)
-  if (searched < 0) {
-    ;(reasons ??= []).push('corridor ranked by portal midpoints: its partial funnels took too long')
-    const found = corridorSearch(p, s, st, t, gt, -1, 'midpoint')
-    if (found.corridor.length > 0)
-      return routeAnswer(pull(p, s, t, found.corridor, found.edges), reached, reasons)
-  }
-  ;(reasons ??= []).push('no corridor found; staying at the start')
-  return routeAnswer([{ x: s.x, y: s.y }], reached, reasons)
-}
-
-/** An answer, with the reasons joined as `findPath` joins them (no reason when there are none). */
-function routeAnswer(points: Point[], reached: boolean, reasons: string[] | null): RouteAnswer {
-  return reasons !== null && reasons.length > 0
-    ? { points, reached, reason: reasons.join('; ') }
-    : { points, reached }
-}
-
 function lengthOf(points: Point[]): number {
   let s = 0
   for (let i = 0; i + 1 < points.length; i++)
@@ -361,7 +282,7 @@ function lengthOf(points: Point[]): number {
   return s
 }
 
-interface Corridor {
+export interface Corridor {
   /** Triangles from start to goal. */
   corridor: number[]
   /** Edge index (0..2) left through, per triangle but the last. */
@@ -372,7 +293,7 @@ interface Corridor {
 }
 
 /** A* over triangles; `ban` is a triangle the search may not enter (-1 for none). */
-function corridorSearch(
+export function corridorSearch(
   p: NavmeshPrepared,
   s: Point,
   st: number,
@@ -508,27 +429,33 @@ function towardGoalParam(
   return Math.abs(oa) < Math.abs(ob) ? 0 : 1
 }
 
-function pull(
-  p: NavmeshPrepared,
+function pull(p: NavmeshPrepared, s: Point, t: Point, corridor: number[], edges: number[]): Point[] {
+  return pullCorridor(p.mesh, p, s, t, corridor, edges, edges.length)
+}
+
+/** The funnel through the first `count` portals of a corridor, from s to t; `into` holds the portal ends (count + 1 each). */
+export function pullCorridor(
+  m: TriMesh,
+  into: { lx: Float64Array; ly: Float64Array; rx: Float64Array; ry: Float64Array },
   s: Point,
   t: Point,
   corridor: ArrayLike<number>,
   edges: ArrayLike<number>,
-  count = edges.length,
+  count: number,
 ): Point[] {
-  const m = p.mesh
   const v = m.vertices
+  const { lx, ly, rx, ry } = into
   for (let i = 0; i < count; i++) {
     const u = corridor[i]
     const k = edges[i]
     const right = m.corners[3 * u + k]
     const left = m.corners[3 * u + ((k + 1) % 3)]
-    p.lx[i] = v[2 * left]
-    p.ly[i] = v[2 * left + 1]
-    p.rx[i] = v[2 * right]
-    p.ry[i] = v[2 * right + 1]
+    lx[i] = v[2 * left]
+    ly[i] = v[2 * left + 1]
+    rx[i] = v[2 * right]
+    ry[i] = v[2 * right + 1]
   }
-  return funnel(s, t, p.lx, p.ly, p.rx, p.ry, count)
+  return funnel(s, t, lx, ly, rx, ry, count)
 }
 
 /**

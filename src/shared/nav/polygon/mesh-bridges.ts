@@ -35,6 +35,11 @@ export interface MeshBridges {
   bytes: number
 }
 
+// The walk's own arrays (low links, its stack, each triangle's next edge), kept for the next
+// mesh up to WALK_KEPT triangles.
+let walk = new Int32Array(3 * 64)
+const WALK_KEPT = 65536
+
 /** The spanning tree and bridges of every component, by one iterative depth-first walk (Tarjan's low links). */
 export function meshBridges(m: TriMesh): MeshBridges {
   const T = m.triangleCount
@@ -47,10 +52,7 @@ export function meshBridges(m: TriMesh): MeshBridges {
       [T, 4],
       [T, 4],
       [T, 4],
-      [T, 4],
       [3 * T, 1],
-      [T, 4],
-      [T, 1],
     ]),
   )
   const parent = arena.i32(T).fill(-1)
@@ -59,11 +61,12 @@ export function meshBridges(m: TriMesh): MeshBridges {
   const depth = arena.i32(T)
   const enter = arena.i32(T).fill(-1)
   const leave = arena.i32(T)
-  const low = arena.i32(T)
   const bridge = arena.u8(3 * T)
+  if (walk.length < 3 * T) walk = new Int32Array(3 * T)
+  const low = walk.subarray(0, T)
   // The walk's stack: a triangle and the next of its edges to try.
-  const stack = arena.i32(T)
-  const nextEdge = arena.i8(T)
+  const stack = walk.subarray(T, 2 * T)
+  const nextEdge = walk.subarray(2 * T, 3 * T)
   let clock = 0
   for (let root = 0; root < T; root++) {
     if (enter[root] >= 0) continue
@@ -104,7 +107,8 @@ export function meshBridges(m: TriMesh): MeshBridges {
       }
     }
   }
-  const bytes = T * (4 * 5 + 2) + bridge.byteLength
+  if (walk.length > 3 * WALK_KEPT) walk = new Int32Array(3 * 64)
+  const bytes = T * (4 * 4 + 2) + bridge.byteLength
   return { parent, upEdge, downEdge, depth, enter, leave, bridge, bytes }
 }
 

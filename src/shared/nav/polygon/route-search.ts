@@ -2,27 +2,30 @@
  * navmesh-funnel's corridor search as a game runs it (navmeshRoute): the same A* over
  * triangles ranked by partial funnels, step for step (the same estimates, pushed in the same
  * order, so the same corridor), with what the editor's search keeps general taken out of the
- * loop: one portal rule (the partial funnel), the portals' ends read from a table made once,
- * the common step (the portal narrows the funnel, the apex stays) done in locals and stored
- * once, dead ends (mesh-bridges.ts) not entered, and the corridor written into buffers made
- * once instead of new lists.
+ * loop: one portal rule (the partial funnel), the common step (the portal narrows the
+ * funnel, the apex stays) done in locals and stored once, dead ends (mesh-bridges.ts) not
+ * entered, and the corridor written into buffers instead of new lists.
  *
  * Glossary
- * - portal table: per triangle edge k, its ends as the search crosses it: left (corner
- *   k + 1) x, y, then right (corner k) x, y.
+ * - working area: what one search needs (per triangle: its cost, parent, funnel, marks; the
+ *   open list; the corridor found and its portal ends), shared by every mesh of the process
+ *   and grown to the largest one: a search holds it only while it runs, so a room loaded
+ *   makes none. Its marks are stamped with a query number counted for the whole process.
  * - turn: a step where one side of the funnel crosses the other, so that the apex moves;
  *   the editor's code (partial-funnel.ts) does it, with its scans back along the chain.
  *
  * Units: room px.
  */
 import type { Point } from '../../geometry/types'
-import type { MinHeap } from '../heap'
+import { MinHeap } from '../heap'
 import { TypedArena } from '../typed-arena'
-import { meshBridges, type MeshBridges } from './mesh-bridges'
+import type { MeshBridges } from './mesh-bridges'
 import { norm } from './norm'
 import {
   commitPartialFunnel,
+  createPartialFunnels,
   extendPartialFunnel,
+  partialFunnelArrays,
   rescanCount,
   resetRescanCount,
   startFunnel,
@@ -30,9 +33,9 @@ import {
 } from './partial-funnel'
 import type { TriMesh } from './tri-mesh'
 
-/** The search state navmesh-funnel prepares (NavmeshPrepared has these). */
-export interface SearchState {
-  mesh: TriMesh
+/** The working area (see the glossary), for meshes of up to `size` triangles. */
+export interface WorkingArea {
+  size: number
   funnels: PartialFunnels
   g: Float64Array
   parent: Int32Array
@@ -40,69 +43,78 @@ export interface SearchState {
   seen: Uint32Array
   closed: Uint32Array
   heap: MinHeap
+  /** The last query's stamp. */
   query: number
-}
-
-/** What the route keeps per mesh, made on its first search. */
-export interface RouteData {
-  bridges: MeshBridges
-  /** The portal table (see the glossary): 12 numbers per triangle. */
-  portals: Float64Array
   /** The last corridor found: its triangles, and the edge each is left by. */
   corridor: Int32Array
   edges: Int8Array
   /** Room for uniqueCorridor's second half. */
   scratch: Int32Array
+  /** Portal ends for the funnel (pullCorridor), one more than triangles. */
+  lx: Float64Array
+  ly: Float64Array
+  rx: Float64Array
+  ry: Float64Array
 }
 
-export function routeData(m: TriMesh): RouteData {
-  const T = m.triangleCount
+let area: WorkingArea | null = null
+
+/** The working area, grown to hold `triangles` triangles (its marks then start afresh). */
+export function workingArea(triangles: number): WorkingArea {
+  if (area && area.size >= triangles) return area
+  const T = Math.max(triangles, 2 * (area?.size ?? 32))
   const arena = new TypedArena(
     TypedArena.bytes([
-      [12 * T, 8],
+      ...partialFunnelArrays(T),
+      [T, 8],
       [T, 4],
       [T, 1],
       [T, 4],
+      [T, 4],
+      [T, 4],
+      [T, 1],
+      [T, 4],
+      ...Array.from({ length: 4 }, () => [T + 1, 8] as const),
     ]),
   )
-  const portals = arena.f64(12 * T)
-  const v = m.vertices
-  for (let u = 0; u < T; u++) {
-    for (let k = 0; k < 3; k++) {
-      const right = m.corners[3 * u + k]
-      const left = m.corners[3 * u + (k === 2 ? 0 : k + 1)]
-      const o = 12 * u + 4 * k
-      portals[o] = v[2 * left]
-      portals[o + 1] = v[2 * left + 1]
-      portals[o + 2] = v[2 * right]
-      portals[o + 3] = v[2 * right + 1]
-    }
-  }
-  return {
-    bridges: meshBridges(m),
-    portals,
+  area = {
+    size: T,
+    funnels: createPartialFunnels(T, arena),
+    g: arena.f64(T),
+    parent: arena.i32(T),
+    parentEdge: arena.i8(T),
+    seen: arena.u32(T),
+    closed: arena.u32(T),
+    heap: area?.heap ?? new MinHeap(64),
+    query: 0,
     corridor: arena.i32(T),
     edges: arena.i8(T),
     scratch: arena.i32(T),
+    lx: arena.f64(T + 1),
+    ly: arena.f64(T + 1),
+    rx: arena.f64(T + 1),
+    ry: arena.f64(T + 1),
   }
+  return area
 }
 
 /**
- * A* from triangle st (point s) to gt (point t), as navmesh-funnel's partial-funnel search
- * with dead ends skipped. Returns the corridor's triangle count (written into r.corridor and
- * r.edges), 0 when there is none, -1 when the partial funnels scanned more than `maxRescans`
- * portals again (then nothing is written).
+ * A* from triangle st (point s) to gt (point t) of mesh m, as navmesh-funnel's partial-funnel
+ * search with dead ends skipped; `p` is the working area, for at least m's triangles.
+ * Returns the corridor's triangle count (written into p.corridor and p.edges), 0 when there
+ * is none, -1 when the partial funnels scanned more than `maxRescans` portals again (then
+ * nothing is written).
  */
 export function routeSearch(
-  p: SearchState,
-  r: RouteData,
+  m: TriMesh,
+  bridges: MeshBridges,
+  p: WorkingArea,
   s: Point,
   st: number,
   t: Point,
   gt: number,
   maxRescans: number,
 ): number {
-  const m = p.mesh
   let q = ++p.query
   if (q === 0xffffffff) {
     p.seen.fill(0)
@@ -122,8 +134,9 @@ export function routeSearch(
   const FLT = F.lt
   const FRT = F.rt
   const nb = m.neighbours
-  const P = r.portals
-  const b = r.bridges
+  const corners = m.corners
+  const V = m.vertices
+  const b = bridges
   const bridge = b.bridge
   const bParent = b.parent
   const enter = b.enter
@@ -166,11 +179,12 @@ export function routeSearch(
         const goalInside = enter[x] <= goalEnter && goalEnter < leave[x]
         if (x === w ? !goalInside : goalInside) continue
       }
-      const o = 12 * u + 4 * k
-      const lx = P[o]
-      const ly = P[o + 1]
-      const rx = P[o + 2]
-      const ry = P[o + 3]
+      const right = corners[3 * u + k]
+      const left = corners[3 * u + (k === 2 ? 0 : k + 1)]
+      const lx = V[2 * left]
+      const ly = V[2 * left + 1]
+      const rx = V[2 * right]
+      const ry = V[2 * right + 1]
       // The step of partial-funnel.ts, in its order: the right side, then the left one.
       let turn = w === gt
       let nRx = fRx
@@ -242,8 +256,8 @@ export function routeSearch(
   for (let u = gt; u >= 0; u = parent[u]) count++
   let i = count - 1
   for (let u = gt; u >= 0; u = parent[u]) {
-    r.corridor[i] = u
-    if (i > 0) r.edges[i - 1] = parentEdge[u]
+    p.corridor[i] = u
+    if (i > 0) p.edges[i - 1] = parentEdge[u]
     i--
   }
   return count

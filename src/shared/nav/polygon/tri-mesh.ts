@@ -41,20 +41,30 @@ export interface TriMesh {
   readonly bytes: number
 }
 
-export function buildTriMesh(tri: Triangulation): TriMesh {
+/**
+ * A triangulation as plain lists or typed arrays (a runtime file's navmesh gives lists): its
+ * vertices are copied into the mesh's own buffer unless they already are a Float64Array.
+ */
+export interface TriangulationLike {
+  readonly vertices: ArrayLike<number>
+  readonly triangles: ArrayLike<number>
+  readonly neighbours: ArrayLike<number>
+}
+
+export function buildTriMesh(tri: Triangulation | TriangulationLike): TriMesh {
   const T = Math.floor(tri.triangles.length / 3)
-  const v = tri.vertices
+  const given = tri.vertices
   let minX = Infinity
   let minY = Infinity
   let maxX = -Infinity
   let maxY = -Infinity
-  for (let i = 0; i < v.length; i += 2) {
-    minX = Math.min(minX, v[i])
-    maxX = Math.max(maxX, v[i])
-    minY = Math.min(minY, v[i + 1])
-    maxY = Math.max(maxY, v[i + 1])
+  for (let i = 0; i < given.length; i += 2) {
+    minX = Math.min(minX, given[i])
+    maxX = Math.max(maxX, given[i])
+    minY = Math.min(minY, given[i + 1])
+    maxY = Math.max(maxY, given[i + 1])
   }
-  if (v.length === 0) minX = minY = maxX = maxY = 0
+  if (given.length === 0) minX = minY = maxX = maxY = 0
   const w = Math.max(maxX - minX, 1)
   const h = Math.max(maxY - minY, 1)
   const target = Math.max(Math.sqrt((w * h) / Math.max(T, 1)), 1e-3)
@@ -63,23 +73,32 @@ export function buildTriMesh(tri: Triangulation): TriMesh {
   const cell = Math.max(w / cols, h / rows)
   // One buffer for the arrays whose sizes are known now (typed-arena.ts); the grid's
   // triangle list gets its own once its cells have been counted.
+  const copy = !(given instanceof Float64Array)
   const arena = new TypedArena(
     TypedArena.bytes([
+      [copy ? given.length : 0, 8],
       [3 * T, 4],
       [3 * T, 4],
       [T, 8],
       [T, 8],
-      [T, 4],
       [T, 4],
       [cols * rows + 1, 4],
     ]),
   )
+  let v: Float64Array
+  if (given instanceof Float64Array) v = given
+  else {
+    v = arena.f64(given.length)
+    for (let i = 0; i < given.length; i++) v[i] = given[i]
+  }
   const corners = arena.u32(3 * T)
   const neighbours = arena.i32(3 * T)
   const cx = arena.f64(T)
   const cy = arena.f64(T)
   const component = arena.i32(T)
-  const stack = arena.i32(T)
+  // The components' stack, then the grid's cursor per cell: working arrays kept between meshes.
+  if (work.length < Math.max(T, cols * rows)) work = new Int32Array(Math.max(T, cols * rows))
+  const stack = work
   const cellStart = arena.i32(cols * rows + 1)
   const tn = tri.neighbours
   for (let t = 0; t < T; t++) {
@@ -129,12 +148,19 @@ export function buildTriMesh(tri: Triangulation): TriMesh {
   // Each triangle goes into the cells it reaches: counted first (into cellStart[cell + 1]),
   // then written in triangle order, so each cell lists its triangles in ascending order.
   const grid = { minX, minY, cell, cols, rows }
-  fillCells(v, corners, T, grid, cellStart.subarray(1), null)
+  const runs = cellRuns(v, corners, T, grid, cellStart.subarray(1))
   for (let i = 0; i < cols * rows; i++) cellStart[i + 1] += cellStart[i]
   const cellTriangles = new Int32Array(cellStart[cols * rows])
-  const cursor = stack.length >= cols * rows ? stack : new Int32Array(cols * rows)
+  const cursor = work
   cursor.set(cellStart.subarray(0, cols * rows))
-  fillCells(v, corners, T, grid, cursor, cellTriangles)
+  const found = runBuffer
+  for (let i = 0; i < 3 * runs; i += 3) {
+    const t = found[i]
+    for (let c = found[i + 1]; c <= found[i + 2]; c++) cellTriangles[cursor[c]++] = t
+  }
+  // A big mesh's working arrays are not kept.
+  if (runBuffer.length > RUNS_KEPT) runBuffer = new Int32Array(3 * 256)
+  if (work.length > RUNS_KEPT) work = new Int32Array(256)
   const bytes =
     v.byteLength +
     corners.byteLength +
@@ -166,22 +192,22 @@ export function buildTriMesh(tri: Triangulation): TriMesh {
 const GRID_EPS = 1e-7
 
 /**
- * For each cell each triangle reaches (triangles in ascending order): without `out`, counts
- * it in `at[cell]`; with `out`, writes the triangle at `out[at[cell]++]`. Per row of cells,
- * only the columns the triangle reaches within that row (not its whole box): a long
- * diagonal sliver, as a many-vertex outline gives, then costs its length in cells instead
- * of its box's area.
+ * The cells each triangle reaches, as runs of cells in one row: (triangle, first cell, last
+ * cell) into runBuffer, triangles in ascending order, each cell counted in `counts`; returns
+ * the number of runs. Per row of cells, only the columns the triangle reaches within that row
+ * (not its whole box): a long diagonal sliver, as a many-vertex outline gives, then costs its
+ * length in cells instead of its box's area.
  */
-function fillCells(
+function cellRuns(
   v: Float64Array,
   corners: Uint32Array,
   T: number,
   grid: { minX: number; minY: number; cell: number; cols: number; rows: number },
-  at: Int32Array,
-  out: Int32Array | null,
-): void {
+  counts: Int32Array,
+): number {
   const { minX, minY, cell, cols, rows } = grid
   const eps = GRID_EPS
+  let n = 0
   for (let t = 0; t < T; t++) {
     let x0 = Infinity
     let x1 = -Infinity
@@ -203,11 +229,27 @@ function fillCells(
       if (xa > xb) continue
       const c0 = Math.max(0, Math.floor((Math.max(xa, x0) - minX) / cell - eps))
       const c1 = Math.min(cols - 1, Math.floor((Math.min(xb, x1) - minX) / cell + eps))
-      if (out === null) for (let c = c0; c <= c1; c++) at[r * cols + c]++
-      else for (let c = c0; c <= c1; c++) out[at[r * cols + c]++] = t
+      if (c0 > c1) continue
+      for (let c = c0; c <= c1; c++) counts[r * cols + c]++
+      if (3 * n + 3 > runBuffer.length) {
+        const bigger = new Int32Array(runBuffer.length * 2)
+        bigger.set(runBuffer)
+        runBuffer = bigger
+      }
+      runBuffer[3 * n] = t
+      runBuffer[3 * n + 1] = r * cols + c0
+      runBuffer[3 * n + 2] = r * cols + c1
+      n++
     }
   }
+  return n
 }
+
+/** Runs found by cellRuns (kept between meshes up to RUNS_KEPT numbers, so that small meshes allocate none). */
+let runBuffer = new Int32Array(3 * 256)
+/** buildTriMesh's working array (a stack, then a cursor per cell), kept likewise. */
+let work = new Int32Array(256)
+const RUNS_KEPT = 3 * 65536
 
 /** The x-range triangleXRangeInBand found: [min, max]. */
 const band = new Float64Array(2)
