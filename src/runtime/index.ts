@@ -189,7 +189,13 @@ class OptionSet implements PreparedFind {
 
 export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: string } = {}): RuntimeRoom {
   const read = readRoomFile(data, options.file ?? 'room.walkbox.json')
-  const { room, mask, scaleMap, navmesh } = read
+  const { room, navmesh } = read
+  // The mask and scale map, decoded when first needed.
+  let maskCells: Uint8Array | null | undefined
+  const mask = (): Uint8Array | null =>
+    maskCells === undefined ? (maskCells = read.mask?.() ?? null) : maskCells
+  let scaleValues: ReturnType<NonNullable<typeof read.scaleMap>> | null | undefined
+  const scaleMap = () => (scaleValues === undefined ? (scaleValues = read.scaleMap?.() ?? null) : scaleValues)
   const flags: Record<string, boolean> = { ...read.flags, ...(options.flags ?? {}) }
   // The nav world and what each algorithm prepared on it, for the current flags. A query
   // does no bookkeeping beyond a map lookup: everything is dropped when a flag changes.
@@ -199,7 +205,7 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
   /** Per algorithm and option values (`options` given): prepared data by values key. */
   const preparedWith = new Map<Pathfinder<Prepared, string>, Map<string, Prepared>>()
   const currentWorld = (): NavWorld => {
-    world ??= navWorldForRoom(room, mask, flags, JSON.stringify(Object.entries(flags).sort()))
+    world ??= navWorldForRoom(room, mask(), flags, JSON.stringify(Object.entries(flags).sort()))
     return world
   }
   // The file's navmesh, while the flags are in the state it was made for and it is this
@@ -207,7 +213,10 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
   let fileMesh: TriMesh | null | undefined
   const preparedMesh = (): TriMesh | null => {
     if (!navmesh || !sameNavState(navmesh, navStateOf(room, flags))) return null
-    fileMesh ??= walkFingerprint(room, read.maskRuns) === navmesh.source ? buildTriMesh(navmesh.mesh) : null
+    fileMesh ??=
+      walkFingerprint(room, read.maskRuns) === navmesh.source
+        ? buildTriMesh(navmesh.mesh, { lazyGrid: true })
+        : null
     return fileMesh
   }
   // navmesh-funnel gets a route state (navmesh-route.ts) on the file's navmesh or the world's;
@@ -319,8 +328,8 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
       if (result.reason) path.reason = result.reason
       return path
     },
-    zonesAt: (p) => zonesAtPoint(room, mask, flags, p),
-    scaleAt: (p) => scaleAtPoint(room, mask, scaleMap, p).percent,
+    zonesAt: (p) => zonesAtPoint(room, mask(), flags, p),
+    scaleAt: (p) => scaleAtPoint(room, mask(), scaleMap(), p).percent,
     walkBehindAt: (p) => walkBehindAtPoint(room, p),
     isBehind(p, feetY) {
       const area = walkBehindAtPoint(room, p)

@@ -7,6 +7,7 @@
  * Units: room px.
  */
 import {
+  checkRuns,
   decodeRuns,
   RUNTIME_FORMAT,
   runtimeVersionProblem,
@@ -19,10 +20,12 @@ import type { Room } from '../shared/room/schema'
 export interface RuntimeRoomData {
   room: Room
   flags: Record<string, boolean>
-  mask: Uint8Array | null
+  /** Decodes the area mask (its runs were checked on reading), or null when the file has none. */
+  mask: (() => Uint8Array) | null
   /** The mask's runs as the file holds them (the navmesh's fingerprint reads them), or null. */
   maskRuns: number[] | null
-  scaleMap: { width: number; height: number; values: Uint8Array } | null
+  /** Decodes the scale map (checked likewise), or null. */
+  scaleMap: (() => { width: number; height: number; values: Uint8Array }) | null
   /** The prepared navmesh (version 2), checked; null when the file has none or one of a later section version. */
   navmesh: (RuntimeNavmesh & { mesh: TriangulationLike }) | null
 }
@@ -66,19 +69,28 @@ export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
     })
   }
   const { width, height } = size!
-  const mask = f.mask ? decodeRuns(f.mask.runs, width * height, `${file}: mask`) : null
+  // The mask and scale map are checked now and decoded when first asked for (a room's first
+  // path from its prepared navmesh needs neither).
+  const maskRuns = f.mask ? f.mask.runs : null
+  if (maskRuns) checkRuns(maskRuns, width * height, `${file}: mask`)
+  const mask = maskRuns ? () => decodeRuns(maskRuns, width * height, `${file}: mask`) : null
   if (room!.authoritative === 'mask' && !mask)
     throw new Error(`${file}: the room's mask is authoritative but the file has no mask`)
-  const scaleMap = f.scaleMap
-    ? {
-        width: f.scaleMap.width,
-        height: f.scaleMap.height,
-        values: decodeRuns(f.scaleMap.runs, f.scaleMap.width * f.scaleMap.height, `${file}: scaleMap`),
-      }
+  const scale = f.scaleMap
+  if (scale) {
+    if (!whole(scale.width) || !whole(scale.height)) fail('scaleMap', 'a width and height in whole px')
+    checkRuns(scale.runs, scale.width * scale.height, `${file}: scaleMap`)
+  }
+  const scaleMap = scale
+    ? () => ({
+        width: scale.width,
+        height: scale.height,
+        values: decodeRuns(scale.runs, scale.width * scale.height, `${file}: scaleMap`),
+      })
     : null
   const flags: Record<string, boolean> = {}
   for (const [k, v] of Object.entries(f.flags ?? {})) if (typeof v === 'boolean') flags[k] = v
   // Version 1 has no navmesh; a version 1 file that carries one anyway is read as version 2 would.
   const navmesh = f.navmesh === undefined ? null : readNavmesh(f.navmesh, file)
-  return { room: room!, flags, mask, maskRuns: f.mask?.runs ?? null, scaleMap, navmesh }
+  return { room: room!, flags, mask, maskRuns, scaleMap, navmesh }
 }

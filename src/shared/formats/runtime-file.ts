@@ -55,6 +55,28 @@ export function encodeRuns(values: Uint8Array): number[] {
   return runs
 }
 
+/** Throws as decodeRuns would for runs that are not `length` values 0..255, without decoding them. */
+export function checkRuns(runs: unknown, length: number, what: string): void {
+  if (!Array.isArray(runs)) throw new Error(`${what}: expected a list of runs [value, count, ...]`)
+  let o = 0
+  for (let k = 0; k + 1 < runs.length; k += 2) {
+    const v: unknown = runs[k]
+    const n: unknown = runs[k + 1]
+    if (
+      !Number.isInteger(v) ||
+      (v as number) < 0 ||
+      (v as number) > 255 ||
+      !Number.isInteger(n) ||
+      (n as number) < 1 ||
+      o + (n as number) > length
+    ) {
+      throw new Error(`${what}: run ${k / 2} is not a value 0..255 with a count that fits (${length} values)`)
+    }
+    o += n as number
+  }
+  if (o !== length) throw new Error(`${what}: the runs hold ${o} values; expected ${length}`)
+}
+
 export function decodeRuns(runs: readonly number[], length: number, what: string): Uint8Array {
   const out = new Uint8Array(length)
   let o = 0

@@ -33,13 +33,25 @@ export interface TriMesh {
   readonly component: Int32Array
   readonly minX: number
   readonly minY: number
-  readonly cell: number
-  readonly cols: number
-  readonly rows: number
-  readonly cellStart: Int32Array
-  readonly cellTriangles: Int32Array
-  readonly bytes: number
+  readonly maxX: number
+  readonly maxY: number
+  /**
+   * The point-location grid: made with the mesh, or with a lazy grid (a game's mesh, loaded
+   * for a room) after LAZY_GRID_LOCATES locates; until then cols = rows = 0 and `locate`
+   * tries every triangle, which gives the same answer (see locate).
+   */
+  cell: number
+  cols: number
+  rows: number
+  cellStart: Int32Array
+  cellTriangles: Int32Array
+  /** Locates answered without the grid (a lazy grid not made yet). */
+  scans: number
+  bytes: number
 }
+
+/** Locates a lazy grid waits for before it is made (each tries every triangle meanwhile). */
+export const LAZY_GRID_LOCATES = 16
 
 /**
  * A triangulation as plain lists or typed arrays (a runtime file's navmesh gives lists): its
@@ -51,7 +63,10 @@ export interface TriangulationLike {
   readonly neighbours: ArrayLike<number>
 }
 
-export function buildTriMesh(tri: Triangulation | TriangulationLike): TriMesh {
+export function buildTriMesh(
+  tri: Triangulation | TriangulationLike,
+  options: { lazyGrid?: boolean } = {},
+): TriMesh {
   const T = Math.floor(tri.triangles.length / 3)
   const given = tri.vertices
   let minX = Infinity
@@ -65,14 +80,7 @@ export function buildTriMesh(tri: Triangulation | TriangulationLike): TriMesh {
     maxY = Math.max(maxY, given[i + 1])
   }
   if (given.length === 0) minX = minY = maxX = maxY = 0
-  const w = Math.max(maxX - minX, 1)
-  const h = Math.max(maxY - minY, 1)
-  const target = Math.max(Math.sqrt((w * h) / Math.max(T, 1)), 1e-3)
-  const cols = Math.min(Math.max(1, Math.ceil(w / target)), 2048)
-  const rows = Math.min(Math.max(1, Math.ceil(h / target)), 2048)
-  const cell = Math.max(w / cols, h / rows)
-  // One buffer for the arrays whose sizes are known now (typed-arena.ts); the grid's
-  // triangle list gets its own once its cells have been counted.
+  // One buffer for the mesh's arrays (typed-arena.ts); the grid's get their own.
   const copy = !(given instanceof Float64Array)
   const arena = new TypedArena(
     TypedArena.bytes([
@@ -82,7 +90,6 @@ export function buildTriMesh(tri: Triangulation | TriangulationLike): TriMesh {
       [T, 8],
       [T, 8],
       [T, 4],
-      [cols * rows + 1, 4],
     ]),
   )
   let v: Float64Array
@@ -96,10 +103,9 @@ export function buildTriMesh(tri: Triangulation | TriangulationLike): TriMesh {
   const cx = arena.f64(T)
   const cy = arena.f64(T)
   const component = arena.i32(T)
-  // The components' stack, then the grid's cursor per cell: working arrays kept between meshes.
-  if (work.length < Math.max(T, cols * rows)) work = new Int32Array(Math.max(T, cols * rows))
+  // The components' stack: a working array kept between meshes.
+  if (work.length < T) work = new Int32Array(T)
   const stack = work
-  const cellStart = arena.i32(cols * rows + 1)
   const tn = tri.neighbours
   for (let t = 0; t < T; t++) {
     const a = tri.triangles[3 * t]
@@ -145,12 +151,49 @@ export function buildTriMesh(tri: Triangulation | TriangulationLike): TriMesh {
     }
     comp++
   }
+  const m: TriMesh = {
+    triangleCount: T,
+    vertices: v,
+    corners,
+    neighbours,
+    cx,
+    cy,
+    component,
+    minX,
+    minY,
+    maxX,
+    maxY,
+    cell: 1,
+    cols: 0,
+    rows: 0,
+    cellStart: new Int32Array(0),
+    cellTriangles: new Int32Array(0),
+    scans: 0,
+    bytes:
+      v.byteLength + corners.byteLength + neighbours.byteLength + cx.byteLength * 2 + component.byteLength,
+  }
+  if (!options.lazyGrid) makeGrid(m)
+  return m
+}
+
+/** Makes the mesh's point-location grid: about one triangle a cell, each cell listing the triangles that reach it. */
+function makeGrid(m: TriMesh): void {
+  const T = m.triangleCount
+  const { minX, minY, vertices: v, corners } = m
+  const w = Math.max(m.maxX - minX, 1)
+  const h = Math.max(m.maxY - minY, 1)
+  const target = Math.max(Math.sqrt((w * h) / Math.max(T, 1)), 1e-3)
+  const cols = Math.min(Math.max(1, Math.ceil(w / target)), 2048)
+  const rows = Math.min(Math.max(1, Math.ceil(h / target)), 2048)
+  const cell = Math.max(w / cols, h / rows)
+  const cellStart = new Int32Array(cols * rows + 1)
   // Each triangle goes into the cells it reaches: counted first (into cellStart[cell + 1]),
   // then written in triangle order, so each cell lists its triangles in ascending order.
   const grid = { minX, minY, cell, cols, rows }
   const runs = cellRuns(v, corners, T, grid, cellStart.subarray(1))
   for (let i = 0; i < cols * rows; i++) cellStart[i + 1] += cellStart[i]
   const cellTriangles = new Int32Array(cellStart[cols * rows])
+  if (work.length < cols * rows) work = new Int32Array(cols * rows)
   const cursor = work
   cursor.set(cellStart.subarray(0, cols * rows))
   const found = runBuffer
@@ -161,31 +204,12 @@ export function buildTriMesh(tri: Triangulation | TriangulationLike): TriMesh {
   // A big mesh's working arrays are not kept.
   if (runBuffer.length > RUNS_KEPT) runBuffer = new Int32Array(3 * 256)
   if (work.length > RUNS_KEPT) work = new Int32Array(256)
-  const bytes =
-    v.byteLength +
-    corners.byteLength +
-    neighbours.byteLength +
-    cx.byteLength * 2 +
-    component.byteLength +
-    cellStart.byteLength +
-    cellTriangles.byteLength
-  return {
-    triangleCount: T,
-    vertices: v,
-    corners,
-    neighbours,
-    cx,
-    cy,
-    component,
-    minX,
-    minY,
-    cell,
-    cols,
-    rows,
-    cellStart,
-    cellTriangles,
-    bytes,
-  }
+  m.cell = cell
+  m.cols = cols
+  m.rows = rows
+  m.cellStart = cellStart
+  m.cellTriangles = cellTriangles
+  m.bytes += cellStart.byteLength + cellTriangles.byteLength
 }
 
 /** Tolerance of the grid's cell ranges, in cells. */
@@ -311,6 +335,10 @@ export function insideMargin(m: TriMesh, t: number, px: number, py: number): num
 
 /** The triangle containing p (closed), preferring one with p strictly inside; -1 when none. */
 export function locate(m: TriMesh, px: number, py: number): number {
+  if (m.rows === 0) {
+    if (++m.scans < LAZY_GRID_LOCATES || m.triangleCount === 0) return locateInAll(m, px, py)
+    makeGrid(m)
+  }
   const c = Math.floor((px - m.minX) / m.cell)
   const r = Math.floor((py - m.minY) / m.cell)
   if (c < 0 || r < 0 || c >= m.cols || r >= m.rows) {
@@ -321,6 +349,21 @@ export function locate(m: TriMesh, px: number, py: number): number {
     return locateInCell(m, rr * m.cols + cc, px, py)
   }
   return locateInCell(m, r * m.cols + c, px, py)
+}
+
+/**
+ * locate without the grid: every triangle in ascending order. A cell lists every triangle that
+ * reaches it in that order, so this finds the same one: the triangle holding p strictly
+ * inside, else the last that holds it on an edge.
+ */
+function locateInAll(m: TriMesh, px: number, py: number): number {
+  let best = -1
+  for (let t = 0; t < m.triangleCount; t++) {
+    const margin = insideMargin(m, t, px, py)
+    if (margin > 0) return t
+    if (margin === 0) best = t
+  }
+  return best
 }
 
 function locateInCell(m: TriMesh, cellIndex: number, px: number, py: number): number {
