@@ -20,6 +20,7 @@
  */
 import type { Point } from '../../geometry/types'
 import { meshBridges, uniqueCorridor, type MeshBridges } from '../polygon/mesh-bridges'
+import { apexCorners, startApexLog, stopApexLog } from '../polygon/partial-funnel'
 import { routeSearch, workingArea } from '../polygon/route-search'
 import { clearStraight } from '../polygon/straight-walk'
 import { locate, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
@@ -115,9 +116,21 @@ export function navmeshRoute(state: RouteState, from: Point, to: Point): RouteAn
   const count = uniqueCorridor(bridges, st, gt, w.corridor, w.edges, w.scratch)
   if (count > 0)
     return routeAnswer(pullCorridor(m, w, s, t, w.corridor, w.edges, count - 1), reached, reasons)
-  const searched = routeSearch(m, bridges, w, s, st, t, gt, MAX_RESCANNED_PORTALS)
-  if (searched > 0)
-    return routeAnswer(pullCorridor(m, w, s, t, w.corridor, w.edges, searched - 1), reached, reasons)
+  // The search's funnels record their apexes: the goal's funnel then holds the pulled path's
+  // corners, so the corridor found needs no pulling again.
+  let searched: number
+  startApexLog()
+  try {
+    searched = routeSearch(m, bridges, w, s, st, t, gt, MAX_RESCANNED_PORTALS)
+  } finally {
+    stopApexLog()
+  }
+  if (searched > 0) {
+    const points = [{ x: s.x, y: s.y }, ...apexCorners(w.funnels.ap![gt])]
+    const last = points[points.length - 1]
+    if (last.x !== t.x || last.y !== t.y) points.push({ x: t.x, y: t.y })
+    return routeAnswer(points, reached, reasons)
+  }
   if (searched < 0) {
     // As navmesh-funnel's findPath does when its partial funnels take too long.
     ;(reasons ??= []).push('corridor ranked by portal midpoints: its partial funnels took too long')

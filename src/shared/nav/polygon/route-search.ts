@@ -66,6 +66,7 @@ export function workingArea(triangles: number): WorkingArea {
   const arena = new TypedArena(
     TypedArena.bytes([
       ...partialFunnelArrays(T),
+      [T, 4],
       [T, 8],
       [T, 4],
       [T, 1],
@@ -79,7 +80,7 @@ export function workingArea(triangles: number): WorkingArea {
   )
   area = {
     size: T,
-    funnels: createPartialFunnels(T, arena),
+    funnels: createPartialFunnels(T, arena, true),
     g: arena.f64(T),
     parent: arena.i32(T),
     parentEdge: arena.i8(T),
@@ -133,6 +134,7 @@ export function routeSearch(
   const FAT = F.at
   const FLT = F.lt
   const FRT = F.rt
+  const FAP = F.ap!
   const nb = m.neighbours
   const corners = m.corners
   const V = m.vertices
@@ -241,6 +243,7 @@ export function routeSearch(
         FAY[w] = ay
         FG[w] = g0
         FAT[w] = FAT[u]
+        FAP[w] = FAP[u]
         FLX[w] = nLx
         FLY[w] = nLy
         FLT[w] = nLt
