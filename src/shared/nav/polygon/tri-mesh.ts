@@ -359,7 +359,7 @@ export function locate(m: TriMesh, px: number, py: number): number {
 function locateInAll(m: TriMesh, px: number, py: number): number {
   let best = -1
   for (let t = 0; t < m.triangleCount; t++) {
-    const margin = insideMargin(m, t, px, py)
+    const margin = holdsAt(m, t, px, py)
     if (margin > 0) return t
     if (margin === 0) best = t
   }
@@ -370,11 +370,36 @@ function locateInCell(m: TriMesh, cellIndex: number, px: number, py: number): nu
   let best = -1
   for (let k = m.cellStart[cellIndex]; k < m.cellStart[cellIndex + 1]; k++) {
     const t = m.cellTriangles[k]
-    const margin = insideMargin(m, t, px, py)
+    const margin = holdsAt(m, t, px, py)
     if (margin > 0) return t
     if (margin === 0) best = t
   }
   return best
+}
+
+/**
+ * insideMargin for locating: the same value where it is >= 0, and -1 as soon as one edge
+ * has p outside (the caller only asks > 0 or === 0).
+ */
+function holdsAt(m: TriMesh, t: number, px: number, py: number): number {
+  const v = m.vertices
+  const c = m.corners
+  const a = c[3 * t]
+  const b = c[3 * t + 1]
+  const d = c[3 * t + 2]
+  const ax = v[2 * a]
+  const ay = v[2 * a + 1]
+  const bx = v[2 * b]
+  const by = v[2 * b + 1]
+  const o0 = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+  if (o0 < 0) return -1
+  const dx = v[2 * d]
+  const dy = v[2 * d + 1]
+  const o1 = (dx - bx) * (py - by) - (dy - by) * (px - bx)
+  if (o1 < 0) return -1
+  const o2 = (ax - dx) * (py - dy) - (ay - dy) * (px - dx)
+  if (o2 < 0) return -1
+  return o0 < o1 ? (o0 < o2 ? o0 : o2) : o1 < o2 ? o1 : o2
 }
 
 /** Closest point of triangle t to p. */
