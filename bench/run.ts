@@ -512,6 +512,7 @@ async function main(): Promise<void> {
     seed,
     RUNTIME_RUNS,
     out,
+    quick ? 10 : 200,
   )
   await movingAi()
   historyMemory()

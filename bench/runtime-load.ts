@@ -8,7 +8,7 @@
  *   version 1: the runtime builds the navmesh on the first path);
  * - Detour: `importNavMesh` of the navmesh's exported bytes (same triangles, and merged
  *   convex polygons), the query object with its buffers, and the first path.
- * Each is timed alone, in a seeded random order, LOADS times after LOADS untimed (the JIT); the
+ * Each is timed alone, in a seeded random order, `loads` times after as many untimed (the JIT); the
  * median and p95 count. The file sizes are given beside: the runtime file as written, gzipped,
  * and the part the prepared navmesh takes; Detour's exported navmesh.
  *
@@ -23,9 +23,6 @@ import { detourRoom, importDetourRoom } from './peers/detour'
 import type { RuntimeModule } from './runtime-dist'
 import { runtimeFileOf, shuffle, type PeerRoom } from './runtime-peers'
 
-/** Timed loads per implementation and room (after as many untimed). */
-const LOADS = 200
-
 /** The file as format version 1 wrote it: no prepared navmesh. */
 export function withoutPreparedNavmesh(text: string): string {
   const file = JSON.parse(text) as Record<string, unknown>
@@ -34,12 +31,15 @@ export function withoutPreparedNavmesh(text: string): string {
   return JSON.stringify(file) + '\n'
 }
 
+/** The section; `loads` timed loads per implementation and room, after as many untimed. */
 export async function runtimeLoadSection(
   runtime: RuntimeModule,
   rooms: PeerRoom[],
   seed: number,
+  loads: number,
   out: (line?: string) => void,
 ): Promise<void> {
+  const LOADS = loads
   out(`### Warm load of a room and its first path (${LOADS} loads each, interleaved)`)
   out()
   const rows: (string | number)[][] = []

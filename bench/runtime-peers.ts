@@ -27,7 +27,7 @@
  * measured after the timed runs on each answer: the length ratio to the any-angle optimum
  * (measure/metrics.ts) and whether the path stays in the room's walkable area.
  *
- *   tsx bench/runtime-peers.ts [--pairs N] [--seed S] [--runs R]    (also part of npm run bench)
+ *   tsx bench/runtime-peers.ts [--pairs N] [--seed S] [--runs R] [--loads L]    (also part of npm run bench)
  *
  * Units: µs per query, ms per total, room px.
  */
@@ -362,6 +362,7 @@ export async function runtimePeersSection(
   seed: number,
   runs: number,
   out: (line?: string) => void,
+  loads = 200,
 ): Promise<void> {
   await initDetour()
   const shipped = await shippedRuntime()
@@ -475,14 +476,19 @@ export async function runtimePeersSection(
     `All rooms, total ms over all pairs: ${IMPLEMENTATIONS.map((label, j) => `${label} ${spread(sumOver(j), 1)}`).join('; ')}.`,
   )
   out()
-  await runtimeLoadSection(runtime, rooms, seed, out)
+  await runtimeLoadSection(runtime, rooms, seed, loads, out)
   out(`Load average at the end: ${loadNow()}.`)
   out()
 }
 
 if (import.meta.filename === resolve(process.argv[1] ?? '')) {
   const { values } = parseArgs({
-    options: { pairs: { type: 'string' }, seed: { type: 'string' }, runs: { type: 'string' } },
+    options: {
+      pairs: { type: 'string' },
+      seed: { type: 'string' },
+      runs: { type: 'string' },
+      loads: { type: 'string' },
+    },
   })
   const here = resolve(import.meta.dirname)
   const benchData = process.env.WALKBOX_BENCH_DIR ?? resolve(here, '../../shared/bench')
@@ -492,5 +498,6 @@ if (import.meta.filename === resolve(process.argv[1] ?? '')) {
     Number(values.seed ?? 2026),
     Number(values.runs ?? 3),
     (line = '') => process.stdout.write(`${line}\n`),
+    Number(values.loads ?? 200),
   )
 }
