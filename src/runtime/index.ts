@@ -30,7 +30,7 @@ import { scaleAt as scaleAtPoint } from '../shared/analysis/scaling'
 import { walkBehindAt as walkBehindAtPoint } from '../shared/analysis/walk-behind-cut'
 import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
 import type { Point } from '../shared/geometry/types'
-import { sameNavState, navStateOf, walkFingerprint } from '../shared/formats/runtime-navmesh'
+import { inNavState, walkFingerprint } from '../shared/formats/runtime-navmesh'
 import { navmeshFunnel, navmeshOf } from '../shared/nav/algorithms/navmesh-funnel'
 import { navmeshRoute, routeState, type RouteState } from '../shared/nav/algorithms/navmesh-route'
 import { buildTriMesh, type TriMesh } from '../shared/nav/polygon/tri-mesh'
@@ -201,9 +201,9 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
   // does no bookkeeping beyond a map lookup: everything is dropped when a flag changes.
   let world: NavWorld | null = null
   /** Per algorithm: its prepared data with the faithful options (the common case). */
-  const preparedDefault = new Map<Pathfinder<Prepared, string>, Prepared>()
+  let preparedDefault: Map<Pathfinder<Prepared, string>, Prepared> | null = null
   /** Per algorithm and option values (`options` given): prepared data by values key. */
-  const preparedWith = new Map<Pathfinder<Prepared, string>, Map<string, Prepared>>()
+  let preparedWith: Map<Pathfinder<Prepared, string>, Map<string, Prepared>> | null = null
   const currentWorld = (): NavWorld => {
     world ??= navWorldForRoom(room, mask(), flags, JSON.stringify(Object.entries(flags).sort()))
     return world
@@ -212,7 +212,7 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
   // room's (its fingerprint): checked on the first path, then kept.
   let fileMesh: TriMesh | null | undefined
   const preparedMesh = (): TriMesh | null => {
-    if (!navmesh || !sameNavState(navmesh, navStateOf(room, flags))) return null
+    if (!navmesh || !inNavState(navmesh, room, flags)) return null
     fileMesh ??=
       walkFingerprint(room, read.maskRuns) === navmesh.source
         ? buildTriMesh(navmesh.mesh, { lazyGrid: true })
@@ -230,11 +230,9 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
   let lastPrepared: Prepared | null = null
   const prepareDefault = (pathfinder: Pathfinder<Prepared, string>): Prepared => {
     if (pathfinder === lastPathfinder) return lastPrepared!
-    let prepared = preparedDefault.get(pathfinder)
-    if (!prepared) {
-      prepared = prepareFresh(pathfinder, completeOptions(pathfinder))
-      preparedDefault.set(pathfinder, prepared)
-    }
+    // The one asked for before is kept by algorithm once a second is asked for.
+    if (lastPathfinder) (preparedDefault ??= new Map()).set(lastPathfinder, lastPrepared!)
+    const prepared = preparedDefault?.get(pathfinder) ?? prepareFresh(pathfinder, completeOptions(pathfinder))
     lastPathfinder = pathfinder
     lastPrepared = prepared
     return prepared
@@ -246,6 +244,7 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
     key: string,
   ): Prepared => {
     if (key === optionsKey(pathfinder, completeOptions(pathfinder))) return prepareDefault(pathfinder)
+    preparedWith ??= new Map()
     let byValues = preparedWith.get(pathfinder)
     if (!byValues) preparedWith.set(pathfinder, (byValues = new Map()))
     let prepared = byValues.get(key)
@@ -299,8 +298,7 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
       generation++
       world = null
       lastPathfinder = lastPrepared = lastGivenFor = lastGivenPrepared = null
-      preparedDefault.clear()
-      preparedWith.clear()
+      preparedDefault = preparedWith = null
     },
     isWalkable: (p) => currentWorld().isWalkable(p),
     prepare: (opts) => new OptionSet(opts?.algorithm ?? DEFAULT_PATHFINDER, opts?.options ?? {}, owner),

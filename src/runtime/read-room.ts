@@ -30,11 +30,26 @@ export interface RuntimeRoomData {
   navmesh: (RuntimeNavmesh & { mesh: TriangulationLike }) | null
 }
 
+function failAt(file: string, field: string, expected: string): never {
+  throw new Error(`${file}: ${field}: expected ${expected}`)
+}
+
+function whole(v: unknown): boolean {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 1_000_000
+}
+
+function finiteRing(ring: unknown): boolean {
+  if (!Array.isArray(ring) || ring.length < 3) return false
+  for (const p of ring as unknown[])
+    if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) return false
+  return true
+}
+
+const LISTS = ['areas', 'polygons', 'gates', 'zones'] as const
+
 export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
   const f = (typeof data === 'string' ? JSON.parse(data) : data) as Partial<RuntimeRoomFile> | null
-  const fail = (field: string, expected: string): never => {
-    throw new Error(`${file}: ${field}: expected ${expected}`)
-  }
+  const fail = failAt.bind(null, file)
   if (f?.format !== RUNTIME_FORMAT)
     throw new Error(`${file}: not a Walkbox runtime room (format is not '${RUNTIME_FORMAT}')`)
   const versionProblem = runtimeVersionProblem(f.version)
@@ -42,23 +57,20 @@ export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
   const room = f.room as Room | undefined
   if (!room || typeof room !== 'object') fail('room', 'an object')
   const size = room!.size
-  const whole = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 1_000_000
   if (!size || !whole(size.width) || !whole(size.height)) fail('room.size', 'a width and height in whole px')
-  for (const key of ['areas', 'polygons', 'gates', 'zones'] as const)
-    if (!Array.isArray(room![key])) fail(`room.${key}`, 'a list')
+  for (const key of LISTS) if (!Array.isArray(room![key])) fail(`room.${key}`, 'a list')
   if (!room!.nodeGraph || !Array.isArray(room!.nodeGraph.nodes) || !Array.isArray(room!.nodeGraph.joins))
     fail('room.nodeGraph', 'nodes and joins')
   if (!room!.scaling || !Array.isArray(room!.scaling.linear)) fail('room.scaling', 'a mode and linear stops')
   if (room!.authoritative !== 'mask' && room!.authoritative !== 'polygons')
     fail('room.authoritative', "'mask' or 'polygons'")
-  const finiteRing = (ring: unknown) =>
-    Array.isArray(ring) &&
-    ring.length >= 3 &&
-    ring.every((p) => Array.isArray(p) && Number.isFinite(p[0]) && Number.isFinite(p[1]))
-  room!.polygons.forEach((p, i) => {
-    if (!finiteRing(p.outer) || !Array.isArray(p.holes) || !p.holes.every(finiteRing))
-      fail(`room.polygons[${i}]`, 'an outer ring and holes of finite points')
-  })
+  const polygons = room!.polygons
+  for (let i = 0; i < polygons.length; i++) {
+    const p = polygons[i]
+    let ok = finiteRing(p.outer) && Array.isArray(p.holes)
+    for (let h = 0; ok && h < p.holes.length; h++) ok = finiteRing(p.holes[h])
+    if (!ok) fail(`room.polygons[${i}]`, 'an outer ring and holes of finite points')
+  }
   const wb = room!.walkBehinds
   if (wb !== undefined) {
     if (!wb || !Array.isArray(wb.areas) || !Array.isArray(wb.rows) || wb.rows.length !== size!.height)
@@ -89,7 +101,8 @@ export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
       })
     : null
   const flags: Record<string, boolean> = {}
-  for (const [k, v] of Object.entries(f.flags ?? {})) if (typeof v === 'boolean') flags[k] = v
+  const given = (f.flags ?? {}) as Record<string, unknown>
+  for (const k in given) if (Object.hasOwn(given, k) && typeof given[k] === 'boolean') flags[k] = given[k]
   // Version 1 has no navmesh; a version 1 file that carries one anyway is read as version 2 would.
   const navmesh = f.navmesh === undefined ? null : readNavmesh(f.navmesh, file)
   return { room: room!, flags, mask, maskRuns, scaleMap, navmesh }

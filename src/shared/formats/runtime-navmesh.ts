@@ -63,14 +63,35 @@ export function navStateOf(
   return { areas: [...areas].sort((a, b) => a - b), gates: gates.sort() }
 }
 
-/** Does the navmesh belong to this nav state? */
-export function sameNavState(navmesh: RuntimeNavmesh, state: { areas: number[]; gates: string[] }): boolean {
-  return (
-    navmesh.areas.length === state.areas.length &&
-    navmesh.gates.length === state.gates.length &&
-    navmesh.areas.every((a, i) => a === state.areas[i]) &&
-    navmesh.gates.every((g, i) => g === state.gates[i])
-  )
+/**
+ * Was the navmesh made for the nav state these flag values give? (navStateOf's answer,
+ * compared without building it: a game asks on its first path.)
+ */
+export function inNavState(
+  navmesh: RuntimeNavmesh,
+  room: Room,
+  flags: Readonly<Record<string, boolean>>,
+): boolean {
+  let enabled = 0
+  for (const area of room.areas) {
+    if (!holds(area.enabledBy, flags)) continue
+    let open = true
+    for (const gate of room.gates)
+      if (gate.kind === 'open-area' && gate.areaId === area.id && !holds(gate.flagExpression, flags))
+        open = false
+    if (!open) continue
+    // navStateOf counts an id once; a file lists each area once.
+    if (!navmesh.areas.includes(area.id)) return false
+    enabled++
+  }
+  if (enabled !== navmesh.areas.length) return false
+  let closed = 0
+  for (const gate of room.gates) {
+    if (gate.kind !== 'block-polygon' || !gate.polygon || !holds(gate.flagExpression, flags)) continue
+    if (!navmesh.gates.includes(gate.id)) return false
+    closed++
+  }
+  return closed === navmesh.gates.length
 }
 
 // The hash's state: two 32-bit lanes (cyrb53), and a view to read a double's bits.
@@ -178,9 +199,11 @@ export function readNavmesh(
     fail('version', `${RUNTIME_NAVMESH_VERSION} (or a later version, which is ignored)`)
   }
   const { areas, gates, source, vertices, triangles, neighbours } = n
-  if (!Array.isArray(areas) || !areas.every((a) => Number.isInteger(a) && a >= 1 && a <= 255))
-    fail('areas', 'a list of area ids 1..255')
-  if (!Array.isArray(gates) || !gates.every((g) => typeof g === 'string')) fail('gates', 'a list of gate ids')
+  if (!Array.isArray(areas)) fail('areas', 'a list of area ids 1..255')
+  for (const a of areas!)
+    if (!Number.isInteger(a) || a < 1 || a > 255) fail('areas', 'a list of area ids 1..255')
+  if (!Array.isArray(gates)) fail('gates', 'a list of gate ids')
+  for (const g of gates!) if (typeof g !== 'string') fail('gates', 'a list of gate ids')
   if (typeof source !== 'string') fail('source', 'the room fingerprint, a text')
   if (!Array.isArray(vertices) || vertices.length % 2 !== 0 || vertices.length > 6 * MAX_NAVMESH_TRIANGLES)
     fail('vertices', `a list of x, y pairs, at most ${3 * MAX_NAVMESH_TRIANGLES} vertices`)

@@ -63,45 +63,46 @@ export function meshBridges(m: TriMesh): MeshBridges {
   const leave = arena.i32(T)
   const bridge = arena.u8(3 * T)
   if (walk.length < 3 * T) walk = new Int32Array(3 * T)
-  const low = walk.subarray(0, T)
-  // The walk's stack: a triangle and the next of its edges to try.
-  const stack = walk.subarray(T, 2 * T)
-  const nextEdge = walk.subarray(2 * T, 3 * T)
+  // In `walk`: low links at 0.., the walk's stack at T.., each triangle's next edge to try at 2T...
+  const w3 = walk
+  const LOW = 0
+  const STACK = T
+  const NEXT = 2 * T
   let clock = 0
   for (let root = 0; root < T; root++) {
     if (enter[root] >= 0) continue
     let top = 0
-    stack[0] = root
-    enter[root] = low[root] = clock++
-    nextEdge[root] = 0
+    w3[STACK] = root
+    enter[root] = w3[LOW + root] = clock++
+    w3[NEXT + root] = 0
     while (top >= 0) {
-      const u = stack[top]
-      const k = nextEdge[u]
+      const u = w3[STACK + top]
+      const k = w3[NEXT + u]
       if (k < 3) {
-        nextEdge[u] = k + 1
+        w3[NEXT + u] = k + 1
         const w = nb[3 * u + k]
         // The edge back to the parent is skipped by its index, not by the triangle, so that
         // two portals to one triangle (a malformed mesh) still count as a cycle.
         if (w < 0 || k === upEdge[u]) continue
         if (enter[w] >= 0) {
-          if (enter[w] < low[u]) low[u] = enter[w]
+          if (enter[w] < w3[LOW + u]) w3[LOW + u] = enter[w]
           continue
         }
         parent[w] = u
         downEdge[w] = k
         upEdge[w] = backEdge(nb, w, u)
         depth[w] = depth[u] + 1
-        enter[w] = low[w] = clock++
-        nextEdge[w] = 0
-        stack[++top] = w
+        enter[w] = w3[LOW + w] = clock++
+        w3[NEXT + w] = 0
+        w3[STACK + ++top] = w
         continue
       }
       leave[u] = clock
       top--
       const p = parent[u]
       if (p < 0) continue
-      if (low[u] < low[p]) low[p] = low[u]
-      if (low[u] > enter[p]) {
+      if (w3[LOW + u] < w3[LOW + p]) w3[LOW + p] = w3[LOW + u]
+      if (w3[LOW + u] > enter[p]) {
         bridge[3 * p + downEdge[u]] = 1
         bridge[3 * u + upEdge[u]] = 1
       }
