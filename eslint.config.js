@@ -171,9 +171,9 @@ export default tseslint.config(
                 'The runtime imports nothing of the editor: not main, renderer, preload, cli, measure, host or actions.',
             },
             {
-              group: ['**/formats/*', '!**/formats/runtime-file'],
+              group: ['**/formats/*', '!**/formats/runtime-file', '!**/formats/runtime-navmesh'],
               message:
-                'The runtime reads its own file shape (formats/runtime-file) only, not the other formats.',
+                'The runtime reads its own file shape (formats/runtime-file, runtime-navmesh) only, not the other formats.',
             },
             {
               group: ['**/room/*', '!**/room/flag-expression', '!**/room/convert'],
