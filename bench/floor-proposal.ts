@@ -7,8 +7,8 @@
  * One click per room, where an author would click: the walkable pixel farthest from the
  * authored area's edge (the middle of the floor's largest part), at the default tolerance.
  * Prints a markdown table: room, size, authored px, proposed px, intersection over union
- * (IoU), and the time to cut the background into segments and to grow the proposal
- * (median of 5 runs after one untimed). `--sweep` adds the IoU at tolerances 0.1..0.9;
+ * (IoU), the margin (the default for a new room of that size), and the time to prepare
+ * the background and to grow the proposal (median of 5 runs after one untimed). `--sweep` adds the IoU at tolerances 0.1..0.9;
  * `--overlays` writes a PNG per room (authored area blue, proposal red, both magenta) for
  * a person to look at.
  *
@@ -19,11 +19,17 @@ import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import sharp from 'sharp'
-import { DEFAULT_FLOOR_TOLERANCE, proposeFloor } from '../src/shared/analysis/floor-proposal'
-import { segmentBackground, type RgbaPicture } from '../src/shared/analysis/floor-segments'
+import {
+  DEFAULT_FLOOR_TOLERANCE,
+  defaultFloorMargin,
+  prepareFloorPicture,
+  proposeFloor,
+  type RgbaPicture,
+} from '../src/shared/analysis/floor-proposal'
 import { importOpenRoom } from '../src/shared/formats/ags/import-room'
 import { rasterisePolygons } from '../src/shared/geometry/rasterise'
 import { benchRoomAreas, parseBenchRoom } from '../src/shared/measure/readers/bench-room'
+import { emptyRoom } from '../src/shared/room/schema'
 import { median } from '../src/shared/measure/stats'
 import { benchDir } from '../tests/support/bench-data'
 import { diskSource } from '../tests/support/disk-import-source'
@@ -133,7 +139,9 @@ async function overlay(folder: string, floor: BenchFloor, proposal: Uint8Array):
     for (let c = 0; c < 3; c++) out[p * 3 + c] = tint ? (data[p * 4 + c] + tint[c] * 2) / 3 : data[p * 4 + c]
   }
   const file = join(folder, `${floor.name.replace(/[^a-z0-9-]+/gi, '-')}.png`)
-  await sharp(out, { raw: { width, height, channels: 3 } }).png().toFile(file)
+  await sharp(out, { raw: { width, height, channels: 3 } })
+    .png()
+    .toFile(file)
 }
 
 const floors = [
@@ -147,7 +155,17 @@ const overlays = values.overlays ? resolve(values.overlays) : null
 if (overlays) mkdirSync(overlays, { recursive: true })
 
 const sweep = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
-const header = ['room', 'size', 'click', 'authored px', 'proposed px', 'IoU', 'segment ms', 'grow ms']
+const header = [
+  'room',
+  'size',
+  'click',
+  'authored px',
+  'proposed px',
+  'IoU',
+  'margin px',
+  'prepare ms',
+  'grow ms',
+]
 if (values.sweep) header.push(...sweep.map((t) => `IoU@${t}`))
 console.log(`| ${header.join(' | ')} |`)
 console.log(`| ${header.map(() => '---').join(' | ')} |`)
@@ -155,20 +173,23 @@ let reached = 0
 for (const floor of floors) {
   const { width, height } = floor.picture
   const click = middleOf(floor.truth, width, height)
-  segmentBackground(floor.picture)
-  const segTimes: number[] = []
-  let segments = segmentBackground(floor.picture)
+  // The margin a new room of this size asks for (its test character's height / 24).
+  const margin = defaultFloorMargin(emptyRoom({ id: 'r', width, height }).testWalk.height)
+  prepareFloorPicture(floor.picture)
+  const prepTimes: number[] = []
+  let prepared = prepareFloorPicture(floor.picture)
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now()
-    segments = segmentBackground(floor.picture)
-    segTimes.push(performance.now() - t0)
+    prepared = prepareFloorPicture(floor.picture)
+    prepTimes.push(performance.now() - t0)
   }
-  proposeFloor(segments, click)
+  const options = { tolerance: DEFAULT_FLOOR_TOLERANCE, margin }
+  proposeFloor(prepared, click, options)
   const growTimes: number[] = []
-  let proposal = proposeFloor(segments, click)
+  let proposal = proposeFloor(prepared, click, options)
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now()
-    proposal = proposeFloor(segments, click, DEFAULT_FLOOR_TOLERANCE)
+    proposal = proposeFloor(prepared, click, options)
     growTimes.push(performance.now() - t0)
   }
   const score = iou(floor.truth, proposal.mask)
@@ -180,10 +201,13 @@ for (const floor of floors) {
     String(score.a),
     String(score.b),
     score.iou.toFixed(3),
-    median(segTimes).toFixed(1),
+    String(margin),
+    median(prepTimes).toFixed(1),
     median(growTimes).toFixed(2),
   ]
-  if (values.sweep) for (const t of sweep) row.push(iou(floor.truth, proposeFloor(segments, click, t).mask).iou.toFixed(3))
+  if (values.sweep)
+    for (const t of sweep)
+      row.push(iou(floor.truth, proposeFloor(prepared, click, { tolerance: t, margin }).mask).iou.toFixed(3))
   console.log(`| ${row.join(' | ')} |`)
   if (overlays) await overlay(overlays, floor, proposal.mask)
 }
