@@ -1,7 +1,7 @@
 /**
  * A walk area proposed from the art: the author clicks the floor in the background and gets
  * the part of the picture that looks like the floor there, bounded by the picture's edges,
- * as a mask to apply in one step. No model and no download: three classical steps.
+ * as a mask to apply in one step. No model and no download: four classical steps.
  *
  * 1. Prepare (once per background, `prepareFloorPicture`): the picture is scaled down by
  *    area average to at most WORK_PIXELS pixels, turned into CIE Lab, and smoothed with a
@@ -10,17 +10,24 @@
  *    (the seams between floor planks, dithering, noise) melts into its surface's colour,
  *    while the edge between two surfaces stays sharp, since the window on the edge's far
  *    side is the one that varies most.
- * 2. Grow (per click and tolerance, `proposeFloor`): seeded region growing (Adams and
+ * 2. Grow (per click and tolerance, `growFloor`): seeded region growing (Adams and
  *    Bischof, "Seeded Region Growing", IEEE PAMI 1994) from the clicked pixel: the pixels
  *    touching the floor wait in a queue ordered by their colour distance to the floor's mean
  *    colour; the nearest is taken while its distance is under the tolerance's limit. So
  *    the floor takes all of its own surface before any other, and stops at a surface that
  *    differs by more than the limit.
- * 3. Clean up: holes smaller than a hundredth of the floor (specks the smoothing left) are
- *    filled, the mask is scaled back to room size, and a margin is taken off wherever the
- *    floor meets something else inside the picture (not at the picture's border, where a
- *    floor goes on), so that a character's feet stay on the floor, as authors draw walk
- *    areas.
+ * 3. Clean up (`growFloor`, inside the floor's bounding box): holes smaller than a
+ *    hundredth of the floor (specks the smoothing left) are filled, and lines up to 2 work
+ *    px wide that cut into the floor (plank seams at the picture's border, cracks) are
+ *    closed over (a closing by a 3 x 3 square). The floor is then kept as a signed distance
+ *    field (exact Euclidean distance transform, Meijster et al. 2000 with Felzenszwalb and
+ *    Huttenlocher's parabolas): how far each work pixel's centre lies inside the floor.
+ * 4. Cut (per margin, `floorMask`): a room pixel is floor when the field, read bilinearly at
+ *    its centre, is above the margin, so that a character's feet stay on the floor, as
+ *    authors draw walk areas. The picture's border is no edge (a floor goes on past it), so
+ *    no margin is taken there; and the outline runs smoothly at room size rather than in
+ *    steps of the work scale. `floorOutline` traces the same cut at work size, for a cheap
+ *    live preview.
  *
  * Glossary
  * - work image: the picture at work size (room px per work px: `scale`).
@@ -29,9 +36,13 @@
  * - tolerance: 0..1, the author's slider; the colour limit is 3 + 12 * tolerance Lab units.
  * - margin: room px taken off the floor's inner edges (default: a 24th of the test
  *   character's height, about half the width of its feet).
+ * - field: signed distance to the floor's edge, work px, positive on the floor.
  *
  * Units: room px for seeds, margins and answers; Lab units for colour; tolerance 0..1.
  */
+
+import type { AreaPolygon, Ring } from '../geometry/types'
+import { simplifyAreas, traceMask } from '../geometry/vectorise'
 
 /** Work images hold at most this many pixels (about 650 x 490). */
 export const WORK_PIXELS = 320_000
@@ -234,21 +245,83 @@ class PixelQueue {
   }
 }
 
+/** A rectangle of work px. */
+export interface WorkBox {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** A floor grown from a click, at work size, ready to be cut to any margin. */
+export interface FloorGrowth {
+  /** The picture it was grown on. */
+  picture: FloorPicture
+  /** The work pixels the field covers: the floor's bounding box and a border of 2 px (clipped to the picture). */
+  box: WorkBox
+  /**
+   * Signed distance of each work pixel's centre in `box` to the floor's edge, work px:
+   * positive on the floor (its distance to the nearest pixel that is not floor, less half a
+   * pixel; the picture's border is no edge: a floor goes on past it), negative off it (exact
+   * up to a diagonal step away, which is all a bilinear read needs; -2 farther out).
+   */
+  field: Float32Array
+  /** Work pixels of the floor (holes filled, seams closed), before any margin. */
+  count: number
+}
+
+/** Room px per work px (the same both ways up to rounding). */
+export function workScale(picture: FloorPicture): number {
+  return Math.sqrt((picture.width * picture.height) / (picture.workWidth * picture.workHeight))
+}
+
 /**
- * Propose the floor around `seed` (room px; clamped into the picture) at `tolerance`
- * (0..1), with `margin` room px taken off its inner edges.
+ * Grow the floor around `seed` (room px; clamped into the picture) at `tolerance` (0..1):
+ * seeded region growing, then the small holes filled and the thin seams closed, as a
+ * signed distance field (see `FloorGrowth`). Everything after the growing works inside the
+ * floor's bounding box only.
  */
-export function proposeFloor(
+export function growFloor(
   picture: FloorPicture,
   seed: { x: number; y: number },
-  options: { tolerance?: number; margin?: number } = {},
-): FloorProposal {
-  const { workWidth: w, workHeight: h, lab, width, height } = picture
-  const limit = floorColourLimit(options.tolerance ?? DEFAULT_FLOOR_TOLERANCE)
+  tolerance: number,
+): FloorGrowth {
+  const { workWidth: w, workHeight: h, width, height } = picture
   const sx = Math.min(w - 1, Math.max(0, Math.floor((seed.x * w) / width)))
   const sy = Math.min(h - 1, Math.max(0, Math.floor((seed.y * h) / height)))
+  const grown = growRegion(picture, sy * w + sx, floorColourLimit(tolerance))
+  const { bounds } = grown
+  const x0 = Math.max(0, bounds.x0 - 2)
+  const y0 = Math.max(0, bounds.y0 - 2)
+  const box = {
+    x: x0,
+    y: y0,
+    width: Math.min(w, bounds.x1 + 3) - x0,
+    height: Math.min(h, bounds.y1 + 3) - y0,
+  }
+  // The region, cut to the box. Where the box is not cut short by the picture's border, its
+  // outer 2 px are off the floor, so nothing past the box changes a distance or a hole.
+  const bw = box.width
+  const bh = box.height
+  const region = new Uint8Array(bw * bh)
+  for (let y = 0; y < bh; y++)
+    region.set(grown.region.subarray((y + y0) * w + x0, (y + y0) * w + x0 + bw), y * bw)
+  let count = grown.count
+  count += fillSmallHoles(region, bw, bh, count * SPECK_SHARE)
+  count += closeSeams(region, bw, bh)
+  return { picture, box, field: signedField(region, bw, bh), count }
+}
 
-  // Seeded region growing.
+/**
+ * Seeded region growing from work pixel `start` under a colour limit (Lab units): 1 on the
+ * grown region, its pixel count and its bounding box (inclusive).
+ */
+function growRegion(
+  picture: FloorPicture,
+  start: number,
+  limit: number,
+): { region: Uint8Array; count: number; bounds: { x0: number; y0: number; x1: number; y1: number } } {
+  const { workWidth: w, workHeight: h, lab } = picture
   const n = w * h
   const inFloor = new Uint8Array(n)
   const queued = new Uint8Array(n)
@@ -258,117 +331,343 @@ export function proposeFloor(
   let a = 0
   let b = 0
   let count = 0
+  const bounds = { x0: w, y0: h, x1: -1, y1: -1 }
   const limitSquared = limit * limit
-  /** Squared colour distance of work pixel p to the floor's mean. */
-  const distance = (p: number) => {
-    const dl = lab[p * 3] - l
-    const da = lab[p * 3 + 1] - a
-    const db = lab[p * 3 + 2] - b
-    return dl * dl + da * da + db * db
+  const offer = (q: number) => {
+    if (queued[q]) return
+    queued[q] = 1
+    const dl = lab[q * 3] - l
+    const da = lab[q * 3 + 1] - a
+    const db = lab[q * 3 + 2] - b
+    queue.push(dl * dl + da * da + db * db, q)
   }
-  const take = (p: number) => {
+  let p = start
+  queued[p] = 1
+  for (;;) {
     inFloor[p] = 1
     count++
     l += (lab[p * 3] - l) / count
     a += (lab[p * 3 + 1] - a) / count
     b += (lab[p * 3 + 2] - b) / count
     const x = p % w
+    const y = (p - x) / w
+    if (x < bounds.x0) bounds.x0 = x
+    if (x > bounds.x1) bounds.x1 = x
+    if (y < bounds.y0) bounds.y0 = y
+    if (y > bounds.y1) bounds.y1 = y
     if (x > 0) offer(p - 1)
     if (x + 1 < w) offer(p + 1)
     if (p >= w) offer(p - w)
     if (p + w < n) offer(p + w)
-  }
-  const offer = (q: number) => {
-    if (queued[q]) return
-    queued[q] = 1
-    queue.push(distance(q), q)
-  }
-  queued[sy * w + sx] = 1
-  take(sy * w + sx)
-  while (queue.size > 0) {
-    const p = queue.pop()
-    // The floor's mean has moved since p was queued: measure again now.
-    if (distance(p) <= limitSquared) take(p)
-  }
-  fillSmallHoles(inFloor, w, h, count * SPECK_SHARE)
-
-  // Back to room px (the work pixel each room pixel fell into), then the margin.
-  const mask = new Uint8Array(width * height)
-  for (let y = 0; y < height; y++) {
-    const row = Math.min(h - 1, Math.floor((y * h) / height)) * w
-    for (let x = 0; x < width; x++)
-      mask[y * width + x] = inFloor[row + Math.min(w - 1, Math.floor((x * w) / width))]
-  }
-  if ((options.margin ?? 0) > 0) takeMargin(mask, width, height, options.margin ?? 0)
-  let pixels = 0
-  for (let p = 0; p < mask.length; p++) pixels += mask[p]
-  return { mask, pixels }
-}
-
-/** Fill the holes of `mask` (4-connected parts of 0 not touching the border) smaller than `maxPixels`. */
-function fillSmallHoles(mask: Uint8Array, w: number, h: number, maxPixels: number): void {
-  const seen = new Uint8Array(w * h)
-  const part: number[] = []
-  const stack: number[] = []
-  for (let start = 0; start < w * h; start++) {
-    if (mask[start] || seen[start]) continue
-    part.length = 0
-    let border = false
-    stack.push(start)
-    seen[start] = 1
-    while (stack.length > 0) {
-      const p = stack.pop()!
-      part.push(p)
-      const x = p % w
-      if (x === 0 || x === w - 1 || p < w || p >= w * (h - 1)) border = true
-      const visit = (q: number) => {
-        if (!seen[q] && !mask[q]) {
-          seen[q] = 1
-          stack.push(q)
-        }
+    // The nearest waiting pixel, measured again (the floor's mean has moved since it was queued).
+    let next = -1
+    while (queue.size > 0) {
+      const q = queue.pop()
+      const dl = lab[q * 3] - l
+      const da = lab[q * 3 + 1] - a
+      const db = lab[q * 3 + 2] - b
+      if (dl * dl + da * da + db * db <= limitSquared) {
+        next = q
+        break
       }
-      if (x > 0) visit(p - 1)
-      if (x + 1 < w) visit(p + 1)
-      if (p >= w) visit(p - w)
-      if (p + w < w * h) visit(p + w)
     }
-    if (!border && part.length < maxPixels) for (const p of part) mask[p] = 1
+    if (next < 0) break
+    p = next
   }
+  return { region: inFloor, count, bounds }
 }
 
 /**
- * Take away every pixel of `mask` nearer than `margin` px to a pixel of 0 inside the
- * picture (distances by a two-pass chamfer with steps 1 and √2, within 8% of Euclidean).
+ * Fill the holes of `mask` (4-connected parts of 0 that touch no edge of the box) smaller
+ * than `maxPixels`. A part touching an edge of the box is outside the floor or touches the
+ * picture's border: no hole. The pixels filled.
  */
-function takeMargin(mask: Uint8Array, w: number, h: number, margin: number): void {
-  const far = new Float32Array(w * h)
-  for (let p = 0; p < w * h; p++) far[p] = mask[p] ? Infinity : 0
-  const D = Math.SQRT2
-  for (let y = 0; y < h; y++)
+function fillSmallHoles(mask: Uint8Array, w: number, h: number, maxPixels: number): number {
+  const n = w * h
+  const seen = new Uint8Array(n)
+  const stack = new Int32Array(n)
+  const part = new Int32Array(n)
+  let filled = 0
+  for (let start = 0; start < n; start++) {
+    if (mask[start] || seen[start]) continue
+    let top = 0
+    let size = 0
+    let edge = false
+    stack[top++] = start
+    seen[start] = 1
+    while (top > 0) {
+      const p = stack[--top]
+      part[size++] = p
+      const x = p % w
+      if (x === 0 || x === w - 1 || p < w || p >= n - w) edge = true
+      if (x > 0 && !seen[p - 1] && !mask[p - 1]) {
+        seen[p - 1] = 1
+        stack[top++] = p - 1
+      }
+      if (x + 1 < w && !seen[p + 1] && !mask[p + 1]) {
+        seen[p + 1] = 1
+        stack[top++] = p + 1
+      }
+      if (p >= w && !seen[p - w] && !mask[p - w]) {
+        seen[p - w] = 1
+        stack[top++] = p - w
+      }
+      if (p + w < n && !seen[p + w] && !mask[p + w]) {
+        seen[p + w] = 1
+        stack[top++] = p + w
+      }
+    }
+    if (!edge && size < maxPixels) {
+      for (let i = 0; i < size; i++) mask[part[i]] = 1
+      filled += size
+    }
+  }
+  return filled
+}
+
+/**
+ * Morphological closing of `mask` by a 3 x 3 square (a disc of radius 1.5 px): dilate,
+ * then erode, the erosion reading past the box's edge as floor, so that nothing is taken
+ * off. Lines of another colour up to 2 px wide that cut into the floor (the seams between
+ * planks, a crack) become floor. The pixels added.
+ */
+function closeSeams(mask: Uint8Array, w: number, h: number): number {
+  const dilated = spread3(mask, w, h, 1)
+  const closed = spread3(dilated, w, h, 0)
+  let added = 0
+  for (let p = 0; p < mask.length; p++)
+    if (!mask[p] && closed[p]) {
+      mask[p] = 1
+      added++
+    }
+  return added
+}
+
+/**
+ * A 3 x 3 square spread of `value` over a 0/1 image: every pixel with `value` in its 3 x 3
+ * neighbourhood becomes `value` (value 1: dilation; value 0: erosion, reading past the
+ * image's edge as 1). Separable: rows, then columns.
+ */
+function spread3(image: Uint8Array, w: number, h: number, value: number): Uint8Array {
+  const rows = new Uint8Array(image.length)
+  for (let y = 0; y < h; y++) {
+    const r = y * w
     for (let x = 0; x < w; x++) {
-      const p = y * w + x
-      let d = far[p]
-      if (d === 0) continue
-      if (x > 0) d = Math.min(d, far[p - 1] + 1)
-      if (y > 0) {
-        d = Math.min(d, far[p - w] + 1)
-        if (x > 0) d = Math.min(d, far[p - w - 1] + D)
-        if (x + 1 < w) d = Math.min(d, far[p - w + 1] + D)
-      }
-      far[p] = d
+      const hit =
+        image[r + x] === value ||
+        (x > 0 && image[r + x - 1] === value) ||
+        (x + 1 < w && image[r + x + 1] === value)
+      rows[r + x] = hit ? value : 1 - value
     }
-  for (let y = h - 1; y >= 0; y--)
-    for (let x = w - 1; x >= 0; x--) {
-      const p = y * w + x
-      let d = far[p]
-      if (d === 0) continue
-      if (x + 1 < w) d = Math.min(d, far[p + 1] + 1)
-      if (y + 1 < h) {
-        d = Math.min(d, far[p + w] + 1)
-        if (x + 1 < w) d = Math.min(d, far[p + w + 1] + D)
-        if (x > 0) d = Math.min(d, far[p + w - 1] + D)
-      }
-      far[p] = d
+  }
+  const out = new Uint8Array(image.length)
+  for (let p = 0; p < image.length; p++) {
+    const hit =
+      rows[p] === value ||
+      (p >= w && rows[p - w] === value) ||
+      (p + w < image.length && rows[p + w] === value)
+    out[p] = hit ? value : 1 - value
+  }
+  return out
+}
+
+/** See `FloorGrowth.field`: the signed distance field of a 0/1 region. */
+function signedField(region: Uint8Array, w: number, h: number): Float32Array {
+  const inside = distancesToZero(region, w, h)
+  const field = new Float32Array(w * h)
+  for (let p = 0; p < field.length; p++) {
+    if (region[p]) {
+      field[p] = Math.sqrt(inside[p]) - 0.5
+      continue
     }
-  for (let p = 0; p < w * h; p++) if (far[p] < margin) mask[p] = 0
+    const x = p % w
+    const left = x > 0
+    const right = x + 1 < w
+    const up = p >= w
+    const down = p + w < field.length
+    if (
+      (left && region[p - 1]) ||
+      (right && region[p + 1]) ||
+      (up && region[p - w]) ||
+      (down && region[p + w])
+    )
+      field[p] = -0.5
+    else if (
+      (up && ((left && region[p - w - 1]) || (right && region[p - w + 1]))) ||
+      (down && ((left && region[p + w - 1]) || (right && region[p + w + 1])))
+    )
+      field[p] = 0.5 - Math.SQRT2
+    else field[p] = -2
+  }
+  return field
+}
+
+/** A squared distance larger than any in a picture. */
+const FAR = 1e20
+
+/**
+ * Squared Euclidean distance from each pixel's centre to the nearest pixel of value 0 (0 on
+ * those; FAR when there is none), in the two phases of Meijster, Roerdink and Hesselink ("A
+ * general algorithm for computing distance transforms in linear time", 2000): distances
+ * along each column by two sweeps (row by row, so memory is read in order), then along each
+ * row the lower envelope of parabolas (Felzenszwalb and Huttenlocher, "Distance Transforms
+ * of Sampled Functions", 2012). Exact, linear time. Nothing lies past the image's edges.
+ */
+function distancesToZero(image: Uint8Array, w: number, h: number): Float64Array {
+  const g = new Float64Array(w * h)
+  for (let x = 0; x < w; x++) g[x] = image[x] ? FAR : 0
+  for (let y = 1; y < h; y++) {
+    const r = y * w
+    for (let x = 0; x < w; x++) g[r + x] = image[r + x] ? g[r - w + x] + 1 : 0
+  }
+  for (let y = h - 2; y >= 0; y--) {
+    const r = y * w
+    for (let x = 0; x < w; x++) {
+      const below = g[r + w + x] + 1
+      if (below < g[r + x]) g[r + x] = below
+    }
+  }
+  const f = new Float64Array(w)
+  const out = new Float64Array(w)
+  const v = new Int32Array(w)
+  const z = new Float64Array(w + 1)
+  for (let y = 0; y < h; y++) {
+    const r = y * w
+    for (let x = 0; x < w; x++) {
+      const c = g[r + x]
+      f[x] = c >= FAR ? FAR : c * c
+    }
+    lowerEnvelope(f, w, out, v, z)
+    for (let x = 0; x < w; x++) g[r + x] = out[x]
+  }
+  return g
+}
+
+/**
+ * One row of `distancesToZero`: out[q] = min over i of (q - i)² + f[i], over the entries
+ * below FAR (FAR everywhere when there is none). `v` holds the parabolas of the lower
+ * envelope, `z` the boundaries between them.
+ */
+function lowerEnvelope(f: Float64Array, n: number, out: Float64Array, v: Int32Array, z: Float64Array): void {
+  let k = -1
+  const meet = (q: number, r: number) => (f[q] + q * q - f[r] - r * r) / (2 * (q - r))
+  for (let q = 0; q < n; q++) {
+    if (f[q] >= FAR) continue
+    if (k < 0) {
+      k = 0
+      v[0] = q
+      z[0] = -Infinity
+      z[1] = Infinity
+      continue
+    }
+    let s = meet(q, v[k])
+    while (s <= z[k]) {
+      k--
+      s = meet(q, v[k])
+    }
+    k++
+    v[k] = q
+    z[k] = s
+    z[k + 1] = Infinity
+  }
+  if (k < 0) {
+    out.fill(FAR, 0, n)
+    return
+  }
+  k = 0
+  for (let q = 0; q < n; q++) {
+    while (z[k + 1] < q) k++
+    const dq = q - v[k]
+    out[q] = dq * dq + f[v[k]]
+  }
+}
+
+/** The margin in work px (the field's unit) for `margin` room px. */
+function workMargin(picture: FloorPicture, margin: number): number {
+  return Math.max(0, margin) / workScale(picture)
+}
+
+/**
+ * The floor at room size with `margin` room px taken off its inner edges: a room pixel is
+ * floor when the field, read bilinearly at its centre, is above the margin, so the outline
+ * runs smoothly between work pixels instead of in steps of the work scale. Only the room
+ * pixels over the growth's box are read.
+ */
+export function floorMask(growth: FloorGrowth, margin = 0): FloorProposal {
+  const { picture, field, box } = growth
+  const { width, height, workWidth: w, workHeight: h } = picture
+  const limit = workMargin(picture, margin)
+  const mask = new Uint8Array(width * height)
+  let pixels = 0
+  // The field at work pixel (i, j) of the picture; off the box, far off the floor.
+  const at = (i: number, j: number) => {
+    const bx = i - box.x
+    const by = j - box.y
+    return bx >= 0 && by >= 0 && bx < box.width && by < box.height ? field[by * box.width + bx] : -2
+  }
+  // The room pixels whose centres read work pixels of the box (one more each side for the interpolation).
+  const roomX0 = Math.max(0, Math.floor(((box.x - 1) * width) / w))
+  const roomX1 = Math.min(width, Math.ceil(((box.x + box.width + 1) * width) / w))
+  const roomY0 = Math.max(0, Math.floor(((box.y - 1) * height) / h))
+  const roomY1 = Math.min(height, Math.ceil(((box.y + box.height + 1) * height) / h))
+  // Where each room column falls between work pixel centres.
+  const i0 = new Int32Array(width)
+  const tx = new Float32Array(width)
+  for (let x = roomX0; x < roomX1; x++) {
+    const u = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / width - 0.5))
+    i0[x] = Math.min(Math.max(0, w - 2), Math.floor(u))
+    tx[x] = Math.min(1, u - i0[x])
+  }
+  for (let y = roomY0; y < roomY1; y++) {
+    const v = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / height - 0.5))
+    const j0 = Math.min(Math.max(0, h - 2), Math.floor(v))
+    const ty = Math.min(1, v - j0)
+    const j1 = Math.min(h - 1, j0 + 1)
+    const row = y * width
+    for (let x = roomX0; x < roomX1; x++) {
+      const i = i0[x]
+      const t = tx[x]
+      const i1 = Math.min(w - 1, i + 1)
+      const a = at(i, j0) + (at(i1, j0) - at(i, j0)) * t
+      const b = at(i, j1) + (at(i1, j1) - at(i, j1)) * t
+      if (a + (b - a) * ty > limit) {
+        mask[row + x] = 1
+        pixels++
+      }
+    }
+  }
+  return { mask, pixels }
+}
+
+/**
+ * The outline of the floor with `margin` room px taken off, traced at work size and
+ * simplified by `simplify` work px, in room px: a cheap picture of the proposal for a live
+ * preview (the mask itself is `floorMask`).
+ */
+export function floorOutline(growth: FloorGrowth, margin = 0, simplify = 0.75): AreaPolygon[] {
+  const { picture, field, box } = growth
+  const limit = workMargin(picture, margin)
+  const traced = simplifyAreas(
+    traceMask(box.width, box.height, (i) => field[i] > limit),
+    simplify,
+  )
+  const sx = picture.width / picture.workWidth
+  const sy = picture.height / picture.workHeight
+  const scale = (ring: Ring): Ring => ring.map((p) => ({ x: (p.x + box.x) * sx, y: (p.y + box.y) * sy }))
+  return traced.map((a) => ({ outer: scale(a.outer), holes: a.holes.map(scale) }))
+}
+
+/**
+ * Propose the floor around `seed` (room px; clamped into the picture) at `tolerance`
+ * (0..1), with `margin` room px taken off its inner edges: `growFloor` then `floorMask`.
+ */
+export function proposeFloor(
+  picture: FloorPicture,
+  seed: { x: number; y: number },
+  options: { tolerance?: number; margin?: number } = {},
+): FloorProposal {
+  return floorMask(
+    growFloor(picture, seed, options.tolerance ?? DEFAULT_FLOOR_TOLERANCE),
+    options.margin ?? 0,
+  )
 }

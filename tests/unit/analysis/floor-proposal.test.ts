@@ -67,7 +67,7 @@ describe('a walk area proposed from the art', () => {
   it('answers the wall when the wall is clicked', () => {
     const { picture, truth } = room(240, 180)
     const proposal = proposeFloor(prepareFloorPicture(picture), { x: 100, y: 20 })
-    const wall = truth.map((v, p) => (Math.floor(p / 240) < 60 ? 1 : 0))
+    const wall = truth.map((_, p) => (Math.floor(p / 240) < 60 ? 1 : 0))
     expect(iou(proposal.mask, wall)).toBeGreaterThan(0.97)
   })
 
