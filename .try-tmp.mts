@@ -1,0 +1,50 @@
+import { serveStatic } from './tests/support/static-server'
+import { launchChromium } from './tests/support/chromium'
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/main/isolation-headers'
+const server = await serveStatic('/tmp/exp/web', { ...CROSS_ORIGIN_ISOLATION_HEADERS })
+const browser = await launchChromium({ width: Number(process.env.W ?? 1440), height: Number(process.env.H ?? 900) })
+const page = await browser.context.newPage()
+page.on('console', (m) => console.log('console:', m.text()))
+page.on('pageerror', (e) => console.log('pageerror:', e.message))
+const status = () => page.getByTestId('status').textContent()
+try {
+  await page.goto(server.url)
+  for (let i = 0; i < 100 && !/Opened room/.test((await status()) ?? ''); i++) await page.waitForTimeout(300)
+  await page.getByRole('button', { name: 'New Project…' }).click()
+  await page.getByRole('dialog').getByLabel('Project name').fill('Floors')
+  await page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click()
+  await page.getByRole('button', { name: '+ Room' }).click()
+  await page.getByRole('menuitem', { name: 'From background image…' }).click()
+  const dialog = page.getByRole('dialog')
+  const chooser = page.waitForEvent('filechooser')
+  await dialog.getByRole('button', { name: 'Choose image…' }).click()
+  await (await chooser).setFiles(process.env.BG ?? '/work/shared/bench/rooms/adventurepathfinding-room2-background.png')
+  await page.waitForTimeout(1000)
+  await dialog.getByLabel('Room name').fill('Lounge')
+  await dialog.getByRole('button', { name: 'Create room' }).click()
+  await page.waitForTimeout(2000)
+  await page.getByTestId('canvas-host').focus()
+  await page.keyboard.press('f')
+  await page.waitForTimeout(1500)
+  console.log('status:', await page.getByTestId('floor-status').textContent())
+  const host = page.getByTestId('canvas-host')
+  const box = (await host.boundingBox())!
+  const zoom = Number(await host.getAttribute('data-zoom'))
+  const ox = Number(await host.getAttribute('data-offset-x'))
+  const oy = Number(await host.getAttribute('data-offset-y'))
+  const [cx, cy] = (process.env.CLICK ?? '67,313').split(',').map(Number)
+  await page.mouse.click(box.x + ox + cx * zoom, box.y + oy + cy * zoom)
+  await page.waitForTimeout(2500)
+  console.log('status:', await page.getByTestId('floor-status').textContent(), await page.getByTestId('floor-size').textContent())
+  await page.screenshot({ path: '/tmp/exp/shot-proposal.png' })
+  if (process.env.APPLY) {
+    if (process.env.AS) await page.getByLabel(process.env.AS).check()
+    await page.getByTestId('floor-apply').click()
+    await page.waitForTimeout(2500)
+    console.log('status bar:', await status())
+    await page.screenshot({ path: '/tmp/exp/shot-applied.png' })
+  }
+} finally {
+  await browser.close()
+  await server.close()
+}
