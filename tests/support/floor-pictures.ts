@@ -11,7 +11,7 @@
  *
  * Units: px; colours 0..255 sRGB.
  */
-import type { RgbaPicture } from '../../src/shared/analysis/floor-proposal'
+import type { RgbaImage } from '../../src/shared/room/rgba-image'
 import { createRandom } from '../../src/shared/measure/random'
 
 type Rgb = readonly [number, number, number]
@@ -38,7 +38,7 @@ export function plankedRoom(
   w: number,
   h: number,
   options: { rug?: ShareRect; worn?: ShareRect } = {},
-): { picture: RgbaPicture; truth: Uint8Array } {
+): { picture: RgbaImage; truth: Uint8Array } {
   const rug = options.rug ?? { x0: 0.45, y0: 0.55, x1: 0.7, y1: 0.8 }
   const worn = options.worn
   const inside = (r: ShareRect | undefined, x: number, y: number) =>

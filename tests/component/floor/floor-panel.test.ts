@@ -73,7 +73,6 @@ function click(tool: FloorTool, x: number, y: number): void {
     zoom: 1,
   }
   tool.pointerDown(e)
-  tool.pointerUp(e)
 }
 
 async function proposed(): Promise<void> {
