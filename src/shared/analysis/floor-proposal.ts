@@ -203,11 +203,11 @@ function kuwahara(lab: Float32Array, w: number, h: number, r: number): Float32Ar
 
 /** A binary min-heap of work pixels keyed by a cost, in typed arrays of a fixed capacity. */
 class PixelQueue {
-  private costs: Float64Array
+  private costs: Float32Array
   private pixels: Int32Array
   size = 0
   constructor(capacity: number) {
-    this.costs = new Float64Array(capacity)
+    this.costs = new Float32Array(capacity)
     this.pixels = new Int32Array(capacity)
   }
   push(cost: number, pixel: number): void {
@@ -331,7 +331,10 @@ function growRegion(
   let a = 0
   let b = 0
   let count = 0
-  const bounds = { x0: w, y0: h, x1: -1, y1: -1 }
+  let x0 = w
+  let y0 = h
+  let x1 = -1
+  let y1 = -1
   const limitSquared = limit * limit
   const offer = (q: number) => {
     if (queued[q]) return
@@ -349,12 +352,12 @@ function growRegion(
     l += (lab[p * 3] - l) / count
     a += (lab[p * 3 + 1] - a) / count
     b += (lab[p * 3 + 2] - b) / count
-    const x = p % w
-    const y = (p - x) / w
-    if (x < bounds.x0) bounds.x0 = x
-    if (x > bounds.x1) bounds.x1 = x
-    if (y < bounds.y0) bounds.y0 = y
-    if (y > bounds.y1) bounds.y1 = y
+    const y = (p / w) | 0
+    const x = p - y * w
+    if (x < x0) x0 = x
+    if (x > x1) x1 = x
+    if (y < y0) y0 = y
+    if (y > y1) y1 = y
     if (x > 0) offer(p - 1)
     if (x + 1 < w) offer(p + 1)
     if (p >= w) offer(p - w)
@@ -374,7 +377,7 @@ function growRegion(
     if (next < 0) break
     p = next
   }
-  return { region: inFloor, count, bounds }
+  return { region: inFloor, count, bounds: { x0, y0, x1, y1 } }
 }
 
 /**
@@ -590,53 +593,88 @@ function workMargin(picture: FloorPicture, margin: number): number {
 /**
  * The floor at room size with `margin` room px taken off its inner edges: a room pixel is
  * floor when the field, read bilinearly at its centre, is above the margin, so the outline
- * runs smoothly between work pixels instead of in steps of the work scale. Only the room
- * pixels over the growth's box are read.
+ * runs smoothly between work pixels instead of in steps of the work scale.
+ *
+ * The room is read cell by cell (a cell: the room pixels between four work pixel centres).
+ * A bilinear read lies between its four corners, so a cell whose corners are all above the
+ * margin is floor throughout and one with all of them at or below is not: only the cells
+ * the edge crosses are read pixel by pixel, and only the cells over the growth's box at all.
  */
 export function floorMask(growth: FloorGrowth, margin = 0): FloorProposal {
   const { picture, field, box } = growth
   const { width, height, workWidth: w, workHeight: h } = picture
   const limit = workMargin(picture, margin)
   const mask = new Uint8Array(width * height)
+  // The field with a border of one work pixel far off the floor, so every read is in it.
+  const fw = box.width + 2
+  const padded = new Float32Array(fw * (box.height + 2)).fill(-2)
+  for (let y = 0; y < box.height; y++)
+    padded.set(field.subarray(y * box.width, (y + 1) * box.width), (y + 1) * fw + 1)
+  const cols = cellSpans(width, w)
+  const rows = cellSpans(height, h)
+  // Cells (i, j) with a corner in the box: i from box.x - 1 to box.x + box.width - 1.
+  const i0 = Math.max(0, box.x - 1)
+  const i1 = Math.min(cols.cells - 1, box.x + box.width - 1)
+  const j0 = Math.max(0, box.y - 1)
+  const j1 = Math.min(rows.cells - 1, box.y + box.height - 1)
+  // The field at work pixel (i, j), i and j within one pixel of the box.
+  const at = (i: number, j: number) => padded[(j - box.y + 1) * fw + (i - box.x + 1)]
   let pixels = 0
-  // The field at work pixel (i, j) of the picture; off the box, far off the floor.
-  const at = (i: number, j: number) => {
-    const bx = i - box.x
-    const by = j - box.y
-    return bx >= 0 && by >= 0 && bx < box.width && by < box.height ? field[by * box.width + bx] : -2
-  }
-  // The room pixels whose centres read work pixels of the box (one more each side for the interpolation).
-  const roomX0 = Math.max(0, Math.floor(((box.x - 1) * width) / w))
-  const roomX1 = Math.min(width, Math.ceil(((box.x + box.width + 1) * width) / w))
-  const roomY0 = Math.max(0, Math.floor(((box.y - 1) * height) / h))
-  const roomY1 = Math.min(height, Math.ceil(((box.y + box.height + 1) * height) / h))
-  // Where each room column falls between work pixel centres.
-  const i0 = new Int32Array(width)
-  const tx = new Float32Array(width)
-  for (let x = roomX0; x < roomX1; x++) {
-    const u = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / width - 0.5))
-    i0[x] = Math.min(Math.max(0, w - 2), Math.floor(u))
-    tx[x] = Math.min(1, u - i0[x])
-  }
-  for (let y = roomY0; y < roomY1; y++) {
-    const v = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / height - 0.5))
-    const j0 = Math.min(Math.max(0, h - 2), Math.floor(v))
-    const ty = Math.min(1, v - j0)
-    const j1 = Math.min(h - 1, j0 + 1)
-    const row = y * width
-    for (let x = roomX0; x < roomX1; x++) {
-      const i = i0[x]
-      const t = tx[x]
-      const i1 = Math.min(w - 1, i + 1)
-      const a = at(i, j0) + (at(i1, j0) - at(i, j0)) * t
-      const b = at(i, j1) + (at(i1, j1) - at(i, j1)) * t
-      if (a + (b - a) * ty > limit) {
-        mask[row + x] = 1
-        pixels++
+  for (let j = j0; j <= j1; j++) {
+    const ya = rows.start[j]
+    const yb = rows.start[j + 1]
+    if (ya === yb) continue
+    const jn = Math.min(h - 1, j + 1)
+    for (let i = i0; i <= i1; i++) {
+      const xa = cols.start[i]
+      const xb = cols.start[i + 1]
+      if (xa === xb) continue
+      const inext = Math.min(w - 1, i + 1)
+      const v00 = at(i, j)
+      const v10 = at(inext, j)
+      const v01 = at(i, jn)
+      const v11 = at(inext, jn)
+      if (v00 <= limit && v10 <= limit && v01 <= limit && v11 <= limit) continue
+      if (v00 > limit && v10 > limit && v01 > limit && v11 > limit) {
+        for (let y = ya; y < yb; y++) mask.fill(1, y * width + xa, y * width + xb)
+        pixels += (yb - ya) * (xb - xa)
+        continue
+      }
+      for (let y = ya; y < yb; y++) {
+        const ty = rows.t[y]
+        const left = v00 + (v01 - v00) * ty
+        const right = v10 + (v11 - v10) * ty
+        const row = y * width
+        for (let x = xa; x < xb; x++)
+          if (left + (right - left) * cols.t[x] > limit) {
+            mask[row + x] = 1
+            pixels++
+          }
       }
     }
   }
   return { mask, pixels }
+}
+
+/**
+ * How `room` px along one axis fall between the centres of `work` px: cell k runs from
+ * work centre k to k + 1 and holds the room px start[k] to start[k + 1] - 1; t[x] is where
+ * room px x's centre lies in its cell (0..1). Room px before the first centre or after the
+ * last belong to the first or last cell (t clamped), and a one-pixel axis has one cell.
+ */
+function cellSpans(room: number, work: number): { cells: number; start: Int32Array; t: Float32Array } {
+  const cells = Math.max(1, work - 1)
+  const start = new Int32Array(cells + 1)
+  const t = new Float32Array(room)
+  let k = 0
+  for (let x = 0; x < room; x++) {
+    const u = Math.min(work - 1, Math.max(0, ((x + 0.5) * work) / room - 0.5))
+    const cell = Math.min(cells - 1, Math.floor(u))
+    while (k < cell) start[++k] = x
+    t[x] = work === 1 ? 0 : Math.min(1, u - cell)
+  }
+  while (k < cells) start[++k] = room
+  return { cells, start, t }
 }
 
 /**
