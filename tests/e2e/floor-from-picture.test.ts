@@ -96,6 +96,8 @@ function distance(a: readonly number[], b: readonly number[]): number {
 
 describe('floor from picture', () => {
   it('proposes the floor from one click with a live preview, moves with the slider, and applies it as a mask area that undo takes back', async () => {
+    // The history holds the new room (a project step); the floor's steps come after it.
+    const base = await historyLabels()
     const floorBefore = await colourAt(FLOOR.x + 40, FLOOR.y)
     const wallBefore = await colourAt(WALL.x, WALL.y)
     const pixels = await proposeFloor()
@@ -107,7 +109,7 @@ describe('floor from picture', () => {
       .poll(async () => distance(await colourAt(FLOOR.x + 40, FLOOR.y), floorBefore))
       .toBeGreaterThan(20)
     expect(distance(await colourAt(WALL.x, WALL.y), wallBefore)).toBeLessThan(6)
-    expect(await historyLabels()).toEqual([])
+    expect(await historyLabels()).toEqual(base)
     await saveScreenshot(page, 'floor-from-picture-proposal.png')
     await saveDocsImage(page, 'walkbox-floor-from-picture.png')
 
@@ -117,40 +119,47 @@ describe('floor from picture', () => {
     await expect.poll(proposedPixels).toBeLessThan(pixels / 2)
     await slider.fill('0.3')
     await expect.poll(proposedPixels).toBe(pixels)
-    expect(await historyLabels()).toEqual([])
+    expect(await historyLabels()).toEqual(base)
 
     // Apply as a mask area: one step; the mask becomes the truth of this polygon-less room.
-    await page.getByLabel('mask area').check()
+    await page.getByLabel('Apply as mask area').check()
     await expect
       .poll(() => page.getByTestId('floor-truth-note').textContent())
       .toBe('This room walks its polygons: Apply makes the mask authoritative.')
     await page.getByTestId('floor-apply').click()
     await expect
       .poll(historyLabels)
-      .toEqual([`Floor from picture: ${pixels.toLocaleString('en-US')} px to area 1`])
+      .toEqual([...base, `Floor from picture: ${pixels.toLocaleString('en-US')} px to area 1`])
     await expect.poll(() => page.locator('li[data-area="1"] .count').textContent()).toBe(String(pixels))
     expect(await page.getByLabel('Authoritative representation').inputValue()).toBe('mask')
     expect(await floorStatus()).toBe('ready')
-    // The mask is drawn where the floor is, the table top stays clear.
+    // The mask is drawn where the floor is (the preview is gone), the table top stays clear.
+    await expect
+      .poll(async () => distance(await colourAt(FLOOR.x + 40, FLOOR.y), floorBefore))
+      .toBeGreaterThan(20)
     const tableTop = await colourAt(TABLE.x, TABLE.y)
     await saveScreenshot(page, 'floor-from-picture-applied-mask.png')
 
     await page.getByTestId('canvas-host').focus()
     await page.keyboard.press('Control+z')
-    await expect.poll(historyLabels).toEqual([])
+    await expect.poll(historyLabels).toEqual(base)
     await expect.poll(() => page.locator('li[data-area="1"] .count').textContent()).toBe('—')
     expect(await page.getByLabel('Authoritative representation').inputValue()).toBe('polygons')
     expect(distance(await colourAt(TABLE.x, TABLE.y), tableTop)).toBeLessThan(6)
+    await expect
+      .poll(async () => distance(await colourAt(FLOOR.x + 40, FLOOR.y), floorBefore))
+      .toBeLessThan(6)
   })
 
   it('applies the proposal as walk polygons in a new area, and undo takes them back', async () => {
+    const base = await historyLabels()
     const pixels = await proposeFloor()
-    expect(await page.getByLabel('polygons').isChecked()).toBe(true)
+    expect(await page.getByLabel('Apply as polygons').isChecked()).toBe(true)
     await page.getByLabel('Floor area').selectOption({ label: 'New area' })
     await page.getByTestId('floor-apply').click()
     await expect
       .poll(historyLabels)
-      .toEqual([`Floor from picture: 1 polygon (${pixels.toLocaleString('en-US')} px) in area 2`])
+      .toEqual([...base, `Floor from picture: 1 polygon (${pixels.toLocaleString('en-US')} px) in area 2`])
     await expect.poll(() => page.locator('li[data-area="2"]').count()).toBe(1)
     expect(await page.locator('li[data-area="2"] input[type="text"]').inputValue()).toBe('Floor')
     await saveScreenshot(page, 'floor-from-picture-applied-polygons.png')
@@ -163,11 +172,13 @@ describe('floor from picture', () => {
     await expect.poll(() => statusField(page, 'walkable')).toBe('not walkable')
     await page.getByTestId('canvas-host').focus()
     await page.keyboard.press('Control+z')
-    await expect.poll(historyLabels).toEqual([])
+    await expect.poll(historyLabels).toEqual(base)
     await expect.poll(() => page.locator('li[data-area="2"]').count()).toBe(0)
   })
 
   it('drops the proposal on Cancel and Escape, and nothing in the room changes', async () => {
+    const base = await historyLabels()
+    const areas = await page.locator('li[data-area]').allTextContents()
     await proposeFloor()
     await page.getByTestId('floor-cancel').click()
     await expect.poll(floorStatus).toBe('ready')
@@ -177,7 +188,7 @@ describe('floor from picture', () => {
     await page.getByTestId('canvas-host').focus()
     await page.keyboard.press('Escape')
     await expect.poll(floorStatus).toBe('ready')
-    expect(await historyLabels()).toEqual([])
-    expect(await page.getByTestId('title').textContent()).toBe('Floors')
+    expect(await historyLabels()).toEqual(base)
+    expect(await page.locator('li[data-area]').allTextContents()).toEqual(areas)
   })
 })
