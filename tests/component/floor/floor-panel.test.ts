@@ -11,6 +11,7 @@ import FloorPanel from '../../../src/renderer/components/FloorPanel.vue'
 import { useDialogsStore } from '../../../src/renderer/stores/dialogs'
 import { useEditorStore } from '../../../src/renderer/stores/editor'
 import { useHistoryStore } from '../../../src/renderer/stores/history'
+import { useLayersStore } from '../../../src/renderer/stores/layers'
 import { createSession } from '../../../src/renderer/stores/room-session'
 import { useToolsStore } from '../../../src/renderer/stores/tools'
 import type { FloorTool } from '../../../src/renderer/tools/floor-tool'
@@ -134,6 +135,9 @@ describe('floor from picture panel', () => {
     await flushPromises()
     expect(status()).toBe('ready')
     expect(tool.preview()).toBeNull()
+    // The mask layer (now the truth) is the one worked on, and the tool is still Floor.
+    expect(useLayersStore().active).toBe('walk-mask')
+    expect(useToolsStore().active?.id).toBe('floor')
     editor.undo()
     expect(editor.mask).toBeNull()
     expect(JSON.stringify(editor.room)).toBe(before)
