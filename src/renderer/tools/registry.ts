@@ -22,6 +22,7 @@ import { HotspotTool } from './hotspot-tool'
 import { ScaleTool } from './scale-tool'
 import { SelectTool } from './select-tool'
 import { EllipseTool, RectangleTool } from './shape-fill-tool'
+import { FloorTool } from './floor-tool'
 import type { Tool, ToolContext } from './tool'
 import { WalkToTool } from './walk-to-tool'
 
@@ -43,6 +44,7 @@ const MAKERS: Record<ToolId, (c: ToolContext) => Tool> = {
   baseline: (c) => new BaselineTool(c),
   polygon: (c) => new WalkPolygonTool(c),
   hole: (c) => new HoleTool(c),
+  floor: (c) => new FloorTool(c),
   gate: (c) => new GateTool(c),
   zone: (c) => new ZoneTool(c),
   hotspot: (c) => new HotspotTool(c),
