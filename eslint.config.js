@@ -16,7 +16,7 @@ const SHARED_LAYERS = [
   '**/measure/**',
   '**/formats/**',
 ]
-const SHARED_TOP = ['**/host', '**/host-channels', '**/actions']
+const SHARED_TOP = ['**/host', '**/host-methods', '**/actions']
 
 /**
  * Lint rules for one layer of src/shared: pure TypeScript (no Node, no frameworks, nothing

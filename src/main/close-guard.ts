@@ -8,7 +8,7 @@
  * - close request: the event main sends to the page when the author tries to close.
  * - allowed close: a close the editor confirmed; it goes through once.
  */
-import { HOST_CHANNELS } from '../shared/host-channels'
+import { hostChannel } from '../shared/host-methods'
 
 /** The part of a BrowserWindow the guard uses. */
 export interface GuardedWindow {
@@ -25,7 +25,7 @@ export class CloseGuard {
     window.on('close', (event) => {
       if (this.allowed) return
       event.preventDefault()
-      if (!window.isDestroyed()) window.webContents.send(HOST_CHANNELS.closeRequest)
+      if (!window.isDestroyed()) window.webContents.send(hostChannel('closeRequest'))
     })
   }
 

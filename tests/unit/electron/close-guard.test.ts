@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { CloseGuard, type GuardedWindow } from '../../../src/main/close-guard'
-import { HOST_CHANNELS } from '../../../src/shared/host'
+import { hostChannel } from '../../../src/shared/host-methods'
 
 function fakeWindow() {
   const sent: string[] = []
@@ -35,7 +35,7 @@ describe('close guard', () => {
     w.window.close()
     w.window.close()
     expect(w.closed()).toBe(0)
-    expect(w.sent).toEqual([HOST_CHANNELS.closeRequest, HOST_CHANNELS.closeRequest])
+    expect(w.sent).toEqual([hostChannel('closeRequest'), hostChannel('closeRequest')])
     guard.closeNow()
     expect(w.closed()).toBe(1)
     // A destroyed window is left alone.
