@@ -3,7 +3,7 @@
  * does not define opens all the same, and the author is told on the status line, in a
  * banner on the canvas and under Lint; Dismiss clears them, and opening another room clears
  * the warnings of the one left (they are not said again when it comes back). (The desktop's
- * wrapper of the preload bridge hands every answer on whole: tests/unit/electron/electron-host.test.ts.)
+ * wrapper of the preload bridge hands every answer on whole: tests/component/electron-host.test.ts.)
  */
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'

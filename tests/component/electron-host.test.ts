@@ -9,7 +9,7 @@
  * Units: none.
  */
 import { describe, expect, it } from 'vitest'
-import { plainBytesIn, unwrapRemoteError, wrapElectronHost } from '../../../src/renderer/host/electron-host'
+import { plainBytesIn, unwrapRemoteError, wrapElectronHost } from '../../src/renderer/host/electron-host'
 import {
   HOST_EVENT_NAMES,
   HOST_METHOD_NAMES,
@@ -17,8 +17,8 @@ import {
   hostChannel,
   hostEventListenerName,
   type WalkboxHost,
-} from '../../../src/shared/host-methods'
-import type { LoadedRoom } from '../../../src/shared/host'
+} from '../../src/shared/host-methods'
+import type { LoadedRoom } from '../../src/shared/host'
 
 /** A Uint8Array subclass, as Node's Buffer is: what a careless IPC layer might deliver. */
 class ByteSubclass extends Uint8Array {}
