@@ -13,14 +13,15 @@
  *
  * Units: none.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join } from 'node:path'
 import { expect, inject } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../../support/chromium'
 import { startDesktop, type DesktopApp } from '../../support/desktop-app'
 import { recordCalls } from '../../support/desktop-calls'
+import { filesBelow } from '../../support/folder-listing'
 import { opfsFiles, readOpfs, statusText, waitForCanvasDrawn, waitUntil, writeOpfs } from '../helpers'
 
 export type EditionName = 'browser' | 'desktop'
@@ -66,27 +67,15 @@ export interface Edition {
   close(): Promise<void>
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = []
-  const visit = async (d: string) => {
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      if (e.isDirectory()) await visit(join(d, e.name))
-      else out.push(relative(dir, join(d, e.name)).split('\\').join('/'))
-    }
-  }
-  await visit(dir)
-  return out.sort()
-}
-
-/** Wait until the editor has opened its first room and drawn it. */
-export async function editorUp(page: Page): Promise<void> {
+/** Wait until the editor has opened a room (and, on a first start, drawn the sample's). */
+export async function editorUp(page: Page, drawn = false): Promise<void> {
   await waitUntil(
     () => statusText(page),
     (t) => /Opened room/.test(t),
     'the editor to open a room',
     60_000,
   )
-  await waitForCanvasDrawn(page)
+  if (drawn) await waitForCanvasDrawn(page)
 }
 
 class BrowserEdition implements Edition {
@@ -100,7 +89,7 @@ class BrowserEdition implements Edition {
     const browser = await launchChromium()
     const page = await browser.context.newPage()
     await page.goto(inject('webUrl'))
-    await editorUp(page)
+    await editorUp(page, true)
     return new BrowserEdition(browser, page)
   }
 
@@ -212,7 +201,7 @@ class DesktopEdition implements Edition {
   static async start(): Promise<DesktopEdition> {
     const folders = await mkdtemp(join(tmpdir(), 'walkbox-desktop-folders-'))
     const app = await startDesktop({ resources: inject('desktopResources') })
-    await editorUp(app.page)
+    await editorUp(app.page, true)
     return new DesktopEdition(app, folders)
   }
 
@@ -257,8 +246,8 @@ class DesktopEdition implements Edition {
     return new Uint8Array(await readFile(join(folder.at, path)))
   }
 
-  listFiles(folder: Folder): Promise<string[]> {
-    return filesUnder(folder.at)
+  async listFiles(folder: Folder): Promise<string[]> {
+    return (await filesBelow(folder.at)).sort()
   }
 
   async pickFolder(folder: Folder): Promise<void> {
