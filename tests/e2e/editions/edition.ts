@@ -49,6 +49,8 @@ export interface Edition {
   /** Put a folder of files where the author keeps folders. */
   putFolder(name: string, files: Record<string, string | Uint8Array>): Promise<Folder>
   readFile(folder: Folder, path: string): Promise<Uint8Array>
+  /** Write a file into a folder (a project's, a game's), folders made as needed. */
+  writeFile(folder: Folder, path: string, content: string | Uint8Array): Promise<void>
   /** Every file under the folder, relative paths, sorted. */
   listFiles(folder: Folder): Promise<string[]>
   /**
@@ -58,21 +60,33 @@ export interface Edition {
   pickFolder(folder: Folder, access?: 'read' | 'readwrite'): Promise<void>
   /** How the pickers were asked so far: the browser's picker modes, the desktop's dialog titles. */
   pickersAsked(): Promise<string[]>
-  /** Where a new project goes when the host asks (desktop: a folder named so; the browser asks nothing). */
-  answerNewFolder(name: string): Folder | null
-  /** A project the editor keeps, by its name (the browser: its OPFS folder; the desktop: the folder it was made in). */
+  /**
+   * Where the next new project (New Project, Save As, Import .zip) goes: the desktop's save
+   * dialog is answered with a folder of that name; the browser asks nothing and keeps it in
+   * OPFS under the name's slug. Returns where it will be.
+   */
+  answerNewFolder(name: string): Folder
+  /** Where the editor keeps the project made under `name` (the sample: 'Walkbox sample'). */
   projectFolder(name: string): Folder
+  /**
+   * Do `act`, answering the host's file picker it opens (importImage: the browser's file input,
+   * the desktop's open dialog) with `file` (a path, or a name and bytes). A file input of the
+   * page itself (Open › Import .zip…) is Chromium's on both editions: use the page's filechooser.
+   */
+  chooseFile(file: string | { name: string; bytes: Uint8Array }, act: () => Promise<void>): Promise<void>
+  /** Do `act`, which downloads a file; resolves with the file's bytes as saved. */
+  saveDownload(act: () => Promise<void>): Promise<Uint8Array>
   /** Reload (browser) or end and start again (desktop); the editor is up again after. */
   restart(): Promise<void>
   close(): Promise<void>
 }
 
-/** Wait until the editor has opened a room (and, on a first start, drawn the sample's). */
+/** Wait until the editor has opened a project (and, on a first start, drawn the sample's room). */
 export async function editorUp(page: Page, drawn = false): Promise<void> {
   await waitUntil(
     () => statusText(page),
-    (t) => /Opened room/.test(t),
-    'the editor to open a room',
+    (t) => /^Opened /.test(t),
+    'the editor to open a project',
     60_000,
   )
   if (drawn) await waitForCanvasDrawn(page)
@@ -131,6 +145,10 @@ class BrowserEdition implements Edition {
     return readOpfs(this.page, `${folder.at}/${path}`)
   }
 
+  writeFile(folder: Folder, path: string, content: string | Uint8Array): Promise<void> {
+    return writeOpfs(this.page, `${folder.at}/${path}`, content)
+  }
+
   listFiles(folder: Folder): Promise<string[]> {
     return opfsFiles(this.page, folder.at)
   }
@@ -169,12 +187,38 @@ class BrowserEdition implements Edition {
     ])
   }
 
-  answerNewFolder(): Folder | null {
-    return null
+  answerNewFolder(name: string): Folder {
+    return this.projectFolder(name)
   }
 
   projectFolder(name: string): Folder {
-    return { name, at: `projects/${name}` }
+    const slug = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+    return { name, at: `projects/${slug}` }
+  }
+
+  async chooseFile(
+    file: string | { name: string; bytes: Uint8Array },
+    act: () => Promise<void>,
+  ): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser')
+    await act()
+    await (
+      await chooser
+    ).setFiles(
+      typeof file === 'string'
+        ? file
+        : { name: file.name, mimeType: 'application/octet-stream', buffer: Buffer.from(file.bytes) },
+    )
+  }
+
+  async saveDownload(act: () => Promise<void>): Promise<Uint8Array> {
+    const download = this.page.waitForEvent('download')
+    await act()
+    const path = await (await download).path()
+    return new Uint8Array(await readFile(path))
   }
 
   async restart(): Promise<void> {
@@ -234,12 +278,14 @@ class DesktopEdition implements Edition {
   }
 
   async putFolder(name: string, files: Record<string, string | Uint8Array>): Promise<Folder> {
-    const at = join(this.folders, name)
-    for (const [path, content] of Object.entries(files)) {
-      await mkdir(dirname(join(at, path)), { recursive: true })
-      await writeFile(join(at, path), content)
-    }
-    return { name, at }
+    const folder = { name, at: join(this.folders, name) }
+    for (const [path, content] of Object.entries(files)) await this.writeFile(folder, path, content)
+    return folder
+  }
+
+  async writeFile(folder: Folder, path: string, content: string | Uint8Array): Promise<void> {
+    await mkdir(dirname(join(folder.at, path)), { recursive: true })
+    await writeFile(join(folder.at, path), content)
   }
 
   async readFile(folder: Folder, path: string): Promise<Uint8Array> {
@@ -262,6 +308,33 @@ class DesktopEdition implements Edition {
     const folder = { name, at: join(this.folders, name) }
     this.app.answerDialog({ filePath: folder.at })
     return folder
+  }
+
+  async chooseFile(
+    file: string | { name: string; bytes: Uint8Array },
+    act: () => Promise<void>,
+  ): Promise<void> {
+    let path = file as string
+    if (typeof file !== 'string') {
+      path = join(this.folders, 'chosen', file.name)
+      await mkdir(dirname(path), { recursive: true })
+      await writeFile(path, file.bytes)
+    }
+    this.app.answerDialog({ filePaths: [path] })
+    await act()
+  }
+
+  async saveDownload(act: () => Promise<void>): Promise<Uint8Array> {
+    const target = join(this.folders, 'downloads', `${Date.now()}`)
+    await mkdir(dirname(target), { recursive: true })
+    this.app.answerDialog({ filePath: target })
+    await act()
+    await waitUntil(
+      async () => this.app.world.downloads.includes(target),
+      (saved) => saved,
+      'the download to be saved where the dialog said',
+    )
+    return new Uint8Array(await readFile(target))
   }
 
   projectFolder(name: string): Folder {

@@ -23,7 +23,7 @@
  */
 import { EventEmitter } from 'node:events'
 import { readFile } from 'node:fs/promises'
-import type { BrowserContext, Dialog, Frame, Page, Request, Route } from 'playwright-core'
+import type { BrowserContext, Dialog, Download, Frame, Page, Request, Route } from 'playwright-core'
 import { installPageBridge, type PageBridgeNames } from './page-bridge'
 import type { ProtocolBridge } from './protocol-bridge'
 
@@ -33,6 +33,8 @@ export interface WindowWorld {
   context(viewport: { width: number; height: number }): Promise<BrowserContext>
   readonly protocols: ProtocolBridge
   readonly platform: string
+  /** A download the page started. */
+  download(contents: WebContentsDouble, download: Download): Promise<void>
   /** Carry one ipcRenderer.invoke to main's handler. */
   invoke(contents: WebContentsDouble, frame: Frame, channel: string, args: unknown[]): Promise<InvokeReply>
   windowCreated(window: BrowserWindowDouble): void
@@ -135,6 +137,7 @@ export class WebContentsDouble extends EventEmitter {
       }
     })
     page.on('popup', (popup) => void this.popup(popup))
+    page.on('download', (download) => this.world.track(this.world.download(this, download)))
     await page.route('**/*', (route, request) => this.route(route, request))
     this.page = page
     return page
@@ -231,6 +234,7 @@ export class WebContentsDouble extends EventEmitter {
         }
         page.off('dialog', onDialog)
         page.off('close', onClose)
+        this.world.log('the page cancelled its unload (beforeunload) and main let it: the window stays open')
         await dialog.dismiss()
         resolve(false)
       }

@@ -23,6 +23,9 @@
  * - session.defaultSession: the permission and header handlers are kept, never called
  *   (Chromium here grants no permission and Walkbox asks for none).
  * - shell.openExternal: kept, never opened.
+ * - downloads (a link with `download` clicked in the page): session 'will-download', then,
+ *   when main set no save path, a save dialog as Electron's default asks, and the file saved
+ *   where the test answered.
  *
  * Not modelled: the GPU process, the renderer sandbox and site isolation (Playwright's
  * Chromium runs with --no-sandbox), auto-update, crash reporting, the tray, notifications,
@@ -32,7 +35,7 @@
  */
 import { EventEmitter } from 'node:events'
 import { tmpdir } from 'node:os'
-import type { BrowserContext, Frame } from 'playwright-core'
+import type { BrowserContext, Download, Frame } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, requireChromium } from '../chromium'
 import {
@@ -109,6 +112,8 @@ export class ElectronWorld implements WindowWorld, RoleRunner {
   readonly invoked: string[] = []
   /** Lines the double logs (handler errors, undelivered messages). */
   readonly logged: string[] = []
+  /** Files the page downloaded, where they were saved. */
+  readonly downloads: string[] = []
   /** Links handed to shell.openExternal. */
   readonly openedExternally: string[] = []
   readonly platform: string
@@ -246,6 +251,35 @@ export class ElectronWorld implements WindowWorld, RoleRunner {
     // toggledevtools, appmenu and the edit roles change nothing the tests read.
   }
 
+  // ---- downloads ----
+
+  /**
+   * A download the page started (a link with `download`): session 'will-download' with the
+   * item; with no save path set by main, Electron asks where with a save dialog (its default),
+   * and the file is written there, or the download is cancelled.
+   */
+  async download(contents: WebContentsDouble, download: Download): Promise<void> {
+    let savePath = ''
+    let cancelled = false
+    const item = {
+      getFilename: () => download.suggestedFilename(),
+      getURL: () => download.url(),
+      setSavePath: (path: string) => (savePath = path),
+      getSavePath: () => savePath,
+      cancel: () => (cancelled = true),
+    }
+    const event = preventable()
+    this.session.defaultSession.emit('will-download', event, item, contents)
+    if (event.defaultPrevented || cancelled) return download.cancel()
+    if (!savePath) {
+      const answer = await this.dialogs.ask('save', { defaultPath: download.suggestedFilename() })
+      if (answer.canceled || !answer.filePath) return download.cancel()
+      savePath = answer.filePath
+    }
+    await download.saveAs(savePath)
+    this.downloads.push(savePath)
+  }
+
   // ---- IPC ----
 
   async invoke(
@@ -366,7 +400,7 @@ class IpcMainDouble extends EventEmitter {
   }
 }
 
-class SessionDouble {
+class SessionDouble extends EventEmitter {
   readonly handlers: Record<string, unknown> = {}
   readonly webRequest = {
     onHeadersReceived: (listener: unknown) => (this.handlers.onHeadersReceived = listener),
