@@ -204,4 +204,32 @@ describe(`projects (${EDITION} edition)`, () => {
     await expect.poll(() => list.locator('li[data-project]').count()).toBe(2)
     await expect(edition.listFiles(nowhere)).rejects.toThrow()
   })
+
+  it('renames a project in the Open dialog, and takes another off (the browser deletes it, the desktop keeps its folder)', async () => {
+    const page = edition.page
+    const scratch = await newProject('Scratch')
+    await page.getByRole('button', { name: 'Open Project…' }).click()
+    const dialog = page.getByRole('dialog')
+    await listed('Scratch').getByRole('button', { name: 'Rename' }).click()
+    await dialog.getByLabel('New project name').fill('Scratch pad')
+    await dialog.getByLabel('New project name').press('Enter')
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Renamed to Scratch pad.')
+    await expect.poll(() => listed('Scratch pad').count()).toBe(1)
+    expect(JSON.parse(text(await edition.readFile(scratch, 'project.walkbox.json'))).name).toBe('Scratch pad')
+
+    const sample = edition.projectFolder('Walkbox sample')
+    await listed('Walkbox sample')
+      .getByRole('button', { name: EDITION === 'browser' ? 'Delete' : 'Remove from list' })
+      .click()
+    await saveScreenshot(dialog, `projects-remove-${EDITION}.png`)
+    await listed('Walkbox sample')
+      .getByRole('button', { name: EDITION === 'browser' ? 'Delete for good' : 'Remove' })
+      .click()
+    await expect
+      .poll(() => dialog.getByRole('status').textContent())
+      .toBe(EDITION === 'browser' ? 'Deleted Walkbox sample.' : 'Removed Walkbox sample from the list.')
+    await expect.poll(() => listed('Walkbox sample').count()).toBe(0)
+    if (EDITION === 'browser') await expect(edition.listFiles(sample)).rejects.toThrow()
+    else expect(await edition.listFiles(sample)).toContain('project.walkbox.json')
+  })
 })
