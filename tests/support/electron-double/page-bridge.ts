@@ -7,8 +7,8 @@
  *
  * What crosses, as Electron's docs say it does:
  * - ipcRenderer.invoke: the arguments are structured-cloned (a function, a Promise or a
- *   Symbol throws; a class instance arrives as a plain object of its own fields; typed
- *   arrays stay typed arrays); a handler that throws rejects the call with
+ *   Symbol throws "An object could not be cloned."; a class instance arrives as a plain
+ *   object of its own fields; typed arrays stay typed arrays); a handler that throws rejects the call with
  *   `Error invoking remote method '<channel>': <error.toString()>`.
  * - contextBridge.exposeInMainWorld: the API object is copied and frozen; its functions are
  *   proxied: their arguments and answers are copied across (prototypes dropped, functions
@@ -117,7 +117,12 @@ export function installPageBridge(names: PageBridgeNames, preload: PreloadFuncti
   const ipcRenderer = {
     async invoke(channel: string, ...args: unknown[]) {
       // Electron: "Sending Functions, Promises, Symbols, WeakMaps, or WeakSets will throw an exception."
-      const cloned = structuredClone(args)
+      let cloned: unknown[]
+      try {
+        cloned = structuredClone(args)
+      } catch {
+        throw new Error('An object could not be cloned.')
+      }
       const reply = await invokeMain(channel, cloned)
       if (reply.error !== undefined)
         throw new Error(`Error invoking remote method '${channel}': ${reply.error}`)
