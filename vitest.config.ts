@@ -53,6 +53,8 @@ export default defineConfig({
         test: {
           name: 'e2e-desktop',
           environment: 'node',
+          // Every host call is an IPC round trip here: what the page shows may take longer to follow.
+          expect: { poll: { timeout: 10_000 } },
           include: ['tests/e2e/editions/**/*.test.ts', 'tests/e2e/desktop/**/*.test.ts'],
           globalSetup: ['tests/e2e/desktop-setup.ts'],
           provide: { edition: 'desktop' },

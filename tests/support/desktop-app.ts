@@ -88,10 +88,13 @@ export async function startDesktop(options: DesktopStartOptions): Promise<Deskto
   instances += 1
   const main = join(appPath, 'out', 'main', 'index.js')
   try {
+    const started = Date.now()
     await import(/* @vite-ignore */ `${main}?instance=${instances}`)
+    world.log(`main imported in ${Date.now() - started} ms`)
     world.becomeReady()
     const window = await waitFor(() => world.windows[0], 'main to open its window')
     const page = await window.webContents.whenPage()
+    world.log(`the window's page ready after ${Date.now() - started} ms`)
     await waitFor(
       () => (window.webContents.getURL().startsWith('app://') ? true : undefined),
       'the window to load',

@@ -127,7 +127,9 @@ describe(`File › Open Game Folder Read-Only… (${EDITION} edition)`, () => {
     )
     // The desktop names a game's project after its folder capitalised ('Curb'), the browser as
     // it is ('curb'): the shared game store (issue #33) makes them one.
-    await expect.poll(() => edition.page.getByTestId('title').textContent()).toMatch(/^curb — street$/i)
+    await expect
+      .poll(() => edition.page.getByTestId('title').textContent(), { timeout: 30_000 })
+      .toMatch(/^curb — street$/i)
     expect(await notice()).toBe(NOTICE)
     // Reopened without the folder picked again; the browser asked for read access only.
     const again = await edition.pickersAsked()

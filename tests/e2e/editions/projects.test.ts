@@ -44,7 +44,7 @@ async function newProject(name: string): Promise<Folder> {
   await page.getByRole('button', { name: 'New Project…' }).click()
   await page.getByRole('dialog').getByLabel('Project name').fill(name)
   await page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click()
-  await expect.poll(title).toBe(name)
+  await expect.poll(title, { timeout: 30_000 }).toBe(name)
   return folder
 }
 
@@ -108,7 +108,7 @@ describe(`projects (${EDITION} edition)`, () => {
       .poll(() => list.locator('li[data-project] strong').allTextContents())
       .toEqual(['Untitled project', 'Walkbox sample'])
     await listed('Walkbox sample').getByRole('button', { name: 'Open' }).click()
-    await expect.poll(title).toContain('Walkbox sample — Courtyard')
+    await expect.poll(title, { timeout: 30_000 }).toContain('Walkbox sample — Courtyard')
 
     // Save As from the File menu: a copy, and the editor goes on with it.
     const copy = edition.answerNewFolder('Walkbox sample copy')
@@ -118,7 +118,7 @@ describe(`projects (${EDITION} edition)`, () => {
       (t) => /Saved as Walkbox sample copy/.test(t),
       'Save As to make a copy',
     )
-    await expect.poll(title).toBe('Walkbox sample copy — Courtyard')
+    await expect.poll(title, { timeout: 30_000 }).toBe('Walkbox sample copy — Courtyard')
     expect(JSON.parse(text(await edition.readFile(copy, 'project.walkbox.json'))).name).toBe(
       'Walkbox sample copy',
     )
@@ -157,7 +157,7 @@ describe(`projects (${EDITION} edition)`, () => {
     // Newest first: the project with its room, before the flag was added.
     await expect.poll(() => backups.locator('li').first().textContent()).toContain('Fragile · 1 rooms')
     await backups.getByRole('button', { name: 'Restore' }).first().click()
-    await expect.poll(title).toBe('Fragile — Attic')
+    await expect.poll(title, { timeout: 30_000 }).toBe('Fragile — Attic')
     await expect.poll(() => statusText(page)).toMatch(/^Restored Fragile from its backup/)
     // The damaged file was backed up before the restore: nothing is lost either way.
     await page.getByRole('button', { name: 'Open Project…' }).click()

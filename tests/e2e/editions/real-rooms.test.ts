@@ -43,7 +43,7 @@ async function newProject(name: string): Promise<void> {
   await page.getByRole('button', { name: 'New Project…' }).click()
   await page.getByRole('dialog').getByLabel('Project name').fill(name)
   await page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click()
-  await expect.poll(() => page.getByTestId('title').textContent()).toBe(name)
+  await expect.poll(() => page.getByTestId('title').textContent(), { timeout: 30_000 }).toBe(name)
 }
 
 /** The New Room dialog from the project panel's menu, with `file` chosen through the file picker. */

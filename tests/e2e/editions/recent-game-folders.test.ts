@@ -57,7 +57,9 @@ async function newProjectAndRestart(): Promise<void> {
   await edition.page.getByRole('button', { name: 'New Project…' }).click()
   await edition.page.getByRole('dialog').getByLabel('Project name').fill('Scratch')
   await edition.page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click()
-  await expect.poll(() => edition.page.getByTestId('title').textContent()).toBe('Scratch')
+  await expect
+    .poll(() => edition.page.getByTestId('title').textContent(), { timeout: 30_000 })
+    .toBe('Scratch')
   await edition.restart()
   await expect
     .poll(() => edition.page.getByTestId('title').textContent(), { timeout: 30_000 })
@@ -83,7 +85,9 @@ describe(`a game folder in the recent list (${EDITION} edition)`, () => {
       .poll(() => edition.page.getByTestId('room-name').textContent(), { timeout: 30_000 })
       .toBe('street')
     // The desktop names a game's project after its folder capitalised, the browser as it is (issue #33).
-    await expect.poll(() => edition.page.getByTestId('title').textContent()).toMatch(/^curb — street$/i)
+    await expect
+      .poll(() => edition.page.getByTestId('title').textContent(), { timeout: 30_000 })
+      .toMatch(/^curb — street$/i)
     expect(await edition.page.getByTestId('room-list').locator('[data-room]').count()).toBe(1)
     expect(await edition.page.getByTestId('recent-projects').count()).toBe(0)
     expect(
@@ -92,7 +96,9 @@ describe(`a game folder in the recent list (${EDITION} edition)`, () => {
 
     // Back to Scratch: the start panel opens the game again as well.
     await edition.openRecent(/^Scratch/)
-    await expect.poll(() => edition.page.getByTestId('title').textContent()).toBe('Scratch')
+    await expect
+      .poll(() => edition.page.getByTestId('title').textContent(), { timeout: 30_000 })
+      .toBe('Scratch')
     await edition.page.getByTestId('recent-projects').locator('button.open', { hasText: /curb/i }).click()
     await expect
       .poll(() => edition.page.getByTestId('room-name').textContent(), { timeout: 30_000 })

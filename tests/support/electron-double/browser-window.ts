@@ -26,6 +26,7 @@ import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Dialog, Download, Frame, Page, Request, Route } from 'playwright-core'
 import { installPageBridge, type PageBridgeNames } from './page-bridge'
 import type { ProtocolBridge } from './protocol-bridge'
+import { BYTES_MARK, toWire, type ByteStash } from './wire'
 
 /** What a window needs of the app around it (world.ts). */
 export interface WindowWorld {
@@ -35,6 +36,8 @@ export interface WindowWorld {
   readonly platform: string
   /** A download the page started. */
   download(contents: WebContentsDouble, download: Download): Promise<void>
+  /** Where bytes for a page at this URL wait on their way (wire.ts). */
+  stashFor(pageUrl: string): ByteStash
   /** Carry one ipcRenderer.invoke to main's handler. */
   invoke(contents: WebContentsDouble, frame: Frame, channel: string, args: unknown[]): Promise<InvokeReply>
   windowCreated(window: BrowserWindowDouble): void
@@ -66,9 +69,10 @@ export function preventable<T extends object>(fields: T = {} as T): T & Preventa
   return event
 }
 
-const NAMES: PageBridgeNames & { platform: string } = {
+const NAMES: PageBridgeNames = {
   invoke: '__walkboxElectronInvoke',
   deliver: '__walkboxElectronDeliver',
+  bytesMark: BYTES_MARK,
   platform: 'linux',
 }
 
@@ -172,7 +176,7 @@ export class WebContentsDouble extends EventEmitter {
 
   send(channel: string, ...args: unknown[]): void {
     if (this.destroyed) throw new Error('Object has been destroyed')
-    let cloned: unknown[]
+    let cloned: unknown
     try {
       cloned = structuredClone(args)
     } catch {
@@ -181,11 +185,12 @@ export class WebContentsDouble extends EventEmitter {
     this.deliveries = this.deliveries.then(async () => {
       const page = await this.ready
       if (page.isClosed()) return
+      const wire = toWire(cloned, this.world.stashFor(page.url()))
       await page
         .evaluate(
           ([name, c, a]) =>
-            (window as unknown as Record<string, (c: string, a: unknown[]) => void>)[name]?.(c, a),
-          [NAMES.deliver, channel, cloned] as const,
+            (window as unknown as Record<string, (c: string, a: unknown) => Promise<void>>)[name]?.(c, a),
+          [NAMES.deliver, channel, wire] as const,
         )
         .catch((e: unknown) => this.world.log(`webContents.send(${channel}) was not delivered: ${String(e)}`))
     })

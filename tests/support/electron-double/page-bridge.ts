@@ -21,6 +21,9 @@
  * sendSync / postMessage (the preload uses none: they throw), `process` beyond
  * `sandboxed`, `contextIsolated`, `platform` and `type`.
  *
+ * Bytes from main travel beside the message (wire.ts: fetched from the page's own origin) and
+ * are typed arrays again before anyone sees them.
+ *
  * This function is serialised into the page (Function.prototype.toString): it must use
  * nothing from outside its own body.
  */
@@ -31,6 +34,8 @@ export interface PageBridgeNames {
   invoke: string
   /** The function main's webContents.send calls in the page (page.evaluate). */
   deliver: string
+  /** The key that marks bytes sent beside the message (wire.ts). */
+  bytesMark: string
   platform: string
 }
 
@@ -107,6 +112,43 @@ export function installPageBridge(names: PageBridgeNames, preload: PreloadFuncti
     },
   }
 
+  // ---- bytes from main: base64 strings on the wire (wire.ts), typed arrays again here ----
+  const TYPED: Record<string, new (buffer: ArrayBuffer) => unknown> = {
+    Int8Array,
+    Uint8Array,
+    Uint8ClampedArray,
+    Int16Array,
+    Uint16Array,
+    Int32Array,
+    Uint32Array,
+    Float32Array,
+    Float64Array,
+    BigInt64Array,
+    BigUint64Array,
+    DataView,
+  }
+  const unwire = async (value: unknown): Promise<unknown> => {
+    if (value === null || typeof value !== 'object') return value
+    if (Array.isArray(value)) return Promise.all(value.map(unwire))
+    const record = value as Record<string, unknown>
+    const kind = record[names.bytesMark]
+    if (typeof kind === 'string') {
+      let buffer: ArrayBuffer
+      if (typeof record.url === 'string') buffer = await (await fetch(record.url)).arrayBuffer()
+      else {
+        const text = atob(record.base64 as string)
+        buffer = new ArrayBuffer(text.length)
+        const bytes = new Uint8Array(buffer)
+        for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i)
+      }
+      return kind === 'ArrayBuffer' ? buffer : new TYPED[kind](buffer)
+    }
+    if (Object.getPrototypeOf(value) !== Object.prototype) return value
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(record)) out[key] = await unwire(record[key])
+    return out
+  }
+
   // ---- ipcRenderer: structured clone to and from main ----
   type Listener = (event: unknown, ...args: unknown[]) => void
   const listeners = new Map<string, Listener[]>()
@@ -126,7 +168,7 @@ export function installPageBridge(names: PageBridgeNames, preload: PreloadFuncti
       const reply = await invokeMain(channel, cloned)
       if (reply.error !== undefined)
         throw new Error(`Error invoking remote method '${channel}': ${reply.error}`)
-      return reply.result
+      return unwire(reply.result)
     },
     on(channel: string, listener: Listener) {
       listeners.set(channel, [...(listeners.get(channel) ?? []), listener])
@@ -161,8 +203,9 @@ export function installPageBridge(names: PageBridgeNames, preload: PreloadFuncti
   }
   event.sender = ipcRenderer
   Object.defineProperty(window, names.deliver, {
-    value: (channel: string, args: unknown[]) => {
-      for (const listener of listeners.get(channel) ?? []) listener(event, ...args)
+    value: async (channel: string, args: unknown) => {
+      const values = (await unwire(args)) as unknown[]
+      for (const listener of listeners.get(channel) ?? []) listener(event, ...values)
     },
     enumerable: false,
   })

@@ -8,6 +8,9 @@
  * privileged standard secure scheme is); main is told the app:// URL wherever it asks
  * (webContents.getURL(), the sender frame of an IPC call, will-navigate).
  *
+ * The double keeps one path of each bridged origin for itself (`/__electron-double/bytes/`:
+ * bytes main sends, fetched once by the page, wire.ts); the app's handler never sees it.
+ *
  * Glossary
  * - app URL: what main loads and sees (`app://walkbox/index.html`).
  * - page URL: what Chromium loads (`http://127.0.0.1:41234/index.html`).
@@ -23,8 +26,13 @@ interface Served {
   server: Server
 }
 
+/** The path the double keeps for itself on a bridged origin: bytes waiting for the page (wire.ts). */
+const STASH_PATH = '/__electron-double/bytes/'
+
 export class ProtocolBridge {
   private readonly handlers = new Map<string, ProtocolHandler>()
+  private readonly stashed = new Map<string, Uint8Array>()
+  private lastStash = 0
   private readonly served: Served[] = []
   /** Privileges given before the app was ready, by scheme. */
   readonly privileges = new Map<string, Record<string, boolean>>()
@@ -61,8 +69,33 @@ export class ProtocolBridge {
     return served ? `${served.scheme}://${served.host}${pageUrl.slice(served.origin.length) || '/'}` : pageUrl
   }
 
+  /** Whether `pageUrl` is on a bridged origin (where stashed bytes can be fetched). */
+  bridged(pageUrl: string): boolean {
+    return this.served.some((s) => pageUrl === s.origin || pageUrl.startsWith(`${s.origin}/`))
+  }
+
+  /** Keep bytes for one fetch by the page; returns the path to fetch them from. */
+  stash(bytes: Uint8Array): string {
+    const id = `${++this.lastStash}`
+    this.stashed.set(id, bytes)
+    return `${STASH_PATH}${id}`
+  }
+
   private async serve(scheme: string, host: string): Promise<Served> {
     const server = createServer(async (req, res) => {
+      if (req.url?.startsWith(STASH_PATH)) {
+        // The double's own traffic (wire.ts), never the app's handler.
+        const id = req.url.slice(STASH_PATH.length)
+        const bytes = this.stashed.get(id)
+        this.stashed.delete(id)
+        res.writeHead(bytes ? 200 : 404, {
+          'Content-Type': 'application/octet-stream',
+          'Cross-Origin-Resource-Policy': 'same-origin',
+          'Cache-Control': 'no-store',
+        })
+        res.end(bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined)
+        return
+      }
       const url = `${scheme}://${host}${req.url ?? '/'}`
       try {
         const handler = this.handlers.get(scheme)

@@ -47,6 +47,7 @@ import {
 } from './browser-window'
 import { MenuDouble, type RoleRunner } from './menu'
 import { ProtocolBridge, type ProtocolHandler } from './protocol-bridge'
+import { toWire, type ByteStash } from './wire'
 
 export interface WorldOptions {
   /** Where the app's code is (app.getAppPath(): the folder holding package.json). */
@@ -282,6 +283,11 @@ export class ElectronWorld implements WindowWorld, RoleRunner {
 
   // ---- IPC ----
 
+  /** Where bytes for a page at `pageUrl` wait (wire.ts): the bridge when the page is on its origin. */
+  stashFor(pageUrl: string): ByteStash {
+    return this.protocols.bridged(pageUrl) ? (bytes) => this.protocols.stash(bytes) : null
+  }
+
   async invoke(
     contents: WebContentsDouble,
     frame: Frame,
@@ -308,14 +314,16 @@ export class ElectronWorld implements WindowWorld, RoleRunner {
       frameId: senderFrame.routingId,
     }
     let result: unknown
+    const started = Date.now()
     try {
       result = await handler(event, ...args)
+      if (process.env.WALKBOX_DESKTOP_LOG) this.log(`${channel} answered in ${Date.now() - started} ms`)
     } catch (e) {
       this.log(`Error occurred in handler for '${channel}': ${String(e)}`)
       return { error: e instanceof Error ? e.toString() : String(e) }
     }
     try {
-      return { result: structuredClone(result) }
+      return { result: toWire(structuredClone(result), this.stashFor(frame.url())) }
     } catch {
       return { error: 'Error: An object could not be cloned.' }
     }
