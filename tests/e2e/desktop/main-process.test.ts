@@ -3,7 +3,8 @@
  * built main process under the electron double, its window a Chromium page.
  * - The editor page and every file it loads come through main's app:// handler with the
  *   production policy and the isolation headers: the page is cross-origin isolated.
- * - The preload exposes exactly the method table, frozen; calls cross as Electron carries
+ * - The preload exposes exactly the method table, frozen, and main handles exactly its
+ *   channels (appInfo answers with the app's version); calls cross as Electron carries
  *   them: a class instance arrives as its own fields (its prototype's getters are gone), a
  *   function cannot be sent, main's refusals come back as Electron words them, bytes come
  *   back as Uint8Arrays.
@@ -14,15 +15,24 @@
  *
  * Units: none.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { repoRoot } from '../../support/bench-data'
 import { startDesktop, type DesktopApp } from '../../support/desktop-app'
 import { recordCalls } from '../../support/desktop-calls'
-import { HOST_EVENT_NAMES, HOST_METHOD_NAMES, hostEventListenerName } from '../../../src/shared/host-methods'
+import {
+  HOST_EVENT_NAMES,
+  HOST_METHOD_NAMES,
+  hostChannel,
+  hostEventListenerName,
+} from '../../../src/shared/host-methods'
 import { CONTENT_SECURITY_POLICY } from '../../../src/main/csp'
 import { saveScreenshot } from '../helpers'
 import { editorUp } from '../editions/edition'
 
 let app: DesktopApp
+const PACKAGE = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
 
 beforeEach(async () => {
   app = await startDesktop({ resources: inject('desktopResources') })
@@ -61,6 +71,12 @@ describe('the desktop edition, main process and all', () => {
       frozen: true,
       kind: 'electron',
     })
+    // Main handles exactly the table's channels, no more.
+    expect(app.world.ipcMain.channels().sort()).toEqual(HOST_METHOD_NAMES.map(hostChannel).sort())
+    const info = await app.page.evaluate(() =>
+      (window as unknown as { walkboxHost: { appInfo(): Promise<unknown> } }).walkboxHost.appInfo(),
+    )
+    expect(info).toEqual({ name: 'Walkbox', version: PACKAGE.version, host: 'electron', platform: 'linux' })
     const outcome = await app.page.evaluate(async () => {
       const host = (window as unknown as { walkboxHost: Record<string, (r?: unknown) => Promise<unknown>> })
         .walkboxHost
