@@ -78,10 +78,14 @@ const NAMES: PageBridgeNames = {
 
 let lastId = 0
 
-/** The page's script: the bridge, then the preload as a sandboxed CommonJS function. */
+/**
+ * The page's script: the bridge, then the preload as a sandboxed CommonJS function. The
+ * bridge's source is this process's compiled function: a compiler that keeps function names
+ * (esbuild's keepNames, as tsx runs it) calls `__name` in it, given here as what it does.
+ */
 function preloadScript(source: string, platform: string): string {
   const names = JSON.stringify({ ...NAMES, platform })
-  return `(${installPageBridge.toString()})(${names}, function (require, module, exports, process) {\n${source}\n});`
+  return `(() => {\nconst __name = (target) => target;\n(${installPageBridge.toString()})(${names}, function (require, module, exports, process) {\n${source}\n});\n})();`
 }
 
 export class WebContentsDouble extends EventEmitter {
