@@ -43,12 +43,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       logLevel: 'warn',
       build: { outDir: join(app, 'out'), emptyOutDir: true },
     })
-    await cp(join(repoRoot, 'package.json'), join(app, 'package.json'))
+    // Read from the checkout, written into the temporary folder only.
+    const from = {
+      packageJson: join(repoRoot, 'package.json'),
+      modules: join(repoRoot, 'node_modules'),
+      sample: join(repoRoot, 'resources', 'sample-project'),
+    }
+    await cp(from.packageJson, join(app, 'package.json'))
     // The packed app carries its runtime dependencies (sharp, unpacked from the asar).
-    await symlink(join(repoRoot, 'node_modules'), join(app, 'node_modules'), 'dir')
-    await cp(join(repoRoot, 'resources', 'sample-project'), join(resources, 'sample-project'), {
-      recursive: true,
-    })
+    await symlink(from.modules, join(app, 'node_modules'), 'dir')
+    await cp(from.sample, join(resources, 'sample-project'), { recursive: true })
     await mkdir(join(root, 'calls'))
     project.provide('desktopResources', resources)
     project.provide('desktopCalls', join(root, 'calls'))
