@@ -12,7 +12,8 @@
  * Units: ms, room px, bytes.
  */
 import { runBatch, type BatchRunResult, type Pair } from '../src/shared/measure/batch'
-import type { AlgorithmId, NavWorld, OptionValues } from '../src/shared/nav/types'
+import type { NavWorld, OptionValues } from '../src/shared/nav/types'
+import type { AlgorithmId } from '../src/shared/nav/registry'
 
 export interface BenchVariant {
   label: string

@@ -31,7 +31,7 @@ import type { Point } from '../shared/geometry/types'
 import { ALGORITHM_IDS, GRID_ALGORITHM_IDS, pathfinders } from '../shared/nav/registry'
 import { defaultRuns, parseAlgorithmSpecs, type AlgorithmRun } from '../shared/nav/algorithm-spec'
 import { AREA_IMAGE_RULES, type AreaImageRule } from '../shared/measure/readers/mask-areas'
-import type { AlgorithmId } from '../shared/nav/types'
+import type { AlgorithmId } from '../shared/nav/registry'
 import { prepareAlgorithm } from '../shared/nav/run'
 import { GeometryBudgetError } from '../shared/geometry/budget'
 import {

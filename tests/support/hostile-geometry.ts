@@ -13,7 +13,8 @@ import { checkPath } from '../../src/shared/measure/metrics'
 import { randomPairs } from '../../src/shared/measure/random'
 import { ALGORITHM_IDS } from '../../src/shared/nav/registry'
 import { prepareAlgorithm, runQuery } from '../../src/shared/nav/run'
-import type { AlgorithmId, NavWorld } from '../../src/shared/nav/types'
+import type { NavWorld } from '../../src/shared/nav/types'
+import type { AlgorithmId } from '../../src/shared/nav/registry'
 import { emptyRoom, type Coord, type Room } from '../../src/shared/room/schema'
 
 const rect = (x0: number, y0: number, x1: number, y1: number): Coord[] => [

@@ -159,6 +159,26 @@ export const CONTRACT_CASES: Record<string, ContractCase> = {
     return { error: await refusal(() => loadStoredRoom(store, 'hall')) }
   },
 
+  async 'loading a room reads its own files only: recovery and backup pruning are left to the open'(env) {
+    const store = await env.fresh('load-reads')
+    await projectWithRoom(store)
+    await saveVersion(store, 2)
+    await openStoredProject(store)
+    // Every file operation the load makes, as 'op path' (killedFiles with a death that never comes).
+    const seen: string[] = []
+    const files = killedFiles(store.files, (op, args) => {
+      seen.push(`${op} ${String(args[0])}`)
+      return false
+    })
+    const loaded = await loadStoredRoom({ ...store, files }, 'hall')
+    const own = (line: string) => line.endsWith(` ${PROJECT_FILE_NAME}`) || line.includes(' rooms/hall/')
+    return {
+      room: loaded.room.id,
+      changes: seen.filter((line) => !/^(read|size|kind|list) /.test(line)),
+      elsewhere: seen.filter((line) => !own(line)),
+    }
+  },
+
   async 'project warnings: unknown flags and a missing image are reported, the room opens'(env) {
     const store = await env.fresh('warnings')
     await projectWithRoom(store)
@@ -387,6 +407,11 @@ export const CONTRACT_EXPECTED: Record<keyof typeof CONTRACT_CASES, unknown> = {
   },
   'a room.json whose id differs from its entry is refused': {
     error: "rooms/hall/room.json: id: expected 'hall' (its id in project.walkbox.json), found 'cellar'",
+  },
+  'loading a room reads its own files only: recovery and backup pruning are left to the open': {
+    room: 'hall',
+    changes: [],
+    elsewhere: [],
   },
   'project warnings: unknown flags and a missing image are reported, the room opens': {
     warnings: [

@@ -261,7 +261,10 @@ export function pasteCommand(target: EditTarget, clip: Clip, anchor: Point | nul
   }
 }
 
-/** A command under another name (Cut is the Delete command, named for what the author did). */
+/**
+ * A command under another name (Cut is the Delete command, named for what the author did).
+ * It keeps the command's size, so that the history's memory cap counts its deltas.
+ */
 export function renamed(command: Command, label: string): Command {
   return {
     label,
@@ -270,6 +273,9 @@ export function renamed(command: Command, label: string): Command {
     changes: command.changes,
     created: command.created,
     scope: command.scope,
+    get bytes() {
+      return command.bytes
+    },
   }
 }
 

@@ -11,7 +11,7 @@
  *
  * Units: room px for positions; 0..1 for heat.
  */
-import type { AlgorithmId } from '../../shared/nav/types'
+import type { AlgorithmId } from '../../shared/nav/registry'
 import type { BatchDoneMessage } from './protocol'
 
 /** Length ratio drawn at full heat. */

@@ -18,7 +18,7 @@ import type { BatchAlgorithmSummary } from '../../shared/measure/batch'
 import { batchRowsCsv, batchSummaryCsv } from '../../shared/measure/batch-csv'
 import { quantileSorted } from '../../shared/measure/stats'
 import { formatDuration } from '../../shared/measure/timing'
-import type { AlgorithmId } from '../../shared/nav/types'
+import type { AlgorithmId } from '../../shared/nav/registry'
 import type { BatchDoneMessage, BatchRow } from './protocol'
 
 export type { BatchAlgorithmSummary }

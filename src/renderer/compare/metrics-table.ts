@@ -30,7 +30,7 @@
 import { formatDuration } from '../../shared/measure/timing'
 import { snapDistance, snappedText, SNAP_SHOWN_PX } from '../../shared/analysis/goal-snap'
 import { ALGORITHMS } from '../../shared/nav/registry'
-import type { AlgorithmId } from '../../shared/nav/types'
+import type { AlgorithmId } from '../../shared/nav/registry'
 import type { ClockMessage, TimingMessage, WireResult } from './protocol'
 import { OWN_ENDS_PX } from './protocol'
 

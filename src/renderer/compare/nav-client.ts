@@ -19,7 +19,7 @@
  * Units: room px; ms.
  */
 import type { Point } from '../../shared/geometry/types'
-import type { AlgorithmId } from '../../shared/nav/types'
+import type { AlgorithmId } from '../../shared/nav/registry'
 import {
   isStale,
   type AlgorithmRequest,

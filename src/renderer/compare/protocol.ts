@@ -21,7 +21,8 @@
  * Units: room px for points, lengths and clearances; ms for times; degrees for turning.
  */
 import type { Point } from '../../shared/geometry/types'
-import type { AlgorithmId, DebugLayer, OptionValues } from '../../shared/nav/types'
+import type { DebugLayer, OptionValues } from '../../shared/nav/types'
+import type { AlgorithmId } from '../../shared/nav/registry'
 import type { BatchAlgorithmSummary, BatchRunResult, BatchRunRow } from '../../shared/measure/batch'
 
 /** Grid debug layers wider than this many cells are downsampled before posting. */

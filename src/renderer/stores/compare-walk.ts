@@ -25,7 +25,7 @@
 import { defineStore } from 'pinia'
 import { markRaw, ref, shallowRef, toRaw, watch } from 'vue'
 import type { Point } from '../../shared/geometry/types'
-import type { AlgorithmId } from '../../shared/nav/types'
+import type { AlgorithmId } from '../../shared/nav/registry'
 import type { WireResult } from '../compare/protocol'
 import type { ScaleMapImage } from '../../shared/analysis/scaling'
 import {

@@ -11,7 +11,7 @@
  */
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import type { AlgorithmId } from '../../shared/nav/types'
+import type { AlgorithmId } from '../../shared/nav/registry'
 import type { ClockMessage, TimingMessage } from '../compare/protocol'
 
 export const useQueryTimingStore = defineStore('query-timing', () => {

@@ -20,8 +20,8 @@ import type { Command } from '../commands/command'
 import type { LayerId } from '../stores/layers'
 import type { SnapSkip, SnapTarget, Snapped } from './snapping'
 
-export type { ToolId } from './registry'
-import type { ToolId } from './registry'
+export type { ToolId } from '../../shared/tools'
+import type { ToolId } from '../../shared/tools'
 
 export interface ToolPointer {
   /** Room px under the pointer. */

@@ -27,7 +27,7 @@ import {
 } from '../../shared/measure/timing'
 import type { PreparedAlgorithm } from '../../shared/nav/run'
 import type { Point } from '../../shared/geometry/types'
-import type { AlgorithmId } from '../../shared/nav/types'
+import type { AlgorithmId } from '../../shared/nav/registry'
 import type { ClockMessage, TimingMessage, WorkerToMain } from '../compare/protocol'
 
 /** Queries that ran under this are timed again by repetition, ms (the one policy, QUERY_TIMING). */

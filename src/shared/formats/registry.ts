@@ -13,63 +13,27 @@
  */
 import { emptyRoom, type Flag, type Room } from '../room/schema'
 import { idFromName, nameFromFileName } from '../room/names'
-import { readMaskImage, readPngPalette, type MaskPixels } from '../room/mask-image'
+import { readMaskImage, readPngPalette } from '../room/mask-image'
 import { exportAgs, importAgs, maskPalette } from './ags/ags'
 import { importCrmRoom, importOpenRoom } from './ags/import-room'
 import { exportOpenRoomInPlace } from './ags/open-room-export'
-import { exportNewOpenRoom, type NewOpenRoomOptions } from './ags/open-room-new'
+import { exportNewOpenRoom } from './ags/open-room-new'
 import { exportGodotScene } from './godot/export'
-import { importGodotScene, type ImportedImage, type RoomImport } from './godot/import'
-import type { IndexedImage } from './indexed-png'
+import { importGodotScene } from './godot/import'
 import { exportRuntimeRoom, readRuntimeRoom } from './runtime'
 import { roomToTiledMap, tiledMapToRoom, type TiledMap } from './tiled/map'
 import { tiledMapToTmx, tmxToTiledMap } from './tiled/tmx'
 import { resolveTiledMap } from './tiled/external-files'
-import type { Inflate } from './tiled/tile-data'
+import type { ExportFile, ExportInput, ExportResult, ImportResult, ImportSource } from './format-io'
 
-export type ExportFile =
-  | { path: string; text: string }
-  | { path: string; bytes: Uint8Array }
-  | { path: string; indexed: IndexedImage }
-
-export interface ExportInput {
-  room: Room
-  /** The room's area-id mask (room size), when it has one. */
-  mask: Uint8Array | null
-  background: ImportedImage | null
-  /** The further backgrounds (frames 2..5) as files, in order, when the room has them. */
-  backgroundFrames?: ImportedImage[]
-  /** The scale map's grey values (room size) and file bytes, when it has one. */
-  scaleMap: { width: number; height: number; values: Uint8Array } | null
-  /** The project's flags (runtime rooms and Godot scenes carry their starting values). */
-  flags?: readonly { id: string; name?: string; default: boolean }[]
-  /** Godot: the res:// folder the files will live in (default res://rooms/<room id>). */
-  resDir?: string
-  /** AGS 4: the new room folder's number and the game's id (a new room folder only). */
-  ags?: NewOpenRoomOptions
-}
-
-export interface ExportResult {
-  files: ExportFile[]
-  notes: string[]
-}
-
-export interface ImportSource {
-  /** Text of a file, path relative to the source's root; null when it is not there. */
-  readText(path: string): Promise<string | null>
-  readBytes(path: string): Promise<Uint8Array | null>
-  /** Decoded RGBA pixels of an image's bytes; throws naming `name` when unreadable. */
-  decodeImage(bytes: Uint8Array, name: string): Promise<MaskPixels>
-  /** Pixel size from an image's header, or null. */
-  imageSize(bytes: Uint8Array): { width: number; height: number } | null
-  /** Decompresses zlib/gzip data up to a size (Tiled tile layers); absent: such layers are a note. zstd needs no host: Walkbox decodes it itself. */
-  inflate?: Inflate
-}
-
-export interface ImportResult extends RoomImport {
-  /** The room's area-id mask when the import gives one (room.mask names its file). */
-  mask?: Uint8Array
-}
+export type {
+  ExportFile,
+  ExportInput,
+  ExportResult,
+  ImportResult,
+  ImportSource,
+  NewOpenRoomOptions,
+} from './format-io'
 
 export interface RoomFormat {
   id: string

@@ -34,8 +34,8 @@ import {
   type PreparedAlgorithm,
   type RunResult,
 } from '../nav/run'
-import { completeOptions } from '../nav/registry'
-import type { AlgorithmId, NavWorld, OptionValues, Pathfinder } from '../nav/types'
+import { completeOptions, type AlgorithmId } from '../nav/registry'
+import type { NavWorld, OptionValues, Pathfinder } from '../nav/types'
 import { measurePath, optimalLength, optimalLengthFor } from './metrics'
 import { clockResolutionMs, QUERY_TIMING, runLengthMs, timeQueryRepeated } from './timing'
 import { mean, median, quantile } from './stats'

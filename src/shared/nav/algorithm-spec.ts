@@ -11,7 +11,8 @@
  * Every problem is an Error whose message names the spec and what was expected.
  */
 import { ALGORITHM_IDS, getPathfinder, isAlgorithmId, pathfinders } from './registry'
-import type { AlgorithmId, OptionSpec, OptionValues } from './types'
+import type { OptionSpec, OptionValues } from './types'
+import type { AlgorithmId } from './registry'
 
 export interface AlgorithmRun {
   id: AlgorithmId

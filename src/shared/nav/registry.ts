@@ -73,7 +73,12 @@ export const YARDSTICK_ID: AlgorithmId = 'any-angle-optimal'
 const byId = new Map<string, AlgorithmDescriptor>(ALGORITHMS.map((a) => [a.pathfinder.id, a]))
 
 /** The pathfinders, in display order. */
-export const pathfinders: readonly Pathfinder[] = ALGORITHMS.map((a) => a.pathfinder as unknown as Pathfinder)
+/** A registered pathfinder: its id is one of the registered ids. */
+export type RegisteredPathfinder = Pathfinder<Prepared, AlgorithmId>
+
+export const pathfinders: readonly RegisteredPathfinder[] = ALGORITHMS.map(
+  (a) => a.pathfinder as unknown as RegisteredPathfinder,
+)
 
 function descriptorOf(id: string): AlgorithmDescriptor {
   const d = byId.get(id)
@@ -86,8 +91,8 @@ export function isAlgorithmId(value: string): value is AlgorithmId {
 }
 
 /** The pathfinder with this id; throws for an id that is not registered. */
-export function getPathfinder(id: AlgorithmId): Pathfinder {
-  return descriptorOf(id).pathfinder as unknown as Pathfinder
+export function getPathfinder(id: AlgorithmId): RegisteredPathfinder {
+  return descriptorOf(id).pathfinder as unknown as RegisteredPathfinder
 }
 
 /** The option values of the original write-up for this algorithm. */

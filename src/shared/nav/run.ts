@@ -16,16 +16,8 @@
  */
 import type { Point } from '../geometry/types'
 import { GeometryBudgetError, withBudget } from '../geometry/budget'
-import { completeOptions, getPathfinder } from './registry'
-import type {
-  AlgorithmId,
-  NavWorld,
-  OptionValues,
-  PathResult,
-  PathStats,
-  Pathfinder,
-  Prepared,
-} from './types'
+import { completeOptions, getPathfinder, type AlgorithmId } from './registry'
+import type { NavWorld, OptionValues, PathResult, PathStats, Pathfinder, Prepared } from './types'
 
 export interface RunStats extends PathStats {
   /** Time the preparation took (once per world and options), ms. */
@@ -107,7 +99,8 @@ export function preparePathfinder(
   pathfinder: Pathfinder,
   options: OptionValues,
 ): PreparedAlgorithm {
-  const id = pathfinder.id
+  // An unregistered pathfinder (a test's, an experiment's) is reported under its own id.
+  const id = pathfinder.id as AlgorithmId
   return world.cached(`run:prepared:${id}:${pathfinder.label}:${optionsKey(options)}`, () => {
     const t0 = performance.now()
     try {

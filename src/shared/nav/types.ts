@@ -23,10 +23,6 @@ import type { AreaPolygon, Point, Triangulation } from '../geometry/types'
 
 export type { Triangulation }
 
-/** The id of a registered pathfinder; the ids are those of the descriptor list (registry.ts). */
-export type { AlgorithmId } from './registry'
-import type { AlgorithmId } from './registry'
-
 /** Full-resolution walkable grid; 0 = blocked, else an area id. */
 export interface WalkGrid {
   readonly width: number
@@ -150,7 +146,8 @@ export interface Prepared {
   debug?: boolean
 }
 
-export interface Pathfinder<P extends Prepared = Prepared, Id extends string = AlgorithmId> {
+/** A pathfinder; `Id` is its id (registry.ts's `AlgorithmId` names the registered ones). */
+export interface Pathfinder<P extends Prepared = Prepared, Id extends string = string> {
   id: Id
   label: string
   /** Where the algorithm comes from (game, engine, language). */

@@ -14,7 +14,7 @@
  *
  * Units: bytes; counts.
  */
-import { isWorkingFile, STAGED_SUFFIX, type Journal, type ProjectFiles } from './unit-save'
+import { isWorkingFile, STAGED_SUFFIX, type Journal, type ProjectFiles } from './project-files'
 
 /** The largest journal read (a save of 1000 rooms with four files each is under 1 MB). */
 export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024

@@ -261,6 +261,11 @@ async function readLimitedAs(
 
 async function openLocked(host: StoreHost, listing: boolean): Promise<StoredProject> {
   const warnings = await prepareToOpen(host.files, { setAside: !listing, keep: host.keepBackups })
+  return { ...(await readProjectLocked(host)), warnings }
+}
+
+/** The project file read, migrated and checked, and its rooms listed; nothing written. */
+async function readProjectLocked(host: StoreHost): Promise<Omit<StoredProject, 'warnings'>> {
   // The project file too may be a link: it is read only when it stays inside the folder.
   // (A link loop or a missing file is left to the read, which names it in its own words.)
   await host
@@ -280,7 +285,6 @@ async function openLocked(host: StoreHost, listing: boolean): Promise<StoredProj
     fromVersion: loaded.fromVersion,
     migrations: loaded.migrations,
     rooms,
-    warnings,
   }
 }
 
@@ -366,11 +370,12 @@ function sizeProblem(image: { width: number; height: number }, room: Room): stri
 /**
  * Read a room: room.json migrated, validated, normalised and checked against its entry in the
  * project (a room.json whose id differs is refused), and its images decoded. One unreadable
- * image leaves its layer out and says why; the rest of the room opens. Writes nothing but
- * what opening the project does.
+ * image leaves its layer out and says why; the rest of the room opens. Writes nothing: crash
+ * recovery and backup pruning are the open's work (`openStoredProject`), not every load's.
  */
 export async function loadStoredRoom(host: StoreHost, roomId: string): Promise<StoredRoom> {
-  const { project } = await openStoredProject(host)
+  // Recovery and backup pruning ran when the project was opened; a room load only reads.
+  const { project } = await host.lock(() => readProjectLocked(host))
   const index = entryIndex(project, roomId)
   const entry = project.rooms[index]
   const folder = await roomFolder(host, project, index)

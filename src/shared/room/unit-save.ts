@@ -26,43 +26,17 @@
  * Units: bytes.
  */
 import { checkJournal, MAX_JOURNAL_BYTES, type CheckedJournal } from './journal-check'
+import { JOURNAL_FILE, STAGED_SUFFIX, type Journal, type ProjectFiles } from './project-files'
 
-/** The file operations a save needs, relative to one project folder. */
-export interface ProjectFiles {
-  /** The bytes of a file, or null when it does not exist. */
-  read(path: string): Promise<Uint8Array | null>
-  /** The size of a file in bytes, or null when it does not exist. */
-  size(path: string): Promise<number | null>
-  /**
-   * Create or replace a file (folders made as needed) and flush it to storage. It is made
-   * readable by its owner alone and then given `mode`, else the mode of `modeFrom` when that
-   * file exists, else the storage's default (so a staged copy is never readable by others
-   * before its target's mode is known).
-   */
-  write(path: string, bytes: Uint8Array, options?: { modeFrom?: string; mode?: number }): Promise<void>
-  /** Move a file over another, replacing it in one step. */
-  rename(from: string, to: string): Promise<void>
-  /** Delete a file; nothing happens when it is not there. */
-  remove(path: string): Promise<void>
-  /** Delete a folder and everything in it; nothing happens when it is not there. */
-  removeTree(path: string): Promise<void>
-  /**
-   * What is at `path` without following links: a regular file, a folder, 'other' (a link, a
-   * pipe, a socket, a device, or anything reached through a link) or null when nothing is.
-   */
-  kind(path: string): Promise<'file' | 'folder' | 'other' | null>
-  /** Files and folders directly in a folder ([] when it does not exist). */
-  list(path: string): Promise<{ name: string; folder: boolean }[]>
-  /** Put a copy of a file at `to` (a hard link where the storage has them: no space, no time). */
-  copy(from: string, to: string): Promise<void>
-  /** Bytes free for the project, or null when the storage cannot say. */
-  freeBytes(): Promise<number | null>
-}
+export {
+  isWorkingFile,
+  JOURNAL_FILE,
+  STAGED_SUFFIX,
+  WORKING_PREFIX,
+  type Journal,
+  type ProjectFiles,
+} from './project-files'
 
-export const JOURNAL_FILE = '.walkbox-save.json'
-export const STAGED_SUFFIX = '.walkbox-new'
-/** Every working file Walkbox keeps at the top of a project folder starts with this. */
-export const WORKING_PREFIX = '.walkbox-'
 /** A journal set aside because it failed its checks: `.walkbox-save.rejected-<n>.json`. */
 const REJECTED_PREFIX = '.walkbox-save.rejected-'
 /** Temp copies of the journal before it is renamed into place. */
@@ -73,15 +47,6 @@ export interface FileWrite {
   path: string
   bytes: Uint8Array
   mode?: number
-}
-
-export interface Journal {
-  /** Staged file -> target, in the order they are applied. */
-  files: { target: string; staged: string }[]
-  /** Files to delete after the staged files are in place (a restore drops files the backup lacks). */
-  removeFiles: string[]
-  /** Room folders to delete after the files are in place (rooms the save removes). */
-  removeFolders: string[]
 }
 
 /** A save that failed, saying truthfully what is on disk now. */
@@ -125,11 +90,6 @@ export interface Recovery {
   done: boolean
   /** One line per journal that was set aside instead of run. */
   warnings: string[]
-}
-
-/** Is `path` one of Walkbox's own working files (journal, its temp copies, a set-aside journal, a lock, a staged file)? */
-export function isWorkingFile(path: string): boolean {
-  return (!path.includes('/') && path.startsWith(WORKING_PREFIX)) || path.endsWith(STAGED_SUFFIX)
 }
 
 /**

@@ -9,7 +9,9 @@
 import fc from 'fast-check'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Command } from '../../../src/renderer/commands/command'
+import { copySelection, pasteCommand, renamed } from '../../../src/renderer/actions/clipboard'
+import { deleteSelectionCommand } from '../../../src/renderer/actions/selection-actions'
+import { commandBytes, UNKNOWN_COMMAND_BYTES, type Command } from '../../../src/renderer/commands/command'
 import { diffJson, patchJson } from '../../../src/renderer/commands/json-delta'
 import { moveVertexCommand } from '../../../src/renderer/commands/room-commands'
 import { RoomFieldsCommand } from '../../../src/renderer/commands/room-fields'
@@ -102,6 +104,36 @@ function dragStep(t: TestTarget, x: number, gesture: string): RoomFieldsCommand 
   polygons[0].outer[1] = [x, 0]
   return new RoomFieldsCommand('Move vertex', t, { polygons }, undefined, gesture)
 }
+
+describe('Cut and Paste count their size', () => {
+  it('a Cut and a Paste of a walk polygon of 5000 vertices keep its vertices in their size', () => {
+    const t = makeTarget()
+    t.room.size = { width: 6000, height: 100 }
+    // A saw-toothed strip below the fixture's floor: 4998 teeth on top, a straight bottom.
+    const outer: [number, number][] = [
+      [0, 60],
+      [4997, 60],
+      ...Array.from({ length: 4998 }, (_, k) => [4997 - k, 50 + ((4997 - k) % 2)] as [number, number]),
+    ]
+    t.room.polygons.push({ id: 'big', areaId: 1, outer, holes: [] })
+    const select = { kind: 'polygon' as const, polygonId: 'big' }
+    const clip = copySelection(t, select)!
+    const cut = renamed(deleteSelectionCommand(t, select), 'Cut walk polygon')
+    cut.apply()
+    const { command: paste } = pasteCommand(t, clip, null)
+    // 5000 vertices of two numbers each: at least 16 B a number (json-delta's estimate).
+    for (const command of [cut, paste]) {
+      expect(command.bytes).toBeGreaterThan(5000 * 2 * 16)
+      expect(commandBytes(command)).not.toBe(UNKNOWN_COMMAND_BYTES)
+    }
+  })
+
+  it('a pasted scale stop says its size', () => {
+    const t = makeTarget()
+    const { command } = pasteCommand(t, { kind: 'scale-stop', areaId: 0, stop: { y: 4, scale: 80 } }, null)
+    expect(command.bytes).toBeGreaterThan(0)
+  })
+})
 
 describe('one gesture, one undo step', () => {
   it('merges the commands of one gesture, and undo goes back to before the first', () => {

@@ -17,7 +17,7 @@ import { paneRects } from '../../../src/renderer/compare/pane-layout'
 import { useCompareStore } from '../../../src/renderer/stores/compare'
 import { useEditorStore } from '../../../src/renderer/stores/editor'
 import { useRoomStateStore } from '../../../src/renderer/stores/room-state'
-import type { AlgorithmId } from '../../../src/shared/nav/types'
+import type { AlgorithmId } from '../../../src/shared/nav/registry'
 import { doorRoom } from './fixtures'
 import { openRoomInEditor } from '../support/editor'
 

@@ -20,7 +20,7 @@ import type {
   WireResult,
   WorkerToMain,
 } from '../../../src/renderer/compare/protocol'
-import type { AlgorithmId } from '../../../src/shared/nav/types'
+import type { AlgorithmId } from '../../../src/shared/nav/registry'
 
 function fakePort() {
   const sent: { message: MainToWorker; transfer: Transferable[] }[] = []

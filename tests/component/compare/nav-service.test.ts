@@ -4,7 +4,7 @@
  * `reached: false` and opening it reaches, and batches report progress and can be cancelled.
  */
 import { describe, expect, it } from 'vitest'
-import type { AlgorithmId } from '../../../src/shared/nav/types'
+import type { AlgorithmId } from '../../../src/shared/nav/registry'
 import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 import type { AlgorithmRequest, MainToWorker, WorkerToMain } from '../../../src/renderer/compare/protocol'
 import { createNavService, OWN_ENDS_PX } from '../../../src/renderer/workers/nav-service'

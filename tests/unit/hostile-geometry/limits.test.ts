@@ -26,7 +26,8 @@ import {
   parseBenchRoom,
 } from '../../../src/shared/measure/readers/bench-room'
 import { prepareAlgorithm, preparePathfinder, runQuery } from '../../../src/shared/nav/run'
-import type { AlgorithmId, NavWorld, Pathfinder } from '../../../src/shared/nav/types'
+import type { NavWorld, Pathfinder } from '../../../src/shared/nav/types'
+import type { AlgorithmId } from '../../../src/shared/nav/registry'
 import {
   circleWithHole,
   farBenchRoom,

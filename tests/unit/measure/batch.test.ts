@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest'
 import type { Point } from '../../../src/shared/geometry/types'
 import { batchSteps, runBatch, runBatchAsync, type Pair } from '../../../src/shared/measure/batch'
 import { randomPairs } from '../../../src/shared/measure/random'
-import type { AlgorithmId, NavWorld, Pathfinder } from '../../../src/shared/nav/types'
+import type { NavWorld, Pathfinder } from '../../../src/shared/nav/types'
+import type { AlgorithmId } from '../../../src/shared/nav/registry'
 import { worldFromPolygons } from '../../../src/shared/nav/world'
 
 /** A 200 x 100 room with a 20 x 60 pillar in the middle, as polygons. */

@@ -26,7 +26,9 @@
  * Units: px (room), percent (scaling), game loops (animation delay).
  */
 import { walkBehindCells } from '../../analysis/walk-behind-cut'
-import type { ExportInput, ExportResult, ExportFile } from '../registry'
+import type { ExportInput, ExportResult, ExportFile, NewOpenRoomOptions } from '../format-io'
+
+export type { NewOpenRoomOptions } from '../format-io'
 import { maskPalette } from './ags'
 import { AGS_LIMITS, areaRows, maskToStoredSize, type AgsAreaScaling } from './ags-room'
 import { frameFileName } from './import-room'
@@ -34,15 +36,6 @@ import { agsScalingFor, regionsOf, walkableOf } from './open-room-export'
 import { OPEN_ROOM_MASKS } from './open-room'
 import { newRoomHotspots, scriptNameOf } from './open-room-hotspots'
 import { escapeXmlText } from './xml-lite'
-
-export interface NewOpenRoomOptions {
-  /** N of Rooms/N (default: the number at the end of the room's id, else 1). */
-  number?: number
-  /** The game's UniqueID (Game.agf), so that AGS takes the room as its own (default 0). */
-  gameId?: number
-  /** 1..4 (default 1): walkable areas, regions and hotspots are stored at 1:maskResolution. */
-  maskResolution?: number
-}
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const isPng = (bytes: Uint8Array) => PNG_SIGNATURE.every((b, i) => bytes[i] === b)

@@ -16,7 +16,7 @@
  */
 import { MAX_RING_VERTICES } from '../../room/limits'
 import { MAX_ROOM_SIDE_PX } from '../../room/schema'
-import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledTileset } from './map'
+import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledTileset } from './map-types'
 import type { ObjectAlignment } from './object-shapes'
 import { decodeTileData, gidTile, type Inflate } from './tile-data'
 import { parseXml, templateFromTx, tilesetFromXml } from './tmx'

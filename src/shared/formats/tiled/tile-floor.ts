@@ -16,7 +16,7 @@
  * Units: tiles and map px.
  */
 import { traceMask } from '../../geometry/vectorise'
-import type { TiledProperty, TiledTileset } from './map'
+import type { TiledProperty, TiledTileset } from './map-types'
 import { gidTile } from './tile-data'
 
 export interface TileGrid {

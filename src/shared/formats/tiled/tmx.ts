@@ -17,7 +17,7 @@ import type {
   TiledProperty,
   TiledPropertyType,
   TiledTileset,
-} from './map'
+} from './map-types'
 import type { ObjectAlignment } from './object-shapes'
 import type { RawTileData } from './tile-data'
 

@@ -1,0 +1,66 @@
+/**
+ * What a room format is given and gives back (registry.ts lists the formats; each engine's
+ * folder implements them): the export's input and files, the import's source and result.
+ * Its own file so that the engines and the registry both import it without a circle.
+ *
+ * Units: px.
+ */
+import type { Room } from '../room/schema'
+import type { MaskPixels } from '../room/mask-image'
+import type { ImportedImage, RoomImport } from './godot/import'
+import type { IndexedImage } from './indexed-png'
+import type { Inflate } from './tiled/tile-data'
+
+/** AGS 4: where a new room folder goes and how its masks are stored. */
+export interface NewOpenRoomOptions {
+  /** N of Rooms/N (default: the number at the end of the room's id, else 1). */
+  number?: number
+  /** The game's UniqueID (Game.agf), so that AGS takes the room as its own (default 0). */
+  gameId?: number
+  /** 1..4 (default 1): walkable areas, regions and hotspots are stored at 1:maskResolution. */
+  maskResolution?: number
+}
+
+export type ExportFile =
+  | { path: string; text: string }
+  | { path: string; bytes: Uint8Array }
+  | { path: string; indexed: IndexedImage }
+
+export interface ExportInput {
+  room: Room
+  /** The room's area-id mask (room size), when it has one. */
+  mask: Uint8Array | null
+  background: ImportedImage | null
+  /** The further backgrounds (frames 2..5) as files, in order, when the room has them. */
+  backgroundFrames?: ImportedImage[]
+  /** The scale map's grey values (room size) and file bytes, when it has one. */
+  scaleMap: { width: number; height: number; values: Uint8Array } | null
+  /** The project's flags (runtime rooms and Godot scenes carry their starting values). */
+  flags?: readonly { id: string; name?: string; default: boolean }[]
+  /** Godot: the res:// folder the files will live in (default res://rooms/<room id>). */
+  resDir?: string
+  /** AGS 4: the new room folder's number and the game's id (a new room folder only). */
+  ags?: NewOpenRoomOptions
+}
+
+export interface ExportResult {
+  files: ExportFile[]
+  notes: string[]
+}
+
+export interface ImportSource {
+  /** Text of a file, path relative to the source's root; null when it is not there. */
+  readText(path: string): Promise<string | null>
+  readBytes(path: string): Promise<Uint8Array | null>
+  /** Decoded RGBA pixels of an image's bytes; throws naming `name` when unreadable. */
+  decodeImage(bytes: Uint8Array, name: string): Promise<MaskPixels>
+  /** Pixel size from an image's header, or null. */
+  imageSize(bytes: Uint8Array): { width: number; height: number } | null
+  /** Decompresses zlib/gzip data up to a size (Tiled tile layers); absent: such layers are a note. zstd needs no host: Walkbox decodes it itself. */
+  inflate?: Inflate
+}
+
+export interface ImportResult extends RoomImport {
+  /** The room's area-id mask when the import gives one (room.mask names its file). */
+  mask?: Uint8Array
+}

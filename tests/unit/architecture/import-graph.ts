@@ -1,0 +1,186 @@
+/**
+ * The import graph of a source tree and the circles in it (issue #30: no circles).
+ *
+ * Glossary
+ * - edge: file A names file B in a static `import … from`, `import '…'`, `import type …`
+ *   or `export … from` (type-only ones included: a circle of types is still a circle for a
+ *   reader). Dynamic `import()` is not an edge: it is how a circle is deliberately cut.
+ * - circle: a set of files each reaching every other one through edges (a strongly connected
+ *   component of more than one file, or a file that imports itself); it is named by one
+ *   path through it, `a.ts -> b.ts -> a.ts`.
+ *
+ * Only relative specifiers are followed (packages and `node:` modules are leaves); a
+ * specifier is resolved as written, then with .ts, .tsx, .vue, /index.ts (a `.js` written
+ * for a `.ts` file counts as that file). `.vue` files contribute the imports of their
+ * `<script>` blocks.
+ *
+ * Units: none; paths are relative to the tree's root, with '/' separators.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import ts from 'typescript'
+
+export type ImportGraph = Map<string, string[]>
+
+const SOURCE = /\.(ts|tsx|vue|mts)$/
+
+/** The specifiers a source text imports statically (type-only imports and re-exports too). */
+export function staticSpecifiers(text: string, fileName: string): string[] {
+  const code = fileName.endsWith('.vue') ? vueScripts(text) : text
+  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
+  const found: string[] = []
+  for (const statement of source.statements) {
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    )
+      found.push(statement.moduleSpecifier.text)
+    else if (
+      ts.isImportEqualsDeclaration(statement) &&
+      ts.isExternalModuleReference(statement.moduleReference) &&
+      ts.isStringLiteral(statement.moduleReference.expression)
+    )
+      found.push(statement.moduleReference.expression.text)
+  }
+  return found
+}
+
+/** The text of a single-file component's `<script>` blocks, one after the other. */
+function vueScripts(text: string): string {
+  const blocks: string[] = []
+  for (const m of text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) blocks.push(m[1])
+  return blocks.join('\n')
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** The file a relative specifier names, or null (a package, or a file outside the tree). */
+function resolveSpecifier(root: string, from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null
+  const base = resolve(root, dirname(from), specifier)
+  const stem = base.replace(/\.(m?js)$/, '')
+  const tries = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.vue`, `${stem}.mts`, join(base, 'index.ts')]
+  for (const path of tries) {
+    if (!SOURCE.test(path) || !isFile(path)) continue
+    const rel = relative(root, path).split('\\').join('/')
+    return rel.startsWith('..') ? null : rel
+  }
+  return null
+}
+
+function sourceFiles(root: string, folder = ''): string[] {
+  const files: string[] = []
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+    const rel = folder ? `${folder}/${entry.name}` : entry.name
+    if (entry.isDirectory()) files.push(...sourceFiles(root, rel))
+    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(rel)
+  }
+  return files.sort()
+}
+
+/** Every source file under `root` and the files under `root` it imports statically. */
+export function importGraph(root: string): ImportGraph {
+  const graph: ImportGraph = new Map()
+  for (const file of sourceFiles(root)) {
+    const targets = new Set<string>()
+    for (const specifier of staticSpecifiers(readFileSync(join(root, file), 'utf8'), file)) {
+      const target = resolveSpecifier(root, file, specifier)
+      if (target) targets.add(target)
+    }
+    graph.set(file, [...targets].sort())
+  }
+  return graph
+}
+
+/** The strongly connected components of the graph (Tarjan), each in graph order. */
+function components(graph: ImportGraph): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const found: string[][] = []
+  let next = 0
+  // Iterative, so that a deep chain of imports cannot overflow the call stack.
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue
+    const work: { node: string; edge: number }[] = [{ node: start, edge: 0 }]
+    index.set(start, next)
+    low.set(start, next++)
+    stack.push(start)
+    onStack.add(start)
+    while (work.length) {
+      const top = work[work.length - 1]
+      const edges = graph.get(top.node) ?? []
+      if (top.edge < edges.length) {
+        const to = edges[top.edge++]
+        if (!index.has(to)) {
+          index.set(to, next)
+          low.set(to, next++)
+          stack.push(to)
+          onStack.add(to)
+          work.push({ node: to, edge: 0 })
+        } else if (onStack.has(to)) low.set(top.node, Math.min(low.get(top.node)!, index.get(to)!))
+        continue
+      }
+      work.pop()
+      if (work.length) {
+        const parent = work[work.length - 1].node
+        low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!))
+      }
+      if (low.get(top.node) === index.get(top.node)) {
+        const component: string[] = []
+        let node: string
+        do {
+          node = stack.pop()!
+          onStack.delete(node)
+          component.push(node)
+        } while (node !== top.node)
+        found.push(component.sort())
+      }
+    }
+  }
+  return found
+}
+
+/** A shortest path from `start` back to itself inside `members` (breadth first). */
+function circleThrough(graph: ImportGraph, start: string, members: Set<string>): string[] {
+  const cameFrom = new Map<string, string>()
+  const queue = [start]
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]
+    for (const to of graph.get(node) ?? []) {
+      if (!members.has(to)) continue
+      if (to === start) {
+        const path = [start]
+        for (let at = node; at !== start; at = cameFrom.get(at)!) path.splice(1, 0, at)
+        return [...path, start]
+      }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, node)
+        queue.push(to)
+      }
+    }
+  }
+  return [start, start]
+}
+
+/** Every circle of the graph, each as one path through it, `a -> b -> a`. */
+export function importCircles(graph: ImportGraph): string[] {
+  const circles: string[] = []
+  for (const component of components(graph)) {
+    const [first] = component
+    if (component.length === 1 && !(graph.get(first) ?? []).includes(first)) continue
+    const members = new Set(component)
+    const path = circleThrough(graph, first, members)
+    const more = component.length > path.length - 1 ? ` (${component.length} files in the circle)` : ''
+    circles.push(path.join(' -> ') + more)
+  }
+  return circles.sort()
+}
