@@ -12,7 +12,8 @@
  *
  * Units: bytes.
  */
-import { basename, dirname, join, resolve } from 'node:path'
+import { readdirSync } from 'node:fs'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import * as store from '../main/services/project-store'
 import { projectFolderOf } from '../main/desktop-host'
 import { readRegularFile } from '../main/services/regular-file'
@@ -23,6 +24,8 @@ import { writeRoomIntoTmx } from '../shared/formats/tiled/write-in-place'
 import { writeRoomIntoTmj } from '../shared/formats/tiled/write-in-place-json'
 import { unifiedDiff } from '../shared/formats/unified-diff'
 import { MAX_JSON_FILE_BYTES } from '../shared/room/limits'
+import type { LayerMapping } from '../shared/formats/tiled/layer-kinds'
+import { folderSource } from './format-commands'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 export interface ExportIntoReport {
@@ -36,11 +39,30 @@ export interface ExportIntoReport {
   notes: string[]
 }
 
+/** The nearest folder at or above `dir` (8 levels at most) holding a .tiled-project or .walkbox; else `dir`. */
+function gameRootOf(dir: string): string {
+  let d = dir
+  for (let i = 0; i < 8; i++) {
+    const names = (() => {
+      try {
+        return readdirSync(d)
+      } catch {
+        return []
+      }
+    })()
+    if (names.includes('.walkbox') || names.some((n) => /\.tiled-project$/i.test(n))) return d
+    const up = dirname(d)
+    if (up === d) break
+    d = up
+  }
+  return dir
+}
+
 export async function exportIntoCommand(
   project: string,
   roomId: string,
   mapFile: string,
-  options: { dryRun?: boolean },
+  options: { dryRun?: boolean; layers?: LayerMapping },
 ): Promise<ExportIntoReport> {
   return guardAuthorErrors(async () => {
     const tmx = /\.tmx$/i.test(mapFile)
@@ -58,9 +80,22 @@ export async function exportIntoCommand(
     const before = new TextDecoder('utf-8', { fatal: true }).decode(
       await readRegularFile(full, mapFile, MAX_JSON_FILE_BYTES),
     )
+    // The files the map names are read from the game's folder: the nearest folder above the
+    // map holding a .tiled-project or Walkbox's .walkbox, else the map's own folder.
+    const root = gameRootOf(dirname(full))
+    const source = folderSource(root)
     let written: { text: string; notes: string[] }
     try {
-      written = (tmx ? writeRoomIntoTmx : writeRoomIntoTmj)(before, name, loaded.room, flags)
+      written = await (tmx ? writeRoomIntoTmx : writeRoomIntoTmj)(before, name, loaded.room, {
+        flags,
+        ...(options.layers ? { layers: options.layers } : {}),
+        files: {
+          readText: source.readText,
+          ...(source.inflate ? { inflate: source.inflate } : {}),
+          root: '',
+        },
+        mapPath: relative(root, full).split(sep).join('/'),
+      })
     } catch (e) {
       if (e instanceof TiledMapRefused) throw new ProjectCommandError(e.message.split('\n')[0], e.problems)
       throw new ProjectCommandError((e as Error).message.split('\n')[0])

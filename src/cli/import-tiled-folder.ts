@@ -6,7 +6,7 @@
  * Glossary
  * - import root: the folder given (or the folder of the .tiled-project). The files a map
  *   names (tilesets, templates, images) may lie anywhere inside it, never above it.
- * - map: a file ending in .tmx or .tmj found under the root's folders, listed by the same
+ * - map: a .tmx, a .tmj or a .json that is a Tiled map by its content, found under the root's folders, listed by the same
  *   code as the editor's game folders (listTiledMaps / listTiledProjectMaps in
  *   src/shared/formats/game-folder.ts: at most MAX_GAME_DEPTH folders deep, no symbolic
  *   links, no dot folders, a .tiled-project's folders kept inside its own folder).
@@ -15,7 +15,7 @@
  *
  * Units: counts.
  */
-import { lstat, readdir } from 'node:fs/promises'
+import { lstat, readdir, readFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import {
   flagDisagreements,
@@ -23,7 +23,9 @@ import {
   listTiledMaps,
   listTiledProjectMaps,
 } from '../shared/formats/game-folder'
-import { roomFormat } from '../shared/formats/registry'
+import { isTiledJsonMap, roomFormat } from '../shared/formats/registry'
+import type { LayerMapping } from '../shared/formats/tiled/layer-kinds'
+import { MAX_TILED_JSON_PROBE_BYTES } from '../shared/formats/game-folder'
 import { MAX_ROOMS } from '../shared/room/limits'
 import { diskProjectFiles } from '../main/services/project-files'
 import { addImportedRoom, folderSource, type ImportReport } from './format-commands'
@@ -39,8 +41,8 @@ export interface FolderImportReport {
 }
 
 /**
- * Is this path a Tiled project file, or a folder of Tiled maps (a .tmx or .tmj within four
- * folders of it, and not an AGS 4 room folder or a Godot project)?
+ * Is this path a Tiled project file, or a folder of Tiled maps (a .tmx, .tmj or Tiled JSON map
+ * within four folders of it, and not an AGS 4 room folder or a Godot project)?
  */
 export async function isTiledFolderImport(path: string): Promise<boolean> {
   if (path.toLowerCase().endsWith('.tiled-project')) return true
@@ -51,6 +53,8 @@ export async function isTiledFolderImport(path: string): Promise<boolean> {
   const hasMap = async (dir: string, depth: number): Promise<boolean> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
     if (entries.some((e) => e.isFile() && /\.(tmx|tmj)$/i.test(e.name))) return true
+    for (const e of entries)
+      if (e.isFile() && /\.json$/i.test(e.name) && (await isTiledJsonFile(join(dir, e.name)))) return true
     if (depth >= 4) return false
     for (const e of entries) if (e.isDirectory() && (await hasMap(join(dir, e.name), depth + 1))) return true
     return false
@@ -58,10 +62,18 @@ export async function isTiledFolderImport(path: string): Promise<boolean> {
   return hasMap(path, 0)
 }
 
+/** Is this file a Tiled JSON map by its content (a regular file of at most MAX_TILED_JSON_PROBE_BYTES)? */
+async function isTiledJsonFile(path: string): Promise<boolean> {
+  const s = await lstat(path).catch(() => null)
+  if (!s?.isFile() || s.size > MAX_TILED_JSON_PROBE_BYTES) return false
+  return isTiledJsonMap(await readFile(path, 'utf8').catch(() => ''))
+}
+
 export async function importTiledFolderCommand(
   project: string,
   given: string,
   onProgress: (line: string) => void,
+  layers?: LayerMapping,
 ): Promise<FolderImportReport> {
   return guardAuthorErrors(async () => {
     const isProjectFile = given.toLowerCase().endsWith('.tiled-project')
@@ -74,7 +86,8 @@ export async function importTiledFolderCommand(
       if (e instanceof GameFolderError) throw new ProjectCommandError(e.message.split('\n')[0])
       throw e
     })
-    if (maps.length === 0) throw new ProjectCommandError(`${given}: no Tiled maps (.tmx, .tmj) found`)
+    if (maps.length === 0)
+      throw new ProjectCommandError(`${given}: no Tiled maps (.tmx, .tmj, Tiled .json) found`)
     if (maps.length > MAX_ROOMS)
       throw new ProjectCommandError(
         `${root}: more than ${MAX_ROOMS} maps (a project holds at most ${MAX_ROOMS} rooms); nothing imported`,
@@ -86,7 +99,10 @@ export async function importTiledFolderCommand(
       const step = `[${i + 1}/${maps.length}] ${map}`
       const format = roomFormat(map.toLowerCase().endsWith('.tmx') ? 'tiled-xml' : 'tiled-json')
       try {
-        const result = await format.importRoom!(source, map, { filesWithinSource: true })
+        const result = await format.importRoom!(source, map, {
+          filesWithinSource: true,
+          layers: layers ?? {},
+        })
         const added = await addImportedRoom(project, result)
         read.push({ file: map, result })
         report.project = added.project

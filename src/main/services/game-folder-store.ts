@@ -86,11 +86,15 @@ export const nodeGameCodec: GameCodec = {
   // Tiled tile layers: never more than the layer holds (maxOutputLength stops zlib there);
   // zstd layers are decoded by tile-data.ts itself, as on every host.
   inflate: async (data, compression, maxBytes) => {
-    const options = { maxOutputLength: Math.max(1, maxBytes) }
+    const limit = Math.max(1, maxBytes)
     try {
+      const options = { maxOutputLength: limit }
       return new Uint8Array(compression === 'zlib' ? inflateSync(data, options) : gunzipSync(data, options))
     } catch (e) {
-      throw new Error(`${compression}: ${(e as Error).message}`)
+      // Said as the browser says it (renderer/host/tile-inflate.ts): the limit, or damaged data.
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new Error(`${compression}: inflates past the ${limit} bytes the layer holds; refused`)
+      throw new Error(`${compression}: damaged or truncated data`)
     }
   },
   deflate: (bytes) => new Uint8Array(deflateSync(bytes)),

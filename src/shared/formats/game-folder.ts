@@ -32,9 +32,10 @@ import { patchGodotRoom } from './godot/patch-in-place'
 import { exportOpenRoomInPlace } from './ags/open-room-export'
 import { child, parseXml, type XmlElement } from './ags/xml-lite'
 import { encodeIndexedPng, type Deflate } from './indexed-png'
-import { roomFormat, type ExportFile, type ImportResult, type ImportSource } from './registry'
+import { isTiledJsonMap, roomFormat, type ExportFile, type ImportResult, type ImportSource } from './registry'
 import { writeRoomIntoTmx } from './tiled/write-in-place'
 import { writeRoomIntoTmj } from './tiled/write-in-place-json'
+import { rememberedMapping, type LayerMapping } from './tiled/layer-kinds'
 import { unifiedDiff } from './unified-diff'
 import { projectPathProblem } from '../room/journal-check'
 import { MAX_IMAGE_FILE_BYTES, MAX_ROOMS } from '../room/limits'
@@ -61,6 +62,8 @@ export interface GameRoomLink {
   file: string
   /** Why the room came without a background, one line (absent when it has one). */
   noBackground?: string
+  /** Tiled: the author's mapping of the map's layers to kinds, written back with the room (layer-kinds.ts). */
+  layers?: LayerMapping
 }
 
 /** A noBackground line kept at the most, characters. */
@@ -73,8 +76,13 @@ const MAX_NO_BACKGROUND_CHARS = 1000
  */
 export function roomLink(read: GameRoomRead, roomId: string): GameRoomLink {
   const why = read.result.background ? undefined : read.result.noBackground
-  if (!why) return { roomId, file: read.file }
-  return { roomId, file: read.file, noBackground: why.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) }
+  const given = read.result.tiled?.given ?? {}
+  return {
+    roomId,
+    file: read.file,
+    ...(why ? { noBackground: why.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) } : {}),
+    ...(Object.keys(given).length > 0 ? { layers: given } : {}),
+  }
 }
 
 /** Why each room of a game has no background, by room id (for GameFolderInfo.noBackground), or undefined when all have one. */
@@ -229,7 +237,48 @@ export async function tiledProjectFolders(
   return out
 }
 
-const isTiledMap = (name: string) => /\.(tmx|tmj)$/i.test(name)
+/** A file that may be a Tiled map: .tmx, .tmj, or .json (then told by its content). */
+const isTiledMap = (name: string) => /\.(tmx|tmj|json)$/i.test(name)
+
+/** Largest .json file looked into to tell whether it is a Tiled map, bytes. */
+export const MAX_TILED_JSON_PROBE_BYTES = 64 * 1024 * 1024
+/** .json files looked into at the most when listing a game's maps. */
+export const MAX_TILED_JSON_PROBES = 2000
+
+/**
+ * The maps among `paths`: every .tmx and .tmj, and the .json files that are Tiled maps by
+ * their content (isTiledJsonMap); the other .json files (tilesets, templates, a game's own
+ * data) are counted in one note.
+ */
+async function tiledMapsAmong(files: ProjectFiles, paths: string[], notes: string[]): Promise<string[]> {
+  const out: string[] = []
+  let probed = 0
+  let others = 0
+  for (const path of paths) {
+    if (!/\.json$/i.test(path)) {
+      out.push(path)
+      continue
+    }
+    if (++probed > MAX_TILED_JSON_PROBES) {
+      if (probed === MAX_TILED_JSON_PROBES + 1)
+        notes.push(`more than ${MAX_TILED_JSON_PROBES} .json files; the rest were not looked into`)
+      continue
+    }
+    const size = await files.size(path)
+    if ((await files.kind(path)) !== 'file' || size === null || size > MAX_TILED_JSON_PROBE_BYTES) {
+      others++
+      continue
+    }
+    const bytes = await files.read(path)
+    if (bytes && isTiledJsonMap(decoder.decode(bytes))) out.push(path)
+    else others++
+  }
+  if (others > 0)
+    notes.push(
+      `${others} .json file${others === 1 ? '' : 's'} not read: not Tiled maps (no "type": "map" with "layers")`,
+    )
+  return out
+}
 
 /**
  * The maps of the folders a Tiled project lists (game paths, each listed folder in the
@@ -269,7 +318,7 @@ export async function listTiledProjectMaps(
   const roots = folders.filter((f, i) => !folders.some((g, j) => j !== i && g !== f && inside(f, g)))
   const maps: string[] = []
   for (const root of roots) maps.push(...(await listGameFiles(files, isTiledMap, { notes, under: root })))
-  return maps
+  return tiledMapsAmong(files, maps, notes)
 }
 
 /**
@@ -282,7 +331,12 @@ export async function listTiledMaps(files: ProjectFiles, notes: string[]): Promi
     .filter((e) => !e.folder && /\.tiled-project$/i.test(e.name))
     .map((e) => e.name)
     .sort()
-  if (projects.length === 0) return listGameFiles(files, isTiledMap, { notes })
+  if (projects.length === 0)
+    return tiledMapsAmong(
+      files,
+      await listGameFiles(files, isTiledMap, { notes, skip: (p) => /(^|\/)node_modules$/.test(p) }),
+      notes,
+    )
   if (projects.length > 1) notes.push(`${projects.length} .tiled-project files; ${projects[0]} is followed`)
   return listTiledProjectMaps(files, projects[0], notes)
 }
@@ -302,7 +356,11 @@ export async function detectGameFolder(files: ProjectFiles): Promise<GameKind | 
   }
   if (names.has('data.xml')) return null
   const maps = await listGameFiles(files, (n) => /\.(tmx|tmj)$/i.test(n))
-  return maps.length > 0 ? 'tiled' : null
+  if (maps.length > 0) return 'tiled'
+  const json = await listGameFiles(files, (n) => /\.json$/i.test(n), {
+    skip: (p) => /(^|\/)node_modules$/.test(p),
+  })
+  return (await tiledMapsAmong(files, json, [])).length > 0 ? 'tiled' : null
 }
 
 /** The AGS rooms of a game: AGS 4 `Rooms/N/data.xml` folders, or AGS 3 `roomN.crm` files, by number. */
@@ -411,7 +469,11 @@ export async function listGameRooms(
 }
 
 /** Read every room of the game folder (nothing is written). Refuses a folder with no readable room. */
-export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Promise<GameRead> {
+export async function readGameFolder(
+  files: ProjectFiles,
+  codec: GameCodec,
+  options: { tiledLayers?: LayerMapping } = {},
+): Promise<GameRead> {
   const kind = await detectGameFolder(files)
   if (kind === null)
     throw new GameFolderError(
@@ -442,7 +504,7 @@ export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Pro
     try {
       const result = await roomFormat(r.format).importRoom!(source, r.file, {
         ...(r.name ? { name: r.name } : {}),
-        ...(kind === 'tiled' ? { filesWithinSource: true } : {}),
+        ...(kind === 'tiled' ? { filesWithinSource: true, layers: options.tiledLayers ?? {} } : {}),
       })
       rooms.push({ ...r, result })
     } catch (e) {
@@ -520,12 +582,14 @@ export function parseGameLink(text: string): GameLink {
   for (const [i, r] of j.rooms.entries()) {
     const problem = typeof r?.roomId === 'string' ? gamePathProblem(r.file) : 'no roomId'
     if (problem) throw new GameFolderError(`${GAME_LINK_FILE}: rooms[${i}]: ${problem}`)
+    const layers = r.layers === undefined ? {} : rememberedMapping(r.layers, [])
     rooms.push({
       roomId: r.roomId,
       file: r.file,
       ...(typeof r.noBackground === 'string' && r.noBackground
         ? { noBackground: r.noBackground.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) }
         : {}),
+      ...(Object.keys(layers).length > 0 ? { layers } : {}),
     })
   }
   return { format: 'walkbox-game-link', version: 1, engine: j.engine as GameKind, rooms }
@@ -782,7 +846,17 @@ export async function planGameWrite(
         const before = await files.read(r.file)
         if (before === null) throw new GameFolderError(`${r.file}: not in the game any more`)
         const write = /\.tmx$/i.test(r.file) ? writeRoomIntoTmx : writeRoomIntoTmj
-        const out = write(decoder.decode(before), baseOf(r.file), state.room, flags)
+        const source = gameSource(files, codec)
+        const out = await write(decoder.decode(before), baseOf(r.file), state.room, {
+          flags,
+          ...(r.layers ? { layers: r.layers } : {}),
+          files: {
+            readText: source.readText,
+            ...(source.inflate ? { inflate: source.inflate } : {}),
+            root: '',
+          },
+          mapPath: r.file,
+        })
         await push(r.roomId, r.file, encoder.encode(out.text))
         notes.push(...out.notes)
       }

@@ -11,7 +11,7 @@
  *
  * Units: px.
  */
-import { emptyRoom, type Flag, type Room } from '../room/schema'
+import { emptyRoom, type Room } from '../room/schema'
 import { idFromName, nameFromFileName } from '../room/names'
 import { readMaskImage, readPngPalette, type MaskPixels } from '../room/mask-image'
 import { exportAgs, importAgs, maskPalette } from './ags/ags'
@@ -25,6 +25,8 @@ import { exportRuntimeRoom, readRuntimeRoom } from './runtime'
 import { roomToTiledMap, tiledMapToRoom, type TiledMap } from './tiled/map'
 import { tiledMapToTmx, tmxToTiledMap } from './tiled/tmx'
 import { resolveTiledMap } from './tiled/external-files'
+import type { LayerKind, LayerMapping } from './tiled/layer-kinds'
+import type { LayerUse } from './tiled/read-map'
 import type { Inflate } from './tiled/tile-data'
 
 export type ExportFile =
@@ -69,6 +71,18 @@ export interface ImportSource {
 export interface ImportResult extends RoomImport {
   /** The room's area-id mask when the import gives one (room.mask names its file). */
   mask?: Uint8Array
+  /** Tiled: the map's layers with the kind each was read as, the tile sources it offers, the mapping given. */
+  tiled?: TiledLayersRead
+}
+
+/** What a Tiled import says of the map's layers (for the import dialog's mapping and the game link). */
+export interface TiledLayersRead {
+  layers: LayerUse[]
+  offered: { shapes: number; properties: string[] }
+  /** The mapping in force (the given over the map's remembered one). */
+  mapping: Record<string, LayerKind>
+  /** The author's mapping the import was given (written back into the map with the room). */
+  given: LayerMapping
 }
 
 export interface RoomFormat {
@@ -92,6 +106,8 @@ export interface RoomFormat {
       name?: string
       /** Tiled: the files a map names may lie anywhere in the source (a project folder), not only in the map's folder. */
       filesWithinSource?: boolean
+      /** Tiled: the author's mapping of layers (and tile sources) to kinds (`--layer NAME=KIND`, the import dialog). */
+      layers?: LayerMapping
     },
   ): Promise<ImportResult>
 }
@@ -104,19 +120,39 @@ async function tiledRoom(
   source: ImportSource,
   path: string,
   map: TiledMap,
-  options: { roomId?: string; filesWithinSource?: boolean },
-): Promise<{ room: Room; notes: string[]; objects: { imported: number[] }; flags: Flag[] }> {
+  options: { roomId?: string; filesWithinSource?: boolean; layers?: LayerMapping },
+): Promise<TiledImport> {
   const resolved = await resolveTiledMap(map, path, {
     readText: source.readText,
     inflate: source.inflate,
     ...(options.filesWithinSource ? { root: '' } : {}),
   })
-  const out = tiledMapToRoom(resolved.map, baseOf(path), { roomId: options.roomId })
+  const given = options.layers ?? {}
+  const out = tiledMapToRoom(resolved.map, baseOf(path), { roomId: options.roomId, layers: given })
   return {
     room: out.room,
     notes: [...resolved.notes, ...out.notes],
     objects: { imported: out.imported },
     flags: out.flags,
+    tiled: { layers: out.layers, offered: out.offered, mapping: out.mapping, given },
+  }
+}
+
+type TiledImport = Pick<ImportResult, 'room' | 'notes' | 'objects' | 'flags'> & { tiled: TiledLayersRead }
+
+/**
+ * Is this text a Tiled JSON map (a `.tmj`, or a `.json` Tiled saved)? Told by its content, as
+ * Tiled's own reader does: an object whose "type" is "map" and that has "layers" (a file's
+ * name says nothing: games keep other JSON beside their maps).
+ */
+export function isTiledJsonMap(text: string): boolean {
+  const head = text.trimStart()
+  if (!head.startsWith('{')) return false
+  try {
+    const j = JSON.parse(text) as { type?: unknown; layers?: unknown }
+    return j !== null && typeof j === 'object' && j.type === 'map' && Array.isArray(j.layers)
+  } catch {
+    return false
   }
 }
 
@@ -124,10 +160,10 @@ async function tiledRoom(
 async function tiledImages(
   source: ImportSource,
   mapPath: string,
-  imported: { room: Room; notes: string[]; objects: { imported: number[] }; flags: Flag[] },
+  imported: TiledImport,
 ): Promise<ImportResult> {
-  const { room, notes, objects, flags } = imported
-  const result: ImportResult = { room, flags, notes, objects }
+  const { room, notes, objects, flags, tiled } = imported
+  const result: ImportResult = { room, flags, notes, objects, tiled }
   if (room.background) {
     const bytes = await source.readBytes(dirOf(mapPath) + room.background)
     const size = bytes ? source.imageSize(bytes) : null

@@ -64,7 +64,7 @@ describe('Tiled maps', () => {
     same(tiledMapToRoom(tmxToTiledMap(xml, 'porch.tmx'), 'porch.tmx').room, room)
   })
 
-  it('reads a hand-made map: objects typed by their layer, rectangles, Tiled 1.9 classes, group layers', () => {
+  it("reads a hand-made map: objects typed by their layer's exact name, rectangles, Tiled 1.9 classes, group layers", () => {
     const map = {
       type: 'map',
       orientation: 'orthogonal',
@@ -107,7 +107,7 @@ describe('Tiled maps', () => {
       [0, 160],
     ])
     expect(room.zones.map((z) => z.name)).toEqual(['door'])
-    expect(notes.join('\n')).toMatch(/1 object of other types not read \(no type: object \d+\)/)
+    expect(notes.join('\n')).toMatch(/layer 'room \/ deco' \(1 object\): no rule gives it a kind; not read/)
   })
 
   it('refuses what is not an orthogonal Tiled map, and malformed XML, with the file named', () => {

@@ -22,6 +22,7 @@
 import type { Room } from '../../room/schema'
 import type { ObjectAlignment } from './object-shapes'
 import { flagsTheRoomNames } from './read-map'
+import { hotspotPropertyName } from './read-elements'
 import type { RawTileData } from './tile-data'
 
 export const TILE_PX = 16
@@ -77,7 +78,19 @@ export interface TiledChunk extends RawTileData {
   gids?: Uint32Array
 }
 
-/** A tileset as the map (inline) or its .tsx/.tsj file gives it; `tiles` hold per-tile properties. */
+/** One tile of a tileset that says something of it: its properties, its image size, its collision shapes. */
+export interface TiledTile {
+  id: number
+  type?: string
+  properties?: TiledProperty[]
+  /** The tile's own image size (image collection tilesets), px. */
+  imagewidth?: number
+  imageheight?: number
+  /** Collision shapes (Tiled's tile collision editor), in the tile's px from its top-left. */
+  objectgroup?: { objects?: TiledObject[] }
+}
+
+/** A tileset as the map (inline) or its .tsx/.tsj file gives it; `tiles` hold per-tile properties and shapes. */
 export interface TiledTileset {
   firstgid: number
   source?: string
@@ -86,8 +99,16 @@ export interface TiledTileset {
   tileheight?: number
   tilecount?: number
   objectalignment?: ObjectAlignment
+  /** Where tiles are drawn from their cell's bottom-left corner, px. */
+  tileoffset?: { x: number; y: number }
   properties?: TiledProperty[]
-  tiles?: { id: number; properties?: TiledProperty[] }[]
+  tiles?: TiledTile[]
+}
+
+/** What every layer may carry: Tiled 1.9's class and custom properties. */
+export interface TiledLayerCommon {
+  class?: string
+  properties?: TiledProperty[]
 }
 
 export type TiledLayer =
@@ -101,7 +122,8 @@ export type TiledLayer =
       visible: boolean
       x: number
       y: number
-    } & TiledLayerPlacement)
+    } & TiledLayerPlacement &
+      TiledLayerCommon)
   | ({
       id: number
       name: string
@@ -109,7 +131,8 @@ export type TiledLayer =
       layers: TiledLayer[]
       opacity: number
       visible: boolean
-    } & TiledLayerPlacement)
+    } & TiledLayerPlacement &
+      TiledLayerCommon)
   | ({
       id: number
       name: string
@@ -126,9 +149,9 @@ export type TiledLayer =
       gids?: Uint32Array
       opacity: number
       visible: boolean
-      properties?: TiledProperty[]
-    } & TiledLayerPlacement)
-  | {
+    } & TiledLayerPlacement &
+      TiledLayerCommon)
+  | ({
       id: number
       name: string
       type: 'imagelayer'
@@ -139,7 +162,7 @@ export type TiledLayer =
       y: number
       offsetx?: number
       offsety?: number
-    }
+    } & TiledLayerCommon)
 
 export interface TiledMap {
   type: 'map'
@@ -354,6 +377,9 @@ export function roomToTiledMap(
     ),
   )
 
+  if (room.hotspots && room.hotspots.length > 0)
+    group('hotspots', hotspotObjects(room, object, polygonObject))
+
   const properties: TiledProperty[] = [
     prop('walkbox.roomId', 'string', room.id),
     prop('walkbox.name', 'string', room.name),
@@ -365,11 +391,16 @@ export function roomToTiledMap(
     prop('walkbox.testWalk', 'string', JSON.stringify(room.testWalk)),
     ...(room.sceneOffset ? [prop('walkbox.sceneOffset', 'string', JSON.stringify(room.sceneOffset))] : []),
     ...(room.walkBehinds ? [prop('walkbox.walkBehinds', 'string', JSON.stringify(room.walkBehinds))] : []),
+    ...(room.hotspotMask ? [prop('walkbox.hotspotMask', 'string', JSON.stringify(room.hotspotMask))] : []),
     ...flagsProperty(room, flags),
   ]
   if (room.walkBehinds)
     notes.push(
       `walk-behinds: Tiled has no walk-behind layer; kept as the map property walkbox.walkBehinds (${room.walkBehinds.areas.length} with their baselines and mask rows)`,
+    )
+  if (room.hotspotMask)
+    notes.push(
+      'hotspots: Tiled has no painted hotspots; their mask is kept as the map property walkbox.hotspotMask and each painted hotspot is a point object with its maskId',
     )
   if (room.scaling.mode !== 'none')
     notes.push(
@@ -398,6 +429,79 @@ export function roomToTiledMap(
     },
     notes,
   }
+}
+
+type MakeObject = (o: Omit<TiledObject, 'id' | 'width' | 'height' | 'rotation' | 'visible'>) => TiledObject
+type MakePolygon = (
+  name: string,
+  type: string,
+  ring: [number, number][],
+  properties: TiledProperty[],
+) => TiledObject
+
+/** The middle of the pixels of `id` in a mask's rows of runs ('count' or 'count:id'), or (0, 0). */
+function maskMiddle(rows: readonly string[], id: number): { x: number; y: number } {
+  let x0 = Infinity
+  let y0 = Infinity
+  let x1 = -Infinity
+  let y1 = -Infinity
+  rows.forEach((row, y) => {
+    let x = 0
+    for (const run of row.split(' ')) {
+      const [n, v] = run.split(':')
+      const count = Number(n) || 0
+      if (Number(v) === id && count > 0) {
+        x0 = Math.min(x0, x)
+        x1 = Math.max(x1, x + count)
+        y0 = Math.min(y0, y)
+        y1 = Math.max(y1, y + 1)
+      }
+      x += count
+    }
+  })
+  return x0 <= x1 ? { x: (x0 + x1) / 2, y: (y0 + y1) / 2 } : { x: 0, y: 0 }
+}
+
+/**
+ * The hotspots as objects of the layer `hotspots`: a polygon of type `hotspot` (a painted
+ * hotspot: a point of type `hotspot` with its `maskId`, at the middle of its pixels), then its
+ * walk-to and look-at points (types `walk-to`, `look-at`), which its properties `walkTo` and
+ * `lookAt` name by object reference; `description`, `direction`, `enabledBy`, and its own
+ * properties under their names (`property.<name>` where Walkbox reads that name).
+ */
+function hotspotObjects(room: Room, object: MakeObject, polygonObject: MakePolygon): TiledObject[] {
+  const out: TiledObject[] = []
+  for (const h of room.hotspots ?? []) {
+    const properties: TiledProperty[] = [
+      prop('walkbox.id', 'string', h.id),
+      ...(h.description !== undefined ? [prop('description', 'string', h.description)] : []),
+      ...(h.direction !== undefined ? [prop('direction', 'string', h.direction)] : []),
+      ...(h.enabledBy !== undefined ? [prop('enabledBy', 'string', h.enabledBy)] : []),
+    ]
+    const main =
+      h.shape.kind === 'polygon'
+        ? polygonObject(h.name, 'hotspot', h.shape.outer, properties)
+        : object({
+            name: h.name,
+            type: 'hotspot',
+            ...maskMiddle(room.hotspotMask?.rows ?? [], h.shape.maskId),
+            point: true,
+            properties: [...properties, prop('maskId', 'int', h.shape.maskId)],
+          })
+    out.push(main)
+    for (const [key, type, at] of [
+      ['walkTo', 'walk-to', h.walkTo],
+      ['lookAt', 'look-at', h.lookAt],
+    ] as const) {
+      if (!at) continue
+      const p = object({ name: `${h.name} ${type}`, type, x: at.x, y: at.y, point: true })
+      main.properties!.push(prop(key, 'object', p.id))
+      out.push(p)
+    }
+    for (const [k, v] of Object.entries(h.properties))
+      main.properties!.push(prop(hotspotPropertyName(k), 'string', v))
+  }
+  return out
 }
 
 /** Reading lives in read-map.ts; re-exported for the callers that import it from here. */

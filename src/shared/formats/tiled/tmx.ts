@@ -16,6 +16,7 @@ import type {
   TiledObject,
   TiledProperty,
   TiledPropertyType,
+  TiledTile,
   TiledTileset,
 } from './map'
 import type { ObjectAlignment } from './object-shapes'
@@ -286,10 +287,28 @@ export function tilesetFromXml(el: XmlElement, firstgid: number): TiledTileset {
     tileheight: n(a.tileheight),
     tilecount: n(a.tilecount),
     objectalignment: (a.objectalignment ?? 'unspecified') as ObjectAlignment,
+    ...(child(el, 'tileoffset')
+      ? { tileoffset: { x: n(child(el, 'tileoffset')!.attrs.x), y: n(child(el, 'tileoffset')!.attrs.y) } }
+      : {}),
     properties: readProperties(child(el, 'properties')),
-    tiles: el.children
-      .filter((t) => t.name === 'tile')
-      .map((t) => ({ id: n(t.attrs.id), properties: readProperties(child(t, 'properties')) })),
+    tiles: el.children.filter((t) => t.name === 'tile').map(tileFromXml),
+  }
+}
+
+/** A tileset's <tile>: its properties, its own image's size and its collision shapes (an <objectgroup>). */
+function tileFromXml(t: XmlElement): TiledTile {
+  const image = child(t, 'image')
+  const shapes = child(t, 'objectgroup')
+  const type = t.attrs.type ?? t.attrs.class
+  return {
+    id: n(t.attrs.id),
+    ...(type ? { type } : {}),
+    properties: readProperties(child(t, 'properties')),
+    ...(image?.attrs.width !== undefined ? { imagewidth: n(image.attrs.width) } : {}),
+    ...(image?.attrs.height !== undefined ? { imageheight: n(image.attrs.height) } : {}),
+    ...(shapes
+      ? { objectgroup: { objects: shapes.children.filter((o) => o.name === 'object').map(objectFromXml) } }
+      : {}),
   }
 }
 
@@ -325,6 +344,7 @@ function layersFromXml(el: XmlElement): TiledLayer[] {
     const common = {
       id: n(c.attrs.id),
       name: c.attrs.name ?? '',
+      ...(c.attrs.class !== undefined ? { class: c.attrs.class } : {}),
       opacity: n(c.attrs.opacity, 1),
       visible: c.attrs.visible !== '0',
       ...(child(c, 'properties') ? { properties: readProperties(child(c, 'properties')) } : {}),

@@ -1,8 +1,8 @@
 /**
  * A room written back into the game's own .tmj (Tiled JSON) in place: the `objects` arrays
- * of the layers Walkbox owns are rewritten (in-place-plan.ts decides what), new layers are
- * added at the end of `layers`, `nextobjectid` / `nextlayerid` are raised; every other byte
- * of the file is kept.
+ * of the layers holding what the author edited are rewritten (in-place-plan.ts decides
+ * what), new layers are added at the end of `layers`, `nextobjectid` / `nextlayerid` are
+ * raised; every other byte of the file is kept.
  *
  * Glossary
  * - element layout: the whitespace the file puts before the first element of an array,
@@ -14,9 +14,10 @@
 import type { Room } from '../../room/schema'
 import { member, parseJsonSpans, type JsonNode } from '../json-spans'
 import { TiledMapRefused } from './external-files'
-import { flagsPropertyText, planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
-import type { TiledObject } from './map'
+import { planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
+import type { TiledMap, TiledObject } from './map'
 import { applyEdits } from './write-in-place'
+import { freshRead, propertiesToSet, type TiledWriteOptions } from './write-back'
 
 interface Ref {
   layer: JsonNode
@@ -33,9 +34,17 @@ function sourceLayers(text: string, list: JsonNode | undefined, depth: number): 
     const type = t === 'objectgroup' || t === 'group' || t === 'tilelayer' ? t : 'other'
     const objects = member(l, 'objects')
     const name = plain(text, member(l, 'name'))
+    const className = plain(text, member(l, 'class'))
+    const props = member(l, 'properties')
+    const walkbox =
+      props?.kind === 'array'
+        ? props.items.find((p) => plain(text, member(p, 'name')) === 'walkbox')
+        : undefined
     return {
       type,
       name: typeof name === 'string' ? name : '',
+      className: typeof className === 'string' ? className : '',
+      ...(walkbox ? { walkboxProperty: plain(text, member(walkbox, 'value')) } : {}),
       offsetx: Number(plain(text, member(l, 'offsetx'))) || 0,
       offsety: Number(plain(text, member(l, 'offsety'))) || 0,
       children:
@@ -73,15 +82,16 @@ function columnOf(text: string, array: JsonNode & { kind: 'array' }): string {
 const objectJson = (o: TiledObject) => JSON.stringify(o, null, 1)
 
 /**
- * The .tmj text with the room's object layers written in place, and notes. Throws
- * TiledMapRefused when other layers hold geometry the room would repeat.
+ * The .tmj text with the room written in place (only the kinds the author edited), and
+ * notes. Throws TiledMapRefused when an edit cannot go where it came from (a walk area made
+ * of tiles).
  */
-export function writeRoomIntoTmj(
+export async function writeRoomIntoTmj(
   text: string,
   file: string,
   room: Room,
-  flags?: readonly { id: string; name?: string; default: boolean }[],
-): { text: string; notes: string[] } {
+  options: TiledWriteOptions = {},
+): Promise<{ text: string; notes: string[] }> {
   const root = parseJsonSpans(text, file)
   if (root.kind !== 'object' || plain(text, member(root, 'type')) !== 'map')
     throw new Error(`${file}: not a Tiled map (no "type": "map")`)
@@ -89,6 +99,7 @@ export function writeRoomIntoTmj(
   if (layersNode?.kind !== 'array') throw new Error(`${file}: a map without a "layers" list`)
   const nextObjectNode = member(root, 'nextobjectid')
   const nextLayerNode = member(root, 'nextlayerid')
+  const { fresh, given, remembered } = await freshRead(JSON.parse(text) as TiledMap, file, room, options)
   const plan = planInPlace(
     sourceLayers(text, layersNode, 0),
     room,
@@ -98,13 +109,17 @@ export function writeRoomIntoTmj(
     },
     file,
     { infinite: plain(text, member(root, 'infinite')) === true },
+    fresh,
+    given,
+    remembered,
   )
   if (plan.problems.length > 0) throw new TiledMapRefused(file, plan.problems)
   const edits: { start: number; end: number; text: string }[] = []
   const added: string[] = []
   for (const { written, existing, pieces, newId } of plan.layers) {
     if (!existing) {
-      added.push(JSON.stringify({ ...written, id: newId! }, null, 1))
+      const objects = pieces.flatMap((p) => ('write' in p ? [p.write] : []))
+      added.push(JSON.stringify({ ...written, id: newId!, objects }, null, 1))
       continue
     }
     const array = existing.ref.objects
@@ -137,38 +152,50 @@ export function writeRoomIntoTmj(
       })
     }
   }
-  // The map property walkbox.flags, only when the flags changed.
+  // Map properties: walkbox.flags when the flags changed, walkbox.layers when the mapping is new.
   const notes: string[] = []
   const props = member(root, 'properties')
-  const flagItem =
-    props?.kind === 'array'
-      ? props.items.find((p) => plain(text, member(p, 'name')) === 'walkbox.flags')
-      : undefined
-  const flagValue = member(flagItem, 'value')
-  const current = plain(text, flagValue)
-  const flagText = flags
-    ? flagsPropertyText(room, flags, typeof current === 'string' ? current : undefined)
-    : null
-  if (flagText !== null) {
-    const item = JSON.stringify({ name: 'walkbox.flags', type: 'string', value: flagText })
-    if (flagValue) edits.push({ start: flagValue.start, end: flagValue.end, text: JSON.stringify(flagText) })
-    else if (props?.kind === 'array')
+  const item = (name: string) =>
+    props?.kind === 'array' ? props.items.find((p) => plain(text, member(p, 'name')) === name) : undefined
+  const set = propertiesToSet(
+    room,
+    options,
+    (name) => {
+      const v = plain(text, member(item(name), 'value'))
+      return typeof v === 'string' ? v : undefined
+    },
+    given,
+    remembered,
+    plan.mapped,
+    plan.changed,
+  )
+  const newItems: string[] = []
+  for (const { name, text: value } of set) {
+    const valueNode = member(item(name), 'value')
+    if (valueNode) edits.push({ start: valueNode.start, end: valueNode.end, text: JSON.stringify(value) })
+    else newItems.push(JSON.stringify({ name, type: 'string', value }))
+    notes.push(
+      `${file}: map property ${name} written (${name === 'walkbox.flags' ? 'the flags the room names changed' : 'the mapping of its layers, remembered'})`,
+    )
+  }
+  if (newItems.length > 0) {
+    if (props?.kind === 'array')
       edits.push({
         start: props.start,
         end: props.end,
-        text: arrayText(text, props, [...props.items.map((p) => text.slice(p.start, p.end)), item]),
+        text: arrayText(text, props, [...props.items.map((p) => text.slice(p.start, p.end)), ...newItems]),
       })
-    else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"properties":[${item}]` })
-    notes.push(`${file}: map property walkbox.flags written (the flags the room names changed)`)
+    else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"properties":[${newItems.join(',')}]` })
   }
-  for (const [node, value, key] of [
-    [nextObjectNode, plan.nextObject, 'nextobjectid'],
-    [nextLayerNode, plan.nextLayer, 'nextlayerid'],
-  ] as const) {
-    if (node) {
-      const old = Number(plain(text, node)) || 0
-      if (value > old) edits.push({ start: node.start, end: node.end, text: String(value) })
-    } else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"${key}":${value}` })
-  }
+  if (plan.changed)
+    for (const [node, value, key] of [
+      [nextObjectNode, plan.nextObject, 'nextobjectid'],
+      [nextLayerNode, plan.nextLayer, 'nextlayerid'],
+    ] as const) {
+      if (node) {
+        const old = Number(plain(text, node)) || 0
+        if (value > old) edits.push({ start: node.start, end: node.end, text: String(value) })
+      } else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"${key}":${value}` })
+    }
   return { text: applyEdits(text, edits), notes: [...plan.notes, ...notes] }
 }
