@@ -508,7 +508,10 @@ export async function readGameFolder(
       })
       rooms.push({ ...r, result })
     } catch (e) {
-      skipped.push({ file: r.file, reason: oneLine(e) })
+      // A refusal's first line counts its problems; the first problem says what it is.
+      const problems = (e as { problems?: unknown }).problems
+      const first = Array.isArray(problems) && problems.length > 0 ? `: ${String(problems[0])}` : ''
+      skipped.push({ file: r.file, reason: `${oneLine(e)}${first}` })
     }
   }
   if (rooms.length === 0)

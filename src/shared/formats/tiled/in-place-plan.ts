@@ -44,6 +44,7 @@ import { objectOutline, polylinePoints } from './object-shapes'
 import { hotspotPropertyKey, KINDS, READ_PROPERTIES } from './read-elements'
 import { idBase, readFlags, shiftRoom, type TiledRoomRead } from './read-map'
 import { planObstacles, type ObstacleCandidate, type ObstaclePlan } from './obstacle-plan'
+import type { TileObjectFacts } from './write-back'
 import type { Ring } from './shape-ops'
 
 /** A child of an object layer in the map's text (TMX: also <properties>). */
@@ -52,6 +53,8 @@ export interface SourceChild {
   end: number
   /** Set for objects: the object as far as the map says it (Tiled's defaults not filled). */
   object?: Partial<TiledObject> & { text?: unknown; otherShape?: string }
+  /** The format's own handle of the child (a JSON node), for writers that patch it in place. */
+  node?: unknown
 }
 
 /** A layer of the map's text. */
@@ -70,7 +73,8 @@ export interface SourceLayer<Ref> {
   ref: Ref
 }
 
-export type Piece = { keep: SourceChild } | { write: TiledObject }
+/** A kept child, or a written object (`replaces`: the map's child it is written over). */
+export type Piece = { keep: SourceChild } | { write: TiledObject; replaces?: SourceChild }
 
 export interface LayerPlan<Ref> {
   /** The layer as Walkbox writes it (name, draw order; the objects are the pieces). */
@@ -163,7 +167,11 @@ function flatten<Ref>(top: SourceLayer<Ref>[], given: LayerMapping, remembered: 
   return out
 }
 
-const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6
+/**
+ * Equal as the project keeps numbers: a room is saved with its points rounded to 0.01 px
+ * (room/normalise.ts), so a map's 127.666667 reads back as 127.67 and is the same point.
+ */
+const near = (a: number, b: number) => Math.abs(a - b) <= 0.005 + 1e-9
 
 /**
  * The points of an object's shape (a point, an outline or a polyline), made once per object
@@ -180,10 +188,17 @@ function shapeOf(key: object, x: TiledObject): number[][] {
   return shape
 }
 
+/** Kinds read as a point at the object's anchor, whatever its shape (a point, a rectangle, a tile). */
+const POINT_KINDS = ['point', 'node', 'walk-to', 'look-at']
+
 /** Does the reader give the value of `p` (written for `w`) when the map leaves the property out? */
-function sameWhenAbsent(p: TiledProperty, w: TiledObject): boolean {
+function sameWhenAbsent(p: TiledProperty, w: TiledObject, readerId?: string): boolean {
   const v = p.value
-  if (p.name === 'walkbox.id' && v === idBase(w.name || '', '')) return true
+  if (
+    p.name === 'walkbox.id' &&
+    (v === readerId || (readerId === undefined && v === idBase(w.name || '', '')))
+  )
+    return true
   if (p.name === 'areaId' && v === 1) return true
   if (p.name === 'kind' && v === 'block-polygon' && w.type === 'gate') return true
   if (p.name === 'of' && w.type === 'hole') return true
@@ -196,12 +211,22 @@ function sameWhenAbsent(p: TiledProperty, w: TiledObject): boolean {
  * Does the map's object `given` read back as the written object `o` (its geometry, and every
  * property Walkbox writes that is not simply its default)? `w` is `o` before renumbering.
  */
-export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: TiledObject): boolean {
+export function sameObject(
+  given: Partial<TiledObject>,
+  o: TiledObject,
+  w: TiledObject,
+  readerId?: string,
+): boolean {
   // What the map leaves out is Tiled's default, 0.
   const theirs = { x: 0, y: 0, width: 0, height: 0, rotation: 0, ...given } as TiledObject
-  const a = shapeOf(given, theirs)
-  const b = shapeOf(o, o)
-  if (a.length !== b.length || a.some(([x, y], i) => !near(x, b[i][0]) || !near(y, b[i][1]))) return false
+  if (o.point && POINT_KINDS.includes(o.type)) {
+    // A point is read at the object's anchor whatever its shape.
+    if (!near(theirs.x, o.x) || !near(theirs.y, o.y)) return false
+  } else {
+    const a = shapeOf(given, theirs)
+    const b = shapeOf(o, o)
+    if (a.length !== b.length || a.some(([x, y], i) => !near(x, b[i][0]) || !near(y, b[i][1]))) return false
+  }
   const props = new Map(
     (Array.isArray(theirs.properties) ? theirs.properties : []).map((p) => [p.name, String(p.value)]),
   )
@@ -212,7 +237,7 @@ export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: Tiled
       continue
     }
     // Written but absent from the map: fine when the reader would give the same by default.
-    if (!sameWhenAbsent(p, w)) return false
+    if (!sameWhenAbsent(p, w, readerId)) return false
   }
   return true
 }
@@ -245,6 +270,7 @@ function asTheMapHasIt(
   keepName: boolean,
   file: string,
   notes: string[],
+  readerId?: string,
 ): TiledObject {
   const theirs: TiledProperty[] = Array.isArray(given.properties) ? given.properties : []
   const mine = new Map((o.properties ?? []).map((p) => [p.name, p]))
@@ -267,10 +293,29 @@ function asTheMapHasIt(
       )
   }
   const listed = new Set(theirs.map((p) => p?.name))
-  for (const p of o.properties ?? []) if (!listed.has(p.name) && !sameWhenAbsent(p, w)) properties.push(p)
+  for (const p of o.properties ?? [])
+    if (!listed.has(p.name) && !sameWhenAbsent(p, w, readerId)) properties.push(p)
   const { properties: _written, ...rest } = o
+  // A point kept in an object of another shape (a rectangle, a tile object) keeps that shape.
+  const shape =
+    o.point && POINT_KINDS.includes(o.type) && !given.point
+      ? {
+          point: undefined,
+          width: Number(given.width) || 0,
+          height: Number(given.height) || 0,
+          rotation: Number(given.rotation) || 0,
+          ...(given.ellipse ? { ellipse: true } : {}),
+          ...(given.gid !== undefined ? { gid: given.gid } : {}),
+        }
+      : given.gid !== undefined && !o.gid
+        ? (notes.push(
+            `${file}: object ${String(given.id)} ('${o.name}') was a tile object; written as a polygon (its tile left out)`,
+          ),
+          {})
+        : {}
   return {
     ...rest,
+    ...shape,
     type: typeof given.type === 'string' ? given.type : '',
     ...(keepName ? { name: typeof given.name === 'string' ? given.name : '' } : {}),
     ...(typeof given.visible === 'boolean' ? { visible: given.visible } : {}),
@@ -338,6 +383,7 @@ export function planInPlace<Ref>(
   fresh: TiledRoomRead,
   given: LayerMapping,
   remembered: LayerMapping,
+  tiles?: TileObjectFacts,
 ): InPlacePlan<Ref> {
   const notes: string[] = []
   const problems: string[] = []
@@ -357,6 +403,17 @@ export function planInPlace<Ref>(
   for (const at of flat)
     if (at.layer.type === 'objectgroup')
       for (const c of at.layer.children) {
+        // A tile object hangs from its anchor as its tileset says, the tile's size when it gives none.
+        const gid = c.object?.gid
+        if (tiles && c.object && typeof gid === 'number') {
+          const t = tiles(gid)
+          c.object = {
+            ...c.object,
+            tileAlignment: t.alignment,
+            width: Number(c.object.width) > 0 ? c.object.width : t.width,
+            height: Number(c.object.height) > 0 ? c.object.height : t.height,
+          }
+        }
         const kind = kindOf(c, at)
         if (kind) candidates.push({ c, at, kind })
       }
@@ -419,10 +476,9 @@ export function planInPlace<Ref>(
     const props = Array.isArray(x.c.object!.properties) ? x.c.object!.properties : []
     const id = x.kind === 'walkable' ? undefined : props.find((p) => p?.name === 'walkbox.id')?.value
     const fallback = x.kind === 'walkable' ? 'polygon' : x.kind
-    readerId.set(
-      x.c,
-      typeof id === 'string' ? pool.keep(id) : pool.take(x.c.object!.name || fallback, fallback),
-    )
+    // read-elements.ts names a nameless point after its object's id.
+    const name = x.c.object!.name || (x.kind === 'point' ? `point-${String(x.c.object!.id)}` : '')
+    readerId.set(x.c, typeof id === 'string' ? pool.keep(id) : pool.take(name || fallback, fallback))
   }
   /** The id of the room element a written object is (undefined: none to match by). */
   const roomId = (o: TiledObject): string | undefined => {
@@ -463,7 +519,7 @@ export function planInPlace<Ref>(
       })
     pass((x, o) => (x.c.object!.name ?? '') === o.name)
     pass((x, o) => roomId(o) !== undefined && readerId.get(x.c) === roomId(o))
-    pass((x, o) => sameObject(x.c.object!, shifted(o, x.at), o))
+    pass((x, o) => sameObject(x.c.object!, shifted(o, x.at), o, readerId.get(x.c)))
     layer.objects.forEach((o, i) => {
       if (matches[i] || o.type !== 'hole') return
       const mine = new Set((objectOutline(o) ?? []).map(vertexKey))
@@ -523,12 +579,12 @@ export function planInPlace<Ref>(
       const x = matches[i]
       if (x) {
         const mine = renumber(o, x.at)
-        if (sameObject(x.c.object!, mine, o) && nameReadsBack(x.c, mine)) {
+        if (sameObject(x.c.object!, mine, o, readerId.get(x.c)) && nameReadsBack(x.c, mine)) {
           kept++
           return
         }
         const keepName = o.type === 'hole' || (o.type === 'walkable' && nameReadsBack(x.c, mine))
-        const own = asTheMapHasIt(mine, x.c.object!, o, keepName, file, notes)
+        const own = asTheMapHasIt(mine, x.c.object!, o, keepName, file, notes, readerId.get(x.c))
         replaced.set(x.c, anchored(own, x.c.object!, file, notes))
         return
       }
@@ -556,7 +612,7 @@ export function planInPlace<Ref>(
       if (removed.has(c)) continue
       const r = replaced.get(c)
       if (r && c.object?.template !== undefined) templates.add(at.layer.name)
-      pieces.push(r ? { write: r } : { keep: c })
+      pieces.push(r ? { write: r, replaces: c } : { keep: c })
     }
     for (const o of plan?.adds ?? []) pieces.push({ write: o })
     layers.push({ written: objectLayer(at.layer.name), existing: at.layer, pieces })
@@ -646,7 +702,7 @@ function writeObstacles<Ref>(
     for (const c of f.layer.children) {
       if (result.remove.has(c)) continue
       const r = rewrite.get(c)
-      pieces.push(r ? { write: r } : { keep: c })
+      pieces.push(r ? { write: r, replaces: c } : { keep: c })
     }
     if (isHome) for (const o of adds) pieces.push({ write: o })
     layers.push({ written: objectLayer(f.layer.name), existing: f.layer, pieces })

@@ -139,7 +139,9 @@ export function tiledMapToRoom(
   if (map?.type !== 'map' || !Array.isArray(map.layers))
     throw new Error(`${fileName}: not a Tiled map (no "type": "map" with layers)`)
   if (map.orientation !== 'orthogonal')
-    throw new Error(`${fileName}: a ${String(map.orientation)} map; Walkbox reads orthogonal maps`)
+    throw new Error(
+      `${fileName}: ${/^[aeiou]/i.test(String(map.orientation)) ? 'an' : 'a'} ${String(map.orientation)} map; Walkbox reads orthogonal maps`,
+    )
   const tw = map.tilewidth > 0 ? map.tilewidth : 1
   const th = map.tileheight > 0 ? map.tileheight : 1
   const mp = propsOf(map.properties)

@@ -57,10 +57,12 @@ function objectXml(o: TiledObject): string[] {
     `id="${o.id}"`,
     ...(o.name ? [`name="${esc(o.name)}"`] : []),
     ...(o.type ? [`type="${esc(o.type)}"`] : []),
+    ...(o.gid !== undefined ? [`gid="${o.gid >>> 0}"`] : []),
     `x="${num(o.x)}"`,
     `y="${num(o.y)}"`,
     ...(o.width ? [`width="${num(o.width)}"`] : []),
     ...(o.height ? [`height="${num(o.height)}"`] : []),
+    ...(o.rotation ? [`rotation="${num(o.rotation)}"`] : []),
     ...(o.visible === false ? ['visible="0"'] : []),
   ].join(' ')
   const inner = [

@@ -20,7 +20,9 @@ import {
   type LayerKind,
   type LayerMapping,
 } from './layer-kinds'
-import type { TiledMap, TiledProperty } from './map'
+import type { TiledMap, TiledProperty, TiledTileset } from './map'
+import type { ObjectAlignment } from './object-shapes'
+import { gidTile } from './tile-data'
 import { tiledMapToRoom, type TiledRoomRead } from './read-map'
 import { flagsPropertyText } from './in-place-plan'
 
@@ -35,13 +37,16 @@ export interface TiledWriteOptions {
   mapPath?: string
 }
 
-/** The map as it reads now, and the mappings in force. */
+/** What a tile object takes from its tileset: where it hangs from its anchor, and its size when it gives none. */
+export type TileObjectFacts = (gid: number) => { alignment: ObjectAlignment; width: number; height: number }
+
+/** The map as it reads now, the mappings in force, and what tile objects take from their tilesets. */
 export async function freshRead(
   map: TiledMap,
   file: string,
   room: Room,
   options: TiledWriteOptions,
-): Promise<{ fresh: TiledRoomRead; given: LayerMapping; remembered: LayerMapping }> {
+): Promise<{ fresh: TiledRoomRead; given: LayerMapping; remembered: LayerMapping; tiles: TileObjectFacts }> {
   const given = options.layers ?? {}
   const props = new Map((Array.isArray(map.properties) ? map.properties : []).map((p) => [p?.name, p?.value]))
   const remembered = rememberedMapping(props.get(LAYERS_PROPERTY), [])
@@ -51,7 +56,17 @@ export async function freshRead(
     options.files ?? { readText: async () => null },
   )
   const fresh = tiledMapToRoom(resolved.map, file, { roomId: room.id, layers: given })
-  return { fresh, given, remembered }
+  const tilesets = [...(resolved.map.tilesets ?? [])].sort((x, y) => x.firstgid - y.firstgid)
+  const tiles: TileObjectFacts = (gid) => {
+    let ts: TiledTileset | undefined
+    for (const t of tilesets) if (t.firstgid <= gidTile(gid)) ts = t
+    return {
+      alignment: ts?.objectalignment ?? 'unspecified',
+      width: Number(ts?.tilewidth) || 0,
+      height: Number(ts?.tileheight) || 0,
+    }
+  }
+  return { fresh, given, remembered, tiles }
 }
 
 /**

@@ -17,6 +17,7 @@ import { TiledMapRefused } from './external-files'
 import { planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
 import type { TiledMap, TiledObject } from './map'
 import { applyEdits } from './write-in-place'
+import { memberText, patchValue } from './json-patch'
 import { freshRead, propertiesToSet, type TiledWriteOptions } from './write-back'
 
 interface Ref {
@@ -55,7 +56,7 @@ function sourceLayers(text: string, list: JsonNode | undefined, depth: number): 
                 value && typeof value === 'object'
                   ? { ...value, ...(member(o, 'capsule') ? { otherShape: 'capsule' } : {}) }
                   : undefined
-              return { start: o.start, end: o.end, ...(object ? { object } : {}) }
+              return { start: o.start, end: o.end, node: o, ...(object ? { object } : {}) }
             })
           : [],
       layers: type === 'group' && depth < 32 ? sourceLayers(text, member(l, 'layers'), depth + 1) : [],
@@ -65,13 +66,24 @@ function sourceLayers(text: string, list: JsonNode | undefined, depth: number): 
 }
 
 /** An array's elements as `items` (texts, indented already) laid out as the file lays out `array`. */
-function arrayText(text: string, array: JsonNode & { kind: 'array' }, items: string[]): string {
+function arrayText(
+  text: string,
+  array: JsonNode & { kind: 'array' },
+  items: string[],
+  from: (number | undefined)[] = [],
+): string {
   if (items.length === 0) return '[]'
   const els = array.items
   const lead = els.length > 0 ? text.slice(array.start + 1, els[0].start) : ''
   const sep = els.length > 1 ? text.slice(els[0].end, els[1].start) : `,${lead}`
   const trail = els.length > 0 ? text.slice(els[els.length - 1].end, array.end - 1) : ''
-  return `[${lead}${items.join(sep)}${trail}]`
+  // Between two elements that were neighbours in the file, the file's own separator stays.
+  const between = (k: number) => {
+    const a = from[k - 1]
+    const b = from[k]
+    return a !== undefined && b === a + 1 ? text.slice(els[a].end, els[b].start) : sep
+  }
+  return `[${lead}${items.map((t, k) => (k === 0 ? t : between(k) + t)).join('')}${trail}]`
 }
 
 /** The indentation of an array's first element's line ('' when it has none). */
@@ -99,7 +111,12 @@ export async function writeRoomIntoTmj(
   if (layersNode?.kind !== 'array') throw new Error(`${file}: a map without a "layers" list`)
   const nextObjectNode = member(root, 'nextobjectid')
   const nextLayerNode = member(root, 'nextlayerid')
-  const { fresh, given, remembered } = await freshRead(JSON.parse(text) as TiledMap, file, room, options)
+  const { fresh, given, remembered, tiles } = await freshRead(
+    JSON.parse(text) as TiledMap,
+    file,
+    room,
+    options,
+  )
   const plan = planInPlace(
     sourceLayers(text, layersNode, 0),
     room,
@@ -112,6 +129,7 @@ export async function writeRoomIntoTmj(
     fresh,
     given,
     remembered,
+    tiles,
   )
   if (plan.problems.length > 0) throw new TiledMapRefused(file, plan.problems)
   const edits: { start: number; end: number; text: string }[] = []
@@ -125,11 +143,17 @@ export async function writeRoomIntoTmj(
     const array = existing.ref.objects
     const column = array?.kind === 'array' ? columnOf(text, array) : ''
     const items = pieces.map((p) =>
-      'keep' in p ? text.slice(p.keep.start, p.keep.end) : objectJson(p.write).replace(/\n/g, `\n${column}`),
+      'keep' in p
+        ? text.slice(p.keep.start, p.keep.end)
+        : p.replaces?.node
+          ? patchValue(text, p.replaces.node as JsonNode, p.write)
+          : objectJson(p.write).replace(/\n/g, `\n${column}`),
     )
-    if (array?.kind === 'array')
-      edits.push({ start: array.start, end: array.end, text: arrayText(text, array, items) })
-    else if (items.length > 0) {
+    if (array?.kind === 'array') {
+      const at = new Map(array.items.map((n, k) => [n, k]))
+      const from = pieces.map((p) => at.get(('keep' in p ? p.keep.node : p.replaces?.node) as JsonNode))
+      edits.push({ start: array.start, end: array.end, text: arrayText(text, array, items, from) })
+    } else if (items.length > 0) {
       // A layer without "objects": the member is added after its first one.
       const first = existing.ref.layer.kind === 'object' ? existing.ref.layer.members[0] : undefined
       if (first)
@@ -185,7 +209,15 @@ export async function writeRoomIntoTmj(
         end: props.end,
         text: arrayText(text, props, [...props.items.map((p) => text.slice(p.start, p.end)), ...newItems]),
       })
-    else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"properties":[${newItems.join(',')}]` })
+    else if (root.kind === 'object' && root.members.length > 0) {
+      const at = root.members[root.members.length - 1].value.end
+      edits.push({
+        start: at,
+        end: at,
+        text: memberText(text, root, 'properties', `[${newItems.join(',')}]`),
+      })
+    } else
+      edits.push({ start: root.end - 1, end: root.end - 1, text: `"properties":[${newItems.join(',')}]` })
   }
   if (plan.changed)
     for (const [node, value, key] of [
@@ -195,7 +227,10 @@ export async function writeRoomIntoTmj(
       if (node) {
         const old = Number(plain(text, node)) || 0
         if (value > old) edits.push({ start: node.start, end: node.end, text: String(value) })
-      } else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"${key}":${value}` })
+      } else if (value > 1 && root.kind === 'object' && root.members.length > 0) {
+        const at = root.members[root.members.length - 1].value.end
+        edits.push({ start: at, end: at, text: memberText(text, root, key, String(value)) })
+      }
     }
   return { text: applyEdits(text, edits), notes: [...plan.notes, ...notes] }
 }

@@ -85,7 +85,7 @@ export async function writeRoomIntoTmx(
   if (root.name !== 'map') throw new Error(`${file}: not a Tiled map (the root element is <${root.name}>)`)
   if (root.span.openEnd === root.span.end) throw new Error(`${file}: an empty <map/>`)
   const map = tmxToTiledMap(text, file)
-  const { fresh, given, remembered } = await freshRead(map, file, room, options)
+  const { fresh, given, remembered, tiles } = await freshRead(map, file, room, options)
   const plan = planInPlace(
     sourceLayers(root, 0),
     room,
@@ -95,6 +95,7 @@ export async function writeRoomIntoTmx(
     fresh,
     given,
     remembered,
+    tiles,
   )
   if (plan.problems.length > 0) throw new TiledMapRefused(file, plan.problems)
   const eol = text.includes('\r\n') ? '\r\n' : '\n'
@@ -190,10 +191,13 @@ export async function writeRoomIntoTmx(
   if (plan.changed) {
     const mapTag = text.slice(root.span.start, root.span.openEnd)
     let newTag = mapTag
+    // Raised when the write took ids from them; a map without them gets them only then.
+    const took = (attr: string, value: number) => value > (Number(root.attrs[attr]) || 1)
     for (const [attr, value] of [
       ['nextobjectid', plan.nextObject],
       ['nextlayerid', plan.nextLayer],
     ] as const) {
+      if (!took(attr, value)) continue
       const re = new RegExp(`(\\s${attr}\\s*=\\s*["'])(\\d*)(["'])`)
       newTag = re.test(newTag)
         ? newTag.replace(
