@@ -22,6 +22,7 @@ import {
   type RoomFormat,
 } from '../../shared/formats/registry'
 import { encodeIndexedPng } from '../../shared/formats/indexed-png'
+import type { LayerMapping } from '../../shared/formats/tiled/layer-kinds'
 import { findGodotRooms } from '../../shared/formats/godot/find-rooms'
 import { MAX_SCENE_CHARS } from '../../shared/formats/godot/tscn'
 import { readImageHeader } from '../../shared/room/image-header'
@@ -154,10 +155,11 @@ export async function runImport(
   files: readonly PickedFile[],
   path: string,
   formatId: string,
+  options: { layers?: LayerMapping } = {},
 ): Promise<ImportResult> {
   const format = roomFormat(formatId)
   if (!format.importRoom) throw new Error(`${format.label}: Walkbox does not read this format.`)
-  return format.importRoom(pickedSource(files), path, {})
+  return format.importRoom(pickedSource(files), path, options.layers ? { layers: options.layers } : {})
 }
 
 /** Adds an import's room to the open project (one undo step with the flags it needs) and shows it. */
