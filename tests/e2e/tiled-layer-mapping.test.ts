@@ -56,7 +56,7 @@ describe('the Import dialog maps Tiled layers', () => {
     const facts = () => dialog.getByTestId('import-facts').textContent()
     expect(await facts()).toContain('0 walk polygons')
     expect(await dialog.getByTestId('import-notes').textContent()).toContain(
-      "layers 'Collisions' (2 objects), 'Events' (1 object): no rule gives them a kind",
+      'layers not read: "Collisions" (2 objects), "Events" (1 object): no rule gives them a kind',
     )
     const table = dialog.getByTestId('tiled-layer-mapping')
     expect(await table.textContent()).toContain('as the rules say (not read)')

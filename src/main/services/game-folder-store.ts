@@ -51,6 +51,7 @@ import {
   planGameWrite,
   readGameFolder,
   recoverGameWrite,
+  setAsideGameProject,
   type GameCodec,
   type GameLink,
   type GameRead,
@@ -58,6 +59,7 @@ import {
   type GameWritePlan,
 } from '../../shared/formats/game-folder'
 import type { GameFolderInfo } from '../../shared/host'
+import type { LayerMapping } from '../../shared/formats/tiled/layer-kinds'
 import { readImageHeader } from '../../shared/room/image-header'
 import { idFromName, nameFromFileName } from '../../shared/room/names'
 import { ownStoredFiles, placeStoredProject } from '../../shared/room/project-store'
@@ -127,6 +129,10 @@ export interface OpenGameOptions {
    * may not write does, and `readOnly` is READ_ONLY_CHOSEN_LINE.
    */
   readOnly?: boolean
+  /** A Tiled game's layers read as these kinds (layer-kinds.ts), when its rooms are read. */
+  tiledLayers?: LayerMapping
+  /** Move the game's Walkbox project to .walkbox/set-aside/ first and read the game afresh. */
+  setAside?: boolean
 }
 
 /** The errors that mean "this folder may not be written" (not a full disk, not a bug). */
@@ -318,11 +324,18 @@ export async function openGameFolder(gameDir: string, options: OpenGameOptions =
     throw new GameFolderError(`${gameDir}: not a folder`)
   const files = options.files ?? diskProjectFiles(game)
   const projectFolder = join(game, GAME_PROJECT_DIR)
-  const hasProject =
+  let hasProject =
     (await files.kind(`${GAME_PROJECT_DIR}/${PROJECT_FILE_NAME}`)) === 'file' &&
     (await files.kind(GAME_LINK_FILE)) === 'file'
+  const readOptions = options.tiledLayers ? { tiledLayers: options.tiledLayers } : {}
   // Read first: a folder that is no game (or has no room Walkbox reads) is refused with nothing written.
-  const read = hasProject ? null : await readGameFolder(files, nodeGameCodec)
+  let read: GameRead | null = null
+  if (hasProject && options.setAside && !options.readOnly) {
+    // Read afresh (other layer kinds): the game is read first, then its project set aside.
+    read = await readGameFolder(files, nodeGameCodec, readOptions)
+    await setAsideGameProject(files, new Date().toISOString())
+    hasProject = false
+  } else if (!hasProject) read = await readGameFolder(files, nodeGameCodec, readOptions)
   if (options.readOnly) return openReadOnlyGame(game, files, READ_ONLY_CHOSEN_LINE, read, options)
   // What of Walkbox's the game holds now: a first import that fails part way puts it back so.
   const putBack = await keepGameWalkbox(files)

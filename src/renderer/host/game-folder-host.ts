@@ -51,6 +51,7 @@ import {
   planGameWrite,
   readGameFolder,
   recoverGameWrite,
+  setAsideGameProject,
   type GameCodec,
   type GameLink,
   type GameRead,
@@ -255,8 +256,9 @@ async function importGame(
   dir: Dir,
   files: ProjectFiles,
   readOnly?: { project: Dir; chosen: boolean },
+  given?: GameRead,
 ): Promise<{ notes: string[]; link: GameLink }> {
-  const read = await readGameFolder(files, codecOf(host))
+  const read = given ?? (await readGameFolder(files, codecOf(host)))
   if (readOnly) return keepRooms(host, ref, dir, files, read, readOnly)
   // A leftover project folder (no project file) is not written over: the author decides.
   const leftover = await leftoverProjectProblem(files)
@@ -444,14 +446,19 @@ export function gameFolderMethods(
       let readNotes: string[] = []
       games.set(ref, dir)
       try {
+        const hasProject = (await has(`.walkbox/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))
+        const readOptions = req.tiledLayers ? { tiledLayers: req.tiledLayers } : {}
         if (access === 'read') readNotes = await openReadOnly(host, ref, dir, chosen)
-        else if ((await has(`.walkbox/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))) {
+        else if (hasProject && !req.setAside) {
           readOnlyGames.delete(ref)
           notes = await recoverGameWrite(files)
         } else {
           readOnlyGames.delete(ref)
+          // Read afresh (other layer kinds): the game is read first, then its project set aside.
+          const read = await readGameFolder(files, codecOf(host), readOptions)
+          if (hasProject) await setAsideGameProject(files, new Date().toISOString())
           // What reading the game found is shown once (readNotes); only a set-aside write is a warning.
-          readNotes = (await importGame(host, ref, dir, files)).notes
+          readNotes = (await importGame(host, ref, dir, files, undefined, read)).notes
         }
       } catch (error) {
         games.delete(ref)

@@ -653,6 +653,36 @@ export async function keepGameWalkbox(files: ProjectFiles): Promise<() => Promis
   }
 }
 
+/** Where a game's Walkbox project is moved when the game is read afresh. */
+export const GAME_SET_ASIDE_DIR = `${GAME_WALKBOX_DIR}/set-aside`
+
+/**
+ * Moves the game's Walkbox project and link record to `.walkbox/set-aside/<stamp>/` (copied
+ * file by file, then taken out), so that the game can be read afresh (with other Tiled layer
+ * kinds) and nothing the author had is lost. Returns the folder they went to.
+ */
+export async function setAsideGameProject(files: ProjectFiles, stamp: string): Promise<string> {
+  const to = `${GAME_SET_ASIDE_DIR}/${stamp.replace(/[^0-9A-Za-z_-]/g, '-')}`
+  const copyTree = async (from: string, into: string, depth: number): Promise<void> => {
+    for (const e of await files.list(from)) {
+      const path = `${from}/${e.name}`
+      if (e.folder) {
+        if (depth < MAX_GAME_DEPTH) await copyTree(path, `${into}/${e.name}`, depth + 1)
+      } else {
+        const bytes = await files.read(path)
+        if (bytes) await files.write(`${into}/${e.name}`, bytes)
+      }
+    }
+  }
+  const project = `${GAME_WALKBOX_DIR}/project`
+  await copyTree(project, `${to}/project`, 0)
+  const link = await files.read(GAME_LINK_FILE)
+  if (link) await files.write(`${to}/game-link.json`, link)
+  await files.removeTree(project)
+  await files.remove(GAME_LINK_FILE)
+  return to
+}
+
 /**
  * Why a first import must not go into the game's `.walkbox/project`, or null: it holds files
  * but no project file (a copy, a leftover), and Walkbox does not write over them.

@@ -104,7 +104,7 @@ describe('hostile Tiled maps', () => {
     [
       'a tileset whose tiles are not a list',
       base([tiles({ data: [1, 1, 1, 1] })], { tilesets: [{ firstgid: 1, tiles: 5, properties: 'x' }] }),
-      /no tile is walkable/,
+      /layers not read: "floor" \(tiles\): no rule gives it a kind/,
     ],
     [
       'a tileset outside the map folder',

@@ -53,7 +53,7 @@ describe('a layer is a kind by rule', () => {
     const plain = await read('waypoints', map)
     expect(plain.room.points ?? []).toEqual([])
     expect(plain.notes.join('\n')).toMatch(
-      /layer 'Waypoints' \(1 object\): no rule gives it a kind; not read/,
+      /layers not read: "Waypoints" \(1 object\): no rule gives it a kind; not read/,
     )
     const mapped = await read('waypoints-mapped', map, { Waypoints: 'points' })
     expect(mapped.room.points ?? []).toEqual([])

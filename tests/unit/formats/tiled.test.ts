@@ -101,7 +101,9 @@ describe('Tiled maps', () => {
       [0, 160],
     ])
     expect(room.zones.map((z) => z.name)).toEqual(['door'])
-    expect(notes.join('\n')).toMatch(/layer 'room \/ deco' \(1 object\): no rule gives it a kind; not read/)
+    expect(notes.join('\n')).toMatch(
+      /layers not read: "deco" \(1 object\): no rule gives it a kind; not read/,
+    )
   })
 
   it('refuses what is not an orthogonal Tiled map, and malformed XML, with the file named', () => {

@@ -43,6 +43,8 @@ import {
   kindOfLayer,
   LAYERS_PROPERTY,
   OBJECT_KIND_OF,
+  PROPERTY_SOURCE,
+  SHAPES_SOURCE,
   rememberedMapping,
   tileSources,
   type KindRule,
@@ -71,6 +73,29 @@ import { placedShapes, tileLookup, tilePropertyTrue, tileSourcesOffered } from '
 type Ring = [number, number][]
 
 export { idBase, KINDS, READ_PROPERTIES }
+
+/** How the note naming the layers no rule gives a kind begins (then their names, as JSON texts). */
+export const LEFT_ALONE = 'layers not read:'
+/** How the note naming the tile sources the tilesets offer but no mapping names begins. */
+export const UNMAPPED_SOURCES = 'tile sources not read:'
+
+/**
+ * The layer names and tile sources a Tiled import's notes say were not read (the notes
+ * LEFT_ALONE and UNMAPPED_SOURCES): what the game-read dialog offers to map.
+ */
+export function unreadInNotes(notes: readonly string[]): { name: string; tiles: boolean }[] {
+  const out: { name: string; tiles: boolean }[] = []
+  for (const n of notes) {
+    const at = Math.max(n.indexOf(LEFT_ALONE), n.indexOf(UNMAPPED_SOURCES))
+    if (at < 0) continue
+    for (const m of n.slice(at).matchAll(/"((?:[^"\\]|\\.)*)" \(([^)]*)\)/g)) {
+      const name = JSON.parse(`"${m[1]}"`) as string
+      const tiles = m[2] === 'tiles' || name.startsWith('@')
+      if (!out.some((x) => x.name === name)) out.push({ name, tiles })
+    }
+  }
+  return out
+}
 
 function jsonProp<T>(props: Map<string, Value>, name: string, notes: string[]): T | undefined {
   const v = props.get(name)
@@ -240,7 +265,8 @@ export function tiledMapToRoom(
           }
           placed.push({ o: checked, kind, layer: layerName, dx: ox, dy: oy })
         }
-        if (unread > 0) leftAlone.push(`'${where}' (${unread} object${unread === 1 ? '' : 's'})`)
+        if (unread > 0)
+          leftAlone.push(`${JSON.stringify(layerName)} (${unread} object${unread === 1 ? '' : 's'})`)
       } else if (l.type === 'tilelayer') {
         layers.push(use)
         tileLayers.push({ layer: l, dx: ox, dy: oy, kind: k?.kind ?? null })
@@ -365,6 +391,7 @@ export function tiledMapToRoom(
     notes,
     read,
     fileName,
+    leftAlone,
   )
 
   // 4. Holes: the polygon `of` names, else every walk polygon the hole lies in.
@@ -463,7 +490,23 @@ export function tiledMapToRoom(
 
   if (leftAlone.length > 0)
     notes.push(
-      `layer${leftAlone.length === 1 ? '' : 's'} ${leftAlone.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${leftAlone.length > MAX_LISTED_PROBLEMS ? `, and ${leftAlone.length - MAX_LISTED_PROBLEMS} more` : ''}: no rule gives ${leftAlone.length === 1 ? 'it' : 'them'} a kind; not read (map a layer with --layer NAME=KIND or in the import dialog)`,
+      `${LEFT_ALONE} ${leftAlone.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${leftAlone.length > MAX_LISTED_PROBLEMS ? `, and ${leftAlone.length - MAX_LISTED_PROBLEMS} more` : ''}: no rule gives ${leftAlone.length === 1 ? 'it' : 'them'} a kind; not read (map one with --layer NAME=KIND or in the import dialog)`,
+    )
+  const offered = tileSourcesOffered(map.tilesets ?? [])
+  const inForce = { ...remembered, ...mapping }
+  const sources = [
+    ...(offered.shapes > 0 && inForce[SHAPES_SOURCE] === undefined
+      ? [
+          `${JSON.stringify(SHAPES_SOURCE)} (${offered.shapes} tile${offered.shapes === 1 ? '' : 's'} with collision shapes)`,
+        ]
+      : []),
+    ...offered.properties
+      .filter((n) => n !== 'walkable' && inForce[`${PROPERTY_SOURCE}${n}`] === undefined)
+      .map((n) => `${JSON.stringify(`${PROPERTY_SOURCE}${n}`)} (a true/false tile property)`),
+  ]
+  if (sources.length > 0)
+    notes.push(
+      `${UNMAPPED_SOURCES} ${sources.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${sources.length > MAX_LISTED_PROBLEMS ? `, and ${sources.length - MAX_LISTED_PROBLEMS} more` : ''}; not read (map one with --layer @shapes=obstacles or in the import dialog)`,
     )
   notes.push(...unreadProperties(map, placed))
   notes.push(
@@ -477,7 +520,7 @@ export function tiledMapToRoom(
     imported,
     flags: readFlags(mp, room, notes),
     layers,
-    offered: tileSourcesOffered(map.tilesets ?? []),
+    offered,
     mapping: { ...remembered, ...mapping },
     derived: [...derived],
     obstacles: obstacles.length,
@@ -506,6 +549,7 @@ function readTiles(
   notes: string[],
   read: { tiles: number },
   fileName: string,
+  leftAlone: string[],
 ): void {
   const tilesets = map.tilesets ?? []
   const walkableByProperty = tileWalkability(tilesets)
@@ -601,9 +645,7 @@ function readTiles(
         `${label}: ${walkableTiles} walkable tile${walkableTiles === 1 ? '' : 's'}${shapedTiles > 0 && sources.shapes === 'walkable' ? ` and the collision shapes of ${shapedTiles}` : ''} read as ${patches} walk polygon${patches === 1 ? '' : 's'}`,
       )
     else if (kind === null && blockedTiles === 0 && shapedTiles === 0)
-      notes.push(
-        `${label}: no rule gives it a kind and no tile is walkable (the property walkable) or mapped; not read`,
-      )
+      leftAlone.push(`${JSON.stringify(layer.name)} (tiles)`)
   }
 }
 
