@@ -141,8 +141,13 @@ function xmlProps(el: El | undefined): Record<string, unknown> {
   return out
 }
 
+/** JSON properties: a list of { name, value }, or (before Tiled 1.2) an object of names and values. */
 const jsonProps = (list: unknown): Record<string, unknown> =>
-  Object.fromEntries(((list as { name: string; value: unknown }[]) ?? []).map((p) => [p.name, p.value]))
+  Array.isArray(list)
+    ? Object.fromEntries((list as { name: string; value: unknown }[]).map((p) => [p.name, p.value]))
+    : list && typeof list === 'object'
+      ? { ...(list as Record<string, unknown>) }
+      : {}
 
 // ---------------------------------------------------------------------------------------
 // Tile data

@@ -27,7 +27,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { promisify } from 'node:util'
-import { importTiledFolderCommand } from '../../src/cli/import-tiled-folder'
+import { importTiledFolderCommand, type FolderImportReport } from '../../src/cli/import-tiled-folder'
 import { folderSource } from '../../src/cli/format-commands'
 import { nodeGameCodec } from '../../src/main/services/game-folder-store'
 import { diskProjectFiles } from '../../src/main/services/project-files'
@@ -532,7 +532,7 @@ export const tiled: CorpusEngine = {
     await mkdir(scratch, { recursive: true })
     const project = join(await mkdtemp(join(scratch, 'project-')), 'game')
     const started = performance.now()
-    let report
+    let report: FolderImportReport
     try {
       report = await importTiledFolderCommand(project, gameFolder, () => undefined, mapping)
     } catch (e) {
@@ -559,6 +559,26 @@ export const tiled: CorpusEngine = {
         },
       })
     for (const r of report.rooms) {
+      try {
+        rows.push(await checkRoom(r))
+      } catch (e) {
+        // A check that breaks is a failing row, never the end of the run.
+        rows.push({
+          file: r.map,
+          checks: { read: fail(`the check broke: ${(e as Error).message.split('\n')[0]}`) },
+        })
+      }
+    }
+    rows.sort((a, b) => a.file.localeCompare(b.file))
+    return {
+      game: name,
+      engine,
+      rooms: rows,
+      failure: report.rooms.length === 0 ? 'no map imported' : null,
+      importMs,
+    }
+
+    async function checkRoom(r: FolderImportReport['rooms'][number]): Promise<RoomRow> {
       const stored = await store.loadRoom(project, r.room.id)
       const room = stored.room
       const map = readMap(join(gameFolder, r.map))
@@ -584,15 +604,7 @@ export const tiled: CorpusEngine = {
         checks.unedited = fail((e as Error).message.split('\n')[0])
       }
       checks.edit = await checkEdit(gameFolder, scratch, r.map, room, map, mapping)
-      rows.push({ file: r.map, checks })
-    }
-    rows.sort((a, b) => a.file.localeCompare(b.file))
-    return {
-      game: name,
-      engine,
-      rooms: rows,
-      failure: report.rooms.length === 0 ? 'no map imported' : null,
-      importMs,
+      return { file: r.map, checks }
     }
   },
 }

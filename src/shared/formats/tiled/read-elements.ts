@@ -44,8 +44,14 @@ export interface Placed {
   dy: number
 }
 
-export function propsOf(list: TiledProperty[] | undefined): Map<string, Value> {
-  return new Map((Array.isArray(list) ? list : []).map((p) => [p?.name, p?.value]))
+/**
+ * Custom properties by name: a list of `{ name, type, value }`, or the object of names and
+ * values Tiled's JSON used before 1.2 (its reader still takes it).
+ */
+export function propsOf(list: TiledProperty[] | Record<string, Value> | undefined): Map<string, Value> {
+  if (Array.isArray(list)) return new Map(list.map((p) => [p?.name, p?.value]))
+  if (list && typeof list === 'object') return new Map(Object.entries(list))
+  return new Map()
 }
 
 export const label = (p: Placed): string => `object ${p.o.id}${p.o.name ? ` '${p.o.name}'` : ''}`

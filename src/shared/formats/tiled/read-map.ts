@@ -801,8 +801,7 @@ export function readFlags(mp: Map<string, Value>, room: Room, notes: string[]): 
 /** Notes naming the custom properties of the map, its layers and its read objects that Walkbox does not keep. */
 function unreadProperties(map: TiledMap, placed: Placed[]): string[] {
   const lines: string[] = []
-  const names = (list: TiledProperty[] | undefined) =>
-    (Array.isArray(list) ? list : []).map((p) => String(p?.name))
+  const names = (list: TiledProperty[] | undefined) => [...propsOf(list).keys()].map(String)
   const quoted = (list: string[]) => list.map((n) => `'${n}'`).join(', ')
   const own = names(map.properties).filter((n) => !n.startsWith('walkbox.'))
   if (own.length > 0) lines.push(`map propert${own.length === 1 ? 'y' : 'ies'} ${quoted(own)} not read`)
