@@ -74,6 +74,9 @@ type Ring = [number, number][]
 
 export { idBase, KINDS, READ_PROPERTIES }
 
+/** Most vertices of tile collision shapes one map's cells may place (a bound on the work of their union). */
+export const MAX_TILE_SHAPE_VERTICES = 500_000
+
 /** How the note naming the layers no rule gives a kind begins (then their names, as JSON texts). */
 export const LEFT_ALONE = 'layers not read:'
 /** How the note naming the tile sources the tilesets offer but no mapping names begins. */
@@ -552,6 +555,7 @@ function readTiles(
   leftAlone: string[],
 ): void {
   const tilesets = map.tilesets ?? []
+  const shapeBudget = { vertices: 0, over: false }
   const walkableByProperty = tileWalkability(tilesets)
   const facts = tileLookup(tilesets)
   const sources = tileSources(mapping, remembered)
@@ -622,6 +626,12 @@ function readTiles(
             if (!gid || blocked(gid) || walkArea(gid)) continue
             const f = facts(gid)
             if (!f || f.shapes.length === 0) continue
+            const size = f.shapes.reduce((n, ring) => n + ring.length, 0)
+            if (shapeBudget.vertices + size > MAX_TILE_SHAPE_VERTICES) {
+              shapeBudget.over = true
+              continue
+            }
+            shapeBudget.vertices += size
             shapedTiles++
             for (const ring of placedShapes(f, gid, g.x + c, g.y + r, tw, th, dx, dy))
               (sources.shapes === 'obstacles' ? shapes : walkShapes).push({ outer: ring, holes: [] })
@@ -647,6 +657,10 @@ function readTiles(
     else if (kind === null && blockedTiles === 0 && shapedTiles === 0)
       leftAlone.push(`${JSON.stringify(layer.name)} (tiles)`)
   }
+  if (shapeBudget.over)
+    notes.push(
+      `tile collision shapes: more than ${MAX_TILE_SHAPE_VERTICES} vertices in all the cells that hold them; the cells past that are not read`,
+    )
 }
 
 /** A tile layer's decoded cells: one grid (chunks merged), or none when it has no cells read. */
