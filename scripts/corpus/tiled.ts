@@ -203,23 +203,19 @@ function checkRead(
   const k = kinds(map, mapping)
   const points: Pt[] = []
   let zones = 0
+  let hotspots = 0
+  const own: Record<string, string> = { points: 'point', zones: 'zone', hotspots: 'hotspot' }
   for (const l of map.layers) {
     if (l.kind !== 'objects') continue
     const kind = k.get(l.path)
     if (kind === 'none') continue
     for (const o of l.objects) {
-      const typed = KINDS.includes(o.type)
-      const own = typed ? o.type : kind === 'points' ? 'point' : kind === 'zones' ? 'zone' : ''
-      if (own === 'point' && o.shape !== 'polyline' && o.shape !== 'polygon' && o.shape !== 'text')
+      const is = KINDS.includes(o.type) ? o.type : (own[kind ?? ''] ?? '')
+      const area = o.shape !== 'point' && o.shape !== 'polyline' && o.shape !== 'text' && o.points.length >= 3
+      if (is === 'point' && o.shape !== 'polyline' && o.shape !== 'polygon' && o.shape !== 'text')
         points.push([o.x + l.dx, o.y + l.dy])
-      if (
-        own === 'zone' &&
-        o.shape !== 'point' &&
-        o.shape !== 'polyline' &&
-        o.shape !== 'text' &&
-        o.points.length >= 3
-      )
-        zones++
+      if (is === 'zone' && area) zones++
+      if (is === 'hotspot' && area) hotspots++
     }
   }
   const off = room.sceneOffset ?? { x: 0, y: 0 }
@@ -232,6 +228,8 @@ function checkRead(
     return fail(`${b.length} points, the map ${a.length} (first difference at ${missing})`)
   }
   if (zones !== room.zones.length) return fail(`${room.zones.length} zones, the map has ${zones}`)
+  const mineHotspots = room.hotspots?.length ?? 0
+  if (hotspots !== mineHotspots) return fail(`${mineHotspots} hotspots, the map has ${hotspots}`)
   return pass
 }
 
