@@ -1,6 +1,7 @@
 /**
  * The Import dialog maps a Tiled map's own layers, in real Chromium from an empty profile: a
- * game map whose `Collisions` and `Events` layers no rule names is picked; the dialog lists
+ * game map whose `Collisions` and `Events` layers no rule names is picked (JSON beside it that
+ * is no map is not offered); the dialog lists
  * its layers with what each is read as; reading `Collisions` as obstacles and `Events` as
  * zones makes the room the map minus the collision rectangles with one zone; the room added
  * holds them. Screenshots of the dialog before and after the mapping go to the screenshot
@@ -45,6 +46,8 @@ describe('the Import dialog maps Tiled layers', () => {
     const game = join(dir, 'town')
     await mkdir(game, { recursive: true })
     await writeFile(join(game, 'town.tmj'), JSON.stringify(map))
+    // JSON beside it that is no map (sorted first): not offered.
+    await writeFile(join(game, 'atlas.json'), JSON.stringify({ frames: {} }))
 
     await page.getByRole('button', { name: '+ Room' }).click()
     await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
@@ -54,6 +57,9 @@ describe('the Import dialog maps Tiled layers', () => {
       .poll(() => dialog.getByTestId('import-facts').textContent(), { timeout: 30_000 })
       .toContain('320×192 px')
     const facts = () => dialog.getByTestId('import-facts').textContent()
+    expect(await dialog.getByLabel('File to import').locator('option').allTextContents()).toEqual([
+      'town.tmj · Tiled map (.tmj)',
+    ])
     expect(await facts()).toContain('0 walk polygons')
     expect(await dialog.getByTestId('import-notes').textContent()).toContain(
       'layers not read: "Collisions" (2 objects), "Events" (1 object): no rule gives them a kind',
