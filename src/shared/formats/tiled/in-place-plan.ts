@@ -480,6 +480,12 @@ export function planInPlace<Ref>(
     const name = x.c.object!.name || (x.kind === 'point' ? `point-${String(x.c.object!.id)}` : '')
     readerId.set(x.c, typeof id === 'string' ? pool.keep(id) : pool.take(name || fallback, fallback))
   }
+  /**
+   * The id the reader gives the map's object `c` when written as `o`: its own reader id while
+   * it keeps its name (a second 'enemy1' is 'enemy1-2'); a renamed one's follows its new name.
+   */
+  const idIfNamed = (c: SourceChild, o: TiledObject): string | undefined =>
+    (c.object?.name ?? '') === o.name ? readerId.get(c) : undefined
   /** The id of the room element a written object is (undefined: none to match by). */
   const roomId = (o: TiledObject): string | undefined => {
     if (o.type === 'walkable') return o.name
@@ -519,7 +525,7 @@ export function planInPlace<Ref>(
       })
     pass((x, o) => (x.c.object!.name ?? '') === o.name)
     pass((x, o) => roomId(o) !== undefined && readerId.get(x.c) === roomId(o))
-    pass((x, o) => sameObject(x.c.object!, shifted(o, x.at), o, readerId.get(x.c)))
+    pass((x, o) => sameObject(x.c.object!, shifted(o, x.at), o, idIfNamed(x.c, o)))
     layer.objects.forEach((o, i) => {
       if (matches[i] || o.type !== 'hole') return
       const mine = new Set((objectOutline(o) ?? []).map(vertexKey))
@@ -579,12 +585,12 @@ export function planInPlace<Ref>(
       const x = matches[i]
       if (x) {
         const mine = renumber(o, x.at)
-        if (sameObject(x.c.object!, mine, o, readerId.get(x.c)) && nameReadsBack(x.c, mine)) {
+        if (sameObject(x.c.object!, mine, o, idIfNamed(x.c, o)) && nameReadsBack(x.c, mine)) {
           kept++
           return
         }
         const keepName = o.type === 'hole' || (o.type === 'walkable' && nameReadsBack(x.c, mine))
-        const own = asTheMapHasIt(mine, x.c.object!, o, keepName, file, notes, readerId.get(x.c))
+        const own = asTheMapHasIt(mine, x.c.object!, o, keepName, file, notes, idIfNamed(x.c, o))
         replaced.set(x.c, anchored(own, x.c.object!, file, notes))
         return
       }
