@@ -616,7 +616,10 @@ export function cellShapes(
   )
 }
 
-/** Pixels whose centres lie inside any of the rings' areas (each shape even-odd), on a w x h grid. */
+/**
+ * Pixels whose centres lie inside any of the rings' areas (each shape even-odd), on a w x h
+ * grid; a centre on an edge counts for the shape to its right (spans are half-open).
+ */
 export function rasterise(grid: Uint8Array, w: number, h: number, shapes: Pt[][][]): void {
   for (const rings of shapes) {
     let y0 = Infinity
@@ -640,7 +643,8 @@ export function rasterise(grid: Uint8Array, w: number, h: number, shapes: Pt[][]
       xs.sort((a, b) => a - b)
       for (let k = 0; k + 1 < xs.length; k += 2) {
         const from = Math.max(0, Math.ceil(xs[k] - 0.5))
-        const to = Math.min(w - 1, Math.floor(xs[k + 1] - 0.5))
+        // Half-open spans: a centre on an edge two shapes share belongs to one of them only.
+        const to = Math.min(w - 1, Math.ceil(xs[k + 1] - 0.5) - 1)
         for (let x = from; x <= to; x++) grid[row * w + x] = 1
       }
     }

@@ -220,13 +220,15 @@ function checkRead(
   }
   const off = room.sceneOffset ?? { x: 0, y: 0 }
   const mine = (room.points ?? []).map((p) => [p.x - off.x, p.y - off.y] as Pt)
-  const key = ([x, y]: Pt) => `${x.toFixed(2)},${y.toFixed(2)}`
-  const a = points.map(key).sort()
-  const b = mine.map(key).sort()
-  if (a.join(';') !== b.join(';')) {
-    const missing = a.find((x) => !b.includes(x)) ?? b.find((x) => !a.includes(x))
-    return fail(`${b.length} points, the map ${a.length} (first difference at ${missing})`)
+  // Each of the map's points has one of the room's within the project's rounding (0.01 px).
+  const left = [...mine]
+  for (const [x, y] of points) {
+    const at = left.findIndex(([a, b]) => Math.abs(a - x) <= 0.0051 && Math.abs(b - y) <= 0.0051)
+    if (at < 0) return fail(`${mine.length} points, the map ${points.length}: none at (${x}, ${y})`)
+    left.splice(at, 1)
   }
+  if (left.length > 0)
+    return fail(`${mine.length} points, the map ${points.length}: (${left[0].join(', ')}) not in the map`)
   if (zones !== room.zones.length) return fail(`${room.zones.length} zones, the map has ${zones}`)
   const mineHotspots = room.hotspots?.length ?? 0
   if (hotspots !== mineHotspots) return fail(`${mineHotspots} hotspots, the map has ${hotspots}`)

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { folderSource } from '../../../src/cli/format-commands'
 import { insideMapFolder, resolveTiledMap } from '../../../src/shared/formats/tiled/external-files'
 import type { TiledMap } from '../../../src/shared/formats/tiled/map'
+import { tmxToTiledMap } from '../../../src/shared/formats/tiled/tmx'
 import { MAX_TILE_SHAPE_VERTICES, tiledMapToRoom } from '../../../src/shared/formats/tiled/read-map'
 
 const base = (layers: unknown[], extra: object = {}) =>
@@ -159,6 +160,16 @@ describe('hostile Tiled maps', () => {
       `tile collision shapes: more than ${MAX_TILE_SHAPE_VERTICES} vertices in all the cells that hold them; the cells past that are not read`,
     )
     expect(room.polygons[0].holes.length).toBe(Math.floor(MAX_TILE_SHAPE_VERTICES / 32))
+  })
+
+  it('reads the bare DOCTYPE older Tiled wrote, and refuses one with declarations (an entity) in one line', () => {
+    const map = (doctype: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n${doctype}\n<map version="1.0" orientation="orthogonal" width="2" height="2" tilewidth="16" tileheight="16">\n <objectgroup name="zones">\n  <object id="1" name="rug" x="0" y="0" width="8" height="8"/>\n </objectgroup>\n</map>\n`
+    const old = tmxToTiledMap(map('<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">'), 'old.tmx')
+    expect(tiledMapToRoom(old, 'old.tmx').room.zones.map((z) => z.name)).toEqual(['rug'])
+    expect(() => tmxToTiledMap(map('<!DOCTYPE map [<!ENTITY boom "boom">]>'), 'bomb.tmx')).toThrow(
+      'bomb.tmx: line 2: a DOCTYPE with declarations of its own, and CDATA, are not read',
+    )
   })
 
   it('never leaves the map folder, whatever the path', () => {

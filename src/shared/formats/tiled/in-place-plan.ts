@@ -114,6 +114,16 @@ interface Candidate<Ref> {
   kind: string
 }
 
+/** Twice the signed area of a polygon's points (the sign says which way it winds). */
+function wind(points: readonly { x: number; y: number }[]): number {
+  let s = 0
+  points.forEach((p, i) => {
+    const q = points[(i + 1) % points.length]
+    s += p.x * q.y - q.x * p.y
+  })
+  return s
+}
+
 /** The written groups (Walkbox's layers), the object kinds each holds, and the layer kind it is. */
 const GROUPS: { name: string; kinds: readonly string[]; layer: LayerKind }[] = [
   { name: 'walkable', kinds: ['walkable', 'hole'], layer: 'walkable' },
@@ -225,7 +235,11 @@ export function sameObject(
   } else {
     const a = shapeOf(given, theirs)
     const b = shapeOf(o, o)
-    if (a.length !== b.length || a.some(([x, y], i) => !near(x, b[i][0]) || !near(y, b[i][1]))) return false
+    // A room keeps its rings wound one way (room/normalise.ts reverses, never rotates, them):
+    // a polygon the map winds the other way is the same polygon.
+    const same = (c: number[][]) =>
+      a.length === c.length && a.every(([x, y], i) => near(x, c[i][0]) && near(y, c[i][1]))
+    if (!same(b) && !(o.polygon && same([...b].reverse()))) return false
   }
   const props = new Map(
     (Array.isArray(theirs.properties) ? theirs.properties : []).map((p) => [p.name, String(p.value)]),
@@ -346,7 +360,10 @@ export function anchored(
   }
   const ax = Number(given.x) || 0
   const ay = Number(given.y) || 0
-  const points = o[key]!.map((p) => ({ x: round6(p.x + o.x - ax), y: round6(p.y + o.y - ay) }))
+  let points = o[key]!.map((p) => ({ x: round6(p.x + o.x - ax), y: round6(p.y + o.y - ay) }))
+  // Wound as the map winds it (the room keeps rings one way), so that its points read as before.
+  if (key === 'polygon' && given.polygon && Math.sign(wind(given.polygon)) * Math.sign(wind(points)) < 0)
+    points = points.reverse()
   return { ...o, x: ax, y: ay, [key]: points }
 }
 
@@ -399,6 +416,17 @@ export function planInPlace<Ref>(
   if (shift) shiftRoom(freshPlaced, -shift.x, -shift.y)
 
   const flat = flatten(top, given, remembered)
+  // Only what the reader read is Walkbox's to rewrite or take out: an object it skipped (a
+  // zone without an area, a spawn point of size 0) stays as it is.
+  const read = new Set(fresh.imported)
+  const readByReader = (c: SourceChild, kind: string): boolean => {
+    const o = c.object!
+    if (typeof o.id === 'number') return read.has(o.id)
+    const filled = { x: 0, y: 0, width: 0, height: 0, rotation: 0, ...o } as TiledObject
+    if (POINT_KINDS.includes(kind)) return !o.polyline && !o.polygon
+    if (kind === 'join') return !!o.polyline
+    return objectOutline(filled) !== null
+  }
   const candidates: Candidate<Ref>[] = []
   for (const at of flat)
     if (at.layer.type === 'objectgroup')
@@ -415,7 +443,7 @@ export function planInPlace<Ref>(
           }
         }
         const kind = kindOf(c, at)
-        if (kind) candidates.push({ c, at, kind })
+        if (kind && readByReader(c, kind)) candidates.push({ c, at, kind })
       }
 
   // 1. Which groups the author edited; the walk area: from objects, tiles or obstacles.

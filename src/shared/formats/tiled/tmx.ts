@@ -5,7 +5,8 @@
  * `<polyline points>`, `<point/>` or `<ellipse/>`.
  *
  * The XML reader here reads what Tiled writes (elements, attributes, text, comments, the
- * XML declaration); it has no DTDs or entities beyond the five of XML, and a depth limit.
+ * XML declaration, the bare DOCTYPE line older Tiled wrote); it reads no DTD, no internal
+ * subset and no entities beyond the five of XML, and has a depth limit.
  *
  * Units: px.
  */
@@ -157,8 +158,12 @@ export function parseXml(text: string, file: string): XmlElement {
       const end = text.indexOf('-->', pos)
       if (end < 0) fail('an unclosed comment')
       pos = end + 3
+    } else if (/^<!DOCTYPE\s[^[>]*>/.test(text.slice(pos, pos + 1000))) {
+      // Older Tiled wrote <!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">: a
+      // declaration without an internal subset names nothing to expand, and is passed over.
+      pos = text.indexOf('>', pos) + 1
     } else if (text.startsWith('<!', pos)) {
-      fail('DOCTYPE and CDATA are not read')
+      fail('a DOCTYPE with declarations of its own, and CDATA, are not read')
     } else if (text.startsWith('</', pos)) {
       const end = text.indexOf('>', pos)
       if (end < 0) fail('an unclosed end tag')
