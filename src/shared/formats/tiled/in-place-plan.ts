@@ -585,21 +585,39 @@ export function planInPlace<Ref>(
     })
     pass((_, o) => o.type === 'hole')
     // Ids: a matched object keeps its own; new ones take the map's next.
+    // Ids: a matched object keeps its own (none, when the map gives it none); new ones take
+    // the map's next, only when they are written.
     const finalId = new Map<number, number>()
-    layer.objects.forEach((o, i) => {
-      const id = Number(matches[i]?.c.object?.id)
-      finalId.set(o.id, Number.isInteger(id) && id > 0 ? id : nextObject++)
-    })
-    const renumber = (o: TiledObject, at: { dx: number; dy: number } | undefined): TiledObject => ({
+    const index = new Map(layer.objects.map((o, i) => [o.id, i]))
+    const idOf = (writtenId: number, allocate = true): number => {
+      let id = finalId.get(writtenId)
+      if (id === undefined) {
+        const i = index.get(writtenId)
+        const theirs = i === undefined ? undefined : matches[i]
+        const own = Number(theirs?.c.object?.id)
+        if (Number.isInteger(own) && own > 0) id = own
+        // A map object without an id (older Tiled) is rewritten without one, as it was.
+        else if (theirs) id = 0
+        else if (!allocate) return 0
+        else id = nextObject++
+        finalId.set(writtenId, id)
+      }
+      return id
+    }
+    const renumber = (
+      o: TiledObject,
+      at: { dx: number; dy: number } | undefined,
+      allocate = true,
+    ): TiledObject => ({
       ...o,
-      id: finalId.get(o.id)!,
+      id: idOf(o.id, allocate),
       x: o.x - (at?.dx ?? 0),
       y: o.y - (at?.dy ?? 0),
       ...(o.properties
         ? {
             properties: o.properties.map((p) =>
               p.type === 'object' && typeof p.value === 'number'
-                ? { ...p, value: finalId.get(p.value) ?? 0 }
+                ? { ...p, value: idOf(p.value, allocate) }
                 : p,
             ),
           }
@@ -612,11 +630,12 @@ export function planInPlace<Ref>(
     layer.objects.forEach((o, i) => {
       const x = matches[i]
       if (x) {
-        const mine = renumber(o, x.at)
-        if (sameObject(x.c.object!, mine, o, idIfNamed(x.c, o)) && nameReadsBack(x.c, mine)) {
+        const looked = renumber(o, x.at, false)
+        if (sameObject(x.c.object!, looked, o, idIfNamed(x.c, o)) && nameReadsBack(x.c, looked)) {
           kept++
           return
         }
+        const mine = renumber(o, x.at)
         const keepName = o.type === 'hole' || (o.type === 'walkable' && nameReadsBack(x.c, mine))
         const own = asTheMapHasIt(mine, x.c.object!, o, keepName, file, notes, idIfNamed(x.c, o))
         replaced.set(x.c, anchored(own, x.c.object!, file, notes))

@@ -55,7 +55,7 @@ const pointsAttr = (pts: { x: number; y: number }[]) => pts.map((p) => `${num(p.
 
 function objectXml(o: TiledObject): string[] {
   const attrs = [
-    `id="${o.id}"`,
+    ...(o.id ? [`id="${o.id}"`] : []),
     ...(o.name ? [`name="${esc(o.name)}"`] : []),
     ...(o.type ? [`type="${esc(o.type)}"`] : []),
     ...(o.gid !== undefined ? [`gid="${o.gid >>> 0}"`] : []),
