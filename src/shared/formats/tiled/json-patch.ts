@@ -31,6 +31,7 @@ const MANAGED = new Set([
 
 /** Members a rewritten object gets only when their value is not Tiled's default. */
 const DEFAULTS: Record<string, unknown> = {
+  id: 0,
   rotation: 0,
   width: 0,
   height: 0,
