@@ -258,7 +258,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     label: 'Tiled map (.tmj)',
     extensions: ['tmj', 'json'],
     description:
-      'Tiled 1.8+ JSON map: image layers, walkable/gate/zone/node/point objects, room data as properties',
+      'Tiled 1.8+ JSON map (.tmj, or a .json Tiled saved): layers read by rule or --layer NAME=KIND (walkable, obstacles, zones, points, hotspots…), room data as properties',
     exportRoom(input) {
       const { map, notes } = roomToTiledMap(input.room, input.flags ?? [])
       return {
