@@ -295,7 +295,11 @@ const near = (a: number, b: number) => Math.abs(a - b) < 0.02
 /** One edit of the room, on something the map has an object for. */
 function chooseEdit(room: Room, map: MapRead, mapping: LayerMapping): Edit | null {
   const copy = () => JSON.parse(JSON.stringify(room)) as Room
-  const objectLines = (name: string, first: [number, number]): [number, number] | null => {
+  const objectLines = (name: string, first: [number, number], id?: string): [number, number] | null => {
+    // A nameless point is 'point-<object id>'.
+    const byId = id === undefined ? null : /^point-(\d+)$/.exec(id)
+    if (byId)
+      for (const l of map.layers) for (const o of l.objects) if (o.id === Number(byId[1])) return o.lines
     for (const l of map.layers)
       for (const o of l.objects)
         if (
@@ -340,7 +344,7 @@ function chooseEdit(room: Room, map: MapRead, mapping: LayerMapping): Edit | nul
       what: `point '${point.id}' moved by (5, 3)`,
       room: r,
       holds: (back) => !!back.points?.some((q) => near(q.x, p.x) && near(q.y, p.y)),
-      lines: objectLines(point.name, [point.x - off.x, point.y - off.y]),
+      lines: objectLines(point.name, [point.x - off.x, point.y - off.y], point.id),
     }
   }
   const hotspot = room.hotspots?.find((h) => h.shape.kind === 'polygon')
@@ -462,8 +466,9 @@ async function checkEdit(
     const text = lines[n - 1] ?? ''
     if (/<map\b|"nextobjectid"|"nextlayerid"|walkbox\.layers/.test(text)) return true
     if (edit.lines && n >= edit.lines[0] && n <= edit.lines[1]) return true
-    // A JSON array's last element gains a comma when an object follows it.
-    return !edit.lines && /^\s*[}\]],?\s*$/.test(text)
+    // A JSON array's last element gains a comma when an object follows it (a new obstacle, the
+    // map property that remembers the mapping).
+    return (!edit.lines || diff.includes('walkbox.layers')) && /^\s*[}\]]+,?\s*$/.test(text)
   }
   // A line that only gains a comma (a member or object added after it) is not a change of it.
   const addedLines = new Set(

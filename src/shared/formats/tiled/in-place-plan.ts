@@ -419,9 +419,14 @@ export function planInPlace<Ref>(
   // Only what the reader read is Walkbox's to rewrite or take out: an object it skipped (a
   // zone without an area, a spawn point of size 0) stays as it is.
   const read = new Set(fresh.imported)
+  // An id the map gives twice (a hand-edited map) says nothing of which object was read.
+  const seen = new Map<number, number>()
+  for (const at of flat)
+    for (const c of at.layer.children)
+      if (typeof c.object?.id === 'number') seen.set(c.object.id, (seen.get(c.object.id) ?? 0) + 1)
   const readByReader = (c: SourceChild, kind: string): boolean => {
     const o = c.object!
-    if (typeof o.id === 'number') return read.has(o.id)
+    if (typeof o.id === 'number' && seen.get(o.id) === 1) return read.has(o.id)
     const filled = { x: 0, y: 0, width: 0, height: 0, rotation: 0, ...o } as TiledObject
     if (POINT_KINDS.includes(kind)) return !o.polyline && !o.polygon
     if (kind === 'join') return !!o.polyline
