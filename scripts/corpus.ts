@@ -15,10 +15,11 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { CorpusEngine, GameResult } from './corpus/types'
+import { godotCorpus } from './corpus/godot'
 import { tiled } from './corpus/tiled'
 
 /** The engines the runner knows, one line each. */
-const engines: CorpusEngine[] = [tiled]
+const engines: CorpusEngine[] = [godotCorpus, tiled]
 
 function usage(): never {
   console.error(
