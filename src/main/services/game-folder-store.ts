@@ -327,7 +327,7 @@ export async function openGameFolder(gameDir: string, options: OpenGameOptions =
   let hasProject =
     (await files.kind(`${GAME_PROJECT_DIR}/${PROJECT_FILE_NAME}`)) === 'file' &&
     (await files.kind(GAME_LINK_FILE)) === 'file'
-  const readOptions = options.tiledLayers ? { tiledLayers: options.tiledLayers } : {}
+  const readOptions = options.tiledLayers ? { readOptions: { layers: options.tiledLayers } } : {}
   // Read first: a folder that is no game (or has no room Walkbox reads) is refused with nothing written.
   let read: GameRead | null = null
   if (hasProject && options.setAside && !options.readOnly) {

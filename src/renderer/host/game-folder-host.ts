@@ -447,7 +447,7 @@ export function gameFolderMethods(
       games.set(ref, dir)
       try {
         const hasProject = (await has(`.walkbox/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))
-        const readOptions = req.tiledLayers ? { tiledLayers: req.tiledLayers } : {}
+        const readOptions = req.tiledLayers ? { readOptions: { layers: req.tiledLayers } } : {}
         if (access === 'read') readNotes = await openReadOnly(host, ref, dir, chosen)
         else if (hasProject && !req.setAside) {
           readOnlyGames.delete(ref)

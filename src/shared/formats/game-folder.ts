@@ -469,11 +469,14 @@ export async function listGameRooms(
   return maps.map((m) => ({ file: m, format: /\.tmx$/i.test(m) ? 'tiled-xml' : 'tiled-json' }))
 }
 
-/** Read every room of the game folder (nothing is written). Refuses a folder with no readable room. */
+/**
+ * Read every room of the game folder (nothing is written). Refuses a folder with no readable room.
+ * `readOptions`: passed on to each room's reader (a Tiled game's layer kinds, `layers`).
+ */
 export async function readGameFolder(
   files: ProjectFiles,
   codec: GameCodec,
-  options: { tiledLayers?: LayerMapping } = {},
+  options: { readOptions?: { layers?: LayerMapping } } = {},
 ): Promise<GameRead> {
   const kind = await detectGameFolder(files)
   if (kind === null)
@@ -504,8 +507,9 @@ export async function readGameFolder(
   for (const r of list) {
     try {
       const result = await roomFormat(r.format).importRoom!(source, r.file, {
+        ...options.readOptions,
         ...(r.name ? { name: r.name } : {}),
-        ...(kind === 'tiled' ? { filesWithinSource: true, layers: options.tiledLayers ?? {} } : {}),
+        ...(kind === 'tiled' ? { filesWithinSource: true } : {}),
       })
       rooms.push({ ...r, result })
     } catch (e) {
