@@ -32,7 +32,8 @@ import { folderSource } from '../../src/cli/format-commands'
 import { nodeGameCodec } from '../../src/main/services/game-folder-store'
 import { diskProjectFiles } from '../../src/main/services/project-files'
 import * as store from '../../src/main/services/project-store'
-import { listTiledMaps, planGameWrite, type GameLink } from '../../src/shared/formats/game-folder'
+import { listTiledMaps, type GameLink } from '../../src/shared/formats/game-folder'
+import { planGameWrite } from '../../src/shared/game/game-plan'
 import { roomFormat } from '../../src/shared/formats/registry'
 import {
   kindOfLayer,
