@@ -16,9 +16,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { CorpusEngine, GameResult } from './corpus/types'
 import { godotCorpus } from './corpus/godot'
+import { tiled } from './corpus/tiled'
 
 /** The engines the runner knows, one line each. */
-const engines: CorpusEngine[] = [godotCorpus]
+const engines: CorpusEngine[] = [godotCorpus, tiled]
 
 function usage(): never {
   console.error(

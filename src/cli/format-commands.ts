@@ -35,6 +35,7 @@ import {
   type ImportSource,
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
+import type { LayerMapping } from '../shared/formats/tiled/layer-kinds'
 import { FormatError, parseRoom } from '../shared/room/schema'
 import { idFromName, nameFromFileName } from '../shared/room/names'
 import * as store from '../main/services/project-store'
@@ -154,7 +155,7 @@ export interface ImportReport {
 export async function importRoomCommand(
   project: string,
   file: string,
-  options: { format?: string; name?: string },
+  options: { format?: string; name?: string; layers?: LayerMapping },
 ): Promise<ImportReport> {
   return guardAuthorErrors(async () => {
     // An AGS 4 room folder (Rooms/N) is read from its data.xml.
@@ -183,7 +184,10 @@ export async function importRoomCommand(
     const path = relative(root, resolve(file)).split(sep).join('/')
     // Read first: a file that cannot be imported leaves no new project behind.
     const result = await format
-      .importRoom(folderSource(root), path, { name: options.name })
+      .importRoom(folderSource(root), path, {
+        name: options.name,
+        ...(options.layers ? { layers: options.layers } : {}),
+      })
       .catch((e: Error) => {
         // Everything a format reader throws is about the file it was given; a refusal
         // (TiledMapRefused) carries its problems, listed one per line.

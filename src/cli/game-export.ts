@@ -18,6 +18,7 @@
  *
  * Units: bytes.
  */
+import type { LayerMapping } from '../shared/formats/tiled/layer-kinds'
 import { lstat } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import {
@@ -173,14 +174,21 @@ export async function exportIntoCommand(
   project: string,
   roomId: string,
   into: string,
-  options: { scene?: string; dryRun?: boolean; format?: string; gameFiles?: GameFilesFor },
+  options: {
+    scene?: string
+    dryRun?: boolean
+    format?: string
+    gameFiles?: GameFilesFor
+    /** A Tiled map's layer kinds (`--layer`), so each kind is written where it came from. */
+    layers?: LayerMapping
+  },
 ): Promise<ExportIntoReport> {
   return guardAuthorErrors(async () => {
     const { folder, flags, state } = await projectRoom(project, roomId)
     const { game, engine, file } = await target(into, roomId, options)
     const result = await writeRoomsIntoGame(cliGameHost(game, options.gameFiles), {
       engine,
-      rooms: [{ roomId, file }],
+      rooms: [{ roomId, file, ...(engine === 'tiled' && options.layers ? { layers: options.layers } : {}) }],
       states: new Map([[roomId, state]]),
       flags,
       dryRun: options.dryRun === true,

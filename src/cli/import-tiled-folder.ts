@@ -7,7 +7,7 @@
  * Glossary
  * - import root: the folder given (or the folder of the .tiled-project). The files a map
  *   names (tilesets, templates, images) may lie anywhere inside it, never above it.
- * - map: a file ending in .tmx or .tmj found under the root's folders, listed by the same
+ * - map: a .tmx, a .tmj or a .json that is a Tiled map by its content, found under the root's folders, listed by the same
  *   code as the editor's game folders (listTiledMaps / listTiledProjectMaps in
  *   src/shared/formats/game-folder.ts: at most MAX_GAME_DEPTH folders deep, no symbolic
  *   links, no dot folders, a .tiled-project's folders kept inside its own folder).
@@ -16,8 +16,11 @@
  *
  * Units: counts.
  */
-import { lstat, readdir } from 'node:fs/promises'
+import { lstat, readdir, readFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import { MAX_TILED_JSON_PROBE_BYTES } from '../shared/formats/game-folder'
+import { isTiledJsonMap } from '../shared/formats/registry'
+import type { LayerMapping } from '../shared/formats/tiled/layer-kinds'
 import { nameFromFileName } from '../shared/room/names'
 import { projectFolderOf } from '../main/desktop-host'
 import type { ImportReport } from './format-commands'
@@ -34,8 +37,8 @@ export interface FolderImportReport {
 }
 
 /**
- * Is this path a Tiled project file, or a folder of Tiled maps (a .tmx or .tmj within four
- * folders of it, and not an AGS 4 room folder or a Godot project)?
+ * Is this path a Tiled project file, or a folder of Tiled maps (a .tmx, .tmj or Tiled JSON map
+ * within four folders of it, and not an AGS 4 room folder or a Godot project)?
  */
 export async function isTiledFolderImport(path: string): Promise<boolean> {
   if (path.toLowerCase().endsWith('.tiled-project')) return true
@@ -46,6 +49,8 @@ export async function isTiledFolderImport(path: string): Promise<boolean> {
   const hasMap = async (dir: string, depth: number): Promise<boolean> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
     if (entries.some((e) => e.isFile() && /\.(tmx|tmj)$/i.test(e.name))) return true
+    for (const e of entries)
+      if (e.isFile() && /\.json$/i.test(e.name) && (await isTiledJsonFile(join(dir, e.name)))) return true
     if (depth >= 4) return false
     for (const e of entries) if (e.isDirectory() && (await hasMap(join(dir, e.name), depth + 1))) return true
     return false
@@ -53,20 +58,30 @@ export async function isTiledFolderImport(path: string): Promise<boolean> {
   return hasMap(path, 0)
 }
 
+/** Is this file a Tiled JSON map by its content (a regular file of at most MAX_TILED_JSON_PROBE_BYTES)? */
+async function isTiledJsonFile(path: string): Promise<boolean> {
+  const s = await lstat(path).catch(() => null)
+  if (!s?.isFile() || s.size > MAX_TILED_JSON_PROBE_BYTES) return false
+  return isTiledJsonMap(await readFile(path, 'utf8').catch(() => ''))
+}
+
 export async function importTiledFolderCommand(
   project: string,
   given: string,
   onProgress: (line: string) => void,
+  layers?: LayerMapping,
 ): Promise<FolderImportReport> {
   return guardAuthorErrors(async () => {
     const isProjectFile = given.toLowerCase().endsWith('.tiled-project')
     const root = isProjectFile ? dirname(resolve(given)) : resolve(given)
     const imported = await importGame(project, given, {
       kind: 'tiled',
+      // The author's layer kinds (--layer) reach every map's reader through the game store.
+      ...(layers ? { readOptions: { layers } } : {}),
       name: () => nameFromFileName(basename(resolve(projectFolderOf(project)))) || 'Game',
     }).catch((e: unknown) => {
       if (e instanceof Error && /(^|: )no rooms found in this tiled game/.test(e.message))
-        throw new ProjectCommandError(`${given}: no Tiled maps (.tmx, .tmj) found`)
+        throw new ProjectCommandError(`${given}: no Tiled maps (.tmx, .tmj, Tiled .json) found`)
       throw e
     })
     const { read, added } = imported

@@ -66,6 +66,7 @@ import {
   roomList,
   roomListTable,
 } from './project-commands'
+import { parseLayerMapping, type LayerMapping } from '../shared/formats/tiled/layer-kinds'
 import { folderImportTable, importTiledFolderCommand, isTiledFolderImport } from './import-tiled-folder'
 import {
   exportFileBytes,
@@ -91,14 +92,15 @@ export const USAGE = [
   '       walkbox room list <project> [--json]',
   '       walkbox flag add <project> <name> [--default true|false] [--json]',
   '       walkbox formats [--json]',
-  '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|ags4|ags3|runtime] [--name N] [--json]',
+  '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|ags4|ags3|runtime] [--name N] [--layer NAME=KIND]... [--json]',
   '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
   '       walkbox import <Godot project folder (project.godot)> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|ags4|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
   '       walkbox export <project> --room <id> --format ags4 --out <AGS Rooms/N folder: in place when it holds data.xml, else a new room folder> [--dry-run] [--json]',
-  '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--json]',
-  '       walkbox export <project> --room <id> --into <game map.tmx|.tmj> [--dry-run] [--json]',
+  '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--layer NAME=KIND]... [--json]',
+  '       walkbox export <project> --room <id> --into <game map.tmx|.tmj|.json> [--layer NAME=KIND]... [--dry-run] [--json]',
   "       walkbox export <project> --room <id> --into <AGS 4 game | Godot project | folder of Tiled maps> [--scene <the room's file in the game>] [--dry-run] [--json]",
+  '  --layer: a Tiled layer (or @shapes, @property:NAME for tiles) read as walkable|obstacles|gates|zones|points|hotspots|nodes|none',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -125,6 +127,16 @@ function refuseTooComplex(room: LoadedWorld, algorithms: AlgorithmRun[]): void {
 
 function usage(problem: string): never {
   throw new UsageError(problem)
+}
+
+/** The `--layer NAME=KIND` options as a mapping (src/shared/formats/tiled/layer-kinds.ts), or undefined when none. */
+function tiledLayers(given: string[] | undefined): LayerMapping | undefined {
+  if (!given || given.length === 0) return undefined
+  try {
+    return parseLayerMapping(given)
+  } catch (e) {
+    usage((e as Error).message)
+  }
 }
 
 function parseAlgorithms(text: string | undefined, fallback: readonly AlgorithmId[]): AlgorithmRun[] {
@@ -319,6 +331,7 @@ export async function main(argv: string[]): Promise<number> {
         'res-dir': { type: 'string' },
         into: { type: 'string' },
         scene: { type: 'string' },
+        layer: { type: 'string', multiple: true },
         'dry-run': { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
@@ -410,6 +423,9 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'import') {
       if (rest.length !== 1) usage('import: expected one <file>')
       if (!values.out) usage('import: expected --out <project dir> (made when it does not exist)')
+      const layers = tiledLayers(values.layer)
+      if (layers && ((await isAgsGameFolder(rest[0])) || (await isGodotGameFolder(rest[0]))))
+        usage('--layer: maps the layers of Tiled maps; this is not a Tiled map or folder of them')
       if (await isAgsGameFolder(rest[0])) {
         const game = await importAgsGameCommand(values.out, rest[0], {
           format: values.format,
@@ -427,8 +443,11 @@ export async function main(argv: string[]): Promise<number> {
       }
       if (!values.format && (await isTiledFolderImport(rest[0]))) {
         // A folder of Tiled maps or a .tiled-project: every map, one progress line each.
-        const report = await importTiledFolderCommand(values.out, rest[0], (line) =>
-          (values.json ? process.stderr : process.stdout).write(`${line}\n`),
+        const report = await importTiledFolderCommand(
+          values.out,
+          rest[0],
+          (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
+          layers,
         )
         print(values.json, report, folderImportTable(report))
         return report.refused.length > 0 ? 2 : 0
@@ -436,6 +455,7 @@ export async function main(argv: string[]): Promise<number> {
       const report = await importRoomCommand(values.out, rest[0], {
         format: values.format,
         name: values.name,
+        ...(layers ? { layers } : {}),
       })
       print(values.json, report, importTable(report))
       return 0
@@ -449,6 +469,7 @@ export async function main(argv: string[]): Promise<number> {
           scene: values.scene,
           dryRun: values['dry-run'],
           format: values.format,
+          layers: tiledLayers(values.layer),
         })
         print(values.json, report, exportIntoTable(report))
         return 0

@@ -221,15 +221,25 @@ export class DesktopHost implements CheckedHost {
       ? 'Open a game folder read-only (AGS, Godot, Tiled)'
       : 'Open a game folder (AGS, Godot, Tiled)'
     const chosen = await (dialogs.chooseGameFolder ?? dialogs.chooseProjectFolder).call(dialogs, title)
-    return chosen ? this.openGameAt(chosen, req.readOnly === true) : null
+    return chosen
+      ? this.openGameAt(chosen, req.readOnly === true, {
+          ...(req.tiledLayers ? { tiledLayers: req.tiledLayers } : {}),
+          ...(req.setAside ? { setAside: true } : {}),
+        })
+      : null
   }
 
-  private async openGameAt(chosen: string, readOnly = false): Promise<OpenedProject> {
+  private async openGameAt(
+    chosen: string,
+    readOnly = false,
+    read: { tiledLayers?: OpenGameFolderRequest['tiledLayers']; setAside?: boolean } = {},
+  ): Promise<OpenedProject> {
     const game = await openGameFolder(chosen, {
       appVersion: this.options.appVersion(),
       scratch: scratchFolderFor(chosen, join(this.options.userDataDir(), READ_ONLY_GAMES_DIR)),
       ...(this.options.gameFiles ? { files: this.options.gameFiles(resolve(chosen)) } : {}),
       readOnly,
+      ...read,
     })
     if (game.readOnly !== null) {
       // Edited in a scratch project; the recent list names the game (reopened as a game from there).

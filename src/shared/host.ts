@@ -23,6 +23,7 @@ import type { RgbaImage } from './room/rgba-image'
 import type { Project, Room } from './room/schema'
 import { MAX_BACKGROUND_FRAMES } from './room/schema'
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MAX_ROOMS } from './room/limits'
+import { LAYER_KINDS, MAX_LAYER_NAME, MAX_MAPPING_ENTRIES } from './formats/tiled/layer-kinds'
 
 /** Largest image Walkbox opens: 16384 px a side and 100 megapixels (checked before decoding). */
 export const IMAGE_LIMITS = { maxSide: MAX_IMAGE_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS } as const
@@ -229,8 +230,23 @@ export interface LoadedRoom {
 
 export const CreateProjectRequestSchema = z.object({ name: z.string().min(1).max(200) })
 export const OpenProjectRequestSchema = z.object({ ref: ProjectRefSchema.optional() })
-/** `readOnly`: open the game without writing anything into it (not even `.walkbox`), by the author's choice. */
-export const OpenGameFolderRequestSchema = z.strictObject({ readOnly: z.boolean().optional() })
+/**
+ * `readOnly`: open the game without writing anything into it (not even `.walkbox`), by the
+ * author's choice. `tiledLayers`: a Tiled game's layers read as these kinds (the import's
+ * mapping, src/shared/formats/tiled/layer-kinds.ts). `setAside`: the game's Walkbox project
+ * is moved to `.walkbox/set-aside/<time>/` first and the game read afresh (Read the game
+ * again with other layer kinds); nothing of it is deleted.
+ */
+export const OpenGameFolderRequestSchema = z.strictObject({
+  readOnly: z.boolean().optional(),
+  tiledLayers: z
+    .record(z.string().min(1).max(MAX_LAYER_NAME), z.enum(LAYER_KINDS))
+    .refine((m) => Object.keys(m).length <= MAX_MAPPING_ENTRIES, {
+      error: `expected at most ${MAX_MAPPING_ENTRIES} layers`,
+    })
+    .optional(),
+  setAside: z.boolean().optional(),
+})
 /** Rooms one save may write at the most (the format's room limit). */
 export const MAX_ROOMS_PER_SAVE = MAX_ROOMS
 
@@ -345,4 +361,3 @@ export interface ProjectListing {
 }
 
 // What the editor asks of its host: the method table (host-methods.ts) makes the type.
-export type { WalkboxHost } from './host-methods'

@@ -8,7 +8,8 @@ import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
 import AreasPanel from '../../src/renderer/components/AreasPanel.vue'
 import { useEditorStore } from '../../src/renderer/stores/editor'
-import type { LoadedRoom, WalkboxHost } from '../../src/shared/host'
+import type { LoadedRoom } from '../../src/shared/host'
+import type { WalkboxHost } from '../../src/shared/host-methods'
 import { emptyProject, emptyRoom } from '../../src/shared/room/schema'
 
 async function panelOf(withMask: boolean) {

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest'
 import CanvasNotices from '../../src/renderer/components/CanvasNotices.vue'
 import LintPanel from '../../src/renderer/components/LintPanel.vue'
 import { useEditorStore } from '../../src/renderer/stores/editor'
-import type { GameFolderInfo, LoadedRoom, WalkboxHost } from '../../src/shared/host'
+import type { GameFolderInfo, LoadedRoom } from '../../src/shared/host'
+import type { WalkboxHost } from '../../src/shared/host-methods'
 import { emptyProject, emptyRoom } from '../../src/shared/room/schema'
 
 const WHY =

@@ -11,7 +11,8 @@ import CanvasNotices from '../../src/renderer/components/CanvasNotices.vue'
 import { useEditorStore } from '../../src/renderer/stores/editor'
 import { useLayersStore } from '../../src/renderer/stores/layers'
 import { useToolsStore } from '../../src/renderer/stores/tools'
-import type { LoadedRoom, WalkboxHost } from '../../src/shared/host'
+import type { LoadedRoom } from '../../src/shared/host'
+import type { WalkboxHost } from '../../src/shared/host-methods'
 import { emptyProject, emptyRoom } from '../../src/shared/room/schema'
 
 function fakeHost(): WalkboxHost {

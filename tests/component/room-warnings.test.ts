@@ -12,7 +12,8 @@ import CanvasNotices from '../../src/renderer/components/CanvasNotices.vue'
 import LintPanel from '../../src/renderer/components/LintPanel.vue'
 import { useEditorStore } from '../../src/renderer/stores/editor'
 import { useStatusStore } from '../../src/renderer/stores/status'
-import type { LoadedRoom, WalkboxHost } from '../../src/shared/host'
+import type { LoadedRoom } from '../../src/shared/host'
+import type { WalkboxHost } from '../../src/shared/host-methods'
 import { emptyProject, emptyRoom } from '../../src/shared/room/schema'
 
 const WARNING =

@@ -13,13 +13,8 @@ import { useHistoryStore } from '../../src/renderer/stores/history'
 import { useToolsStore } from '../../src/renderer/stores/tools'
 import { useViewportStore } from '../../src/renderer/stores/viewport'
 import { emptyRoom, type Room } from '../../src/shared/room/schema'
-import type {
-  ImportedImage,
-  RgbaImage,
-  RoomSave,
-  SaveProjectRequest,
-  WalkboxHost,
-} from '../../src/shared/host'
+import type { ImportedImage, RgbaImage, RoomSave, SaveProjectRequest } from '../../src/shared/host'
+import type { WalkboxHost } from '../../src/shared/host-methods'
 import { openRoomInEditor } from './support/editor'
 
 const W = 20

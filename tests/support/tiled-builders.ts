@@ -54,3 +54,42 @@ export const GATED_CAVE_TMX = `<?xml version="1.0" encoding="UTF-8"?>
  </objectgroup>
 </map>
 `
+
+/** A Tiled 1.8 JSON map of `width` x `height` tiles of 16 px with these layers (ids given by the caller). */
+export function tiledMap(
+  width: number,
+  height: number,
+  layers: object[],
+  extra: { tilesets?: object[]; properties?: object[]; nextobjectid?: number; nextlayerid?: number } = {},
+) {
+  return {
+    type: 'map',
+    version: '1.8',
+    tiledversion: '1.8.2',
+    orientation: 'orthogonal',
+    renderorder: 'right-down',
+    infinite: false,
+    compressionlevel: -1,
+    width,
+    height,
+    tilewidth: 16,
+    tileheight: 16,
+    nextlayerid: extra.nextlayerid ?? 50,
+    nextobjectid: extra.nextobjectid ?? 100,
+    tilesets: extra.tilesets ?? [],
+    layers,
+    ...(extra.properties ? { properties: extra.properties } : {}),
+  }
+}
+
+/** A finite tile layer in CSV (JSON numbers). */
+export function tileLayer(
+  id: number,
+  name: string,
+  width: number,
+  height: number,
+  data: number[],
+  extra: object = {},
+) {
+  return { id, name, type: 'tilelayer', width, height, x: 0, y: 0, opacity: 1, visible: true, data, ...extra }
+}

@@ -57,6 +57,7 @@ import {
 } from '../../shared/game/game-store'
 import { planFingerprint, type GameWritePlan } from '../../shared/game/game-plan'
 import type { GameFolderInfo } from '../../shared/host'
+import type { LayerMapping } from '../../shared/formats/tiled/layer-kinds'
 import { readImageHeader } from '../../shared/room/image-header'
 import { nameFromFileName } from '../../shared/room/names'
 import type { ProjectFiles } from '../../shared/room/unit-save'
@@ -82,11 +83,15 @@ export const nodeGameCodec: GameCodec = {
   // Tiled tile layers: never more than the layer holds (maxOutputLength stops zlib there);
   // zstd layers are decoded by tile-data.ts itself, as on every host.
   inflate: async (data, compression, maxBytes) => {
-    const options = { maxOutputLength: Math.max(1, maxBytes) }
+    const limit = Math.max(1, maxBytes)
     try {
+      const options = { maxOutputLength: limit }
       return new Uint8Array(compression === 'zlib' ? inflateSync(data, options) : gunzipSync(data, options))
     } catch (e) {
-      throw new Error(`${compression}: ${(e as Error).message}`)
+      // Said as the browser says it (renderer/host/tile-inflate.ts): the limit, or damaged data.
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new Error(`${compression}: inflates past the ${limit} bytes the layer holds; refused`)
+      throw new Error(`${compression}: damaged or truncated data`)
     }
   },
   deflate: (bytes) => new Uint8Array(deflateSync(bytes)),
@@ -129,6 +134,10 @@ export interface OpenGameOptions extends DiskGameOptions {
   readOnly?: boolean
   /** Per engine, options its room reader takes, passed on untouched. */
   readOptions?: Record<string, unknown>
+  /** A Tiled game's layers read as these kinds (layer-kinds.ts), when its rooms are read (`readOptions.layers`). */
+  tiledLayers?: LayerMapping
+  /** Move the game's Walkbox project to .walkbox/set-aside/ first and read the game afresh. */
+  setAside?: boolean
 }
 
 /** The errors that mean "this folder may not be written" (not a full disk, not a bug). */
@@ -258,7 +267,10 @@ export async function openGameFolder(gameDir: string, options: OpenGameOptions =
   const opened = await openGame(diskGameHost(game, options), {
     readOnly: options.readOnly,
     folderName: nameFromFileName(basename(game)),
-    readOptions: options.readOptions,
+    readOptions: options.tiledLayers
+      ? { ...options.readOptions, layers: options.tiledLayers }
+      : options.readOptions,
+    setAside: options.setAside,
   })
   if (opened.readOnly) readOnlyGames.set(game, opened.readOnly)
   else readOnlyGames.delete(game)

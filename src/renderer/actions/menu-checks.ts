@@ -5,7 +5,7 @@
  */
 import { watch, type WatchStopHandle } from 'vue'
 import type { MenuChecks } from '../../shared/actions'
-import type { WalkboxHost } from '../../shared/host'
+import type { WalkboxHost } from '../../shared/host-methods'
 import { useToolsStore } from '../stores/tools'
 import { useViewportStore } from '../stores/viewport'
 

@@ -13,6 +13,7 @@
  */
 import {
   formatForFile,
+  isTiledJsonMap,
   roomFormat,
   ROOM_FORMATS,
   type ExportFile,
@@ -22,6 +23,8 @@ import {
   type RoomFormat,
 } from '../../shared/formats/registry'
 import { encodeIndexedPng } from '../../shared/formats/indexed-png'
+import { MAX_TILED_JSON_PROBE_BYTES } from '../../shared/formats/game-folder'
+import type { LayerMapping } from '../../shared/formats/tiled/layer-kinds'
 import { findGodotRooms } from '../../shared/formats/godot/find-rooms'
 import { MAX_SCENE_CHARS } from '../../shared/formats/godot/tscn'
 import { readImageHeader } from '../../shared/room/image-header'
@@ -77,7 +80,16 @@ export interface ImportCandidate {
  * scenes, else scenes with a NavigationRegion2D), then the rest in path order.
  */
 export async function rankedImportCandidates(files: readonly PickedFile[]): Promise<ImportCandidate[]> {
-  const all = importCandidates(files)
+  const byName = new Map(files.map((f) => [f.path, f.file]))
+  const all: ImportCandidate[] = []
+  for (const c of importCandidates(files)) {
+    // A .json is a Tiled map only by its content (a game keeps other JSON beside its maps).
+    if (c.format.id === 'tiled-json' && /\.json$/i.test(c.path)) {
+      const f = byName.get(c.path)
+      if (!f || f.size > MAX_TILED_JSON_PROBE_BYTES || !isTiledJsonMap(await f.text())) continue
+    }
+    all.push(c)
+  }
   const scenes = all.filter((c) => c.format.id === 'godot').map((c) => c.path)
   if (scenes.length === 0) return all
   const byPath = new Map(files.map((f) => [f.path, f.file]))
@@ -154,10 +166,11 @@ export async function runImport(
   files: readonly PickedFile[],
   path: string,
   formatId: string,
+  options: { layers?: LayerMapping } = {},
 ): Promise<ImportResult> {
   const format = roomFormat(formatId)
   if (!format.importRoom) throw new Error(`${format.label}: Walkbox does not read this format.`)
-  return format.importRoom(pickedSource(files), path, {})
+  return format.importRoom(pickedSource(files), path, options.layers ? { layers: options.layers } : {})
 }
 
 /** Adds an import's room to the open project (one undo step with the flags it needs) and shows it. */

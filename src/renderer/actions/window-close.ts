@@ -3,7 +3,7 @@
  * asked Save / Don't Save / Cancel first; the window closes only after a successful save
  * or Don't Save. A failed save keeps the window (and the work) open.
  */
-import type { WalkboxHost } from '../../shared/host'
+import type { WalkboxHost } from '../../shared/host-methods'
 import { useEditorStore } from '../stores/editor'
 
 export async function answerCloseRequest(host: WalkboxHost): Promise<boolean> {

@@ -20,8 +20,8 @@ import type {
   OpenedProject,
   ProjectListing,
   RecentProject,
-  WalkboxHost,
 } from '../../shared/host'
+import type { WalkboxHost } from '../../shared/host-methods'
 import { cleanRecentList, RECENT_MAX } from '../../shared/host'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../../shared/room/schema'

@@ -31,8 +31,8 @@ import type {
   GameSaveResult,
   OpenedProject,
   OpenGameFolderRequest,
-  WalkboxHost,
 } from '../../shared/host'
+import type { WalkboxHost } from '../../shared/host-methods'
 import {
   AGS3_READ_ONLY,
   AGS3_READ_ONLY_FOLDER,
@@ -326,11 +326,15 @@ async function openWithStore(
   dir: Dir,
   access: 'read' | 'readwrite',
   readOnly: boolean,
+  read: Pick<OpenGameFolderRequest, 'tiledLayers' | 'setAside'> = {},
 ): Promise<{ warnings: string[]; readNotes: string[] }> {
   let scratch: Dir | null = null
   const opened = await openGame(opfsGameHost(ref, dir, { access, madeScratch: (made) => (scratch = made) }), {
     readOnly,
     folderName: dir.name,
+    // A Tiled game's layer kinds (the Read the game box's choices) reach each room's reader.
+    ...(read.tiledLayers ? { readOptions: { layers: read.tiledLayers } } : {}),
+    ...(read.setAside ? { setAside: true } : {}),
   })
   if (opened.readOnly && scratch)
     readOnlyGames.set(ref, { project: scratch, link: opened.link, readOnly: opened.readOnly })
@@ -362,7 +366,7 @@ export function gameFolderMethods(
       games.set(ref, dir)
       let found: { warnings: string[]; readNotes: string[] }
       try {
-        found = await openWithStore(ref, dir, access, chosen)
+        found = await openWithStore(ref, dir, access, chosen, req)
       } catch (error) {
         games.delete(ref)
         throw error

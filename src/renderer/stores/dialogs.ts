@@ -11,6 +11,7 @@ import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
 import type { GameFileChangeSummary, ImportedImage } from '../../shared/host'
 import type { ImportResult } from '../../shared/formats/registry'
+import type { LayerKind } from '../../shared/formats/tiled/layer-kinds'
 
 export type UnsavedChoice = 'save' | 'discard' | 'cancel'
 
@@ -30,7 +31,11 @@ export interface DialogKinds {
     props: { game: string; changes: GameFileChangeSummary[]; notes: string[] }
     answer: boolean
   }
-  'game-read': { props: { game: string; engine: string; rooms: number; notes: string[] }; answer: null }
+  /** Answered with the kinds to read a Tiled game's layers as (read it again), or null. */
+  'game-read': {
+    props: { game: string; engine: string; rooms: number; notes: string[] }
+    answer: Record<string, LayerKind> | null
+  }
   text: {
     props: {
       title: string

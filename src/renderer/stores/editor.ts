@@ -19,7 +19,8 @@
  */
 import { defineStore, storeToRefs } from 'pinia'
 import { computed, ref, shallowReactive, shallowRef } from 'vue'
-import type { GameFolderInfo, OpenedProject, ProjectRef, WalkboxHost } from '../../shared/host'
+import type { GameFolderInfo, OpenedProject, ProjectRef } from '../../shared/host'
+import type { WalkboxHost } from '../../shared/host-methods'
 import type { Project, Room } from '../../shared/room/schema'
 import type { Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'

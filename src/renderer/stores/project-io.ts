@@ -9,8 +9,10 @@
  */
 import { defineStore } from 'pinia'
 import { markRaw } from 'vue'
-import type { GameFolderInfo, ProjectRef, SaveProjectRequest, WalkboxHost } from '../../shared/host'
+import type { GameFolderInfo, ProjectRef, SaveProjectRequest } from '../../shared/host'
+import type { WalkboxHost } from '../../shared/host-methods'
 import { AGS3_READ_ONLY_FOLDER } from '../../shared/formats/game-folder'
+import type { LayerKind } from '../../shared/formats/tiled/layer-kinds'
 import type { Project, Room } from '../../shared/room/schema'
 import { encodeGreyPng, isPng } from '../host/png'
 import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
@@ -159,10 +161,20 @@ export const useProjectIoStore = defineStore('project-io', () => {
    * `readOnly`: looked at without Walkbox writing anything into it (File › Open Game Folder
    * Read-Only…).
    */
-  async function openGameFolder(o: { readOnly?: boolean } = {}): Promise<void> {
-    if (!(await confirmLeave(o.readOnly ? 'open a game folder read-only' : 'open a game folder'))) return
+  async function openGameFolder(
+    o: { readOnly?: boolean; tiledLayers?: Record<string, LayerKind>; setAside?: boolean } = {},
+  ): Promise<void> {
+    if (
+      !o.setAside &&
+      !(await confirmLeave(o.readOnly ? 'open a game folder read-only' : 'open a game folder'))
+    )
+      return
     await status.guarded('Could not open the game folder', async () => {
-      const opened = await requireHost().openGameFolder(o.readOnly ? { readOnly: true } : {})
+      const opened = await requireHost().openGameFolder({
+        ...(o.readOnly ? { readOnly: true } : {}),
+        ...(o.tiledLayers ? { tiledLayers: o.tiledLayers } : {}),
+        ...(o.setAside ? { setAside: true } : {}),
+      })
       if (!(await editor.adoptProject(opened)) || !opened?.game) return
       const g = opened.game
       if (g.readOnlyFolder) sayReadOnly(g)
@@ -172,12 +184,18 @@ export const useProjectIoStore = defineStore('project-io', () => {
           `Opened the ${engineName(g.engine)} game ${g.name} in place (${g.rooms} room${g.rooms === 1 ? '' : 's'}). ${g.readOnly ? 'Its rooms are read-only here.' : 'Save shows what it will write into the game first.'}`,
         )
       if (opened.readNotes?.length)
-        void useDialogsStore().ask('game-read', {
-          game: g.name,
-          engine: engineName(g.engine),
-          rooms: g.rooms,
-          notes: opened.readNotes,
-        })
+        void useDialogsStore()
+          .ask('game-read', {
+            game: g.name,
+            engine: engineName(g.engine),
+            rooms: g.rooms,
+            notes: opened.readNotes,
+          })
+          .then((kinds) => {
+            // A Tiled game read again with the kinds the author gave its layers (its folder picked again).
+            if (kinds && Object.keys(kinds).length > 0)
+              return openGameFolder({ tiledLayers: { ...o.tiledLayers, ...kinds }, setAside: true })
+          })
     })
   }
 

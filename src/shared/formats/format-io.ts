@@ -10,6 +10,8 @@ import type { MaskPixels } from '../room/mask-image'
 import type { ImportedImage, RoomImport } from './godot/import'
 import type { IndexedImage } from './indexed-png'
 import type { Inflate } from './tiled/tile-data'
+import type { LayerKind, LayerMapping } from './tiled/layer-kinds'
+import type { LayerUse } from './tiled/read-map'
 
 /** AGS 4: where a new room folder goes and how its masks are stored. */
 export interface NewOpenRoomOptions {
@@ -63,4 +65,16 @@ export interface ImportSource {
 export interface ImportResult extends RoomImport {
   /** The room's area-id mask when the import gives one (room.mask names its file). */
   mask?: Uint8Array
+  /** Tiled: the map's layers with the kind each was read as, the tile sources it offers, the mapping given. */
+  tiled?: TiledLayersRead
+}
+
+/** What a Tiled import says of the map's layers (for the import dialog's mapping and the game link). */
+export interface TiledLayersRead {
+  layers: LayerUse[]
+  offered: { shapes: number; properties: string[] }
+  /** The mapping in force (the given over the map's remembered one). */
+  mapping: Record<string, LayerKind>
+  /** The author's mapping the import was given (written back into the map with the room). */
+  given: LayerMapping
 }

@@ -20,7 +20,8 @@
 import { findGodotRooms } from './godot/find-rooms'
 import { child, parseXml, type XmlElement } from './ags/xml-lite'
 import type { Deflate } from './indexed-png'
-import { roomFormat, type ImportResult, type ImportSource } from './registry'
+import { isTiledJsonMap, roomFormat, type ImportResult, type ImportSource } from './registry'
+import { rememberedMapping, type LayerMapping } from './tiled/layer-kinds'
 import { projectPathProblem } from '../room/journal-check'
 import { MAX_IMAGE_FILE_BYTES, MAX_ROOMS } from '../room/limits'
 import type { Room } from '../room/schema'
@@ -46,6 +47,8 @@ export interface GameRoomLink {
   file: string
   /** Why the room came without a background, one line (absent when it has one). */
   noBackground?: string
+  /** Tiled: the author's mapping of the map's layers to kinds, written back with the room (layer-kinds.ts). */
+  layers?: LayerMapping
 }
 
 /** A noBackground line kept at the most, characters. */
@@ -58,8 +61,13 @@ const MAX_NO_BACKGROUND_CHARS = 1000
  */
 export function roomLink(read: GameRoomRead, roomId: string): GameRoomLink {
   const why = read.result.background ? undefined : read.result.noBackground
-  if (!why) return { roomId, file: read.file }
-  return { roomId, file: read.file, noBackground: why.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) }
+  const given = read.result.tiled?.given ?? {}
+  return {
+    roomId,
+    file: read.file,
+    ...(why ? { noBackground: why.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) } : {}),
+    ...(Object.keys(given).length > 0 ? { layers: given } : {}),
+  }
 }
 
 /** Why each room of a game has no background, by room id (for GameFolderInfo.noBackground), or undefined when all have one. */
@@ -221,7 +229,48 @@ export async function tiledProjectFolders(
 
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
 
-const isTiledMap = (name: string) => /\.(tmx|tmj)$/i.test(name)
+/** A file that may be a Tiled map: .tmx, .tmj, or .json (then told by its content). */
+const isTiledMap = (name: string) => /\.(tmx|tmj|json)$/i.test(name)
+
+/** Largest .json file looked into to tell whether it is a Tiled map, bytes. */
+export const MAX_TILED_JSON_PROBE_BYTES = 64 * 1024 * 1024
+/** .json files looked into at the most when listing a game's maps. */
+export const MAX_TILED_JSON_PROBES = 2000
+
+/**
+ * The maps among `paths`: every .tmx and .tmj, and the .json files that are Tiled maps by
+ * their content (isTiledJsonMap); the other .json files (tilesets, templates, a game's own
+ * data) are counted in one note.
+ */
+async function tiledMapsAmong(files: ProjectFiles, paths: string[], notes: string[]): Promise<string[]> {
+  const out: string[] = []
+  let probed = 0
+  let others = 0
+  for (const path of paths) {
+    if (!/\.json$/i.test(path)) {
+      out.push(path)
+      continue
+    }
+    if (++probed > MAX_TILED_JSON_PROBES) {
+      if (probed === MAX_TILED_JSON_PROBES + 1)
+        notes.push(`more than ${MAX_TILED_JSON_PROBES} .json files; the rest were not looked into`)
+      continue
+    }
+    const size = await files.size(path)
+    if ((await files.kind(path)) !== 'file' || size === null || size > MAX_TILED_JSON_PROBE_BYTES) {
+      others++
+      continue
+    }
+    const bytes = await files.read(path)
+    if (bytes && isTiledJsonMap(decoder.decode(bytes))) out.push(path)
+    else others++
+  }
+  if (others > 0)
+    notes.push(
+      `${others} .json file${others === 1 ? '' : 's'} not read: not Tiled maps (no "type": "map" with "layers")`,
+    )
+  return out
+}
 
 /**
  * The maps of the folders a Tiled project lists (game paths, each listed folder in the
@@ -261,7 +310,7 @@ export async function listTiledProjectMaps(
   const roots = folders.filter((f, i) => !folders.some((g, j) => j !== i && g !== f && inside(f, g)))
   const maps: string[] = []
   for (const root of roots) maps.push(...(await listGameFiles(files, isTiledMap, { notes, under: root })))
-  return maps
+  return tiledMapsAmong(files, maps, notes)
 }
 
 /**
@@ -274,7 +323,12 @@ export async function listTiledMaps(files: ProjectFiles, notes: string[]): Promi
     .filter((e) => !e.folder && /\.tiled-project$/i.test(e.name))
     .map((e) => e.name)
     .sort()
-  if (projects.length === 0) return listGameFiles(files, isTiledMap, { notes })
+  if (projects.length === 0)
+    return tiledMapsAmong(
+      files,
+      await listGameFiles(files, isTiledMap, { notes, skip: (p) => /(^|\/)node_modules$/.test(p) }),
+      notes,
+    )
   if (projects.length > 1) notes.push(`${projects.length} .tiled-project files; ${projects[0]} is followed`)
   return listTiledProjectMaps(files, projects[0], notes)
 }
@@ -294,7 +348,11 @@ export async function detectGameFolder(files: ProjectFiles): Promise<GameKind | 
   }
   if (names.has('data.xml')) return null
   const maps = await listGameFiles(files, (n) => /\.(tmx|tmj)$/i.test(n))
-  return maps.length > 0 ? 'tiled' : null
+  if (maps.length > 0) return 'tiled'
+  const json = await listGameFiles(files, (n) => /\.json$/i.test(n), {
+    skip: (p) => /(^|\/)node_modules$/.test(p),
+  })
+  return (await tiledMapsAmong(files, json, [])).length > 0 ? 'tiled' : null
 }
 
 /** The AGS rooms of a game: AGS 4 `Rooms/N/data.xml` folders, or AGS 3 `roomN.crm` files, by number. */
@@ -426,7 +484,10 @@ export async function listGameRooms(
   return maps.map((m) => ({ file: m, format: /\.tmx$/i.test(m) ? 'tiled-xml' : 'tiled-json' }))
 }
 
-/** Read every room of the game folder (nothing is written). Refuses a folder with no readable room. */
+/**
+ * Read every room of the game folder (nothing is written). Refuses a folder with no readable room.
+ * `readOptions`: passed on to each room's reader (a Tiled game's layer kinds, `layers`).
+ */
 export async function readGameFolder(
   files: ProjectFiles,
   codec: GameCodec,
@@ -555,12 +616,14 @@ export function parseGameLink(text: string): GameLink {
   for (const [i, r] of j.rooms.entries()) {
     const problem = typeof r?.roomId === 'string' ? gamePathProblem(r.file) : 'no roomId'
     if (problem) throw new GameFolderError(`${GAME_LINK_FILE}: rooms[${i}]: ${problem}`)
+    const layers = r.layers === undefined ? {} : rememberedMapping(r.layers, [])
     rooms.push({
       roomId: r.roomId,
       file: r.file,
       ...(typeof r.noBackground === 'string' && r.noBackground
         ? { noBackground: r.noBackground.split('\n')[0].slice(0, MAX_NO_BACKGROUND_CHARS) }
         : {}),
+      ...(Object.keys(layers).length > 0 ? { layers } : {}),
     })
   }
   return { format: 'walkbox-game-link', version: 1, engine: j.engine as GameKind, rooms }
@@ -618,6 +681,36 @@ export async function keepGameWalkbox(files: ProjectFiles): Promise<() => Promis
     }
     return problems
   }
+}
+
+/** Where a game's Walkbox project is moved when the game is read afresh. */
+export const GAME_SET_ASIDE_DIR = `${GAME_WALKBOX_DIR}/set-aside`
+
+/**
+ * Moves the game's Walkbox project and link record to `.walkbox/set-aside/<stamp>/` (copied
+ * file by file, then taken out), so that the game can be read afresh (with other Tiled layer
+ * kinds) and nothing the author had is lost. Returns the folder they went to.
+ */
+export async function setAsideGameProject(files: ProjectFiles, stamp: string): Promise<string> {
+  const to = `${GAME_SET_ASIDE_DIR}/${stamp.replace(/[^0-9A-Za-z_-]/g, '-')}`
+  const copyTree = async (from: string, into: string, depth: number): Promise<void> => {
+    for (const e of await files.list(from)) {
+      const path = `${from}/${e.name}`
+      if (e.folder) {
+        if (depth < MAX_GAME_DEPTH) await copyTree(path, `${into}/${e.name}`, depth + 1)
+      } else {
+        const bytes = await files.read(path)
+        if (bytes) await files.write(`${into}/${e.name}`, bytes)
+      }
+    }
+  }
+  const project = `${GAME_WALKBOX_DIR}/project`
+  await copyTree(project, `${to}/project`, 0)
+  const link = await files.read(GAME_LINK_FILE)
+  if (link) await files.write(`${to}/game-link.json`, link)
+  await files.removeTree(project)
+  await files.remove(GAME_LINK_FILE)
+  return to
 }
 
 /**

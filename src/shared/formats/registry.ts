@@ -11,7 +11,7 @@
  *
  * Units: px.
  */
-import { emptyRoom, type Flag, type Room } from '../room/schema'
+import { emptyRoom, type Room } from '../room/schema'
 import { idFromName, nameFromFileName } from '../room/names'
 import { readMaskImage, readPngPalette } from '../room/mask-image'
 import { exportAgs, importAgs, maskPalette } from './ags/ags'
@@ -24,7 +24,15 @@ import { exportRuntimeRoom, readRuntimeRoom } from './runtime'
 import { roomToTiledMap, tiledMapToRoom, type TiledMap } from './tiled/map'
 import { tiledMapToTmx, tmxToTiledMap } from './tiled/tmx'
 import { resolveTiledMap } from './tiled/external-files'
-import type { ExportFile, ExportInput, ExportResult, ImportResult, ImportSource } from './format-io'
+import type { LayerMapping } from './tiled/layer-kinds'
+import type {
+  ExportFile,
+  ExportInput,
+  ExportResult,
+  ImportResult,
+  ImportSource,
+  TiledLayersRead,
+} from './format-io'
 
 export type {
   ExportFile,
@@ -33,6 +41,7 @@ export type {
   ImportResult,
   ImportSource,
   NewOpenRoomOptions,
+  TiledLayersRead,
 } from './format-io'
 
 export interface RoomFormat {
@@ -56,6 +65,8 @@ export interface RoomFormat {
       name?: string
       /** Tiled: the files a map names may lie anywhere in the source (a project folder), not only in the map's folder. */
       filesWithinSource?: boolean
+      /** Tiled: the author's mapping of layers (and tile sources) to kinds (`--layer NAME=KIND`, the import dialog). */
+      layers?: LayerMapping
     },
   ): Promise<ImportResult>
 }
@@ -68,19 +79,39 @@ async function tiledRoom(
   source: ImportSource,
   path: string,
   map: TiledMap,
-  options: { roomId?: string; filesWithinSource?: boolean },
-): Promise<{ room: Room; notes: string[]; objects: { imported: number[] }; flags: Flag[] }> {
+  options: { roomId?: string; filesWithinSource?: boolean; layers?: LayerMapping },
+): Promise<TiledImport> {
   const resolved = await resolveTiledMap(map, path, {
     readText: source.readText,
     inflate: source.inflate,
     ...(options.filesWithinSource ? { root: '' } : {}),
   })
-  const out = tiledMapToRoom(resolved.map, baseOf(path), { roomId: options.roomId })
+  const given = options.layers ?? {}
+  const out = tiledMapToRoom(resolved.map, baseOf(path), { roomId: options.roomId, layers: given })
   return {
     room: out.room,
     notes: [...resolved.notes, ...out.notes],
     objects: { imported: out.imported },
     flags: out.flags,
+    tiled: { layers: out.layers, offered: out.offered, mapping: out.mapping, given },
+  }
+}
+
+type TiledImport = Pick<ImportResult, 'room' | 'notes' | 'objects' | 'flags'> & { tiled: TiledLayersRead }
+
+/**
+ * Is this text a Tiled JSON map (a `.tmj`, or a `.json` Tiled saved)? Told by its content, as
+ * Tiled's own reader does: an object whose "type" is "map" and that has "layers" (a file's
+ * name says nothing: games keep other JSON beside their maps).
+ */
+export function isTiledJsonMap(text: string): boolean {
+  const head = text.trimStart()
+  if (!head.startsWith('{')) return false
+  try {
+    const j = JSON.parse(text) as { type?: unknown; layers?: unknown }
+    return j !== null && typeof j === 'object' && j.type === 'map' && Array.isArray(j.layers)
+  } catch {
+    return false
   }
 }
 
@@ -88,10 +119,10 @@ async function tiledRoom(
 async function tiledImages(
   source: ImportSource,
   mapPath: string,
-  imported: { room: Room; notes: string[]; objects: { imported: number[] }; flags: Flag[] },
+  imported: TiledImport,
 ): Promise<ImportResult> {
-  const { room, notes, objects, flags } = imported
-  const result: ImportResult = { room, flags, notes, objects }
+  const { room, notes, objects, flags, tiled } = imported
+  const result: ImportResult = { room, flags, notes, objects, tiled }
   if (room.background) {
     const bytes = await source.readBytes(dirOf(mapPath) + room.background)
     const size = bytes ? source.imageSize(bytes) : null
@@ -193,7 +224,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     label: 'Tiled map (.tmj)',
     extensions: ['tmj', 'json'],
     description:
-      'Tiled 1.8+ JSON map: image layers, walkable/gate/zone/node/point objects, room data as properties',
+      'Tiled 1.8+ JSON map (.tmj, or a .json Tiled saved): layers read by rule or --layer NAME=KIND (walkable, obstacles, zones, points, hotspots…), room data as properties',
     exportRoom(input) {
       const { map, notes } = roomToTiledMap(input.room, input.flags ?? [])
       return {
@@ -202,11 +233,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           ...backgroundFile(input),
           ...tiledMask(input),
         ],
-        notes: [
-          ...notes,
-          ...framesNote(input.room, 'the map carries the background as one image layer'),
-          ...hotspotsNote(input.room, 'the Tiled map export writes no hotspot objects yet'),
-        ],
+        notes: [...notes, ...framesNote(input.room, 'the map carries the background as one image layer')],
       }
     },
     async importRoom(source, path, options) {
@@ -234,11 +261,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           ...backgroundFile(input),
           ...tiledMask(input),
         ],
-        notes: [
-          ...notes,
-          ...framesNote(input.room, 'the map carries the background as one image layer'),
-          ...hotspotsNote(input.room, 'the Tiled map export writes no hotspot objects yet'),
-        ],
+        notes: [...notes, ...framesNote(input.room, 'the map carries the background as one image layer')],
       }
     },
     async importRoom(source, path, options) {

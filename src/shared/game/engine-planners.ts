@@ -109,12 +109,19 @@ const planGodot: GamePlanner = async ({ files, codec, link, state, flags }) => {
   }
 }
 
-/** Tiled: Walkbox's own object layers of the map (tiled/write-in-place*.ts). */
+/** Tiled: each edited kind's objects where they came from in the map (tiled/write-in-place*.ts). */
 const planTiled: GamePlanner = async ({ files, codec, link, state, flags }) => {
   const before = await gameSource(files, codec).readBytes(link.file)
   if (before === null) throw new GameFolderError(`${link.file}: not in the game any more`)
   const write = /\.tmx$/i.test(link.file) ? writeRoomIntoTmx : writeRoomIntoTmj
-  const out = write(decoder.decode(before), baseOf(link.file), state.room, flags)
+  const source = gameSource(files, codec)
+  // The layer kinds the room was read with (the game link's), so each kind goes back where it came from.
+  const out = await write(decoder.decode(before), baseOf(link.file), state.room, {
+    flags,
+    ...(link.layers ? { layers: link.layers } : {}),
+    files: { readText: source.readText, ...(source.inflate ? { inflate: source.inflate } : {}), root: '' },
+    mapPath: link.file,
+  })
   return { files: [{ path: link.file, bytes: encoder.encode(out.text) }], notes: out.notes }
 }
 

@@ -34,6 +34,7 @@ import {
   gameReadNotes,
   keepGameWalkbox,
   leftoverProjectProblem,
+  setAsideGameProject,
   parseGameLink,
   readGameFolder,
   roomLink,
@@ -116,6 +117,8 @@ export interface OpenGameOptions {
   folderName?: string
   /** Per engine, options its room reader takes, passed on untouched. */
   readOptions?: GameReadOptions['readOptions']
+  /** Read the game afresh (other Tiled layer kinds): its Walkbox project is moved to .walkbox/set-aside/ first. */
+  setAside?: boolean
 }
 
 const oneLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]
@@ -314,16 +317,19 @@ export async function openGame(host: GameHost, options: OpenGameOptions = {}): P
     async (state): Promise<OpenedGame | string> => {
       if (!state.held) return state.why ?? 'its lock could not be taken'
       const warnings = await recoverGame(files, await engineOf(files))
-      if (await hasGameProject(files)) {
+      const setAside = options.setAside === true && (await hasGameProject(files))
+      if (!setAside && (await hasGameProject(files))) {
         const stored = await openStoredProject(host.project)
         const link = await readGameLink(files)
         return { project: host.project, stored, link, imported: false, notes: [], warnings, readOnly: null }
       }
       // A leftover project folder (no project file) is not written over: the author decides.
-      const leftover = await leftoverProjectProblem(files)
+      const leftover = setAside ? null : await leftoverProjectProblem(files)
       if (leftover) throw new GameFolderError(`${leftover}; nothing opened`)
       // Read first: a game whose rooms cannot be read is refused with nothing written.
       const read = await readGameFolder(files, host.codec, { readOptions: options.readOptions })
+      // Read afresh: the project the first read made is moved aside (nothing deleted), then replaced.
+      if (setAside) await setAsideGameProject(files, new Date().toISOString())
       // What of Walkbox's the game holds now: an import that fails part way puts it back so.
       const putBack = await keepGameWalkbox(files)
       try {

@@ -222,11 +222,22 @@ describe('Tiled objects where Tiled draws them', () => {
     ])
   })
 
-  it('makes an ellipse a polygon within 0.5 px of it', () => {
+  it("makes an ellipse a polygon of the ellipse's area within 0.5 px of it", () => {
     const ring = (room.zones.find((x) => x.name === 'pond')!.shape as { outer: [number, number][] }).outer
     const [cx, cy, rx, ry] = [70, 180, 50, 30]
-    // Every vertex lies on the ellipse; every point of the ellipse is within 0.5 px of an edge.
-    for (const [x, y] of ring) expect(((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2).toBeCloseTo(1, 9)
+    // The polygon has the ellipse's area (an inscribed one would be smaller).
+    let twice = 0
+    ring.forEach(([ax, ay], i) => {
+      const [bx, by] = ring[(i + 1) % ring.length]
+      twice += ax * by - bx * ay
+    })
+    expect(Math.abs(twice / 2) / (Math.PI * rx * ry)).toBeCloseTo(1, 9)
+    // Every vertex is within 0.5 px of the ellipse (along its ray from the middle, the longer
+    // way); every point of the ellipse is within 0.5 px of an edge.
+    for (const [x, y] of ring) {
+      const along = Math.sqrt(((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2)
+      expect(Math.hypot(x - cx, y - cy) * (1 - 1 / along)).toBeLessThanOrEqual(0.5)
+    }
     for (let k = 0; k < 720; k++) {
       const t = (k / 720) * 2 * Math.PI
       const p = [cx + rx * Math.cos(t), cy + ry * Math.sin(t)]

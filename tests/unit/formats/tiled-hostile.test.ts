@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest'
 import { folderSource } from '../../../src/cli/format-commands'
 import { insideMapFolder, resolveTiledMap } from '../../../src/shared/formats/tiled/external-files'
 import type { TiledMap } from '../../../src/shared/formats/tiled/map'
-import { tiledMapToRoom } from '../../../src/shared/formats/tiled/read-map'
+import { tmxToTiledMap } from '../../../src/shared/formats/tiled/tmx'
+import { MAX_TILE_SHAPE_VERTICES, tiledMapToRoom } from '../../../src/shared/formats/tiled/read-map'
 
 const base = (layers: unknown[], extra: object = {}) =>
   ({
@@ -104,7 +105,7 @@ describe('hostile Tiled maps', () => {
     [
       'a tileset whose tiles are not a list',
       base([tiles({ data: [1, 1, 1, 1] })], { tilesets: [{ firstgid: 1, tiles: 5, properties: 'x' }] }),
-      /no walkable tiles/,
+      /layers not read: "floor" \(tiles\): no rule gives it a kind/,
     ],
     [
       'a tileset outside the map folder',
@@ -134,6 +135,42 @@ describe('hostile Tiled maps', () => {
       expect(text).toMatch(expected)
     })
   }
+
+  it('a tile collision shape on every cell of a large layer: read up to the vertex limit, the rest named', async () => {
+    const ring = Array.from({ length: 32 }, (_, i) => ({
+      x: 8 + 7 * Math.cos((2 * Math.PI * i) / 32),
+      y: 8 + 7 * Math.sin((2 * Math.PI * i) / 32),
+    }))
+    const side = 200
+    const map = base([tiles({ width: side, height: side, data: new Array(side * side).fill(1) })], {
+      width: side,
+      height: side,
+      tilesets: [
+        {
+          firstgid: 1,
+          tilewidth: 16,
+          tileheight: 16,
+          tiles: [{ id: 0, objectgroup: { objects: [{ id: 1, x: 0, y: 0, polygon: ring }] } }],
+        },
+      ],
+    })
+    const resolved = await resolveTiledMap(map, 'maps/shapes.tmj', noFiles)
+    const { notes, room } = tiledMapToRoom(resolved.map, 'shapes.tmj', { layers: { '@shapes': 'obstacles' } })
+    expect(notes).toContain(
+      `tile collision shapes: more than ${MAX_TILE_SHAPE_VERTICES} vertices in all the cells that hold them; the cells past that are not read`,
+    )
+    expect(room.polygons[0].holes.length).toBe(Math.floor(MAX_TILE_SHAPE_VERTICES / 32))
+  })
+
+  it('reads the bare DOCTYPE older Tiled wrote, and refuses one with declarations (an entity) in one line', () => {
+    const map = (doctype: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n${doctype}\n<map version="1.0" orientation="orthogonal" width="2" height="2" tilewidth="16" tileheight="16">\n <objectgroup name="zones">\n  <object id="1" name="rug" x="0" y="0" width="8" height="8"/>\n </objectgroup>\n</map>\n`
+    const old = tmxToTiledMap(map('<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">'), 'old.tmx')
+    expect(tiledMapToRoom(old, 'old.tmx').room.zones.map((z) => z.name)).toEqual(['rug'])
+    expect(() => tmxToTiledMap(map('<!DOCTYPE map [<!ENTITY boom "boom">]>'), 'bomb.tmx')).toThrow(
+      'bomb.tmx: line 2: a DOCTYPE with declarations of its own, and CDATA, are not read',
+    )
+  })
 
   it('never leaves the map folder, whatever the path', () => {
     expect(insideMapFolder('maps/', 'maps/', 'a/../b.tsx')).toBe('maps/b.tsx')

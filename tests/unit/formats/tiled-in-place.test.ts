@@ -17,7 +17,6 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { folderSource } from '../../../src/cli/format-commands'
 import { roomFormat } from '../../../src/shared/formats/registry'
-import type { TiledMapRefused } from '../../../src/shared/formats/tiled/external-files'
 import { writeRoomIntoTmx } from '../../../src/shared/formats/tiled/write-in-place'
 import { writeRoomIntoTmj } from '../../../src/shared/formats/tiled/write-in-place-json'
 import { member, parseJsonSpans } from '../../../src/shared/formats/json-spans'
@@ -147,13 +146,13 @@ afterAll(async () => {
 describe('writing a room back into its .tmx in place', () => {
   it('changes nothing when the room is unchanged', async () => {
     const room = await importTmx('cave.tmx')
-    expect(writeRoomIntoTmx(original, 'cave.tmx', room).text).toBe(original)
+    expect((await writeRoomIntoTmx(original, 'cave.tmx', room)).text).toBe(original)
   })
 
   it('changes only the lines of the edited object; Tiled reads the result; it imports back as the edited room', async () => {
     const room = await importTmx('cave.tmx')
     room.polygons[0].outer[0] = [14, 60]
-    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    const { text } = await writeRoomIntoTmx(original, 'cave.tmx', room)
     const diff = unifiedDiff(original, text, 'cave.tmx')
     const removed = diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))
     expect(removed).toEqual([
@@ -184,7 +183,7 @@ describe('writing a room back into its .tmx in place', () => {
     const room = await importTmx('cave.tmx')
     expect(room.polygons[0].holes[0][0]).toEqual([100, 100])
     room.polygons[0].holes[0][0] = [96, 98]
-    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    const { text } = await writeRoomIntoTmx(original, 'cave.tmx', room)
     const diff = unifiedDiff(original, text, 'cave.tmx')
     const changed = diff.split('\n').filter((l) => /^[-+](?![-+]{2})/.test(l))
     // The hole keeps its name, id and (absent) properties: only its points change.
@@ -224,23 +223,10 @@ describe('writing a room back into its .tmx in place', () => {
       events: { enter: 'lookWell', exit: '', stand: '' },
       properties: {},
     })
-    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    const { text } = await writeRoomIntoTmx(original, 'cave.tmx', room)
     expect(text).toContain('nextobjectid="8"')
     expect(text).toContain('<object id="7" name="well" type="zone" x="20" y="20">')
     expect(text).toContain('<object id="4" name="door" type="zone" x="250" y="80" width="30" height="40"/>')
-  })
-
-  it('refuses a map whose other layers hold objects Walkbox reads, naming them', () => {
-    const other = original.replace('name="decor"', 'name="Floor"').replace('type="decor"', 'type="walkable"')
-    let refused: TiledMapRefused | undefined
-    try {
-      writeRoomIntoTmx(other, 'cave.tmx', { polygons: [] } as unknown as Room)
-    } catch (e) {
-      refused = e as TiledMapRefused
-    }
-    expect(refused?.problems).toEqual([
-      "layer 'Floor' holds 1 object Walkbox reads (object 3); writing the room would put them in the map twice",
-    ])
   })
 
   it('walkbox export --into: a dry run prints the diff and writes nothing; the write keeps a backup', async () => {
@@ -280,7 +266,7 @@ describe('writing a room back into its .tmx in place', () => {
 describe('writing a room back into its .tmj in place', () => {
   it('changes nothing when the room is unchanged', async () => {
     const room = await importTmj('cave.tmj')
-    expect(writeRoomIntoTmj(originalJson, 'cave.tmj', room).text).toBe(originalJson)
+    expect((await writeRoomIntoTmj(originalJson, 'cave.tmj', room)).text).toBe(originalJson)
   })
 
   it('rewrites only the edited object and adds a layer; Tiled reads the result; it imports back as the edited room', async () => {
@@ -297,7 +283,7 @@ describe('writing a room back into its .tmj in place', () => {
       ],
       flagExpression: 'closed',
     })
-    const { text } = writeRoomIntoTmj(originalJson, 'cave.tmj', room)
+    const { text } = await writeRoomIntoTmj(originalJson, 'cave.tmj', room)
     const parsed = JSON.parse(text) as {
       nextobjectid: number
       nextlayerid: number
@@ -345,7 +331,7 @@ describe('moving the first vertex of a polygon in a .tmj', () => {
   it("keeps the object's x/y and changes that one point pair; it imports back", async () => {
     const room = await importTmj('cave.tmj')
     room.polygons[0].holes[0][0] = [96, 98]
-    const { text } = writeRoomIntoTmj(originalJson, 'cave.tmj', room)
+    const { text } = await writeRoomIntoTmj(originalJson, 'cave.tmj', room)
     // The object is written whole (JSON), from the map's own anchor.
     const parsed = JSON.parse(text) as { layers: { objects?: { id: number; x: number; y: number }[] }[] }
     expect(parsed.layers[1].objects!.find((o) => o.id === 2)).toMatchObject({
@@ -397,7 +383,7 @@ describe('a rotated polygon, in place', () => {
     const room = await importTmj('rotated.tmj')
     const [x, y] = room.polygons[0].outer[1]
     room.polygons[0].outer[1] = [x + 2, y]
-    const { text: out, notes } = writeRoomIntoTmj(text, 'rotated.tmj', room)
+    const { text: out, notes } = await writeRoomIntoTmj(text, 'rotated.tmj', room)
     expect(notes).toContain(
       "rotated.tmj: object 1 ('deck') is rotated in the map; it is written unrotated from its first vertex",
     )
@@ -433,8 +419,8 @@ describe('the map property walkbox.flags, in place', () => {
     await writeFile(join(game(), 'flags-source.tmx'), original)
     const room = await importTmx('flags-source.tmx')
     // No flag named: the map stays as it was, flags or not.
-    expect(writeRoomIntoTmx(original, 'cave.tmx', room, flags).text).toBe(original)
-    const { text, notes } = writeRoomIntoTmx(original, 'cave.tmx', withGate(room), flags)
+    expect((await writeRoomIntoTmx(original, 'cave.tmx', room, { flags: flags })).text).toBe(original)
+    const { text, notes } = await writeRoomIntoTmx(original, 'cave.tmx', withGate(room), { flags: flags })
     expect(text).toContain(
       '<property name="walkbox.flags" value="[{&quot;id&quot;:&quot;closed&quot;,&quot;name&quot;:&quot;Bars closed&quot;,&quot;default&quot;:true}]"/>',
     )
@@ -451,8 +437,10 @@ describe('the map property walkbox.flags, in place', () => {
     const back = await roomFormat('tiled-xml').importRoom!(folderSource(game()), 'flags.tmx', {})
     expect(back.flags).toEqual([{ id: 'closed', name: 'Bars closed', default: true }])
     // Written again with the same flags: not touched; a changed default: that value only.
-    expect(writeRoomIntoTmx(text, 'cave.tmx', back.room, flags).text).toBe(text)
-    const changed = writeRoomIntoTmx(text, 'cave.tmx', back.room, [{ ...flags[0], default: false }]).text
+    expect((await writeRoomIntoTmx(text, 'cave.tmx', back.room, { flags: flags })).text).toBe(text)
+    const changed = (
+      await writeRoomIntoTmx(text, 'cave.tmx', back.room, { flags: [{ ...flags[0], default: false }] })
+    ).text
     const diff = unifiedDiff(text, changed, 'cave.tmx')
     expect(diff.split('\n').filter((l) => /^[-+](?![-+]{2})/.test(l))).toHaveLength(2)
     expect(changed).toContain('&quot;default&quot;:false}]"/>')
@@ -460,13 +448,13 @@ describe('the map property walkbox.flags, in place', () => {
 
   it('.tmj: added to the map properties when the flags change; the import gives them back', async () => {
     const room = withGate(await importTmj('cave.tmj'))
-    const { text } = writeRoomIntoTmj(originalJson, 'cave.tmj', room, flags)
+    const { text } = await writeRoomIntoTmj(originalJson, 'cave.tmj', room, { flags: flags })
     const parsed = JSON.parse(text) as { properties: { name: string; value: string }[] }
     expect(parsed.properties.map((p) => p.name)).toEqual(['music', 'walkbox.flags'])
     await writeFile(join(game(), 'flags.tmj'), text)
     const back = await roomFormat('tiled-json').importRoom!(folderSource(game()), 'flags.tmj', {})
     expect(back.flags).toEqual([{ id: 'closed', name: 'Bars closed', default: true }])
-    expect(writeRoomIntoTmj(text, 'cave.tmj', back.room, flags).text).toBe(text)
+    expect((await writeRoomIntoTmj(text, 'cave.tmj', back.room, { flags: flags })).text).toBe(text)
   })
 })
 
@@ -566,7 +554,7 @@ describe('edited holes and walk polygons keep their own names and ids', () => {
     })
     const text = await readFile(join(game(), 'holes.tmx'), 'utf8')
     const room = edit(await importTmx('holes.tmx'))
-    const out = writeRoomIntoTmx(text, 'holes.tmx', room)
+    const out = await writeRoomIntoTmx(text, 'holes.tmx', room)
     const changed = unifiedDiff(text, out.text, 'holes.tmx')
       .split('\n')
       .filter((l) => /^[-+](?![-+]{2})/.test(l))
@@ -593,7 +581,7 @@ describe('edited holes and walk polygons keep their own names and ids', () => {
     })
     const text = await readFile(join(game(), 'holes.tmj'), 'utf8')
     const room = edit(await importTmj('holes.tmj'))
-    const out = writeRoomIntoTmj(text, 'holes.tmj', room)
+    const out = await writeRoomIntoTmj(text, 'holes.tmj', room)
     type Obj = { id: number; polygon?: unknown } & Record<string, unknown>
     const objectsOf = (t: string) => (JSON.parse(t) as { layers: { objects: Obj[] }[] }).layers[0].objects
     const before = objectsOf(text)
@@ -619,7 +607,7 @@ describe('renamed in Walkbox, in place', () => {
     const door = room.zones.find((z) => z.id === 'door')!
     door.name = 'Front door'
     room.polygons[0].id = 'deck'
-    const { text } = writeRoomIntoTmx(original, 'cave.tmx', room)
+    const { text } = await writeRoomIntoTmx(original, 'cave.tmx', room)
     // (A rectangle, rewritten: a polygon from its first corner.)
     expect(text).toContain('<object id="1" name="deck" type="walkable" x="10" y="60">')
     // The zone's id no longer follows from its name: written beside it.
@@ -656,7 +644,7 @@ describe('an edited object keeps what the map says of it and the room does not',
     await writeFile(join(game(), 'well.tmx'), text)
     const room = await importTmx('well.tmx')
     room.polygons[0].holes[0][1] = [131, 101]
-    const out = writeRoomIntoTmx(text, 'well.tmx', room)
+    const out = await writeRoomIntoTmx(text, 'well.tmx', room)
     expect(out.text).toContain('<object id="2" name="well" type="hole" x="100" y="100" visible="0">')
     expect(out.text).toContain('<property name="depth" type="int" propertytype="Depth" value="3"/>')
     expect(out.text).toContain('<polygon points="0,0 31,1 15,20"/>')

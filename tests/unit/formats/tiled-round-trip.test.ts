@@ -317,11 +317,11 @@ describe('Tiled: nothing lost silently', () => {
       )
       const imported = await importFile(file)
       expect(silentlyLost(elements, imported)).toEqual([])
-      // What is read is there: the lawn with its well, the tiles, four zones (the lamp by its layer's name), the gate, the path and the start.
+      // What is read is there: the lawn with its well, the tiles, five zones (the lamp and the door by their layer's name), the gate, the path and the start.
       const room = imported.room
       expect(room.polygons.find((p) => p.id === 'lawn')?.holes).toHaveLength(1)
       expect(room.polygons.some((p) => p.id.startsWith('ground'))).toBe(true)
-      expect(room.zones.map((z) => z.name).sort()).toEqual(['crate', 'lamp', 'pond', 'porch'])
+      expect(room.zones.map((z) => z.name).sort()).toEqual(['crate', 'door', 'lamp', 'pond', 'porch'])
       expect(room.zones.find((z) => z.name === 'porch')?.properties).toEqual({ global_id: 'porch' })
       expect(room.gates.map((g) => g.flagExpression)).toEqual(['fence_open'])
       expect(room.points?.map((p) => p.name)).toEqual(['player_start'])

@@ -137,6 +137,9 @@ function tilesetFromJson(json: unknown, firstgid: number, file: string): TiledTi
     objectalignment: (typeof t.objectalignment === 'string'
       ? t.objectalignment
       : 'unspecified') as ObjectAlignment,
+    ...(t.tileoffset && typeof t.tileoffset === 'object'
+      ? { tileoffset: { x: Number(t.tileoffset.x) || 0, y: Number(t.tileoffset.y) || 0 } }
+      : {}),
     properties: Array.isArray(t.properties) ? t.properties : [],
     tiles: Array.isArray(t.tiles) ? t.tiles : [],
   }

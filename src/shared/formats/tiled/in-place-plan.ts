@@ -1,24 +1,38 @@
 /**
  * What writing a room back into a game's own Tiled map changes, whatever the map's text
- * format (.tmx: write-in-place.ts, .tmj: write-in-place-json.ts): which object layers are
- * Walkbox's, which of their objects keep their bytes, which ids the written objects take,
- * and what in the map would make the write put geometry in twice.
+ * format (.tmx: write-in-place.ts, .tmj: write-in-place-json.ts): each kind of the room is
+ * written where it came from, in the layers the same rules (layer-kinds.ts) give that kind,
+ * and only the kinds the author edited are written at all.
+ *
+ * Steps:
+ * 1. the map is read as it is now, with the same mapping (`fresh`); every kind of the room
+ *    (walk area, gates, zones, node graph, points, hotspots) that reads back the same as
+ *    the map gives it is left alone, so an unedited room changes no byte;
+ * 2. an edited kind's objects are matched to the map's objects of that kind in whatever
+ *    layer they are (by name, by the id the reader made, by shape; holes by their vertices)
+ *    and each is written in its own layer, in place; objects the room no longer has are
+ *    taken out; new ones go to the first layer of that kind (or a new layer of Walkbox's
+ *    name);
+ * 3. a walk area made from obstacles (the map minus them) is written back as obstacles:
+ *    the obstacle objects it no longer reaches stay as they are, the rest of what it does
+ *    not cover is written as obstacle polygons (into the objects it replaces, by overlap);
+ *    one made from tiles is not written (Walkbox does not paint tiles), said in one line.
  *
  * Glossary
- * - owned layer: a top-level object layer named as Walkbox names its layers (`walkable`,
- *   `gates`, `zones`, `node graph`, `points`); its objects are the room's.
- * - readable object: one of a kind Walkbox reads (walkable, hole, gate, zone, node, join,
- *   point; by type or by its layer's name) with an area, a point or a line (not text).
- * - piece: what an owned layer holds after the write, in order: a child of the map's layer
+ * - readable object: one of a kind Walkbox reads (its type, else its layer's kind) with an
+ *   area, a point or a line (not text, not a shape Walkbox does not read).
+ * - piece: what a written layer holds after the write, in order: a child of the map's layer
  *   kept byte for byte (its properties, objects Walkbox does not read, objects that read back
  *   the same) or a written object.
- * - foreign geometry: readable objects in any other layer, or walk polygons Walkbox traced
- *   from a tile layer: the write is refused, naming them.
+ * - layer offset: the sum of the offsets of a layer and its groups; written objects are in
+ *   map px less that offset.
  *
  * Units: px; offsets in UTF-16 units.
  */
+import { normaliseRoom } from '../../room/normalise'
 import type { Room } from '../../room/schema'
 import { IdPool } from '../../room/names'
+import { kindOfLayer, OBJECT_KIND_OF, type KindRule, type LayerKind, type LayerMapping } from './layer-kinds'
 import {
   flagsTheMapCarries,
   roomToTiledMap,
@@ -27,36 +41,21 @@ import {
   type TiledProperty,
 } from './map'
 import { objectOutline, polylinePoints } from './object-shapes'
-import { KINDS, READ_PROPERTIES, idBase, layerKind, readFlags, shiftRoom } from './read-map'
+import { hotspotPropertyKey, KINDS, READ_PROPERTIES } from './read-elements'
+import { idBase, readFlags, shiftRoom, type TiledRoomRead } from './read-map'
+import { planObstacles, type ObstacleCandidate, type ObstaclePlan } from './obstacle-plan'
+import type { Ring } from './shape-ops'
+import type { SourceChild, SourceLayer, TileObjectFacts } from './source-layers'
 
-export const OWNED_LAYERS = ['walkable', 'gates', 'zones', 'node graph', 'points'] as const
+export type { SourceChild, SourceLayer } from './source-layers'
 
-/** A child of an object layer in the map's text (TMX: also <properties>). */
-export interface SourceChild {
-  start: number
-  end: number
-  /** Set for objects: the object as far as the map says it (Tiled's defaults not filled). */
-  object?: Partial<TiledObject> & { text?: unknown; otherShape?: string }
-}
-
-/** A layer of the map's text. */
-export interface SourceLayer<Ref> {
-  type: 'objectgroup' | 'group' | 'tilelayer' | 'other'
-  name: string
-  offsetx: number
-  offsety: number
-  children: SourceChild[]
-  layers: SourceLayer<Ref>[]
-  /** The format's own handle (an XML element, a JSON node). */
-  ref: Ref
-}
-
-export type Piece = { keep: SourceChild } | { write: TiledObject }
+/** A kept child, or a written object (`replaces`: the map's child it is written over). */
+export type Piece = { keep: SourceChild } | { write: TiledObject; replaces?: SourceChild }
 
 export interface LayerPlan<Ref> {
-  /** The layer as Walkbox writes it (objects renumbered, moved by the layer's offset). */
+  /** The layer as Walkbox writes it (name, draw order; the objects are the pieces). */
   written: Extract<TiledLayer, { type: 'objectgroup' }>
-  /** The map's top-level layer of that name, when it has one. */
+  /** The map's layer, when it has one. */
   existing?: SourceLayer<Ref>
   pieces: Piece[]
   /** Set when the layer is added: its new id. */
@@ -70,58 +69,100 @@ export interface InPlacePlan<Ref> {
   notes: string[]
   /** Why the write is refused (empty: it is not). */
   problems: string[]
+  /** Layers the write added that need the mapping to be read back as their kind (name -> kind). */
+  mapped: Record<string, LayerKind>
+  /** Did the plan change anything in the map's layers? */
+  changed: boolean
 }
 
-const isKind = (k: string) => (KINDS as readonly string[]).includes(k)
+/** A layer of the map with what the rules say of it. */
+interface Flat<Ref> {
+  layer: SourceLayer<Ref>
+  dx: number
+  dy: number
+  kind: { kind: LayerKind; rule: KindRule } | null
+}
 
-const kindOf = (o: SourceChild['object'], layer: string): string =>
-  (typeof o?.type === 'string' && o.type) || layerKind(layer)
+/** A readable object of the map, where it is. */
+interface Candidate<Ref> {
+  c: SourceChild
+  at: Flat<Ref>
+  kind: string
+}
 
-/** Is this child an object Walkbox reads (and so writes)? */
-function readable(c: SourceChild, layer: string): boolean {
+/** Twice the signed area of a polygon's points (the sign says which way it winds). */
+function wind(points: readonly { x: number; y: number }[]): number {
+  let s = 0
+  points.forEach((p, i) => {
+    const q = points[(i + 1) % points.length]
+    s += p.x * q.y - q.x * p.y
+  })
+  return s
+}
+
+/** The written groups (Walkbox's layers), the object kinds each holds, and the layer kind it is. */
+const GROUPS: { name: string; kinds: readonly string[]; layer: LayerKind }[] = [
+  { name: 'walkable', kinds: ['walkable', 'hole'], layer: 'walkable' },
+  { name: 'gates', kinds: ['gate'], layer: 'gates' },
+  { name: 'zones', kinds: ['zone'], layer: 'zones' },
+  { name: 'node graph', kinds: ['node', 'join'], layer: 'nodes' },
+  { name: 'points', kinds: ['point'], layer: 'points' },
+  { name: 'hotspots', kinds: ['hotspot', 'walk-to', 'look-at'], layer: 'hotspots' },
+]
+
+/** Rules by which a layer's kind is implied, so that its objects need no type. */
+const IMPLYING_RULES: readonly KindRule[] = ['mapping', 'map property', 'layer property', 'class', 'group']
+
+const finite = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isFinite(v))
+
+/** The kind of a map object in a layer, or '' when Walkbox does not read it. */
+function kindOf<Ref>(c: SourceChild, at: Flat<Ref>): string {
   const o = c.object
-  return !!o && !o.text && !o.otherShape && isKind(kindOf(o, layer))
+  if (!o || o.text || o.otherShape) return ''
+  if (!finite(o.x) || !finite(o.y) || !finite(o.width) || !finite(o.height) || !finite(o.rotation)) return ''
+  if (at.kind?.kind === 'none') return ''
+  const type = typeof o.type === 'string' ? o.type : ''
+  if ((KINDS as readonly string[]).includes(type)) return type
+  if (!at.kind) return ''
+  return at.kind.kind === 'nodes' && o.polyline ? 'join' : OBJECT_KIND_OF[at.kind.kind]
 }
 
-function foreignGeometry<Ref>(layers: SourceLayer<Ref>[], room: Room): string[] {
-  const problems: string[] = []
-  const visit = (list: SourceLayer<Ref>[], top: boolean, depth: number) => {
+/** The map's layers depth first, with their offsets and kinds (the reader's order). */
+function flatten<Ref>(top: SourceLayer<Ref>[], given: LayerMapping, remembered: LayerMapping): Flat<Ref>[] {
+  const out: Flat<Ref>[] = []
+  const visit = (
+    list: SourceLayer<Ref>[],
+    dx: number,
+    dy: number,
+    inherited: Flat<Ref>['kind'],
+    depth: number,
+  ) => {
     for (const l of list) {
-      if (l.type === 'group' && depth < 32) visit(l.layers, false, depth + 1)
-      else if (l.type === 'objectgroup') {
-        if (top && (OWNED_LAYERS as readonly string[]).includes(l.name)) continue
-        const found = l.children.filter((c) => readable(c, l.name))
-        if (found.length > 0)
-          problems.push(
-            `layer '${l.name}' holds ${found.length} object${found.length === 1 ? '' : 's'} Walkbox reads (object ${found
-              .slice(0, 5)
-              .map((c) => c.object?.id)
-              .join(
-                ', ',
-              )}${found.length > 5 ? ', …' : ''}); writing the room would put them in the map twice`,
-          )
-      } else if (l.type === 'tilelayer') {
-        const base = idBase(l.name || 'tiles', 'tiles')
-        const traced = room.polygons.filter(
-          (p) => p.id === base || (p.id.startsWith(`${base}-`) && /^\d+$/.test(p.id.slice(base.length + 1))),
-        )
-        if (traced.length > 0)
-          problems.push(
-            `tile layer '${l.name}' gave walk polygons (${traced.map((p) => p.id).join(', ')}); writing them as objects would put them in the map twice`,
-          )
-      }
+      const kind = kindOfLayer(
+        { name: l.name, className: l.className, walkboxProperty: l.walkboxProperty },
+        given,
+        remembered,
+        inherited,
+      )
+      const at = { layer: l, dx: dx + l.offsetx, dy: dy + l.offsety, kind }
+      out.push(at)
+      if (l.type === 'group' && depth < 32) visit(l.layers, at.dx, at.dy, kind, depth + 1)
     }
   }
-  visit(layers, true, 0)
-  return problems
+  visit(top, 0, 0, null, 0)
+  return out
 }
 
-const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6
+/**
+ * Equal as the project keeps numbers: a room is saved with its points rounded to 0.01 px
+ * (room/normalise.ts), so a map's 127.666667 reads back as 127.67 and is the same point.
+ */
+const near = (a: number, b: number) => Math.abs(a - b) <= 0.005 + 1e-9
 
 /**
  * The points of an object's shape (a point, an outline or a polyline), made once per object
  * (`key`; neither the map's objects nor the written ones change once made): a plan compares
- * every written object with every map object of its layer.
+ * every written object with every map object of its kind.
  */
 const shapes = new WeakMap<object, number[][]>()
 function shapeOf(key: object, x: TiledObject): number[][] {
@@ -133,10 +174,17 @@ function shapeOf(key: object, x: TiledObject): number[][] {
   return shape
 }
 
+/** Kinds read as a point at the object's anchor, whatever its shape (a point, a rectangle, a tile). */
+const POINT_KINDS = ['point', 'node', 'walk-to', 'look-at']
+
 /** Does the reader give the value of `p` (written for `w`) when the map leaves the property out? */
-function sameWhenAbsent(p: TiledProperty, w: TiledObject): boolean {
+function sameWhenAbsent(p: TiledProperty, w: TiledObject, readerId?: string): boolean {
   const v = p.value
-  if (p.name === 'walkbox.id' && v === idBase(w.name || '', '')) return true
+  if (
+    p.name === 'walkbox.id' &&
+    (v === readerId || (readerId === undefined && v === idBase(w.name || '', '')))
+  )
+    return true
   if (p.name === 'areaId' && v === 1) return true
   if (p.name === 'kind' && v === 'block-polygon' && w.type === 'gate') return true
   if (p.name === 'of' && w.type === 'hole') return true
@@ -149,12 +197,26 @@ function sameWhenAbsent(p: TiledProperty, w: TiledObject): boolean {
  * Does the map's object `given` read back as the written object `o` (its geometry, and every
  * property Walkbox writes that is not simply its default)? `w` is `o` before renumbering.
  */
-export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: TiledObject): boolean {
+export function sameObject(
+  given: Partial<TiledObject>,
+  o: TiledObject,
+  w: TiledObject,
+  readerId?: string,
+): boolean {
   // What the map leaves out is Tiled's default, 0.
   const theirs = { x: 0, y: 0, width: 0, height: 0, rotation: 0, ...given } as TiledObject
-  const a = shapeOf(given, theirs)
-  const b = shapeOf(o, o)
-  if (a.length !== b.length || a.some(([x, y], i) => !near(x, b[i][0]) || !near(y, b[i][1]))) return false
+  if (o.point && POINT_KINDS.includes(o.type)) {
+    // A point is read at the object's anchor whatever its shape.
+    if (!near(theirs.x, o.x) || !near(theirs.y, o.y)) return false
+  } else {
+    const a = shapeOf(given, theirs)
+    const b = shapeOf(o, o)
+    // A room keeps its rings wound one way (room/normalise.ts reverses, never rotates, them):
+    // a polygon the map winds the other way is the same polygon.
+    const same = (c: number[][]) =>
+      a.length === c.length && a.every(([x, y], i) => near(x, c[i][0]) && near(y, c[i][1]))
+    if (!same(b) && !(o.polygon && same([...b].reverse()))) return false
+  }
   const props = new Map(
     (Array.isArray(theirs.properties) ? theirs.properties : []).map((p) => [p.name, String(p.value)]),
   )
@@ -165,7 +227,7 @@ export function sameObject(given: Partial<TiledObject>, o: TiledObject, w: Tiled
       continue
     }
     // Written but absent from the map: fine when the reader would give the same by default.
-    if (!sameWhenAbsent(p, w)) return false
+    if (!sameWhenAbsent(p, w, readerId)) return false
   }
   return true
 }
@@ -175,13 +237,21 @@ const round6 = (v: number) => Math.round(v * 1e6) / 1e6
 /** Property types a rewritten object keeps as the map gives them (a class value is not kept). */
 const PLAIN_TYPES = ['string', 'int', 'float', 'bool', 'color', 'file', 'object']
 
+/** Does Walkbox read the property `p` of an object of this kind (so the room's value replaces it)? */
+function readsProperty(kind: string, p: TiledProperty): boolean {
+  if ((READ_PROPERTIES[kind] ?? []).includes(p.name)) return true
+  if (kind === 'zone') return p.name.startsWith('property.')
+  if (kind === 'hotspot') return hotspotPropertyKey(p) !== null
+  return false
+}
+
 /**
  * The written object `o` as the map's object `given` it replaces has it, where the room does
  * not say otherwise: its name when `keepName` (a hole's name is no room data; a walk
- * polygon's, when it gives the polygon's id), whether it is visible, and its properties in
- * the map's order: Walkbox's with the room's values, those the map leaves out left out when
- * the reader gives the same without them, the map's own (that Walkbox does not read) kept.
- * `w` is `o` before renumbering.
+ * polygon's, when it gives the polygon's id), its type, whether it is visible, and its
+ * properties in the map's order: Walkbox's with the room's values, those the map leaves out
+ * left out when the reader gives the same without them, the map's own (that Walkbox does not
+ * read) kept. `w` is `o` before renumbering.
  */
 function asTheMapHasIt(
   o: TiledObject,
@@ -190,15 +260,14 @@ function asTheMapHasIt(
   keepName: boolean,
   file: string,
   notes: string[],
+  readerId?: string,
 ): TiledObject {
   const theirs: TiledProperty[] = Array.isArray(given.properties) ? given.properties : []
-  const reads = (name: string) =>
-    (READ_PROPERTIES[o.type] ?? []).includes(name) || (o.type === 'zone' && name.startsWith('property.'))
   const mine = new Map((o.properties ?? []).map((p) => [p.name, p]))
   const properties: TiledProperty[] = []
   for (const p of theirs) {
     if (typeof p?.name !== 'string') continue
-    if (reads(p.name)) {
+    if (readsProperty(o.type, p)) {
       const value = mine.get(p.name)
       if (value) properties.push(value)
     } else if (PLAIN_TYPES.includes(p.type ?? 'string') && p.value !== null && typeof p.value !== 'object')
@@ -214,10 +283,30 @@ function asTheMapHasIt(
       )
   }
   const listed = new Set(theirs.map((p) => p?.name))
-  for (const p of o.properties ?? []) if (!listed.has(p.name) && !sameWhenAbsent(p, w)) properties.push(p)
+  for (const p of o.properties ?? [])
+    if (!listed.has(p.name) && !sameWhenAbsent(p, w, readerId)) properties.push(p)
   const { properties: _written, ...rest } = o
+  // A point kept in an object of another shape (a rectangle, a tile object) keeps that shape.
+  const shape =
+    o.point && POINT_KINDS.includes(o.type) && !given.point
+      ? {
+          point: undefined,
+          width: Number(given.width) || 0,
+          height: Number(given.height) || 0,
+          rotation: Number(given.rotation) || 0,
+          ...(given.ellipse ? { ellipse: true } : {}),
+          ...(given.gid !== undefined ? { gid: given.gid } : {}),
+        }
+      : given.gid !== undefined && !o.gid
+        ? (notes.push(
+            `${file}: object ${String(given.id)} ('${o.name}') was a tile object; written as a polygon (its tile left out)`,
+          ),
+          {})
+        : {}
   return {
     ...rest,
+    ...shape,
+    type: typeof given.type === 'string' ? given.type : '',
     ...(keepName ? { name: typeof given.name === 'string' ? given.name : '' } : {}),
     ...(typeof given.visible === 'boolean' ? { visible: given.visible } : {}),
     ...(properties.length > 0 ? { properties } : {}),
@@ -230,9 +319,15 @@ function asTheMapHasIt(
  * ring from its first vertex). An object the map rotates is written from its first vertex,
  * unrotated, as before (said in a note).
  */
-function anchored(o: TiledObject, given: Partial<TiledObject>, file: string, notes: string[]): TiledObject {
+export function anchored(
+  o: TiledObject,
+  given: Partial<TiledObject>,
+  file: string,
+  notes: string[],
+  fromShapesToo = false,
+): TiledObject {
   const key = o.polygon ? 'polygon' : o.polyline ? 'polyline' : null
-  if (!key || !(given.polygon ?? given.polyline)) return o
+  if (!key || (!fromShapesToo && !(given.polygon ?? given.polyline))) return o
   if (given.rotation) {
     notes.push(
       `${file}: object ${String(given.id)} ('${o.name}') is rotated in the map; it is written unrotated from its first vertex`,
@@ -241,22 +336,51 @@ function anchored(o: TiledObject, given: Partial<TiledObject>, file: string, not
   }
   const ax = Number(given.x) || 0
   const ay = Number(given.y) || 0
-  const points = o[key]!.map((p) => ({ x: round6(p.x + o.x - ax), y: round6(p.y + o.y - ay) }))
+  let points = o[key]!.map((p) => ({ x: round6(p.x + o.x - ax), y: round6(p.y + o.y - ay) }))
+  // Wound as the map winds it (the room keeps rings one way), so that its points read as before.
+  if (key === 'polygon' && given.polygon && Math.sign(wind(given.polygon)) * Math.sign(wind(points)) < 0)
+    points = points.reverse()
   return { ...o, x: ax, y: ay, [key]: points }
 }
 
-/** The plan for writing `room` into a map whose layers are `top` (ids from the map's next ids). */
+/** The room's parts of one written group, in the normal form, as text (to tell edited from not). */
+function groupText(room: Room, group: string, leaveOut: ReadonlySet<string> = new Set()): string {
+  const n = normaliseRoom(room)
+  switch (group) {
+    case 'walkable':
+      return JSON.stringify(n.polygons.filter((p) => !leaveOut.has(p.id)))
+    case 'gates':
+      return JSON.stringify(n.gates)
+    case 'zones':
+      return JSON.stringify(n.zones)
+    case 'node graph':
+      return JSON.stringify(n.nodeGraph)
+    case 'points':
+      return JSON.stringify(n.points ?? [])
+    default:
+      return JSON.stringify(n.hotspots ?? [])
+  }
+}
+
+/**
+ * The plan for writing `room` into a map whose layers are `top` (ids from the map's next
+ * ids). `fresh` is the map as it reads now with the same mapping (`given` over the map's
+ * `remembered` one).
+ */
 export function planInPlace<Ref>(
   top: SourceLayer<Ref>[],
   room: Room,
   next: { object: number; layer: number },
   file: string,
   map: { infinite: boolean },
+  fresh: TiledRoomRead,
+  given: LayerMapping,
+  remembered: LayerMapping,
+  tiles?: TileObjectFacts,
 ): InPlacePlan<Ref> {
   const notes: string[] = []
-  const problems = foreignGeometry(top, room)
-  if (problems.length > 0)
-    return { layers: [], nextObject: next.object, nextLayer: next.layer, notes, problems }
+  const problems: string[] = []
+  const mapped: Record<string, LayerKind> = {}
   let nextObject = Math.max(1, next.object)
   let nextLayer = Math.max(1, next.layer)
   // An infinite map's room starts where its content does (read-map.ts): map px = room px -
@@ -264,35 +388,113 @@ export function planInPlace<Ref>(
   const shift = map.infinite && room.sceneOffset ? room.sceneOffset : null
   const placed: Room = shift ? (JSON.parse(JSON.stringify(room)) as Room) : room
   if (shift) shiftRoom(placed, -shift.x, -shift.y)
-  const written = roomToTiledMap(placed)
+  const freshPlaced: Room = shift ? (JSON.parse(JSON.stringify(fresh.room)) as Room) : fresh.room
+  if (shift) shiftRoom(freshPlaced, -shift.x, -shift.y)
+
+  const flat = flatten(top, given, remembered)
+  // Only what the reader read is Walkbox's to rewrite or take out: an object it skipped (a
+  // zone without an area, a spawn point of size 0) stays as it is.
+  const read = new Set(fresh.imported)
+  // An id the map gives twice (a hand-edited map) says nothing of which object was read.
+  const seen = new Map<number, number>()
+  for (const at of flat)
+    for (const c of at.layer.children)
+      if (typeof c.object?.id === 'number') seen.set(c.object.id, (seen.get(c.object.id) ?? 0) + 1)
+  const readByReader = (c: SourceChild, kind: string): boolean => {
+    const o = c.object!
+    if (typeof o.id === 'number' && seen.get(o.id) === 1) return read.has(o.id)
+    const filled = { x: 0, y: 0, width: 0, height: 0, rotation: 0, ...o } as TiledObject
+    if (POINT_KINDS.includes(kind)) return !o.polyline && !o.polygon
+    if (kind === 'join') return !!o.polyline
+    return objectOutline(filled) !== null
+  }
+  const candidates: Candidate<Ref>[] = []
+  for (const at of flat)
+    if (at.layer.type === 'objectgroup')
+      for (const c of at.layer.children) {
+        // A tile object hangs from its anchor as its tileset says, the tile's size when it gives none.
+        const gid = c.object?.gid
+        if (tiles && c.object && typeof gid === 'number') {
+          const t = tiles(gid)
+          c.object = {
+            ...c.object,
+            tileAlignment: t.alignment,
+            width: Number(c.object.width) > 0 ? c.object.width : t.width,
+            height: Number(c.object.height) > 0 ? c.object.height : t.height,
+          }
+        }
+        const kind = kindOf(c, at)
+        if (kind && readByReader(c, kind)) candidates.push({ c, at, kind })
+      }
+
+  // 1. Which groups the author edited; the walk area: from objects, tiles or obstacles.
+  const derived = new Set(fresh.derived)
+  const edited = GROUPS.filter(
+    (g) => groupText(room, g.name, derived) !== groupText(fresh.room, g.name, derived),
+  )
+  const walkEdited = groupText(room, 'walkable') !== groupText(fresh.room, 'walkable')
+  const derivedEdited =
+    derived.size > 0 &&
+    JSON.stringify(normaliseRoom(room).polygons.filter((p) => derived.has(p.id))) !==
+      JSON.stringify(normaliseRoom(fresh.room).polygons.filter((p) => derived.has(p.id)))
+  const fromObstacles = fresh.obstacles > 0
+  if (walkEdited && fromObstacles) {
+    const result = planObstacles(
+      placed,
+      freshPlaced,
+      candidates
+        .filter((x) => x.kind === 'obstacle')
+        .map((x): ObstacleCandidate<Ref> => ({ c: x.c, dx: x.at.dx, dy: x.at.dy, layer: x.at.layer })),
+      fresh,
+      file,
+    )
+    problems.push(...result.problems)
+    notes.push(...result.notes)
+    if (problems.length === 0) return writeObstacles(result, flat, nextObject, nextLayer, file, notes, mapped)
+  } else if (walkEdited && derivedEdited)
+    problems.push(
+      `the walk area comes from tiles (${[...derived].slice(0, 5).join(', ')}${derived.size > 5 ? ', …' : ''}) and was edited; Walkbox does not paint tiles: edit them in Tiled`,
+    )
+  if (problems.length > 0)
+    return { layers: [], nextObject, nextLayer, notes, problems, mapped, changed: false }
+
+  // The groups to write: the walk area only when its objects (not tiles, not obstacles) changed.
+  const toWrite = edited.filter((g) => g.name !== 'walkable' || (!fromObstacles && walkEdited))
+  if (toWrite.length === 0)
+    return { layers: [], nextObject, nextLayer, notes, problems, mapped, changed: false }
+  const writtenRoom: Room = { ...placed, polygons: placed.polygons.filter((p) => !derived.has(p.id)) }
+  const written = roomToTiledMap(writtenRoom)
   notes.push(...written.notes.filter((n) => !/^areas:/.test(n)))
-  const owned = written.map.layers.filter(
-    (l): l is Extract<TiledLayer, { type: 'objectgroup' }> => l.type === 'objectgroup',
+  const byName = new Map(
+    written.map.layers
+      .filter((l): l is Extract<TiledLayer, { type: 'objectgroup' }> => l.type === 'objectgroup')
+      .map((l) => [l.name, l]),
   )
 
-  // The id the reader gives each object of the owned layers (read-map.ts: a walk polygon's
-  // from its name; a gate's, zone's or point's its walkbox.id, else from its name).
+  // The id the reader gives each readable object (read-map.ts: a walk polygon's from its
+  // name; a gate's, zone's, point's or hotspot's its walkbox.id, else from its name).
   const filled = (c: SourceChild) =>
     ({ x: 0, y: 0, width: 0, height: 0, rotation: 0, ...c.object }) as TiledObject
   const readerId = new Map<SourceChild, string>()
   const pools = new Map<string, IdPool>()
-  for (const l of top) {
-    if (l.type !== 'objectgroup' || !(OWNED_LAYERS as readonly string[]).includes(l.name)) continue
-    for (const c of l.children) {
-      const kind = kindOf(c.object, l.name)
-      if (!readable(c, l.name) || !['walkable', 'gate', 'zone', 'point'].includes(kind)) continue
-      if (kind === 'walkable' && !objectOutline(filled(c))) continue
-      const pool = pools.get(kind) ?? new IdPool()
-      pools.set(kind, pool)
-      const props = Array.isArray(c.object!.properties) ? c.object!.properties : []
-      const given = kind === 'walkable' ? undefined : props.find((p) => p?.name === 'walkbox.id')?.value
-      const fallback = kind === 'walkable' ? 'polygon' : kind
-      readerId.set(
-        c,
-        typeof given === 'string' ? pool.keep(given) : pool.take(c.object!.name || fallback, fallback),
-      )
-    }
+  for (const x of candidates) {
+    if (!['walkable', 'gate', 'zone', 'point', 'hotspot'].includes(x.kind)) continue
+    if (x.kind === 'walkable' && !objectOutline(filled(x.c))) continue
+    const pool = pools.get(x.kind) ?? new IdPool()
+    pools.set(x.kind, pool)
+    const props = Array.isArray(x.c.object!.properties) ? x.c.object!.properties : []
+    const id = x.kind === 'walkable' ? undefined : props.find((p) => p?.name === 'walkbox.id')?.value
+    const fallback = x.kind === 'walkable' ? 'polygon' : x.kind
+    // read-elements.ts names a nameless point after its object's id.
+    const name = x.c.object!.name || (x.kind === 'point' ? `point-${String(x.c.object!.id)}` : '')
+    readerId.set(x.c, typeof id === 'string' ? pool.keep(id) : pool.take(name || fallback, fallback))
   }
+  /**
+   * The id the reader gives the map's object `c` when written as `o`: its own reader id while
+   * it keeps its name (a second 'enemy1' is 'enemy1-2'); a renamed one's follows its new name.
+   */
+  const idIfNamed = (c: SourceChild, o: TiledObject): string | undefined =>
+    (c.object?.name ?? '') === o.name ? readerId.get(c) : undefined
   /** The id of the room element a written object is (undefined: none to match by). */
   const roomId = (o: TiledObject): string | undefined => {
     if (o.type === 'walkable') return o.name
@@ -303,63 +505,58 @@ export function planInPlace<Ref>(
   const nameReadsBack = (c: SourceChild, o: TiledObject): boolean => {
     const theirs = c.object?.name ?? ''
     if (o.type === 'walkable') return theirs === o.name || readerId.get(c) === o.name
-    if (o.type === 'gate' || o.type === 'zone' || o.type === 'point') return theirs === o.name
+    if (['gate', 'zone', 'point', 'hotspot'].includes(o.type)) return theirs === o.name
     return true
   }
   const vertexKey = ([x, y]: [number, number]) => `${round6(x)},${round6(y)}`
-  /** The map holes' vertices as keys, made once each. */
   const vertexKeys = new Map<SourceChild, string[]>()
 
-  // 1. Match each written object to the map's object of the same name and kind in that layer;
-  //    then to the one the reader made its id from (a renamed zone, a walk polygon named
-  //    'Main Floor'); then of the same kind and shape; then, as holes have no names in a
-  //    room, a hole of the same walk polygon sharing the most vertices with it (an edited
-  //    hole); then a hole the author moved takes the id of one no longer there.
-  const matched = owned.map((l) => {
-    const same = top.filter((x) => x.type === 'objectgroup' && x.name === l.name)
-    if (same.length > 1) notes.push(`${file}: ${same.length} layers named '${l.name}'; the first is written`)
-    const existing = same[0]
-    const dx = existing?.offsetx ?? 0
-    const dy = existing?.offsety ?? 0
-    const theirs = existing ? existing.children.filter((c) => readable(c, l.name)) : []
-    const used = new Set<SourceChild>()
-    const matches: (SourceChild | undefined)[] = l.objects.map(() => undefined)
-    const pass = (ok: (c: SourceChild, o: TiledObject) => boolean) =>
-      l.objects.forEach((o, i) => {
+  // 2. Per edited group: match each written object to a map object of its kind, in any layer.
+  const plans = new Map<Flat<Ref> | string, { at?: Flat<Ref>; name: string; adds: TiledObject[] }>()
+  const replaced = new Map<SourceChild, TiledObject>()
+  const removed = new Set<SourceChild>()
+  let kept = 0
+  for (const g of toWrite) {
+    const layer = byName.get(g.name)
+    if (!layer) continue
+    const theirs = candidates.filter((x) => g.kinds.includes(x.kind))
+    const used = new Set<Candidate<Ref>>()
+    const matches: (Candidate<Ref> | undefined)[] = layer.objects.map(() => undefined)
+    const shifted = (o: TiledObject, at: Flat<Ref>) => ({ ...o, x: o.x - at.dx, y: o.y - at.dy })
+    const pass = (ok: (x: Candidate<Ref>, o: TiledObject, i: number) => boolean) =>
+      layer.objects.forEach((o, i) => {
         if (matches[i]) return
-        const c = theirs.find((t) => !used.has(t) && kindOf(t.object, l.name) === o.type && ok(t, o))
-        if (c) {
-          used.add(c)
-          matches[i] = c
+        const x = theirs.find((t) => !used.has(t) && t.kind === o.type && ok(t, o, i))
+        if (x) {
+          used.add(x)
+          matches[i] = x
         }
       })
-    pass((c, o) => (c.object!.name ?? '') === o.name)
-    pass((c, o) => roomId(o) !== undefined && readerId.get(c) === roomId(o))
-    const shifted = l.objects.map((o) => ({ ...o, x: o.x - dx, y: o.y - dy }))
-    const at = new Map(l.objects.map((o, i) => [o, i]))
-    pass((c, o) => sameObject(c.object!, shifted[at.get(o)!], o))
-    l.objects.forEach((o, i) => {
+    pass((x, o) => (x.c.object!.name ?? '') === o.name)
+    pass((x, o) => roomId(o) !== undefined && readerId.get(x.c) === roomId(o))
+    pass((x, o) => sameObject(x.c.object!, shifted(o, x.at), o, idIfNamed(x.c, o)))
+    layer.objects.forEach((o, i) => {
       if (matches[i] || o.type !== 'hole') return
-      const mine = new Set((objectOutline(shifted[i]) ?? []).map(vertexKey))
+      const mine = new Set((objectOutline(o) ?? []).map(vertexKey))
       const of = o.properties?.find((p) => p.name === 'of')?.value
-      const owner = matches[l.objects.findIndex((x) => x.id === of)]?.object?.id
-      let best: SourceChild | undefined
+      const owner = matches[layer.objects.findIndex((x) => x.id === of)]?.c.object?.id
+      let best: Candidate<Ref> | undefined
       let most = 0
-      for (const c of theirs) {
-        if (used.has(c) || kindOf(c.object, l.name) !== 'hole') continue
-        const theirOf = (Array.isArray(c.object!.properties) ? c.object!.properties : []).find(
+      for (const x of theirs) {
+        if (used.has(x) || x.kind !== 'hole') continue
+        const theirOf = (Array.isArray(x.c.object!.properties) ? x.c.object!.properties : []).find(
           (p) => p?.name === 'of',
         )?.value
         if (theirOf !== undefined && owner !== undefined && Number(theirOf) !== Number(owner)) continue
-        let keys = vertexKeys.get(c)
+        let keys = vertexKeys.get(x.c)
         if (!keys) {
-          keys = (objectOutline(filled(c)) ?? []).map(vertexKey)
-          vertexKeys.set(c, keys)
+          keys = (objectOutline(filled(x.c), x.at.dx, x.at.dy) ?? []).map(vertexKey)
+          vertexKeys.set(x.c, keys)
         }
         const shared = keys.filter((k) => mine.has(k)).length
         if (shared > most) {
           most = shared
-          best = c
+          best = x
         }
       }
       if (best) {
@@ -368,79 +565,191 @@ export function planInPlace<Ref>(
       }
     })
     pass((_, o) => o.type === 'hole')
-    return { l, existing, dx, dy, matches }
-  })
-  const finalId = new Map<number, number>()
-  for (const m of matched)
-    m.l.objects.forEach((o, i) => {
-      const id = Number(m.matches[i]?.object?.id)
-      finalId.set(o.id, Number.isInteger(id) && id > 0 ? id : nextObject++)
+    // Ids: a matched object keeps its own; new ones take the map's next.
+    // Ids: a matched object keeps its own (none, when the map gives it none); new ones take
+    // the map's next, only when they are written.
+    const finalId = new Map<number, number>()
+    const index = new Map(layer.objects.map((o, i) => [o.id, i]))
+    const idOf = (writtenId: number, allocate = true): number => {
+      let id = finalId.get(writtenId)
+      if (id === undefined) {
+        const i = index.get(writtenId)
+        const theirs = i === undefined ? undefined : matches[i]
+        const own = Number(theirs?.c.object?.id)
+        if (Number.isInteger(own) && own > 0) id = own
+        // A map object without an id (older Tiled) is rewritten without one, as it was.
+        else if (theirs) id = 0
+        else if (!allocate) return 0
+        else id = nextObject++
+        finalId.set(writtenId, id)
+      }
+      return id
+    }
+    const renumber = (
+      o: TiledObject,
+      at: { dx: number; dy: number } | undefined,
+      allocate = true,
+    ): TiledObject => ({
+      ...o,
+      id: idOf(o.id, allocate),
+      x: o.x - (at?.dx ?? 0),
+      y: o.y - (at?.dy ?? 0),
+      ...(o.properties
+        ? {
+            properties: o.properties.map((p) =>
+              p.type === 'object' && typeof p.value === 'number'
+                ? { ...p, value: idOf(p.value, allocate) }
+                : p,
+            ),
+          }
+        : {}),
     })
-  const renumber = (o: TiledObject, dx: number, dy: number): TiledObject => ({
-    ...o,
-    id: finalId.get(o.id)!,
-    x: o.x - dx,
-    y: o.y - dy,
-    ...(o.properties
-      ? {
-          properties: o.properties.map((p) =>
-            p.type === 'object' && typeof p.value === 'number'
-              ? { ...p, value: finalId.get(p.value) ?? 0 }
-              : p,
-          ),
+    // Where new objects go: the first layer of this kind, else the first holding its objects.
+    const home =
+      flat.find((f) => f.layer.type === 'objectgroup' && f.kind?.kind === g.layer) ??
+      theirs.find((x) => x.kind === g.kinds[0])?.at
+    layer.objects.forEach((o, i) => {
+      const x = matches[i]
+      if (x) {
+        const looked = renumber(o, x.at, false)
+        if (sameObject(x.c.object!, looked, o, idIfNamed(x.c, o)) && nameReadsBack(x.c, looked)) {
+          kept++
+          return
         }
-      : {}),
-  })
-
-  // 2. Each owned layer's pieces, in the map's order; new objects after the map's.
-  let kept = 0
-  const layers: LayerPlan<Ref>[] = []
-  for (const { l, existing, dx, dy, matches } of matched) {
-    const objects = l.objects.map((o) => renumber(o, dx, dy))
-    const writtenLayer = { ...l, objects }
-    const pieceOf = (i: number): Piece => {
-      const c = matches[i]
-      if (c && sameObject(c.object!, objects[i], l.objects[i]) && nameReadsBack(c, objects[i])) {
-        kept++
-        return { keep: c }
+        const mine = renumber(o, x.at)
+        const keepName = o.type === 'hole' || (o.type === 'walkable' && nameReadsBack(x.c, mine))
+        const own = asTheMapHasIt(mine, x.c.object!, o, keepName, file, notes, idIfNamed(x.c, o))
+        replaced.set(x.c, anchored(own, x.c.object!, file, notes))
+        return
       }
-      if (!c) return { write: objects[i] }
-      const o = objects[i]
-      const keepName = o.type === 'hole' || (o.type === 'walkable' && nameReadsBack(c, o))
-      const own = asTheMapHasIt(o, c.object!, l.objects[i], keepName, file, notes)
-      return { write: anchored(own, c.object!, file, notes) }
-    }
-    if (!existing) {
-      if (objects.length > 0) {
-        layers.push({ written: writtenLayer, pieces: objects.map((o) => ({ write: o })), newId: nextLayer++ })
-        notes.push(`${file}: layer '${l.name}' added`)
-      }
-      continue
-    }
-    const slot = new Map<SourceChild, number>()
-    matches.forEach((c, i) => c && slot.set(c, i))
-    const pieces: Piece[] = []
-    let others = 0
-    for (const c of existing.children) {
-      if (!readable(c, l.name)) {
-        if (c.object) others++
-        pieces.push({ keep: c })
-      } else if (slot.has(c)) pieces.push(pieceOf(slot.get(c)!))
-    }
-    objects.forEach((_, i) => {
-      if (!matches[i]) pieces.push(pieceOf(i))
+      const key = home ?? g.name
+      const plan = plans.get(key) ?? { ...(home ? { at: home } : {}), name: g.name, adds: [] }
+      plans.set(key, plan)
+      const mine = renumber(o, home)
+      const implied =
+        home?.kind && IMPLYING_RULES.includes(home.kind.rule) && OBJECT_KIND_OF[home.kind.kind] === o.type
+      plan.adds.push(implied ? { ...mine, type: '' } : mine)
     })
-    if (others > 0)
-      notes.push(`${file}: layer '${l.name}': ${others} objects Walkbox does not read kept as they are`)
-    if (existing.children.some((c) => c.object?.template !== undefined && readable(c, l.name)))
-      notes.push(`${file}: layer '${l.name}': template instances are written as plain objects`)
-    layers.push({ written: writtenLayer, existing, pieces })
+    for (const x of theirs) if (!used.has(x)) removed.add(x.c)
   }
+
+  // 3. The layers that change: their pieces in the map's order, new objects after them.
+  const layers: LayerPlan<Ref>[] = []
+  const templates = new Set<string>()
+  for (const at of flat) {
+    if (at.layer.type !== 'objectgroup') continue
+    const plan = plans.get(at)
+    const touched = plan !== undefined || at.layer.children.some((c) => replaced.has(c) || removed.has(c))
+    if (!touched) continue
+    const pieces: Piece[] = []
+    for (const c of at.layer.children) {
+      if (removed.has(c)) continue
+      const r = replaced.get(c)
+      if (r && c.object?.template !== undefined) templates.add(at.layer.name)
+      pieces.push(r ? { write: r, replaces: c } : { keep: c })
+    }
+    for (const o of plan?.adds ?? []) pieces.push({ write: o })
+    layers.push({ written: objectLayer(at.layer.name), existing: at.layer, pieces })
+  }
+  for (const [key, plan] of plans) {
+    if (typeof key !== 'string') continue
+    layers.push({
+      written: objectLayer(plan.name),
+      pieces: plan.adds.map((o) => ({ write: o })),
+      newId: nextLayer++,
+    })
+    notes.push(`${file}: layer '${plan.name}' added`)
+  }
+  for (const name of templates)
+    notes.push(`${file}: layer '${name}': template instances are written as plain objects`)
+  if (removed.size > 0)
+    notes.push(
+      `${file}: ${removed.size} object${removed.size === 1 ? '' : 's'} the room no longer has taken out`,
+    )
   if (kept > 0) notes.push(`${file}: ${kept} objects unchanged, kept byte for byte`)
   notes.push(
     `${file}: map properties, tilesets, image and tile layers are kept as they are; room data that lives in map properties (size, areas, scaling, test walk) is not rewritten`,
   )
-  return { layers, nextObject, nextLayer, notes, problems }
+  return { layers, nextObject, nextLayer, notes, problems, mapped, changed: layers.length > 0 }
+}
+
+/** An empty object layer of this name as Walkbox writes it. */
+function objectLayer(name: string): Extract<TiledLayer, { type: 'objectgroup' }> {
+  return {
+    id: 0,
+    name,
+    type: 'objectgroup',
+    draworder: 'index',
+    objects: [],
+    opacity: 1,
+    visible: true,
+    x: 0,
+    y: 0,
+  }
+}
+
+/** A polygon object of `ring` (map px) in a layer at offset (dx, dy). */
+function polygonObject(id: number, ring: Ring, dx: number, dy: number, type: string): TiledObject {
+  const [x0, y0] = ring[0]
+  return {
+    id,
+    name: '',
+    type,
+    x: round6(x0 - dx),
+    y: round6(y0 - dy),
+    width: 0,
+    height: 0,
+    rotation: 0,
+    visible: true,
+    polygon: ring.map(([x, y]) => ({ x: round6(x - x0), y: round6(y - y0) })),
+  }
+}
+
+/** The plan of an obstacle write (obstacle-plan.ts) as layers. */
+function writeObstacles<Ref>(
+  result: ObstaclePlan,
+  flat: Flat<Ref>[],
+  nextObject: number,
+  nextLayer: number,
+  file: string,
+  notes: string[],
+  mapped: Record<string, LayerKind>,
+): InPlacePlan<Ref> {
+  const home = flat.find((f) => f.layer.type === 'objectgroup' && f.kind?.kind === 'obstacles')
+  const type = home?.kind && IMPLYING_RULES.includes(home.kind.rule) ? '' : 'obstacle'
+  const adds = result.add.map((ring) => polygonObject(nextObject++, ring, home?.dx ?? 0, home?.dy ?? 0, type))
+  const at = new Map<SourceChild, Flat<Ref>>()
+  for (const f of flat) for (const c of f.layer.children) at.set(c, f)
+  const rewrite = new Map<SourceChild, TiledObject>()
+  for (const [c, ring] of result.rewrite) {
+    const f = at.get(c)!
+    const given = c.object!
+    const o = polygonObject(Number(given.id) || nextObject++, ring, f.dx, f.dy, 'obstacle')
+    rewrite.set(c, anchored(asTheMapHasIt(o, given, o, true, file, notes), given, file, notes, true))
+  }
+  const layers: LayerPlan<Ref>[] = []
+  for (const f of flat) {
+    if (f.layer.type !== 'objectgroup') continue
+    const isHome = f === home && adds.length > 0
+    if (!isHome && !f.layer.children.some((c) => rewrite.has(c) || result.remove.has(c))) continue
+    const pieces: Piece[] = []
+    for (const c of f.layer.children) {
+      if (result.remove.has(c)) continue
+      const r = rewrite.get(c)
+      pieces.push(r ? { write: r, replaces: c } : { keep: c })
+    }
+    if (isHome) for (const o of adds) pieces.push({ write: o })
+    layers.push({ written: objectLayer(f.layer.name), existing: f.layer, pieces })
+  }
+  if (!home && adds.length > 0) {
+    const name = 'obstacles'
+    layers.push({ written: objectLayer(name), pieces: adds.map((o) => ({ write: o })), newId: nextLayer++ })
+    mapped[name] = 'obstacles'
+    notes.push(
+      `${file}: layer '${name}' added for the new obstacles (remembered in the map property walkbox.layers)`,
+    )
+  }
+  return { layers, nextObject, nextLayer, notes, problems: [], mapped, changed: layers.length > 0 }
 }
 
 /**
@@ -462,7 +771,9 @@ export function flagsPropertyText(
   const given = readFlags(props, room, [])
   // The flags the map lists itself (the others it gives default false, named by their id:
   // no name of the map's own to differ from).
-  const listed = new Set(readFlags(props, { ...room, areas: [], zones: [], gates: [] }, []).map((f) => f.id))
+  const listed = new Set(
+    readFlags(props, { ...room, areas: [], zones: [], gates: [], hotspots: [] }, []).map((f) => f.id),
+  )
   const same =
     given.length === wanted.length &&
     wanted.every((f) => {

@@ -59,7 +59,19 @@ export interface TiledChunk extends RawTileData {
   gids?: Uint32Array
 }
 
-/** A tileset as the map (inline) or its .tsx/.tsj file gives it; `tiles` hold per-tile properties. */
+/** One tile of a tileset that says something of it: its properties, its image size, its collision shapes. */
+export interface TiledTile {
+  id: number
+  type?: string
+  properties?: TiledProperty[]
+  /** The tile's own image size (image collection tilesets), px. */
+  imagewidth?: number
+  imageheight?: number
+  /** Collision shapes (Tiled's tile collision editor), in the tile's px from its top-left. */
+  objectgroup?: { objects?: TiledObject[] }
+}
+
+/** A tileset as the map (inline) or its .tsx/.tsj file gives it; `tiles` hold per-tile properties and shapes. */
 export interface TiledTileset {
   firstgid: number
   source?: string
@@ -68,8 +80,16 @@ export interface TiledTileset {
   tileheight?: number
   tilecount?: number
   objectalignment?: ObjectAlignment
+  /** Where tiles are drawn from their cell's bottom-left corner, px. */
+  tileoffset?: { x: number; y: number }
   properties?: TiledProperty[]
-  tiles?: { id: number; properties?: TiledProperty[] }[]
+  tiles?: TiledTile[]
+}
+
+/** What every layer may carry: Tiled 1.9's class and custom properties. */
+export interface TiledLayerCommon {
+  class?: string
+  properties?: TiledProperty[]
 }
 
 export type TiledLayer =
@@ -83,7 +103,8 @@ export type TiledLayer =
       visible: boolean
       x: number
       y: number
-    } & TiledLayerPlacement)
+    } & TiledLayerPlacement &
+      TiledLayerCommon)
   | ({
       id: number
       name: string
@@ -91,7 +112,8 @@ export type TiledLayer =
       layers: TiledLayer[]
       opacity: number
       visible: boolean
-    } & TiledLayerPlacement)
+    } & TiledLayerPlacement &
+      TiledLayerCommon)
   | ({
       id: number
       name: string
@@ -108,9 +130,9 @@ export type TiledLayer =
       gids?: Uint32Array
       opacity: number
       visible: boolean
-      properties?: TiledProperty[]
-    } & TiledLayerPlacement)
-  | {
+    } & TiledLayerPlacement &
+      TiledLayerCommon)
+  | ({
       id: number
       name: string
       type: 'imagelayer'
@@ -121,7 +143,7 @@ export type TiledLayer =
       y: number
       offsetx?: number
       offsety?: number
-    }
+    } & TiledLayerCommon)
 
 export interface TiledMap {
   type: 'map'

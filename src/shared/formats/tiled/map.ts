@@ -21,16 +21,19 @@
  */
 import type { Room } from '../../room/schema'
 import { flagsTheRoomNames } from './read-map'
+import { hotspotPropertyName } from './read-elements'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledPropertyType } from './map-types'
 
 export type {
   TiledChunk,
   TiledLayer,
+  TiledLayerCommon,
   TiledLayerPlacement,
   TiledMap,
   TiledObject,
   TiledProperty,
   TiledPropertyType,
+  TiledTile,
   TiledTileset,
 } from './map-types'
 
@@ -230,6 +233,9 @@ export function roomToTiledMap(
     ),
   )
 
+  if (room.hotspots && room.hotspots.length > 0)
+    group('hotspots', hotspotObjects(room, object, polygonObject))
+
   const properties: TiledProperty[] = [
     prop('walkbox.roomId', 'string', room.id),
     prop('walkbox.name', 'string', room.name),
@@ -241,11 +247,16 @@ export function roomToTiledMap(
     prop('walkbox.testWalk', 'string', JSON.stringify(room.testWalk)),
     ...(room.sceneOffset ? [prop('walkbox.sceneOffset', 'string', JSON.stringify(room.sceneOffset))] : []),
     ...(room.walkBehinds ? [prop('walkbox.walkBehinds', 'string', JSON.stringify(room.walkBehinds))] : []),
+    ...(room.hotspotMask ? [prop('walkbox.hotspotMask', 'string', JSON.stringify(room.hotspotMask))] : []),
     ...flagsProperty(room, flags),
   ]
   if (room.walkBehinds)
     notes.push(
       `walk-behinds: Tiled has no walk-behind layer; kept as the map property walkbox.walkBehinds (${room.walkBehinds.areas.length} with their baselines and mask rows)`,
+    )
+  if (room.hotspotMask)
+    notes.push(
+      'hotspots: Tiled has no painted hotspots; their mask is kept as the map property walkbox.hotspotMask and each painted hotspot is a point object with its maskId',
     )
   if (room.scaling.mode !== 'none')
     notes.push(
@@ -274,6 +285,79 @@ export function roomToTiledMap(
     },
     notes,
   }
+}
+
+type MakeObject = (o: Omit<TiledObject, 'id' | 'width' | 'height' | 'rotation' | 'visible'>) => TiledObject
+type MakePolygon = (
+  name: string,
+  type: string,
+  ring: [number, number][],
+  properties: TiledProperty[],
+) => TiledObject
+
+/** The middle of the pixels of `id` in a mask's rows of runs ('count' or 'count:id'), or (0, 0). */
+function maskMiddle(rows: readonly string[], id: number): { x: number; y: number } {
+  let x0 = Infinity
+  let y0 = Infinity
+  let x1 = -Infinity
+  let y1 = -Infinity
+  rows.forEach((row, y) => {
+    let x = 0
+    for (const run of row.split(' ')) {
+      const [n, v] = run.split(':')
+      const count = Number(n) || 0
+      if (Number(v) === id && count > 0) {
+        x0 = Math.min(x0, x)
+        x1 = Math.max(x1, x + count)
+        y0 = Math.min(y0, y)
+        y1 = Math.max(y1, y + 1)
+      }
+      x += count
+    }
+  })
+  return x0 <= x1 ? { x: (x0 + x1) / 2, y: (y0 + y1) / 2 } : { x: 0, y: 0 }
+}
+
+/**
+ * The hotspots as objects of the layer `hotspots`: a polygon of type `hotspot` (a painted
+ * hotspot: a point of type `hotspot` with its `maskId`, at the middle of its pixels), then its
+ * walk-to and look-at points (types `walk-to`, `look-at`), which its properties `walkTo` and
+ * `lookAt` name by object reference; `description`, `direction`, `enabledBy`, and its own
+ * properties under their names (`property.<name>` where Walkbox reads that name).
+ */
+function hotspotObjects(room: Room, object: MakeObject, polygonObject: MakePolygon): TiledObject[] {
+  const out: TiledObject[] = []
+  for (const h of room.hotspots ?? []) {
+    const properties: TiledProperty[] = [
+      prop('walkbox.id', 'string', h.id),
+      ...(h.description !== undefined ? [prop('description', 'string', h.description)] : []),
+      ...(h.direction !== undefined ? [prop('direction', 'string', h.direction)] : []),
+      ...(h.enabledBy !== undefined ? [prop('enabledBy', 'string', h.enabledBy)] : []),
+    ]
+    const main =
+      h.shape.kind === 'polygon'
+        ? polygonObject(h.name, 'hotspot', h.shape.outer, properties)
+        : object({
+            name: h.name,
+            type: 'hotspot',
+            ...maskMiddle(room.hotspotMask?.rows ?? [], h.shape.maskId),
+            point: true,
+            properties: [...properties, prop('maskId', 'int', h.shape.maskId)],
+          })
+    out.push(main)
+    for (const [key, type, at] of [
+      ['walkTo', 'walk-to', h.walkTo],
+      ['lookAt', 'look-at', h.lookAt],
+    ] as const) {
+      if (!at) continue
+      const p = object({ name: `${h.name} ${type}`, type, x: at.x, y: at.y, point: true })
+      main.properties!.push(prop(key, 'object', p.id))
+      out.push(p)
+    }
+    for (const [k, v] of Object.entries(h.properties))
+      main.properties!.push(prop(hotspotPropertyName(k), 'string', v))
+  }
+  return out
 }
 
 /** Reading lives in read-map.ts; re-exported for the callers that import it from here. */

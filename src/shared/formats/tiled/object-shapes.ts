@@ -9,7 +9,7 @@
  *   top-left; a tile object at the corner its tileset's `objectalignment` names
  *   (unspecified = bottom-left on orthogonal maps: Tiled's alignmentOffset).
  * - sagitta: the largest distance between an arc and its chord; an ellipse becomes a
- *   polygon whose sagitta is at most ELLIPSE_TOLERANCE_PX.
+ *   polygon of the ellipse's area whose sagitta is at most ELLIPSE_TOLERANCE_PX.
  *
  * Units: px (map px), degrees clockwise (y down).
  */
@@ -59,7 +59,13 @@ export function alignmentOffset(w: number, h: number, a: ObjectAlignment): { x: 
   return { x: -col, y: -row }
 }
 
-/** Vertices around an ellipse inscribed in a w x h box at (0, 0), sagitta within the tolerance. */
+/**
+ * Vertices around an ellipse inscribed in a w x h box at (0, 0): as many as keep the sagitta
+ * within the tolerance, pushed out from the middle by the one factor that gives the polygon
+ * the ellipse's own area (an inscribed polygon would be smaller: a map of round trees would
+ * lose walk area to them). Every vertex is within the tolerance of the ellipse and every
+ * point of the ellipse within it of the polygon.
+ */
 export function ellipseRing(w: number, h: number): [number, number][] {
   const r = Math.max(w, h) / 2
   const steps =
@@ -69,10 +75,12 @@ export function ellipseRing(w: number, h: number): [number, number][] {
           MAX_ELLIPSE_VERTICES,
           Math.max(8, Math.ceil(Math.PI / Math.acos(1 - ELLIPSE_TOLERANCE_PX / r))),
         )
+  // A regular n-gon on the unit circle has area (n / 2) sin(2 pi / n); the circle has pi.
+  const k = Math.sqrt((2 * Math.PI) / (steps * Math.sin((2 * Math.PI) / steps)))
   const ring: [number, number][] = []
   for (let i = 0; i < steps; i++) {
     const t = (2 * Math.PI * i) / steps
-    ring.push([w / 2 + (w / 2) * Math.cos(t), h / 2 + (h / 2) * Math.sin(t)])
+    ring.push([w / 2 + (w / 2) * k * Math.cos(t), h / 2 + (h / 2) * k * Math.sin(t)])
   }
   return ring
 }

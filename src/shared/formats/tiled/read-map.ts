@@ -1,19 +1,32 @@
 /**
  * A Tiled map (the JSON structure of map.ts, after external-files.ts) as a Walkbox room.
  *
+ * Which layers hold what is decided by documented rules (layer-kinds.ts): the mapping given
+ * with the import, the map's remembered mapping, a layer's `walkbox` property, its class, its
+ * exact name. An object's own type (Tiled 1.9: class) names its kind outright when it is one
+ * of KINDS (`walkable`, `hole`, `obstacle`, `gate`, `zone`, `node`, `join`, `point`,
+ * `hotspot`, `walk-to`, `look-at`), in any layer; the other objects of a layer of a kind are
+ * of that kind; the objects of a layer no rule names are left alone and the layer is named in
+ * a note.
+ *
  * What is read: object layers anywhere in the layer tree, each object moved by the offsets
  * of its layer and every group above it; rectangles, polygons, ellipses (polygons within
  * 0.5 px), closed polylines, rotated objects, tile objects (their outline hangs from their
  * anchor as their tileset's objectalignment says: bottom-left when unspecified); tile layers
- * (finite or in chunks) whose walkable tiles (tile-floor.ts) become walk polygons; holes
- * (given to the walk polygon their `of` names, else to every walk polygon they lie in).
- * Everything else is named in the notes, as is geometry outside the room.
+ * (finite or in chunks): walkable cells (a layer of kind walkable, tiles with the property
+ * `walkable`, mapped tile sources) become walk polygons, obstacle cells (a layer of kind
+ * obstacles, mapped tile sources) and tile collision shapes become obstacles; holes (given to
+ * the walk polygon their `of` names, else to every walk polygon they lie in). When the map
+ * has obstacles, the walk polygons are the walkable shapes (or, when it has none, the whole
+ * map) minus the obstacles. Everything else is named in the notes, as is geometry outside
+ * the room. A polyline is never a point: it is named.
  *
  * Glossary
- * - kind: what an object becomes (walkable, hole, gate, zone, node, join, point): its type
- *   (or Tiled 1.9's class), else a guess from its layer's name.
+ * - kind: what an object becomes: its type when that is one of KINDS, else its layer's.
  * - placement: the sum of the offsets of a layer and its groups, px; parallax factors
  *   multiply down the tree (objects are read where they are at the parallax origin).
+ * - derived walk polygon: one made from tiles or cut by obstacles rather than drawn as one
+ *   object; written back (in-place-plan.ts) as the obstacles it leaves, never as an object.
  * - infinite map: its room spans the tiles and objects it holds; when they reach left of or
  *   above the map's origin, the room's origin moves there and sceneOffset says by how much.
  *
@@ -21,21 +34,70 @@
  */
 import { classifyPointInRing } from '../../geometry/polygon'
 import * as limits from '../../room/limits'
-import { emptyRoom, FlagIdSchema, type Flag, type Room, type Zone } from '../../room/schema'
+import { emptyRoom, FlagIdSchema, type Flag, type Room } from '../../room/schema'
 import { MAX_LISTED_PROBLEMS, MAX_TILED_CELLS, TiledMapRefused } from './external-files'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty } from './map-types'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import { idBase, IdPool } from '../../room/names'
-import { objectOutline, polylinePoints } from './object-shapes'
+import {
+  kindOfLayer,
+  LAYERS_PROPERTY,
+  OBJECT_KIND_OF,
+  PROPERTY_SOURCE,
+  SHAPES_SOURCE,
+  rememberedMapping,
+  tileSources,
+  type KindRule,
+  type LayerKind,
+  type LayerMapping,
+} from './layer-kinds'
+import { objectOutline } from './object-shapes'
+import {
+  KINDS,
+  label,
+  noArea,
+  propsOf,
+  readGatesAndZones,
+  readHotspots,
+  readNodeGraph,
+  readPoints,
+  READ_PROPERTIES,
+  hotspotPropertyKey,
+  type Placed,
+  type Value,
+} from './read-elements'
+import { areaOf, boxOf, difference, union, type Shape } from './shape-ops'
 import { tileFloor, tileWalkability, type TileGrid } from './tile-floor'
+import { placedShapes, tileLookup, tilePropertyTrue, tileSourcesOffered } from './tile-sources'
 
 type Ring = [number, number][]
-type Value = TiledProperty['value']
 
-export { idBase }
+export { idBase, KINDS, READ_PROPERTIES }
 
-function propsOf(list: TiledProperty[] | undefined): Map<string, Value> {
-  return new Map((Array.isArray(list) ? list : []).map((p) => [p.name, p.value]))
+/** Most vertices of tile collision shapes one map's cells may place (a bound on the work of their union). */
+export const MAX_TILE_SHAPE_VERTICES = 500_000
+
+/** How the note naming the layers no rule gives a kind begins (then their names, as JSON texts). */
+export const LEFT_ALONE = 'layers not read:'
+/** How the note naming the tile sources the tilesets offer but no mapping names begins. */
+export const UNMAPPED_SOURCES = 'tile sources not read:'
+
+/**
+ * The layer names and tile sources a Tiled import's notes say were not read (the notes
+ * LEFT_ALONE and UNMAPPED_SOURCES): what the game-read dialog offers to map.
+ */
+export function unreadInNotes(notes: readonly string[]): { name: string; tiles: boolean }[] {
+  const out: { name: string; tiles: boolean }[] = []
+  for (const n of notes) {
+    const at = Math.max(n.indexOf(LEFT_ALONE), n.indexOf(UNMAPPED_SOURCES))
+    if (at < 0) continue
+    for (const m of n.slice(at).matchAll(/"((?:[^"\\]|\\.)*)" \(([^)]*)\)/g)) {
+      const name = JSON.parse(`"${m[1]}"`) as string
+      const tiles = m[2] === 'tiles' || name.startsWith('@')
+      if (!out.some((x) => x.name === name)) out.push({ name, tiles })
+    }
+  }
+  return out
 }
 
 function jsonProp<T>(props: Map<string, Value>, name: string, notes: string[]): T | undefined {
@@ -49,41 +111,65 @@ function jsonProp<T>(props: Map<string, Value>, name: string, notes: string[]): 
   }
 }
 
-/** Objects without a type take one from their layer's name (a hand-made map). */
-export function layerKind(name: string): string {
-  const n = name.toLowerCase()
-  if (/hole/.test(n)) return 'hole'
-  if (/walk|floor/.test(n)) return 'walkable'
-  if (/zone|trigger|region/.test(n)) return 'zone'
-  if (/gate/.test(n)) return 'gate'
-  if (/node|graph/.test(n)) return 'node'
-  if (/point|marker/.test(n)) return 'point'
-  return ''
+export interface TiledReadOptions {
+  roomId?: string
+  /** The author's mapping of layers (and tile sources) to kinds; wins over the map's own. */
+  layers?: LayerMapping
 }
 
-interface Placed {
-  o: TiledObject
-  kind: string
-  layer: string
+/** A layer of the map as the import read it (for notes and the import dialog's mapping). */
+export interface LayerUse {
+  name: string
+  /** The names of the groups it is in and its own, joined by ' / '. */
+  path: string
+  type: 'objectgroup' | 'tilelayer' | 'imagelayer' | 'group'
+  kind: LayerKind | null
+  rule: KindRule | null
+  /** Objects (object layers) or tiles (tile layers) it holds. */
+  count: number
+}
+
+export interface TiledRoomRead {
+  room: Room
+  notes: string[]
+  /** Ids of the objects read into the room. */
+  imported: number[]
+  flags: Flag[]
+  /** Every layer, depth first, with the kind it was read as. */
+  layers: LayerUse[]
+  /** The tile sources the tilesets offer (tiles with collision shapes, true/false tile properties). */
+  offered: { shapes: number; properties: string[] }
+  /** The mapping in force: the given one over the one the map remembers. */
+  mapping: Record<string, LayerKind>
+  /** Ids of the walk polygons not drawn as one object (made from tiles, cut by obstacles). */
+  derived: string[]
+  /** How many obstacles cut the walk area. */
+  obstacles: number
+  /** The map's box the obstacles were cut from (map px), when the walk area is the map minus them. */
+  walkBase: { x0: number; y0: number; x1: number; y1: number } | null
+}
+
+interface TileLayerAt {
+  layer: Extract<TiledLayer, { type: 'tilelayer' }>
   dx: number
   dy: number
+  kind: LayerKind | null
 }
-
-export const KINDS = ['walkable', 'hole', 'gate', 'zone', 'node', 'join', 'point'] as const
 
 /** A Tiled map (JSON structure) as a room. Throws when it is not an orthogonal map or is over a limit. */
 export function tiledMapToRoom(
   map: TiledMap,
   fileName: string,
-  options: { roomId?: string } = {},
-): { room: Room; notes: string[]; imported: number[]; flags: Flag[] } {
+  options: TiledReadOptions = {},
+): TiledRoomRead {
   const notes: string[] = []
-  /** Ids of the objects read into the room. */
   const imported: number[] = []
   if (map?.type !== 'map' || !Array.isArray(map.layers))
     throw new Error(`${fileName}: not a Tiled map (no "type": "map" with layers)`)
   if (map.orientation !== 'orthogonal')
-    throw new Error(`${fileName}: a ${String(map.orientation)} map; Walkbox reads orthogonal maps`)
+    throw new Error(
+      `${fileName}: ${/^[aeiou]/i.test(String(map.orientation)) ? 'an' : 'a'} ${String(map.orientation)} map; Walkbox reads orthogonal maps`,
+    )
   const tw = map.tilewidth > 0 ? map.tilewidth : 1
   const th = map.tileheight > 0 ? map.tileheight : 1
   const mp = propsOf(map.properties)
@@ -99,14 +185,18 @@ export function tiledMapToRoom(
     (typeof mp.get('walkbox.roomId') === 'string'
       ? (mp.get('walkbox.roomId') as string)
       : new IdPool().take(name, 'room'))
+  const mapping = options.layers ?? {}
+  const remembered = rememberedMapping(mp.get(LAYERS_PROPERTY), notes)
 
-  // 1. The layer tree, flattened with each layer's placement; objects classified.
+  // 1. The layer tree, flattened with each layer's placement and kind; objects classified.
   const placed: Placed[] = []
-  const tileLayers: { layer: Extract<TiledLayer, { type: 'tilelayer' }>; dx: number; dy: number }[] = []
+  const tileLayers: TileLayerAt[] = []
   const images: Extract<TiledLayer, { type: 'imagelayer' }>[] = []
   const parallax = new Set<string>()
   const skipped = new Map<string, number[]>()
   const malformed: string[] = []
+  const layers: LayerUse[] = []
+  const leftAlone: string[] = []
   const visit = (
     list: readonly TiledLayer[],
     dx: number,
@@ -114,19 +204,47 @@ export function tiledMapToRoom(
     px: number,
     py: number,
     depth: number,
+    inherited: { kind: LayerKind; rule: KindRule } | null,
+    path: string,
   ) => {
     for (const l of list) {
       if (!l || typeof l !== 'object') continue
+      const layerName = typeof l.name === 'string' ? l.name : String(l.name ?? '')
       const ox = dx + (Number((l as { offsetx?: number }).offsetx) || 0)
       const oy = dy + (Number((l as { offsety?: number }).offsety) || 0)
       const fx = px * (Number((l as { parallaxx?: number }).parallaxx ?? 1) || 0)
       const fy = py * (Number((l as { parallaxy?: number }).parallaxy ?? 1) || 0)
-      if ((fx !== 1 || fy !== 1) && l.type !== 'group' && l.type !== 'imagelayer') parallax.add(l.name)
+      if ((fx !== 1 || fy !== 1) && l.type !== 'group' && l.type !== 'imagelayer') parallax.add(layerName)
+      const k = kindOfLayer(
+        {
+          name: layerName,
+          className: typeof l.class === 'string' ? l.class : undefined,
+          walkboxProperty: propsOf(l.properties).get('walkbox'),
+        },
+        mapping,
+        remembered,
+        inherited,
+      )
+      const where = path ? `${path} / ${layerName}` : layerName
+      const use: LayerUse = {
+        name: layerName,
+        path: where,
+        type:
+          l.type === 'group' || l.type === 'objectgroup' || l.type === 'tilelayer' ? l.type : 'imagelayer',
+        kind: k?.kind ?? null,
+        rule: k?.rule ?? null,
+        count: 0,
+      }
       if (l.type === 'group') {
-        if (depth < 32 && Array.isArray(l.layers)) visit(l.layers, ox, oy, fx, fy, depth + 1)
+        layers.push(use)
+        if (depth < 32 && Array.isArray(l.layers)) visit(l.layers, ox, oy, fx, fy, depth + 1, k, where)
       } else if (l.type === 'objectgroup') {
-        const fromLayer = layerKind(String(l.name ?? ''))
-        for (const o of Array.isArray(l.objects) ? l.objects : []) {
+        const objects = Array.isArray(l.objects) ? l.objects : []
+        use.count = objects.length
+        layers.push(use)
+        if (k?.kind === 'none') continue
+        let unread = 0
+        for (const o of objects) {
           if (!o || typeof o !== 'object') continue
           const shape =
             (o as { otherShape?: string }).otherShape ?? ((o as { text?: unknown }).text ? 'text' : '')
@@ -141,20 +259,29 @@ export function tiledMapToRoom(
             malformed.push(`object ${String(o.id)}: ${checked}`)
             continue
           }
-          const guessed = fromLayer === 'node' && checked.polyline ? 'join' : fromLayer
-          const kind = checked.type || guessed
-          placed.push({ o: checked, kind, layer: String(l.name ?? ''), dx: ox, dy: oy })
+          const typed = (KINDS as readonly string[]).includes(checked.type) ? checked.type : ''
+          let kind = typed
+          if (!kind && k) kind = k.kind === 'nodes' && checked.polyline ? 'join' : OBJECT_KIND_OF[k.kind]
+          if (!kind) {
+            unread++
+            continue
+          }
+          placed.push({ o: checked, kind, layer: layerName, dx: ox, dy: oy })
         }
+        if (unread > 0)
+          leftAlone.push(`${JSON.stringify(layerName)} (${unread} object${unread === 1 ? '' : 's'})`)
       } else if (l.type === 'tilelayer') {
-        tileLayers.push({ layer: l, dx: ox, dy: oy })
+        layers.push(use)
+        tileLayers.push({ layer: l, dx: ox, dy: oy, kind: k?.kind ?? null })
       } else if (l.type === 'imagelayer') {
+        layers.push(use)
         images.push(l)
       } else {
-        notes.push(`layer '${(l as { name?: string }).name}' (${(l as { type?: string }).type}): not read`)
+        notes.push(`layer '${layerName}' (${(l as { type?: string }).type}): not read`)
       }
     }
   }
-  visit(map.layers, 0, 0, 1, 1, 0)
+  visit(map.layers, 0, 0, 1, 1, 0, null, '')
   for (const m of malformed.slice(0, MAX_LISTED_PROBLEMS)) notes.push(`${m}; skipped`)
   if (malformed.length > MAX_LISTED_PROBLEMS)
     notes.push(`and ${malformed.length - MAX_LISTED_PROBLEMS} more malformed objects skipped`)
@@ -177,6 +304,7 @@ export function tiledMapToRoom(
   over('node', limits.MAX_NODES, 'node objects')
   over('join', limits.MAX_JOINS, 'join objects')
   over('point', limits.MAX_POINTS, 'point objects')
+  over('hotspot', limits.MAX_HOTSPOTS, 'hotspot objects')
   if (problems.length > 0) throw new TiledMapRefused(fileName, problems)
 
   const room = emptyRoom({ id, name, width: Math.max(1, width), height: Math.max(1, height) })
@@ -190,6 +318,7 @@ export function tiledMapToRoom(
   if (sceneOffset) room.sceneOffset = sceneOffset
   const walkBehinds = jsonProp<Room['walkBehinds']>(mp, 'walkbox.walkBehinds', notes)
   if (walkBehinds) room.walkBehinds = walkBehinds
+  const hotspotMask = jsonProp<Room['hotspotMask']>(mp, 'walkbox.hotspotMask', notes)
 
   for (const layer of images) {
     if (layer.name === 'walk mask' || layer.name === 'mask') room.mask = layer.image
@@ -205,25 +334,22 @@ export function tiledMapToRoom(
       `parallax: layers ${[...parallax].map((n) => `'${n}'`).join(', ')} scroll at another speed; read where they are at the parallax origin`,
     )
 
-  const label = (p: Placed) => `object ${p.o.id}${p.o.name ? ` '${p.o.name}'` : ''}`
-  const ids = { polygons: new IdPool(), gates: new IdPool(), zones: new IdPool(), nodes: new IdPool() }
+  const ids = new IdPool()
   const outlineOf = (p: Placed): Ring | null => objectOutline(p.o, p.dx, p.dy)
   const byKind = (k: string) => placed.filter((p) => p.kind === k)
   const read = { walkable: 0, tiles: 0, holes: 0 }
 
-  // 3. Walk polygons: objects, then tile layers.
+  // 3. Walk polygons: objects, then walkable cells; obstacles from objects and tiles.
   const polygonOf = new Map<number, number>()
   for (const p of byKind('walkable')) {
     const ring = outlineOf(p)
     if (!ring) {
-      notes.push(
-        `${label(p)}: a walkable ${p.o.point ? 'point' : p.o.polyline ? 'open polyline' : 'object without an area'}; skipped`,
-      )
+      notes.push(`${label(p)}: a walkable ${noArea(p.o)}; skipped`)
       continue
     }
     const areaId = propsOf(p.o.properties).get('areaId')
     room.polygons.push({
-      id: ids.polygons.take(p.o.name || 'polygon', 'polygon'),
+      id: ids.take(p.o.name || 'polygon', 'polygon'),
       areaId: typeof areaId === 'number' ? areaId : 1,
       outer: ring,
       holes: [],
@@ -232,66 +358,51 @@ export function tiledMapToRoom(
     imported.push(p.o.id)
     read.walkable++
   }
-  const areaOf = tileWalkability(map.tilesets ?? [])
-  for (const { layer, dx, dy } of tileLayers) {
-    const grids: TileGrid[] = []
-    if (Array.isArray(layer.chunks)) {
-      for (const c of layer.chunks)
-        if (c.gids) grids.push({ x: c.x, y: c.y, width: c.width, height: c.height, gids: c.gids })
-      const merged = mergeChunks(grids)
-      if (merged) grids.splice(0, grids.length, merged)
-    } else if (layer.gids) {
-      grids.push({
-        x: Number(layer.startx) || 0,
-        y: Number(layer.starty) || 0,
-        width: layer.width,
-        height: layer.height,
-        gids: layer.gids,
-      })
-    } else if (
-      Array.isArray(layer.data) &&
-      Number.isInteger(layer.width) &&
-      Number.isInteger(layer.height) &&
-      layer.width >= 0 &&
-      layer.height >= 0 &&
-      layer.data.length === layer.width * layer.height
-    ) {
-      grids.push({ x: 0, y: 0, width: layer.width, height: layer.height, gids: Uint32Array.from(layer.data) })
+  const derived = new Set<string>()
+  const obstacles: Shape[] = []
+  const obstacleLines: string[] = []
+  const fromObjects = new Map<string, number>()
+  const openLines: string[] = []
+  for (const p of byKind('obstacle')) {
+    const ring = outlineOf(p)
+    if (!ring) {
+      openLines.push(`${label(p)} in layer '${p.layer}': ${noArea(p.o)}`)
+      continue
     }
-    let walkableTiles = 0
-    let patches = 0
-    for (const g of grids) {
-      const floor = tileFloor(g, areaOf, tw, th, dx, dy)
-      walkableTiles += floor.walkableTiles
-      for (const f of floor.patches) {
-        if (room.polygons.length >= limits.MAX_POLYGONS)
-          throw new TiledMapRefused(fileName, [
-            `tile layer '${layer.name}' makes more than ${limits.MAX_POLYGONS} walk polygons`,
-          ])
-        room.polygons.push({
-          id: ids.polygons.take(`${layer.name || 'tiles'}`, 'tiles'),
-          areaId: f.areaId,
-          outer: f.outer,
-          holes: f.holes,
-        })
-        patches++
-      }
-    }
-    if (grids.length === 0) continue
-    read.tiles += walkableTiles
-    notes.push(
-      walkableTiles > 0
-        ? `tile layer '${layer.name}': ${walkableTiles} walkable tile${walkableTiles === 1 ? '' : 's'} read as ${patches} walk polygon${patches === 1 ? '' : 's'}`
-        : `tile layer '${layer.name}': no walkable tiles (no tile or tileset has the property walkable = true); not read`,
-    )
+    obstacles.push({ outer: ring, holes: [] })
+    fromObjects.set(p.layer, (fromObjects.get(p.layer) ?? 0) + 1)
+    imported.push(p.o.id)
   }
+  for (const [layer, n] of fromObjects)
+    obstacleLines.push(`layer '${layer}': ${n} object${n === 1 ? '' : 's'}`)
+  if (openLines.length > 0)
+    notes.push(
+      `${openLines.length} obstacle${openLines.length === 1 ? '' : 's'} without an area (${openLines.slice(0, MAX_LISTED_PROBLEMS).join('; ')}${openLines.length > MAX_LISTED_PROBLEMS ? '; …' : ''}): an obstacle needs an area; not read`,
+    )
+  readTiles(
+    map,
+    tileLayers,
+    mapping,
+    remembered,
+    tw,
+    th,
+    room,
+    ids,
+    derived,
+    obstacles,
+    obstacleLines,
+    notes,
+    read,
+    fileName,
+    leftAlone,
+  )
 
   // 4. Holes: the polygon `of` names, else every walk polygon the hole lies in.
   const boxes = room.polygons.map((poly) => bbox(poly.outer))
   for (const p of byKind('hole')) {
     const ring = outlineOf(p)
     if (!ring) {
-      notes.push(`${label(p)}: a hole without an area; skipped`)
+      notes.push(`${label(p)}: a hole that is ${noArea(p.o)}; skipped`)
       continue
     }
     const of = propsOf(p.o.properties).get('of')
@@ -322,118 +433,37 @@ export function tiledMapToRoom(
     read.holes++
   }
 
-  // 5. Gates and zones.
-  for (const p of byKind('gate')) {
-    const props = propsOf(p.o.properties)
-    const kind = props.get('kind') === 'open-area' ? 'open-area' : 'block-polygon'
-    const ring = outlineOf(p)
-    const areaId = props.get('areaId')
-    const given = props.get('walkbox.id')
-    imported.push(p.o.id)
-    room.gates.push({
-      id: typeof given === 'string' ? ids.gates.keep(given) : ids.gates.take(p.o.name || 'gate', 'gate'),
-      name: p.o.name,
-      kind,
-      ...(ring && kind === 'block-polygon' ? { polygon: ring } : {}),
-      ...(typeof areaId === 'number' ? { areaId } : {}),
-      flagExpression:
-        typeof props.get('flagExpression') === 'string' ? (props.get('flagExpression') as string) : 'true',
-    })
-  }
-  for (const p of byKind('zone')) {
-    const props = propsOf(p.o.properties)
-    const ring = outlineOf(p)
-    const areaId = props.get('areaId')
-    const shape: Zone['shape'] | null = ring
-      ? { kind: 'polygon', outer: ring }
-      : typeof areaId === 'number'
-        ? { kind: 'area', areaId }
-        : null
-    if (!shape) {
-      notes.push(`${label(p)}: a zone without a polygon, rectangle or areaId; skipped`)
-      continue
-    }
-    const text = (k: string) => (typeof props.get(k) === 'string' ? (props.get(k) as string) : '')
-    const properties: Record<string, string> = {}
-    for (const [k, v] of props)
-      if (k.startsWith('property.')) properties[k.slice('property.'.length)] = String(v)
-    const given = props.get('walkbox.id')
-    imported.push(p.o.id)
-    room.zones.push({
-      id: typeof given === 'string' ? ids.zones.keep(given) : ids.zones.take(p.o.name || 'zone', 'zone'),
-      name: p.o.name,
-      shape,
-      events: { enter: text('enter'), exit: text('exit'), stand: text('stand') },
-      ...(typeof props.get('enabledBy') === 'string' ? { enabledBy: props.get('enabledBy') as string } : {}),
-      properties,
-    })
+  // 5. Obstacles cut the walkable shapes, or the whole map when it has none.
+  let walkBase: TiledRoomRead['walkBase'] = null
+  if (obstacles.length > 0) {
+    const mapBox = map.infinite
+      ? contentBox(obstacles, room, tileLayers, tw, th)
+      : { x0: 0, y0: 0, x1: width, y1: height }
+    const base = room.polygons.length > 0 ? 'the walkable shapes' : 'the map'
+    if (room.polygons.length === 0) walkBase = mapBox
+    cutObstacles(room, obstacles, mapBox, derived)
+    const area = room.polygons.reduce((s, p) => s + areaOf([{ outer: p.outer, holes: p.holes }]), 0)
+    notes.push(
+      `obstacles (${obstacleLines.join('; ')}): the walk area is ${base} minus them: ${room.polygons.length} walk polygon${room.polygons.length === 1 ? '' : 's'}, ${Math.round(area)} px²`,
+    )
   }
 
-  // 6. Node graph: nodes; joins by `a` and `b`, or a polyline's vertices joined in order.
-  const nodeIdOf = new Map<number, string>()
-  const nodeAt = new Map<string, string>()
-  const addNode = (name: string, x: number, y: number): string => {
-    const at = `${x},${y}`
-    const found = nodeAt.get(at)
-    if (found) return found
-    const nid = ids.nodes.take(name || 'node', 'node')
-    room.nodeGraph.nodes.push({ id: nid, x, y })
-    nodeAt.set(at, nid)
-    return nid
+  // 6. Gates, zones, the node graph, points, hotspots.
+  const context = { room, notes, imported, byKind, outlineOf, fileName }
+  readGatesAndZones(context)
+  readNodeGraph(context)
+  const hotspotPoints = readHotspots(context, placed, hotspotMask !== undefined)
+  if (room.hotspots?.some((h) => h.shape.kind === 'mask')) room.hotspotMask = hotspotMask
+  for (const k of ['walk-to', 'look-at']) {
+    const loose = byKind(k).filter((p) => !hotspotPoints.has(p.o.id))
+    if (loose.length > 0)
+      notes.push(
+        `${loose.length} ${k} point${loose.length === 1 ? '' : 's'} no hotspot names (${loose.map(label).slice(0, MAX_LISTED_PROBLEMS).join(', ')}); not read`,
+      )
   }
-  for (const p of byKind('node')) {
-    nodeIdOf.set(p.o.id, addNode(p.o.name, p.o.x + p.dx, p.o.y + p.dy))
-    imported.push(p.o.id)
-  }
-  for (const p of byKind('join')) {
-    const props = propsOf(p.o.properties)
-    const oneWay = props.get('oneWay') === true
-    const cost = props.get('cost')
-    const join = (a: string, b: string) =>
-      room.nodeGraph.joins.push({ a, b, oneWay, cost: typeof cost === 'number' && cost > 0 ? cost : 1 })
-    if (props.has('a') || props.has('b')) {
-      const a = nodeIdOf.get(props.get('a') as number)
-      const b = nodeIdOf.get(props.get('b') as number)
-      if (!a || !b || a === b)
-        notes.push(`${label(p)}: a join whose a and b do not name two node objects; skipped`)
-      else {
-        join(a, b)
-        imported.push(p.o.id)
-      }
-      continue
-    }
-    const line = polylinePoints(p.o, p.dx, p.dy)
-    if (!line) {
-      notes.push(`${label(p)}: a join that is neither a polyline nor has a and b; skipped`)
-      continue
-    }
-    imported.push(p.o.id)
-    const nodes = line.map(([x, y], i) => addNode(`${p.o.name || 'join'} ${i + 1}`, x, y))
-    for (let i = 1; i < nodes.length; i++) if (nodes[i] !== nodes[i - 1]) join(nodes[i - 1], nodes[i])
-  }
-  if (room.nodeGraph.joins.length > limits.MAX_JOINS || room.nodeGraph.nodes.length > limits.MAX_NODES)
-    throw new TiledMapRefused(fileName, [
-      `the node graph has ${room.nodeGraph.nodes.length} nodes and ${room.nodeGraph.joins.length} joins; a room holds at most ${limits.MAX_NODES} and ${limits.MAX_JOINS}`,
-    ])
+  readPoints({ ...context, byKind: (k) => byKind(k).filter((p) => !hotspotPoints.has(p.o.id)) })
 
-  // 7. Points: at their anchor.
-  const pointIds = new IdPool()
-  const points = byKind('point').map((p) => {
-    imported.push(p.o.id)
-    const given = propsOf(p.o.properties).get('walkbox.id')
-    return {
-      id:
-        typeof given === 'string'
-          ? pointIds.keep(given)
-          : pointIds.take(p.o.name || `point-${p.o.id}`, 'point'),
-      name: p.o.name,
-      x: p.o.x + p.dx,
-      y: p.o.y + p.dy,
-    }
-  })
-  if (points.length > 0) room.points = points
-
-  // 8. Room extent: an infinite map spans its content; geometry outside the room is named.
+  // 7. Room extent: an infinite map spans its content; geometry outside the room is named.
   const extent = roomExtent(room)
   if (map.infinite && given('walkbox.width') === undefined && extent) {
     // `|| 0`: no -0 in the room (it would read back as 0 and compare unequal).
@@ -461,32 +491,284 @@ export function tiledMapToRoom(
       notes.push(`and ${outside.length - shown.length} more outside the room`)
   }
 
-  const other = placed.filter((p) => !(KINDS as readonly string[]).includes(p.kind))
-  if (other.length > 0) {
-    const byType = new Map<string, number[]>()
-    for (const p of other)
-      byType.set(p.kind || 'no type', [...(byType.get(p.kind || 'no type') ?? []), p.o.id])
-    const listed = [...byType].map(([type, list]) => `${type}: ${objectList(list)}`)
+  if (leftAlone.length > 0)
     notes.push(
-      `${other.length} object${other.length === 1 ? '' : 's'} of other types not read (${listed.join('; ')})`,
+      `${LEFT_ALONE} ${leftAlone.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${leftAlone.length > MAX_LISTED_PROBLEMS ? `, and ${leftAlone.length - MAX_LISTED_PROBLEMS} more` : ''}: no rule gives ${leftAlone.length === 1 ? 'it' : 'them'} a kind; not read (map one with --layer NAME=KIND or in the import dialog)`,
     )
-  }
-  notes.push(...unreadProperties(map, placed, label))
+  const offered = tileSourcesOffered(map.tilesets ?? [])
+  const inForce = { ...remembered, ...mapping }
+  const sources = [
+    ...(offered.shapes > 0 && inForce[SHAPES_SOURCE] === undefined
+      ? [
+          `${JSON.stringify(SHAPES_SOURCE)} (${offered.shapes} tile${offered.shapes === 1 ? '' : 's'} with collision shapes)`,
+        ]
+      : []),
+    ...offered.properties
+      .filter((n) => n !== 'walkable' && inForce[`${PROPERTY_SOURCE}${n}`] === undefined)
+      .map((n) => `${JSON.stringify(`${PROPERTY_SOURCE}${n}`)} (a true/false tile property)`),
+  ]
+  if (sources.length > 0)
+    notes.push(
+      `${UNMAPPED_SOURCES} ${sources.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${sources.length > MAX_LISTED_PROBLEMS ? `, and ${sources.length - MAX_LISTED_PROBLEMS} more` : ''}; not read (map one with --layer @shapes=obstacles or in the import dialog)`,
+    )
+  notes.push(...unreadProperties(map, placed))
   notes.push(
-    `read: ${read.walkable} walkable object${read.walkable === 1 ? '' : 's'}, ${read.tiles} walkable tiles, ${read.holes} hole${read.holes === 1 ? '' : 's'}, ${room.gates.length} gates, ${room.zones.length} zones, ${room.nodeGraph.nodes.length} nodes, ${room.nodeGraph.joins.length} joins, ${points.length} points`,
+    `read: ${read.walkable} walkable object${read.walkable === 1 ? '' : 's'}, ${read.tiles} walkable tiles, ${read.holes} hole${read.holes === 1 ? '' : 's'}, ${obstacles.length} obstacle${obstacles.length === 1 ? '' : 's'}, ${room.gates.length} gates, ${room.zones.length} zones, ${room.nodeGraph.nodes.length} nodes, ${room.nodeGraph.joins.length} joins, ${room.points?.length ?? 0} points, ${room.hotspots?.length ?? 0} hotspots`,
   )
   if (room.polygons.length === 0 && room.authoritative === 'polygons')
     notes.push('no walkable polygons: the room has no walkable area yet')
-  return { room, notes, imported, flags: readFlags(mp, room, notes) }
+  return {
+    room,
+    notes,
+    imported,
+    flags: readFlags(mp, room, notes),
+    layers,
+    offered,
+    mapping: { ...remembered, ...mapping },
+    derived: [...derived],
+    obstacles: obstacles.length,
+    walkBase,
+  }
 }
 
-/** The ids of the flags the room's expressions name (areas, zones, gates), in first-named order. */
+/**
+ * The tile layers: walkable cells (a layer of kind walkable: every tile; an unmapped one: the
+ * tiles the `walkable` property or a mapped tile source makes walkable) become walk polygons;
+ * obstacle cells (a layer of kind obstacles: every tile; an unmapped one: mapped tile
+ * sources) and tile collision shapes become obstacles.
+ */
+function readTiles(
+  map: TiledMap,
+  tileLayers: readonly TileLayerAt[],
+  mapping: LayerMapping,
+  remembered: LayerMapping,
+  tw: number,
+  th: number,
+  room: Room,
+  ids: IdPool,
+  derived: Set<string>,
+  obstacles: Shape[],
+  obstacleLines: string[],
+  notes: string[],
+  read: { tiles: number },
+  fileName: string,
+  leftAlone: string[],
+): void {
+  const tilesets = map.tilesets ?? []
+  const shapeBudget = { vertices: 0, over: false }
+  const walkableByProperty = tileWalkability(tilesets)
+  const facts = tileLookup(tilesets)
+  const sources = tileSources(mapping, remembered)
+  const byProperty = (kind: LayerKind) => sources.properties.filter((p) => p.kind === kind).map((p) => p.name)
+  const walkProps = byProperty('walkable')
+  const blockProps = byProperty('obstacles')
+  const areaOfTile = (gid: number) => {
+    const a = walkableByProperty(gid)
+    if (a) return a
+    const f = facts(gid)
+    if (!f) return 0
+    const own = propsOf(f.tile?.properties).get('areaId') ?? propsOf(f.tileset.properties).get('areaId')
+    return typeof own === 'number' && Number.isInteger(own) && own >= 1 && own <= 255 ? own : 1
+  }
+  for (const { layer, dx, dy, kind } of tileLayers) {
+    if (kind === 'none') continue
+    const grids = gridsOf(layer)
+    if (grids.length === 0) continue
+    const label = `tile layer '${layer.name}'`
+    if (kind && kind !== 'walkable' && kind !== 'obstacles') {
+      notes.push(`${label}: a tile layer holds cells, not ${kind}; not read`)
+      continue
+    }
+    // Which cells are walkable (their area) and which are obstacles.
+    const walkArea = (gid: number): number => {
+      if (!gid) return 0
+      if (kind === 'walkable') return areaOfTile(gid)
+      if (kind === 'obstacles') return 0
+      const a = walkableByProperty(gid)
+      if (a) return a
+      const f = facts(gid)
+      return f && walkProps.some((n) => tilePropertyTrue(f, n)) ? areaOfTile(gid) : 0
+    }
+    const blocked = (gid: number): boolean => {
+      if (!gid) return false
+      if (kind === 'obstacles') return true
+      if (kind === 'walkable') return false
+      const f = facts(gid)
+      return !!f && blockProps.some((n) => tilePropertyTrue(f, n))
+    }
+    let walkableTiles = 0
+    let blockedTiles = 0
+    let shapedTiles = 0
+    let patches = 0
+    const shapes: Shape[] = []
+    const walkShapes: Shape[] = []
+    for (const g of grids) {
+      const floor = tileFloor(g, walkArea, tw, th, dx, dy)
+      walkableTiles += floor.walkableTiles
+      for (const f of floor.patches) {
+        if (room.polygons.length >= limits.MAX_POLYGONS)
+          throw new TiledMapRefused(fileName, [
+            `${label} makes more than ${limits.MAX_POLYGONS} walk polygons`,
+          ])
+        const pid = ids.take(`${layer.name || 'tiles'}`, 'tiles')
+        room.polygons.push({ id: pid, areaId: f.areaId, outer: f.outer, holes: f.holes })
+        derived.add(pid)
+        patches++
+      }
+      const wall = tileFloor(g, (gid) => (blocked(gid) ? 1 : 0), tw, th, dx, dy)
+      blockedTiles += wall.walkableTiles
+      for (const f of wall.patches) obstacles.push({ outer: f.outer, holes: f.holes })
+      // Tile collision shapes, on cells that are neither blocked nor walkable as a whole.
+      if (sources.shapes && kind === null) {
+        for (let r = 0; r < g.height; r++)
+          for (let c = 0; c < g.width; c++) {
+            const gid = g.gids[r * g.width + c]
+            if (!gid || blocked(gid) || walkArea(gid)) continue
+            const f = facts(gid)
+            if (!f || f.shapes.length === 0) continue
+            const size = f.shapes.reduce((n, ring) => n + ring.length, 0)
+            if (shapeBudget.vertices + size > MAX_TILE_SHAPE_VERTICES) {
+              shapeBudget.over = true
+              continue
+            }
+            shapeBudget.vertices += size
+            shapedTiles++
+            for (const ring of placedShapes(f, gid, g.x + c, g.y + r, tw, th, dx, dy))
+              (sources.shapes === 'obstacles' ? shapes : walkShapes).push({ outer: ring, holes: [] })
+          }
+      }
+    }
+    read.tiles += walkableTiles
+    if (shapes.length > 0) obstacles.push(...union(shapes))
+    if (walkShapes.length > 0)
+      for (const s of union(walkShapes)) {
+        const pid = ids.take(`${layer.name || 'tiles'} shapes`, 'tiles')
+        room.polygons.push({ id: pid, areaId: 1, outer: s.outer, holes: s.holes })
+        derived.add(pid)
+        patches++
+      }
+    if (blockedTiles > 0) obstacleLines.push(`${label}: ${blockedTiles} cell${blockedTiles === 1 ? '' : 's'}`)
+    if (shapedTiles > 0 && sources.shapes === 'obstacles')
+      obstacleLines.push(`${label}: collision shapes of ${shapedTiles} tile${shapedTiles === 1 ? '' : 's'}`)
+    if (walkableTiles > 0 || (shapedTiles > 0 && sources.shapes === 'walkable'))
+      notes.push(
+        `${label}: ${walkableTiles} walkable tile${walkableTiles === 1 ? '' : 's'}${shapedTiles > 0 && sources.shapes === 'walkable' ? ` and the collision shapes of ${shapedTiles}` : ''} read as ${patches} walk polygon${patches === 1 ? '' : 's'}`,
+      )
+    else if (kind === null && blockedTiles === 0 && shapedTiles === 0)
+      leftAlone.push(`${JSON.stringify(layer.name)} (tiles)`)
+  }
+  if (shapeBudget.over)
+    notes.push(
+      `tile collision shapes: more than ${MAX_TILE_SHAPE_VERTICES} vertices in all the cells that hold them; the cells past that are not read`,
+    )
+}
+
+/** A tile layer's decoded cells: one grid (chunks merged), or none when it has no cells read. */
+function gridsOf(layer: Extract<TiledLayer, { type: 'tilelayer' }>): TileGrid[] {
+  const grids: TileGrid[] = []
+  if (Array.isArray(layer.chunks)) {
+    for (const c of layer.chunks)
+      if (c.gids) grids.push({ x: c.x, y: c.y, width: c.width, height: c.height, gids: c.gids })
+    const merged = mergeChunks(grids)
+    if (merged) grids.splice(0, grids.length, merged)
+  } else if (layer.gids) {
+    grids.push({
+      x: Number(layer.startx) || 0,
+      y: Number(layer.starty) || 0,
+      width: layer.width,
+      height: layer.height,
+      gids: layer.gids,
+    })
+  } else if (
+    Array.isArray(layer.data) &&
+    Number.isInteger(layer.width) &&
+    Number.isInteger(layer.height) &&
+    layer.width >= 0 &&
+    layer.height >= 0 &&
+    layer.data.length === layer.width * layer.height
+  ) {
+    grids.push({ x: 0, y: 0, width: layer.width, height: layer.height, gids: Uint32Array.from(layer.data) })
+  }
+  return grids
+}
+
+/** The box an infinite map's content spans (obstacles, walk shapes, tile layers), px. */
+function contentBox(
+  obstacles: readonly Shape[],
+  room: Room,
+  tileLayers: readonly TileLayerAt[],
+  tw: number,
+  th: number,
+): { x0: number; y0: number; x1: number; y1: number } {
+  let b = boxOf([...obstacles, ...room.polygons.map((p) => ({ outer: p.outer, holes: [] }))]) ?? {
+    x0: 0,
+    y0: 0,
+    x1: 1,
+    y1: 1,
+  }
+  for (const { layer, dx, dy } of tileLayers)
+    for (const g of gridsOf(layer)) {
+      b = {
+        x0: Math.min(b.x0, g.x * tw + dx),
+        y0: Math.min(b.y0, g.y * th + dy),
+        x1: Math.max(b.x1, (g.x + g.width) * tw + dx),
+        y1: Math.max(b.y1, (g.y + g.height) * th + dy),
+      }
+    }
+  return b
+}
+
+/**
+ * The walk polygons minus the obstacles: each walk polygon (or, when there is none, the map's
+ * box as one of area 1) becomes its pieces, the first keeping its id.
+ */
+function cutObstacles(
+  room: Room,
+  obstacles: readonly Shape[],
+  box: { x0: number; y0: number; x1: number; y1: number },
+  derived: Set<string>,
+): void {
+  const base =
+    room.polygons.length > 0
+      ? room.polygons
+      : [
+          {
+            id: 'walkable',
+            areaId: 1,
+            outer: [
+              [box.x0, box.y0],
+              [box.x1, box.y0],
+              [box.x1, box.y1],
+              [box.x0, box.y1],
+            ] as Ring,
+            holes: [] as Ring[],
+          },
+        ]
+  const boxes = obstacles.map((o) => boxOf([o])!)
+  const out: Room['polygons'] = []
+  const ids = new IdPool()
+  for (const p of base) ids.keep(p.id)
+  for (const p of base) {
+    const b = boxOf([{ outer: p.outer, holes: [] }])!
+    const near = obstacles.filter((_, i) => overlaps(boxes[i], b))
+    const pieces = difference([{ outer: p.outer, holes: p.holes }], near)
+    pieces.forEach((s, i) => {
+      const pid = i === 0 ? p.id : ids.take(p.id, 'walkable')
+      out.push({ id: pid, areaId: p.areaId, outer: s.outer, holes: s.holes })
+      derived.add(pid)
+    })
+  }
+  room.polygons = out
+}
+
+/** The ids of the flags the room's expressions name (areas, zones, gates, hotspots), in first-named order. */
 export function flagsTheRoomNames(room: Room): string[] {
   const used: string[] = []
   const expressions = [
     ...room.areas.map((a) => a.enabledBy),
     ...room.zones.map((z) => z.enabledBy),
     ...room.gates.map((g) => g.flagExpression),
+    ...(room.hotspots ?? []).map((h) => h.enabledBy),
   ]
   for (const e of expressions) {
     if (e === undefined || flagExpressionError(e)) continue
@@ -530,28 +812,10 @@ export function readFlags(mp: Map<string, Value>, room: Room, notes: string[]): 
   return flags
 }
 
-/** `object 5` or `objects 5, 7, …` (at most MAX_LISTED_PROBLEMS ids). */
-function objectList(list: number[]): string {
-  const shown = list.slice(0, MAX_LISTED_PROBLEMS).join(', ')
-  return `object${list.length === 1 ? '' : 's'} ${shown}${list.length > MAX_LISTED_PROBLEMS ? ', …' : ''}`
-}
-
-/** The properties each kind of object is read with; `property.*` of zones are kept too. */
-export const READ_PROPERTIES: Record<string, readonly string[]> = {
-  walkable: ['areaId'],
-  hole: ['of'],
-  gate: ['walkbox.id', 'kind', 'flagExpression', 'areaId'],
-  zone: ['walkbox.id', 'enter', 'exit', 'stand', 'enabledBy', 'areaId'],
-  node: [],
-  join: ['a', 'b', 'oneWay', 'cost'],
-  point: ['walkbox.id'],
-}
-
 /** Notes naming the custom properties of the map, its layers and its read objects that Walkbox does not keep. */
-function unreadProperties(map: TiledMap, placed: Placed[], label: (p: Placed) => string): string[] {
+function unreadProperties(map: TiledMap, placed: Placed[]): string[] {
   const lines: string[] = []
-  const names = (list: TiledProperty[] | undefined) =>
-    (Array.isArray(list) ? list : []).map((p) => String(p?.name))
+  const names = (list: TiledProperty[] | undefined) => [...propsOf(list).keys()].map(String)
   const quoted = (list: string[]) => list.map((n) => `'${n}'`).join(', ')
   const own = names(map.properties).filter((n) => !n.startsWith('walkbox.'))
   if (own.length > 0) lines.push(`map propert${own.length === 1 ? 'y' : 'ies'} ${quoted(own)} not read`)
@@ -559,7 +823,7 @@ function unreadProperties(map: TiledMap, placed: Placed[], label: (p: Placed) =>
   const visit = (list: readonly TiledLayer[], depth: number) => {
     for (const l of list) {
       if (!l || typeof l !== 'object') continue
-      const props = names((l as { properties?: TiledProperty[] }).properties)
+      const props = names((l as { properties?: TiledProperty[] }).properties).filter((n) => n !== 'walkbox')
       if (props.length > 0)
         layerLines.push(
           `layer '${l.name}': propert${props.length === 1 ? 'y' : 'ies'} ${quoted(props)} not read`,
@@ -572,9 +836,14 @@ function unreadProperties(map: TiledMap, placed: Placed[], label: (p: Placed) =>
   for (const p of placed) {
     const known = READ_PROPERTIES[p.kind]
     if (!known) continue
-    const unread = names(p.o.properties).filter(
-      (n) => !known.includes(n) && !(p.kind === 'zone' && n.startsWith('property.')),
-    )
+    const unread = (Array.isArray(p.o.properties) ? p.o.properties : [])
+      .filter(
+        (q) =>
+          !known.includes(String(q?.name)) &&
+          !(p.kind === 'zone' && String(q?.name).startsWith('property.')) &&
+          !(p.kind === 'hotspot' && hotspotPropertyKey(q) !== null),
+      )
+      .map((q) => String(q?.name))
     if (unread.length > 0)
       objectLines.push(
         `${label(p)}: propert${unread.length === 1 ? 'y' : 'ies'} ${quoted(unread)} not read${p.kind === 'zone' ? ' (a zone keeps property.<name>)' : ''}`,
@@ -661,6 +930,11 @@ function* roomRings(room: Room): Generator<{ what: string; ring: Ring }> {
     if (z.shape.kind === 'polygon') yield { what: `zone '${z.id}'`, ring: z.shape.outer }
   for (const n of room.nodeGraph.nodes) yield { what: `node '${n.id}'`, ring: [[n.x, n.y]] }
   for (const p of room.points ?? []) yield { what: `point '${p.id}'`, ring: [[p.x, p.y]] }
+  for (const h of room.hotspots ?? []) {
+    if (h.shape.kind === 'polygon') yield { what: `hotspot '${h.id}'`, ring: h.shape.outer }
+    for (const p of [h.walkTo, h.lookAt])
+      if (p) yield { what: `a point of hotspot '${h.id}'`, ring: [[p.x, p.y]] }
+  }
 }
 
 function roomExtent(room: Room): Box | null {
@@ -704,6 +978,14 @@ export function shiftRoom(room: Room, dx: number, dy: number): void {
   for (const p of room.points ?? []) {
     p.x += dx
     p.y += dy
+  }
+  for (const h of room.hotspots ?? []) {
+    if (h.shape.kind === 'polygon') h.shape.outer = move(h.shape.outer)
+    for (const p of [h.walkTo, h.lookAt])
+      if (p) {
+        p.x += dx
+        p.y += dy
+      }
   }
 }
 

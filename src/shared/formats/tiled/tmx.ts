@@ -5,7 +5,8 @@
  * `<polyline points>`, `<point/>` or `<ellipse/>`.
  *
  * The XML reader here reads what Tiled writes (elements, attributes, text, comments, the
- * XML declaration); it has no DTDs or entities beyond the five of XML, and a depth limit.
+ * XML declaration, the bare DOCTYPE line older Tiled wrote); it reads no DTD, no internal
+ * subset and no entities beyond the five of XML, and has a depth limit.
  *
  * Units: px.
  */
@@ -16,6 +17,7 @@ import type {
   TiledObject,
   TiledProperty,
   TiledPropertyType,
+  TiledTile,
   TiledTileset,
 } from './map-types'
 import type { ObjectAlignment } from './object-shapes'
@@ -53,13 +55,15 @@ const pointsAttr = (pts: { x: number; y: number }[]) => pts.map((p) => `${num(p.
 
 function objectXml(o: TiledObject): string[] {
   const attrs = [
-    `id="${o.id}"`,
+    ...(o.id ? [`id="${o.id}"`] : []),
     ...(o.name ? [`name="${esc(o.name)}"`] : []),
     ...(o.type ? [`type="${esc(o.type)}"`] : []),
+    ...(o.gid !== undefined ? [`gid="${o.gid >>> 0}"`] : []),
     `x="${num(o.x)}"`,
     `y="${num(o.y)}"`,
     ...(o.width ? [`width="${num(o.width)}"`] : []),
     ...(o.height ? [`height="${num(o.height)}"`] : []),
+    ...(o.rotation ? [`rotation="${num(o.rotation)}"`] : []),
     ...(o.visible === false ? ['visible="0"'] : []),
   ].join(' ')
   const inner = [
@@ -154,8 +158,12 @@ export function parseXml(text: string, file: string): XmlElement {
       const end = text.indexOf('-->', pos)
       if (end < 0) fail('an unclosed comment')
       pos = end + 3
+    } else if (/^<!DOCTYPE\s[^[>]*>/.test(text.slice(pos, pos + 1000))) {
+      // Older Tiled wrote <!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">: a
+      // declaration without an internal subset names nothing to expand, and is passed over.
+      pos = text.indexOf('>', pos) + 1
     } else if (text.startsWith('<!', pos)) {
-      fail('DOCTYPE and CDATA are not read')
+      fail('a DOCTYPE with declarations of its own, and CDATA, are not read')
     } else if (text.startsWith('</', pos)) {
       const end = text.indexOf('>', pos)
       if (end < 0) fail('an unclosed end tag')
@@ -286,10 +294,28 @@ export function tilesetFromXml(el: XmlElement, firstgid: number): TiledTileset {
     tileheight: n(a.tileheight),
     tilecount: n(a.tilecount),
     objectalignment: (a.objectalignment ?? 'unspecified') as ObjectAlignment,
+    ...(child(el, 'tileoffset')
+      ? { tileoffset: { x: n(child(el, 'tileoffset')!.attrs.x), y: n(child(el, 'tileoffset')!.attrs.y) } }
+      : {}),
     properties: readProperties(child(el, 'properties')),
-    tiles: el.children
-      .filter((t) => t.name === 'tile')
-      .map((t) => ({ id: n(t.attrs.id), properties: readProperties(child(t, 'properties')) })),
+    tiles: el.children.filter((t) => t.name === 'tile').map(tileFromXml),
+  }
+}
+
+/** A tileset's <tile>: its properties, its own image's size and its collision shapes (an <objectgroup>). */
+function tileFromXml(t: XmlElement): TiledTile {
+  const image = child(t, 'image')
+  const shapes = child(t, 'objectgroup')
+  const type = t.attrs.type ?? t.attrs.class
+  return {
+    id: n(t.attrs.id),
+    ...(type ? { type } : {}),
+    properties: readProperties(child(t, 'properties')),
+    ...(image?.attrs.width !== undefined ? { imagewidth: n(image.attrs.width) } : {}),
+    ...(image?.attrs.height !== undefined ? { imageheight: n(image.attrs.height) } : {}),
+    ...(shapes
+      ? { objectgroup: { objects: shapes.children.filter((o) => o.name === 'object').map(objectFromXml) } }
+      : {}),
   }
 }
 
@@ -325,6 +351,7 @@ function layersFromXml(el: XmlElement): TiledLayer[] {
     const common = {
       id: n(c.attrs.id),
       name: c.attrs.name ?? '',
+      ...(c.attrs.class !== undefined ? { class: c.attrs.class } : {}),
       opacity: n(c.attrs.opacity, 1),
       visible: c.attrs.visible !== '0',
       ...(child(c, 'properties') ? { properties: readProperties(child(c, 'properties')) } : {}),

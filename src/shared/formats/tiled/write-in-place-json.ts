@@ -1,8 +1,8 @@
 /**
  * A room written back into the game's own .tmj (Tiled JSON) in place: the `objects` arrays
- * of the layers Walkbox owns are rewritten (in-place-plan.ts decides what), new layers are
- * added at the end of `layers`, `nextobjectid` / `nextlayerid` are raised; every other byte
- * of the file is kept.
+ * of the layers holding what the author edited are rewritten (in-place-plan.ts decides
+ * what), new layers are added at the end of `layers`, `nextobjectid` / `nextlayerid` are
+ * raised; every other byte of the file is kept.
  *
  * Glossary
  * - element layout: the whitespace the file puts before the first element of an array,
@@ -14,9 +14,11 @@
 import type { Room } from '../../room/schema'
 import { member, parseJsonSpans, type JsonNode } from '../json-spans'
 import { TiledMapRefused } from './external-files'
-import { flagsPropertyText, planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
-import type { TiledObject } from './map'
+import { planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
+import type { TiledMap, TiledObject } from './map-types'
 import { applyEdits } from './write-in-place'
+import { memberText, patchValue } from './json-patch'
+import { freshRead, propertiesToSet, type TiledWriteOptions } from './write-back'
 
 interface Ref {
   layer: JsonNode
@@ -33,9 +35,17 @@ function sourceLayers(text: string, list: JsonNode | undefined, depth: number): 
     const type = t === 'objectgroup' || t === 'group' || t === 'tilelayer' ? t : 'other'
     const objects = member(l, 'objects')
     const name = plain(text, member(l, 'name'))
+    const className = plain(text, member(l, 'class'))
+    const props = member(l, 'properties')
+    const walkbox =
+      props?.kind === 'array'
+        ? props.items.find((p) => plain(text, member(p, 'name')) === 'walkbox')
+        : undefined
     return {
       type,
       name: typeof name === 'string' ? name : '',
+      className: typeof className === 'string' ? className : '',
+      ...(walkbox ? { walkboxProperty: plain(text, member(walkbox, 'value')) } : {}),
       offsetx: Number(plain(text, member(l, 'offsetx'))) || 0,
       offsety: Number(plain(text, member(l, 'offsety'))) || 0,
       children:
@@ -46,7 +56,7 @@ function sourceLayers(text: string, list: JsonNode | undefined, depth: number): 
                 value && typeof value === 'object'
                   ? { ...value, ...(member(o, 'capsule') ? { otherShape: 'capsule' } : {}) }
                   : undefined
-              return { start: o.start, end: o.end, ...(object ? { object } : {}) }
+              return { start: o.start, end: o.end, node: o, ...(object ? { object } : {}) }
             })
           : [],
       layers: type === 'group' && depth < 32 ? sourceLayers(text, member(l, 'layers'), depth + 1) : [],
@@ -56,13 +66,24 @@ function sourceLayers(text: string, list: JsonNode | undefined, depth: number): 
 }
 
 /** An array's elements as `items` (texts, indented already) laid out as the file lays out `array`. */
-function arrayText(text: string, array: JsonNode & { kind: 'array' }, items: string[]): string {
+function arrayText(
+  text: string,
+  array: JsonNode & { kind: 'array' },
+  items: string[],
+  from: (number | undefined)[] = [],
+): string {
   if (items.length === 0) return '[]'
   const els = array.items
   const lead = els.length > 0 ? text.slice(array.start + 1, els[0].start) : ''
   const sep = els.length > 1 ? text.slice(els[0].end, els[1].start) : `,${lead}`
   const trail = els.length > 0 ? text.slice(els[els.length - 1].end, array.end - 1) : ''
-  return `[${lead}${items.join(sep)}${trail}]`
+  // Between two elements that were neighbours in the file, the file's own separator stays.
+  const between = (k: number) => {
+    const a = from[k - 1]
+    const b = from[k]
+    return a !== undefined && b === a + 1 ? text.slice(els[a].end, els[b].start) : sep
+  }
+  return `[${lead}${items.map((t, k) => (k === 0 ? t : between(k) + t)).join('')}${trail}]`
 }
 
 /** The indentation of an array's first element's line ('' when it has none). */
@@ -73,15 +94,16 @@ function columnOf(text: string, array: JsonNode & { kind: 'array' }): string {
 const objectJson = (o: TiledObject) => JSON.stringify(o, null, 1)
 
 /**
- * The .tmj text with the room's object layers written in place, and notes. Throws
- * TiledMapRefused when other layers hold geometry the room would repeat.
+ * The .tmj text with the room written in place (only the kinds the author edited), and
+ * notes. Throws TiledMapRefused when an edit cannot go where it came from (a walk area made
+ * of tiles).
  */
-export function writeRoomIntoTmj(
+export async function writeRoomIntoTmj(
   text: string,
   file: string,
   room: Room,
-  flags?: readonly { id: string; name?: string; default: boolean }[],
-): { text: string; notes: string[] } {
+  options: TiledWriteOptions = {},
+): Promise<{ text: string; notes: string[] }> {
   const root = parseJsonSpans(text, file)
   if (root.kind !== 'object' || plain(text, member(root, 'type')) !== 'map')
     throw new Error(`${file}: not a Tiled map (no "type": "map")`)
@@ -89,6 +111,12 @@ export function writeRoomIntoTmj(
   if (layersNode?.kind !== 'array') throw new Error(`${file}: a map without a "layers" list`)
   const nextObjectNode = member(root, 'nextobjectid')
   const nextLayerNode = member(root, 'nextlayerid')
+  const { fresh, given, remembered, tiles } = await freshRead(
+    JSON.parse(text) as TiledMap,
+    file,
+    room,
+    options,
+  )
   const plan = planInPlace(
     sourceLayers(text, layersNode, 0),
     room,
@@ -98,23 +126,34 @@ export function writeRoomIntoTmj(
     },
     file,
     { infinite: plain(text, member(root, 'infinite')) === true },
+    fresh,
+    given,
+    remembered,
+    tiles,
   )
   if (plan.problems.length > 0) throw new TiledMapRefused(file, plan.problems)
   const edits: { start: number; end: number; text: string }[] = []
   const added: string[] = []
   for (const { written, existing, pieces, newId } of plan.layers) {
     if (!existing) {
-      added.push(JSON.stringify({ ...written, id: newId! }, null, 1))
+      const objects = pieces.flatMap((p) => ('write' in p ? [p.write] : []))
+      added.push(JSON.stringify({ ...written, id: newId!, objects }, null, 1))
       continue
     }
     const array = existing.ref.objects
     const column = array?.kind === 'array' ? columnOf(text, array) : ''
     const items = pieces.map((p) =>
-      'keep' in p ? text.slice(p.keep.start, p.keep.end) : objectJson(p.write).replace(/\n/g, `\n${column}`),
+      'keep' in p
+        ? text.slice(p.keep.start, p.keep.end)
+        : p.replaces?.node
+          ? patchValue(text, p.replaces.node as JsonNode, p.write)
+          : objectJson(p.write).replace(/\n/g, `\n${column}`),
     )
-    if (array?.kind === 'array')
-      edits.push({ start: array.start, end: array.end, text: arrayText(text, array, items) })
-    else if (items.length > 0) {
+    if (array?.kind === 'array') {
+      const at = new Map(array.items.map((n, k) => [n, k]))
+      const from = pieces.map((p) => at.get(('keep' in p ? p.keep.node : p.replaces?.node) as JsonNode))
+      edits.push({ start: array.start, end: array.end, text: arrayText(text, array, items, from) })
+    } else if (items.length > 0) {
       // A layer without "objects": the member is added after its first one.
       const first = existing.ref.layer.kind === 'object' ? existing.ref.layer.members[0] : undefined
       if (first)
@@ -137,38 +176,61 @@ export function writeRoomIntoTmj(
       })
     }
   }
-  // The map property walkbox.flags, only when the flags changed.
+  // Map properties: walkbox.flags when the flags changed, walkbox.layers when the mapping is new.
   const notes: string[] = []
   const props = member(root, 'properties')
-  const flagItem =
-    props?.kind === 'array'
-      ? props.items.find((p) => plain(text, member(p, 'name')) === 'walkbox.flags')
-      : undefined
-  const flagValue = member(flagItem, 'value')
-  const current = plain(text, flagValue)
-  const flagText = flags
-    ? flagsPropertyText(room, flags, typeof current === 'string' ? current : undefined)
-    : null
-  if (flagText !== null) {
-    const item = JSON.stringify({ name: 'walkbox.flags', type: 'string', value: flagText })
-    if (flagValue) edits.push({ start: flagValue.start, end: flagValue.end, text: JSON.stringify(flagText) })
-    else if (props?.kind === 'array')
+  const item = (name: string) =>
+    props?.kind === 'array' ? props.items.find((p) => plain(text, member(p, 'name')) === name) : undefined
+  const set = propertiesToSet(
+    room,
+    options,
+    (name) => {
+      const v = plain(text, member(item(name), 'value'))
+      return typeof v === 'string' ? v : undefined
+    },
+    given,
+    remembered,
+    plan.mapped,
+    plan.changed,
+  )
+  const newItems: string[] = []
+  for (const { name, text: value } of set) {
+    const valueNode = member(item(name), 'value')
+    if (valueNode) edits.push({ start: valueNode.start, end: valueNode.end, text: JSON.stringify(value) })
+    else newItems.push(JSON.stringify({ name, type: 'string', value }))
+    notes.push(
+      `${file}: map property ${name} written (${name === 'walkbox.flags' ? 'the flags the room names changed' : 'the mapping of its layers, remembered'})`,
+    )
+  }
+  if (newItems.length > 0) {
+    if (props?.kind === 'array')
       edits.push({
         start: props.start,
         end: props.end,
-        text: arrayText(text, props, [...props.items.map((p) => text.slice(p.start, p.end)), item]),
+        text: arrayText(text, props, [...props.items.map((p) => text.slice(p.start, p.end)), ...newItems]),
       })
-    else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"properties":[${item}]` })
-    notes.push(`${file}: map property walkbox.flags written (the flags the room names changed)`)
+    else if (root.kind === 'object' && root.members.length > 0) {
+      const at = root.members[root.members.length - 1].value.end
+      edits.push({
+        start: at,
+        end: at,
+        text: memberText(text, root, 'properties', `[${newItems.join(',')}]`),
+      })
+    } else
+      edits.push({ start: root.end - 1, end: root.end - 1, text: `"properties":[${newItems.join(',')}]` })
   }
-  for (const [node, value, key] of [
-    [nextObjectNode, plan.nextObject, 'nextobjectid'],
-    [nextLayerNode, plan.nextLayer, 'nextlayerid'],
-  ] as const) {
-    if (node) {
-      const old = Number(plain(text, node)) || 0
-      if (value > old) edits.push({ start: node.start, end: node.end, text: String(value) })
-    } else edits.push({ start: root.end - 1, end: root.end - 1, text: `,"${key}":${value}` })
-  }
+  if (plan.changed)
+    for (const [node, value, key] of [
+      [nextObjectNode, plan.nextObject, 'nextobjectid'],
+      [nextLayerNode, plan.nextLayer, 'nextlayerid'],
+    ] as const) {
+      if (node) {
+        const old = Number(plain(text, node)) || 0
+        if (value > old) edits.push({ start: node.start, end: node.end, text: String(value) })
+      } else if (value > 1 && root.kind === 'object' && root.members.length > 0) {
+        const at = root.members[root.members.length - 1].value.end
+        edits.push({ start: at, end: at, text: memberText(text, root, key, String(value)) })
+      }
+    }
   return { text: applyEdits(text, edits), notes: [...plan.notes, ...notes] }
 }
