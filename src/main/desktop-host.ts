@@ -61,7 +61,7 @@ import {
   writeGameSave,
 } from './services/game-folder-store'
 import type { ProjectFiles } from '../shared/room/unit-save'
-import { AGS3_READ_ONLY, planForAuthor } from '../shared/formats/game-folder'
+import { planForAuthor } from '../shared/formats/game-folder'
 
 export interface DesktopDialogs {
   /** A project folder (or its project.walkbox.json) to open; null when cancelled. */
@@ -237,7 +237,7 @@ export class DesktopHost {
           engine: game.link.engine,
           name: basename(game.game),
           rooms: game.link.rooms.length,
-          readOnly: game.link.engine === 'ags3' ? AGS3_READ_ONLY : null,
+          readOnly: null,
           readOnlyFolder: game.readOnly,
           ...(readOnly ? { readOnlyChosen: true as const } : {}),
           ...withNoBackground(game.link),

@@ -34,8 +34,6 @@ import {
   GAME_BACKUPS_DIR,
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
-  AGS3_READ_ONLY,
-  AGS3_READ_ONLY_FOLDER,
   GameFolderError,
   commitGameWrite,
   detectGameFolder,
@@ -385,8 +383,7 @@ export async function gameInfoOf(projectFolder: string): Promise<GameFolderInfo 
     engine: link.engine,
     name: basename(game),
     rooms: link.rooms.length,
-    readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
-    ...(link.engine === 'ags3' ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER } : {}),
+    readOnly: null,
     ...withNoBackground(link),
   }
 }
@@ -411,7 +408,14 @@ export async function planGameSave(projectFolder: string): Promise<GameWritePlan
     const loaded = await store.loadRoom(projectFolder, r.roomId)
     if (loaded.problems.length > 0)
       throw new GameFolderError(`room '${r.roomId}': ${loaded.problems[0].message}; nothing written`)
-    rooms.set(r.roomId, { room: loaded.room, mask: loaded.mask?.cells ?? null })
+    rooms.set(r.roomId, {
+      room: loaded.room,
+      mask: loaded.mask?.cells ?? null,
+      // An AGS 3 room's background is compared with its .crm's (a replaced one is refused).
+      ...(link.engine === 'ags3'
+        ? { background: loaded.background ?? null, backgroundFrames: loaded.backgroundFrames ?? [] }
+        : {}),
+    })
   }
   return {
     ...(await planGameWrite(diskProjectFiles(game), link, rooms, nodeGameCodec, opened.project.flags)),

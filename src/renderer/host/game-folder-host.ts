@@ -31,8 +31,6 @@ import type {
   WalkboxHost,
 } from '../../shared/host'
 import {
-  AGS3_READ_ONLY,
-  AGS3_READ_ONLY_FOLDER,
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
   GameFolderError,
@@ -170,12 +168,8 @@ export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefin
     engine: link.engine,
     name: ref.slice(GAME_REF_PREFIX.length),
     rooms: link.rooms.length,
-    readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
-    ...(scratch
-      ? { readOnlyFolder: scratch.chosen ? READ_ONLY_CHOSEN_LINE : READ_ONLY_GAME_LINE }
-      : link.engine === 'ags3'
-        ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER }
-        : {}),
+    readOnly: null,
+    ...(scratch ? { readOnlyFolder: scratch.chosen ? READ_ONLY_CHOSEN_LINE : READ_ONLY_GAME_LINE } : {}),
     ...(scratch?.chosen ? { readOnlyChosen: true as const } : {}),
     ...(noBackground ? { noBackground } : {}),
   }
@@ -419,7 +413,14 @@ export function gameFolderMethods(
       const loaded = await host.loadRoom({ ref, roomId: r.roomId })
       if (loaded.problems.length > 0)
         throw new GameFolderError(`room '${r.roomId}': ${loaded.problems[0].message}; nothing written`)
-      states.set(r.roomId, { room: loaded.room, mask: loaded.mask })
+      states.set(r.roomId, {
+        room: loaded.room,
+        mask: loaded.mask,
+        // An AGS 3 room's background is compared with its .crm's (a replaced one is refused).
+        ...(link.engine === 'ags3'
+          ? { background: loaded.background, backgroundFrames: loaded.backgroundFrames ?? [] }
+          : {}),
+      })
     }
     return {
       files,

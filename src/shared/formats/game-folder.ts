@@ -29,6 +29,7 @@
  */
 import { findGodotRooms } from './godot/find-rooms'
 import { patchGodotRoom } from './godot/patch-in-place'
+import { crmChangeSummary, planCrmRoom } from './ags/crm-in-place'
 import { exportOpenRoomInPlace } from './ags/open-room-export'
 import { child, parseXml, type XmlElement } from './ags/xml-lite'
 import { encodeIndexedPng, type Deflate } from './indexed-png'
@@ -38,6 +39,7 @@ import { writeRoomIntoTmj } from './tiled/write-in-place-json'
 import { unifiedDiff } from './unified-diff'
 import { projectPathProblem } from '../room/journal-check'
 import { MAX_IMAGE_FILE_BYTES, MAX_ROOMS } from '../room/limits'
+import type { RgbaImage } from '../room/rgba-image'
 import type { Room } from '../room/schema'
 import { commitSave, recoverSave, type ProjectFiles } from '../room/unit-save'
 
@@ -611,14 +613,6 @@ export function failedImportLine(error: unknown, leftOver: readonly string[]): s
     : `${what}; nothing opened, but Walkbox could not take away all it had written in the game folder (${leftOver[0]})`
 }
 
-/** Why an AGS 3 game is never written (one line). */
-/** What the editor's canvas notice says from the start for an AGS 3 game (GameFolderInfo.readOnlyFolder). */
-export const AGS3_READ_ONLY_FOLDER =
-  'AGS 3 rooms (.crm) are compiled: Walkbox reads them but cannot write them; Save As keeps your edits in a Walkbox project, or convert the game to AGS 4 to work in place'
-
-export const AGS3_READ_ONLY =
-  'AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written'
-
 /** One file a write-back replaces. */
 export interface GameFileChange {
   /** Game path. */
@@ -645,6 +639,9 @@ export interface GameRoomState {
   room: Room
   /** The area-id mask (room size), when the room has one. */
   mask: Uint8Array | null
+  /** AGS 3: the background and frames 2..N as the project has them, compared with the .crm's (absent: not compared). */
+  background?: RgbaImage | null
+  backgroundFrames?: (RgbaImage | null)[]
 }
 
 const isText = (path: string) => /\.(tscn|tres|tmx|tmj|json|xml)$/i.test(path)
@@ -706,8 +703,8 @@ export interface GameFlag {
 
 /**
  * The files the rooms' edits change in the game, read over `files` as they are now; none
- * when nothing Walkbox carries was edited. Writes nothing. An AGS 3 game is refused: its
- * .crm rooms are compiled files Walkbox reads but never writes. `flags` are the project's:
+ * when nothing Walkbox carries was edited. Writes nothing. An AGS 3 room's `.crm` is
+ * written in place by planCrmRoom (crm-in-place.ts). `flags` are the project's:
  * a Tiled map or a Godot scene gets the defaults of the flags its room names when they
  * changed (AGS rooms hold no flags).
  */
@@ -718,27 +715,26 @@ export async function planGameWrite(
   codec: GameCodec,
   flags: readonly GameFlag[],
 ): Promise<GameWritePlan> {
-  if (link.engine === 'ags3') throw new GameFolderError(AGS3_READ_ONLY)
   const notes: string[] = []
   const changes: GameFileChange[] = []
   const byPath = new Map<string, Uint8Array>()
-  const push = async (roomId: string, path: string, after: Uint8Array) => {
+  const push = async (roomId: string, path: string, after: Uint8Array, summary?: string) => {
     const problem = gamePathProblem(path)
     if (problem) throw new GameFolderError(`${path}: ${problem}; nothing written`)
     const before = byPath.get(path) ?? (await files.read(path))
     if (before === null) throw new GameFolderError(`${path}: not in the game any more; nothing written`)
     if (sameBytes(before, after)) return
-    const { summary, diff } = describe(path, before, after)
+    const described = describe(path, before, after)
     const at = changes.findIndex((c) => c.path === path)
     const change = {
       path,
       roomId,
       before: at >= 0 ? changes[at].before : before,
       after,
-      summary,
-      unifiedDiff: diff,
+      summary: summary ?? described.summary,
+      unifiedDiff: described.diff,
     }
-    if (at >= 0) changes[at] = { ...change, ...describe(path, change.before, after) }
+    if (at >= 0) changes[at] = { ...change, ...(summary ? {} : describe(path, change.before, after)) }
     else changes.push(change)
     byPath.set(path, after)
   }
@@ -778,6 +774,12 @@ export async function planGameWrite(
         )
         for (const f of patched.files) await push(r.roomId, f.path, encoder.encode(f.after))
         notes.push(...patched.notes)
+      } else if (link.engine === 'ags3') {
+        const before = await files.read(r.file)
+        if (before === null) throw new GameFolderError(`${r.file}: not in the game any more`)
+        const out = planCrmRoom(before, baseOf(r.file), state)
+        await push(r.roomId, r.file, out.after, crmChangeSummary(out, before.length, out.after.length))
+        notes.push(...out.notes)
       } else {
         const before = await files.read(r.file)
         if (before === null) throw new GameFolderError(`${r.file}: not in the game any more`)

@@ -58,22 +58,36 @@ export function walkableOf(input: ExportInput): Uint8Array {
   return out
 }
 
-/** The zones as a regions mask: a zone's agsRegion id, else the next free id; a zone that follows a walk area over that area's pixels. */
-export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
-  const { width, height } = room.size
+/** Each zone's region id: its agsRegion, else the next id no zone has. */
+export function zoneRegionIds(room: Room): number[] {
   const taken = new Set(
     room.zones.map((z) => Number(z.properties.agsRegion)).filter((n) => n >= 1 && n <= 255),
   )
   let next = 1
-  const ids: number[] = []
-  for (const z of room.zones) {
+  return room.zones.map((z) => {
     let id = Number(z.properties.agsRegion)
     if (!(Number.isInteger(id) && id >= 1 && id <= 255)) {
       while (taken.has(next)) next++
       id = next
       taken.add(id)
     }
-    ids.push(id)
+    return id
+  })
+}
+
+/** Do the zones differ in shape, region or condition from those traced from a regions mask? */
+export function zonesChanged(zones: Room['zones'], traced: Room['zones']): boolean {
+  const shape = (list: Room['zones']) =>
+    JSON.stringify(list.map((z) => [z.shape, z.properties.agsRegion ?? '', z.enabledBy ?? null]))
+  return shape(zones) !== shape(traced)
+}
+
+/** The zones as a regions mask: a zone's agsRegion id, else the next free id; a zone that follows a walk area over that area's pixels. */
+export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
+  const { width, height } = room.size
+  const ids = zoneRegionIds(room)
+  room.zones.forEach((z, i) => {
+    const id = ids[i]
     if (id >= AGS_LIMITS.regions)
       notes.push(
         `zone ${z.name}: region ${id} is above AGS's ${AGS_LIMITS.regions - 1}; written, AGS will not read it`,
@@ -84,7 +98,7 @@ export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8A
       )
     if (z.enabledBy)
       notes.push(`zone ${z.name}: AGS regions have no flag conditions; its condition is not written`)
-  }
+  })
   const painted = zonesToRegionMask(room.zones, ids, walk, width, height)
   notes.push(...regionMaskNotes(room.zones, ids, painted, 'AGS will never raise it'))
   return painted.mask
@@ -166,9 +180,7 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
 
   const regionsNow = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.regions, data, readNotes)
   const zonesNow = regionsNow ? zonesFromRegions(regionsNow.cells, width, height, []) : []
-  const shape = (zones: Room['zones']) =>
-    JSON.stringify(zones.map((z) => [z.shape, z.properties.agsRegion ?? '', z.enabledBy ?? null]))
-  if (shape(room.zones) !== shape(zonesNow)) {
+  if (zonesChanged(room.zones, zonesNow)) {
     // Written when its pixels change (a zone that follows a walk area is always a new shape).
     const cells = regionsOf(room, walk, notes)
     if (!regionsNow || !sameBytes(cells, regionsNow.cells))
