@@ -160,7 +160,17 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     for (const v of m.indices) if (v > top) top = v
     const own = bytes ? readPngPalette(bytes) : undefined
     const palette = own && own.length > top ? own : maskPalette(Math.max(16, top + 1))
-    files.push({ path, indexed: { width: m.width, height: m.height, indices: m.indices, palette } })
+    // The file's own ancillary chunks (sRGB, gAMA, pHYs...) are kept.
+    files.push({
+      path,
+      indexed: {
+        width: m.width,
+        height: m.height,
+        indices: m.indices,
+        palette,
+        ...(bytes ? { replaces: bytes } : {}),
+      },
+    })
   }
 
   const walk = walkableOf(input)
