@@ -106,13 +106,10 @@ describe('AGS 4 masks written again keep their ancillary chunks', () => {
       diskSource(dir),
     )
     const written = result.files.find((f) => f.path === 'walkableareas.png')!
-    expect('indexed' in written).toBe(true)
+    if (!('indexed' in written)) throw new Error('expected an indexed mask')
     const { encodeIndexedPng } = await import('../../../src/shared/formats/indexed-png')
     const { deflateSync } = await import('node:zlib')
-    const png = await encodeIndexedPng(
-      (written as { indexed: never }).indexed,
-      (b) => new Uint8Array(deflateSync(b)),
-    )
+    const png = await encodeIndexedPng(written.indexed, (b) => new Uint8Array(deflateSync(b)))
     const types = chunks(png).map((c) => c.type)
     expect(types).toEqual(['IHDR', 'sRGB', 'gAMA', 'cHRM', 'PLTE', 'pHYs', 'tEXt', 'IDAT', 'iTXt', 'IEND'])
     const byType = new Map(chunks(png).map((c) => [c.type, c.data]))

@@ -14,7 +14,9 @@
  * Glossary
  * - AGS room points: `edge-left` / `edge-right` at (edge x, half the height), `edge-top` /
  *   `edge-bottom` at (half the width, edge y); `object-N` at object N's start point (AGS
- *   objects stand on their start y), named by the object's script name and description.
+ *   objects stand on their start y), named `<script name>: <description> (object N, sprite
+ *   S)` with `, hidden` when it starts invisible, so that a new AGS 4 room folder gets the
+ *   object back (open-room-new.ts, through agsObjectsOf).
  * - default hotspot text: a description of '' or `Hotspot N` and a script name of '' or
  *   `hHotspotN`, as a new AGS room has for all 49 hotspots; such a hotspot with no pixel,
  *   walk-to point, property or event is left out.
@@ -134,9 +136,59 @@ export function zoneEvents(room: Room, crm: CrmRoom): void {
 export function objectPoints(crm: CrmRoom): NonNullable<Room['points']> {
   return crm.extras.objectPlaces.map((o, i) => {
     const names = crm.data.objects[i]
-    const label = [names?.scriptName, names?.description].filter(Boolean).join(': ')
-    return { id: objectPointId(i), name: `Object ${i}${label ? ` (${label})` : ''}`, x: o.x, y: o.y }
+    const tail = `(object ${i}, sprite ${o.sprite}${o.visible ? '' : ', hidden'})`
+    return { id: objectPointId(i), name: `${names.scriptName}: ${names.description} ${tail}`, x: o.x, y: o.y }
   })
+}
+
+/** An AGS object as a room's points give it (see the glossary). */
+export interface AgsObjectPoint {
+  index: number
+  scriptName: string
+  description: string
+  sprite: number
+  visible: boolean
+  x: number
+  y: number
+}
+
+const OBJECT_NAME = /^([^:]*): ([\s\S]*) \(object (\d+), sprite (\d+)(, hidden)?\)$/
+
+/**
+ * The objects the room's `object-N` points stand for, in N's order, and the room without
+ * those points and without the edge points (the rest of its points); a point renamed out of
+ * the rule still gives its object, with sprite 0, and a note.
+ */
+export function agsObjectsAndEdges(
+  room: Room,
+  notes: string[],
+): { objects: AgsObjectPoint[]; edges: Partial<Record<EdgeSide, number>>; room: Room } {
+  const objects: AgsObjectPoint[] = []
+  const edges: Partial<Record<EdgeSide, number>> = {}
+  const rest: NonNullable<Room['points']> = []
+  for (const p of room.points ?? []) {
+    const object = /^object-(\d+)$/.exec(p.id)
+    const edge = EDGE_POINTS.find((side) => p.id === edgePointId(side))
+    if (edge) edges[edge] = Math.round(edge === 'left' || edge === 'right' ? p.x : p.y)
+    else if (object) {
+      const m = OBJECT_NAME.exec(p.name)
+      if (!m)
+        notes.push(
+          `point ${p.name}: written as AGS object ${object[1]} with sprite 0 (its name no longer says its sprite)`,
+        )
+      objects.push({
+        index: Number(object[1]),
+        scriptName: m ? m[1] : '',
+        description: m ? m[2] : p.name,
+        sprite: m ? Number(m[4]) : 0,
+        visible: !m?.[5],
+        x: Math.round(p.x),
+        y: Math.round(p.y),
+      })
+    } else rest.push(p)
+  }
+  objects.sort((a, b) => a.index - b.index)
+  return { objects, edges, room: { ...room, points: rest } }
 }
 
 export async function importCrmRoom(
