@@ -31,6 +31,9 @@ export const AGS_LIMITS = {
   objects: 256,
 } as const
 
+/** AGS region event order (the editor's RoomRegion schema): Standing, WalksOnto, WalksOff. */
+export const REGION_EVENTS = { stand: 0, enter: 1, exit: 2 } as const
+
 export interface AgsAreaScaling {
   continuous: boolean
   /** Percent, used when not continuous. */
@@ -60,6 +63,8 @@ export interface AgsRoomData {
   /** Index = walk-behind id: its baseline, room px. */
   walkBehindBaselines: number[]
   regionCount: number
+  /** Each region's event functions by AGS's event index (REGION_EVENTS), by region id; '' = none. */
+  regionEvents?: string[][]
   objects: { scriptName: string; description: string }[]
   /** What the reader skipped or assumed. */
   notes: string[]
@@ -242,6 +247,20 @@ export function agsRoomToWalkbox(
   room.scaling = scalingFromAgs(data, masks.walkable)
   if (masks.regions) {
     room.zones = zonesFromRegions(masks.regions, width, height, notes)
+    // Each zone gets its region's event functions (regionN_WalksOnto...), as the game names them.
+    for (const z of room.zones) {
+      const names = data.regionEvents?.[Number(z.properties.agsRegion)] ?? []
+      z.events = {
+        enter: names[REGION_EVENTS.enter] ?? '',
+        exit: names[REGION_EVENTS.exit] ?? '',
+        stand: names[REGION_EVENTS.stand] ?? '',
+      }
+    }
+    const named = room.zones.filter((z) => z.events.enter || z.events.exit || z.events.stand)
+    if (named.length > 0)
+      notes.push(
+        `region events: ${named.map((z) => `${z.name} (${[z.events.enter, z.events.exit, z.events.stand].filter(Boolean).join(', ')})`).join('; ')}; functions of the room script`,
+      )
     const ids = countIds(masks.regions)
     notes.push(
       `regions: ${ids.size} used (${room.zones.length} zone${room.zones.length === 1 ? '' : 's'}); light levels and tints are not carried`,

@@ -7,7 +7,8 @@
  *   hotspot number, pixels in `hotspotMask`), with its script name, description, walk-to
  *   point and custom properties;
  * - region events: each zone traced from region N gets region N's event functions
- *   (`regionN_WalksOnto` enter, `regionN_WalksOff` exit, `regionN_Standing` stand);
+ *   (`regionN_WalksOnto` enter, `regionN_WalksOff` exit, `regionN_Standing` stand), given
+ *   to the shared reading as AgsRoomData.regionEvents;
  * - room edges and objects as room points (the rule below), so that they are shown, can be
  *   moved and written back, and go into a new AGS 4 room folder.
  *
@@ -33,9 +34,6 @@ import { readCrm, type CrmRoom } from './crm'
 import { agsRoomNumber, delayField, framesOf } from './import-room'
 
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1)
-
-/** AGS region event order (the editor's RoomRegion schema): Standing, WalksOnto, WalksOff. */
-export const REGION_EVENTS = { stand: 0, enter: 1, exit: 2 } as const
 
 export const EDGE_POINTS = ['left', 'right', 'top', 'bottom'] as const
 export type EdgeSide = (typeof EDGE_POINTS)[number]
@@ -116,20 +114,6 @@ export function crmHotspots(crm: CrmRoom, cells: Uint8Array): Pick<Room, 'hotspo
   }
   if (hotspots.length === 0) return {}
   return { hotspots, hotspotMask: { rows: encodeWalkBehindRows(cells, width, height) } }
-}
-
-/** Zones traced from region N get region N's event functions. */
-export function zoneEvents(room: Room, crm: CrmRoom): void {
-  for (const z of room.zones) {
-    const region = Number(z.properties.agsRegion)
-    const names = crm.extras.events.regions[region]
-    if (!names) continue
-    z.events = {
-      enter: names[REGION_EVENTS.enter] ?? '',
-      exit: names[REGION_EVENTS.exit] ?? '',
-      stand: names[REGION_EVENTS.stand] ?? '',
-    }
-  }
 }
 
 /** The room's objects as points (see the glossary). */
@@ -222,16 +206,10 @@ export async function importCrmRoom(
   )
   const notes = imported.notes.filter((n) => !/^room edges: |^room objects: /.test(n))
   Object.assign(imported.room, crmHotspots(crm, hotspotCells))
-  zoneEvents(imported.room, crm)
   const hotspots = imported.room.hotspots ?? []
   if (hotspots.length > 0)
     notes.push(
       `hotspots: ${hotspots.length} (${hotspots.map((h) => `${(h.shape as { maskId: number }).maskId} ${h.name}`).join(', ')}) in the hotspot layer`,
-    )
-  const regionEvents = imported.room.zones.filter((z) => z.events.enter || z.events.exit || z.events.stand)
-  if (regionEvents.length > 0)
-    notes.push(
-      `region events: ${regionEvents.map((z) => `${z.name} (${[z.events.enter, z.events.exit, z.events.stand].filter(Boolean).join(', ')})`).join('; ')}; functions of the room script`,
     )
   imported.room.points = [
     ...(imported.room.points ?? []),

@@ -39,9 +39,16 @@ import {
   type AgsAreaScaling,
 } from './ags-room'
 import { readCrm, type CrmBackground, type CrmLayout, type CrmRoom } from './crm'
-import { crmHotspots, edgesFromPoints, objectPointId, REGION_EVENTS } from './crm-import'
+import { crmHotspots, edgesFromPoints, objectPointId } from './crm-import'
 import { packingOf, packMask, type CrmPacking } from './crm-rle'
-import { agsScalingFor, regionsOf, walkableOf, zoneRegionIds, zonesChanged } from './open-room-export'
+import {
+  agsScalingFor,
+  regionEventsOfZones,
+  regionEventTable,
+  regionsOf,
+  walkableOf,
+  zonesChanged,
+} from './open-room-export'
 
 /** AGS's NOT_VECTOR_SCALED: ScalingNear of an area with one scale. */
 const NOT_VECTOR_SCALED = -10000
@@ -357,32 +364,16 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
     maskEdit('regions', regionsOf(room, walk, notes), 'regions mask')
 
   // Region events: Standing, WalksOnto, WalksOff from the zones of each region.
-  const ids = zoneRegionIds(room)
-  const wanted = new Map<number, { stand: string; enter: string; exit: string; zone: string }>()
-  room.zones.forEach((z, i) => {
-    const id = ids[i]
-    const had = wanted.get(id)
-    if (!had) wanted.set(id, { ...z.events, zone: z.name })
-    else if (had.stand !== z.events.stand || had.enter !== z.events.enter || had.exit !== z.events.exit)
-      notes.push(
-        `zones ${had.zone} and ${z.name} are both region ${id} with other events; AGS has one set per region, ${had.zone}'s is written`,
-      )
-  })
   let events = false
-  for (const [id, ev] of wanted) {
+  for (const [id, ev] of regionEventsOfZones(room, notes)) {
     const current = crm.extras.events.regions[id]
     if (!current) {
       if (ev.stand || ev.enter || ev.exit)
         notes.push(`region ${id}: beyond the room's ${data.regionCount} regions; its events are not written`)
       continue
     }
-    const names = [...current]
-    while (names.length < 3) names.push('')
-    names[REGION_EVENTS.stand] = ev.stand
-    names[REGION_EVENTS.enter] = ev.enter
-    names[REGION_EVENTS.exit] = ev.exit
-    while (names.length > current.length && names[names.length - 1] === '') names.pop()
-    if (names.length === current.length && names.every((n, k) => n === current[k])) continue
+    const names = regionEventTable(current, ev)
+    if (!names) continue
     for (const n of [ev.stand, ev.enter, ev.exit])
       if (n && !SCRIPT_NAME.test(n))
         throw new CrmWriteError(`region ${id}: '${n}' is not a function name AGS can call`)

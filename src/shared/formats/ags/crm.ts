@@ -812,6 +812,7 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm', options: { images?
     version: m.version,
     values: Object.fromEntries(m.pairs.map(([k, v]) => [text(k), text(v)])),
   })
+  main.data.regionEvents = main.raw.events.regions.map(names)
   const propertyMaps = props
     ? {
         block: blocks.findIndex((b) => b.id === 8),

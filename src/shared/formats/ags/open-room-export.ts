@@ -24,7 +24,14 @@ import { readPngPalette } from '../../room/mask-image'
 import type { Room } from '../../room/schema'
 import type { ExportInput, ExportResult, ExportFile, ImportSource } from '../registry'
 import { maskPalette, regionMaskNotes, zonesToRegionMask } from './ags'
-import { AGS_LIMITS, areaRows, maskToStoredSize, zonesFromRegions, type AgsAreaScaling } from './ags-room'
+import {
+  AGS_LIMITS,
+  areaRows,
+  maskToStoredSize,
+  REGION_EVENTS,
+  zonesFromRegions,
+  type AgsAreaScaling,
+} from './ags-room'
 import { readOpenRoomMask, utf8Text } from './import-room'
 import { OPEN_ROOM_MASKS, patchOpenRoom, readOpenRoom } from './open-room'
 
@@ -73,6 +80,49 @@ export function zoneRegionIds(room: Room): number[] {
     }
     return id
   })
+}
+
+/**
+ * Each region's events from its zones (a region's first zone says them; another of the same
+ * region with other events is a note), by region id, for every region a zone has.
+ */
+export function regionEventsOfZones(
+  room: Room,
+  notes: string[],
+): Map<number, { stand: string; enter: string; exit: string }> {
+  const ids = zoneRegionIds(room)
+  const out = new Map<number, { stand: string; enter: string; exit: string }>()
+  const by = new Map<number, string>()
+  room.zones.forEach((z, i) => {
+    const id = ids[i]
+    const had = out.get(id)
+    if (!had) {
+      out.set(id, { ...z.events })
+      by.set(id, z.name)
+    } else if (had.stand !== z.events.stand || had.enter !== z.events.enter || had.exit !== z.events.exit)
+      notes.push(
+        `zones ${by.get(id)} and ${z.name} are both region ${id} with other events; AGS has one set per region, ${by.get(id)}'s is written`,
+      )
+  })
+  return out
+}
+
+/**
+ * A region's event table (function names by AGS's event index) with `events` in it, or null
+ * when it already holds them; entries past the three region events are kept, empty ones at
+ * the end that the table did not have are not added.
+ */
+export function regionEventTable(
+  current: readonly string[],
+  events: { stand: string; enter: string; exit: string },
+): string[] | null {
+  const names = [...current]
+  while (names.length < 3) names.push('')
+  names[REGION_EVENTS.stand] = events.stand
+  names[REGION_EVENTS.enter] = events.enter
+  names[REGION_EVENTS.exit] = events.exit
+  while (names.length > current.length && names[names.length - 1] === '') names.pop()
+  return names.length === current.length && names.every((n, k) => n === current[k]) ? null : names
 }
 
 /** Do the zones differ in shape, region or condition from those traced from a regions mask? */
@@ -196,8 +246,20 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     if (!regionsNow || !sameBytes(cells, regionsNow.cells))
       stored(cells, regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
   }
-  if (room.zones.some((z) => z.events.enter || z.events.exit || z.events.stand))
-    notes.push('zone events: AGS region events are functions in the room script; not written')
+  // Region events: each region's Standing, WalksOnto, WalksOff from its zones, where they changed.
+  const eventEdits = new Map<number, string[]>()
+  for (const [id, events] of regionEventsOfZones(room, notes)) {
+    const current = data.regionEvents?.[id]
+    if (!current) {
+      if (events.stand || events.enter || events.exit)
+        notes.push(`region ${id}: data.xml has no RoomRegion ${id}; its events are not written`)
+      continue
+    }
+    const names = regionEventTable(current, events)
+    if (names) eventEdits.set(id, names)
+  }
+  if (eventEdits.size > 0)
+    notes.push('region events: the functions they name must be in the room script (roomN.asc)')
 
   // Walk-behinds: the mask when its pixels changed, the baselines that changed.
   const walkBehindsNow = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.walkBehinds, data, readNotes)
@@ -257,6 +319,7 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     walkableAreas: areaEdits,
     walkTo,
     walkBehindBaselines: baselineEdits,
+    regionEvents: eventEdits,
     ...animateEdit,
     ...delayEdit,
   })

@@ -27,7 +27,13 @@ import type { ExportInput, ExportResult, ExportFile } from '../registry'
 import { maskPalette } from './ags'
 import { AGS_LIMITS, areaRows, maskToStoredSize, type AgsAreaScaling } from './ags-room'
 import { frameFileName } from './import-room'
-import { agsScalingFor, regionsOf, walkableOf, zoneRegionIds } from './open-room-export'
+import {
+  agsScalingFor,
+  regionEventsOfZones,
+  regionEventTable,
+  regionsOf,
+  walkableOf,
+} from './open-room-export'
 import { OPEN_ROOM_MASKS } from './open-room'
 import { agsObjectsAndEdges, type AgsObjectPoint } from './crm-import'
 import { escapeXmlText } from './xml-lite'
@@ -296,13 +302,10 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
     x.close('RoomWalkBehind')
   }
   x.close('WalkBehinds')
-  // Each region's events (Standing, WalksOnto, WalksOff) from its zones, the first that has any.
+  // Each region's events (Standing, WalksOnto, WalksOff) from its zones.
   const regionEvents = new Map<number, string[]>()
-  zoneRegionIds(room).forEach((id, i) => {
-    const e = room.zones[i].events
-    if (!regionEvents.has(id) && (e.stand || e.enter || e.exit))
-      regionEvents.set(id, [e.stand, e.enter, e.exit])
-  })
+  for (const [id, e] of regionEventsOfZones(room, notes))
+    if (e.stand || e.enter || e.exit) regionEvents.set(id, regionEventTable([], e)!)
   x.open('Regions')
   for (let id = 0; id < AGS_LIMITS.regions; id++) {
     x.open('RoomRegion')
