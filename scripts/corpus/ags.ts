@@ -184,7 +184,8 @@ async function checkHotspots(bytes: Uint8Array, file: string, before: OracleRoom
     slot = { kind: 'mask', maskId: 1 }
   }
   const id = (slot as { maskId: number }).maskId
-  // One stored pixel, not yet this hotspot's, at a top-left corner.
+  // One stored pixel, not yet this hotspot's, at a top-left corner (or, when every pixel is
+  // this hotspot's, its first pixel cleared).
   let at = -1
   for (let y = 0; y < height && at < 0; y += scale)
     for (let x = 0; x < width; x += scale)
@@ -192,10 +193,13 @@ async function checkHotspots(bytes: Uint8Array, file: string, before: OracleRoom
         at = y * width + x
         break
       }
-  for (let dy = 0; dy < scale; dy++) cells.fill(id, at + dy * width, at + dy * width + scale)
+  const paint = at < 0 ? 0 : id
+  if (at < 0) at = 0
+  for (let dy = 0; dy < scale; dy++) cells.fill(paint, at + dy * width, at + dy * width + scale)
+  // Walk-to points moved (never to 0,0, which AGS stores for "none").
   room.hotspots = hotspots.map((h) => ({
     ...h,
-    walkTo: h.walkTo ? { x: h.walkTo.x + 1, y: h.walkTo.y + 1 } : { x: 10, y: 10 },
+    walkTo: h.walkTo ? { x: Math.max(h.walkTo.x, 0) + 1, y: Math.max(h.walkTo.y, 0) + 1 } : { x: 10, y: 10 },
   }))
   room.hotspotMask = { rows: encodeWalkBehindRows(cells, width, height) }
   const out = write(bytes, file, room, mask)

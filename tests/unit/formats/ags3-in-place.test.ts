@@ -268,6 +268,24 @@ describe.each(FORMATS)('format %i, masks packed %s', (version, packing) => {
   })
 })
 
+describe('an area the room had no pixel of', () => {
+  it('keeps the scaling AGS has for it when it is painted and the room gives none', async () => {
+    const read = oracleReadCrm(bench)
+    read.areas[2] = { ...read.areas[2], far: 90 }
+    const crm = writeTestCrm(read, 33, 'whole')
+    const { room, mask } = await imported(crm)
+    expect(room.areas.map((a) => a.id)).toEqual([1])
+    const painted = mask.slice()
+    painted.fill(2, 150 * W + 10, 150 * W + 20)
+    room.areas.push({ id: 2, name: 'Area 2', colour: '#112233' })
+    const after = oracleReadCrm(write(crm, { room, mask: painted }).after)
+    expect(after.areas[2]).toMatchObject({ far: 90, near: -10000 })
+    // Scale stops of its own are written.
+    room.scaling = { mode: 'linear', linear: [{ areaId: 2, stops: [{ y: 150.5, scale: 80 }] }] }
+    expect(oracleReadCrm(write(crm, { room, mask: painted }).after).areas[2]).toMatchObject({ far: -20 })
+  })
+})
+
 describe('what is refused, before anything is written', () => {
   const refusal = (f: () => unknown) => {
     try {

@@ -43,6 +43,7 @@ import { crmHotspots, edgesFromPoints, objectPointId } from './crm-import'
 import { packingOf, packMask, type CrmPacking } from './crm-rle'
 import {
   agsScalingFor,
+  keepsGameScaling,
   regionEventsOfZones,
   regionEventTable,
   regionsOf,
@@ -340,10 +341,11 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
     if (scale > 1) notes.push(`walkable area mask written at 1:${scale}, the room's mask resolution`)
   }
 
-  // Scaling of each area the mask has.
+  // Scaling of each area the mask has (one the file had no pixel of keeps its scaling while
+  // the room gives none of its own).
   let scaling = false
   for (const [area, rows] of areaRows(walk, width)) {
-    if (area >= layout.areas.count) continue
+    if (area >= layout.areas.count || keepsGameScaling(room, area, crm.masks.walkable.indices)) continue
     const want = agsScalingFor(room, area, rows.top, rows.bottom, notes)
     if (effective(want) === effective(data.walkableAreas[area])) continue
     const far = (want.continuous ? want.min : want.level) - 100

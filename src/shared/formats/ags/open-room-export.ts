@@ -154,6 +154,16 @@ export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8A
   return painted.mask
 }
 
+/**
+ * Is `area` one the game's mask has no pixel of (so the room was read without its scaling)
+ * and the room gives no scale stops of its own? Then the game's scaling for it is kept.
+ */
+export function keepsGameScaling(room: Room, area: number, gameMask: Uint8Array): boolean {
+  if (room.scaling.mode === 'linear' && room.scaling.linear.some((l) => l.areaId === area || l.areaId === 0))
+    return false
+  return !gameMask.includes(area)
+}
+
 /** The AGS scaling fields that give the room's scale on `area` (rows top..bottom). */
 export function agsScalingFor(
   room: Room,
@@ -280,11 +290,12 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     if (Math.round(a.baseline) !== (data.walkBehindBaselines[a.id] ?? 0)) baselineEdits.set(a.id, a.baseline)
   }
 
-  // Scaling per area present in the mask.
+  // Scaling per area present in the mask (an area painted anew keeps the game's scaling
+  // for it while Walkbox has none: the reading had no pixel of it to carry it on).
   const rows = areaRows(walk, width)
   const areaEdits = new Map<number, AgsAreaScaling>()
   for (const [area, { top, bottom }] of rows) {
-    if (area >= data.walkableAreas.length) continue
+    if (area >= data.walkableAreas.length || keepsGameScaling(room, area, current.cells)) continue
     const want = agsScalingFor(room, area, top, bottom, notes)
     if (effective(want) !== effective(data.walkableAreas[area])) areaEdits.set(area, want)
   }
