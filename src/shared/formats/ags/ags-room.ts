@@ -117,9 +117,12 @@ export function maskToStoredSize(cells: Uint8Array, width: number, height: numbe
   return { width: w, height: h, indices: out }
 }
 
-function countIds(cells: Uint8Array): Map<number, number> {
+/** Pixels of each id 1..255 present, in id order (one pass, counted in an array). */
+export function countIds(cells: Uint8Array): Map<number, number> {
+  const tally = new Uint32Array(256)
+  for (let i = 0; i < cells.length; i++) tally[cells[i]]++
   const counts = new Map<number, number>()
-  for (const v of cells) if (v !== 0) counts.set(v, (counts.get(v) ?? 0) + 1)
+  for (let id = 1; id < 256; id++) if (tally[id] > 0) counts.set(id, tally[id])
   return counts
 }
 

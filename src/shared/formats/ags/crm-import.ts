@@ -29,7 +29,7 @@ import type { Hotspot, Room } from '../../room/schema'
 import { encodeWalkBehindRows } from '../../room/walk-behinds'
 import type { ImportResult, ImportSource } from '../registry'
 import { encodeRgbaPng } from '../rgba-png'
-import { agsRoomToWalkbox, maskToRoomSize } from './ags-room'
+import { agsRoomToWalkbox, countIds, maskToRoomSize } from './ags-room'
 import { readCrm, type CrmRoom } from './crm'
 import { agsRoomNumber, delayField, framesOf } from './import-room'
 
@@ -83,8 +83,13 @@ export function defaultHotspotText(n: number, description: string, scriptName: s
 /** The hotspots of a .crm (see the glossary) and their room-size mask rows. */
 export function crmHotspots(crm: CrmRoom, cells: Uint8Array): Pick<Room, 'hotspots' | 'hotspotMask'> {
   const { width, height } = crm.data
-  const pixels = new Map<number, number>()
-  for (const v of cells) if (v !== 0) pixels.set(v, (pixels.get(v) ?? 0) + 1)
+  const hotspots = crmHotspotList(crm, countIds(crm.masks.hotspots.indices))
+  if (hotspots.length === 0) return {}
+  return { hotspots, hotspotMask: { rows: encodeWalkBehindRows(cells, width, height) } }
+}
+
+/** The hotspots of a .crm (see the glossary), given the pixels of each id in its hotspot mask. */
+export function crmHotspotList(crm: CrmRoom, pixels: ReadonlyMap<number, number>): Hotspot[] {
   const hotspots: Hotspot[] = []
   const ids: string[] = []
   const count = Math.max(crm.data.hotspots.length, ...[...pixels.keys()].map((n) => n + 1))
@@ -112,8 +117,7 @@ export function crmHotspots(crm: CrmRoom, cells: Uint8Array): Pick<Room, 'hotspo
       properties,
     })
   }
-  if (hotspots.length === 0) return {}
-  return { hotspots, hotspotMask: { rows: encodeWalkBehindRows(cells, width, height) } }
+  return hotspots
 }
 
 /** The room's objects as points (see the glossary). */

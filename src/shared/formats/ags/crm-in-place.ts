@@ -32,6 +32,7 @@ import type { Hotspot, Room } from '../../room/schema'
 import { decodeWalkBehindRows } from '../../room/walk-behinds'
 import {
   AGS_LIMITS,
+  countIds,
   areaRows,
   maskToRoomSize,
   maskToStoredSize,
@@ -39,7 +40,7 @@ import {
   type AgsAreaScaling,
 } from './ags-room'
 import { readCrm, type CrmBackground, type CrmLayout, type CrmRoom } from './crm'
-import { crmHotspots, edgesFromPoints, objectPointId } from './crm-import'
+import { crmHotspotList, edgesFromPoints, objectPointId } from './crm-import'
 import { packingOf, packMask, type CrmPacking } from './crm-rle'
 import {
   agsScalingFor,
@@ -312,7 +313,7 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
   // room's height and Bottom = 0 for an area with no pixel).
   const walk = walkableOf({ room, mask: state.mask, background: null, scaleMap: null })
   const over = new Set<number>()
-  for (const v of walk) if (v >= layout.areas.count) over.add(v)
+  for (let i = 0; i < walk.length; i++) if (walk[i] >= layout.areas.count) over.add(walk[i])
   if (over.size > 0)
     notes.push(
       `walkable areas ${[...over].sort((a, b) => a - b).join(', ')}: above AGS's ${layout.areas.count - 1}; written, AGS will not read them`,
@@ -415,9 +416,10 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
   if (baselines) changed.push('walk-behind baselines')
 
   // Hotspots: the mask, then each one's text, walk-to point and properties.
-  const hotspotsNow = crmHotspots(crm, maskToRoomSize(crm.masks.hotspots, data, `${file} hotspot mask`))
   const listed = new Set(
-    (hotspotsNow.hotspots ?? []).map((h) => (h.shape.kind === 'mask' ? h.shape.maskId : 0)),
+    crmHotspotList(crm, countIds(crm.masks.hotspots.indices)).map((h) =>
+      h.shape.kind === 'mask' ? h.shape.maskId : 0,
+    ),
   )
   const slots = hotspotSlots(room, crm, listed, notes)
   const hsCells = room.hotspotMask

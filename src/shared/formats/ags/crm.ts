@@ -156,39 +156,34 @@ class Reader {
   }
 }
 
-/** AGS's LZSS expansion of `src` into exactly `size` bytes; false when `src` runs out first. */
+/**
+ * AGS's LZSS expansion of `src` into exactly `size` bytes; false when `src` runs out first.
+ * The 4096-byte window is the output's last 4096 bytes (before the first, zeros): a pair
+ * copies `length` bytes from `distance` back, one by one, so a copy may overlap itself.
+ */
 export function lzwExpand(src: Uint8Array, size: number): { out: Uint8Array; complete: boolean } {
   const N = 4096
-  const F = 16
-  const window = new Uint8Array(N)
   const out = new Uint8Array(size)
-  let r = N - F
   let s = 0
   let d = 0
-  while (s < src.length && d < size) {
+  outer: while (s < src.length && d < size) {
     const bits = src[s++]
     for (let mask = 1; mask < 0x100; mask <<= 1) {
       if (bits & mask) {
-        if (s + 2 > src.length) break
-        const j0 = src[s] | (src[s + 1] << 8)
+        if (s + 2 > src.length) break outer
+        const pair = src[s] | (src[s + 1] << 8)
         s += 2
-        const jj = j0 > 0x7fff ? j0 - 0x10000 : j0
-        let len = ((jj >> 12) & 15) + 3
-        let j = (r - jj - 1) & (N - 1)
-        if (d + len > size) break
+        let len = ((pair >> 12) & 15) + 3
+        if (d + len > size) break outer
+        const distance = ((pair & (N - 1)) + 1) & (N - 1) || N
+        let from = d - distance
         while (len--) {
-          const c = window[j]
-          out[d++] = c
-          window[r] = c
-          j = (j + 1) & (N - 1)
-          r = (r + 1) & (N - 1)
+          out[d++] = from >= 0 ? out[from] : 0
+          from++
         }
       } else {
-        if (s >= src.length) break
-        const c = src[s++]
-        out[d++] = c
-        window[r] = c
-        r = (r + 1) & (N - 1)
+        if (s >= src.length) break outer
+        out[d++] = src[s++]
       }
       if (d >= size || s >= src.length) break
     }
@@ -298,27 +293,31 @@ function readLzwBackground(
     return `${name}: its compressed picture does not fit the room's size`
   const rgba = new Uint8Array(room.width * room.height * 4)
   const px = out.subarray(8)
-  for (let i = 0, q = 0; i < room.width * room.height; i++, q += 4) {
-    if (bpp === 4) {
-      rgba[q] = px[i * 4 + 2]
-      rgba[q + 1] = px[i * 4 + 1]
-      rgba[q + 2] = px[i * 4]
-    } else if (bpp === 3) {
-      rgba[q] = px[i * 3 + 2]
-      rgba[q + 1] = px[i * 3 + 1]
-      rgba[q + 2] = px[i * 3]
-    } else if (bpp === 2) {
+  const count = room.width * room.height
+  // One loop per pixel format (BGR(A) for 24 and 32 bits, RGB565 for 16, a 6-bit VGA palette for 8).
+  if (bpp === 4 || bpp === 3) {
+    for (let i = 0, p = 0, q = 0; i < count; i++, p += bpp, q += 4) {
+      rgba[q] = px[p + 2]
+      rgba[q + 1] = px[p + 1]
+      rgba[q + 2] = px[p]
+      rgba[q + 3] = 255
+    }
+  } else if (bpp === 2) {
+    for (let i = 0, q = 0; i < count; i++, q += 4) {
       const v = px[i * 2] | (px[i * 2 + 1] << 8)
       rgba[q] = (((v >> 11) & 31) * 255) / 31
       rgba[q + 1] = (((v >> 5) & 63) * 255) / 63
       rgba[q + 2] = ((v & 31) * 255) / 31
-    } else {
-      const k = px[i] * 4 // 6-bit VGA palette
+      rgba[q + 3] = 255
+    }
+  } else {
+    for (let i = 0, q = 0; i < count; i++, q += 4) {
+      const k = px[i] * 4
       rgba[q] = ((palette[k] & 63) * 255) / 63
       rgba[q + 1] = ((palette[k + 1] & 63) * 255) / 63
       rgba[q + 2] = ((palette[k + 2] & 63) * 255) / 63
+      rgba[q + 3] = 255
     }
-    rgba[q + 3] = 255
   }
   return { width: room.width, height: room.height, rgba, palette: ownPalette.slice() }
 }
