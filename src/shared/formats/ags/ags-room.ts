@@ -128,15 +128,23 @@ export function countIds(cells: Uint8Array): Map<number, number> {
 
 /** Top and bottom rows (room px) of each area id present. */
 export function areaRows(cells: Uint8Array, width: number): Map<number, { top: number; bottom: number }> {
-  const rows = new Map<number, { top: number; bottom: number }>()
-  for (let i = 0; i < cells.length; i++) {
-    const a = cells[i]
-    if (a === 0) continue
-    const y = Math.floor(i / width)
-    const r = rows.get(a)
-    if (!r) rows.set(a, { top: y, bottom: y })
-    else r.bottom = y
+  // First and last row of each id in arrays, then the ids present in first-seen order.
+  const top = new Int32Array(256).fill(-1)
+  const bottom = new Int32Array(256)
+  const order: number[] = []
+  for (let y = 0, i = 0; i < cells.length; y++) {
+    for (const end = i + width; i < end; i++) {
+      const a = cells[i]
+      if (a === 0) continue
+      if (top[a] < 0) {
+        top[a] = y
+        order.push(a)
+      }
+      bottom[a] = y
+    }
   }
+  const rows = new Map<number, { top: number; bottom: number }>()
+  for (const a of order) rows.set(a, { top: top[a], bottom: bottom[a] })
   return rows
 }
 

@@ -90,7 +90,16 @@ interface Edit {
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  let i = 0
+  // Four bytes at a time where both are aligned (masks are whole buffers), then the rest.
+  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const n = a.length >> 2
+    const wa = new Uint32Array(a.buffer, a.byteOffset, n)
+    const wb = new Uint32Array(b.buffer, b.byteOffset, n)
+    for (; i < n; i++) if (wa[i] !== wb[i]) return false
+    i = n << 2
+  }
+  for (; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
 }
 
@@ -312,9 +321,9 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
   // Walkable areas, and each area's rows as the editor works them out (mask px; Top = the
   // room's height and Bottom = 0 for an area with no pixel).
   const walk = walkableOf({ room, mask: state.mask, background: null, scaleMap: null })
-  const over = new Set<number>()
-  for (let i = 0; i < walk.length; i++) if (walk[i] >= layout.areas.count) over.add(walk[i])
-  if (over.size > 0)
+  const walkRows = areaRows(walk, width)
+  const over = [...walkRows.keys()].filter((a) => a >= layout.areas.count)
+  if (over.length > 0)
     notes.push(
       `walkable areas ${[...over].sort((a, b) => a - b).join(', ')}: above AGS's ${layout.areas.count - 1}; written, AGS will not read them`,
     )
@@ -345,7 +354,7 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
   // Scaling of each area the mask has (one the file had no pixel of keeps its scaling while
   // the room gives none of its own).
   let scaling = false
-  for (const [area, rows] of areaRows(walk, width)) {
+  for (const [area, rows] of walkRows) {
     if (area >= layout.areas.count || keepsGameScaling(room, area, crm.masks.walkable.indices)) continue
     const want = agsScalingFor(room, area, rows.top, rows.bottom, notes)
     if (effective(want) === effective(data.walkableAreas[area])) continue
