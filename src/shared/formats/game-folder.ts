@@ -7,7 +7,7 @@
  *
  * Steps of a write-back:
  * 1. plan: every linked room is written by its engine's in-place writer (AGS 4 room folder,
- *    Godot scene patch, Tiled map) over the files as they are now; a file that would not
+ *    AGS 3 `.crm`, Godot scene patch, Tiled map) over the files as they are now; a file that would not
  *    change is dropped, so an unedited game plans no change at all;
  * 2. show: each change carries its before and after bytes, a one-line summary and (for
  *    text) a unified diff, for the author to look at before anything is written;
