@@ -286,6 +286,27 @@ describe('an area the room had no pixel of', () => {
   })
 })
 
+describe('a properties block Walkbox cannot read', () => {
+  it('is a note: the room opens, writes back unedited, and hotspot properties are not written', async () => {
+    const { readCrm } = await import('../../../src/shared/formats/ags/crm')
+    const block = readCrm(bench, 'room1.crm', { images: false }).layout.blocks.find((b) => b.id === 8)!
+    const damaged = bench.slice()
+    new DataView(damaged.buffer).setInt32(block.at, 7, true)
+    const result = await importCrmRoom(memory(damaged), 'room1.crm', {})
+    expect(result.notes.join('\n')).toMatch(
+      /custom properties: .*version 7.*; not read, they stay in the \.crm/,
+    )
+    const { room, mask } = await imported(damaged)
+    expect(Buffer.from(write(damaged, { room, mask }).after).equals(Buffer.from(damaged))).toBe(true)
+    room.hotspots![0].properties = { Verb: 'open' }
+    const out = write(damaged, { room, mask })
+    expect(out.notes).toContain(
+      'hotspot hExit: room1.crm has no custom properties block Walkbox reads; its properties are not written',
+    )
+    expect(Buffer.from(out.after).equals(Buffer.from(damaged))).toBe(true)
+  })
+})
+
 describe('what is refused, before anything is written', () => {
   const refusal = (f: () => unknown) => {
     try {

@@ -491,7 +491,9 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
       })
       properties = true
     } else if (!map && Object.keys(h.properties).length > 0)
-      notes.push(`${what}: ${file} has no custom properties block; its properties are not written`)
+      notes.push(
+        `${what}: ${file} has no custom properties block Walkbox reads; its properties are not written`,
+      )
     if (h.lookAt || h.direction)
       notes.push(
         `${what}: AGS 3 hotspots have a walk-to point only; its look-at point and direction are not written`,

@@ -776,8 +776,13 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm', options: { images?
     } else if (id === 0) {
       const known = EXTENSION_NAMES[name.toLowerCase()]
       if (name.toLowerCase() === 'ext_sopts') {
-        const options = readStringOptions(block)
-        if (options.get('textencoding') === '65001') encoding = 'utf-8'
+        try {
+          if (readStringOptions(block).get('textencoding') === '65001') encoding = 'utf-8'
+        } catch (e) {
+          notes.push(
+            `room extension '${name}': ${(e as Error).message.replace(/^[^:]*: /, '')}; texts read one byte a character`,
+          )
+        }
       }
       notes.push(
         known
@@ -794,7 +799,16 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm', options: { images?
   if (!main) throw new CrmError(file, 'no main block (1); not an AGS room')
   // Properties come after the main block in every AGS room; read them once the counts are known.
   let props: ReturnType<typeof readPropertiesBlock> | null = null
-  if (properties) props = readPropertiesBlock(properties, main.data.hotspots.length, main.data.objects.length)
+  // A properties block Walkbox cannot read is a note: the room opens, and its properties
+  // (kept in the .crm as they are) are not written by Walkbox.
+  if (properties)
+    try {
+      props = readPropertiesBlock(properties, main.data.hotspots.length, main.data.objects.length)
+    } catch (e) {
+      notes.push(
+        `custom properties: ${(e as Error).message.replace(/^[^:]*: /, '')}; not read, they stay in the .crm`,
+      )
+    }
   const text = (b: Uint8Array) => crmText(b, encoding)
   main.data.hotspots.forEach((h, i) => {
     h.description = text(main.raw.hotspots[i].description)
