@@ -15,10 +15,11 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { agsCorpus } from './corpus/ags'
+import { godotCorpus } from './corpus/godot'
 import type { CorpusEngine, GameResult } from './corpus/types'
 
 /** The engines the runner knows, one line each. */
-const engines: CorpusEngine[] = [agsCorpus]
+const engines: CorpusEngine[] = [agsCorpus, godotCorpus]
 
 function usage(): never {
   console.error(
