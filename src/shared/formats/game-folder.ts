@@ -29,7 +29,7 @@
  */
 import { findGodotRooms } from './godot/find-rooms'
 import { patchGodotRoom } from './godot/patch-in-place'
-import { crmChangeSummary, planCrmRoom } from './ags/crm-in-place'
+import { planCrmInGame } from './ags/crm-in-place'
 import { exportOpenRoomInPlace } from './ags/open-room-export'
 import { child, parseXml, type XmlElement } from './ags/xml-lite'
 import { encodeIndexedPng, type Deflate } from './indexed-png'
@@ -705,7 +705,7 @@ export interface GameFlag {
 /**
  * The files the rooms' edits change in the game, read over `files` as they are now; none
  * when nothing Walkbox carries was edited. Writes nothing. An AGS 3 room's `.crm` is
- * written in place by planCrmRoom (crm-in-place.ts). `flags` are the project's:
+ * written in place by planCrmInGame (crm-in-place.ts). `flags` are the project's:
  * a Tiled map or a Godot scene gets the defaults of the flags its room names when they
  * changed (AGS rooms hold no flags).
  */
@@ -776,11 +776,9 @@ export async function planGameWrite(
         for (const f of patched.files) await push(r.roomId, f.path, encoder.encode(f.after))
         notes.push(...patched.notes)
       } else if (link.engine === 'ags3') {
-        const before = await files.read(r.file)
-        if (before === null) throw new GameFolderError(`${r.file}: not in the game any more`)
-        const out = planCrmRoom(before, baseOf(r.file), state)
-        await push(r.roomId, r.file, out.after, crmChangeSummary(out, before.length, out.after.length))
-        notes.push(...out.notes)
+        const planned = await planCrmInGame({ files, link: r, state })
+        for (const f of planned.files) await push(r.roomId, f.path, f.bytes, f.summary)
+        notes.push(...planned.notes)
       } else {
         const before = await files.read(r.file)
         if (before === null) throw new GameFolderError(`${r.file}: not in the game any more`)

@@ -600,3 +600,21 @@ function hotspotTextBytes(
 export function crmChangeSummary(write: Pick<CrmWrite, 'changed'>, before: number, after: number): string {
   return `room file: ${write.changed.join(', ') || 'no change'} (${before} bytes before, ${after} after)`
 }
+
+/**
+ * The game store's planner for an AGS 3 room (its GAME_ENGINE_WRITERS slot): the linked
+ * `.crm` read from the game as it is now, its new bytes and the write list's line. Writes
+ * nothing; a room that cannot be written throws one line.
+ */
+export async function planCrmInGame(input: {
+  files: { read(path: string): Promise<Uint8Array | null> }
+  link: { file: string }
+  state: CrmRoomState
+}): Promise<{ files: { path: string; bytes: Uint8Array; summary: string }[]; notes: string[] }> {
+  const { file } = input.link
+  const before = await input.files.read(file)
+  if (before === null) throw new CrmWriteError(`${file}: not in the game any more`)
+  const out = planCrmRoom(before, file.slice(file.lastIndexOf('/') + 1), input.state)
+  const summary = crmChangeSummary(out, before.length, out.after.length)
+  return { files: [{ path: file, bytes: out.after, summary }], notes: out.notes }
+}
