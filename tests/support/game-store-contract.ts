@@ -482,10 +482,10 @@ const AGS_LINK = {
 const AGS_READ_NOTES = [
   'Rooms/1/data.xml: walkable areas: 1 (8317 px)',
   'Rooms/1/data.xml: regions: 0 used (0 zones); light levels and tints are not carried',
-  'Rooms/1/data.xml: hotspots: 1 drawn (1 hExit 771 px); Walkbox has no hotspot layer, their mask stays in the game',
   'Rooms/1/data.xml: walk-behinds: 1 (15678 px, baseline y=197); in the walk-behind layer',
   'Rooms/1/data.xml: room objects: oBlueCup (not carried; Walkbox has no objects)',
   'Rooms/1/data.xml: room edges: left x=0, right x=317, top y=40, bottom y=198 (not carried)',
+  'Rooms/1/data.xml: hotspots: 1 hExit 771 px; in the hotspot layer (names, descriptions, walk-to points, properties)',
 ]
 const MASK = 'Rooms/1/walkableareas.png'
 const FLOOR = 'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn'

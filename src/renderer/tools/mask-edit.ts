@@ -15,6 +15,7 @@ import type { EditTarget } from '../commands/edit-target'
 import { maskPatchFromSnapshot, ReplaceMaskCommand } from '../commands/mask-patch'
 import { unionRect, type MaskBuffer } from './mask-paint'
 import type { ToolContext } from './tool'
+import { hotspotPaintProblem } from './hotspot-pick'
 
 export class MaskEditSession {
   private dirty: Rect | null = null
@@ -37,6 +38,13 @@ export class MaskEditSession {
       if (ctx.activeLayer() === 'walk-behinds')
         ctx.report('error', 'Add a walk-behind first (Walk-behinds panel), then paint it.')
       return null
+    }
+    if (target.maskKind === 'hotspots') {
+      const problem = hotspotPaintProblem(target.room, ctx.options.hotspotMaskId ?? 0)
+      if (problem) {
+        ctx.report('error', problem)
+        return null
+      }
     }
     const { width, height } = target.room.size
     const madeMask = !target.mask
