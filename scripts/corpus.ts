@@ -14,12 +14,13 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { CorpusEngine, GameResult } from './corpus/types'
+import { agsCorpus } from './corpus/ags'
 import { godotCorpus } from './corpus/godot'
 import { tiled } from './corpus/tiled'
+import type { CorpusEngine, GameResult } from './corpus/types'
 
 /** The engines the runner knows, one line each. */
-const engines: CorpusEngine[] = [godotCorpus, tiled]
+const engines: CorpusEngine[] = [agsCorpus, godotCorpus, tiled]
 
 function usage(): never {
   console.error(

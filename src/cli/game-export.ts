@@ -6,9 +6,8 @@
  *   export <project> --room <id> --into <game folder | map.tmx | map.tmj> [--scene F] [--dry-run]
  *   export <project> --room <id> --format ags4 --out <game>/Rooms/N [--dry-run]
  *
- * `--into` a folder finds the game's engine (AGS 4, Godot, Tiled; an AGS 3 game says why its
- * rooms cannot be written) and the room's file in it: `--scene`, else the game's room that
- * imports with the room's id. `--format ags4 --out` writes into the room folder in place when
+ * `--into` a folder finds the game's engine (AGS 4, AGS 3, Godot, Tiled) and the room's file
+ * in it: `--scene`, else the game's room that imports with the room's id. `--format ags4 --out` writes into the room folder in place when
  * it holds data.xml, else a new room folder. `--dry-run` prints what would change (the
  * unified diff of text files, a line per picture) and writes nothing, not even a recovery.
  *
@@ -141,7 +140,7 @@ async function target(into: string, roomId: string, options: { scene?: string; f
   const engine = await detectGameFolder(diskProjectFiles(full)).catch(() => null)
   if (engine === null)
     throw new ProjectCommandError(
-      `${into}: not a game folder Walkbox writes into (an AGS 4 game with Rooms/N, a Godot project with project.godot, or a folder of Tiled maps); nothing written`,
+      `${into}: not a game folder Walkbox writes into (an AGS game with Rooms/N or roomN.crm, a Godot project with project.godot, or a folder of Tiled maps); nothing written`,
     )
   const writer = GAME_ENGINE_WRITERS[engine]
   if (!writer.plan) throw new ProjectCommandError(`${into}: ${ENGINE_LABELS[engine]}: ${writer.cannotWrite}`)
@@ -184,8 +183,13 @@ export async function exportIntoCommand(
   },
 ): Promise<ExportIntoReport> {
   return guardAuthorErrors(async () => {
-    const { folder, flags, state } = await projectRoom(project, roomId)
+    const { folder, flags, state, loaded } = await projectRoom(project, roomId)
     const { game, engine, file } = await target(into, roomId, options)
+    // An AGS 3 room's background is compared with its .crm's (a replaced one is refused).
+    if (engine === 'ags3') {
+      state.background = loaded.background ?? null
+      state.backgroundFrames = loaded.backgroundFrames ?? []
+    }
     const result = await writeRoomsIntoGame(cliGameHost(game, options.gameFiles), {
       engine,
       rooms: [{ roomId, file, ...(engine === 'tiled' && options.layers ? { layers: options.layers } : {}) }],

@@ -63,7 +63,6 @@ import {
   writeGameSave,
 } from './services/game-folder-store'
 import type { ProjectFiles } from '../shared/room/unit-save'
-import { AGS3_READ_ONLY } from '../shared/formats/game-folder'
 import { planForAuthor } from '../shared/game/game-plan'
 
 export interface DesktopDialogs {
@@ -259,7 +258,7 @@ export class DesktopHost implements CheckedHost {
           engine: game.link.engine,
           name: basename(game.game),
           rooms: game.link.rooms.length,
-          readOnly: game.link.engine === 'ags3' ? AGS3_READ_ONLY : null,
+          readOnly: null,
           readOnlyFolder: game.readOnly,
           ...(readOnly ? { readOnlyChosen: true as const } : {}),
           ...withNoBackground(game.link),

@@ -154,7 +154,7 @@ export interface GameFolderInfo {
   name: string
   /** How many of the game's rooms the project links. */
   rooms: number
-  /** One line saying why Save cannot write into this game (AGS 3 .crm rooms), else null. */
+  /** One line saying why Save cannot write into this game, else null (every engine's rooms are written in place, AGS 3 `.crm` ones too). */
   readOnly: string | null
   /**
    * Set when Walkbox may not write into the game folder at all (a read-only mount, another

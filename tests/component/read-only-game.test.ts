@@ -2,7 +2,8 @@
  * A game folder Walkbox may not write, in the editor: the canvas notice says why and offers
  * Save As; Save never asks the host to save in place but keeps the edits with Save As (a
  * cancelled Save As says where edits can go and keeps them unsaved; the unsaved-work prompt
- * goes on only when the copy was saved).
+ * goes on only when the copy was saved). An AGS 3 game is not one of them: its .crm rooms
+ * are written in place.
  */
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
@@ -12,7 +13,6 @@ import { useEditorStore } from '../../src/renderer/stores/editor'
 import { useStatusStore } from '../../src/renderer/stores/status'
 import type { GameFolderInfo, OpenedProject } from '../../src/shared/host'
 import type { WalkboxHost } from '../../src/shared/host-methods'
-import { AGS3_READ_ONLY, AGS3_READ_ONLY_FOLDER } from '../../src/shared/formats/game-folder'
 import { emptyProject } from '../../src/shared/room/schema'
 
 const LINE =
@@ -21,13 +21,8 @@ const LINE =
 const CHOSEN_LINE =
   'Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
 
-const AGS3_GAME: GameFolderInfo = {
-  engine: 'ags3',
-  name: 'tumbleweed',
-  rooms: 1,
-  readOnly: AGS3_READ_ONLY,
-  readOnlyFolder: AGS3_READ_ONLY_FOLDER,
-}
+/** An AGS 3 game: its .crm rooms are written in place like any game's files, so it is not read-only. */
+const AGS3_GAME: GameFolderInfo = { engine: 'ags3', name: 'tumbleweed', rooms: 1, readOnly: null }
 
 async function openReadOnlyGame(answers: (OpenedProject | null)[], chosen = false, game?: GameFolderInfo) {
   const pinia = createPinia()
@@ -107,20 +102,12 @@ describe('a read-only game folder in the editor', () => {
     )
   })
 
-  it('an AGS 3 game says its .crm rooms are compiled, not that its folder is read-only', async () => {
-    const copy = { ref: '/kept/tw', project: emptyProject({ name: 'tw copy' }), rooms: [] }
-    const { editor, notices, calls, status } = await openReadOnlyGame([null, copy], false, AGS3_GAME)
-    expect(notices.get('[data-testid="read-only-game"]').text()).toContain(AGS3_READ_ONLY_FOLDER)
+  it('an AGS 3 game is not read-only: no notice, and Save saves into the game, not Save As', async () => {
+    const { editor, notices, calls } = await openReadOnlyGame([], false, AGS3_GAME)
+    expect(notices.find('[data-testid="read-only-game"]').exists()).toBe(false)
+    // The host double's in-place save fails: what matters is that Save went there.
     expect(await editor.save()).toBe(false)
-    expect(calls).toEqual(['saveProjectAs'])
-    expect(status.status.text).toBe(
-      "Not saved: this AGS 3 game's rooms are compiled .crm files, which Walkbox reads but cannot write; choose where Save As keeps your edits.",
-    )
-    expect(status.status.text).not.toMatch(/folder/)
-    expect(await editor.save()).toBe(true)
-    expect(status.status.text).toBe(
-      'Saved as tw copy, a Walkbox project of its own (the AGS 3 game is as it was).',
-    )
+    expect(calls).toEqual(['saveProject'])
   })
 
   it('an AGS 3 game the author opened read-only says it was their choice', async () => {

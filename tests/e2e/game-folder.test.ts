@@ -5,7 +5,8 @@
  * folder is the same FileSystemDirectoryHandle `showDirectoryPicker` gives). The room opens
  * with its background; a walkable stroke is painted; Save lists the one game file it would
  * replace; Cancel writes nothing into the game; Save again and Write replace it after a
- * backup; the game read afresh holds the stroke. A Tiled game: a flag default changed in
+ * backup; the game read afresh holds the stroke. An AGS 3 game (Game.agf and room1.crm):
+ * the same, into the .crm, read back with the tests' own reader of AGS rooms. A Tiled game: a flag default changed in
  * the Flags panel is written into its map's walkbox.flags by Save and Write.
  *
  * Units: room px.
@@ -33,6 +34,7 @@ import {
   writeOpfs,
 } from './helpers'
 import { dragRoom, openSample } from './authoring-helpers'
+import { maskDifferences, oracleReadCrm, oracleView } from '../support/crm-oracle'
 import { GATED_CAVE_TMX } from '../support/tiled-builders'
 
 let browser: LaunchedBrowser
@@ -260,7 +262,7 @@ describe('a game folder opened in place in the browser', () => {
     expect(await maskAt(await readOpfs(page, reread), 160, 20)).toBe(1)
   }, 180_000)
 
-  it('says from the start that an AGS 3 game is read-only, and Save goes to Save As', async () => {
+  it('opens an AGS 3 game in place: a stroke painted, Save lists room1.crm, Write rewrites its walkable mask alone', async () => {
     // An AGS 3 game: Game.agf and a compiled room1.crm, no Rooms/ folders.
     const source = await mkdtemp(join(tmpdir(), 'walkbox-ags3-'))
     try {
@@ -270,36 +272,70 @@ describe('a game folder opened in place in the browser', () => {
     } finally {
       await rm(source, { recursive: true, force: true })
     }
+    const original = new Uint8Array(await readFile(benchPath('engines', 'ags-tumbleweed', 'room1.crm')))
     await page.setViewportSize({ width: 1280, height: 800 })
     await pickGameFolder('games/ags3-tumbleweed')
     await waitUntil(
       () => statusText(page),
-      (t) => /Opened the AGS 3 game ags3-tumbleweed: its \.crm rooms are read-only; Save As keeps/.test(t),
+      (t) => /Opened the AGS 3 game ags3-tumbleweed in place \(1 room\)/.test(t),
       'the game to open',
     )
     const notes = await readNotesShown()
     expect(notes).toContain('room1.crm: compiled AGS room, format version 33')
+    expect(notes).toContain('room1.crm: hotspots: 1 (1 hExit) in the hotspot layer')
     expect(notes).not.toContain('room1.crm: room1.crm')
-    // The canvas notice says it before any edit, in the author's terms.
-    const notice = page.getByTestId('read-only-game')
-    await expect.poll(() => notice.isVisible(), { timeout: 30_000 }).toBe(true)
-    expect(await notice.textContent()).toContain(
-      'AGS 3 rooms (.crm) are compiled: Walkbox reads them but cannot write them; Save As keeps your edits in a Walkbox project, or convert the game to AGS 4 to work in place',
-    )
-    await page.waitForTimeout(1000)
-    await saveScreenshot(page, 'game-folder-ags3-read-only.png')
-    // Save does not try the game: it asks where Save As keeps the edits (cancelled here).
-    await page.evaluate(() => {
-      ;(window as unknown as { showDirectoryPicker: () => Promise<never> }).showDirectoryPicker =
-        async () => {
-          throw new DOMException('cancelled', 'AbortError')
-        }
-    })
+    // Not read-only: no notice.
+    expect(await page.getByTestId('read-only-game').isVisible()).toBe(false)
+
+    // Paint area 1 across the sky, where the room has no walkable area.
+    await page.keyboard.press('b')
+    await expect.poll(() => page.getByTestId('canvas-host').getAttribute('data-tool')).toBe('brush')
+    await page.getByLabel('Brush size').fill('12')
+    await page.getByLabel('Brush size').press('Tab')
+    await page.getByLabel('Paint area 1').check()
+    await dragRoom(page, [
+      [60, 20],
+      [260, 20],
+    ])
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog', { name: 'Write into the game' }).isVisible()).toBe(false)
-    expect(await readOpfs(page, 'games/ags3-tumbleweed/room1.crm')).toEqual(
-      new Uint8Array(await readFile(benchPath('engines', 'ags-tumbleweed', 'room1.crm'))),
+    const dialog = page.getByRole('dialog', { name: 'Write into the game' })
+    await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true)
+    const files = dialog.getByRole('list', { name: 'Files to write' })
+    expect((await files.textContent()) ?? '').toContain('room1.crm')
+    expect((await files.textContent()) ?? '').toContain('room file: walkable area mask')
+    expect(await files.getByRole('listitem').count()).toBe(1)
+    await saveScreenshot(dialog, 'game-folder-ags3-change-list.png')
+    await dialog.getByRole('button', { name: 'Write' }).click()
+    await waitUntil(
+      () => statusText(page),
+      (t) =>
+        /Wrote room1\.crm into ags3-tumbleweed; the files it replaced are in \.walkbox\/game-backups\//.test(
+          t,
+        ),
+      'the write to be reported',
     )
+    await saveScreenshot(page, 'game-folder-ags3-written.png')
+    const backup = /in (\.walkbox\/game-backups\/[0-9A-Za-z-]+)/.exec(await statusText(page))![1]
+    expect(await readOpfs(page, `games/ags3-tumbleweed/${backup}/room1.crm`)).toEqual(original)
+
+    // The written room as AGS reads it (the tests' own reader): the stroke is in the walkable
+    // mask, every changed pixel is in the stroke's rows, area 1's top row moved up to it,
+    // and nothing else in the file changed.
+    const was = oracleReadCrm(original)
+    const now = oracleReadCrm(await readOpfs(page, 'games/ags3-tumbleweed/room1.crm'))
+    const changed = maskDifferences(was.masks.walkable, now.masks.walkable)
+    expect(changed.length).toBeGreaterThan(1000)
+    for (const i of changed) {
+      expect(Math.floor(i / 320)).toBeGreaterThanOrEqual(8)
+      expect(Math.floor(i / 320)).toBeLessThanOrEqual(32)
+      expect(now.masks.walkable.pixels[i]).toBe(1)
+    }
+    expect(now.masks.walkable.pixels[20 * 320 + 160]).toBe(1)
+    expect(now.areas[1].top).toBe(Math.min(...changed.map((i) => Math.floor(i / 320))))
+    expect(oracleView(now, ['masks', 'areas'])).toEqual(oracleView(was, ['masks', 'areas']))
+    for (const m of ['regions', 'walkBehinds', 'hotspots'] as const)
+      expect(maskDifferences(was.masks[m], now.masks[m]), m).toEqual([])
+    expect(now.areas.map((a) => [a.far, a.near])).toEqual(was.areas.map((a) => [a.far, a.near]))
   }, 120_000)
 
   it('a game whose import fails part way leaves its folder as it was, and says why', async () => {

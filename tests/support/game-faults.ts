@@ -6,9 +6,9 @@
  *
  * Glossary
  * - version v: the room with v written into every file a write changes (AGS 4: the walkable
- *   mask's painted rows and a zone's width, so walkableareas.png and regions.png; Godot: the
- *   floor's first vertex and the Window zone, so two scenes; Tiled: the floor and the gate of
- *   the one map). Version 0 is the game as it came.
+ *   mask's painted rows and a zone's width, so walkableareas.png and regions.png; AGS 3: the
+ *   same, both masks in the one room1.crm; Godot: the floor's first vertex and the Window
+ *   zone, so two scenes; Tiled: the floor and the gate of the one map). Version 0 is the game as it came.
  * - template: a game folder with its Walkbox project (`.walkbox/project`, as the editor's
  *   first open makes it) and a command-line project beside it (`cli-project`, as `walkbox
  *   import` makes it), copied afresh for each fault.
@@ -28,7 +28,7 @@ import { addGameRooms, openGame, planGameSave, readGame } from '../../src/shared
 import { loadStoredRoom, saveStoredProject, type StoreHost } from '../../src/shared/room/project-store'
 import type { Room } from '../../src/shared/room/schema'
 
-export type FaultEngine = 'ags4' | 'godot' | 'tiled'
+export type FaultEngine = 'ags4' | 'ags3' | 'godot' | 'tiled'
 
 export interface FaultGame {
   engine: FaultEngine
@@ -43,6 +43,31 @@ export interface FaultGame {
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T
 
+/** An AGS room's version v: rows painted walkable at the top, and a zone v px wider (the walkable and region masks). */
+const maskAndZone: FaultGame['version'] = (room, mask, v) => {
+  const out = clone(room)
+  const cells = mask!.slice()
+  if (v > 0) cells.fill(1, 0, room.size.width * (6 + v))
+  out.zones = out.zones.filter((z) => z.id !== 'fault-zone')
+  if (v > 0)
+    out.zones.push({
+      id: 'fault-zone',
+      name: 'Fault zone',
+      shape: {
+        kind: 'polygon',
+        outer: [
+          [10, 60],
+          [30 + v, 60],
+          [30 + v, 90],
+          [10, 90],
+        ],
+      },
+      events: { enter: '', exit: '', stand: '' },
+      properties: {},
+    })
+  return { room: out, mask: cells }
+}
+
 export const FAULT_GAMES: Record<FaultEngine, FaultGame> = {
   ags4: {
     engine: 'ags4',
@@ -55,29 +80,19 @@ export const FAULT_GAMES: Record<FaultEngine, FaultGame> = {
       await cp(join(from, 'Rooms', '1'), join(game, 'Rooms', '1'), { recursive: true })
       await makeWritable(game)
     },
-    version(room, mask, v) {
-      const out = clone(room)
-      const cells = mask!.slice()
-      if (v > 0) cells.fill(1, 0, room.size.width * (6 + v))
-      out.zones = out.zones.filter((z) => z.id !== 'fault-zone')
-      if (v > 0)
-        out.zones.push({
-          id: 'fault-zone',
-          name: 'Fault zone',
-          shape: {
-            kind: 'polygon',
-            outer: [
-              [10, 60],
-              [30 + v, 60],
-              [30 + v, 90],
-              [10, 90],
-            ],
-          },
-          events: { enter: '', exit: '', stand: '' },
-          properties: {},
-        })
-      return { room: out, mask: cells }
+    version: maskAndZone,
+  },
+  ags3: {
+    engine: 'ags3',
+    roomId: 'room-1',
+    roomFile: 'room1.crm',
+    async make(game) {
+      await mkdir(game, { recursive: true })
+      for (const f of ['Game.agf', 'room1.crm'])
+        await cp(benchPath('engines', 'ags-tumbleweed', f), join(game, f))
+      await makeWritable(game)
     },
+    version: maskAndZone,
   },
   godot: {
     engine: 'godot',

@@ -338,14 +338,26 @@ export const GAME_CONTRACT_CASES: Record<string, GameContractCase> = {
     }
   },
 
-  async 'an AGS 3 game opens, and Save is refused in one line, nothing written'(env) {
+  async 'ags3: an edited mask is written into room1.crm only, after a real copy as backup; unedited, nothing'(
+    env,
+  ) {
     const host = await env.game('ags3')
     const opened = await openGame(host, { folderName: 'Tumbleweed' })
+    const unedited = (await planGameSave(host)).changes.length
+    await paintAgsRoom(opened.project)
     const before = await gameFiles(host.files)
+    const original = (await host.files.read('room1.crm'))!
+    const plan = await planGameSave(host)
+    const done = await writeGameSave(host, planFingerprint(plan))
+    const backup = (await host.files.read(`${done.backup}/room1.crm`))!
     return {
       engine: opened.link.engine,
-      plan: await refusal(() => planGameSave(host)),
+      unedited,
+      plan: plan.changes.map((c) => ({ path: c.path, roomId: c.roomId, summary: c.summary })),
+      written: done.written,
+      backupHoldsTheOld: digest(backup) === digest(original),
       changed: changed(before, await gameFiles(host.files)),
+      planAfter: (await planGameSave(host)).changes.length,
     }
   },
 
@@ -470,10 +482,10 @@ const AGS_LINK = {
 const AGS_READ_NOTES = [
   'Rooms/1/data.xml: walkable areas: 1 (8317 px)',
   'Rooms/1/data.xml: regions: 0 used (0 zones); light levels and tints are not carried',
-  'Rooms/1/data.xml: hotspots: 1 drawn (1 hExit 771 px); Walkbox has no hotspot layer, their mask stays in the game',
   'Rooms/1/data.xml: walk-behinds: 1 (15678 px, baseline y=197); in the walk-behind layer',
   'Rooms/1/data.xml: room objects: oBlueCup (not carried; Walkbox has no objects)',
   'Rooms/1/data.xml: room edges: left x=0, right x=317, top y=40, bottom y=198 (not carried)',
+  'Rooms/1/data.xml: hotspots: 1 hExit 771 px; in the hotspot layer (names, descriptions, walk-to points, properties)',
 ]
 const MASK = 'Rooms/1/walkableareas.png'
 const FLOOR = 'game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn'
@@ -595,10 +607,20 @@ export const GAME_CONTRACT_EXPECTED: Record<keyof typeof GAME_CONTRACT_CASES, un
     backups: 1,
     planAfter: 0,
   },
-  'an AGS 3 game opens, and Save is refused in one line, nothing written': {
+  'ags3: an edited mask is written into room1.crm only, after a real copy as backup; unedited, nothing': {
     engine: 'ags3',
-    plan: 'AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written',
-    changed: [],
+    unedited: 0,
+    plan: [
+      {
+        path: 'room1.crm',
+        roomId: 'room-1',
+        summary: 'room file: walkable area mask (51574 bytes before, 51576 after)',
+      },
+    ],
+    written: ['room1.crm'],
+    backupHoldsTheOld: true,
+    changed: ['room1.crm'],
+    planAfter: 0,
   },
   'game backups are pruned to the number kept, oldest first': { kept: [1, 2, 2, 2] },
   'a first import whose save fails part way leaves the game as it was': {

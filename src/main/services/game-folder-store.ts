@@ -33,8 +33,6 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import { deflateSync, gunzipSync, inflateSync } from 'node:zlib'
 import {
-  AGS3_READ_ONLY,
-  AGS3_READ_ONLY_FOLDER,
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
   GameFolderError,
@@ -304,8 +302,7 @@ export async function gameInfoOf(projectFolder: string): Promise<GameFolderInfo 
     engine: link.engine,
     name: basename(game),
     rooms: link.rooms.length,
-    readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
-    ...(link.engine === 'ags3' ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER } : {}),
+    readOnly: null,
     ...withNoBackground(link),
   }
 }

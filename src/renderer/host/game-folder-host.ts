@@ -34,8 +34,6 @@ import type {
 } from '../../shared/host'
 import type { WalkboxHost } from '../../shared/host-methods'
 import {
-  AGS3_READ_ONLY,
-  AGS3_READ_ONLY_FOLDER,
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
   detectGameFolder,
@@ -164,12 +162,8 @@ export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefin
     engine: link.engine,
     name: nameOf(ref),
     rooms: link.rooms.length,
-    readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
-    ...(scratch
-      ? { readOnlyFolder: scratch.readOnly.line }
-      : link.engine === 'ags3'
-        ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER }
-        : {}),
+    readOnly: null,
+    ...(scratch ? { readOnlyFolder: scratch.readOnly.line } : {}),
     ...(scratch?.readOnly.chosen ? { readOnlyChosen: true as const } : {}),
     ...(noBackground ? { noBackground } : {}),
   }

@@ -11,7 +11,6 @@ import { defineStore } from 'pinia'
 import { markRaw } from 'vue'
 import type { GameFolderInfo, ProjectRef, SaveProjectRequest } from '../../shared/host'
 import type { WalkboxHost } from '../../shared/host-methods'
-import { AGS3_READ_ONLY_FOLDER } from '../../shared/formats/game-folder'
 import type { LayerKind } from '../../shared/formats/tiled/layer-kinds'
 import type { Project, Room } from '../../shared/room/schema'
 import { encodeGreyPng, isPng } from '../host/png'
@@ -32,20 +31,16 @@ export interface RoomToSave {
 }
 
 /**
- * Why Save cannot write into the open game, or null when it can: its rooms are AGS 3
- * compiled .crm files (Walkbox reads them, never writes them), the author opened it
+ * Why Save cannot write into the open game, or null when it can: the author opened it
  * read-only, or Walkbox may not write in its folder (a read-only medium, no permission).
  */
-export function readOnlyReason(g: GameFolderInfo): 'ags3' | 'chosen' | 'folder' | null {
+export function readOnlyReason(g: GameFolderInfo): 'chosen' | 'folder' | null {
   if (g.readOnlyFolder === undefined) return null
-  if (g.readOnlyChosen) return 'chosen'
-  if (g.engine === 'ags3' && g.readOnlyFolder === AGS3_READ_ONLY_FOLDER) return 'ags3'
-  return 'folder'
+  return g.readOnlyChosen ? 'chosen' : 'folder'
 }
 
 /** What a cancelled Save As says about the game, by readOnlyReason. */
 const NOT_SAVED = {
-  ags3: "this AGS 3 game's rooms are compiled .crm files, which Walkbox reads but cannot write",
   chosen: 'you opened the game read-only',
   folder: 'Walkbox may not write in the game folder',
 } as const
@@ -136,14 +131,6 @@ export const useProjectIoStore = defineStore('project-io', () => {
    * a game the author chose to open read-only is said as their choice.
    */
   function sayReadOnly(g: GameFolderInfo): void {
-    // An AGS 3 game in a folder Walkbox may write: its project is there, its .crm rooms are not written.
-    if (readOnlyReason(g) === 'ags3') {
-      status.report(
-        'info',
-        `Opened the AGS 3 game ${g.name}: its .crm rooms are read-only; Save As keeps your edits in a Walkbox project.`,
-      )
-      return
-    }
     if (g.readOnlyChosen)
       status.report(
         'info',
@@ -370,7 +357,7 @@ export const useProjectIoStore = defineStore('project-io', () => {
       status.report(
         'info',
         why
-          ? `Saved as ${opened.project.name}, a Walkbox project of its own (${why === 'ags3' ? 'the AGS 3 game' : 'the read-only game'} is as it was).`
+          ? `Saved as ${opened.project.name}, a Walkbox project of its own (the read-only game is as it was).`
           : `Saved as ${opened.project.name}.`,
       )
       return true

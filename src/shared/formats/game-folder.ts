@@ -24,6 +24,7 @@ import { isTiledJsonMap, roomFormat, type ImportResult, type ImportSource } from
 import { rememberedMapping, type LayerMapping } from './tiled/layer-kinds'
 import { projectPathProblem } from '../room/journal-check'
 import { MAX_IMAGE_FILE_BYTES, MAX_ROOMS } from '../room/limits'
+import type { RgbaImage } from '../room/rgba-image'
 import type { Room } from '../room/schema'
 import type { ProjectFiles } from '../room/unit-save'
 
@@ -738,19 +739,14 @@ export function failedImportLine(error: unknown, leftOver: readonly string[]): s
     : `${what}; nothing opened, but Walkbox could not take away all it had written in the game folder (${leftOver[0]})`
 }
 
-/** Why an AGS 3 game is never written (one line). */
-/** What the editor's canvas notice says from the start for an AGS 3 game (GameFolderInfo.readOnlyFolder). */
-export const AGS3_READ_ONLY_FOLDER =
-  'AGS 3 rooms (.crm) are compiled: Walkbox reads them but cannot write them; Save As keeps your edits in a Walkbox project, or convert the game to AGS 4 to work in place'
-
-export const AGS3_READ_ONLY =
-  'AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written'
-
 /** A linked room as the project holds it now. */
 export interface GameRoomState {
   room: Room
   /** The area-id mask (room size), when the room has one. */
   mask: Uint8Array | null
+  /** AGS 3: the background and frames 2..N as the project has them, compared with the .crm's (absent: not compared). */
+  background?: RgbaImage | null
+  backgroundFrames?: (RgbaImage | null)[]
 }
 
 /** A project flag as the game's files carry it (Tiled: map property walkbox.flags; Godot: metadata/walkbox_flags). */

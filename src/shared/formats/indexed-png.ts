@@ -10,7 +10,7 @@
  * Units: px.
  */
 
-import { pngFile } from './png-chunks'
+import { keptAncillaryChunks, pngFile } from './png-chunks'
 
 export interface IndexedImage {
   width: number
@@ -18,6 +18,11 @@ export interface IndexedImage {
   indices: Uint8Array
   /** '#rrggbb' per palette entry, index 0 first (at most 256). */
   palette: string[]
+  /**
+   * The PNG this one replaces, when it does: its ancillary chunks that still hold (sRGB,
+   * gAMA, pHYs, text...: png-chunks.ts keptAncillaryChunks) are written again where they were.
+   */
+  replaces?: Uint8Array
 }
 
 /** zlib-wrapped deflate (RFC 1950), as Node's deflateSync and CompressionStream('deflate') give. */
@@ -44,9 +49,17 @@ export async function encodeIndexedPng(image: IndexedImage, deflate: Deflate): P
   })
   const raw = new Uint8Array((width + 1) * height)
   for (let y = 0; y < height; y++) raw.set(indices.subarray(y * width, (y + 1) * width), y * (width + 1) + 1)
+  const kept = image.replaces ? keptAncillaryChunks(image.replaces) : null
+  // A transparency entry per palette entry at most.
+  const palettePart = (kept?.beforeData ?? []).map(([type, data]): [string, Uint8Array] =>
+    type === 'tRNS' ? [type, data.subarray(0, palette.length)] : [type, data],
+  )
   return pngFile([
     ['IHDR', ihdr],
+    ...(kept?.beforePalette ?? []),
     ['PLTE', plte],
+    ...palettePart,
     ['IDAT', await deflate(raw)],
+    ...(kept?.afterData ?? []),
   ])
 }

@@ -14,9 +14,15 @@ import { pngFile } from './png-chunks'
 function adler32(bytes: Uint8Array): number {
   let a = 1
   let b = 0
-  for (let i = 0; i < bytes.length; i++) {
-    a = (a + bytes[i]) % 65521
-    b = (b + a) % 65521
+  // The sums stay below 2^32 for 5552 bytes (zlib's NMAX): take the modulo once per block.
+  for (let start = 0; start < bytes.length; start += 5552) {
+    const end = Math.min(bytes.length, start + 5552)
+    for (let i = start; i < end; i++) {
+      a += bytes[i]
+      b += a
+    }
+    a %= 65521
+    b %= 65521
   }
   return ((b << 16) | a) >>> 0
 }

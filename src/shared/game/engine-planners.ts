@@ -12,10 +12,12 @@
  * Glossary
  * - game path: relative to the game folder, '/' separated.
  * - room file: a file of a room that Walkbox writes into the game: AGS 4 room folder files
- *   (data.xml, the masks, the backgrounds, the room script stub), Godot scenes, Tiled maps.
+ *   (data.xml, the masks, the backgrounds, the room script stub), AGS 3 `roomN.crm`, Godot
+ *   scenes, Tiled maps.
  *
  * Units: bytes.
  */
+import { planCrmInGame } from '../formats/ags/crm-in-place'
 import { exportOpenRoomInPlace } from '../formats/ags/open-room-export'
 import { patchGodotRoom } from '../formats/godot/patch-in-place'
 import { encodeIndexedPng } from '../formats/indexed-png'
@@ -23,7 +25,6 @@ import type { ExportFile } from '../formats/registry'
 import { writeRoomIntoTmx } from '../formats/tiled/write-in-place'
 import { writeRoomIntoTmj } from '../formats/tiled/write-in-place-json'
 import {
-  AGS3_READ_ONLY,
   GameFolderError,
   gameSource,
   type GameCodec,
@@ -43,9 +44,9 @@ export interface PlanInput {
   flags: readonly GameFlag[]
 }
 
-/** A room's files as the planner would write them (game paths), and what it noted. */
+/** A room's files as the planner would write them (game paths, a binary file's own write-list line when the planner has one), and what it noted. */
 export interface PlannedRoom {
-  files: { path: string; bytes: Uint8Array }[]
+  files: { path: string; bytes: Uint8Array; summary?: string }[]
   notes: string[]
 }
 
@@ -125,17 +126,17 @@ const planTiled: GamePlanner = async ({ files, codec, link, state, flags }) => {
   return { files: [{ path: link.file, bytes: encoder.encode(out.text) }], notes: out.notes }
 }
 
+/** AGS 3: the room's compiled `roomN.crm`, only the blocks that changed written again (ags/crm-in-place.ts). */
+const planAgs3: GamePlanner = ({ files, link, state }) => planCrmInGame({ files, link, state })
+
 /** The files of an AGS 4 room folder Walkbox writes (the folder `Rooms/N`, or the top of a lone room folder). */
 const AGS4_ROOM_FILE =
   /^(?:Rooms\/\d{1,5}\/)?(?:data\.xml|walkableareas\.png|regions\.png|walkbehinds\.png|hotspots\.png|background\d{1,2}\.png|room\d{1,5}\.asc)$/
 
-/**
- * Each engine's in-place writing. AGS 3's compiled `.crm` rooms have no planner yet (its slot
- * is kept: a planner for them goes here, with the rule already naming its files).
- */
+/** Each engine's in-place writing. */
 export const GAME_ENGINE_WRITERS: Record<GameKind, GameEngineWriter> = {
   ags4: { plan: planAgs4, roomFile: (p) => AGS4_ROOM_FILE.test(p) },
-  ags3: { plan: null, roomFile: (p) => /^room\d{1,5}\.crm$/i.test(p), cannotWrite: AGS3_READ_ONLY },
+  ags3: { plan: planAgs3, roomFile: (p) => /^room\d{1,5}\.crm$/i.test(p) },
   godot: { plan: planGodot, roomFile: (p) => /\.(tscn|tres)$/i.test(p) },
   tiled: { plan: planTiled, roomFile: (p) => /\.(tmx|tmj|json)$/i.test(p) },
 }

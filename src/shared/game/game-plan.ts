@@ -123,7 +123,7 @@ export async function refuseReadOnlyFiles(
 /**
  * The files the rooms' edits change in the game, read over `files` as they are now; none
  * when nothing Walkbox carries was edited. Writes nothing. A game whose engine has no planner
- * (AGS 3's compiled rooms) is refused in one line. `flags` are the project's: a Tiled map or
+ * is refused in one line. `flags` are the project's: a Tiled map or
  * a Godot scene gets the defaults of the flags its room names when they changed.
  */
 export async function planGameWrite(
@@ -139,7 +139,7 @@ export async function planGameWrite(
   const notes: string[] = []
   const changes: GameFileChange[] = []
   const byPath = new Map<string, Uint8Array | null>()
-  const push = async (roomId: string, path: string, after: Uint8Array) => {
+  const push = async (roomId: string, path: string, after: Uint8Array, own?: string) => {
     const problem = gamePathProblem(path)
     if (problem) throw new GameFolderError(`${path}: ${problem}; nothing written`)
     const before = byPath.has(path) ? byPath.get(path)! : await files.read(path)
@@ -148,7 +148,7 @@ export async function planGameWrite(
     const at = changes.findIndex((c) => c.path === path)
     const first = at >= 0 ? changes[at].before : before
     const { summary, diff } = describeChange(path, first, after)
-    const change = { path, roomId, before: first, after, summary, unifiedDiff: diff }
+    const change = { path, roomId, before: first, after, summary: own ?? summary, unifiedDiff: diff }
     if (at >= 0) changes[at] = change
     else changes.push(change)
     byPath.set(path, after)
@@ -163,7 +163,7 @@ export async function planGameWrite(
     if (problem) throw new GameFolderError(`${r.file}: ${problem}; nothing written`)
     try {
       const planned = await writer.plan({ files, codec, link: r, state, flags })
-      for (const f of planned.files) await push(r.roomId, f.path, f.bytes)
+      for (const f of planned.files) await push(r.roomId, f.path, f.bytes, f.summary)
       notes.push(...planned.notes)
     } catch (e) {
       throw new GameFolderError(`room '${r.roomId}' (${r.file}): ${oneLine(e)}; nothing written`)

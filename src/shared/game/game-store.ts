@@ -414,7 +414,14 @@ async function roomStates(
     const loaded = await loadStoredRoom(store, r.roomId)
     if (loaded.problems.length > 0)
       throw new GameFolderError(`room '${r.roomId}': ${loaded.problems[0].message}; nothing written`)
-    rooms.set(r.roomId, { room: loaded.room, mask: loaded.mask?.cells ?? null })
+    rooms.set(r.roomId, {
+      room: loaded.room,
+      mask: loaded.mask?.cells ?? null,
+      // An AGS 3 room's background is compared with its .crm's (a replaced one is refused).
+      ...(link.engine === 'ags3'
+        ? { background: loaded.background ?? null, backgroundFrames: loaded.backgroundFrames ?? [] }
+        : {}),
+    })
   }
   return { rooms, flags: opened.project.flags }
 }

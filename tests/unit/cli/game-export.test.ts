@@ -1,7 +1,7 @@
 /**
  * The command line's writes into a game (src/cli/game-export.ts) through the game store, in
  * process: `export --into <folder>` finds the game's engine (an AGS 4 game was refused as
- * "not a Godot project folder"), an AGS 3 game says why it cannot be written, `--dry-run`
+ * "not a Godot project folder"), an AGS 3 room is written into its room1.crm, `--dry-run`
  * lists what would change on every path and writes nothing (not even `.walkbox/`), `--out
  * <game>/Rooms/N` writes through the game's one journal place and backups, a Game.agf
  * Walkbox cannot read (a DOCTYPE) is said in a note, and a refused import leaves nothing in
@@ -10,7 +10,7 @@
  * Units: bytes.
  */
 import { existsSync } from 'node:fs'
-import { cp, mkdir, readdir, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -28,6 +28,7 @@ import { roomFormat } from '../../../src/shared/formats/registry'
 import { readGame, addGameRooms } from '../../../src/shared/game/game-store'
 import { cliGameHost } from '../../../src/cli/game-cli'
 import { benchPath, repoRoot } from '../../support/bench-data'
+import { maskDifferences, oracleReadCrm } from '../../support/crm-oracle'
 import { writableCopy } from '../../support/game-copy'
 import { fingerprint, FAULT_GAMES, saveVersion } from '../../support/game-faults'
 import { tempFolder } from '../main/helpers'
@@ -41,7 +42,7 @@ afterEach(async () => {
 })
 
 /** A writable copy of a bench game, and a project imported from it with version 1 of its room saved. */
-async function gameAndProject(engine: 'ags4' | 'godot') {
+async function gameAndProject(engine: 'ags4' | 'ags3' | 'godot') {
   const t = await tempFolder('walkbox-game-export-')
   cleanups.push(t.remove)
   const game = join(t.dir, 'game')
@@ -78,27 +79,38 @@ describe('walkbox export --into a game folder', () => {
     ).toHaveLength(2)
   })
 
-  it('says why an AGS 3 game cannot be written, and what a folder that is no game is', async () => {
-    const t = await tempFolder('walkbox-game-export-')
-    cleanups.push(t.remove)
-    const { project } = await gameAndProject('ags4')
-    const ags3 = join(t.dir, 'ags3')
-    await mkdir(ags3)
-    for (const f of ['Game.agf', 'room1.crm'])
-      await cp(benchPath('engines', 'ags-tumbleweed', f), join(ags3, f))
+  it('writes an AGS 3 room into its room1.crm (a dry run first), and says what a folder that is no game is', async () => {
+    const { game, project, dir } = await gameAndProject('ags3')
+    const before = await fingerprint(game)
+    const dry = await exportIntoCommand(project, 'room-1', game, { dryRun: true })
+    expect(dry.engine).toBe('ags3')
+    expect(dry.file).toBe('room1.crm')
+    expect(dry.files).toEqual(['room1.crm'])
+    expect(exportIntoTable(dry)).toContain('(dry run: nothing written)')
+    expect(await fingerprint(game)).toEqual(before)
+    const done = await exportIntoCommand(project, 'room-1', game, {})
+    expect(done.files).toEqual(['room1.crm'])
+    const changed = (await fingerprint(game)).filter((l) => !before.includes(l) && !l.startsWith('.walkbox'))
+    expect(changed.map((l) => l.split(' ')[0])).toEqual(['room1.crm'])
+    // Read back by the tests' own AGS room reader: the painted rows and the zone's region, nothing else.
+    const was = oracleReadCrm(await readFile(benchPath('engines', 'ags-tumbleweed', 'room1.crm')))
+    const now = oracleReadCrm(await readFile(join(game, 'room1.crm')))
+    expect(now.masks.walkable.pixels.subarray(0, now.masks.walkable.width).every((p) => p === 1)).toBe(true)
+    expect(maskDifferences(was.masks.regions, now.masks.regions).length).toBeGreaterThan(0)
+    expect(maskDifferences(was.masks.hotspots, now.masks.hotspots)).toEqual([])
+    expect(maskDifferences(was.masks.walkBehinds, now.masks.walkBehinds)).toEqual([])
+    const again = await exportIntoCommand(project, 'room-1', game, { dryRun: true })
+    expect(again.changed).toBe(false)
     const refusal = (into: string) =>
       exportIntoCommand(project, 'room-1', into, {}).then(
         () => 'no error',
         (e: Error) => e.message,
       )
-    expect(await refusal(ags3)).toBe(
-      `${ags3}: an AGS 3 game: AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written`,
-    )
-    const none = join(t.dir, 'none')
+    const none = join(dir, 'none')
     await mkdir(none)
     await writeFile(join(none, 'notes.txt'), 'mine')
     expect(await refusal(none)).toBe(
-      `${none}: not a game folder Walkbox writes into (an AGS 4 game with Rooms/N, a Godot project with project.godot, or a folder of Tiled maps); nothing written`,
+      `${none}: not a game folder Walkbox writes into (an AGS game with Rooms/N or roomN.crm, a Godot project with project.godot, or a folder of Tiled maps); nothing written`,
     )
   })
 

@@ -185,11 +185,16 @@ describe('AGS 3 .crm with background frames (block 6)', () => {
     )
   })
 
-  it('a frame whose size differs from the room is refused in one line', () => {
+  it('a frame whose size differs from the room is read as AGS reads the room: a note, that frame and the next not carried', () => {
     const small = lzwFrame(100, 50, stripes(100, 50, 1))
-    const message = refuse(withBlock(crm, 6, framesBlock(2, 5, [small])))
-    expect(message).toMatch(
-      /^room1\.crm: block 6 at byte \d+: background frame 2 unpacks to 20008 bytes; a 320x200 room at 32 bits needs 256008$/,
+    const read = readCrm(
+      withBlock(crm, 6, framesBlock(3, 5, [small, lzwFrame(W, H, stripes(W, H, 2))])),
+      'room1.crm',
+    )
+    expect(read.data.backgroundCount).toBe(3)
+    expect(read.frames).toEqual([])
+    expect(read.data.notes).toContain(
+      'background frame 2 unpacks to 20008 bytes, not the 256008 of a 320x200 room at 32 bits (a picture of another size); background frames 2..3 are not read',
     )
   })
 })

@@ -15,7 +15,7 @@ import { decodeImage } from '../../../src/main/services/image-codec'
 import { openGameFolder, planGameSave } from '../../../src/main/services/game-folder-store'
 import * as store from '../../../src/main/services/project-store'
 import { encodeRgbaPng } from '../../../src/shared/formats/rgba-png'
-import { framesBlock, lzwFrame, stripes, withBlock } from '../../support/ags-crm-frames'
+import { framesBlock, stripes, withBlock } from '../../support/ags-crm-frames'
 import { benchPath } from '../../support/bench-data'
 import { walkbox } from '../cli/run-walkbox'
 import { tempFolder } from './helpers'
@@ -113,12 +113,10 @@ describe('background frames on disk are untrusted like the background', () => {
     )
   }, 60_000)
 
-  it('walkbox import refuses a .crm with 6 backgrounds, or a frame of another size, in one line and writes nothing', async () => {
+  it('walkbox import refuses a .crm with 6 backgrounds in one line and writes nothing', async () => {
     const crm = new Uint8Array(await readFile(benchPath('engines', 'ags-tumbleweed', 'room1.crm')))
-    const small = lzwFrame(100, 50, stripes(100, 50, 1))
     for (const [name, bytes, message] of [
       ['six', withBlock(crm, 6, framesBlock(6, 5, [])), '6 backgrounds; AGS allows at most 5'],
-      ['small', withBlock(crm, 6, framesBlock(2, 5, [small])), 'background frame 2 unpacks to 20008 bytes'],
     ] as const) {
       const file = join(dir, `${name}.crm`)
       await writeFile(file, bytes)

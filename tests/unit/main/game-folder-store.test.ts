@@ -4,7 +4,8 @@
  * `.walkbox/project`), a room is edited and saved in the project, and the write-back is
  * planned (the list of files and changes the editor shows) and written: only what was
  * edited changes, the replaced file is backed up first, an unedited game stays
- * byte-identical, an AGS 3 game refuses in one line, paths that leave the game are refused.
+ * byte-identical, an AGS 3 room's .crm is written in place (read back by the tests' own
+ * reader), paths that leave the game are refused.
  * Tiled maps: the written map is read by real Tiled. A flag default changed in the project
  * is written into the Tiled maps (walkbox.flags) and Godot scenes (metadata/walkbox_flags)
  * that name the flag, and reads back.
@@ -28,11 +29,7 @@ import {
 import * as store from '../../../src/main/services/project-store'
 import { decodeMask } from '../../../src/main/services/image-codec'
 import { diskProjectFiles } from '../../../src/main/services/project-files'
-import {
-  AGS3_READ_ONLY,
-  AGS3_READ_ONLY_FOLDER,
-  GAME_LINK_FILE,
-} from '../../../src/shared/formats/game-folder'
+import { GAME_LINK_FILE } from '../../../src/shared/formats/game-folder'
 import { commitGameWrite } from '../../../src/shared/game/game-write'
 import { tempFolder } from './helpers'
 import { folderSource } from '../../../src/cli/format-commands'
@@ -40,6 +37,7 @@ import { roomFormat } from '../../../src/shared/formats/registry'
 import { DesktopHost } from '../../../src/main/desktop-host'
 import { hostHandlers } from '../../../src/main/ipc'
 import type { GameSavePlan, OpenedProject } from '../../../src/shared/host'
+import { maskDifferences, oracleReadCrm, oracleView } from '../../support/crm-oracle'
 import { GATED_CAVE_TMX } from '../../support/tiled-builders'
 import { writableCopy } from '../../support/game-copy'
 
@@ -332,27 +330,45 @@ describe('an AGS game (Tumbleweed)', () => {
     expect(walkable).toBe(want)
   })
 
-  it('a game with only AGS 3 .crm rooms opens, and Save refuses in one line writing nothing', async () => {
+  it('a game with only AGS 3 .crm rooms opens writable; unedited it writes nothing, one painted pixel rewrites room1.crm after a backup', async () => {
     const game = await copyGame('ags-tumbleweed', ['Game.agf', 'room1.crm'])
     const before = await gameFiles(game)
     const opened = await openGameFolder(game)
     expect(opened.link.engine).toBe('ags3')
-    // The editor is told from the start (the canvas notice; Save goes to Save As), not at Save.
     expect(await gameInfoOf(opened.folder)).toEqual({
       engine: 'ags3',
       name: basename(game),
       rooms: 1,
-      readOnly: AGS3_READ_ONLY,
-      readOnlyFolder: AGS3_READ_ONLY_FOLDER,
+      readOnly: null,
     })
     // Each read note names room1.crm once.
     expect(opened.notes).toContain('room1.crm: compiled AGS room, format version 33')
     expect(opened.notes.filter((n) => n.startsWith('room1.crm: room1.crm'))).toEqual([])
-    const error = await planGameSave(opened.folder).catch((e: Error) => e)
-    expect(error).toBeInstanceOf(Error)
-    expect((error as Error).message).toMatch(/AGS 3 rooms \(\.crm\).*never writes.*nothing written/)
-    expect((error as Error).message).not.toContain('\n')
-    expect(changedFiles(before, await gameFiles(game))).toEqual([])
+    expect((await planGameSave(opened.folder)).changes).toEqual([])
+    // One pixel painted walkable, saved in the project, then written into the game.
+    const loaded = await store.loadRoom(opened.folder, 'room-1')
+    const cells = new Uint8Array(loaded.mask!.cells)
+    const at = 150 * 320 + 10
+    expect(cells[at]).toBe(0)
+    cells[at] = 1
+    await store.saveRoom(opened.folder, loaded.room, { mask: { width: 320, height: 200, cells } })
+    const plan = await planGameSave(opened.folder)
+    expect(plan.changes.map((c) => [c.path, c.summary])).toEqual([
+      [
+        'room1.crm',
+        `room file: walkable area mask (${before.get('room1.crm')!.length} bytes before, ${plan.changes[0].after.length} after)`,
+      ],
+    ])
+    const done = await writeGameSave(opened.folder, planFingerprint(plan))
+    expect(changedFiles(before, await gameFiles(game))).toEqual(['room1.crm'])
+    expect((await readFile(join(game, done.backup!, 'room1.crm'))).equals(before.get('room1.crm')!)).toBe(
+      true,
+    )
+    // AGS's reading of the written room (a reader of the tests' own): that one pixel changed.
+    const was = oracleReadCrm(new Uint8Array(before.get('room1.crm')!))
+    const now = oracleReadCrm(new Uint8Array(await readFile(join(game, 'room1.crm'))))
+    expect(maskDifferences(was.masks.walkable, now.masks.walkable)).toEqual([at])
+    expect(oracleView(now, ['masks'])).toEqual(oracleView(was, ['masks']))
   })
 })
 

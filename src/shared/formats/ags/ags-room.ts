@@ -31,6 +31,9 @@ export const AGS_LIMITS = {
   objects: 256,
 } as const
 
+/** AGS region event order (the editor's RoomRegion schema): Standing, WalksOnto, WalksOff. */
+export const REGION_EVENTS = { stand: 0, enter: 1, exit: 2 } as const
+
 export interface AgsAreaScaling {
   continuous: boolean
   /** Percent, used when not continuous. */
@@ -70,6 +73,8 @@ export interface AgsRoomData {
   /** Index = walk-behind id: its baseline, room px. */
   walkBehindBaselines: number[]
   regionCount: number
+  /** Each region's event functions by AGS's event index (REGION_EVENTS), by region id; '' = none. */
+  regionEvents?: string[][]
   objects: { scriptName: string; description: string }[]
   /** What the reader skipped or assumed. */
   notes: string[]
@@ -122,23 +127,34 @@ export function maskToStoredSize(cells: Uint8Array, width: number, height: numbe
   return { width: w, height: h, indices: out }
 }
 
-function countIds(cells: Uint8Array): Map<number, number> {
+/** Pixels of each id 1..255 present, in id order (one pass, counted in an array). */
+export function countIds(cells: Uint8Array): Map<number, number> {
+  const tally = new Uint32Array(256)
+  for (let i = 0; i < cells.length; i++) tally[cells[i]]++
   const counts = new Map<number, number>()
-  for (const v of cells) if (v !== 0) counts.set(v, (counts.get(v) ?? 0) + 1)
+  for (let id = 1; id < 256; id++) if (tally[id] > 0) counts.set(id, tally[id])
   return counts
 }
 
 /** Top and bottom rows (room px) of each area id present. */
 export function areaRows(cells: Uint8Array, width: number): Map<number, { top: number; bottom: number }> {
-  const rows = new Map<number, { top: number; bottom: number }>()
-  for (let i = 0; i < cells.length; i++) {
-    const a = cells[i]
-    if (a === 0) continue
-    const y = Math.floor(i / width)
-    const r = rows.get(a)
-    if (!r) rows.set(a, { top: y, bottom: y })
-    else r.bottom = y
+  // First and last row of each id in arrays, then the ids present in first-seen order.
+  const top = new Int32Array(256).fill(-1)
+  const bottom = new Int32Array(256)
+  const order: number[] = []
+  for (let y = 0, i = 0; i < cells.length; y++) {
+    for (const end = i + width; i < end; i++) {
+      const a = cells[i]
+      if (a === 0) continue
+      if (top[a] < 0) {
+        top[a] = y
+        order.push(a)
+      }
+      bottom[a] = y
+    }
   }
+  const rows = new Map<number, { top: number; bottom: number }>()
+  for (const a of order) rows.set(a, { top: top[a], bottom: bottom[a] })
   return rows
 }
 
@@ -258,6 +274,20 @@ export function agsRoomToWalkbox(
   room.scaling = scalingFromAgs(data, masks.walkable)
   if (masks.regions) {
     room.zones = zonesFromRegions(masks.regions, width, height, notes)
+    // Each zone gets its region's event functions (regionN_WalksOnto...), as the game names them.
+    for (const z of room.zones) {
+      const names = data.regionEvents?.[Number(z.properties.agsRegion)] ?? []
+      z.events = {
+        enter: names[REGION_EVENTS.enter] ?? '',
+        exit: names[REGION_EVENTS.exit] ?? '',
+        stand: names[REGION_EVENTS.stand] ?? '',
+      }
+    }
+    const named = room.zones.filter((z) => z.events.enter || z.events.exit || z.events.stand)
+    if (named.length > 0)
+      notes.push(
+        `region events: ${named.map((z) => `${z.name} (${[z.events.enter, z.events.exit, z.events.stand].filter(Boolean).join(', ')})`).join('; ')}; functions of the room script`,
+      )
     const ids = countIds(masks.regions)
     notes.push(
       `regions: ${ids.size} used (${room.zones.length} zone${room.zones.length === 1 ? '' : 's'}); light levels and tints are not carried`,

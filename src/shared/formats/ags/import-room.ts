@@ -1,6 +1,7 @@
 /**
- * An AGS room into Walkbox through an import source (the registry's entries `ags4` and
- * `ags3`): an AGS 4 room folder (`data.xml` and its PNGs) or an AGS 3.x `roomN.crm`.
+ * An AGS room into Walkbox through an import source (the registry's entry `ags4`): an AGS 4
+ * room folder (`data.xml` and its PNGs); and what AGS 3 rooms share with it (the room number
+ * of a path, background frames). AGS 3 `roomN.crm` rooms: crm-import.ts.
  *
  * Glossary
  * - room folder: `<game>/Rooms/N/`; paths are relative to the source's root.
@@ -13,9 +14,7 @@ import { readMaskImage, readPngPalette } from '../../room/mask-image'
 import type { Room } from '../../room/schema'
 import type { ImportedImage } from '../godot/import'
 import type { ImportResult, ImportSource } from '../format-io'
-import { encodeRgbaPng } from '../rgba-png'
-import { agsRoomToWalkbox, maskToRoomSize, type AgsRoomData } from './ags-room'
-import { readCrm } from './crm'
+import { agsRoomToWalkbox, type AgsRoomData } from './ags-room'
 import { OPEN_ROOM_MASKS, readOpenRoom } from './open-room'
 import { hotspotLayerFromAgs } from './open-room-hotspots'
 
@@ -73,7 +72,7 @@ export const frameFileName = (i: number) => `background${i}.png`
  * missing, unreadable or of another size is a note and ends the frames (AGS shows them in
  * order, so a gap would renumber the rest).
  */
-function framesOf(
+export function framesOf(
   data: AgsRoomData,
   images: { bytes: Uint8Array; size: { width: number; height: number } | null; what: string }[],
   notes: string[],
@@ -103,7 +102,7 @@ function framesOf(
 }
 
 /** The animation delay (and AGS 4's switch) as room fields, when the file has them. */
-const delayField = (
+export const delayField = (
   data: AgsRoomData,
 ): Pick<Room, 'backgroundAnimationDelay' | 'backgroundAnimationEnabled'> =>
   data.backgroundCount > 1
@@ -180,71 +179,5 @@ export async function importOpenRoom(
     mask: imported.mask,
     ...(backgroundBytes && size ? { background: { name: 'background.png', bytes: backgroundBytes } } : {}),
     ...(frames.backgroundFrames ? { backgroundFrames: frames.backgroundFrames } : {}),
-  }
-}
-
-export async function importCrmRoom(
-  source: ImportSource,
-  path: string,
-  options: { roomId?: string; name?: string },
-): Promise<ImportResult> {
-  const bytes = await source.readBytes(path)
-  if (!bytes) throw new Error(`${path}: file not found`)
-  const file = baseOf(path)
-  const crm = readCrm(bytes, file)
-  const { data } = crm
-  const room = { width: data.width, height: data.height }
-  const number = agsRoomNumber(path)
-  const name = options.name ?? (number !== null ? `Room ${number}` : 'AGS room')
-  const imported = agsRoomToWalkbox(
-    data,
-    {
-      walkable: maskToRoomSize(crm.masks.walkable, room, `${file} walkable mask`),
-      regions: maskToRoomSize(crm.masks.regions, room, `${file} regions mask`),
-      hotspots: maskToRoomSize(crm.masks.hotspots, room, `${file} hotspot mask`),
-      walkBehinds: maskToRoomSize(crm.masks.walkBehinds, room, `${file} walk-behind mask`),
-    },
-    {
-      id: options.roomId ?? idFromName(name, []),
-      name,
-      ...(crm.background ? { background: 'background.png' } : {}),
-    },
-  )
-  const notes = [...imported.notes]
-  const frames = crm.background
-    ? framesOf(
-        data,
-        crm.frames.map((f, i) => ({
-          bytes: encodeRgbaPng(f.width, f.height, f.rgba),
-          size: { width: f.width, height: f.height },
-          what: `background frame ${i + 2}`,
-        })),
-        notes,
-      )
-    : { fields: {} }
-  if (!crm.background && data.backgroundCount > 1)
-    notes.push(
-      `backgrounds: ${data.backgroundCount} frames, but the first background cannot be read; no frame is carried`,
-    )
-  else if (crm.frames.length + 1 < data.backgroundCount)
-    notes.push(
-      `backgrounds: the room has ${data.backgroundCount} frames, ${crm.frames.length + 1} could be read`,
-    )
-  const delay = crm.frameDelay !== undefined ? { ...data, backgroundAnimationDelay: crm.frameDelay } : data
-  Object.assign(imported.room, frames.fields, frames.backgroundFrames ? delayField(delay) : {})
-  return {
-    room: imported.room,
-    flags: [],
-    notes,
-    mask: imported.mask,
-    ...(frames.backgroundFrames ? { backgroundFrames: frames.backgroundFrames } : {}),
-    ...(crm.background
-      ? {
-          background: {
-            name: 'background.png',
-            bytes: encodeRgbaPng(crm.background.width, crm.background.height, crm.background.rgba),
-          },
-        }
-      : {}),
   }
 }

@@ -26,7 +26,14 @@ import { readPngPalette } from '../../room/mask-image'
 import type { Room } from '../../room/schema'
 import type { ExportInput, ExportResult, ExportFile, ImportSource } from '../format-io'
 import { maskPalette, regionMaskNotes, zonesToRegionMask } from './ags'
-import { AGS_LIMITS, areaRows, maskToStoredSize, zonesFromRegions, type AgsAreaScaling } from './ags-room'
+import {
+  AGS_LIMITS,
+  areaRows,
+  maskToStoredSize,
+  REGION_EVENTS,
+  zonesFromRegions,
+  type AgsAreaScaling,
+} from './ags-room'
 import { readOpenRoomMask, utf8Text } from './import-room'
 import { OPEN_ROOM_MASKS, patchOpenRoom, readOpenRoom } from './open-room'
 import { openRoomHotspotWrite, patchOpenRoomHotspots } from './open-room-hotspots'
@@ -61,22 +68,79 @@ export function walkableOf(input: ExportInput): Uint8Array {
   return out
 }
 
-/** The zones as a regions mask: a zone's agsRegion id, else the next free id; a zone that follows a walk area over that area's pixels. */
-export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
-  const { width, height } = room.size
+/** Each zone's region id: its agsRegion, else the next id no zone has. */
+export function zoneRegionIds(room: Room): number[] {
   const taken = new Set(
     room.zones.map((z) => Number(z.properties.agsRegion)).filter((n) => n >= 1 && n <= 255),
   )
   let next = 1
-  const ids: number[] = []
-  for (const z of room.zones) {
+  return room.zones.map((z) => {
     let id = Number(z.properties.agsRegion)
     if (!(Number.isInteger(id) && id >= 1 && id <= 255)) {
       while (taken.has(next)) next++
       id = next
       taken.add(id)
     }
-    ids.push(id)
+    return id
+  })
+}
+
+/**
+ * Each region's events from its zones (a region's first zone says them; another of the same
+ * region with other events is a note), by region id, for every region a zone has.
+ */
+export function regionEventsOfZones(
+  room: Room,
+  notes: string[],
+): Map<number, { stand: string; enter: string; exit: string }> {
+  const ids = zoneRegionIds(room)
+  const out = new Map<number, { stand: string; enter: string; exit: string }>()
+  const by = new Map<number, string>()
+  room.zones.forEach((z, i) => {
+    const id = ids[i]
+    const had = out.get(id)
+    if (!had) {
+      out.set(id, { ...z.events })
+      by.set(id, z.name)
+    } else if (had.stand !== z.events.stand || had.enter !== z.events.enter || had.exit !== z.events.exit)
+      notes.push(
+        `zones ${by.get(id)} and ${z.name} are both region ${id} with other events; AGS has one set per region, ${by.get(id)}'s is written`,
+      )
+  })
+  return out
+}
+
+/**
+ * A region's event table (function names by AGS's event index) with `events` in it, or null
+ * when it already holds them; entries past the three region events are kept, empty ones at
+ * the end that the table did not have are not added.
+ */
+export function regionEventTable(
+  current: readonly string[],
+  events: { stand: string; enter: string; exit: string },
+): string[] | null {
+  const names = [...current]
+  while (names.length < 3) names.push('')
+  names[REGION_EVENTS.stand] = events.stand
+  names[REGION_EVENTS.enter] = events.enter
+  names[REGION_EVENTS.exit] = events.exit
+  while (names.length > current.length && names[names.length - 1] === '') names.pop()
+  return names.length === current.length && names.every((n, k) => n === current[k]) ? null : names
+}
+
+/** Do the zones differ in shape, region or condition from those traced from a regions mask? */
+export function zonesChanged(zones: Room['zones'], traced: Room['zones']): boolean {
+  const shape = (list: Room['zones']) =>
+    JSON.stringify(list.map((z) => [z.shape, z.properties.agsRegion ?? '', z.enabledBy ?? null]))
+  return shape(zones) !== shape(traced)
+}
+
+/** The zones as a regions mask: a zone's agsRegion id, else the next free id; a zone that follows a walk area over that area's pixels. */
+export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8Array {
+  const { width, height } = room.size
+  const ids = zoneRegionIds(room)
+  room.zones.forEach((z, i) => {
+    const id = ids[i]
     if (id >= AGS_LIMITS.regions)
       notes.push(
         `zone ${z.name}: region ${id} is above AGS's ${AGS_LIMITS.regions - 1}; written, AGS will not read it`,
@@ -87,10 +151,20 @@ export function regionsOf(room: Room, walk: Uint8Array, notes: string[]): Uint8A
       )
     if (z.enabledBy)
       notes.push(`zone ${z.name}: AGS regions have no flag conditions; its condition is not written`)
-  }
+  })
   const painted = zonesToRegionMask(room.zones, ids, walk, width, height)
   notes.push(...regionMaskNotes(room.zones, ids, painted, 'AGS will never raise it'))
   return painted.mask
+}
+
+/**
+ * Is `area` one the game's mask has no pixel of (so the room was read without its scaling)
+ * and the room gives no scale stops of its own? Then the game's scaling for it is kept.
+ */
+export function keepsGameScaling(room: Room, area: number, gameMask: Uint8Array): boolean {
+  if (room.scaling.mode === 'linear' && room.scaling.linear.some((l) => l.areaId === area || l.areaId === 0))
+    return false
+  return !gameMask.includes(area)
 }
 
 /** The AGS scaling fields that give the room's scale on `area` (rows top..bottom). */
@@ -149,7 +223,17 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     for (const v of m.indices) if (v > top) top = v
     const own = bytes ? readPngPalette(bytes) : undefined
     const palette = own && own.length > top ? own : maskPalette(Math.max(16, top + 1))
-    files.push({ path, indexed: { width: m.width, height: m.height, indices: m.indices, palette } })
+    // The file's own ancillary chunks (sRGB, gAMA, pHYs...) are kept.
+    files.push({
+      path,
+      indexed: {
+        width: m.width,
+        height: m.height,
+        indices: m.indices,
+        palette,
+        ...(bytes ? { replaces: bytes } : {}),
+      },
+    })
   }
 
   const walk = walkableOf(input)
@@ -169,16 +253,26 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
 
   const regionsNow = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.regions, data, readNotes)
   const zonesNow = regionsNow ? zonesFromRegions(regionsNow.cells, width, height, []) : []
-  const shape = (zones: Room['zones']) =>
-    JSON.stringify(zones.map((z) => [z.shape, z.properties.agsRegion ?? '', z.enabledBy ?? null]))
-  if (shape(room.zones) !== shape(zonesNow)) {
+  if (zonesChanged(room.zones, zonesNow)) {
     // Written when its pixels change (a zone that follows a walk area is always a new shape).
     const cells = regionsOf(room, walk, notes)
     if (!regionsNow || !sameBytes(cells, regionsNow.cells))
       stored(cells, regionsNow?.bytes ?? null, OPEN_ROOM_MASKS.regions)
   }
-  if (room.zones.some((z) => z.events.enter || z.events.exit || z.events.stand))
-    notes.push('zone events: AGS region events are functions in the room script; not written')
+  // Region events: each region's Standing, WalksOnto, WalksOff from its zones, where they changed.
+  const eventEdits = new Map<number, string[]>()
+  for (const [id, events] of regionEventsOfZones(room, notes)) {
+    const current = data.regionEvents?.[id]
+    if (!current) {
+      if (events.stand || events.enter || events.exit)
+        notes.push(`region ${id}: data.xml has no RoomRegion ${id}; its events are not written`)
+      continue
+    }
+    const names = regionEventTable(current, events)
+    if (names) eventEdits.set(id, names)
+  }
+  if (eventEdits.size > 0)
+    notes.push('region events: the functions they name must be in the room script (roomN.asc)')
 
   // Walk-behinds: the mask when its pixels changed, the baselines that changed.
   const walkBehindsNow = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.walkBehinds, data, readNotes)
@@ -199,11 +293,12 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     if (Math.round(a.baseline) !== (data.walkBehindBaselines[a.id] ?? 0)) baselineEdits.set(a.id, a.baseline)
   }
 
-  // Scaling per area present in the mask.
+  // Scaling per area present in the mask (an area painted anew keeps the game's scaling
+  // for it while Walkbox has none: the reading had no pixel of it to carry it on).
   const rows = areaRows(walk, width)
   const areaEdits = new Map<number, AgsAreaScaling>()
   for (const [area, { top, bottom }] of rows) {
-    if (area >= data.walkableAreas.length) continue
+    if (area >= data.walkableAreas.length || keepsGameScaling(room, area, current.cells)) continue
     const want = agsScalingFor(room, area, top, bottom, notes)
     if (effective(want) !== effective(data.walkableAreas[area])) areaEdits.set(area, want)
   }
@@ -246,6 +341,7 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       walkableAreas: areaEdits,
       walkTo,
       walkBehindBaselines: baselineEdits,
+      regionEvents: eventEdits,
       ...animateEdit,
       ...delayEdit,
     }),

@@ -32,8 +32,15 @@ export type { NewOpenRoomOptions } from '../format-io'
 import { maskPalette } from './ags'
 import { AGS_LIMITS, areaRows, maskToStoredSize, type AgsAreaScaling } from './ags-room'
 import { frameFileName } from './import-room'
-import { agsScalingFor, regionsOf, walkableOf } from './open-room-export'
+import {
+  agsScalingFor,
+  regionEventsOfZones,
+  regionEventTable,
+  regionsOf,
+  walkableOf,
+} from './open-room-export'
 import { OPEN_ROOM_MASKS } from './open-room'
+import { agsObjectsAndEdges, type AgsObjectPoint } from './crm-import'
 import { newRoomHotspots, scriptNameOf } from './open-room-hotspots'
 import { escapeXmlText } from './xml-lite'
 
@@ -83,9 +90,9 @@ class XmlOut {
     this.close('Properties')
   }
   /** `<Interactions>` with `count` empty indexed events (the version 1 event table). */
-  events(count: number): void {
+  events(count: number, names: readonly string[] = []): void {
     this.open('Interactions')
-    for (let i = 0; i < count; i++) this.field('Event', '', ` Index="${i}"`)
+    for (let i = 0; i < count; i++) this.field('Event', names[i] ?? '', ` Index="${i}"`)
     this.close('Interactions')
   }
   text(): string {
@@ -94,15 +101,47 @@ class XmlOut {
 }
 
 /** Event counts of the version 1 tables (the bench's data.xml, InteractionSchema). */
-const EVENTS = { room: 10, hotspot: 10, region: 3 } as const
+const EVENTS = { room: 10, hotspot: 10, region: 3, object: 8 } as const
+
+/**
+ * `<Objects>`: one `<RoomObject>` per object, with the fields the AGS 4 editor writes
+ * (RoomObject.ToXml, in the bench's order), their start point, sprite, names and
+ * visibility from the room's object points, the rest as a new object has them.
+ */
+function writeObjects(x: XmlOut, objects: readonly AgsObjectPoint[]): void {
+  if (objects.length === 0) return x.field('Objects', '')
+  x.open('Objects')
+  for (const o of objects) {
+    x.open('RoomObject')
+    x.field('Baseline', 0)
+    x.field('BaselineOverridden', false)
+    x.field('BlendMode', 'Normal')
+    x.field('Clickable', true)
+    x.field('Description', o.description)
+    x.field('EffectiveBaseline', o.y)
+    x.field('Enabled', true)
+    x.field('Image', o.sprite)
+    x.field('Name', o.scriptName)
+    x.field('Properties', '')
+    x.field('StartX', o.x)
+    x.field('StartY', o.y)
+    x.field('UseRoomAreaLighting', false)
+    x.field('UseRoomAreaScaling', false)
+    x.field('Visible', o.visible)
+    x.events(EVENTS.object)
+    x.close('RoomObject')
+  }
+  x.close('Objects')
+}
 
 /**
  * The files of a new AGS 4 room folder for `input`; paths are relative to that folder.
  * What AGS has no place for is in the notes.
  */
 export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOptions = {}): ExportResult {
-  const { room } = input
   const notes: string[] = []
+  // An AGS 3 room's edges and objects, kept as room points (crm-import.ts), go back where AGS 4 keeps them.
+  const { room, objects, edges } = agsObjectsAndEdges(input.room, notes)
   const { width, height } = room.size
   const maskResolution = options.maskResolution ?? 1
   if (!Number.isInteger(maskResolution) || maskResolution < 1 || maskResolution > 4)
@@ -222,23 +261,23 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
   x.field('BackgroundAnimationDelay', framesWritten ? (room.backgroundAnimationDelay ?? 5) : 5)
   x.field('BackgroundAnimationEnabled', framesWritten ? (room.backgroundAnimationEnabled ?? true) : true)
   x.field('BackgroundCount', Math.max(1, backgroundCount))
-  x.field('BottomEdgeY', height - 1)
+  x.field('BottomEdgeY', edges.bottom ?? height - 1)
   x.field('ColorDepth', 32)
   x.field('Description', room.name)
   x.field('FaceDirectionRatio', 0)
   x.field('GameID', options.gameId ?? 0)
   x.field('Height', height)
-  x.field('LeftEdgeX', 0)
+  x.field('LeftEdgeX', edges.left ?? 0)
   x.field('MaskResolution', maskResolution)
   x.field('Number', number)
   x.field('PlayerCharacterView', 0)
   x.field('Properties', '')
-  x.field('RightEdgeX', width - 1)
+  x.field('RightEdgeX', edges.right ?? width - 1)
   x.field('ShowPlayerCharacter', true)
-  x.field('TopEdgeY', 0)
+  x.field('TopEdgeY', edges.top ?? 0)
   x.field('Width', width)
   x.events(EVENTS.room)
-  x.field('Objects', '')
+  writeObjects(x, objects)
   x.open('Hotspots')
   for (let id = 0; id < AGS_LIMITS.hotspots; id++) {
     const h = id === 0 ? null : hotspots[id]
@@ -271,6 +310,10 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
     x.close('RoomWalkBehind')
   }
   x.close('WalkBehinds')
+  // Each region's events (Standing, WalksOnto, WalksOff) from its zones.
+  const regionEvents = new Map<number, string[]>()
+  for (const [id, e] of regionEventsOfZones(room, notes))
+    if (e.stand || e.enter || e.exit) regionEvents.set(id, regionEventTable([], e)!)
   x.open('Regions')
   for (let id = 0; id < AGS_LIMITS.regions; id++) {
     x.open('RoomRegion')
@@ -281,7 +324,7 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
     x.field('TintLuminance', 100)
     x.field('TintSaturation', 50)
     x.field('UseColourTint', false)
-    x.events(EVENTS.region)
+    x.events(EVENTS.region, regionEvents.get(id))
     x.close('RoomRegion')
   }
   x.close('Regions')
@@ -296,8 +339,10 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
     notes.push(
       'background animation: the room has one background; AGS keeps its defaults (delay 5, animated)',
     )
-  if (room.zones.some((z) => z.events.enter || z.events.exit || z.events.stand))
-    notes.push('zone events: AGS region events are functions in the room script; not written')
+  if (regionEvents.size > 0)
+    notes.push(
+      `region events: ${[...regionEvents.keys()].map((id) => `region ${id}`).join(', ')}; the functions they name go in room${number}.asc`,
+    )
   if (room.gates.length > 0)
     notes.push(
       `gates: AGS switches walkable areas from scripts (RemoveWalkableArea); ${room.gates.length} not written`,
@@ -305,9 +350,14 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
   if (room.nodeGraph.nodes.length > 0)
     notes.push('node graph: AGS finds paths on the walkable areas itself; not written')
   if (room.sceneOffset) notes.push('scene offset: AGS rooms start at (0, 0); not written')
-  notes.push(
-    `room edges: AGS's defaults for a new room (left x=0, right x=${width - 1}, top y=0, bottom y=${height - 1})`,
-  )
+  if (Object.keys(edges).length < 4)
+    notes.push(
+      `room edges: AGS's defaults for a new room where the room has no edge point (left x=0, right x=${width - 1}, top y=0, bottom y=${height - 1})`,
+    )
+  if (objects.length > 0)
+    notes.push(
+      `room objects: ${objects.map((o) => o.scriptName || `object ${o.index}`).join(', ')} from the room's object points (their other fields as a new object has them)`,
+    )
   notes.push(
     `room number ${number}: the folder is Rooms/${number} of the game, and Game.agf lists the game's rooms (add it there or with the AGS editor's room list)`,
   )

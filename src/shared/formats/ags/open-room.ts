@@ -61,6 +61,24 @@ function boolValue(parent: XmlElement, name: string, file: string): boolean {
   return text === 'true'
 }
 
+/** The `<Event>` elements of an element's `<Interactions>`, by their Index (version 1 and later alike). */
+function eventElements(el: XmlElement): Map<number, XmlElement> {
+  const out = new Map<number, XmlElement>()
+  const interactions = child(el, 'Interactions')
+  for (const e of interactions ? childrenNamed(interactions, 'Event') : []) {
+    const index = Number(e.attrs.Index)
+    if (Number.isInteger(index) && index >= 0 && index < 1000) out.set(index, e)
+  }
+  return out
+}
+
+/** An element's event function names by index ('' where it has none). */
+function eventNames(el: XmlElement): string[] {
+  const names: string[] = []
+  for (const [index, e] of eventElements(el)) names[index] = e.text.trim()
+  return Array.from(names, (n) => n ?? '')
+}
+
 /** The parsed data.xml with the room's fields. Throws one line naming the file. */
 export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomData; root: XmlElement } {
   const root = parseXml(text, file)
@@ -100,7 +118,9 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
   const walkBehindBaselines = list('WalkBehinds', 'RoomWalkBehind', AGS_LIMITS.walkBehinds).map((w) =>
     intField(w, 'Baseline', file, 0),
   )
-  const regionCount = list('Regions', 'RoomRegion', AGS_LIMITS.regions).length
+  const regionElements = list('Regions', 'RoomRegion', AGS_LIMITS.regions)
+  const regionCount = regionElements.length
+  const regionEvents = regionElements.map(eventNames)
   const objectsEl = child(root, 'Objects')
   const objects = (objectsEl ? childrenNamed(objectsEl, 'RoomObject') : []).map((o) => ({
     scriptName: fieldText(child(o, 'Name')) ?? '',
@@ -128,6 +148,7 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
     hotspots,
     walkBehindBaselines,
     regionCount,
+    regionEvents,
     objects,
     notes,
   }
@@ -170,6 +191,8 @@ export interface OpenRoomEdits {
   walkTo?: Map<number, { x: number; y: number }>
   /** New baselines per walk-behind id, room px. */
   walkBehindBaselines?: Map<number, number>
+  /** New event function names per region id, by AGS's event index (an `<Event>` the file lacks is not added). */
+  regionEvents?: Map<number, string[]>
   /** BackgroundAnimationEnabled: set (added after BackgroundAnimationDelay when the file has none). */
   backgroundAnimationEnabled?: boolean
   /** BackgroundAnimationDelay, game loops 0..255: set (added first in <Room> when the file has none). */
@@ -213,6 +236,17 @@ export function patchOpenRoom(text: string, edits: OpenRoomEdits, file = 'data.x
         `${file}: no RoomWalkBehind ${id} (it has ${walkBehinds.length}); AGS numbers walk-behinds 0..${AGS_LIMITS.walkBehinds - 1}`,
       )
     set(el, 'Baseline', String(Math.round(baseline)))
+  }
+  const regions = childrenNamed(child(root, 'Regions') ?? root, 'RoomRegion')
+  for (const [id, names] of edits.regionEvents ?? []) {
+    const events = regions[id] ? eventElements(regions[id]) : null
+    if (!events) throw new Error(`${file}: no RoomRegion ${id} (it has ${regions.length})`)
+    names.forEach((name, index) => {
+      const el = events.get(index)
+      if (el && el.text.trim() !== name) patches.push({ element: el, value: name })
+      else if (!el && name)
+        throw new Error(`${file}: RoomRegion ${id} has no <Event Index="${index}"> to hold ${name}`)
+    })
   }
   // Room fields the file may lack: set where they are, else added (the delay first: the flag goes after it).
   const missing: [string, string][] = []
