@@ -31,6 +31,7 @@ import { walkBehindAt as walkBehindAtPoint } from '../shared/analysis/walk-behin
 import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
 import type { Point } from '../shared/geometry/types'
 import { navmeshFunnel } from '../shared/nav/algorithms/navmesh-funnel'
+import { snapNotes, snapQueryEnds } from '../shared/nav/click-snap'
 import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
 import { readRoomFile } from './read-room'
 import type {
@@ -68,6 +69,18 @@ export interface RuntimePath {
   length: number
   /** Why the goal was not reached or was moved, when it was. */
   reason?: string
+  /**
+   * The ends that were not walkable and moved before the algorithm ran (the editor's click
+   * rule: the closest point reachable from the other end): where to, and how far in whole px.
+   */
+  snapped?: { start?: RuntimeSnap; goal?: RuntimeSnap }
+}
+
+/** An end of a path that moved onto the walkable area. */
+export interface RuntimeSnap {
+  at: Point
+  /** Distance from the asked point, whole px (the figure Compare and the CLI show). */
+  px: number
 }
 
 export interface FindPathOptions {
@@ -195,13 +208,21 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
     isWalkable: (p) => currentWorld().isWalkable(p),
     findPath(from, to, opts) {
       const pathfinder = opts?.algorithm ?? DEFAULT_PATHFINDER
-      const result = pathfinder.findPath(prepare(pathfinder, opts?.options), from, to)
+      // Where the clicks land: the editor's one rule (nav/click-snap.ts), before the algorithm.
+      const ends = snapQueryEnds(currentWorld(), from, to)
+      const result = pathfinder.findPath(prepare(pathfinder, opts?.options), ends.start, ends.goal)
       const path: RuntimePath = {
         points: result.points,
         reached: result.reached,
         length: polylineLength(result.points),
       }
-      if (result.reason) path.reason = result.reason
+      const reason = [...snapNotes(ends), result.reason].filter(Boolean).join('; ')
+      if (reason) path.reason = reason
+      if (ends.startSnap || ends.goalSnap) {
+        path.snapped = {}
+        if (ends.startSnap) path.snapped.start = { at: ends.startSnap.at, px: ends.startSnap.px }
+        if (ends.goalSnap) path.snapped.goal = { at: ends.goalSnap.at, px: ends.goalSnap.px }
+      }
       return path
     },
     zonesAt: (p) => zonesAtPoint(room, mask, flags, p),

@@ -1,11 +1,13 @@
 /**
  * Why a clicked point is not walkable in a room state, and how an answer that ended
  * somewhere else says so ("snapped, 21 px"; "stopped 21 px short of the click: ...").
+ * Where such a click lands is one rule for Compare, the test walk, the CLI and the runtime:
+ * nav/click-snap.ts (the closest point reachable from the other end).
  *
  * Glossary
  * - click: the point the author asked for (a Compare goal, a walk target).
- * - snapped goal: where an algorithm really went: the walkable point closest to the click
- *   (or to its own grid's cell, node or join).
+ * - snapped goal: where the click landed (nav/click-snap.ts: the walkable pixel centre closest
+ *   to the click among those reachable from the start), before any algorithm ran.
  * - closed area: an area switched off by its `enabledBy` or by its closed 'open-area' gate.
  * - closed gate: a 'block-polygon' gate whose expression holds (it blocks walking).
  * - snap distance: from the click to the goal used, rounded to whole px; under
@@ -17,6 +19,7 @@ import type { Point } from '../geometry/types'
 import { classifyPointInRing, pointInRing } from '../geometry/polygon'
 import { coordsToRing } from '../room/convert'
 import type { Room } from '../room/schema'
+import { snapPx } from '../nav/click-snap'
 import { holds, roomNavState, type FlagState } from './room-world'
 
 /** A goal that moved less than this from the click is not called snapped, px. */
@@ -72,9 +75,9 @@ export function whyNotWalkable(
   return inHole ? 'is in a hole of the walkable area' : 'is outside the walkable area'
 }
 
-/** Distance from the click to the goal used, whole px (rounded). */
+/** Distance from the click to the goal used, whole px (rounded): the click rule's figure (nav/click-snap.ts). */
 export function snapDistance(click: Point, used: Point): number {
-  return Math.round(Math.hypot(click.x - used.x, click.y - used.y))
+  return snapPx(click, used)
 }
 
 /** The table's word for a goal that moved: "snapped, 21 px". */

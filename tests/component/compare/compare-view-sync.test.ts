@@ -65,6 +65,7 @@ function answer(algorithm: AlgorithmId, queryId: number): WireResult & { queryId
     reached: true,
     from: p,
     to: q,
+    snap: { start: null, goal: null },
     start: p,
     goal: q,
     queryMs: 0.1,
