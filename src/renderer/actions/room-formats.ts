@@ -25,7 +25,9 @@ import { encodeIndexedPng } from '../../shared/formats/indexed-png'
 import { findGodotRooms } from '../../shared/formats/godot/find-rooms'
 import { MAX_SCENE_CHARS } from '../../shared/formats/godot/tscn'
 import { readImageHeader } from '../../shared/room/image-header'
-import { idFromName } from '../../shared/room/names'
+import { idFromName, uniqueName } from '../../shared/room/names'
+import { settleDefaultStart } from '../../shared/analysis/goal-snap'
+import { flagValues } from '../../shared/analysis/room-world'
 import { writeZip } from '../../shared/room/zip'
 import { addRoomCommand } from '../commands/project-commands'
 import { backgroundFileName } from '../commands/background'
@@ -170,7 +172,14 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
     return false
   }
   const room = result.room
-  if (name?.trim()) room.name = name.trim()
+  // A name the author gave is kept; else the file's, made unique among the project's rooms
+  // (three imports are not all "Room 1").
+  room.name =
+    name?.trim() ||
+    uniqueName(
+      room.name,
+      project.rooms.map((r) => r.name),
+    )
   room.id = idFromName(
     room.id,
     project.rooms.map((r) => r.id),
@@ -213,6 +222,8 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
     { fresh: true, backgroundFile, backgroundFrameFiles },
   )
   const newFlags = result.flags.filter((f) => !project.flags.some((g) => g.id === f.id))
+  // A start the format did not give (the default) goes onto the walkable area.
+  settleDefaultStart(room, mask, flagValues({ flags: [...project.flags, ...newFlags] }))
   return editor.edit(addRoomCommand(editor.projectTarget(), session, 'Import room', newFlags)) !== null
 }
 
