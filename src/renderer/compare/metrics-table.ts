@@ -13,8 +13,8 @@
  *   rows with the best value, among answers that reached their goal and are valid only. A
  *   failed or invalid answer never gets a star; yes/no columns and "expanded" (whose unit
  *   differs between algorithms: cells, nodes, triangles) get none. Query times compare like
- *   with like: warm medians when every competing row has one, else every row's first (cold)
- *   reading.
+ *   with like: warm medians among the re-timed rows, never a warm median against a single
+ *   cold reading (see `queryStarKind`).
  * - tie: values that read the same in the table are all best.
  * - sort: by one column, ascending or descending; empty values (null) always go last.
  * - snapped end: the click was not walkable (a closed area, a closed gate, a hole, outside)
@@ -443,12 +443,13 @@ export function sortRows(
 }
 
 /**
- * Which readings the Query column's star compares: 'warm' when every row competing for it
- * was re-timed (medians of repeated runs), else 'cold' (every row's first call: one reading
- * each, the only kind every row has).
+ * Which readings the Query column's star compares, like with like: 'warm' as soon as one
+ * competing row was re-timed (then only re-timed rows compete, by their medians: a row kept
+ * at its single cold reading took a millisecond or more on its first call, when every
+ * re-timed row took less), else 'cold' (every row's single first call).
  */
 export function queryStarKind(rows: readonly Pick<MetricsRow, 'queryRepeats'>[]): 'warm' | 'cold' {
-  return rows.length > 0 && rows.every((r) => r.queryRepeats !== null) ? 'warm' : 'cold'
+  return rows.some((r) => r.queryRepeats !== null) ? 'warm' : 'cold'
 }
 
 /**
@@ -463,16 +464,16 @@ export function bestByColumn(
   const best: Partial<Record<ColumnKey, Set<AlgorithmId>>> = {}
   for (const column of COLUMNS) {
     if (!column.better) continue
-    const competing = rows.filter(
+    let competing = rows.filter(
       (r) =>
         r.reached && r.valid && (column.sameEnds ? r.sameEnds : true) && typeof r[column.key] === 'number',
     )
     if (competing.length === 0) continue
-    // Query times compare like with like: warm medians only when every row has one, else
-    // every row's first (cold) call.
+    // Query times compare like with like: warm medians among the re-timed rows, or (none
+    // re-timed yet) the single cold readings.
     const warm = column.key === 'queryMs' && queryStarKind(competing) === 'warm'
-    const value = (r: MetricsRow) =>
-      column.key === 'queryMs' && !warm ? r.firstMs : (r[column.key] as number)
+    if (warm) competing = competing.filter((r) => r.queryRepeats !== null)
+    const value = (r: MetricsRow) => r[column.key] as number
     const top = competing.reduce((a, b) =>
       column.better === 'lower' ? (value(b) < value(a) ? b : a) : value(b) > value(a) ? b : a,
     )
