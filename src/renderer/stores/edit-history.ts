@@ -8,6 +8,10 @@
  * Glossary
  * - stack: an UndoStack (commands/undo-stack.ts); `seq` orders entries across stacks.
  * - change event: { roomId, kinds, rect? }, so that a view redraws only what changed.
+ * - live change: a tool's feedback while it works (a brush stroke's dabs, before its command
+ *   exists): it reaches the listeners and bumps `maskRevision` (the mask panels' counts), but
+ *   not `revision`, so that nothing else recomputes per pointer move; the command that ends
+ *   the gesture bumps both.
  */
 import { computed, markRaw, ref } from 'vue'
 import type { Rect } from '../../shared/geometry/types'
@@ -21,6 +25,8 @@ export interface ChangeEvent {
   kinds: ReadonlySet<ChangeKind>
   /** Mask edits: the rectangle that changed (absent: the whole mask, if 'walk-mask' is in kinds). */
   rect?: Rect
+  /** A tool's live feedback before its command (see "live change"). */
+  live?: boolean
 }
 export type ChangeListener = (event: ChangeEvent) => void
 
@@ -46,6 +52,8 @@ export function createEditHistory(host: EditHistoryHost) {
   const historyCapBytes = ref(HISTORY_CAP_BYTES)
   /** Bumped on every edit, undo and redo (anything a view may need to redraw). */
   const revision = ref(0)
+  /** Bumped on every change of a mask's pixels, live ones included (the panels' pixel counts). */
+  const maskRevision = ref(0)
   const listeners = new Set<ChangeListener>()
 
   /** Hear about every change (edits, undo, redo); returns an unsubscribe. */
@@ -53,9 +61,10 @@ export function createEditHistory(host: EditHistoryHost) {
     listeners.add(listener)
     return () => listeners.delete(listener)
   }
-  function emit(roomId: string | null, kinds: Iterable<ChangeKind>, rect?: Rect): void {
-    revision.value++
-    const event: ChangeEvent = { roomId, kinds: new Set(kinds), rect }
+  function emit(roomId: string | null, kinds: Iterable<ChangeKind>, rect?: Rect, live = false): void {
+    const event: ChangeEvent = { roomId, kinds: new Set(kinds), rect, live: live || undefined }
+    if (!live) revision.value++
+    if (event.kinds.has('walk-mask') || event.kinds.has('walk-behinds')) maskRevision.value++
     for (const listener of listeners) listener(event)
   }
   function emitCommand(command: Command): void {
@@ -163,6 +172,7 @@ export function createEditHistory(host: EditHistoryHost) {
     projectHistory,
     historyCapBytes,
     revision,
+    maskRevision,
     onChange,
     emit,
     edit,

@@ -79,7 +79,8 @@ export const useEditorStore = defineStore('editor', () => {
     roomStacks: () => [...sessions.values()].map((s) => s.history),
     report,
   })
-  const { projectHistory, historyCapBytes, revision, canUndo, canRedo, historyEntries } = history
+  const { projectHistory, historyCapBytes, revision, maskRevision, canUndo, canRedo, historyEntries } =
+    history
   const { onChange, emit, edit, undo, redo } = history
 
   const session = computed<RoomSession | null>(() =>
@@ -157,14 +158,14 @@ export const useEditorStore = defineStore('editor', () => {
   function editTarget(): EditTarget | null {
     const s = session.value
     if (!s) return null
-    return sessionTarget(s, (rect) => emit(s.id, ['walk-mask'], rect ?? undefined))
+    return sessionTarget(s, (rect, live) => emit(s.id, ['walk-mask'], rect ?? undefined, live))
   }
 
   /** The open room's walk-behind layer as a mask-tool target; null when it has no walk-behind area. */
   function walkBehindEditTarget(): EditTarget | null {
     const s = session.value
     if (!s) return null
-    return walkBehindTarget(s, (rect) => emit(s.id, ['walk-behinds'], rect ?? undefined))
+    return walkBehindTarget(s, (rect, live) => emit(s.id, ['walk-behinds'], rect ?? undefined, live))
   }
 
   /**
@@ -366,6 +367,7 @@ export const useEditorStore = defineStore('editor', () => {
     status,
     roomRevision,
     revision,
+    maskRevision,
     projectOpened,
     dirty,
     dirtyRooms,

@@ -14,6 +14,8 @@ import type { Rect } from '../../shared/geometry/types'
 import type { EditTarget } from '../commands/edit-target'
 import { maskPatchFromSnapshot, ReplaceMaskCommand } from '../commands/mask-patch'
 import { unionRect, type MaskBuffer } from './mask-paint'
+import { countsOf, writeRectCounted } from '../commands/mask-counts'
+import { readMaskRect } from '../commands/mask-patch'
 import type { ToolContext } from './tool'
 
 export class MaskEditSession {
@@ -45,7 +47,13 @@ export class MaskEditSession {
       target.maskChanged(null)
     }
     const mask = target.mask!
-    return new MaskEditSession(target, mask.slice(), { data: mask, width, height }, madeMask)
+    // The tools keep the mask's pixel counts in step as they write (mask-counts.ts).
+    return new MaskEditSession(
+      target,
+      mask.slice(),
+      { data: mask, width, height, counts: countsOf(mask) },
+      madeMask,
+    )
   }
 
   /** Record that `rect` changed and redraw it now. */
@@ -64,10 +72,12 @@ export class MaskEditSession {
     }
     if (!this.dirty) return
     const d = this.dirty
-    for (let y = d.y; y < d.y + d.height; y++) {
-      const start = y * this.buffer.width + d.x
-      this.buffer.data.set(this.snapshot.subarray(start, start + d.width), start)
-    }
+    writeRectCounted(
+      this.buffer.data,
+      this.buffer.width,
+      d,
+      readMaskRect(this.snapshot, this.buffer.width, d),
+    )
     this.target.maskChanged(d)
   }
 
