@@ -326,7 +326,7 @@ interface TraceEvent {
 /** The trace events recorded while `work` runs. */
 async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = []
-  const collect = (e: { value: TraceEvent[] }) => events.push(...e.value)
+  const collect = (e: { value: object[] }): void => void events.push(...(e.value as TraceEvent[]))
   cdp.on('Tracing.dataCollected', collect)
   await cdp.send('Tracing.start', {
     categories: 'devtools.timeline,v8,v8.execute,disabled-by-default-devtools.timeline',
