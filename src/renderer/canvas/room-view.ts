@@ -19,7 +19,7 @@ import { OnDemandApp } from './on-demand-app'
 import type { RgbaImage } from '../../shared/host'
 import type { Rect } from '../../shared/geometry/types'
 import type { Viewport } from './viewport'
-import { nearestTexture, textureFromGrey, textureFromRgba } from './textures'
+import { backgroundTexture, nearestTexture, textureFromGrey } from './textures'
 
 export { MASK_TILE_PX } from './indexed-overlay'
 
@@ -71,7 +71,6 @@ export class RoomView {
   private scaleMapTexture: Texture | null = null
   /** The active tool's preview, above everything. */
   readonly previewLayer = new Graphics({ label: 'tool-preview' })
-  private backgroundTexture: Texture | null = null
 
   async init(parent: HTMLElement): Promise<void> {
     await this.surface.init(parent, { background: '#23252b', testId: 'room-canvas' })
@@ -91,7 +90,7 @@ export class RoomView {
       this.previewLayer,
       this.cover,
     )
-    this.app.stage.addChild(this.world)
+    this.surface.stage.addChild(this.world)
   }
 
   get ready(): boolean {
@@ -116,17 +115,10 @@ export class RoomView {
     this.frameLayer.rect(0, 0, width, height).fill({ color: 0x30333b })
   }
 
+  /** Show a background (its texture is kept for both views by canvas/textures.ts). */
   setBackground(image: RgbaImage | null): void {
     this.requestRender()
-    this.backgroundTexture?.destroy(true)
-    this.backgroundTexture = null
-    if (!image) {
-      this.backgroundSprite.texture = Texture.EMPTY
-      return
-    }
-    const texture = textureFromRgba(image)
-    this.backgroundTexture = texture
-    this.backgroundSprite.texture = texture
+    this.backgroundSprite.texture = image ? backgroundTexture(image) : Texture.EMPTY
   }
 
   setBackgroundStyle(visible: boolean, opacity: number): void {
@@ -294,7 +286,6 @@ export class RoomView {
   }
 
   destroy(): void {
-    this.backgroundTexture?.destroy(true)
     this.scaleMapTexture?.destroy(true)
     this.maskOverlay.destroyTiles()
     this.walkBehindOverlay.destroyTiles()

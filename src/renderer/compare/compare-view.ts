@@ -24,8 +24,7 @@
  */
 import { Container, Graphics, GraphicsContext, Sprite, Texture } from 'pixi.js'
 import { OnDemandApp } from '../canvas/on-demand-app'
-import { nearestTexture, textureFromRgba } from '../canvas/textures'
-import { canvasFromPixels } from '../host/png'
+import { backgroundTexture, nearestTexture, textureFromPixels } from '../canvas/textures'
 import type { Point } from '../../shared/geometry/types'
 import type { DebugLayer } from '../../shared/nav/types'
 import type { RgbaImage } from '../../shared/host'
@@ -68,7 +67,7 @@ export function maskTintPixels(mask: Uint8Array, width: number, height: number):
 }
 
 function maskTintTexture(mask: Uint8Array, width: number, height: number): Texture {
-  return nearestTexture(canvasFromPixels(width, height, (px) => px.set(maskTintPixels(mask, width, height))))
+  return textureFromPixels(maskTintPixels(mask, width, height), width, height)
 }
 
 class Pane {
@@ -201,7 +200,7 @@ export class CompareView {
   private renderPanes(): void {
     const renderer = this.app.renderer
     const gl = (renderer as unknown as { gl?: WebGLRenderingContext }).gl
-    renderer.render({ container: this.app.stage, clear: true })
+    renderer.render({ container: this.surface.stage, clear: true })
     if (!gl) return
     const res = renderer.resolution
     const height = gl.drawingBufferHeight
@@ -236,9 +235,8 @@ export class CompareView {
     this.roomSize = { width, height }
     this.maskTexture?.destroy(true)
     this.maskTexture = mask && mask.length === width * height ? maskTintTexture(mask, width, height) : null
-    this.backgroundTexture?.destroy(true)
-    this.backgroundTexture = null
-    if (background) this.backgroundTexture = textureFromRgba(background)
+    // Shared with the edit view and kept by canvas/textures.ts: never destroyed here.
+    this.backgroundTexture = background ? backgroundTexture(background) : null
     const c = this.walkContext
     c.clear()
     c.rect(0, 0, width, height).fill({ color: 0x30333b, alpha: background ? 0 : 1 })
@@ -466,7 +464,7 @@ export class CompareView {
     this.hold.dispose()
     for (const pane of this.panes) pane.destroy()
     this.panes = []
-    this.backgroundTexture?.destroy(true)
+    this.maskTexture?.destroy(true)
     this.walkerCoverTexture?.destroy(true)
     this.surface.destroy()
   }
