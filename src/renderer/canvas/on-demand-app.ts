@@ -29,8 +29,8 @@ export interface OnDemandOptions {
 
 /** The page's one application, made by the first surface that mounts. */
 let shared: Promise<Application> | null = null
-/** The surface holding the canvas now. */
-let holder: OnDemandApp | null = null
+/** The surface holding the canvas now (at most one). */
+const holders = new Set<OnDemandApp>()
 
 async function makeApplication(parent: HTMLElement, options: OnDemandOptions): Promise<Application> {
   const app = new Application()
@@ -79,8 +79,9 @@ export class OnDemandApp {
     shared ??= makeApplication(parent, options)
     const app = await shared
     this.application = app
-    if (holder && holder !== this) holder.release()
-    holder = this
+    for (const other of holders) if (other !== this) other.release()
+    holders.clear()
+    holders.add(this)
     app.resizeTo = parent
     app.renderer.background.color = options.background
     app.canvas.setAttribute('data-testid', options.testId)
@@ -108,7 +109,7 @@ export class OnDemandApp {
     this.queued = true
     requestAnimationFrame(() => {
       this.queued = false
-      if (!this.live || holder !== this) return
+      if (!this.live || !holders.has(this)) return
       // Measuring the parent forces a layout: only after it changed.
       if (this.resized) {
         this.resized = false
@@ -128,10 +129,7 @@ export class OnDemandApp {
 
   /** The view is gone: its scene goes (its own textures are its to destroy); the application stays. */
   destroy(): void {
-    if (holder === this) {
-      holder = null
-      this.application?.canvas.remove()
-    }
+    if (holders.delete(this)) this.application?.canvas.remove()
     this.release()
     this.stage.destroy({ children: true })
   }
