@@ -186,8 +186,8 @@ export class IndexedOverlay {
         if (x1 <= x0 || y1 <= y0) continue
         const part = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
         if (tile.copied) copyRect(mask, maskWidth, tile.ids, tile.width, tile.x, tile.y, part)
-        // Texels from the first of the part to one past its last (whole rows in between).
-        tile.source.update(y0 * tile.width + x0, (y1 - 1) * tile.width + x1)
+        const [start, end] = dirtyTexels(tile.width, part)
+        tile.source.update(start, end)
       }
     }
   }
@@ -213,6 +213,14 @@ export class IndexedOverlay {
     this.mask = null
     this.container.removeChildren()
   }
+}
+
+/**
+ * The texels a tile uploads for `part` (tile px): from its first to one past its last, in
+ * row-major order (the rows in between go whole: one upload per dab, never the whole tile).
+ */
+export function dirtyTexels(tileWidth: number, part: Rect): [number, number] {
+  return [part.y * tileWidth + part.x, (part.y + part.height - 1) * tileWidth + part.x + part.width]
 }
 
 /** Copy `part` (tile px) of the mask into a tile's copy of its ids (the tile at tx, ty). */
