@@ -274,6 +274,11 @@ async function measureBrush(page: Page, dabs: number): Promise<number[]> {
   )
   const box = (await host.boundingBox())!
   const num = async (name: string) => Number(await host.getAttribute(name))
+  // The sample's walkable area is its polygons: the first press asks; keep them (the mask is painted).
+  await page.mouse.click(box.x + 5, box.y + 5)
+  const ask = page.getByRole('dialog', { name: 'Paint the walk mask?' })
+  await ask.getByRole('button', { name: 'Keep the polygons' }).click()
+  await ask.waitFor({ state: 'detached' })
   const v = {
     zoom: await num('data-zoom'),
     offsetX: await num('data-offset-x'),
@@ -445,10 +450,10 @@ async function measureBrushMoves(
   await page.mouse.move(first.x, first.y)
   await page.mouse.down()
   await page.mouse.up()
-  const ask = page.getByTestId('paint-switch-confirm')
-  if (await ask.isVisible().catch(() => false)) await ask.click()
-  const notice = page.getByTestId('authority-notice').getByRole('button')
-  if (await notice.isVisible().catch(() => false)) await notice.click()
+  // A blank room's walkable area is its (no) polygons: the first press asks; switch to the mask.
+  const ask = page.getByRole('dialog', { name: 'Paint the walk mask?' })
+  await ask.getByRole('button', { name: 'Switch to the mask' }).click()
+  await ask.waitFor({ state: 'detached' })
   await frames(page)
   const out: number[] = []
   // A hand's stroke: 20 screen px a move (at the fitted zoom, more room px on the larger room),

@@ -48,6 +48,21 @@ export async function dragRoom(page: Page, points: [number, number][], stepsPerL
   await page.mouse.up()
 }
 
+/**
+ * The sample's walkable area is its polygons: the first press of a mask tool asks whether to
+ * make the mask the walkable area (once per room). Press once at `at` and answer.
+ */
+export async function answerPaintQuestion(
+  page: Page,
+  answer: 'Keep the polygons' | 'Switch to the mask',
+  at: [number, number] = [10, 10],
+): Promise<void> {
+  await clickRoom(page, at[0], at[1])
+  const dialog = page.getByRole('dialog', { name: 'Paint the walk mask?' })
+  await dialog.getByRole('button', { name: answer }).click()
+  await dialog.waitFor({ state: 'detached' })
+}
+
 /** Click each room point in turn and close the outline with Enter. */
 export async function drawOutline(page: Page, points: [number, number][]): Promise<void> {
   for (const [x, y] of points) await clickRoom(page, x, y)

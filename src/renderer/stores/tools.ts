@@ -17,6 +17,7 @@ import type { RgbaImage } from '../../shared/host'
 import { toolDescriptor, TOOLS, toolsOfLayer, type ToolEntry } from '../tools/registry'
 import type { Tool, ToolContext, ToolId, ToolOptions, ToolPreview } from '../tools/tool'
 import { snapInRoom } from '../tools/snapping'
+import { mayPaintMask } from '../actions/paint-switch'
 import { useEditorStore } from './editor'
 import { useStatusStore } from './status'
 import { useLayersStore, type LayerId } from './layers'
@@ -78,6 +79,7 @@ export const useToolsStore = defineStore('tools', () => {
       previewRevision.value++
     },
     report: (kind, text) => useStatusStore().report(kind, text),
+    mayPaintMask,
     previewChanged: () => previewRevision.value++,
     snap: (p, zoom, extra, skip) =>
       snapInRoom(

@@ -29,7 +29,8 @@ export class MaskEditSession {
   ) {}
 
   /**
-   * Start an edit; null when no room is open. A room without a mask gets a blank one to
+   * Start an edit; null when no room is open, or when the press asked whether to make the
+   * mask the walkable area (ToolContext.mayPaintMask). A room without a mask gets a blank one to
    * paint into, shown at once; it becomes the room's mask only when the edit is committed
    * (its command creates it), and is taken away again when the edit is cancelled.
    */
@@ -40,6 +41,8 @@ export class MaskEditSession {
         ctx.report('error', 'Add a walk-behind first (Walk-behinds panel), then paint it.')
       return null
     }
+    // The walk mask of a polygon room: the first press asks whether to switch (once).
+    if (target.maskKind !== 'walk-behinds' && ctx.mayPaintMask && !ctx.mayPaintMask()) return null
     const { width, height } = target.room.size
     const madeMask = !target.mask
     if (madeMask) {
