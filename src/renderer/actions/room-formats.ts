@@ -309,7 +309,8 @@ export async function exportZip(
   const entries = await Promise.all(
     files.map(async (f) => ({ path: f.path, bytes: await exportFileBytes(f) })),
   )
-  return { bytes: writeZip(entries), fileName: `${roomId}-${formatId}.zip` }
+  // Dated now: the files are made now (a zip says when its files were last changed).
+  return { bytes: writeZip(entries, { modified: new Date() }), fileName: `${roomId}-${formatId}.zip` }
 }
 
 export const EXPORT_FORMATS = ROOM_FORMATS.filter((f) => f.exportRoom)
