@@ -81,7 +81,8 @@ export const useEditorStore = defineStore('editor', () => {
   })
   const { projectHistory, historyCapBytes, revision, maskRevision, canUndo, canRedo, historyEntries } =
     history
-  const { onChange, emit, edit, undo, redo } = history
+  const { onChange, emit, edit, undo, redo, undoProject, redoProject } = history
+  const { canUndoProject, canRedoProject, stepLabels, projectEntries } = history
 
   const session = computed<RoomSession | null>(() =>
     activeRoomId.value ? (sessions.get(activeRoomId.value) ?? null) : null,
@@ -375,7 +376,11 @@ export const useEditorStore = defineStore('editor', () => {
     title,
     canUndo,
     canRedo,
+    canUndoProject,
+    canRedoProject,
+    stepLabels,
     historyEntries,
+    projectEntries,
     historyCapBytes,
     report,
     reportError,
@@ -387,6 +392,8 @@ export const useEditorStore = defineStore('editor', () => {
     projectTarget,
     undo,
     redo,
+    undoProject,
+    redoProject,
     editTarget,
     walkBehindEditTarget,
     start: (h: WalkboxHost) => io().start(h),
