@@ -131,6 +131,7 @@ describe('File › Open Game Folder Read-Only… (browser edition)', () => {
 
     // Save keeps the project elsewhere (Save As), never in the game.
     await page.keyboard.press('Control+s')
+    await page.getByRole('dialog', { name: 'Save As' }).getByRole('button', { name: 'Save copy' }).click()
     await waitUntil(
       () => statusText(page),
       (t) => t.startsWith('Saved as'),
