@@ -70,6 +70,12 @@ function maskTintTexture(mask: Uint8Array, width: number, height: number): Textu
   return textureFromPixels(maskTintPixels(mask, width, height), width, height)
 }
 
+/** A gate or zone drawn in Compare: its outline, and what it is in the current state. */
+export interface MarkDraw {
+  outer: readonly (readonly [number, number])[]
+  kind: 'open-gate' | 'closed-area' | 'zone'
+}
+
 class Pane {
   readonly root = new Container({ label: 'pane' })
   readonly world = new Container({ label: 'pane-world' })
@@ -78,6 +84,8 @@ class Pane {
   readonly mask = new Sprite({ label: 'walk-mask' })
   readonly walk: Graphics
   readonly gates = new Graphics({ label: 'closed-gates' })
+  /** Open gates, closed areas and trigger zones (setMarks). */
+  readonly marks = new Graphics({ label: 'gates-and-zones' })
   readonly debugSprite = new Sprite({ label: 'debug' })
   readonly paths = new Graphics({ label: 'paths' })
   readonly handles = new Graphics({ label: 'handles' })
@@ -95,6 +103,7 @@ class Pane {
       this.background,
       this.mask,
       this.walk,
+      this.marks,
       this.gates,
       this.debugSprite,
       this.paths,
@@ -168,6 +177,7 @@ export class CompareView {
   private start: Point | null = null
   private goal: Point | null = null
   private gatePolygons: DrawPolygon[] = []
+  private markDraws: MarkDraw[] = []
   private walkerAt: { x: number; y: number; heightPx: number } | null = null
   private walkerCoverTexture: Texture | null = null
   private walkerCoverAt = { x: 0, y: 0 }
@@ -273,6 +283,31 @@ export class CompareView {
     }
   }
 
+  /**
+   * What else decides where one walks and what happens on the way: open gates (a green
+   * outline), areas closed by their gate (red, faint) and the trigger zones that hold (amber).
+   */
+  setMarks(marks: MarkDraw[]): void {
+    this.markDraws = marks
+    for (const pane of this.panes) this.drawMarks(pane)
+    this.requestRender()
+  }
+
+  private drawMarks(pane: Pane): void {
+    const g = pane.marks
+    g.clear()
+    const width = 2 / this.viewport.zoom
+    for (const m of this.markDraws) {
+      if (m.outer.length < 3) continue
+      const ring = m.outer.flat()
+      if (m.kind === 'zone')
+        g.poly(ring).fill({ color: 0xf0b43c, alpha: 0.08 }).stroke({ color: 0xf0b43c, width, alpha: 0.85 })
+      else if (m.kind === 'closed-area')
+        g.poly(ring).fill({ color: 0xff3b3b, alpha: 0.22 }).stroke({ color: 0xff3b3b, width, alpha: 0.7 })
+      else g.poly(ring).stroke({ color: 0x4fd18b, width, alpha: 0.9 })
+    }
+  }
+
   /** One pane per rect; panes beyond the count are destroyed. */
   setPanes(rects: PaneRect[]): void {
     while (this.panes.length > rects.length) this.panes.pop()!.destroy()
@@ -283,6 +318,7 @@ export class CompareView {
       this.panes.push(pane)
       this.applyViewport(pane)
       this.drawGates(pane)
+      this.drawMarks(pane)
       this.drawHandles(pane)
       this.drawWalker(pane)
       pane.walkerCover.texture = this.walkerCoverTexture ?? Texture.EMPTY
@@ -305,6 +341,7 @@ export class CompareView {
         this.drawPaths(pane)
         this.drawHandles(pane)
         this.drawGates(pane)
+        this.drawMarks(pane)
         this.drawWalker(pane)
       }
     }
