@@ -7,6 +7,8 @@
  */
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
+import { afterEach, beforeEach, inject } from 'vitest'
+import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { readOpfs, statusText, toPage, viewportOf, waitForCanvasDrawn, waitUntil } from './helpers'
 
 export const SAMPLE_REF = 'projects/walkbox-sample'
@@ -20,6 +22,25 @@ export async function openSample(page: Page, url: string): Promise<void> {
     'the sample room to open',
   )
   await waitForCanvasDrawn(page)
+}
+
+/**
+ * Each test of the file gets a fresh browser on the sample room at `size` (1280 x 800 by
+ * default), handed to `use`; it is closed after the test.
+ */
+export function sampleForEachTest(use: (page: Page) => void, size = { width: 1280, height: 800 }): void {
+  let browser: LaunchedBrowser | null = null
+  beforeEach(async () => {
+    browser = await launchChromium()
+    const page = await browser.context.newPage()
+    await page.setViewportSize(size)
+    await openSample(page, inject('webUrl'))
+    use(page)
+  })
+  afterEach(async () => {
+    await browser?.close()
+    browser = null
+  })
 }
 
 /** Move to a room point (hover; tools see pointermove). */

@@ -6,25 +6,13 @@
  * Reproduces the issue's "a new room's brush does nothing" and "a stale mask stays drawn in
  * walkable green after switching back".
  */
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { colourDistance, saveScreenshot, screenshotPixels, toPage, viewportOf } from './helpers'
-import { clickRoom, dragRoom, openSample } from './authoring-helpers'
+import { clickRoom, dragRoom, sampleForEachTest } from './authoring-helpers'
 
-let browser: LaunchedBrowser
 let page: Page
-
-beforeEach(async () => {
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await openSample(page, inject('webUrl'))
-})
-
-afterEach(async () => {
-  await browser?.close()
-})
+sampleForEachTest((p) => (page = p))
 
 /** The page colour at a room point, after the next frames. */
 async function colourAt(p: Page, x: number, y: number): Promise<number[]> {
