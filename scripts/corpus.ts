@@ -15,9 +15,10 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { CorpusEngine, GameResult } from './corpus/types'
+import { godotCorpus } from './corpus/godot'
 
 /** The engines the runner knows, one line each. */
-const engines: CorpusEngine[] = []
+const engines: CorpusEngine[] = [godotCorpus]
 
 function usage(): never {
   console.error(

@@ -45,6 +45,7 @@ export interface GodotGameReport {
     height: number
     areas: number
     zones: number
+    hotspots: number
     points: number
     notes: string[]
   }[]
@@ -79,6 +80,7 @@ export async function importGodotGameCommand(
     const source = folderSource(game)
     const scenes = await listGodotScenes(game, notes)
     const found = await findGodotRooms(scenes, (p) => source.readText(p))
+    if (found.refused) throw new ProjectCommandError(`${gameDir}: ${found.refused}; nothing written`)
     notes.push(...found.notes)
     if (found.rooms.length === 0)
       throw new ProjectCommandError(
@@ -146,11 +148,12 @@ export async function importGodotGameCommand(
         height: room.size.height,
         areas: room.areas.length,
         zones: room.zones.length,
+        hotspots: room.hotspots?.length ?? 0,
         points: room.points?.length ?? 0,
         notes: result.notes,
       })
       options.progress?.(
-        `room ${k + 1}/${read.length}: ${room.name} (${scene}, ${room.size.width}x${room.size.height}) as ${room.id}: ${room.areas.length} walk area(s), ${room.zones.length} zone(s), ${room.points?.length ?? 0} point(s), ${result.notes.length} note(s)`,
+        `room ${k + 1}/${read.length}: ${room.name} (${scene}, ${room.size.width}x${room.size.height}) as ${room.id}: ${room.areas.length} walk area(s), ${room.zones.length} zone(s), ${room.hotspots?.length ?? 0} hotspot(s), ${room.points?.length ?? 0} point(s), ${result.notes.length} note(s)`,
       )
     }
     notes.push(...flagDisagreements(read.map((r) => ({ file: r.scene, result: r.result }))))
@@ -162,7 +165,7 @@ export function godotGameTable(r: GodotGameReport): string {
   return [
     `Imported ${r.rooms.length} Godot room(s) of ${r.game} into ${r.project}${r.skipped.length ? `; ${r.skipped.length} skipped` : ''}`,
     ...r.rooms.flatMap((room) => [
-      `  ${room.id}: ${room.name} (${room.scene}, ${room.width}x${room.height}), ${room.areas} walk area(s), ${room.zones} zone(s), ${room.points} point(s)`,
+      `  ${room.id}: ${room.name} (${room.scene}, ${room.width}x${room.height}), ${room.areas} walk area(s), ${room.zones} zone(s), ${room.hotspots} hotspot(s), ${room.points} point(s)`,
       ...room.notes.map((n) => `    note: ${n}`),
     ]),
     ...r.skipped.map((s) => `  ${s.scene} skipped: ${s.reason}`),

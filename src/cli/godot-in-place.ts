@@ -5,8 +5,9 @@
  *          [--scene <path of the room's .tscn>] [--dry-run]
  *
  * The room's scene is the one given, else the game's room (find-rooms.ts) that imports with
- * the room's id. Only the NavigationPolygon lines of edited regions change
- * (src/shared/formats/godot/patch-in-place.ts); `--dry-run` prints the unified diff and
+ * the room's id. Only the lines of what was edited change, where the engine reads it (a
+ * Popochiu walkable area's interaction_polygon and NavigationPolygon, a hotspot's polygon and
+ * points: src/shared/formats/godot/patch-in-place.ts); `--dry-run` prints the unified diff and
  * writes nothing; otherwise the files are written as one unit by
  * src/shared/formats/game-folder.ts (the editor's Save on a game folder), each replaced file
  * copied first to `<game>/.walkbox/game-backups/<time>/<its path>`. Files that are links,
@@ -77,6 +78,7 @@ export async function exportGodotInPlaceCommand(
       const found = await findGodotRooms(await listGodotScenes(game, notes), (p) =>
         source.readText(`res://${p}`),
       )
+      if (found.refused) throw new ProjectCommandError(`${options.into}: ${found.refused}; nothing written`)
       for (const r of found.rooms) {
         const read = await importGodotScene(source, `res://${r.path}`).catch(() => null)
         if (read?.room.id === roomId) {

@@ -375,6 +375,11 @@ export async function main(argv: string[]): Promise<number> {
       const pairs = values['pairs-file']
         ? await readPairs(values['pairs-file'])
         : seededPairs(room.world, count, seed)
+      // No walkable point to draw pairs from: say so, not a table of 0 pairs.
+      if (pairs.length === 0 && !values['pairs-file'])
+        throw new RefusalError(
+          `${room.name}: nothing is walkable inside the room (${room.world.width}x${room.world.height} px); no pairs to run`,
+        )
       refuseTooComplex(room, algorithms)
       const report = batch(room.name, room.world, pairs, values['pairs-file'] ? null : seed, algorithms)
       print(values.json, report, batchTable(report))

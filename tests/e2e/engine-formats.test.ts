@@ -52,7 +52,7 @@ describe('engine formats in the editor', () => {
     const dialog = page.getByRole('dialog')
     const facts = await dialog.getByTestId('import-facts').textContent()
     expect(facts).toContain('1 walk polygon in 1 area')
-    expect(facts).toContain('5 zones')
+    expect(facts).toContain('0 zones, 5 hotspots, 1 point')
     expect(await dialog.getByTestId('import-notes').textContent()).toContain(
       'character_popsy.tscn is missing',
     )
@@ -67,7 +67,8 @@ describe('engine formats in the editor', () => {
     )
     expect(room.size).toEqual({ width: 356, height: 200 })
     expect(room.polygons[0].holes).toHaveLength(2)
-    expect(room.zones.map((z: { name: string }) => z.name)).toEqual([
+    expect(room.zones).toEqual([])
+    expect(room.hotspots.map((h: { name: string }) => h.name)).toEqual([
       'Door',
       'Drawer',
       'Table',

@@ -70,6 +70,29 @@ async function putGameInOpfs(name = 'ags-tumbleweed', source = benchPath('engine
   }
 }
 
+/**
+ * Make the page's storage refuse to create files in folders named `folder` from now on (as a
+ * full disk refuses them); a later call names another folder.
+ */
+async function failWritesIn(folder: string, why: string): Promise<void> {
+  await page.evaluate(
+    ([name, message]) => {
+      type Get = (n: string, o?: { create?: boolean }) => Promise<FileSystemFileHandle>
+      const proto = FileSystemDirectoryHandle.prototype as unknown as {
+        getFileHandle: Get
+        walkboxGetFileHandle?: Get
+      }
+      const original = (proto.walkboxGetFileHandle ??= proto.getFileHandle)
+      proto.getFileHandle = function (this: FileSystemDirectoryHandle, n, o) {
+        if (this.name === name && o?.create)
+          return Promise.reject(new DOMException(message, 'QuotaExceededError'))
+        return original.call(this, n, o)
+      }
+    },
+    [folder, why] as const,
+  )
+}
+
 /** Make the folder picker answer with an OPFS folder, and choose File › Open Game Folder…. */
 async function pickGameFolder(folder = GAME): Promise<void> {
   await page.evaluate((game) => {
@@ -279,17 +302,17 @@ describe('a game folder opened in place in the browser', () => {
     )
   }, 120_000)
 
-  it('a game whose import fails part way leaves its folder as it was, and says which room failed', async () => {
-    // The Escoria demo game with one hostile room: room04's scale texture is 7 x 7 px, a size
-    // no room of it has (the reader takes it, the project store refuses the room).
+  it('a game whose import fails part way leaves its folder as it was, and says why', async () => {
+    // The Escoria demo game opened while the page's storage refuses new files in one room's
+    // folder, as a full disk does (a room the importer makes is one the project keeps, so a
+    // failing write is what stops an open part way).
     const GAME_DIR = 'games/escoria-demo-game'
     await putGameInOpfs('escoria-demo-game')
-    const png = await sharp({ create: { width: 7, height: 7, channels: 3, background: '#808080' } })
-      .png()
-      .toBuffer()
-    await writeOpfs(page, `${GAME_DIR}/game/rooms/room04/assets/forrest_height_texture.png`, png)
-    const line =
-      "Could not open the game folder: game/rooms/room04/room04.tscn: the room could not be kept in the Walkbox project (rooms/room4/room.json: scaling.map.file 'scalemap.png' is 7 x 7 px; expected the room size 2387 x 801 px); nothing opened, and the game folder is as it was"
+    await failWritesIn('room4', 'There is not enough space on the disk.')
+    const line = (why: string) =>
+      new RegExp(
+        `^Could not open the game folder: .*\\(${why.replace('.', '\\.')}\\); nothing opened, and the game folder is as it was$`,
+      )
     const before = await opfsFiles(page, GAME_DIR)
     await pickGameFolder(GAME_DIR)
     await waitUntil(
@@ -297,7 +320,7 @@ describe('a game folder opened in place in the browser', () => {
       (t) => t.startsWith('Could not open'),
       'the open to fail',
     )
-    expect(await statusText(page)).toBe(line)
+    expect(await statusText(page)).toMatch(line('There is not enough space on the disk.'))
     expect(await opfsFiles(page, GAME_DIR)).toEqual(before)
     expect(before.some((f) => f.startsWith('.walkbox'))).toBe(false)
     expect(await page.getByTestId('title').textContent()).toMatch(/^Walkbox sample/)
@@ -306,19 +329,17 @@ describe('a game folder opened in place in the browser', () => {
     // A .walkbox that was there before (the author's notes, earlier backups) is left as it was.
     await writeOpfs(page, `${GAME_DIR}/.walkbox/notes.txt`, 'kept\n')
     await writeOpfs(page, `${GAME_DIR}/.walkbox/game-backups/2026-01-01T00-00-00-000Z/a.tscn`, 'old\n')
-    // (A 9 x 9 px texture this time, so that the second refusal reads differently.)
-    const png9 = await sharp({ create: { width: 9, height: 9, channels: 3, background: '#808080' } })
-      .png()
-      .toBuffer()
-    await writeOpfs(page, `${GAME_DIR}/game/rooms/room04/assets/forrest_height_texture.png`, png9)
+    // (Room 3's folder this time, so that the second refusal reads differently.)
+    await failWritesIn('room3', 'The disk is full.')
     const withWalkbox = await opfsFiles(page, GAME_DIR)
     await pickGameFolder(GAME_DIR)
     await waitUntil(
       () => statusText(page),
-      (t) => t.includes('9 x 9 px'),
+      (t) => t.includes('The disk is full.'),
       'the open to fail again',
     )
-    expect(await statusText(page)).toBe(line.replace('7 x 7 px', '9 x 9 px'))
+    expect(await statusText(page)).toMatch(line('The disk is full.'))
+
     expect(await opfsFiles(page, GAME_DIR)).toEqual(withWalkbox)
     expect(new TextDecoder().decode(await readOpfs(page, `${GAME_DIR}/.walkbox/notes.txt`))).toBe('kept\n')
 

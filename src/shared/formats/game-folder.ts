@@ -403,6 +403,7 @@ export async function listGameRooms(
       notes,
     })
     const found = await findGodotRooms(scenes, (p) => read.readText(p))
+    if (found.refused) throw new GameFolderError(`${found.refused}; nothing opened`)
     notes.push(...found.notes)
     return found.rooms.map((r) => ({ file: r.path, format: 'godot' }))
   }

@@ -184,7 +184,7 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
     label: 'Godot 4 scene',
     extensions: ['tscn'],
     description:
-      'NavigationRegion2D walk areas, Area2D zones, Marker2D points (Popochiu, Escoria, plain Godot 4)',
+      'Popochiu 2 walkable areas and hotspots, Escoria items, NavigationRegion2D walk areas, Area2D zones, Marker2D points (Godot 4)',
     exportRoom(input) {
       const resDir = (input.resDir ?? `res://rooms/${input.room.id}`).replace(/\/+$/, '')
       const { text, notes } = exportGodotScene(input.room, {

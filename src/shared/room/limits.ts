@@ -77,6 +77,15 @@ export const MAX_JOINS = 50_000
 /** Named points in one room. */
 export const MAX_POINTS = 1000
 
+/** Hotspots in one room. */
+export const MAX_HOTSPOTS = 1000
+
+/** Properties of one hotspot. */
+export const MAX_HOTSPOT_PROPERTIES = 1000
+
+/** Longest hotspot description (what the player is shown), characters. */
+export const MAX_HOTSPOT_DESCRIPTION_LENGTH = 1000
+
 /** Scale stops of one linear scaling. */
 export const MAX_SCALE_STOPS = 1000
 

@@ -22,7 +22,7 @@
  *
  * Units: room px; percent for scales.
  */
-import type { Coord, CoordRing, Project, Room, Zone } from './schema'
+import type { Coord, CoordRing, Hotspot, Project, Room, Zone } from './schema'
 import { formatFlagExpression } from './flag-expression'
 import { normaliseRing, signedArea } from '../geometry/polygon'
 import { coordsToRing, ringToCoords } from './convert'
@@ -89,6 +89,25 @@ function normaliseZone(zone: Zone): Zone {
     events: { enter: zone.events.enter, exit: zone.events.exit, stand: zone.events.stand },
     ...(zone.enabledBy !== undefined ? { enabledBy: formatFlagExpression(zone.enabledBy) } : {}),
     properties: sortedRecord(zone.properties),
+  }
+}
+
+const roundPoint = (p: { x: number; y: number }) => ({ x: roundCoordinate(p.x), y: roundCoordinate(p.y) })
+
+function normaliseHotspot(h: Hotspot): Hotspot {
+  return {
+    id: h.id,
+    name: h.name,
+    ...(h.description !== undefined ? { description: h.description } : {}),
+    shape:
+      h.shape.kind === 'polygon'
+        ? { kind: 'polygon', outer: orientRing(h.shape.outer, 1) }
+        : { kind: 'mask', maskId: h.shape.maskId },
+    ...(h.walkTo !== undefined ? { walkTo: roundPoint(h.walkTo) } : {}),
+    ...(h.lookAt !== undefined ? { lookAt: roundPoint(h.lookAt) } : {}),
+    ...(h.direction !== undefined ? { direction: h.direction } : {}),
+    ...(h.enabledBy !== undefined ? { enabledBy: formatFlagExpression(h.enabledBy) } : {}),
+    properties: sortedRecord(h.properties),
   }
 }
 
@@ -184,6 +203,12 @@ export function normaliseRoom(room: Room): Room {
             y: roundCoordinate(p.y),
           })),
         }
+      : {}),
+    ...(room.hotspots !== undefined && room.hotspots.length > 0
+      ? { hotspots: room.hotspots.map(normaliseHotspot) }
+      : {}),
+    ...(room.hotspotMask !== undefined && room.hotspots?.some((h) => h.shape.kind === 'mask')
+      ? { hotspotMask: { rows: [...room.hotspotMask.rows] } }
       : {}),
     ...(room.walkBehinds !== undefined
       ? {

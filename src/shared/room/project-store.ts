@@ -726,7 +726,7 @@ export function saveOfRequest(req: SaveRequestLike): ProjectSave {
   }
 }
 
-const WARNING_SUBJECTS = { areas: 'area', gates: 'gate', zones: 'zone' } as const
+const WARNING_SUBJECTS = { areas: 'area', gates: 'gate', zones: 'zone', hotspots: 'hotspot' } as const
 
 /**
  * A room warning as the author reads it: what it is about by its name, then the path for the
@@ -734,10 +734,10 @@ const WARNING_SUBJECTS = { areas: 'area', gates: 'gate', zones: 'zone' } as cons
  * does not define`. A path this does not know is kept as `path: message`.
  */
 export function roomWarningLine(room: Room, issue: FormatIssue): string {
-  const item = /^(areas|gates|zones)\[(\d+)\]\.(\w+)$/.exec(issue.path)
+  const item = /^(areas|gates|zones|hotspots)\[(\d+)\]\.(\w+)$/.exec(issue.path)
   if (item) {
     const [, list, index, field] = item
-    const name = room[list as keyof typeof WARNING_SUBJECTS][Number(index)]?.name
+    const name = room[list as keyof typeof WARNING_SUBJECTS]?.[Number(index)]?.name
     const subject = WARNING_SUBJECTS[list as keyof typeof WARNING_SUBJECTS]
     const named = name ? `${subject} '${name}'` : `a ${subject} with no name`
     return `${named} (${list}[${index}]): ${field} ${issue.message}`

@@ -399,6 +399,83 @@ export const RoomPointSchema = z.strictObject({
   y: finite,
 })
 
+/** A point of a hotspot (walk-to, look-at), room px. */
+export const HotspotPointSchema = z.strictObject({ x: finite, y: finite })
+
+/** The eight ways a character can face when it reaches a hotspot. */
+export const FACING_DIRECTIONS = [
+  'up',
+  'up-right',
+  'right',
+  'down-right',
+  'down',
+  'down-left',
+  'left',
+  'up-left',
+] as const
+
+export const HotspotShapeSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('polygon'), outer: RingSchema }),
+    z.strictObject({
+      kind: z.literal('mask'),
+      maskId: AreaIdSchema.describe("The hotspot's pixels are those of this id in hotspotMask.rows."),
+    }),
+  ],
+  { error: "expected a shape with kind 'polygon' (and outer) or 'mask' (and maskId)" },
+)
+
+export const HotspotSchema = z.strictObject({
+  id: IdSchema,
+  /** The name the game's scripts know it by (AGS script name, the Godot node's name). */
+  name: z.string().describe("The name the game's scripts know it by (AGS script name, Godot node name)."),
+  /** What the player is shown ("a calendar"); absent = none. */
+  description: z
+    .string()
+    .max(limits.MAX_HOTSPOT_DESCRIPTION_LENGTH, {
+      error: `expected at most ${limits.MAX_HOTSPOT_DESCRIPTION_LENGTH} characters (Walkbox's limit for a description)`,
+    })
+    .optional()
+    .describe('What the player is shown (AGS Description, Popochiu description); absent = none.'),
+  shape: HotspotShapeSchema.describe(
+    "A polygon in room px, or the pixels of one id of the room's hotspot mask.",
+  ),
+  /** Where a character walks to when the hotspot is clicked, room px; absent = the engine's default. */
+  walkTo: HotspotPointSchema.optional().describe(
+    "Where a character walks to when the hotspot is clicked, room px; absent = the engine's default.",
+  ),
+  /** Where the character looks once there, room px (Popochiu look_at_point); absent = none. */
+  lookAt: HotspotPointSchema.optional().describe(
+    'Where the character looks once there, room px (Popochiu look_at_point); absent = none.',
+  ),
+  /** Which way the character faces once there; absent = as it arrives. */
+  direction: z
+    .enum(FACING_DIRECTIONS, { error: `expected one of ${FACING_DIRECTIONS.join(', ')}` })
+    .optional()
+    .describe('Which way the character faces once there; absent = as it arrives.'),
+  /** The hotspot answers clicks only while this holds; always when absent. */
+  enabledBy: FlagExpressionSchema.optional().describe(
+    'The hotspot answers clicks only while this holds; always when absent.',
+  ),
+  /** Free key/value pairs for the game (an engine's own fields Walkbox keeps for write-back). */
+  properties: z
+    .record(PropertyKeySchema, z.string({ error: 'expected a text value' }))
+    .refine((p) => Object.keys(p).length <= limits.MAX_HOTSPOT_PROPERTIES, {
+      error: (issue) =>
+        `expected at most ${limits.MAX_HOTSPOT_PROPERTIES} properties, found ${Object.keys(issue.input as object).length} (Walkbox's limit)`,
+    })
+    .meta({ maxProperties: limits.MAX_HOTSPOT_PROPERTIES })
+    .describe("Free key/value pairs for the game (an engine's own fields Walkbox keeps for write-back)."),
+})
+
+export const HotspotMaskSchema = z.strictObject({
+  /** The indexed mask, one text per room row: runs 'count' (id 0) or 'count:id', space separated. */
+  rows: listOf(z.string({ error: 'expected a row of runs (text)' }), MAX_ROOM_SIDE_PX, 'rows').describe(
+    "The hotspot mask at room size, one text per row from the top: runs 'count' (that many px of no hotspot) or 'count:id', separated by one space, adding up to the room's width.",
+  ),
+})
+
 export const SceneOffsetSchema = z.strictObject({ x: finite, y: finite })
 
 /** Backgrounds 2..5 beside `background` (AGS rooms have up to 5 frames). */
@@ -430,33 +507,80 @@ export const TestWalkSchema = z.strictObject({
     .describe('Speed at 100 % scale when no character is chosen, px per second.'),
 })
 
+/** Rows of runs at room size whose every id is one of `ids`; `field` names them in messages. */
+function checkRows(
+  rows: readonly string[],
+  size: { width: number; height: number },
+  ids: ReadonlySet<number>,
+  path: string[],
+  idsName: string,
+  ctx: z.RefinementCtx,
+) {
+  if (rows.length !== size.height) {
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: `expected ${size.height} rows (the room's height), found ${rows.length}`,
+    })
+    return
+  }
+  for (let y = 0; y < rows.length; y++) {
+    const problem = walkBehindRowError(rows[y], size.width)
+    const unknown = problem ? undefined : walkBehindRowIds(rows[y]).find((id) => !ids.has(id))
+    if (problem || unknown !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, y],
+        message: problem ?? `expected the id of ${idsName}, found ${unknown}`,
+      })
+      return
+    }
+  }
+}
+
+function checkHotspots(
+  room: { hotspots?: z.infer<typeof HotspotSchema>[]; hotspotMask?: z.infer<typeof HotspotMaskSchema> },
+  size: { width: number; height: number },
+  ctx: z.RefinementCtx,
+) {
+  const hotspots = room.hotspots ?? []
+  uniqueIds(hotspots, (h) => h.id, 'hotspots', ctx)
+  const maskIds = new Set<number>()
+  hotspots.forEach((h, i) => {
+    if (h.shape.kind !== 'mask') return
+    if (maskIds.has(h.shape.maskId))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hotspots', i, 'shape', 'maskId'],
+        message: `expected a mask id of its own, found ${h.shape.maskId} twice`,
+      })
+    maskIds.add(h.shape.maskId)
+  })
+  if (maskIds.size > 0 && room.hotspotMask === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['hotspotMask'],
+      message: "expected a hotspotMask when a hotspot's shape is 'mask'",
+    })
+  if (room.hotspotMask)
+    checkRows(
+      room.hotspotMask.rows,
+      size,
+      maskIds,
+      ['hotspotMask', 'rows'],
+      "a 'mask' hotspot in 'hotspots'",
+      ctx,
+    )
+}
+
 function checkWalkBehinds(
   wb: z.infer<typeof WalkBehindsSchema>,
   size: { width: number; height: number },
   ctx: z.RefinementCtx,
 ) {
   uniqueIds(wb.areas, (a) => a.id, 'walkBehinds.areas', ctx)
-  if (wb.rows.length !== size.height) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['walkBehinds', 'rows'],
-      message: `expected ${size.height} rows (the room's height), found ${wb.rows.length}`,
-    })
-    return
-  }
   const ids = new Set(wb.areas.map((a) => a.id))
-  for (let y = 0; y < wb.rows.length; y++) {
-    const problem = walkBehindRowError(wb.rows[y], size.width)
-    const unknown = problem ? undefined : walkBehindRowIds(wb.rows[y]).find((id) => !ids.has(id))
-    if (problem || unknown !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['walkBehinds', 'rows', y],
-        message: problem ?? `expected the id of an area in 'walkBehinds.areas', found ${unknown}`,
-      })
-      return
-    }
-  }
+  checkRows(wb.rows, size, ids, ['walkBehinds', 'rows'], "an area in 'walkBehinds.areas'", ctx)
 }
 
 export const RoomSchema = z
@@ -523,6 +647,16 @@ export const RoomSchema = z
     points: listOf(RoomPointSchema, limits.MAX_POINTS, 'points')
       .optional()
       .describe('Named points for the game (entrances, walk-to spots), room px; absent = none.'),
+    /** Clickable parts of the room (hotspots); absent = none. */
+    hotspots: listOf(HotspotSchema, limits.MAX_HOTSPOTS, 'hotspots')
+      .optional()
+      .describe(
+        'Hotspots: the clickable parts of the room (a polygon, or painted pixels of hotspotMask), each with its walk-to and look-at points; absent = none.',
+      ),
+    /** The painted hotspots' indexed mask (pixel value = a hotspot's maskId); absent = no painted hotspot. */
+    hotspotMask: HotspotMaskSchema.optional().describe(
+      "The indexed mask of the painted hotspots at room size (pixel value = a hotspot's maskId, 0 = none); absent = no painted hotspot.",
+    ),
     /** Walk-behind areas and their mask; absent = none. */
     walkBehinds: WalkBehindsSchema.optional().describe(
       'Walk-behinds (as in AGS): an indexed mask of areas drawn in front of a character whose feet are above the area baseline; absent = none.',
@@ -574,6 +708,7 @@ export const RoomSchema = z
       }
     })
     if (room.walkBehinds) checkWalkBehinds(room.walkBehinds, room.size, ctx)
+    checkHotspots(room, room.size, ctx)
     if (room.backgroundFrames?.length && room.background === undefined)
       ctx.addIssue({
         code: 'custom',
@@ -618,6 +753,10 @@ export type RoomSize = z.infer<typeof SizeSchema>
 export type WalkArea = z.infer<typeof WalkAreaSchema>
 export type WalkPolygon = z.infer<typeof WalkPolygonSchema>
 export type Gate = z.infer<typeof GateSchema>
+export type Hotspot = z.infer<typeof HotspotSchema>
+export type HotspotShape = z.infer<typeof HotspotShapeSchema>
+export type HotspotMask = z.infer<typeof HotspotMaskSchema>
+export type FacingDirection = (typeof FACING_DIRECTIONS)[number]
 export type GateKind = Gate['kind']
 export type RoomGraphNode = z.infer<typeof GraphNodeSchema>
 export type RoomGraphJoin = z.infer<typeof GraphJoinSchema>
@@ -736,6 +875,7 @@ export function checkRoomAgainstProject(room: Room, project: Project): FormatIss
   room.areas.forEach((a, i) => checkExpression(a.enabledBy, `areas[${i}].enabledBy`))
   room.gates.forEach((g, i) => checkExpression(g.flagExpression, `gates[${i}].flagExpression`))
   room.zones.forEach((z, i) => checkExpression(z.enabledBy, `zones[${i}].enabledBy`))
+  room.hotspots?.forEach((h, i) => checkExpression(h.enabledBy, `hotspots[${i}].enabledBy`))
   const characterId = room.testWalk.characterId
   if (characterId !== undefined && !project.characters.some((c) => c.id === characterId)) {
     issues.push({

@@ -28,7 +28,7 @@ export function walkBehindRowError(row: string, width: number): string | null {
   for (const token of row.split(' ')) {
     const m = /^([1-9]\d{0,5})(?::([1-9]\d{0,2}))?$/.exec(token)
     if (!m) return `expected runs 'count' or 'count:id' separated by one space, found '${token.slice(0, 20)}'`
-    if (m[2] !== undefined && Number(m[2]) > 255) return `walk-behind id ${m[2]} is above 255`
+    if (m[2] !== undefined && Number(m[2]) > 255) return `id ${m[2]} is above 255`
     sum += Number(m[1])
     if (sum > width) break
   }

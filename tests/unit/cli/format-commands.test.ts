@@ -64,7 +64,7 @@ describe('walkbox formats / import / export', () => {
       room: { id: string; name: string; width: number; zones: number }
       notes: string[]
     }>(house.stdout)
-    expect(report.room).toMatchObject({ id: 'house', name: 'House', width: 356, zones: 5 })
+    expect(report.room).toMatchObject({ id: 'house', name: 'House', width: 356, zones: 0 })
     // The background prop's art with the props drawn over it: its size, other pixels.
     const raw = (b: Buffer) => sharp(b).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
     const [drawn, plain] = await Promise.all([
@@ -145,7 +145,7 @@ describe('walkbox formats / import / export', () => {
     )
     expect(ags.code, ags.stderr).toBe(0)
     const agsRoom = json<{ room: { id: string; width: number; zones: number }; notes: string[] }>(ags.stdout)
-    expect(agsRoom.room).toMatchObject({ width: 356, zones: 5 })
+    expect(agsRoom.room).toMatchObject({ width: 356, zones: 0 })
     expect(agsRoom.notes[0]).toBe('house-walkable.png: 1 area: 1')
   }, 120_000)
 

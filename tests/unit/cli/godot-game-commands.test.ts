@@ -36,10 +36,10 @@ describe('walkbox import <Godot project folder>', () => {
     expect(run.code).toBe(0)
     const lines = run.stdout.split('\n')
     expect(lines.slice(0, 4)).toEqual([
-      'room 1/4: room2 (game/rooms/room02/room02.tscn, 1290x548) as room2: 2 walk area(s), 5 zone(s), 8 point(s), 7 note(s)',
-      'room 2/4: room3 (game/rooms/room03/room03.tscn, 1280x551) as room3: 2 walk area(s), 5 zone(s), 6 point(s), 6 note(s)',
-      'room 3/4: room4 (game/rooms/room04/room04.tscn, 2387x801) as room4: 1 walk area(s), 2 zone(s), 3 point(s), 5 note(s)',
-      'room 4/4: room5 (game/rooms/room05/room05.tscn, 1279x539) as room5: 1 walk area(s), 3 zone(s), 4 point(s), 7 note(s)',
+      'room 1/4: room2 (game/rooms/room02/room02.tscn, 1290x548) as room2: 2 walk area(s), 0 zone(s), 5 hotspot(s), 3 point(s), 8 note(s)',
+      'room 2/4: room3 (game/rooms/room03/room03.tscn, 1280x551) as room3: 2 walk area(s), 0 zone(s), 5 hotspot(s), 1 point(s), 6 note(s)',
+      'room 3/4: room4 (game/rooms/room04/room04.tscn, 2387x801) as room4: 1 walk area(s), 0 zone(s), 2 hotspot(s), 1 point(s), 5 note(s)',
+      'room 4/4: room5 (game/rooms/room05/room05.tscn, 1279x539) as room5: 1 walk area(s), 0 zone(s), 3 hotspot(s), 1 point(s), 7 note(s)',
     ])
     expect(lines[4]).toMatch(/^Imported 4 Godot room\(s\) of .*escoria-demo-game into /)
     expect(run.stdout).toContain(
@@ -61,7 +61,7 @@ describe('walkbox import <Godot project folder>', () => {
     )
     expect(run.code).toBe(0)
     expect(run.stderr.trim()).toBe(
-      'room 1/1: House (game/rooms/house/room_house.tscn, 356x200) as house: 1 walk area(s), 5 zone(s), 4 point(s), 4 note(s)',
+      'room 1/1: House (game/rooms/house/room_house.tscn, 356x200) as house: 1 walk area(s), 0 zone(s), 5 hotspot(s), 1 point(s), 4 note(s)',
     )
     const report = JSON.parse(run.stdout) as { rooms: { scene: string; kind: string }[] }
     expect(report.rooms.map((r) => [r.scene, r.kind])).toEqual([
@@ -103,9 +103,11 @@ describe('walkbox import <Godot project folder>', () => {
     const dry = await walkbox('export', join(dir, 'proj'), '--room', 'house', '--into', game, '--dry-run')
     expect(dry.code).toBe(0)
     expect(dry.stdout).toContain('--- a/game/rooms/house/walkable_areas/floor/walkable_area_floor.tscn')
-    expect(dry.stdout.split('\n').filter((l) => /^[-+](vertices|polygons|outlines) = /.test(l))).toHaveLength(
-      6,
-    )
+    expect(
+      dry.stdout
+        .split('\n')
+        .filter((l) => /^[-+](vertices|polygons|outlines|interaction_polygon) = /.test(l)),
+    ).toHaveLength(8)
     expect(dry.stdout).toContain('(dry run: nothing written)')
     expect(await readFile(floor, 'utf8')).toBe(original)
     expect(existsSync(join(game, '.walkbox', 'game-backups'))).toBe(false)
@@ -116,8 +118,12 @@ describe('walkbox import <Godot project folder>', () => {
     const after = (await readFile(floor, 'utf8')).split('\n')
     expect(after).toHaveLength(before.length)
     const changed = before.flatMap((l, i) => (l === after[i] ? [] : [l.split(' = ')[0]]))
-    expect(changed).toEqual(['vertices', 'polygons', 'outlines'])
+    expect(changed).toEqual(['vertices', 'polygons', 'outlines', 'interaction_polygon'])
     expect(after.find((l) => l.startsWith('outlines'))).toContain('PackedVector2Array(-114, -25, 80, -30')
+    // What Popochiu walks: the Floor's interaction_polygon holds the same edit.
+    expect(after.find((l) => l.startsWith('interaction_polygon'))).toContain(
+      'PackedVector2Array(-114, -25, 80, -30',
+    )
     // The room scene and every other file of the game: byte for byte as they were.
     for (const f of [
       'game/rooms/house/room_house.tscn',

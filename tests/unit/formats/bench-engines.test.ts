@@ -98,21 +98,29 @@ describe('every room scene of ../shared/bench/engines imports', () => {
     expect(room04.notes.join('\n')).toContain('scale_min 40%, scale_max 100%')
   })
 
-  it('names the zones and points as the scenes do', async () => {
+  it('names the hotspots and points as the scenes do (clickables are hotspots, not zones)', async () => {
     const names = async (i: number) => {
       const r = await importGodotScene(folderSource(SCENES[i].dir), SCENES[i].scene)
-      return { zones: r.room.zones.map((z) => z.name), points: (r.room.points ?? []).map((p) => p.name) }
+      return {
+        zones: r.room.zones.map((z) => z.name),
+        hotspots: (r.room.hotspots ?? []).map((h) => h.name),
+        points: (r.room.points ?? []).map((p) => p.name),
+      }
     }
     expect(await names(0)).toEqual({
-      zones: ['Door', 'Drawer', 'Table', 'ToyCar', 'Window'],
-      points: ['Door walk_to_point', 'Drawer walk_to_point', 'ToyCar walk_to_point', 'Window walk_to_point'],
+      zones: [],
+      hotspots: ['Door', 'Drawer', 'Table', 'ToyCar', 'Window'],
+      points: ['CharacterPopsy'],
     })
-    expect((await names(1)).zones).toEqual(['r_platform', 'r_door', 'l_door', 'button_left', 'button_right2'])
-    expect(await names(3)).toEqual({
-      zones: ['l_door', 'r_door'],
-      points: ['player_start', 'l_door/Marker2D', 'r_door/Marker2D'],
-    })
-    expect((await names(4)).zones).toEqual(['l_door', 'r_door', 'pipe'])
+    expect((await names(1)).hotspots).toEqual([
+      'r_platform',
+      'r_door',
+      'l_door',
+      'button_left',
+      'button_right2',
+    ])
+    expect(await names(3)).toEqual({ zones: [], hotspots: ['l_door', 'r_door'], points: ['player_start'] })
+    expect((await names(4)).hotspots).toEqual(['l_door', 'r_door', 'pipe'])
   })
 
   it.each(SCENES)(

@@ -54,7 +54,7 @@ describe('Godot import: the transform chain', () => {
       without(POPOCHIU, ['res://game/rooms/house/hotspots/window/hotspot_window.tscn']),
       scene,
     )
-    const window = (r: typeof full) => r.room.zones.find((z) => z.name === 'Window')
+    const window = (r: typeof full) => r.room.hotspots?.find((h) => h.name === 'Window')
     // The instancing node says position (178, 100) and the polygon: Godot draws it there.
     expect(window(full)!.shape).toEqual({
       kind: 'polygon',
@@ -70,8 +70,8 @@ describe('Godot import: the transform chain', () => {
       ],
     })
     expect(window(cut)?.shape).toEqual(window(full)!.shape)
-    const walkTo = (r: typeof full) => r.room.points!.find((p) => p.name === 'Window walk_to_point')
-    expect(walkTo(cut)).toEqual(walkTo(full))
+    expect(window(cut)?.walkTo).toEqual(window(full)!.walkTo)
+    expect(window(full)!.walkTo).toEqual({ x: 178 - 20.4738, y: 100 - 23.3086 })
     expect(cut.notes.some((n) => n.includes('hotspot_window.tscn is missing'))).toBe(true)
   })
 
@@ -90,15 +90,15 @@ describe('Godot import: the transform chain', () => {
     )
     expect(turned).not.toBe(text)
     const r = await importGodotScene(edited(ESCORIA, res, turned), res)
-    const marker = r.room.points!.find((p) => p.name === 'r_door/Marker2D')!
+    // The door's walk-to is its ESCLocation child (Escoria's get_interact_position).
+    const door = r.room.hotspots!.find((h) => h.name === 'r_door')!
     const [x, y] = godotXform(hotspots, [2313, 520])
-    expect(marker.x).toBeCloseTo(x, 6)
-    expect(marker.y).toBeCloseTo(y, 6)
+    expect(door.walkTo!.x).toBeCloseTo(x, 6)
+    expect(door.walkTo!.y).toBeCloseTo(y, 6)
     // The door's polygon: its CollisionPolygon2D's own points through the same chain.
-    const door = r.room.zones.find((z) => z.name === 'r_door')!
     const plain = await importGodotScene(folderSource(ESCORIA), res)
-    const before = plain.room.zones.find((z) => z.name === 'r_door')!
-    if (door.shape.kind !== 'polygon' || before.shape.kind !== 'polygon') throw new Error('polygon zones')
+    const before = plain.room.hotspots!.find((h) => h.name === 'r_door')!
+    if (door.shape.kind !== 'polygon' || before.shape.kind !== 'polygon') throw new Error('polygon hotspots')
     const shift = { x: r.room.sceneOffset?.x ?? 0, y: r.room.sceneOffset?.y ?? 0 }
     door.shape.outer.forEach(([px, py], i) => {
       const [ex, ey] = godotXform(hotspots, before.shape.kind === 'polygon' ? before.shape.outer[i] : [0, 0])
@@ -120,22 +120,21 @@ describe('Godot export and import: flags, zone properties and point names', () =
     expect(back.flags).toEqual(flags)
   })
 
-  it('keeps Escoria global_id, custom properties and the names of points (room 04)', async () => {
+  it('keeps Escoria global_id, custom properties, walk-to points and the names of points (room 04)', async () => {
     const first = await importGodotScene(folderSource(ESCORIA), 'res://game/rooms/room04/room04.tscn')
-    first.room.zones[0].properties = { ...first.room.zones[0].properties, sound: 'creak.ogg', 'odd key': 'x' }
-    const { text, notes } = exportGodotScene(first.room)
-    expect(notes.some((n) => n.includes("'odd key'"))).toBe(true)
+    const door = first.room.hotspots![0]
+    door.properties = { ...door.properties, sound: 'creak.ogg', 'odd key': 'x' }
+    const { text } = exportGodotScene(first.room)
     const back = await importGodotScene(memorySource({ 'res://room04.tscn': text }), 'res://room04.tscn')
-    expect(back.room.zones.map((z) => [z.name, z.properties])).toEqual([
-      ['l_door', { godotPath: 'Hotspots/l_door', global_id: 'l_exit', sound: 'creak.ogg' }],
-      ['r_door', { godotPath: 'Hotspots/r_door', global_id: 'r_exit' }],
+    expect(back.room.hotspots).toEqual(first.room.hotspots)
+    expect(back.room.hotspots!.map((h) => [h.name, h.properties.global_id, h.properties.sound])).toEqual([
+      ['l_door', 'l_exit', 'creak.ogg'],
+      ['r_door', 'r_exit', undefined],
     ])
+    expect(back.room.hotspots![0].properties['odd key']).toBe('x')
+    expect(back.room.zones).toEqual([])
     expect(back.room.points).toEqual(first.room.points)
-    expect(back.room.points!.map((p) => p.name)).toEqual([
-      'player_start',
-      'l_door/Marker2D',
-      'r_door/Marker2D',
-    ])
+    expect(back.room.points!.map((p) => p.name)).toEqual(['player_start'])
     expect(back.room.testWalk.start).toEqual(first.room.testWalk.start)
   })
 })

@@ -68,21 +68,29 @@ describe('Godot import: Popochiu 2 sample game, the House room', () => {
     expect(room.polygons[0].holes).toHaveLength(2)
     sameRing(room.polygons[0].holes[0], rings[1])
     sameRing(room.polygons[0].holes[1], rings[2])
-    // Props and the hotspot as zones, from their interaction polygons.
-    expect(room.zones.map((z) => z.name)).toEqual(['Door', 'Drawer', 'Table', 'ToyCar', 'Window'])
+    // The clickable props and the hotspot are hotspots, from their interaction polygons; the
+    // Background prop is art (not clickable), and nothing is a trigger zone.
+    expect(room.zones).toEqual([])
+    expect(room.hotspots!.map((h) => h.name)).toEqual(['Door', 'Drawer', 'Table', 'ToyCar', 'Window'])
     const house = await readFile(`${POPOCHIU}/game/rooms/house/room_house.tscn`, 'utf8')
-    const door = room.zones[0].shape
-    if (door.kind !== 'polygon') throw new Error('expected a polygon zone')
+    const door = room.hotspots![0]
+    if (door.shape.kind !== 'polygon') throw new Error('expected a polygon hotspot')
     // The Door prop's root sits at (178, 100) in prop_door.tscn.
-    expect(door.outer).toEqual(
+    expect(door.shape.outer).toEqual(
       pointsOf(house.slice(house.indexOf('[node name="Door"')), 'interaction_polygon', 178, 100),
     )
-    const win = room.zones[4].shape
-    if (win.kind !== 'polygon') throw new Error('expected a polygon zone')
+    // walk_to_point and look_at_point are in the prop's own coordinates (Popochiu's to_global).
+    expect(door.walkTo).toEqual({ x: 178 - 80.6351, y: 100 - 17.6389 })
+    expect(door.lookAt).toEqual({ x: 178 - 90.6351, y: 100 - 27.6389 })
+    expect(door.description).toBe('Door')
+    expect(door.properties).toMatchObject({ godotPath: 'Props/Door', script_name: 'Door', baseline: '-30' })
+    const win = room.hotspots![4].shape
+    if (win.kind !== 'polygon') throw new Error('expected a polygon hotspot')
     expect(win.outer).toEqual(
       pointsOf(house.slice(house.indexOf('[node name="Window"')), 'interaction_polygon', 178, 100),
     )
-    expect(room.points!.map((p) => p.name)).toContain('Door walk_to_point')
+    // The character is a named point at its feet, nothing else of it.
+    expect(room.points!.map((p) => [p.name, p.x, p.y])).toEqual([['CharacterPopsy', 249, 106]])
     expect(r.notes.join('\n')).toMatch(/character_popsy\.tscn is missing/)
     expect(r.notes.join('\n')).toMatch(/scripts? not run/)
   })
@@ -101,7 +109,7 @@ describe('Godot import: Escoria demo game', () => {
   const escoria = (room: string) =>
     importGodotScene(folderSource(ESCORIA), `res://game/rooms/${room}/${room}.tscn`)
 
-  it('room02: two islands in one region, a disabled region behind a flag, exits as zones, the start marker', async () => {
+  it('room02: two islands in one region, a disabled region behind a flag, items as hotspots, the start marker', async () => {
     const r = await escoria('room02')
     const room = parseRoom(JSON.parse(JSON.stringify(r.room)))
     expect(room.areas.map((a) => [a.name, a.enabledBy])).toEqual([
@@ -111,12 +119,18 @@ describe('Godot import: Escoria demo game', () => {
     expect(r.flags).toEqual([{ id: 'bridgeClosedEnabled', name: 'bridge_closed enabled', default: false }])
     expect(room.polygons.filter((p) => p.areaId === 1)).toHaveLength(2)
     expect(room.testWalk.start).toEqual({ x: 76.7617, y: 437.649 })
-    expect(room.zones.map((z) => z.name)).toEqual(expect.arrayContaining(['r_door', 'l_door']))
+    expect(room.hotspots!.map((h) => h.name)).toEqual(expect.arrayContaining(['r_door', 'l_door']))
     const text = await readFile(`${ESCORIA}/game/rooms/room02/room02.tscn`, 'utf8')
-    const rDoor = room.zones.find((z) => z.name === 'r_door')!.shape
-    if (rDoor.kind !== 'polygon') throw new Error('expected a polygon zone')
-    expect(rDoor.outer).toEqual(pointsOf(text.slice(text.indexOf('parent="r_door"')), 'polygon'))
-    expect(room.zones.find((z) => z.name === 'r_door')!.properties).toMatchObject({ global_id: 'r2_r_exit' })
+    const rDoor = room.hotspots!.find((h) => h.name === 'r_door')!
+    if (rDoor.shape.kind !== 'polygon') throw new Error('expected a polygon hotspot')
+    expect(rDoor.shape.outer).toEqual(pointsOf(text.slice(text.indexOf('parent="r_door"')), 'polygon'))
+    expect(rDoor.properties).toMatchObject({ global_id: 'r2_r_exit' })
+    // The player walks to the item's ESCLocation child (get_interact_position), not a point of its own.
+    const marker = text.slice(text.indexOf('[node name="Marker2D" type="Marker2D" parent="r_door"'))
+    const at = /position = Vector2\(([^,]+), ([^)]+)\)/.exec(marker)!
+    expect(rDoor.walkTo).toEqual({ x: Number(at[1]), y: Number(at[2]) })
+    expect(room.points!.map((p) => p.name)).not.toContain('r_door/Marker2D')
+
     const notes = r.notes.join('\n')
     expect(notes).toMatch(/room2background\.png is missing/)
     expect(notes).toMatch(/room size assumed \d+x\d+/)

@@ -42,7 +42,7 @@ describe('Godot in place: the Popochiu House', () => {
     expect(patched.files).toEqual([])
   })
 
-  it('one walkable vertex moved changes only that NavigationPolygon, and reads back moved', async () => {
+  it('one walkable vertex moved changes its interaction_polygon (what Popochiu walks) and its NavigationPolygon, and reads back moved', async () => {
     const source = folderSource(POPOCHIU)
     const { room } = await importGodotScene(source, `res://${HOUSE}`)
     const edited = normaliseRoom(room)
@@ -52,8 +52,9 @@ describe('Godot in place: the Popochiu House', () => {
     expect(files.map((f) => f.path)).toEqual([FLOOR])
     const before = (await readFile(`${POPOCHIU}/${FLOOR}`, 'utf8')).split('\n')
     const after = files[0].after.split('\n')
-    const keys = ['vertices', 'polygons', 'outlines']
-    // Line by line: the same count, and only the three property lines of the sub-resource differ.
+    const keys = ['vertices', 'polygons', 'outlines', 'interaction_polygon']
+    // Line by line: the same count, and only the three property lines of the sub-resource and
+    // the walkable area's interaction_polygon differ.
     expect(after).toHaveLength(before.length)
     const changed = before.map((l, i) => (l === after[i] ? null : i)).filter((i): i is number => i !== null)
     expect(changed.map((i) => before[i].split(' = ')[0])).toEqual(keys)
@@ -65,7 +66,7 @@ describe('Godot in place: the Popochiu House', () => {
     const headings = (ls: string[]) => ls.filter((l) => l.startsWith('['))
     expect(headings(after)).toEqual(headings(before))
     for (const i of changed) {
-      expect(after[i]).toMatch(/^(vertices|polygons|outlines) = \S/)
+      expect(after[i]).toMatch(/^(vertices|polygons|outlines|interaction_polygon) = \S/)
       for (const [open, close] of ['()', '[]'])
         expect(after[i].split(open).length).toBe(after[i].split(close).length)
     }
@@ -78,15 +79,27 @@ describe('Godot in place: the Popochiu House', () => {
     const ringKey = (r: [number, number][]) => r.map(([a, b]) => `${a.toFixed(2)},${b.toFixed(2)}`).sort()
     expect(ringKey(again.polygons[0].outer)).toEqual(ringKey(edited.polygons[0].outer))
     expect(again.polygons[0].holes.map(ringKey).sort()).toEqual(edited.polygons[0].holes.map(ringKey).sort())
-    expect(again.zones).toEqual(edited.zones)
-    expect(notes.join('\n')).toContain(
-      `WalkableAreas/Floor/Perimeter: walk area 'Perimeter' edited: its navigation polygon (NavigationPolygon_nhhoh in ${FLOOR.split('/').pop()})`,
+    expect(again.hotspots).toEqual(edited.hotspots)
+    // interaction_polygon and the outlines hold the same rings, in the Perimeter's coordinates.
+    const ringsOf = (line: string) => [...line.matchAll(/PackedVector2Array\(([^)]*)\)/g)].map((m) => m[1])
+    const at = (k: string) => after[changed[keys.indexOf(k)]]
+    expect(ringsOf(at('interaction_polygon'))).toEqual(ringsOf(at('outlines')))
+    // The rings the edit left alone keep their text; the moved vertex is in the first one.
+    expect(ringsOf(at('interaction_polygon')).slice(1)).toEqual(
+      ringsOf(before[changed[keys.indexOf('interaction_polygon')]]).slice(1),
     )
-    // The dry run's diff: one hunk, the three lines out and in.
+    const text = notes.join('\n')
+    expect(text).toContain(
+      `WalkableAreas/Floor: walk area 'Floor' edited: interaction_polygon (what Popochiu walks)`,
+    )
+    expect(text).toContain(
+      `WalkableAreas/Floor/Perimeter: walk area 'Floor' edited: its navigation polygon (NavigationPolygon_nhhoh in ${FLOOR.split('/').pop()})`,
+    )
+    // The dry run's diff: two hunks (the sub-resource, the node), four lines out and in.
     const diff = unifiedDiff(files[0])
-    expect(diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))).toHaveLength(3)
-    expect(diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++'))).toHaveLength(3)
-    expect(diff.match(/^@@ /gm)).toHaveLength(1)
+    expect(diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))).toHaveLength(4)
+    expect(diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++'))).toHaveLength(4)
+    expect(diff.match(/^@@ /gm)).toHaveLength(2)
   })
 
   it('a walk area renamed in Walkbox and edited is still written into its region, and the name is said to stay', async () => {
@@ -99,9 +112,41 @@ describe('Godot in place: the Popochiu House', () => {
     edited.polygons[0].outer[0] = [x + 3, y - 2]
     const { files, notes } = await patchGodotRoom(source, HOUSE, edited)
     expect(files.map((f) => f.path)).toEqual([FLOOR])
+    expect(was).toBe('Floor')
     expect(notes.join('\n')).toContain(
-      `walk area 'House floor': renamed in Walkbox, the node WalkableAreas/Floor/${was} keeps its name '${was}' in the scene`,
+      `walk area 'House floor': renamed in Walkbox, the node WalkableAreas/Floor keeps its name 'Floor' in the scene`,
     )
+  })
+})
+
+describe('Godot in place: a project imported before hotspots', () => {
+  it('a zone of a node now read as a hotspot is not written, and the note says why; nothing is guessed', async () => {
+    const source = folderSource(POPOCHIU)
+    const room = normaliseRoom((await importGodotScene(source, `res://${HOUSE}`)).room)
+    // As an earlier import kept the House: its clickables as trigger zones, no hotspots.
+    const old = structuredClone(room)
+    old.zones = room.hotspots!.map((h) => ({
+      id: h.id,
+      name: h.name,
+      shape:
+        h.shape.kind === 'polygon'
+          ? { kind: 'polygon' as const, outer: h.shape.outer }
+          : { kind: 'area' as const, areaId: 1 },
+      events: { enter: '', exit: '', stand: '' },
+      properties: { godotPath: h.properties.godotPath },
+    }))
+    delete old.hotspots
+    const door = old.zones.find((z) => z.name === 'Door')!
+    if (door.shape.kind === 'polygon')
+      door.shape.outer[0] = [door.shape.outer[0][0] + 5, door.shape.outer[0][1]]
+    const { files, notes } = await patchGodotRoom(source, HOUSE, old)
+    expect(files).toEqual([])
+    const text = notes.join('\n')
+    expect(text).toContain(
+      "zone 'Door': Props/Door is a hotspot in the scene (a clickable, read as one since Walkbox has hotspots); not written (import the room again to edit it as a hotspot)",
+    )
+    expect(text).not.toMatch(/removed in Walkbox/)
+    expect(text).not.toMatch(/new in Walkbox/)
   })
 })
 
@@ -164,16 +209,17 @@ describe('Godot in place: zones and points', () => {
     return a.flatMap((l, i) => (l === b[i] ? [] : [`${i}: ${b[i]}`]))
   }
 
-  it('Escoria room 04: a moved exit polygon and door marker change only their two lines', async () => {
+  it("Escoria room 04: a moved exit polygon and the door's walk-to (its ESCLocation) change only their two lines", async () => {
     const ESCORIA = benchPath('engines', 'escoria-demo-game')
     const scene = 'game/rooms/room04/room04.tscn'
     const source = folderSource(ESCORIA)
     const edited = normaliseRoom((await importGodotScene(source, `res://${scene}`)).room)
-    const door = edited.zones.find((z) => z.name === 'l_door')!
-    if (door.shape.kind !== 'polygon') throw new Error('a polygon zone')
+    const door = edited.hotspots!.find((h) => h.name === 'l_door')!
+    if (door.shape.kind !== 'polygon') throw new Error('a polygon hotspot')
     door.shape.outer[0] = [door.shape.outer[0][0] + 10, door.shape.outer[0][1] + 5]
-    const marker = edited.points!.find((p) => p.name === 'r_door/Marker2D')!
-    marker.x += 7
+    const right = edited.hotspots!.find((h) => h.name === 'r_door')!
+    expect(right.walkTo).toEqual({ x: 2313, y: 520 })
+    right.walkTo = { x: 2320, y: 520 }
     const { files } = await patchGodotRoom(source, scene, edited)
     expect(files.map((f) => f.path)).toEqual([scene])
     const changed = lineDiff(files[0].before, files[0].after)
@@ -181,21 +227,21 @@ describe('Godot in place: zones and points', () => {
     expect(changed[0]).toMatch(/^\d+: polygon = PackedVector2Array\(/)
     expect(changed[1]).toMatch(/^\d+: position = Vector2\(2320, 520\)$/)
     const again = await readBack(source, scene, files)
-    expect(again.zones).toEqual(edited.zones)
+    expect(again.hotspots).toEqual(edited.hotspots)
     expect(again.points).toEqual(edited.points)
   })
 
-  it('Escoria room 04: a zone renamed and moved is still written, a point renamed in place changes no line; both names are said to stay', async () => {
+  it('Escoria room 04: a hotspot renamed and moved is still written, a point renamed in place changes no line; both names are said to stay', async () => {
     const ESCORIA = benchPath('engines', 'escoria-demo-game')
     const scene = 'game/rooms/room04/room04.tscn'
     const source = folderSource(ESCORIA)
     const edited = normaliseRoom((await importGodotScene(source, `res://${scene}`)).room)
-    const door = edited.zones.find((z) => z.name === 'l_door')!
-    if (door.shape.kind !== 'polygon') throw new Error('a polygon zone')
+    const door = edited.hotspots!.find((h) => h.name === 'l_door')!
+    if (door.shape.kind !== 'polygon') throw new Error('a polygon hotspot')
     door.name = 'west door'
     door.shape.outer[0] = [door.shape.outer[0][0] + 10, door.shape.outer[0][1] + 5]
-    const marker = edited.points!.find((p) => p.name === 'r_door/Marker2D')!
-    marker.name = 'east door spot'
+    const marker = edited.points!.find((p) => p.name === 'player_start')!
+    marker.name = 'way in'
     const { files, notes } = await patchGodotRoom(source, scene, edited)
     expect(files.map((f) => f.path)).toEqual([scene])
     const changed = lineDiff(files[0].before, files[0].after)
@@ -203,34 +249,35 @@ describe('Godot in place: zones and points', () => {
     expect(changed[0]).toMatch(/^\d+: polygon = PackedVector2Array\(/)
     const text = notes.join('\n')
     expect(text).toMatch(
-      /zone 'west door': renamed in Walkbox, the node \S+ keeps its name 'l_door' in the scene/,
+      /hotspot 'west door': renamed in Walkbox, the node \S+ keeps its name 'l_door' in the scene/,
     )
     expect(text).toMatch(
-      /point 'east door spot': renamed in Walkbox, the node \S+ keeps its name 'r_door\/Marker2D' in the scene/,
+      /point 'way in': renamed in Walkbox, the node \S+ keeps its name 'player_start' in the scene/,
     )
   })
 
-  it('Escoria room 04: a zone and a point removed in Walkbox leave their nodes, each named in a note', async () => {
+  it('Escoria room 04: a hotspot and a point removed in Walkbox leave their nodes, each named in a note', async () => {
     const ESCORIA = benchPath('engines', 'escoria-demo-game')
     const scene = 'game/rooms/room04/room04.tscn'
     const source = folderSource(ESCORIA)
     const edited = normaliseRoom((await importGodotScene(source, `res://${scene}`)).room)
-    edited.zones = edited.zones.filter((z) => z.name !== 'l_door')
-    edited.points = edited.points!.filter((p) => p.name !== 'r_door/Marker2D')
+    edited.hotspots = edited.hotspots!.filter((h) => h.name !== 'l_door')
+    edited.points = edited.points!.filter((p) => p.name !== 'player_start')
     const { files, notes } = await patchGodotRoom(source, scene, edited)
     expect(files).toEqual([])
     const text = notes.join('\n')
-    expect(text).toMatch(/zone 'l_door': removed in Walkbox; its node \S+ is left in the scene/)
-    expect(text).toMatch(/point 'r_door\/Marker2D': removed in Walkbox; \S+ is left in the scene/)
+    expect(text).toMatch(/hotspot 'l_door': removed in Walkbox; its node \S+ is left in the scene/)
+    expect(text).toMatch(/point 'player_start': removed in Walkbox; \S+ is left in the scene/)
   })
 
   it("Popochiu House: the Window's polygon and the Door's walk_to_point, on the instancing nodes of the room scene", async () => {
     const source = folderSource(POPOCHIU)
     const edited = normaliseRoom((await importGodotScene(source, `res://${HOUSE}`)).room)
-    const window = edited.zones.find((z) => z.name === 'Window')!
-    if (window.shape.kind !== 'polygon') throw new Error('a polygon zone')
+    const window = edited.hotspots!.find((h) => h.name === 'Window')!
+    if (window.shape.kind !== 'polygon') throw new Error('a polygon hotspot')
     window.shape.outer[1] = [window.shape.outer[1][0], window.shape.outer[1][1] - 4]
-    edited.points!.find((p) => p.name === 'Door walk_to_point')!.y += 2
+    const door = edited.hotspots!.find((h) => h.name === 'Door')!
+    door.walkTo = { x: door.walkTo!.x, y: door.walkTo!.y + 2 }
     const { files } = await patchGodotRoom(source, HOUSE, edited)
     expect(files.map((f) => f.path)).toEqual([HOUSE])
     const changed = lineDiff(files[0].before, files[0].after)
@@ -239,7 +286,7 @@ describe('Godot in place: zones and points', () => {
       'interaction_polygon',
     ])
     const again = await readBack(source, HOUSE, files)
-    expect(again.zones).toEqual(edited.zones)
+    expect(again.hotspots).toEqual(edited.hotspots)
     expect(again.points).toEqual(edited.points)
   })
 })

@@ -1,15 +1,15 @@
 /**
  * A game whose import fails part way leaves its folder as it was (issues #18, #19): a copy of
- * the bench Escoria game with one room made hostile (room04's ESCTerrain scale texture is
- * given, 7 x 7 px, a size no room of it has: the reader takes it, the project store refuses
- * the room) is opened in place; the open fails with one line naming the room, and the game
- * folder lists the same before and after: no `.walkbox/` left behind, or the one that was
- * there untouched. The same for a write that fails half-way through the import.
+ * the bench Escoria game opened in place while the disk fills up under one room's folder; the
+ * open fails with one line naming the room, and the game folder lists the same before and
+ * after: no `.walkbox/` left behind, or the one that was there untouched. A room the importer
+ * makes is one the project keeps (issue #27): room04 given a 7 x 7 px scale texture, a size no
+ * room of it has, opens with its scaling left out and named.
  *
  * Units: px; bytes.
  */
 import { existsSync } from 'node:fs'
-import { chmod, cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -44,13 +44,20 @@ async function listing(game: string): Promise<string[]> {
   return (await folderListing(game)).map((l) => (l.startsWith('.walkbox ') ? '.walkbox (folder)' : l))
 }
 
-/** A copy of the Escoria demo game whose room04 has a scale texture no room of its size can take. */
-async function hostileEscoria(): Promise<string> {
+/** A writable copy of the Escoria demo game. */
+async function plainEscoria(): Promise<string> {
   const t = await tempFolder('walkbox-failed-import-')
   cleanups.push(t.remove)
   const game = join(t.dir, 'escoria-demo-game')
   await cp(benchPath('engines', 'escoria-demo-game'), game, { recursive: true })
   await writable(game)
+  return game
+}
+
+/** A copy of the Escoria demo game whose room04 has a scale texture no room of its size can take. */
+async function hostileEscoria(): Promise<string> {
+  const game = await plainEscoria()
+
   const png = await sharp({ create: { width: 7, height: 7, channels: 3, background: '#808080' } })
     .png()
     .toBuffer()
@@ -75,13 +82,25 @@ function fullDiskUnder(game: string, under: string): ProjectFiles {
 }
 
 describe('a game whose import fails part way (desktop)', () => {
-  it('a room the project refuses: no .walkbox is left behind, and one line names the room', async () => {
+  it('a scale texture that is not the room size: the room opens without it, named; the project keeps every room', async () => {
     const game = await hostileEscoria()
+    const opened = await openGameFolder(game)
+    expect(opened.rooms.map((r) => r.id)).toEqual(['room2', 'room3', 'room4', 'room5'])
+    const notes = opened.notes.join('\n')
+    expect(notes).toContain(
+      'scale texture forrest_height_texture.png is 7x7, the room 2387x801; scaling not imported',
+    )
+  })
+
+  it('a room that cannot be written (a full disk): no .walkbox is left behind, and one line names the room', async () => {
+    const game = await plainEscoria()
     const before = await folderListing(game)
-    const error = await openGameFolder(game).catch((e: Error) => e)
+    const error = await openGameFolder(game, {
+      files: fullDiskUnder(game, '.walkbox/project/rooms/room4'),
+    }).catch((e: Error) => e)
     expect(error).toBeInstanceOf(GameFolderError)
-    expect((error as Error).message).toBe(
-      "game/rooms/room04/room04.tscn: the room could not be kept in the Walkbox project (rooms/room4/room.json: scaling.map.file 'scalemap.png' is 7 x 7 px; expected the room size 2387 x 801 px); nothing opened, and the game folder is as it was",
+    expect((error as Error).message).toMatch(
+      /^game\/rooms\/room04\/room04\.tscn: the room could not be kept in the Walkbox project \(.*ENOSPC.*\); nothing opened, and the game folder is as it was$/,
     )
     expect(await folderListing(game)).toEqual(before)
     expect(existsSync(join(game, '.walkbox'))).toBe(false)
@@ -104,12 +123,14 @@ describe('a game whose import fails part way (desktop)', () => {
   })
 
   it('a .walkbox that was there already (backups of earlier writes) is left as it was', async () => {
-    const game = await hostileEscoria()
+    const game = await plainEscoria()
     await mkdir(join(game, '.walkbox/game-backups/2026-01-01T00-00-00-000Z/game'), { recursive: true })
     await writeFile(join(game, '.walkbox/game-backups/2026-01-01T00-00-00-000Z/game/x.tscn'), 'kept\n')
     await writeFile(join(game, '.walkbox/notes.txt'), 'the author keeps notes here\n')
     const before = await listing(game)
-    const error = await openGameFolder(game).catch((e: Error) => e)
+    const error = await openGameFolder(game, {
+      files: fullDiskUnder(game, '.walkbox/project/rooms/room4'),
+    }).catch((e: Error) => e)
     expect((error as Error).message).toMatch(
       /^game\/rooms\/room04\/room04\.tscn: .*the game folder is as it was$/,
     )
@@ -132,10 +153,11 @@ describe('a game whose import fails part way (desktop)', () => {
     expect(await listing(game)).toEqual(before)
   })
 
-  it('opens the same game once the hostile room is put right', async () => {
-    const game = await hostileEscoria()
-    await openGameFolder(game).catch(() => null)
-    await rm(join(game, 'game/rooms/room04/assets/forrest_height_texture.png'))
+  it('opens the same game once the disk has room again', async () => {
+    const game = await plainEscoria()
+    await openGameFolder(game, { files: fullDiskUnder(game, '.walkbox/project/rooms/room4') }).catch(
+      () => null,
+    )
     const opened = await openGameFolder(game)
     expect(opened.imported).toBe(true)
     expect(opened.rooms.map((r) => r.id)).toEqual(['room2', 'room3', 'room4', 'room5'])

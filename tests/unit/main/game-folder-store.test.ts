@@ -136,7 +136,7 @@ describe('a Godot game (Popochiu sample) worked on in place', () => {
     expect(again.folder).toBe(opened.folder)
   })
 
-  it('writes one moved walkable vertex into that NavigationPolygon only, after a backup', async () => {
+  it("writes one moved walkable vertex into the Floor's interaction_polygon and NavigationPolygon only, after a backup", async () => {
     const game = await copyGame('popochiu-sample-game')
     const original = await gameFiles(game)
     const opened = await openGameFolder(game)
@@ -150,7 +150,7 @@ describe('a Godot game (Popochiu sample) worked on in place', () => {
 
     const plan = await planGameSave(opened.folder)
     expect(plan.changes.map((c) => c.path)).toEqual([FLOOR])
-    expect(plan.changes[0].summary).toBe('3 lines changed')
+    expect(plan.changes[0].summary).toBe('4 lines changed')
     expect(plan.changes[0].unifiedDiff).toContain('-vertices = ')
     // Nothing is written by planning.
     expect(changedFiles(original, await gameFiles(game))).toEqual([])
@@ -162,18 +162,27 @@ describe('a Godot game (Popochiu sample) worked on in place', () => {
     const backup = await readFile(join(game, done.backup!, FLOOR))
     expect(backup.equals(original.get(FLOOR)!)).toBe(true)
 
-    // Independently: only the NavigationPolygon section's lines differ, and the moved vertex is there.
+    // Independently: only the NavigationPolygon section's lines and the Floor node's
+    // interaction_polygon (what Popochiu walks) differ, and the moved vertex is in both.
     const was = tscnSections(original.get(FLOOR)!.toString('utf8'))
     const now = tscnSections(await readFile(join(game, FLOOR), 'utf8'))
     expect(now.map((s) => s.heading)).toEqual(was.map((s) => s.heading))
     const differing = now.filter((s, i) => s.body !== was[i].body).map((s) => s.heading)
-    expect(differing).toEqual(['[sub_resource type="NavigationPolygon" id="NavigationPolygon_nhhoh"]'])
-    const outline = /^outlines = .*$/m.exec(
-      now.find((s) => s.heading.includes('NavigationPolygon'))!.body,
-    )![0]
-    const points = packedPoints(outline)
-    expect(points).toContainEqual([-114, -23])
-    expect(points).not.toContainEqual([-117, -25])
+    expect(differing).toEqual([
+      '[sub_resource type="NavigationPolygon" id="NavigationPolygon_nhhoh"]',
+      '[node name="Floor" type="Node2D"]',
+    ])
+    for (const [heading, key] of [
+      ['NavigationPolygon', 'outlines'],
+      ['name="Floor"', 'interaction_polygon'],
+    ]) {
+      const line = new RegExp(`^${key} = .*$`, 'm').exec(
+        now.find((s) => s.heading.includes(heading))!.body,
+      )![0]
+      const points = packedPoints(line)
+      expect(points).toContainEqual([-114, -23])
+      expect(points).not.toContainEqual([-117, -25])
+    }
 
     // Reopening the game shows the edit (the game file now holds it, the project too).
     const again = await openGameFolder(game)
@@ -243,10 +252,9 @@ describe('the Escoria demo game', () => {
     const room2 = (await store.loadRoom(opened.folder, 'room2')).room
     const marker = room2.points?.find((p) => p.name === 'button_left/Marker2D')
     expect(marker && [marker.x, marker.y]).toEqual([0, 0])
-    const location = room2.points?.find(
-      (p) => p.name === 'button_left/ESCLocation' || p.name === 'ESCLocation',
-    )
-    expect(location && [location.x, location.y]).toEqual([369, 375])
+    // The ESCLocation is where the player walks to use the button: the hotspot's walk-to.
+    const button = room2.hotspots?.find((h) => h.name === 'button_left')
+    expect(button?.walkTo).toEqual({ x: 369, y: 375 })
   })
 
   it('says why each room has no background (its pictures are not in the game folder), again on reopening', async () => {

@@ -350,6 +350,7 @@ describe('project store', () => {
       'areas[1].enabledBy',
       'gates[0].flagExpression',
       'gates[1].flagExpression',
+      'hotspots[1].enabledBy',
       'testWalk.characterId',
     ])
   })

@@ -99,6 +99,7 @@ describe('the timed loops', () => {
       'bench/store-races.ts',
       'bench/zip-import.ts',
       'bench/ui.ts',
+      'bench/popochiu-game-import.ts', // whole Popochiu game imports, read and written
       'bench/import-sizes.ts', // whole imports of Godot scenes and Tiled maps (godot-import, tiled-import)
       'bench/snapping.ts', // the snap index: builds and pointer moves
       'bench/walk-behinds.ts', // encoding and decoding the rows

@@ -124,6 +124,37 @@ export function fullRoom(): Room {
       { id: 'door-in', name: 'door_in', x: 20, y: 150 },
       { id: 'bench', name: 'bench', x: 250.5, y: 140 },
     ],
+    hotspots: [
+      {
+        id: 'calendar',
+        name: 'hCalendar',
+        description: 'a calendar',
+        shape: { kind: 'mask', maskId: 2 },
+        walkTo: { x: 100, y: 160 },
+        properties: { ags_interaction: 'hCalendar_Look' },
+      },
+      {
+        id: 'window',
+        name: 'Window',
+        shape: {
+          kind: 'polygon',
+          outer: [
+            [200, 20],
+            [260, 20],
+            [260, 80],
+            [200, 80],
+          ],
+        },
+        walkTo: { x: 230, y: 150.5 },
+        lookAt: { x: 230, y: 50 },
+        direction: 'up',
+        enabledBy: '!door_open',
+        properties: {},
+      },
+    ],
+    hotspotMask: {
+      rows: Array.from({ length: 200 }, (_, y) => (y >= 30 && y < 60 ? '90 20:2 210' : '320')),
+    },
     walkBehinds: {
       areas: [
         { id: 1, name: 'Pillar', baseline: 170 },

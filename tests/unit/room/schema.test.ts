@@ -185,3 +185,74 @@ describe('room and project schemas', () => {
     ])
   })
 })
+
+describe('hotspots', () => {
+  const withHotspots = (edit: (room: ReturnType<typeof fullRoom>) => void) => {
+    const room = fullRoom()
+    edit(room)
+    return room
+  }
+
+  it('accepts painted and polygon hotspots with walk-to and look-at points', () => {
+    const room = parseRoom(fullRoom())
+    expect(room.hotspots?.map((h) => [h.id, h.shape.kind])).toEqual([
+      ['calendar', 'mask'],
+      ['window', 'polygon'],
+    ])
+    expect(room.hotspots?.[1]).toMatchObject({
+      walkTo: { x: 230, y: 150.5 },
+      lookAt: { x: 230, y: 50 },
+      direction: 'up',
+    })
+  })
+
+  it('refuses a painted hotspot without a mask, one mask id used twice, and mask pixels of no hotspot', () => {
+    const noMask = formatError(() => parseRoom(withHotspots((r) => delete r.hotspotMask)))
+    expect(noMask.issues).toEqual([
+      { path: 'hotspotMask', message: "expected a hotspotMask when a hotspot's shape is 'mask'" },
+    ])
+    const twice = formatError(() =>
+      parseRoom(
+        withHotspots((r) => {
+          r.hotspots![1].shape = { kind: 'mask', maskId: 2 }
+        }),
+      ),
+    )
+    expect(twice.issues).toEqual([
+      { path: 'hotspots[1].shape.maskId', message: 'expected a mask id of its own, found 2 twice' },
+    ])
+    const stray = formatError(() =>
+      parseRoom(
+        withHotspots((r) => {
+          r.hotspotMask!.rows[5] = '10 5:7 305'
+        }),
+      ),
+    )
+    expect(stray.issues).toEqual([
+      { path: 'hotspotMask.rows[5]', message: "expected the id of a 'mask' hotspot in 'hotspots', found 7" },
+    ])
+  })
+
+  it('refuses rows that do not cover the room, a duplicate id and an unknown direction', () => {
+    const short = formatError(() => parseRoom(withHotspots((r) => r.hotspotMask!.rows.pop())))
+    expect(short.issues).toEqual([
+      { path: 'hotspotMask.rows', message: "expected 200 rows (the room's height), found 199" },
+    ])
+    const dup = formatError(() => parseRoom(withHotspots((r) => (r.hotspots![1].id = 'calendar'))))
+    expect(dup.issues[0].path).toBe('hotspots[1]')
+    expect(dup.issues[0].message).toContain('calendar')
+    const dir = formatError(() =>
+      parseRoom(withHotspots((r) => ((r.hotspots![1] as { direction: string }).direction = 'north'))),
+    )
+    expect(dir.issues[0]).toMatchObject({ path: 'hotspots[1].direction' })
+    expect(dir.issues[0].message).toContain('expected one of up, up-right')
+  })
+
+  it('names flags a hotspot needs that the project does not define', () => {
+    const room = parseRoom(withHotspots((r) => (r.hotspots![1].enabledBy = 'lamp_on')))
+    expect(checkRoomAgainstProject(room, fullProject())).toContainEqual({
+      path: 'hotspots[1].enabledBy',
+      message: "names the flag 'lamp_on' that the project does not define",
+    })
+  })
+})

@@ -255,7 +255,44 @@ export function exportGodotScene(
       )
     }
   }
+  // Hotspots: an Area2D each with its polygon, its walk-to and look-at points in its own
+  // coordinates (Popochiu's walk_to_point, look_at_point) and its description; Walkbox marks
+  // them (metadata/walkbox_hotspot) and keeps their properties as one JSON line for the way back.
+  const hotspots = room.hotspots ?? []
+  const drawn = hotspots.filter((h) => h.shape.kind === 'polygon')
+  if (drawn.length > 0) {
+    nodes.push('[node name="Hotspots" type="Node2D" parent="."]', '')
+    const hotspotNames = new Set<string>()
+    for (const h of drawn) {
+      if (h.shape.kind !== 'polygon') continue
+      const name = godotNodeName(h.name, hotspotNames)
+      const at = (p: { x: number; y: number }) => tscnVector2(toScene(p.x, p.y))
+      nodes.push(
+        `[node name=${tscnString(name)} type="Area2D" parent="Hotspots"]`,
+        ...nameLines(h.name, name),
+        ...(h.description !== undefined ? [`description = ${tscnString(h.description)}`] : []),
+        ...(h.walkTo ? [`walk_to_point = ${at(h.walkTo)}`] : []),
+        ...(h.lookAt ? [`look_at_point = ${at(h.lookAt)}`] : []),
+        'metadata/walkbox_hotspot = true',
+        ...(h.direction ? [`metadata/walkbox_direction = ${tscnString(h.direction)}`] : []),
+        ...(h.enabledBy !== undefined ? [`metadata/walkbox_enabled_by = ${tscnString(h.enabledBy)}`] : []),
+        ...(Object.keys(h.properties).length > 0
+          ? [`metadata/walkbox_properties = ${tscnString(JSON.stringify(h.properties))}`]
+          : []),
+        '',
+        `[node name="CollisionPolygon2D" type="CollisionPolygon2D" parent=${tscnString(`Hotspots/${name}`)}]`,
+        `polygon = ${tscnPackedPoints(ring(h.shape.outer))}`,
+        '',
+      )
+    }
+  }
+  if (drawn.length < hotspots.length)
+    notes.push(
+      `${hotspots.length - drawn.length} hotspot(s) painted in the hotspot mask: not exported (Godot hotspots are polygons)`,
+    )
+
   const areaZones = room.zones.length - zones.length
+
   if (areaZones > 0)
     notes.push(
       `${areaZones} zone${areaZones === 1 ? '' : 's'} shaped as a walk area: not exported (Godot zones are polygons)`,

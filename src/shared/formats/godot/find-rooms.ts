@@ -2,7 +2,9 @@
  * Which scenes of a Godot 4 project are rooms, the way the adventure frameworks lay them out:
  *
  * - Popochiu 2: `game/rooms/<name>/room_<name>.tscn` (its room folders; props, hotspots and
- *   walkable areas beside them are sub-scenes, not rooms).
+ *   walkable areas beside them are sub-scenes, not rooms), and every room Popochiu's own list
+ *   names: the `[rooms]` of `game/popochiu_data.cfg` (PopochiuResources.DATA; early 2.0 games
+ *   keep it in `popochiu/`), each a PopochiuRoomData `.tres` whose `scene` is the room.
  * - Escoria: scenes whose root node runs `esc_room.gd` (the ESCRoom class) or is typed
  *   `ESCRoom`.
  * - Otherwise: scenes with a NavigationRegion2D (or NavigationPolygonInstance) that no
@@ -29,6 +31,34 @@ export interface GodotRoomList {
   /** The other scenes, sorted by path. */
   others: string[]
   notes: string[]
+  /** Why the project is not read at all, one line (a Godot 3 project); no rooms then. */
+  refused?: string
+}
+
+/**
+ * Why a project.godot is one Walkbox does not read, or null: Godot 3 writes `config_version=4`
+ * (Popochiu 1, Escoria for Godot 3), Godot 4 writes 5.
+ */
+export function godotProjectRefusal(projectGodot: string | null): string | null {
+  const version = /^\s*config_version\s*=\s*(\d+)/m.exec(projectGodot ?? '')?.[1]
+  if (version === undefined || Number(version) >= 5) return null
+  return `a Godot ${Number(version) === 4 ? '3' : 'older'} project (project.godot config_version=${version}, as Popochiu 1 and Escoria for Godot 3 games are); Walkbox reads Godot 4 projects (Popochiu 2, Escoria for Godot 4)`
+}
+
+/** The room scenes Popochiu's own data file lists (its `[rooms]`, each a .tres naming its `scene`). */
+async function popochiuListedRooms(readText: (path: string) => Promise<string | null>): Promise<string[]> {
+  const out: string[] = []
+  for (const cfg of ['game/popochiu_data.cfg', 'popochiu/popochiu_data.cfg']) {
+    const text = await readText(cfg).catch(() => null)
+    const section = text ? /^\[rooms\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(text)?.[1] : undefined
+    if (!section) continue
+    for (const m of section.matchAll(/^[^=\n]+=\s*"res:\/\/([^"\n]+\.tres)"/gm)) {
+      const data = await readText(m[1]).catch(() => null)
+      const scene = data ? /^scene\s*=\s*"res:\/\/([^"\n]+\.tscn)"/m.exec(data)?.[1] : undefined
+      if (scene) out.push(scene)
+    }
+  }
+  return out
 }
 
 export const MAX_SCANNED_SCENES = 5000
@@ -76,14 +106,18 @@ export async function findGodotRooms(
 ): Promise<GodotRoomList> {
   const notes: string[] = []
   const all = [...new Set(scenes.filter((p) => /\.tscn$/i.test(p)))].sort()
+  const refused = godotProjectRefusal(await readText('project.godot').catch(() => null))
+  if (refused) return { rooms: [], others: all, notes, refused }
   const scanned = all.slice(0, MAX_SCANNED_SCENES)
   if (all.length > scanned.length)
     notes.push(`${all.length} scenes; only the first ${MAX_SCANNED_SCENES} (by path) were looked at`)
-  const popochiu = scanned.filter(isPopochiuRoomPath)
+  const listed = new Set((await popochiuListedRooms(readText)).filter((p) => scanned.includes(p)))
+  const popochiu = scanned.filter((p) => isPopochiuRoomPath(p) || listed.has(p))
   if (popochiu.length > 0) {
     return {
       rooms: popochiu.map((path) => ({ path, kind: 'popochiu' })),
-      others: all.filter((p) => !isPopochiuRoomPath(p)),
+      others: all.filter((p) => !popochiu.includes(p)),
+
       notes,
     }
   }

@@ -1,20 +1,24 @@
 /**
- * Godot 4 room scene (.tscn) -> Walkbox room. Reads what adventure frameworks on Godot 4
- * put in a room scene (Popochiu 2, Escoria, plain scenes):
+ * Godot 4 room scene (.tscn) -> Walkbox room. Reads a room as its framework reads it
+ * (Popochiu 2: popochiu.ts; Escoria: escoria.ts; the rules in docs/engines.md), and plain
+ * Godot 4 scenes:
  *
  * - NavigationRegion2D (or Godot 3's NavigationPolygonInstance) with a NavigationPolygon:
  *   its `outlines` (nesting decides outer or hole), else the boundary of its `vertices` +
  *   `polygons` -> walk polygons, one walk area per region. A region with `enabled = false`
  *   gets a flag (default false) that switches its area on; under an Escoria ESCTerrain only
- *   one region is active at a time, so the others switch off when it is on.
- * - Area2D + CollisionPolygon2D, or a Popochiu `interaction_polygon` -> trigger zones
- *   named after the node.
+ *   one region is active at a time, so the others switch off when it is on. A Popochiu
+ *   walkable area -> its `interaction_polygon` at `interaction_polygon_position`.
+ * - Popochiu hotspots and clickable props, Escoria items -> hotspots; Popochiu regions and
+ *   other Area2D -> trigger zones; characters -> points (room-objects.ts).
  * - Marker2D / Position2D -> named points; `player_start` or `is_start_location = true`
- *   -> the test-walk start. Popochiu `walk_to_point`s -> points too.
- * - Escoria ESCTerrain `scales` + `scale_min` / `scale_max` -> the scale map.
- * - The background sprite -> the room's background; room px are the background's px,
- *   and `sceneOffset` keeps where the scene's origin lies so that export gives Godot its
- *   own coordinates back.
+ *   -> the test-walk start.
+ * - Escoria ESCTerrain `scales` + `scale_min` / `scale_max` -> the scale map; Popochiu scaling
+ *   regions -> linear scaling; Popochiu 2.1 obstacle props -> gates.
+ * - The background sprite (Popochiu: the Background prop's) -> the room's background; room px
+ *   are the background's px, and `sceneOffset` keeps where the scene's origin lies so that
+ *   export gives Godot its own coordinates back. The room is always one the project store
+ *   keeps: a picture or scale map not of its size is left out and named.
  *
  * Glossary
  * - scene px: coordinates in the room scene's root; room px = scene px + sceneOffset.
@@ -33,13 +37,12 @@ import {
   type Room,
   type RoomPoint,
   type WalkPolygon,
-  type Zone,
 } from '../../room/schema'
 import { areaToWalkPolygon } from '../../room/convert'
-import { MAX_ZONE_PROPERTIES } from '../../room/limits'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import {
   apply,
+  IDENTITY,
   readSceneTree,
   scriptOf,
   walkTree,
@@ -47,9 +50,30 @@ import {
   type SceneSource,
   type Transform,
 } from './scene-tree'
-import { drawOrder, drawSprite, MAX_DRAWN_SPRITES, type Rgba } from './compose-background'
+import { drawOrder, drawSprite, MAX_DRAWN_SPRITES, spriteRect, type Rgba } from './compose-background'
 import { encodeRgbaPng } from '../rgba-png'
 import { packedInts, packedPoints, resourceId, vector2, type TscnValue } from './tscn'
+import {
+  applyPropSprites,
+  backgroundSprite,
+  isPopochiuRoom,
+  obstacleRing,
+  placeRing,
+  popochiuRoles,
+  walkableAreaShape,
+  type PopochiuRole,
+} from './popochiu'
+import { escoriaClasses, type EscoriaClass } from './escoria'
+import {
+  readRoomObjects,
+  zoneRings,
+  type HotspotSource,
+  type ShapeSource,
+  type ZoneSource,
+} from './room-objects'
+
+/** Where a room point came from: the node's `position` (in its parent's frame). */
+export type PointSource = ShapeSource & { id: string }
 
 export interface GodotImportSource extends SceneSource {
   /** Bytes of a res:// file (textures), or null when it is not there. */
@@ -85,8 +109,15 @@ export interface RoomImport {
   nodes?: {
     imported: string[]
     /** The node and property each room point was read from. */
-    points?: { id: string; path: string; key: 'position' | 'walk_to_point' }[]
+    points?: PointSource[]
+    /** The node each walk area was read from: a NavigationRegion2D, or a Popochiu walkable area. */
+    areas?: { areaId: number; path: string; popochiu: boolean }[]
+    zones?: ZoneSource[]
+    hotspots?: HotspotSource[]
+    /** The Popochiu scaling regions the room's linear scaling was read from. */
+    scaling?: { zoneId: string; path: string }[]
   }
+
   /** Tiled: ids of the map's objects read into the room; every other object is named in `notes`. */
   objects?: { imported: number[] }
 }
@@ -189,13 +220,18 @@ export function meshBoundary(vertices: Point[], polygons: number[][]): Ring[] {
 }
 
 interface RegionRead {
+  /** The NavigationRegion2D, or the Popochiu walkable area that holds one. */
   node: SceneNode
   polygons: AreaPolygon[]
   enabled: boolean
   exclusive: boolean
 }
 
-function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
+/**
+ * The outlines of a navigation region's NavigationPolygon in the region's own coordinates: its
+ * `outlines`, else the boundary of its `vertices` + `polygons`; null (with a note) when it has none.
+ */
+export function navigationOutlines(node: SceneNode, notes: string[]): Ring[] | null {
   const navProp = node.props.get('navigation_polygon') ?? node.props.get('navpoly')
   const subId = navProp ? resourceId(navProp.value, 'SubResource') : null
   const res = subId !== null ? navProp!.file.sub.get(subId) : undefined
@@ -203,14 +239,12 @@ function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
     notes.push(`${node.path}: navigation region without a NavigationPolygon in the scene; skipped`)
     return null
   }
-  const t = node.global
-  const toRoom = (pts: { x: number; y: number }[]) => pts.map((p) => apply(t, p))
   let rings: Ring[] = []
   const outlines = res.props.get('outlines')
   if (Array.isArray(outlines) && outlines.length > 0) {
     for (const o of outlines) {
       const pts = packedPoints(o)
-      if (pts) rings.push(toRoom(pts))
+      if (pts) rings.push(pts)
     }
   }
   if (rings.length === 0) {
@@ -223,10 +257,18 @@ function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
         notes.push(`${node.path}: a polygon names a vertex that does not exist; region skipped`)
         return null
       }
-      rings = meshBoundary(toRoom(vertices), indexLists)
+      rings = meshBoundary(vertices, indexLists)
     }
   }
+  return rings
+}
+
+function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
+  const local = navigationOutlines(node, notes)
+  if (!local) return null
+  const rings = local.map((r) => r.map((p) => apply(node.global, p)))
   const polygons = nestRings(rings)
+
   if (polygons.length === 0) {
     notes.push(`${node.path}: the navigation polygon is empty; skipped`)
     return null
@@ -235,71 +277,30 @@ function readRegion(node: SceneNode, notes: string[]): RegionRead | null {
   return { node, polygons, enabled, exclusive: false }
 }
 
-function zoneRings(node: SceneNode, notes: string[], used: Set<SceneNode>): Ring[] {
-  const own = packedPoints(node.props.get('interaction_polygon')?.value)
-  if (own && own.length >= 3) {
-    // Popochiu keeps an editor copy of the polygon in a child named InteractionPolygon.
-    for (const c of node.children)
-      if (c.type === 'CollisionPolygon2D' && c.name === 'InteractionPolygon') used.add(c)
-    return [own.map((p) => apply(node.global, p))]
-  }
-  const rings: Ring[] = []
-  for (const c of node.children) {
-    if (c.type === 'CollisionPolygon2D') {
-      const pts = packedPoints(c.props.get('polygon')?.value)
-      if (pts && pts.length >= 3) {
-        rings.push(pts.map((p) => apply(c.global, p)))
-        used.add(c)
-      }
-    } else if (c.type === 'CollisionShape2D') {
-      const shapeProp = c.props.get('shape')
-      const id = shapeProp ? resourceId(shapeProp.value, 'SubResource') : null
-      const shape = id !== null ? shapeProp!.file.sub.get(id) : undefined
-      const size = vector2(shape?.props.get('size'))
-      if (shape?.attrs.type === 'RectangleShape2D' && size) {
-        const [w, h] = [size.x / 2, size.y / 2]
-        rings.push(
-          [
-            { x: -w, y: -h },
-            { x: w, y: -h },
-            { x: w, y: h },
-            { x: -w, y: h },
-          ].map((p) => apply(c.global, p)),
-        )
-        used.add(c)
-      } else {
-        notes.push(
-          `${c.path}: a ${String(shape?.attrs.type ?? 'collision shape')} is not a polygon; not imported as a zone`,
-        )
-      }
-    }
-  }
-  return rings
-}
-
 /**
- * A node's own metadata (`metadata/<key>`, not Walkbox's `walkbox_*`) as zone properties:
- * text, numbers and booleans as text; other values are named in a note.
+ * The sprite that shows the room's background. Popochiu: the Background prop's Sprite2D (its
+ * texture is the prop's `texture`); no Background (or Bg) prop, no background. Otherwise a sprite named
+ * like a background, else the first one under the root, else the first one; never a character's.
  */
-function metadataProperties(node: SceneNode, notes: string[]): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [key, p] of node.props) {
-    if (!key.startsWith('metadata/')) continue
-    const name = key.slice('metadata/'.length)
-    if (name.startsWith('walkbox_') || name === '__proto__') continue
-    const v = p.value
-    if (Object.keys(out).length >= MAX_ZONE_PROPERTIES - 2) {
-      notes.push(`${node.path}: more than ${MAX_ZONE_PROPERTIES - 2} metadata entries; the rest not kept`)
-      break
+function chooseBackground(
+  nodes: SceneNode[],
+  parents: Map<SceneNode, SceneNode>,
+  popochiuSprite: SceneNode | null | undefined,
+  escoria: Map<SceneNode, EscoriaClass>,
+): SceneNode | null {
+  if (popochiuSprite !== undefined)
+    return popochiuSprite && texturePath(popochiuSprite, 'texture') ? popochiuSprite : null
+  // An Escoria item's (or exit's, or character's) own sprite is the item, not the room.
+  const inItem = (n: SceneNode) => {
+    for (let p = parents.get(n); p; p = parents.get(p)) {
+      const c = escoria.get(p)
+      if (c === 'ESCItem' || c === 'ESCExit' || c === 'ESCPlayer') return true
     }
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[name] = String(v)
-    else notes.push(`${node.path}: metadata/${name} is not text, a number or a boolean; not kept`)
+    return false
   }
-  return out
-}
-
-function chooseBackground(nodes: SceneNode[]): SceneNode | null {
-  const sprites = nodes.filter((n) => n.type === 'Sprite2D' && texturePath(n, 'texture'))
+  const sprites = nodes.filter(
+    (n) => n.type === 'Sprite2D' && texturePath(n, 'texture') && !isCharacter(n, parents) && !inItem(n),
+  )
   const named = (n: SceneNode) => /background|^bg$|^bg[_\s-]/i.test(n.path.split('/').slice(-2).join('/'))
   return sprites.find(named) ?? sprites.find((n) => !n.path.includes('/')) ?? sprites[0] ?? null
 }
@@ -330,6 +331,7 @@ async function flattenSprites(
   offset: Point,
   notes: string[],
   used: Set<SceneNode>,
+  cropped: boolean,
 ): Promise<ImportedImage | null> {
   const parents = new Map<SceneNode, SceneNode>()
   for (const n of nodes) for (const c of n.children) parents.set(c, n)
@@ -350,14 +352,15 @@ async function flattenSprites(
   for (const n of nodes)
     if (n.type === 'AnimatedSprite2D' && !isCharacter(n, parents))
       left.push(`${n.path} (an AnimatedSprite2D)`)
-  if (drawn.length === 0) {
+  if (drawn.length === 0 && !cropped) {
     if (left.length > 0) notes.push(`sprites not drawn into the background: ${left.join(', ')}`)
     return null
   }
   if (!source.decodeImage) {
-    notes.push(
-      `${drawn.length} sprite(s) over the background not drawn into it (no image decoder here): ${drawn.map((n) => n.path).join(', ')}`,
-    )
+    if (drawn.length > 0)
+      notes.push(
+        `${drawn.length} sprite(s) over the background not drawn into it (no image decoder here): ${drawn.map((n) => n.path).join(', ')}`,
+      )
     return null
   }
   drawn.sort((a, b) => order.get(a)!.z - order.get(b)!.z || order.get(a)!.order - order.get(b)!.order)
@@ -407,7 +410,7 @@ async function flattenSprites(
       `background: drawn with ${put.length} sprite(s) over it in Godot's draw order: ${put.join(', ')}`,
     )
   if (left.length > 0) notes.push(`sprites not drawn into the background: ${left.join(', ')}`)
-  if (put.length === 0) return null
+  if (put.length === 0 && !cropped) return null
   return { name: 'background.png', bytes: encodeRgbaPng(canvas.width, canvas.height, canvas.data) }
 }
 
@@ -428,15 +431,38 @@ export async function importGodotScene(
     return typeof v === 'string' ? v : undefined
   }
 
+  /** Each node's parent (one pass: a scene may hold thousands of nodes). */
+  const parents = new Map<SceneNode, SceneNode>()
+  for (const n of nodes) for (const c of n.children) parents.set(c, n)
+  // Popochiu 2: the room's objects by their group, each prop's sprite as its setters make it.
+  const popochiu = isPopochiuRoom(root)
+  const roles = popochiu ? popochiuRoles(root) : new Map<SceneNode, PopochiuRole>()
+  applyPropSprites(roles)
+  const shown = popochiu ? backgroundSprite(root, roles) : undefined
+  const bgProp = shown === undefined ? undefined : (shown?.prop ?? null)
+
   /** Nodes read into the room (their ancestors too: they place them); the others are named. */
   const used = new Set<SceneNode>([root])
   // Background: room px are its px.
-  const bgNode = chooseBackground(nodes)
+  const escoria = await escoriaClasses(nodes, (p) => source.readText(p))
+  const bgNode = chooseBackground(
+    nodes,
+    parents,
+    shown === undefined ? undefined : (shown?.sprite ?? null),
+    escoria,
+  )
   if (bgNode) used.add(bgNode)
+  if (bgProp) used.add(bgProp)
+  if (bgNode && shown?.byName)
+    notes.push(
+      `${bgNode.path}: taken as the background by its name (the room has no prop named Background or Bg, which Popochiu makes the background)`,
+    )
   let background: ImportedImage | undefined
   let noBackground: string | undefined
   let bgSize: { width: number; height: number } | null = null
   let offset = { x: 0, y: 0 }
+  /** The background shows part of its picture (a frame of a sheet, a region): it is cut to that. */
+  let cropped = false
   if (bgNode) {
     const path = texturePath(bgNode, 'texture')!
     const bytes = IMAGE_TYPES.has(extension(path)) ? await source.readBytes(path) : null
@@ -455,12 +481,16 @@ export async function importGodotScene(
     }
     const hframes = num(bgNode.props.get('hframes')?.value, 1)
     const vframes = num(bgNode.props.get('vframes')?.value, 1)
-    const frame = bgSize ? { width: bgSize.width / hframes, height: bgSize.height / vframes } : null
-    if (frame && (hframes > 1 || vframes > 1)) {
+    // What the sprite shows: one frame of its sheet, or its region (Sprite2D's own rule).
+    const rect = bgSize ? spriteRect(bgNode, { ...bgSize, data: new Uint8Array(0) }) : null
+    const frame = rect ? { width: rect.w, height: rect.h } : null
+    if (rect && bgSize && (rect.w !== bgSize.width || rect.h !== bgSize.height)) {
+      cropped = true
       notes.push(
-        `${bgNode.path}: background has ${hframes}x${vframes} frames; the room uses the first frame's size`,
+        `${bgNode.path}: the background shows ${hframes > 1 || vframes > 1 ? `one of ${hframes}x${vframes} frames` : 'a region'} of ${texturePath(bgNode, 'texture')} (${rect.w}x${rect.h} at ${rect.x}, ${rect.y}); the room is that size`,
       )
     }
+
     const centered = bgNode.props.get('centered')?.value !== false
     const own = vector2(bgNode.props.get('offset')?.value) ?? { x: 0, y: 0 }
     const t: Transform = bgNode.global
@@ -486,26 +516,62 @@ export async function importGodotScene(
       offset = { x: -topLeft.x || 0, y: -topLeft.y || 0 }
     }
     if (frame) bgSize = { width: Math.round(frame.width), height: Math.round(frame.height) }
+  } else if (popochiu) {
+    notes.push(
+      'no Background prop with a texture (Popochiu shows the room on the prop named Background or Bg); the room has no background',
+    )
+    noBackground =
+      "the Popochiu room has no Background prop with a texture (the prop named 'Background' or 'Bg' under Props)"
   } else {
     notes.push('no background sprite found; the room has no background')
     noBackground = 'the scene has no Sprite2D with a texture to take as its background'
   }
-  // Sprites over the background (Popochiu props, Escoria items) flattened into it.
+  // Sprites over the background (Popochiu props, Escoria items) flattened into it; a background
+  // that shows one frame of a sheet (or a region of its texture) is cut to it.
   if (bgNode && background && bgSize) {
-    const flat = await flattenSprites(source, root, nodes, bgNode, bgSize, offset, notes, used)
+    const flat = await flattenSprites(source, root, nodes, bgNode, bgSize, offset, notes, used, cropped)
     if (flat) background = flat
+    else if (cropped) {
+      notes.push(
+        `${bgNode.path}: the background shows one frame of ${texturePath(bgNode, 'texture')}; without an image decoder here it cannot be cut out, so the room has no background`,
+      )
+      noBackground = `the background sprite ${bgNode.path} shows one frame of a sheet, which needs an image decoder to cut out`
+      background = undefined
+    }
   }
   const toRoom = (p: Point): Point => ({ x: p.x + offset.x, y: p.y + offset.y })
   const ringToRoom = (r: Ring): Ring => r.map(toRoom)
 
-  /** Each node's parent (one pass: a scene may hold thousands of nodes). */
-  const parents = new Map<SceneNode, SceneNode>()
-  for (const n of nodes) for (const c of n.children) parents.set(c, n)
-
-  // Walkable regions.
+  // Walkable regions. A Popochiu walkable area is read as Popochiu builds it in _ready()
+  // (interaction_polygon at interaction_polygon_position); its Perimeter is part of it.
   const regions: RegionRead[] = []
+  const ofWalkableArea = new Set<SceneNode>()
+  for (const [n, role] of roles) {
+    if (role !== 'walkable-area') continue
+    for (const c of walkTree(n)) if (REGION_TYPES.has(c.type)) ofWalkableArea.add(c)
+    const shape = walkableAreaShape(n, (p) => navigationOutlines(p, notes), notes)
+    const polygons = shape ? nestRings(shape.outlines.map((o) => placeRing(o, shape.frame))) : []
+    if (polygons.length === 0) {
+      notes.push(
+        `${n.path}: walkable area with no outline (interaction_polygon and its Perimeter's NavigationPolygon are empty); skipped`,
+      )
+      continue
+    }
+    used.add(n)
+    if (shape?.perimeter) used.add(shape.perimeter)
+    regions.push({ node: n, polygons, enabled: n.props.get('enabled')?.value !== false, exclusive: true })
+  }
+  // Popochiu walks one area at a time: the first enabled one when the room starts.
+  const firstOn = regions.find((r) => r.enabled)
+  for (const r of regions)
+    if (r.enabled && r !== firstOn) {
+      r.enabled = false
+      notes.push(
+        `${r.node.path}: Popochiu walks one walkable area at a time, the first enabled one (${firstOn!.node.name}) when the room starts; this one is off until its flag says so`,
+      )
+    }
   for (const n of nodes) {
-    if (!REGION_TYPES.has(n.type)) continue
+    if (!REGION_TYPES.has(n.type) || ofWalkableArea.has(n)) continue
     const r = readRegion(n, notes)
     if (!r) continue
     used.add(n)
@@ -515,7 +581,11 @@ export async function importGodotScene(
     regions.push(r)
   }
   if (regions.length === 0)
-    notes.push('no NavigationRegion2D with a navigation polygon: the room has no walkable area')
+    notes.push(
+      popochiu
+        ? 'no walkable area with an outline under WalkableAreas: the room has no walkable area'
+        : 'no NavigationRegion2D with a navigation polygon: the room has no walkable area',
+    )
 
   const metaOrText = (n: SceneNode, key: string): string | undefined => {
     const v = n.props.get(key)?.value
@@ -544,6 +614,7 @@ export async function importGodotScene(
   }
   const polygons: WalkPolygon[] = []
   const polygonIds = new IdPool()
+  const areaSources: NonNullable<RoomImport['nodes']>['areas'] = []
   const regionFlags = new Map<RegionRead, string>()
   for (const r of regions) {
     if (r.enabled || metaText(r.node, 'walkbox_enabled_by') !== undefined) continue
@@ -576,6 +647,7 @@ export async function importGodotScene(
         .map((o) => regionFlags.get(o)!)
       if (others.length > 0) enabledBy = others.length === 1 ? `!${others[0]}` : `!(${others.join(' || ')})`
     }
+    areaSources.push({ areaId, path: r.node.path, popochiu: roles.get(r.node) === 'walkable-area' })
     room.areas.push({
       id: areaId,
       name: r.node.name,
@@ -622,40 +694,22 @@ export async function importGodotScene(
   for (const a of room.areas) offerFlags(a.enabledBy)
   room.polygons = polygons
 
-  // Zones.
-  const zones: Zone[] = []
-  // Ids from names in time linear in the nodes (a scene may hold thousands).
-  const zoneIds = new IdPool()
-  for (const n of nodes) {
-    if (n.type !== 'Area2D') continue
-    if (bgNode && bgNode.path.startsWith(n.path + '/')) continue // the background prop
-    if (metaText(n, 'walkbox_gate_kind') !== undefined) continue // a Walkbox gate, read below
-    const rings = zoneRings(n, notes, used)
-    if (rings.length > 0) used.add(n)
-    const ownName = metaText(n, 'walkbox_name') ?? n.name
-    rings.forEach((ring, k) => {
-      const name = rings.length > 1 ? `${ownName} ${k + 1}` : ownName
-      const id = zoneIds.take(name, 'zone')
-      const globalId = n.props.get('global_id')?.value
-      const properties: Record<string, string> = { godotPath: n.path }
-      if (typeof globalId === 'string') properties.global_id = globalId
-      Object.assign(properties, metadataProperties(n, notes))
-      zones.push({
-        id,
-        name,
-        shape: { kind: 'polygon', outer: ringToRoom(ring).map((p) => [p.x, p.y]) },
-        events: {
-          enter: metaText(n, 'walkbox_enter') ?? '',
-          exit: metaText(n, 'walkbox_exit') ?? '',
-          stand: metaText(n, 'walkbox_stand') ?? '',
-        },
-        ...(metaText(n, 'walkbox_enabled_by') !== undefined
-          ? { enabledBy: metaText(n, 'walkbox_enabled_by') }
-          : {}),
-        properties,
-      })
-    })
-  }
+  // Zones, hotspots and characters, each where its framework reads it (room-objects.ts).
+  const objects = readRoomObjects({
+    nodes,
+    parents,
+    roles,
+    escoria,
+    backgroundProp: bgProp,
+    backgroundNode: bgNode,
+    used,
+    notes,
+    toRoom,
+    metaText,
+  })
+  const zones = objects.zones
+  if (objects.hotspots.length > 0) room.hotspots = objects.hotspots
+  for (const h of objects.hotspots) offerFlags(h.enabledBy)
   room.zones = zones
   for (const z of zones) offerFlags(z.enabledBy)
 
@@ -667,7 +721,7 @@ export async function importGodotScene(
     const expression = metaText(n, 'walkbox_flag_expression')
     if (n.type !== 'Area2D' || (kind !== 'block-polygon' && kind !== 'open-area') || expression === undefined)
       continue
-    const ring = zoneRings(n, notes, used)[0]
+    const ring = zoneRings(n, notes, used)[0]?.ring
     used.add(n)
     const areaId = n.props.get('metadata/walkbox_area_id')?.value
     room.gates.push({
@@ -684,18 +738,21 @@ export async function importGodotScene(
   // Points and the start.
   const points: RoomPoint[] = []
   /** Which node property each point came from (for writing it back in place). */
-  const pointSources: { id: string; path: string; key: 'position' | 'walk_to_point' }[] = []
+  const pointSources: PointSource[] = []
   const pointIds = new IdPool()
-  const addPoint = (name: string, p: Point, path: string, key: 'position' | 'walk_to_point') => {
+  const addPoint = (name: string, p: Point, path: string, frame: Transform) => {
     const id = pointIds.take(name, 'point')
     const at = toRoom(p)
     points.push({ id, name, x: at.x, y: at.y })
-    pointSources.push({ id, path, key })
+    pointSources.push({ id, path, key: 'position', frame })
   }
+  const inCharacter = (n: SceneNode) => objects.characters.some((c) => n.path.startsWith(c.path + '/'))
   let start: Point | null = null
   for (const n of nodes) {
     if (MARKER_TYPES.has(n.type)) {
       used.add(n)
+      // A hotspot's walk-to marker is its walkTo; a character's markers move with it.
+      if (objects.walkToMarkers.has(n) || inCharacter(n)) continue
       const at = apply(n.global, { x: 0, y: 0 })
       const generic = MARKER_TYPES.has(n.name) || /^ESCLocation$/.test(n.name)
       const parentName = n.path.includes('/') ? n.path.split('/').slice(-2, -1)[0] : ''
@@ -711,18 +768,19 @@ export async function importGodotScene(
           metaText(n, 'walkbox_name') ?? (generic && parentName ? `${parentName}/${n.name}` : n.name),
           at,
           n.path,
-          'position',
+          parents.get(n)?.global ?? IDENTITY,
         )
       }
     }
-    const walkTo = vector2(n.props.get('walk_to_point')?.value)
-    if (walkTo && n.type === 'Area2D')
-      addPoint(`${n.name} walk_to_point`, apply(n.global, walkTo), n.path, 'walk_to_point')
   }
+  // Characters: a named point at each one's feet (where the room scene places it).
+  for (const c of objects.characters) addPoint(c.name, c.at, c.path, c.frame)
   room.points = points
 
   // Scale map (Escoria ESCTerrain).
   let scaleMap: ImportedImage | undefined
+  let scaleSource: { path: string; file: string; size: { width: number; height: number } } | undefined
+
   for (const n of nodes) {
     const script = scriptOf(n)
     const scales = texturePath(n, 'scales')
@@ -736,14 +794,73 @@ export async function importGodotScene(
       notes.push(
         `${n.path}: scale texture ${scales} is missing or not a PNG; scaling not imported (scale_min ${min}%, scale_max ${max}%)`,
       )
-    } else if (bgSize && (size.width !== bgSize.width || size.height !== bgSize.height)) {
-      notes.push(
-        `${n.path}: scale texture ${fileName(scales)} is ${size.width}x${size.height}, the room ${bgSize.width}x${bgSize.height}; scaling not imported`,
-      )
     } else {
+      // Kept when it is the room's size (checked once the size is known, below).
       scaleMap = { name: 'scalemap.png', bytes }
+      scaleSource = { path: n.path, file: fileName(scales), size }
       room.scaling = { mode: 'map', linear: [], map: { file: 'scalemap.png', min, max } }
     }
+  }
+
+  // Popochiu scaling regions: a character is scale_top at the region's top y and scale_bottom at
+  // its bottom y; as Walkbox scaling, linear stops for the whole room (Popochiu scales only
+  // inside the region, which a note says).
+  if (room.scaling.mode === 'none' && objects.scalingRegions.length > 0) {
+    const bands = objects.scalingRegions
+      .map((r) => {
+        const ys = r.ring.map((p) => toRoom(p).y)
+        return { ...r, y0: Math.min(...ys), y1: Math.max(...ys) }
+      })
+      .sort((a, b) => a.y0 - b.y0)
+    const stops: { y: number; scale: number }[] = []
+    const taken: string[] = []
+    for (const b of bands) {
+      const last = stops[stops.length - 1]
+      if (b.top <= 0 || b.bottom <= 0) {
+        notes.push(
+          `${b.path}: scale_top ${b.top}, scale_bottom ${b.bottom}: a scale must be above 0; not read`,
+        )
+        continue
+      }
+      if (last && b.y0 < last.y) {
+        notes.push(
+          `${b.path}: its rows (${b.y0}..${b.y1}) overlap an earlier scaling region's; its scaling is not read (Walkbox scales by y once per room)`,
+        )
+        continue
+      }
+      if (b.y1 - b.y0 < 1e-9) continue
+      stops.push({ y: b.y0, scale: b.top * 100 }, { y: b.y1, scale: b.bottom * 100 })
+      taken.push(b.path)
+    }
+    if (stops.length > 0) {
+      room.scaling = {
+        mode: 'linear',
+        linear: [{ areaId: 0, stops }],
+        ...(room.scaling.map ? { map: room.scaling.map } : {}),
+      }
+      notes.push(
+        `scaling from the Popochiu scaling region(s) ${taken.join(', ')}: linear by y for the whole room (Popochiu scales only inside each region, by scale_top at its top and scale_bottom at its bottom)`,
+      )
+    }
+  }
+
+  // Popochiu 2.1 obstacles: props that carve their obstacle_polygon out of every walkable
+  // area, as block-polygon gates that always hold.
+  for (const [n, role] of roles) {
+    if (role !== 'prop') continue
+    const ring = obstacleRing(n, parents.get(n))
+    if (!ring) continue
+    used.add(n)
+    room.gates.push({
+      id: gateIds.take(`${n.name} obstacle`, 'gate'),
+      name: `${n.name} obstacle`,
+      kind: 'block-polygon',
+      polygon: ringToRoom(ring).map((p): [number, number] => [p.x, p.y]),
+      flagExpression: 'true',
+    })
+    notes.push(
+      `${n.path}: its obstacle_polygon carves the walkable areas (a gate '${n.name} obstacle' that always holds), placed where Popochiu puts it at run time (the prop moved down by its baseline)`,
+    )
   }
 
   // Size: Popochiu's width/height, else the background's, else the geometry's bounds.
@@ -788,12 +905,52 @@ export async function importGodotScene(
     for (const p of polygons) p.outer.forEach(([x, y]) => grow({ x, y }))
     for (const z of zones) if (z.shape.kind === 'polygon') z.shape.outer.forEach(([x, y]) => grow({ x, y }))
     for (const p of points) grow(p)
+    for (const h of objects.hotspots) {
+      if (h.shape.kind === 'polygon') h.shape.outer.forEach(([x, y]) => grow({ x, y }))
+      if (h.walkTo) grow(h.walkTo)
+      if (h.lookAt) grow(h.lookAt)
+    }
+
     size = { width: Math.ceil(maxX), height: Math.ceil(maxY) }
     notes.push(
       `room size assumed ${size.width}x${size.height} (the bounds of its geometry): no width/height on the scene and no readable background`,
     )
   }
   room.size = size
+  if (background && bgSize && (bgSize.width !== size.width || bgSize.height !== size.height)) {
+    notes.push(
+      `the background is ${bgSize.width}x${bgSize.height}, the room ${size.width}x${size.height}; the room keeps no background (a project's background is the room's size)`,
+    )
+    noBackground = `the background picture (${bgSize.width}x${bgSize.height}) is not the room's size (${size.width}x${size.height})`
+    background = undefined
+  }
+  // Walkbox keeps a scale map of the room's size only (the project store's rule): another is
+
+  // named and left out, so that the room this import gives is one the project keeps.
+  if (scaleSource && (scaleSource.size.width !== size.width || scaleSource.size.height !== size.height)) {
+    notes.push(
+      `${scaleSource.path}: scale texture ${scaleSource.file} is ${scaleSource.size.width}x${scaleSource.size.height}, the room ${size.width}x${size.height}; scaling not imported`,
+    )
+    scaleMap = undefined
+    room.scaling = { mode: 'none', linear: [] }
+  }
+  // A walk area the scene puts (partly) outside the room is said, with its bounds.
+  for (const a of room.areas) {
+    const own = polygons.filter((p) => p.areaId === a.id).flatMap((p) => p.outer)
+    if (own.length === 0) continue
+    const xs = own.map(([x]) => x)
+    const ys = own.map(([, y]) => y)
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
+    const bounds = `${Math.round(x0)}..${Math.round(x1)} x ${Math.round(y0)}..${Math.round(y1)}`
+    if (x1 <= 0 || y1 <= 0 || x0 >= size.width || y0 >= size.height)
+      notes.push(
+        `walk area '${a.name}' lies outside the room (its bounds ${bounds}, the room 0..${size.width} x 0..${size.height}): nothing of it is walkable here`,
+      )
+    else if (x0 < -0.5 || y0 < -0.5 || x1 > size.width + 0.5 || y1 > size.height + 0.5)
+      notes.push(
+        `walk area '${a.name}' reaches outside the room (its bounds ${bounds}, the room 0..${size.width} x 0..${size.height})`,
+      )
+  }
   room.testWalk.start = start ?? { x: Math.floor(size.width / 2), y: Math.floor(size.height * 0.8) }
   if (offset.x !== 0 || offset.y !== 0) room.sceneOffset = offset
   if (background) room.background = background.name
@@ -848,6 +1005,13 @@ export async function importGodotScene(
     scaleMap,
     ...(noBackground && !background ? { noBackground } : {}),
     notes,
-    nodes: { imported, points: pointSources },
+    nodes: {
+      imported,
+      points: pointSources,
+      areas: areaSources,
+      zones: objects.zoneSources,
+      hotspots: objects.hotspotSources,
+      scaling: objects.scalingRegions.map((r) => ({ zoneId: r.zoneId, path: r.path })),
+    },
   }
 }

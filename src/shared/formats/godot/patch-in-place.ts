@@ -1,12 +1,16 @@
 /**
- * A Walkbox room written back into the Godot scene it was imported from, in place: the
- * NavigationPolygon of every region whose walk area was edited gets new `vertices`,
- * `polygons` and `outlines` lines (in the region node's own coordinates); every other byte
- * of every file stays as it was (ids, uids, scripts, signals, metadata, order, comments).
- * An unedited room changes nothing.
+ * A Walkbox room written back into the Godot scene it was imported from, in place, where the
+ * engine reads each thing: a Popochiu walkable area's `interaction_polygon` and its Perimeter's
+ * NavigationPolygon, another region's NavigationPolygon (`vertices`, `polygons`, `outlines`);
+ * a zone's or hotspot's polygon, walk-to and look-at points, description and fields in the
+ * node properties the import read them from (room-objects.ts sources), through the inverse
+ * of the same transforms; points' positions; Popochiu scaling regions' scales. Every other
+ * byte of every file stays as it was (ids, uids, scripts, signals, metadata, order,
+ * comments). An unedited room changes nothing: the scene's room is compared in the
+ * project's normal form.
  *
- * A region's walk area is the area named after its node (the import names it so); it is
- * edited when its polygons differ from what the scene gives by more than EDIT_TOLERANCE_PX.
+ * A walk area is edited when its polygons differ from what the scene gives by more than
+ * EDIT_TOLERANCE_PX.
  *
  * Glossary
  * - edit: one run of whole lines of a file replaced by others (0-based `start`, `count`
@@ -18,11 +22,22 @@
  */
 import type { AreaPolygon, Point } from '../../geometry/types'
 import { walkPolygonToArea } from '../../room/convert'
+import { normaliseRoom } from '../../room/normalise'
 import type { Room } from '../../room/schema'
 import { navigationPolygonLines, roomFlagsList } from './export'
-import { importGodotScene, type GodotImportSource } from './import'
+import { importGodotScene, navigationOutlines, type GodotImportSource } from './import'
+import { polygonPosition, walkableAreaShape } from './popochiu'
+import type { ShapeSource } from './room-objects'
 import { apply, readSceneTree, walkTree, type SceneNode, type Transform } from './scene-tree'
-import { resourceId, tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
+import {
+  resourceId,
+  tscnNumber,
+  tscnPackedPoints,
+  tscnString,
+  tscnVector2,
+  vector2,
+  type TscnValue,
+} from './tscn'
 
 /** Project files keep coordinates to 2 decimals (normalise.ts): a smaller change is no edit. */
 export const EDIT_TOLERANCE_PX = 0.01
@@ -41,7 +56,6 @@ export interface PatchedFile {
   edits: LineEdit[]
 }
 
-const REGION_TYPES = new Set(['NavigationRegion2D', 'NavigationPolygonInstance'])
 const PATCHED_KEYS = ['vertices', 'polygons', 'outlines']
 
 function invert(t: Transform): Transform | null {
@@ -242,7 +256,10 @@ export async function patchGodotRoom(
   const notes: string[] = []
   const res = `res://${scenePath.replace(/^res:\/\//, '')}`
   const root = await readSceneTree(source, res, [])
-  const game = await importGodotScene({ ...source, decodeImage: undefined }, res, { roomId: room.id })
+  const read = await importGodotScene({ ...source, decodeImage: undefined }, res, { roomId: room.id })
+  // The scene's room as a project keeps it (normal form: 2 decimals), so that an unedited room
+  // compares equal to it whatever the rounding of its numbers.
+  const game = { ...read, room: normaliseRoom(read.room) }
   const offset = room.sceneOffset ?? { x: 0, y: 0 }
   const gameOffset = game.room.sceneOffset ?? { x: 0, y: 0 }
   if (
@@ -267,8 +284,6 @@ export async function patchGodotRoom(
   }
   const nodes = walkTree(root)
   const byPath = new Map(nodes.map((n) => [n.path, n]))
-  const parents = new Map<SceneNode, SceneNode>()
-  for (const n of nodes) for (const c of n.children) parents.set(c, n)
   const toScene = (p: Point): Point => ({ x: p.x - offset.x, y: p.y - offset.y })
   /** Sets `key` of `node` to `value` text where Godot reads it; false when there is no place for it. */
   const setProperty = async (node: SceneNode, key: string, value: string): Promise<boolean> => {
@@ -285,48 +300,49 @@ export async function patchGodotRoom(
     notes.push(
       `${what}: renamed in Walkbox, the node ${path} keeps its name '${was}' in the scene (scripts find nodes by name: rename it in Godot)`,
     )
-  const seen = new Map<string, string>()
-  for (const node of nodes) {
-    if (!REGION_TYPES.has(node.type)) continue
-    const gameArea = game.room.areas.find((a) => a.name === node.name)
-    // The import made the area's id from the region; a renamed area keeps that id.
-    const area =
-      (gameArea && room.areas.find((a) => a.id === gameArea.id)) ??
-      room.areas.find((a) => a.name === node.name)
-    if (!area || !gameArea) {
-      notes.push(`${node.path}: no walk area '${node.name}' in the room; the region is left as it is`)
-      continue
+  /** The text of `key`'s value in the section whose heading is at 1-based `line` of `file` (res://), or null. */
+  const propertyText = async (file: string, line: number, key: string): Promise<string | null> => {
+    const lines = await linesOf(file.replace(/^res:\/\//, ''))
+    const keyOf = (l: string) => /^([A-Za-z_][A-Za-z0-9_/]*)\s*=/.exec(l)?.[1]
+    for (let i = line; i < lines.length && !lines[i].startsWith('['); i++) {
+      if (keyOf(lines[i]) !== key) continue
+      const out = [lines[i].replace(/^[^=]*=/, '')]
+      for (
+        let j = i + 1;
+        j < lines.length && lines[j].trim() !== '' && !lines[j].startsWith('[') && !keyOf(lines[j]);
+        j++
+      )
+        out.push(lines[j])
+      return out.join('\n')
     }
-    if (area.name !== node.name) renamed(`walk area '${area.name}'`, node.name, node.path)
-    const mine = room.polygons.filter((p) => p.areaId === area.id).map(walkPolygonToArea)
-    const theirs = game.room.polygons.filter((p) => p.areaId === gameArea.id).map(walkPolygonToArea)
-    if (shapeKey(mine) === shapeKey(theirs)) continue
+    return null
+  }
+  /** Is the game's Popochiu a 2.0 (its walkable areas keep interaction_polygon untyped)? */
+  const popochiuIs20 = async () =>
+    /^\s*version\s*=\s*"2\.0/m.test((await source.readText('res://addons/popochiu/plugin.cfg')) ?? '')
+  /** Scene px -> the coordinates of a source's property (null when its frame cannot be undone). */
+
+  const toLocal = (frame: Transform) => {
+    const back = invert(frame)
+    return back ? (p: Point) => apply(back, toScene(p)) : null
+  }
+
+  /** The NavigationPolygon lines of a region for the given rings (its own coordinates). */
+  const seen = new Map<string, string>()
+  const writeNavigationPolygon = async (node: SceneNode, areas: AreaPolygon[], label: string) => {
     const prop = node.props.get('navigation_polygon') ?? node.props.get('navpoly')
     const id = prop ? resourceId(prop.value, 'SubResource') : null
     if (!prop || id === null) {
       notes.push(`${node.path}: its navigation polygon is not a sub-resource of a scene; not written`)
-      continue
+      return
     }
     const file = prop.file.path.replace(/^res:\/\//, '')
     const key = `${file}#${id}`
     if (seen.has(key)) {
       notes.push(`${node.path}: shares its navigation polygon with ${seen.get(key)}; not written`)
-      continue
+      return
     }
     seen.set(key, node.path)
-    if (mine.length === 0) {
-      notes.push(
-        `${node.path}: walk area '${area.name}' has no polygons in the room; the region is left as it is`,
-      )
-      continue
-    }
-    const back = invert(node.global)
-    if (!back) {
-      notes.push(`${node.path}: its transform cannot be undone (scale 0); not written`)
-      continue
-    }
-    const local = (p: Point) => apply(back, { x: p.x - offset.x, y: p.y - offset.y })
-    const areas = mine.map((a) => ({ outer: a.outer.map(local), holes: a.holes.map((h) => h.map(local)) }))
     const lines = await linesOf(file)
     const newLines = navigationPolygonLines(areas)
     const kept = keptOutlines(
@@ -334,13 +350,102 @@ export async function patchGodotRoom(
       sectionValue(lines, id, 'outlines'),
     )
     if (kept) newLines[2] = `outlines = Array[PackedVector2Array]([${kept.join(', ')}])`
+    // A scene that writes these arrays untyped ([...], as hand-written and older scenes do) keeps that.
+    for (const [k, key] of [
+      [1, 'polygons'],
+      [2, 'outlines'],
+    ] as const)
+      if (/^\s*\[/.test(sectionValue(lines, id, key) ?? ''))
+        newLines[k] = newLines[k].replace(/^(\w+) = Array\[\w+\]\((\[.*\])\)$/, '$1 = $2')
     byFile.set(file, [...(byFile.get(file) ?? []), ...sectionEdits(lines, id, newLines, file)])
-    notes.push(
-      `${node.path}: walk area '${area.name}' edited: its navigation polygon (${id} in ${file.split('/').pop()})`,
+
+    notes.push(`${node.path}: ${label}: its navigation polygon (${id} in ${file.split('/').pop()})`)
+  }
+
+  /**
+   * A Popochiu walkable area: its interaction_polygon (what Popochiu loads in _ready(), in the
+   * game and in its editor) and its Perimeter's NavigationPolygon (what Godot shows), both in
+   * the Perimeter's coordinates with the Perimeter at interaction_polygon_position.
+   */
+  const writeWalkableArea = async (area: SceneNode, mine: AreaPolygon[], label: string) => {
+    const shape = walkableAreaShape(area, (p) => navigationOutlines(p, []), [])
+    if (!shape) {
+      notes.push(`${area.path}: the walkable area has no outline to replace; not written`)
+      return
+    }
+    const local = toLocal(shape.frame)
+    if (!local) {
+      notes.push(`${area.path}: its transform cannot be undone (scale 0); not written`)
+      return
+    }
+    const areas = mine.map((a) => ({ outer: a.outer.map(local), holes: a.holes.map((h) => h.map(local)) }))
+    const rings = areas.flatMap((a) => [a.outer, ...a.holes])
+    const was = area.props.get('interaction_polygon')
+    const wasText = was ? await propertyText(was.file.path, was.line, 'interaction_polygon') : null
+    const kept = (wasText !== null ? keptOutlines(rings, wasText) : null) ?? rings.map(tscnPackedPoints)
+    const typed = wasText !== null ? /^\s*Array\[/.test(wasText) : !(await popochiuIs20())
+    const value = typed ? `Array[PackedVector2Array]([${kept.join(', ')}])` : `[${kept.join(', ')}]`
+    await setProperty(area, 'interaction_polygon', value)
+    const perimeter = shape.perimeter
+    if (shape.from === 'navigation_polygon' && perimeter) {
+      // Popochiu's editor takes the Perimeter's position with its outlines.
+      const at = vector2(perimeter.props.get('position')?.value) ?? { x: 0, y: 0 }
+      const ipp = polygonPosition(area)
+      if (at.x !== ipp.x || at.y !== ipp.y)
+        await setProperty(area, 'interaction_polygon_position', tscnVector2(at))
+    } else if (perimeter) {
+      // Godot without Popochiu's script draws the Perimeter where the scene puts it.
+      const at = vector2(perimeter.props.get('position')?.value) ?? { x: 0, y: 0 }
+      const ipp = polygonPosition(area)
+      if (at.x !== ipp.x || at.y !== ipp.y) {
+        await setProperty(perimeter, 'position', tscnVector2(ipp))
+        notes.push(
+          `${perimeter.path}: moved to interaction_polygon_position (${ipp.x}, ${ipp.y}), where Popochiu puts it, so Godot shows the area where the game walks`,
+        )
+      }
+    }
+    notes.push(`${area.path}: ${label}: interaction_polygon (what Popochiu walks)`)
+    if (perimeter) await writeNavigationPolygon(perimeter, areas, label)
+  }
+
+  for (const src of game.nodes?.areas ?? []) {
+    const node = byPath.get(src.path)
+    const gameArea = game.room.areas.find((a) => a.id === src.areaId)
+    if (!node || !gameArea) continue
+    // The import made the area's id from the region; a renamed area keeps that id.
+    const area =
+      room.areas.find((a) => a.id === gameArea.id) ?? room.areas.find((a) => a.name === gameArea.name)
+    if (!area) {
+      notes.push(`${node.path}: no walk area '${gameArea.name}' in the room; left as it is`)
+      continue
+    }
+    if (area.name !== gameArea.name) renamed(`walk area '${area.name}'`, gameArea.name, node.path)
+    const mine = room.polygons.filter((p) => p.areaId === area.id).map(walkPolygonToArea)
+    const theirs = game.room.polygons.filter((p) => p.areaId === gameArea.id).map(walkPolygonToArea)
+    if (shapeKey(mine) === shapeKey(theirs)) continue
+    if (mine.length === 0) {
+      notes.push(`${node.path}: walk area '${area.name}' has no polygons in the room; left as it is`)
+      continue
+    }
+    const label = `walk area '${area.name}' edited`
+    if (src.popochiu) {
+      await writeWalkableArea(node, mine, label)
+      continue
+    }
+    const local = toLocal(node.global)
+    if (!local) {
+      notes.push(`${node.path}: its transform cannot be undone (scale 0); not written`)
+      continue
+    }
+    await writeNavigationPolygon(
+      node,
+      mine.map((a) => ({ outer: a.outer.map(local), holes: a.holes.map((h) => h.map(local)) })),
+      label,
     )
   }
-  // Zones: the polygon of the node a zone came from (Popochiu's interaction_polygon, or the
-  // zone's one CollisionPolygon2D), in that node's coordinates.
+
+  // Zones and hotspots: the polygon of the node property the import read (Popochiu's
+  // interaction_polygon at its interaction_polygon_position, a CollisionPolygon2D's polygon).
   const round = (v: number) => Math.round(v / EDIT_TOLERANCE_PX)
   // The same ring whatever vertex it starts at and whichever way it winds (the project's
   // normal form may turn a ring round): only a moved, added or removed vertex is an edit.
@@ -357,56 +462,144 @@ export async function patchGodotRoom(
     }
     return n === 0
   }
+  const samePoint = (a?: { x: number; y: number }, b?: { x: number; y: number }) =>
+    a === undefined || b === undefined ? a === b : round(a.x) === round(b.x) && round(a.y) === round(b.y)
+  const writeRing = async (what: string, source: ShapeSource | null, outer: [number, number][]) => {
+    const node = source ? byPath.get(source.path) : undefined
+    const local = source ? toLocal(source.frame) : null
+    if (!source || !node || !local) {
+      notes.push(`${what}: its shape has no single polygon to write; not written`)
+      return
+    }
+    if (await setProperty(node, source.key, tscnPackedPoints(outer.map(([x, y]) => local({ x, y })))))
+      notes.push(`${what}: ${node.path} ${source.key} edited`)
+  }
+  const writePoint = async (
+    what: string,
+    source: ShapeSource | null,
+    p: { x: number; y: number } | undefined,
+  ) => {
+    const node = source ? byPath.get(source.path) : undefined
+    const local = source ? toLocal(source.frame) : null
+    if (!p) {
+      notes.push(`${what}: removed in Walkbox; the scene keeps it`)
+      return
+    }
+    if (!source || !node || !local) {
+      notes.push(`${what}: has no property in the scene to hold it; not written`)
+      return
+    }
+    if (await setProperty(node, source.key, tscnVector2(local(p))))
+      notes.push(`${what}: ${node.path} ${source.key} edited`)
+  }
+  /** The one zone or hotspot of the scene `x` came from (by its node, and by name when a node gave several). */
+  const counterpart = <T extends { name: string; properties?: Record<string, string> }>(
+    x: T,
+    theirs: T[],
+  ) => {
+    const path = x.properties?.godotPath
+    const ofNode = theirs.filter((g) => g.properties?.godotPath === path)
+    return path === undefined
+      ? undefined
+      : ofNode.length === 1
+        ? ofNode[0]
+        : ofNode.find((g) => g.name === x.name)
+  }
+  // A zone of a project imported before hotspots were read (issue #27) may name a node Walkbox
+  // now reads as a hotspot: nothing is guessed; the author re-imports the room to edit it so.
+  const nowHotspot = (path: string | undefined) =>
+    path !== undefined && (game.room.hotspots ?? []).some((h) => h.properties.godotPath === path)
   for (const z of room.zones) {
-    const path = z.properties?.godotPath
-    // A node gives one zone (matched by its path, whatever its name now) or several (by name).
-    const ofNode = game.room.zones.filter((g) => g.properties?.godotPath === path)
-    const was = ofNode.length === 1 ? ofNode[0] : ofNode.find((g) => g.name === z.name)
-    if (path === undefined || !was) continue
+    const was = counterpart(z, game.room.zones)
+    if (!was && nowHotspot(z.properties?.godotPath)) {
+      notes.push(
+        `zone '${z.name}': ${z.properties!.godotPath} is a hotspot in the scene (a clickable, read as one since Walkbox has hotspots); not written (import the room again to edit it as a hotspot)`,
+      )
+      continue
+    }
+    if (!was) continue
+    const path = was.properties!.godotPath
     if (was.name !== z.name) renamed(`zone '${z.name}'`, was.name, path)
     if (z.shape.kind !== 'polygon' || was.shape.kind !== 'polygon') continue
     if (sameRing(z.shape.outer, was.shape.outer)) continue
-    const node = byPath.get(path)
-    const polygons = node
-      ? node.children.filter((c) => c.type === 'CollisionPolygon2D' && c.props.has('polygon'))
-      : []
-    const single = game.room.zones.filter((g) => g.properties?.godotPath === path).length === 1
-    const target =
-      node && single
-        ? node.props.has('interaction_polygon')
-          ? node
-          : polygons.length === 1
-            ? polygons[0]
-            : null
-        : null
-    const back = target ? invert(target.global) : null
-    if (!target || !back) {
-      notes.push(`zone '${z.name}': ${path} has no single polygon to write; not written`)
-      continue
+    const src = game.nodes?.zones?.find((s) => s.id === was.id)
+    await writeRing(`zone '${z.name}'`, src?.polygon ?? null, z.shape.outer)
+  }
+  for (const h of room.hotspots ?? []) {
+    const was = counterpart(h, game.room.hotspots ?? [])
+    const src = was ? game.nodes?.hotspots?.find((s) => s.id === was.id) : undefined
+    if (!was || !src) continue
+    const node = byPath.get(src.path)
+    if (was.name !== h.name) renamed(`hotspot '${h.name}'`, was.name, src.path)
+    if (
+      h.shape.kind === 'polygon' &&
+      was.shape.kind === 'polygon' &&
+      !sameRing(h.shape.outer, was.shape.outer)
+    )
+      await writeRing(`hotspot '${h.name}'`, src.polygon, h.shape.outer)
+    else if (h.shape.kind !== was.shape.kind)
+      notes.push(`hotspot '${h.name}': a painted shape has no place in a Godot scene; not written`)
+    if (!samePoint(h.walkTo, was.walkTo))
+      await writePoint(`hotspot '${h.name}' walk-to point`, src.walkTo, h.walkTo)
+    if (!samePoint(h.lookAt, was.lookAt))
+      await writePoint(`hotspot '${h.name}' look-at point`, src.lookAt, h.lookAt)
+    if ((h.description ?? '') !== (was.description ?? '') && node && src.description) {
+      await setProperty(node, src.description, tscnString(h.description ?? ''))
+      notes.push(`hotspot '${h.name}': ${src.path} ${src.description} edited`)
     }
-    const key = target === node ? 'interaction_polygon' : 'polygon'
-    const local = z.shape.outer.map(([x, y]) => apply(back, toScene({ x, y })))
-    if (await setProperty(target, key, tscnPackedPoints(local)))
-      notes.push(`zone '${z.name}': ${target.path} ${key} edited`)
+    for (const key of src.fields) {
+      const mine = h.properties[key]
+      const theirs = was.properties[key]
+      if (mine === theirs || !node) continue
+      const value = mine === undefined ? null : fieldText(node.props.get(key)?.value, mine)
+      if (value === null) {
+        notes.push(
+          `hotspot '${h.name}': property '${key}' ${mine === undefined ? 'removed' : `'${mine}' is not a ${typeof node.props.get(key)?.value}`}; the scene keeps its value`,
+        )
+        continue
+      }
+      await setProperty(node, key, value)
+      notes.push(`hotspot '${h.name}': ${src.path} ${key} edited`)
+    }
+    if (h.direction !== was.direction || h.enabledBy !== was.enabledBy)
+      notes.push(`hotspot '${h.name}': its facing and condition have no place in the scene; not written`)
   }
 
-  // Points: a marker's position (in its parent's coordinates) or a Popochiu walk_to_point.
+  // Points: a marker's or a character's position, in its parent's coordinates.
   for (const src of game.nodes?.points ?? []) {
     const mine = room.points?.find((p) => p.id === src.id)
     const was = game.room.points?.find((p) => p.id === src.id)
     if (!mine || !was) continue
     if (mine.name !== was.name) renamed(`point '${mine.name}'`, was.name, src.path)
-    if (round(mine.x) === round(was.x) && round(mine.y) === round(was.y)) continue
-    const node = byPath.get(src.path)
-    const frame = node ? (src.key === 'position' ? parents.get(node)?.global : node.global) : undefined
-    const back = frame ? invert(frame) : null
-    if (!node || !back) {
-      notes.push(`point '${mine.name}': ${src.path} cannot be moved; not written`)
-      continue
-    }
-    const at = apply(back, toScene(mine))
-    if (await setProperty(node, src.key, tscnVector2(at)))
-      notes.push(`point '${mine.name}': ${src.path} ${src.key} edited`)
+    if (samePoint(mine, was)) continue
+    await writePoint(`point '${mine.name}'`, src, mine)
+  }
+
+  // Popochiu scaling regions: the room's linear scaling at each region's top and bottom rows.
+  const scaled = game.nodes?.scaling ?? []
+  const theirStops = game.room.scaling.linear.find((l) => l.areaId === 0)?.stops
+  const myStops =
+    room.scaling.mode === 'linear' ? room.scaling.linear.find((l) => l.areaId === 0)?.stops : undefined
+  if (scaled.length > 0 && JSON.stringify(myStops) !== JSON.stringify(theirStops)) {
+    if (!myStops)
+      notes.push('scaling: the room no longer scales by y; the Popochiu scaling regions keep their scales')
+    else
+      for (const r of scaled) {
+        const zone = game.room.zones.find((z) => z.id === r.zoneId)
+        const node = byPath.get(r.path)
+        if (!zone || zone.shape.kind !== 'polygon' || !node) continue
+        const ys = zone.shape.outer.map(([, y]) => y)
+        for (const [key, y] of [
+          ['scale_top', Math.min(...ys)],
+          ['scale_bottom', Math.max(...ys)],
+        ] as const) {
+          const scale = scaleAt(myStops, y) / 100
+          const had = node.props.get(key)?.value
+          if (typeof had === 'number' && Math.abs(had - scale) < 1e-4) continue
+          await setProperty(node, key, tscnNumber(scale))
+          notes.push(`scaling: ${r.path} ${key} = ${tscnNumber(scale)} (the room's scale at y ${y})`)
+        }
+      }
   }
 
   // Flags: the root's metadata/walkbox_flags (what the import reads their defaults from),
@@ -452,26 +645,45 @@ export async function patchGodotRoom(
     notes.push(
       `walk-behinds: ${room.walkBehinds.areas.length} not written in place (export with --out for a whole scene with them as Polygon2D cut-outs)`,
     )
-  const newZones = room.zones.filter(
-    (z) => !game.room.zones.some((g) => g.properties?.godotPath === z.properties?.godotPath),
-  ).length
+  const isNew = <T extends { properties?: Record<string, string> }>(mine: T[], theirs: T[]) =>
+    mine.filter((z) => !theirs.some((g) => g.properties?.godotPath === z.properties?.godotPath)).length
+  const newZones = isNew(
+    room.zones.filter((z) => !nowHotspot(z.properties?.godotPath)),
+    game.room.zones,
+  )
+  const newHotspots = isNew(room.hotspots ?? [], game.room.hotspots ?? [])
   const newPoints = (room.points ?? []).filter((p) => !game.room.points?.some((q) => q.id === p.id)).length
-  if (newZones + newPoints > 0)
+  if (newZones + newHotspots + newPoints > 0)
     notes.push(
-      `${newZones} zone(s) and ${newPoints} point(s) new in Walkbox have no node in the scene; not written in place`,
+      `${newZones} zone(s), ${newHotspots} hotspot(s) and ${newPoints} point(s) new in Walkbox have no node in the scene; not written in place`,
     )
   // Deleting a node is the author's call in Godot (scripts and signals may use it).
-  for (const g of game.room.zones) {
-    const path = g.properties?.godotPath
-    const ofNode = game.room.zones.filter((o) => o.properties?.godotPath === path)
-    const kept = room.zones.some(
-      (z) => z.properties?.godotPath === path && (ofNode.length === 1 || z.name === g.name),
-    )
-    if (path !== undefined && !kept)
-      notes.push(
-        `zone '${g.name}': removed in Walkbox; its node ${path} is left in the scene (delete it in Godot)`,
+  const gone = <T extends { name: string; properties?: Record<string, string> }>(
+    what: string,
+    mine: T[],
+    theirs: T[],
+  ) => {
+    for (const g of theirs) {
+      const path = g.properties?.godotPath
+      const ofNode = theirs.filter((o) => o.properties?.godotPath === path)
+      const kept = mine.some(
+        (z) => z.properties?.godotPath === path && (ofNode.length === 1 || z.name === g.name),
       )
+      if (path !== undefined && !kept)
+        notes.push(
+          `${what} '${g.name}': removed in Walkbox; its node ${path} is left in the scene (delete it in Godot)`,
+        )
+    }
   }
+  gone('zone', room.zones, game.room.zones)
+  gone(
+    'hotspot',
+    room.hotspots ?? [],
+    (game.room.hotspots ?? []).filter(
+      (h) => !room.zones.some((z) => z.properties?.godotPath === h.properties.godotPath),
+    ),
+  )
+
   for (const src of game.nodes?.points ?? []) {
     const gone = game.room.points?.find((p) => p.id === src.id)
     if (gone && !room.points?.some((p) => p.id === src.id))
@@ -519,4 +731,25 @@ export function unifiedDiff(file: PatchedFile): string {
     shift += added - removed
   }
   return out.join('\n') + '\n'
+}
+
+/** A field's new text `value` written as the scene had it (a number, a boolean, text); null when it is not one. */
+function fieldText(had: TscnValue | undefined, value: string): string | null {
+  if (typeof had === 'number') {
+    const n = Number(value)
+    return value.trim() !== '' && Number.isFinite(n) ? tscnNumber(n) : null
+  }
+  if (typeof had === 'boolean') return value === 'true' || value === 'false' ? value : null
+  return tscnString(value)
+}
+
+/** The scale (percent) at `y` of linear stops: interpolated between them, held beyond the ends. */
+function scaleAt(stops: { y: number; scale: number }[], y: number): number {
+  const sorted = [...stops].sort((a, b) => a.y - b.y)
+  if (y <= sorted[0].y) return sorted[0].scale
+  for (let i = 1; i < sorted.length; i++) {
+    const [a, b] = [sorted[i - 1], sorted[i]]
+    if (y <= b.y) return b.y === a.y ? b.scale : a.scale + ((y - a.y) / (b.y - a.y)) * (b.scale - a.scale)
+  }
+  return sorted[sorted.length - 1].scale
 }
