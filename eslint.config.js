@@ -15,6 +15,7 @@ const SHARED_LAYERS = [
   '**/analysis/**',
   '**/measure/**',
   '**/formats/**',
+  '**/game/**',
 ]
 const SHARED_TOP = ['**/host', '**/host-channels', '**/actions']
 
@@ -112,26 +113,32 @@ export default tseslint.config(
   sharedLayer(
     ['src/shared/nav/**/*.ts'],
     ['zod'],
-    ['**/room/**', '**/analysis/**', '**/measure/**', '**/formats/**', ...SHARED_TOP],
+    ['**/room/**', '**/analysis/**', '**/measure/**', '**/formats/**', '**/game/**', ...SHARED_TOP],
     'nav (the core a game ships) imports only geometry: not room, analysis, measure or formats.',
   ),
   sharedLayer(
     ['src/shared/room/**/*.ts'],
     [],
-    ['**/nav/**', '**/analysis/**', '**/measure/**', '**/formats/**', ...SHARED_TOP],
+    ['**/nav/**', '**/analysis/**', '**/measure/**', '**/formats/**', '**/game/**', ...SHARED_TOP],
     'room is the file format only: it imports geometry, not nav, analysis, measure or formats.',
   ),
   sharedLayer(
     ['src/shared/analysis/**/*.ts', 'src/shared/measure/**/*.ts'],
     [],
-    ['**/formats/**', ...SHARED_TOP],
+    ['**/formats/**', '**/game/**', ...SHARED_TOP],
     'analysis and measure use geometry, nav and room only.',
   ),
   sharedLayer(
     ['src/shared/formats/**/*.ts'],
     [],
-    ['**/measure/**', ...SHARED_TOP],
+    ['**/measure/**', '**/game/**', ...SHARED_TOP],
     'formats use geometry, nav, room and analysis: not measure, host or actions (the caller decodes and writes files).',
+  ),
+  sharedLayer(
+    ['src/shared/game/**/*.ts'],
+    [],
+    ['**/measure/**', ...SHARED_TOP],
+    'the game store uses formats, room and below: not measure, host or actions (hosts build it and talk to it).',
   ),
   // The runtime package (packages/runtime, built from src/runtime): what a game ships. No
   // editor, no Node, no zod: only nav and geometry, the analysis it answers with (room
@@ -164,9 +171,9 @@ export default tseslint.config(
                 'The runtime imports nothing of the editor: not main, renderer, preload, cli, measure, host or actions.',
             },
             {
-              group: ['**/formats/*', '!**/formats/runtime-file'],
+              group: ['**/formats/*', '!**/formats/runtime-file', '!**/formats/runtime-navmesh'],
               message:
-                'The runtime reads its own file shape (formats/runtime-file) only, not the other formats.',
+                'The runtime reads its own file shape (formats/runtime-file, runtime-navmesh) only, not the other formats.',
             },
             {
               group: ['**/room/*', '!**/room/flag-expression', '!**/room/convert'],

@@ -82,6 +82,8 @@ const every = Number(values.every ?? (quick ? 200 : 5))
 /** Pairs a room in the runtime vs core vs Detour vs npm navmesh section (bench/runtime-peers.ts). */
 const runtimePairs = Number(values['runtime-pairs'] ?? (quick ? 20 : 1000))
 const WARM_UP = quick ? 1 : 3
+/** Timed runs in the runtime section (bench/runtime-peers.ts); each gives a median, p95 and total. */
+const RUNTIME_RUNS = quick ? 1 : 3
 /** Timed runs of a query of 1 ms or more on the generated room; their median counts. */
 const REPEATS = quick ? 1 : 3
 
@@ -504,7 +506,14 @@ async function main(): Promise<void> {
   const { world, pairs, figures } = generatedRoom()
   peers(world, pairs, figures)
   polygonRooms()
-  await runtimePeersSection(peerRooms(benchData, resolve(here, '..')), runtimePairs, seed, out)
+  await runtimePeersSection(
+    await peerRooms(benchData, resolve(here, '..')),
+    runtimePairs,
+    seed,
+    RUNTIME_RUNS,
+    out,
+    quick ? 10 : 200,
+  )
   await movingAi()
   historyMemory()
   zstdDecode()

@@ -31,7 +31,7 @@ import { readFile, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { importGodotGameCommand } from '../../src/cli/godot-game-commands'
-import { exportGodotInPlaceCommand } from '../../src/cli/godot-in-place'
+import { exportIntoCommand } from '../../src/cli/game-export'
 import { folderSource } from '../../src/cli/format-commands'
 import { importGodotScene, type GodotImportSource } from '../../src/shared/formats/godot/import'
 import * as store from '../../src/main/services/project-store'
@@ -529,7 +529,7 @@ async function checkEdit(
   const before = new Map<string, string>()
   const beforeDigest = await gameDigest(game)
   for (const f of beforeDigest.keys()) before.set(f, await readFile(join(game, f), 'utf8'))
-  const report = await exportGodotInPlaceCommand(project, roomId, { into: game, scene })
+  const report = await exportIntoCommand(project, roomId, game, { scene })
   if (report.files.length === 0) return fail('the edit wrote no file')
   const changed = changedFiles(beforeDigest, await gameDigest(game))
   if (changed.join() !== [...report.files].sort().join())
@@ -640,7 +640,7 @@ export const godotCorpus: CorpusEngine = {
       }
       await guard('unedited', async () => {
         const before = await gameDigest(game)
-        const out = await exportGodotInPlaceCommand(project, r.id, { into: game, scene: r.scene })
+        const out = await exportIntoCommand(project, r.id, game, { scene: r.scene })
         const changed = changedFiles(before, await gameDigest(game))
         if (out.files.length > 0 || changed.length > 0)
           return fail(`an unedited room changed ${[...out.files, ...changed].join(', ')}`)

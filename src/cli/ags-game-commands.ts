@@ -3,10 +3,11 @@
  *
  *   import <ags game folder> --out <project dir> [--format ags4|ags3] [--json]
  *
- * Every room of the game is read first (AGS 4: every `Rooms/N/data.xml`; AGS 3: every
- * `roomN.crm`; when a folder has both, the AGS 4 rooms, which Walkbox can write back), named
- * from `Game.agf` where it has a description, then added to the project one by one with a
- * progress line each, and a summary of what was read and left out.
+ * Every room of the game is read first, through the game store (game-import.ts: AGS 4:
+ * every `Rooms/N/data.xml`; AGS 3: every `roomN.crm`; when a folder has both, the AGS 4
+ * rooms, which Walkbox can write back), named from `Game.agf` where it has a description,
+ * then added to the project as one save, with a progress line per room and a summary of
+ * what was read and left out.
  *
  * Glossary
  * - game folder: the folder holding `Game.agf` (or `Rooms/` or `roomN.crm` files).
@@ -16,16 +17,13 @@
  * Units: px.
  */
 import { readdir, stat } from 'node:fs/promises'
-import { basename, resolve } from 'node:path'
+import { basename } from 'node:path'
 import { AGS_LIMITS } from '../shared/formats/ags/ags-room'
-import { listAgsRooms, readGameAgf } from '../shared/formats/game-folder'
+import { gameSource, readGameAgf } from '../shared/formats/game-folder'
+import { nodeGameCodec } from '../main/services/game-folder-store'
 import { diskProjectFiles } from '../main/services/project-files'
-import { roomFormat, type ImportResult } from '../shared/formats/registry'
-import { MAX_ROOMS } from '../shared/room/limits'
-import { idFromName, nameFromFileName } from '../shared/room/names'
-import * as store from '../main/services/project-store'
-import { projectFolderOf } from '../main/desktop-host'
-import { folderSource, importedImages } from './format-commands'
+import { nameFromFileName } from '../shared/room/names'
+import { importGame } from './game-import'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 export interface AgsGameReport {
@@ -59,10 +57,8 @@ export async function isAgsGameFolder(dir: string): Promise<boolean> {
 
 export { readGameAgf }
 
-/** The game's rooms of one format (the shared listing the editor's Open Game Folder uses). */
-async function roomFiles(game: string, format: 'ags4' | 'ags3'): Promise<{ number: number; path: string }[]> {
-  return (await listAgsRooms(diskProjectFiles(game), format)).map((r) => ({ number: r.number, path: r.file }))
-}
+/** The AGS room number of a room file (Rooms/N/data.xml, roomN.crm). */
+const numberOf = (file: string) => Number(/(\d+)(?:\/data\.xml|\.crm)$/i.exec(file)?.[1] ?? 0)
 
 export async function importAgsGameCommand(
   project: string,
@@ -70,93 +66,59 @@ export async function importAgsGameCommand(
   options: { format?: string; progress?: (line: string) => void },
 ): Promise<AgsGameReport> {
   return guardAuthorErrors(async () => {
-    const game = resolve(gameDir)
     if (options.format && options.format !== 'ags4' && options.format !== 'ags3')
       throw new ProjectCommandError(`--format ${options.format}: an AGS game folder is read as ags4 or ags3`)
-    const ags4 = await roomFiles(game, 'ags4')
-    const ags3 = await roomFiles(game, 'ags3')
-    const format = (options.format as 'ags4' | 'ags3' | undefined) ?? (ags4.length > 0 ? 'ags4' : 'ags3')
-    const files = format === 'ags4' ? ags4 : ags3
-    const notes: string[] = []
-    if (format === 'ags4' && ags3.length > 0)
-      notes.push(`${ags3.length} roomN.crm file(s) beside Rooms/ were not read (--format ags3 reads them)`)
-    if (files.length === 0)
-      throw new ProjectCommandError(`${gameDir}: no AGS rooms (Rooms/N/data.xml or roomN.crm) in this folder`)
-    if (files.length > MAX_ROOMS)
-      throw new ProjectCommandError(
-        `${gameDir}: ${files.length} rooms; a Walkbox project holds at most ${MAX_ROOMS}`,
-      )
-    const source = folderSource(game)
-    let names = new Map<number, string>()
-    let gameName = ''
-    const agf = await source.readText('Game.agf').catch((e: Error) => {
-      notes.push(`Game.agf: ${e.message.split('\n')[0]}`)
-      return null
+    const imported = await importGame(project, gameDir, {
+      ...(options.format ? { kind: options.format as 'ags4' | 'ags3' } : {}),
+      name: (read) => read.name || nameFromFileName(basename(gameDir)) || 'AGS game',
     })
-    if (agf !== null) {
-      try {
-        ;({ rooms: names, gameName } = readGameAgf(agf))
-      } catch (e) {
-        notes.push(`Game.agf: ${(e as Error).message.split('\n')[0]}; rooms are named by number`)
-      }
-    } else notes.push('no Game.agf: rooms are named by number')
-
-    // Read every room before writing anything.
-    const read: { number: number; result: ImportResult }[] = []
-    const skipped: AgsGameReport['skipped'] = []
-    for (const f of files) {
-      const name = names.get(f.number) || `Room ${f.number}`
-      try {
-        const result = await roomFormat(format).importRoom!(source, f.path, { name })
-        read.push({ number: f.number, result })
-      } catch (e) {
-        skipped.push({ number: f.number, reason: (e as Error).message.split('\n')[0] })
-        options.progress?.(`room ${f.number}: skipped: ${(e as Error).message.split('\n')[0]}`)
-      }
-    }
-    if (read.length === 0)
-      throw new ProjectCommandError(
-        `${gameDir}: no room could be read (${skipped[0]?.reason ?? 'none found'}); nothing written`,
-      )
-    const listed = [...names.keys()].filter((n) => !files.some((f) => f.number === n))
-    if (listed.length > 0)
-      notes.push(
-        `Game.agf lists room(s) ${listed.join(', ')} with no ${format === 'ags4' ? 'Rooms/N folder' : 'roomN.crm'}`,
-      )
-    notes.push(
+    const { read, added } = imported
+    const format = read.kind as 'ags4' | 'ags3'
+    const skipped = read.skipped.map((s) => ({ number: numberOf(s.file), reason: s.reason }))
+    for (const s of skipped) options.progress?.(`room ${s.number}: skipped: ${s.reason}`)
+    const agf = await readGameAgfRooms(imported.game)
+    const listed = [...agf].filter((n) => !read.listed.some((f) => numberOf(f) === n))
+    const notes = [
+      ...read.notes,
+      ...(listed.length > 0
+        ? [
+            `Game.agf lists room(s) ${listed.join(', ')} with no ${format === 'ags4' ? 'Rooms/N folder' : 'roomN.crm'}`,
+          ]
+        : []),
       `AGS limits: ${AGS_LIMITS.walkableAreas - 1} walkable areas, ${AGS_LIMITS.regions - 1} regions, ${AGS_LIMITS.hotspots - 1} hotspots, ${AGS_LIMITS.walkBehinds - 1} walk-behinds per room`,
-    )
-
-    let folder = projectFolderOf(project)
-    const existing = await stat(folder).catch(() => null)
-    const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
-    if (!existing || empty) {
-      folder = (await store.createProject(folder, gameName || nameFromFileName(basename(game)) || 'AGS game'))
-        .folder
-    }
-    const taken = (await store.openProject(folder)).project.rooms.map((r) => r.id)
-    const rooms: AgsGameReport['rooms'] = []
-    for (const [k, { number, result }] of read.entries()) {
-      const room = result.room
-      room.id = idFromName(room.id, taken)
-      taken.push(room.id)
-      await store.addRoom(folder, room, importedImages(result))
-      rooms.push({
-        number,
-        id: room.id,
+    ]
+    const rooms: AgsGameReport['rooms'] = added.rooms.map(({ read: r, id }) => {
+      const room = r.result.room
+      return {
+        number: numberOf(r.file),
+        id,
         name: room.name,
         width: room.size.width,
         height: room.size.height,
         areas: room.areas.length,
         zones: room.zones.length,
-        notes: result.notes,
-      })
+        notes: r.result.notes,
+      }
+    })
+    for (const [k, room] of rooms.entries())
       options.progress?.(
-        `room ${k + 1}/${read.length}: ${room.name} (AGS room ${number}, ${room.size.width}x${room.size.height}) as ${room.id}: ${room.areas.length} walkable area(s), ${room.zones.length} zone(s), ${result.notes.length} note(s)`,
+        `room ${k + 1}/${rooms.length}: ${room.name} (AGS room ${room.number}, ${room.width}x${room.height}) as ${room.id}: ${room.areas} walkable area(s), ${room.zones} zone(s), ${room.notes.length} note(s)`,
       )
-    }
-    return { project: resolve(folder), game, format, rooms, skipped, notes }
+    return { project: imported.project, game: imported.game, format, rooms, skipped, notes }
   })
+}
+
+/** The room numbers Game.agf lists (none when it cannot be read: the read notes say why). */
+async function readGameAgfRooms(game: string): Promise<Set<number>> {
+  const text = await gameSource(diskProjectFiles(game), nodeGameCodec)
+    .readText('Game.agf')
+    .catch(() => null)
+  if (text === null) return new Set()
+  try {
+    return new Set(readGameAgf(text).rooms.keys())
+  } catch {
+    return new Set()
+  }
 }
 
 export function agsGameTable(r: AgsGameReport): string {

@@ -1,34 +1,31 @@
 /**
  * `walkbox export <project> --room R --format ags4 --out <folder>` when the folder is new:
- * a complete AGS 4 room folder (src/shared/formats/ags/open-room-new.ts) written into a
- * missing or empty folder. A folder holding data.xml is the in-place path
- * (format-commands.ts); anything else is refused in one line with nothing written.
+ * the files of a complete AGS 4 room folder (src/shared/formats/ags/open-room-new.ts) for a
+ * missing or empty folder. The game store writes them (game-export.ts: under the game's
+ * lock, as one unit, data.xml last). A folder holding data.xml is the in-place path;
+ * anything else is refused in one line with nothing written.
  *
  * Glossary
  * - room number: the folder's own name when it is a number (`Rooms/7`), else the room's id.
- * - game id: `<UniqueID>` of the game's Game.agf two folders up (`<game>/Rooms/N`), when
- *   there is one, so that AGS takes the room as the game's own.
- * - staging folder: a new folder is written beside its final place and renamed into it in
- *   one step, so that a failed write leaves nothing; files written into an existing empty
- *   folder are created exclusively and removed again on a failure.
+ * - game id: `<UniqueID>` of the game's Game.agf (`<game>/Rooms/N`), when there is one, so
+ *   that AGS takes the room as the game's own; a Game.agf Walkbox cannot read gives GameID 0
+ *   and a note saying why.
  *
  * Units: bytes.
  */
-import { randomBytes } from 'node:crypto'
-import { lstat, mkdir, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises'
+import { lstat, readdir, realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import type { ExportFile, RoomFormat } from '../shared/formats/registry'
-import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
-import * as store from '../main/services/project-store'
+import { MAX_IMAGE_FILE_BYTES } from '../shared/room/limits'
+import type * as store from '../main/services/project-store'
 import { readRegularFile } from '../main/services/regular-file'
 import { decodeImage, encodeRgbaPng } from '../main/services/image-codec'
 import { sniffImageFormat } from '../shared/room/image-header'
-import { projectFolderOf } from '../main/desktop-host'
 import { ProjectCommandError } from './project-commands'
 import { readGameAgf } from '../shared/formats/game-folder'
 
 /** Throws when an existing part of `path` is (or goes through) a symbolic link. */
-async function refuseLinks(path: string): Promise<void> {
+export async function refuseLinks(path: string): Promise<void> {
   let existing = path
   for (;;) {
     const st = await lstat(existing).catch(() => null)
@@ -50,15 +47,14 @@ async function refuseLinks(path: string): Promise<void> {
   }
 }
 
-/** The game's UniqueID from `<game>/Game.agf` when `out` is `<game>/Rooms/N`, else undefined. */
-async function gameIdOf(out: string): Promise<number | undefined> {
-  const agf = join(dirname(dirname(out)), 'Game.agf')
-  const bytes = await readRegularFile(agf, 'Game.agf', MAX_JSON_FILE_BYTES).catch(() => null)
-  if (!bytes) return undefined
+/** The game's UniqueID from the text of its Game.agf, and a note when it cannot be read. */
+export function gameIdOf(agf: string | null): { gameId?: number; note?: string } {
+  if (agf === null) return {}
   try {
-    return readGameAgf(new TextDecoder().decode(bytes)).uniqueId
-  } catch {
-    return undefined // a Game.agf Walkbox cannot read: GameID 0, said in the notes
+    return { gameId: readGameAgf(agf).uniqueId }
+  } catch (e) {
+    const why = (e as Error).message.split('\n')[0].replace(/^Game\.agf: /, '')
+    return { note: `Game.agf: ${why}; the room gets GameID 0` }
   }
 }
 
@@ -78,30 +74,18 @@ export async function agsOutKind(out: string): Promise<'missing' | 'empty' | 'ro
   )
 }
 
-export interface NewRoomReport {
-  out: string
-  files: string[]
-  notes: string[]
-}
-
-export async function exportNewAgsRoom(
-  project: string,
-  roomId: string,
+/** The files of a new AGS 4 room folder for the project's room, and what was converted or assumed. */
+export async function newAgsRoomFiles(
+  loaded: Awaited<ReturnType<typeof store.loadRoom>>,
+  projectFolder: string,
+  flags: Awaited<ReturnType<typeof store.openProject>>['project']['flags'],
   format: RoomFormat,
-  outDir: string,
+  out: string,
+  agf: string | null,
   encode: (f: ExportFile) => Promise<Uint8Array>,
-): Promise<NewRoomReport> {
-  const out = resolve(outDir)
-  await refuseLinks(out)
-  const kind = await agsOutKind(out)
-  if (kind === 'room')
-    throw new ProjectCommandError(`${out}: holds a room already (data.xml); nothing written`)
-  const folder = projectFolderOf(project)
-  const loaded = await store.loadRoom(folder, roomId)
-  if (loaded.problems.length > 0)
-    throw new ProjectCommandError(`room '${roomId}': ${loaded.problems[0].message}; fix it before exporting`)
+): Promise<{ files: { name: string; bytes: Uint8Array }[]; notes: string[] }> {
   const { room } = loaded
-  const dir = join(resolve(folder), loaded.folder)
+  const dir = join(resolve(projectFolder), loaded.folder)
   // AGS 4 reads PNG backgrounds only: a JPEG or WebP is converted (its pixels as they are).
   const conversions: string[] = []
   const read = async (file: string, as: string) => {
@@ -115,43 +99,16 @@ export async function exportNewAgsRoom(
   for (const [i, f] of (room.backgroundFrames ?? []).entries())
     backgroundFrames.push(await read(f.file, `background${i + 1}.png`))
   const number = /^\d{1,3}$/.test(basename(out)) ? Number(basename(out)) : undefined
+  const id = gameIdOf(agf)
   const result = format.exportRoom!({
     room,
     mask: loaded.mask?.cells ?? null,
     background,
     backgroundFrames,
     scaleMap: null,
-    flags: (await store.openProject(folder)).project.flags,
-    ags: { ...(number !== undefined ? { number } : {}), gameId: await gameIdOf(out) },
+    flags,
+    ags: { ...(number !== undefined ? { number } : {}), gameId: id.gameId },
   })
-  const encoded = await Promise.all(result.files.map(async (f) => ({ path: f.path, bytes: await encode(f) })))
-  if (kind === 'missing') {
-    // Written beside its place, then renamed into it: the folder appears whole or not at all.
-    await mkdir(dirname(out), { recursive: true })
-    const staging = join(dirname(out), `.${basename(out)}.walkbox-${randomBytes(6).toString('hex')}`)
-    await mkdir(staging)
-    try {
-      for (const f of encoded) await writeFile(join(staging, f.path), f.bytes, { flag: 'wx' })
-      await rename(staging, out)
-    } catch (e) {
-      await rm(staging, { recursive: true, force: true })
-      throw new ProjectCommandError(`${out}: ${(e as Error).message.split('\n')[0]}; nothing written`)
-    }
-  } else {
-    const written: string[] = []
-    try {
-      for (const f of encoded) {
-        await writeFile(join(out, f.path), f.bytes, { flag: 'wx' })
-        written.push(f.path)
-      }
-    } catch (e) {
-      for (const p of written) await rm(join(out, p), { force: true })
-      throw new ProjectCommandError(`${out}: ${(e as Error).message.split('\n')[0]}; nothing written`)
-    }
-  }
-  return {
-    out,
-    files: encoded.map((f) => f.path),
-    notes: [...conversions, ...result.notes],
-  }
+  const files = await Promise.all(result.files.map(async (f) => ({ name: f.path, bytes: await encode(f) })))
+  return { files, notes: [...conversions, ...(id.note ? [id.note] : []), ...result.notes] }
 }

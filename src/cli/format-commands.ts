@@ -8,9 +8,8 @@
  *                                                AGS masks or a runtime room (the project is
  *                                                made when the folder does not exist)
  *   export <project> --room <id> --format F --out DIR [--res-dir res://...] [--force]
- *                                                the room's files for that engine (ags4: into
- *                                                the AGS room folder DIR in place, or a new
- *                                                room folder when DIR is missing or empty)
+ *                                                the room's files for that engine (ags4 goes
+ *                                                into a game's room folder: game-export.ts)
  *
  * Glossary
  * - source root: where an import's relative paths start: the folder of project.godot
@@ -22,7 +21,7 @@
  * Units: px.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
@@ -34,7 +33,6 @@ import {
   type ExportFile,
   type ImportResult,
   type ImportSource,
-  type RoomFormat,
 } from '../shared/formats/registry'
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
 import { FormatError, parseRoom } from '../shared/room/schema'
@@ -42,12 +40,9 @@ import { idFromName, nameFromFileName, uniqueName } from '../shared/room/names'
 import { settleDefaultStart } from '../shared/analysis/goal-snap'
 import { flagValues } from '../shared/analysis/room-world'
 import * as store from '../main/services/project-store'
-import { diskProjectFiles } from '../main/services/project-files'
-import { commitGameWrite, planGameWrite } from '../shared/formats/game-folder'
 import { nodeGameCodec } from '../main/services/game-folder-store'
 import { projectFolderOf } from '../main/desktop-host'
 import { ProjectCommandError, guardAuthorErrors, warnOpened } from './project-commands'
-import { agsOutKind, exportNewAgsRoom } from './ags-new-room'
 
 export interface FormatsReport {
   formats: {
@@ -83,25 +78,46 @@ async function readOrNull(full: string, label: string, maxBytes: number): Promis
   }
 }
 
-/** Files under `root` only: '..' and absolute paths are refused, like res:// in Godot. */
+/**
+ * Throws one line when a folder on the way from `root` to `full`, or `full` itself, is a
+ * symbolic link: an import never follows a link, in or out of the folder it reads.
+ */
+async function refuseLinkOnTheWay(root: string, full: string, label: string): Promise<void> {
+  let at = root
+  for (const part of relative(root, full).split(sep)) {
+    at = join(at, part)
+    const st = await lstat(at).catch(() => null)
+    if (!st) return
+    if (st.isSymbolicLink())
+      throw new FileAccessError(
+        label,
+        'a link (or reached through one); Walkbox does not follow links in a game',
+      )
+  }
+}
+
+/** Files under `root` only: '..' and absolute paths are refused, like res:// in Godot, and no link is followed. */
 export function folderSource(root: string): ImportSource {
+  const top = resolve(root)
   const inside = (path: string): string | null => {
-    const full = resolve(root, path)
-    const rel = relative(root, full)
-    return rel.startsWith('..') || rel.split(sep).includes('..') || resolve(root, rel) !== full ? null : full
+    const full = resolve(top, path)
+    const rel = relative(top, full)
+    return rel.startsWith('..') || rel.split(sep).includes('..') || resolve(top, rel) !== full ? null : full
+  }
+  const read = async (path: string, maxBytes: number) => {
+    const full = inside(path)
+    if (!full) return null
+    await refuseLinkOnTheWay(top, full, path)
+    return readOrNull(full, path, maxBytes)
   }
   return {
     // Regular files only, within the limits (a named pipe in the folder would hang the read):
     // missing is null, anything else refused is one line naming the file.
     readText: async (path) => {
-      const full = inside(path)
-      const bytes = full ? await readOrNull(full, path, MAX_JSON_FILE_BYTES) : null
+      const bytes = await read(path, MAX_JSON_FILE_BYTES)
       return bytes ? new TextDecoder().decode(bytes) : null
     },
-    readBytes: async (path) => {
-      const full = inside(path)
-      return full ? readOrNull(full, path, MAX_IMAGE_FILE_BYTES) : null
-    },
+    readBytes: (path) => read(path, MAX_IMAGE_FILE_BYTES),
     // Decoding, image headers and Tiled tile data as the editor's game folders read them.
     decodeImage: nodeGameCodec.decodeImage,
     imageSize: nodeGameCodec.imageSize,
@@ -291,13 +307,6 @@ export async function exportRoomCommand(
       )
     if (!options.out) throw new ProjectCommandError('export: expected --out <folder>')
     const format = roomFormat(options.format)
-    // AGS 4: into the room folder it came from (data.xml there), else a new room folder.
-    if (format.exportInPlace) {
-      if (!format.exportRoom || (await agsOutKind(resolve(options.out))) === 'room')
-        return exportInPlace(project, roomId, format, options.out)
-      const made = await exportNewAgsRoom(project, roomId, format, options.out, exportFileBytes)
-      return { project: resolve(projectFolderOf(project)), format: format.id, room: roomId, ...made }
-    }
     if (!format.exportRoom)
       throw new ProjectCommandError(`--format ${format.id}: Walkbox reads this format but does not write it`)
     const folder = projectFolderOf(project)
@@ -346,61 +355,6 @@ export async function exportRoomCommand(
       notes: result.notes,
     }
   })
-}
-
-/**
- * Write a room back into the engine's own folder `out` (an AGS 4 room folder): only the
- * files that change are written, as one unit, each replaced file copied first into
- * `<out>/.walkbox/game-backups/<time>/` (src/shared/formats/game-folder.ts, as the editor's
- * Save on a game folder); an unedited room writes nothing.
- */
-async function exportInPlace(
-  project: string,
-  roomId: string,
-  format: RoomFormat,
-  outDir: string,
-): Promise<ExportReport> {
-  const folder = projectFolderOf(project)
-  const loaded = await store.loadRoom(folder, roomId)
-  if (loaded.problems.length > 0)
-    throw new ProjectCommandError(`room '${roomId}': ${loaded.problems[0].message}; fix it before exporting`)
-  const out = resolve(outDir)
-  const outStat = await stat(out).catch(() => null)
-  if (!outStat?.isDirectory())
-    throw new ProjectCommandError(
-      `${out}: not a folder; --format ${format.id} writes into the game's own room folder`,
-    )
-  // The same plan and one-unit write (with backups) as the editor's Save on a game folder.
-  const files = diskProjectFiles(out)
-  if (format.id !== 'ags4') throw new ProjectCommandError(`--format ${format.id}: not written in place`)
-  const engine = format.id
-  const plan = await planGameWrite(
-    files,
-    { format: 'walkbox-game-link', version: 1, engine, rooms: [{ roomId, file: 'data.xml' }] },
-    new Map([[roomId, { room: loaded.room, mask: loaded.mask?.cells ?? null }]]),
-    nodeGameCodec,
-    (await store.openProject(folder)).project.flags,
-  ).catch((e: Error) => {
-    throw new ProjectCommandError(e.message.split('\n')[0].replace(/^room '[^']*' \(data\.xml\): /, ''))
-  })
-  const notes = [...plan.notes]
-  if (plan.changes.length === 0) notes.push('nothing Walkbox carries has changed; no file written')
-  else {
-    const done = await commitGameWrite(files, plan.changes).catch((e: Error) => {
-      throw new ProjectCommandError(e.message.split('\n')[0])
-    })
-    notes.push(`replaced files copied first to ${done.backup}`)
-  }
-  const encoded = plan.changes
-  const result = { notes }
-  return {
-    project: resolve(folder),
-    format: format.id,
-    room: roomId,
-    out,
-    files: encoded.map((f) => f.path),
-    notes: result.notes,
-  }
 }
 
 export function formatsTable(r: FormatsReport): string {

@@ -6,8 +6,9 @@
  * The scenes of the game are listed (no links followed, no dot folders, not `addons/`),
  * its rooms found by the rules of src/shared/formats/godot/find-rooms.ts (Popochiu room
  * folders, Escoria ESCRoom scenes, else scenes with a NavigationRegion2D), every room read
- * first, then added to the project one by one with a progress line each (and the flags it
- * needs), and a summary of what was read and left out. The shape of ags-game-commands.ts.
+ * first through the game store (game-import.ts), then added to the project as one save (and
+ * the flags they need), a progress line per room, and a summary of what was read and left
+ * out. The shape of ags-game-commands.ts.
  *
  * Glossary
  * - game folder: the folder holding `project.godot`; res:// is that folder, nothing
@@ -19,18 +20,14 @@
  *
  * Units: px.
  */
-import { readdir, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
-import { findGodotRooms, type GodotRoomKind } from '../shared/formats/godot/find-rooms'
-import { flagDisagreements, listGameFiles } from '../shared/formats/game-folder'
+import type { GodotRoomKind } from '../shared/formats/godot/find-rooms'
+import { listGameFiles } from '../shared/formats/game-folder'
 import { diskProjectFiles } from '../main/services/project-files'
-import { roomFormat, type ImportResult } from '../shared/formats/registry'
-import { MAX_ROOMS } from '../shared/room/limits'
-import { idFromName, nameFromFileName } from '../shared/room/names'
-import type { Flag } from '../shared/room/schema'
-import * as store from '../main/services/project-store'
-import { projectFolderOf } from '../main/desktop-host'
-import { folderSource, importedImages } from './format-commands'
+import type { ProjectFiles } from '../shared/room/unit-save'
+import { nameFromFileName } from '../shared/room/names'
+import { importGame } from './game-import'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 export interface GodotGameReport {
@@ -61,88 +58,46 @@ export async function isGodotGameFolder(dir: string): Promise<boolean> {
   return (await stat(join(dir, 'project.godot')).catch(() => null))?.isFile() === true
 }
 
-/** The .tscn files under `game` ('/'-separated paths), without following links (the shared listing). */
-export async function listGodotScenes(game: string, notes: string[]): Promise<string[]> {
-  return listGameFiles(diskProjectFiles(game), (n) => /\.tscn$/i.test(n), {
-    skip: (p) => p === 'addons',
-    notes,
-  })
+const RULES: Record<string, string> = {
+  popochiu: 'Popochiu room folders',
+  escoria: 'Escoria ESCRoom scenes',
+  navigation: 'scenes with a NavigationRegion2D',
 }
 
 export async function importGodotGameCommand(
   project: string,
   gameDir: string,
-  options: { progress?: (line: string) => void } = {},
+  options: { progress?: (line: string) => void; outFiles?: (root: string) => ProjectFiles } = {},
 ): Promise<GodotGameReport> {
   return guardAuthorErrors(async () => {
-    const game = resolve(gameDir)
-    const notes: string[] = []
-    const source = folderSource(game)
-    const scenes = await listGodotScenes(game, notes)
-    const found = await findGodotRooms(scenes, (p) => source.readText(p))
-    if (found.refused) throw new ProjectCommandError(`${gameDir}: ${found.refused}; nothing written`)
-    notes.push(...found.notes)
-    if (found.rooms.length === 0)
+    const imported = await importGame(project, gameDir, {
+      ...(options.outFiles ? { outFiles: options.outFiles } : {}),
+      kind: 'godot',
+      name: (read) => read.name || nameFromFileName(basename(gameDir)) || 'Godot game',
+    }).catch(async (e: unknown) => {
+      // No room scene at all: said with what was looked at, in one line.
+      if (!(e instanceof Error) || !/(^|: )no rooms found in this godot game/.test(e.message)) throw e
+      const scenes = await listGameFiles(diskProjectFiles(resolve(gameDir)), (n) => /\.tscn$/i.test(n), {
+        skip: (p) => p === 'addons',
+      })
       throw new ProjectCommandError(
         `${gameDir}: no rooms found among ${scenes.length} scene(s) (Popochiu game/rooms/*/room_*.tscn, Escoria ESCRoom scenes, scenes with a NavigationRegion2D); nothing written`,
       )
-    if (found.rooms.length > MAX_ROOMS)
-      throw new ProjectCommandError(
-        `${gameDir}: ${found.rooms.length} rooms; a Walkbox project holds at most ${MAX_ROOMS}`,
-      )
-    const rule = found.rooms[0].kind
-    notes.push(
-      `${found.rooms.length} room(s) found as ${rule === 'popochiu' ? 'Popochiu room folders' : rule === 'escoria' ? 'Escoria ESCRoom scenes' : 'scenes with a NavigationRegion2D'}; ${found.others.length} other scene(s) not imported as rooms`,
-    )
-
-    // Read every room before writing anything.
-    const read: { scene: string; kind: GodotRoomKind; result: ImportResult }[] = []
-    const skipped: GodotGameReport['skipped'] = []
-    for (const r of found.rooms) {
-      try {
-        const result = await roomFormat('godot').importRoom!(source, r.path, {})
-        read.push({ scene: r.path, kind: r.kind, result })
-      } catch (e) {
-        const reason = (e as Error).message.split('\n')[0]
-        skipped.push({ scene: r.path, reason })
-        options.progress?.(`${r.path}: skipped: ${reason}`)
-      }
-    }
-    if (read.length === 0)
-      throw new ProjectCommandError(
-        `${gameDir}: no room could be read (${skipped[0]?.reason ?? 'none found'}); nothing written`,
-      )
-
-    let folder = projectFolderOf(project)
-    const existing = await stat(folder).catch(() => null)
-    const empty = existing?.isDirectory() === true && (await readdir(folder)).length === 0
-    if (!existing || empty) {
-      const gameName = /^\s*config\/name\s*=\s*"([^"\n]{1,200})"/m.exec(
-        (await source.readText('project.godot')) ?? '',
-      )?.[1]
-      folder = (
-        await store.createProject(folder, gameName || nameFromFileName(basename(game)) || 'Godot game')
-      ).folder
-    }
-    const opened = await store.openProject(folder)
-    const taken = opened.project.rooms.map((r) => r.id)
-    const knownFlags = new Set(opened.project.flags.map((f) => f.id))
-    const flagsAdded: string[] = []
-    const rooms: GodotGameReport['rooms'] = []
-    for (const [k, { scene, kind, result }] of read.entries()) {
-      const room = result.room
-      room.id = idFromName(room.id, taken)
-      taken.push(room.id)
-      const flags: Flag[] = result.flags.filter((f) => !knownFlags.has(f.id))
-      for (const f of flags) {
-        knownFlags.add(f.id)
-        flagsAdded.push(f.id)
-      }
-      await store.addRoom(folder, room, importedImages(result), { flags })
-      rooms.push({
-        scene,
-        kind,
-        id: room.id,
+    })
+    const { read, added } = imported
+    const skipped = read.skipped.map((s) => ({ scene: s.file, reason: s.reason }))
+    for (const s of skipped) options.progress?.(`${s.scene}: skipped: ${s.reason}`)
+    const rule = read.rooms[0]?.kind ?? 'navigation'
+    const notes = [...read.notes]
+    // Said before the flag lines, as the rooms were found before they were read.
+    const flagLines = notes.filter((n) => n.startsWith("flag '"))
+    const found = `${read.listed.length} room(s) found as ${RULES[rule] ?? rule}; ${read.others ?? 0} other scene(s) not imported as rooms`
+    const rooms: GodotGameReport['rooms'] = added.rooms.map(({ read: r, id }) => {
+      const room = r.result.room
+      return {
+        scene: r.file,
+        kind: (r.kind ?? 'navigation') as GodotRoomKind,
+        id,
         name: room.name,
         width: room.size.width,
         height: room.size.height,
@@ -150,14 +105,21 @@ export async function importGodotGameCommand(
         zones: room.zones.length,
         hotspots: room.hotspots?.length ?? 0,
         points: room.points?.length ?? 0,
-        notes: result.notes,
-      })
+        notes: r.result.notes,
+      }
+    })
+    for (const [k, room] of rooms.entries())
       options.progress?.(
-        `room ${k + 1}/${read.length}: ${room.name} (${scene}, ${room.size.width}x${room.size.height}) as ${room.id}: ${room.areas.length} walk area(s), ${room.zones.length} zone(s), ${room.hotspots?.length ?? 0} hotspot(s), ${room.points?.length ?? 0} point(s), ${result.notes.length} note(s)`,
+        `room ${k + 1}/${rooms.length}: ${room.name} (${room.scene}, ${room.width}x${room.height}) as ${room.id}: ${room.areas} walk area(s), ${room.zones} zone(s), ${room.hotspots} hotspot(s), ${room.points} point(s), ${room.notes.length} note(s)`,
       )
+    return {
+      project: imported.project,
+      game: imported.game,
+      rooms,
+      skipped,
+      flagsAdded: added.flagsAdded.map((f) => f.id),
+      notes: [...notes.filter((n) => !flagLines.includes(n)), found, ...flagLines],
     }
-    notes.push(...flagDisagreements(read.map((r) => ({ file: r.scene, result: r.result }))))
-    return { project: resolve(folder), game, rooms, skipped, flagsAdded, notes }
   })
 }
 

@@ -1,7 +1,8 @@
 /**
  * A whole Tiled game in at once: `walkbox import <folder | file.tiled-project> --out <project>`
  * imports every map (.tmx, .tmj) of a folder, or of the folders a Tiled project lists, as
- * one room each, reporting one progress line per map.
+ * one room each, through the game store (game-import.ts: the maps read first, then added as
+ * one save), reporting one progress line per map.
  *
  * Glossary
  * - import root: the folder given (or the folder of the .tiled-project). The files a map
@@ -17,16 +18,10 @@
  */
 import { lstat, readdir } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import {
-  flagDisagreements,
-  GameFolderError,
-  listTiledMaps,
-  listTiledProjectMaps,
-} from '../shared/formats/game-folder'
-import { roomFormat } from '../shared/formats/registry'
-import { MAX_ROOMS } from '../shared/room/limits'
-import { diskProjectFiles } from '../main/services/project-files'
-import { addImportedRoom, folderSource, type ImportReport } from './format-commands'
+import { nameFromFileName } from '../shared/room/names'
+import { projectFolderOf } from '../main/desktop-host'
+import type { ImportReport } from './format-commands'
+import { importGame } from './game-import'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 export interface FolderImportReport {
@@ -66,42 +61,56 @@ export async function importTiledFolderCommand(
   return guardAuthorErrors(async () => {
     const isProjectFile = given.toLowerCase().endsWith('.tiled-project')
     const root = isProjectFile ? dirname(resolve(given)) : resolve(given)
-    const files = diskProjectFiles(root)
-    const notes: string[] = []
-    const maps = await (
-      isProjectFile ? listTiledProjectMaps(files, basename(given), notes) : listTiledMaps(files, notes)
-    ).catch((e: unknown) => {
-      if (e instanceof GameFolderError) throw new ProjectCommandError(e.message.split('\n')[0])
+    const imported = await importGame(project, given, {
+      kind: 'tiled',
+      name: () => nameFromFileName(basename(resolve(projectFolderOf(project)))) || 'Game',
+    }).catch((e: unknown) => {
+      if (e instanceof Error && /(^|: )no rooms found in this tiled game/.test(e.message))
+        throw new ProjectCommandError(`${given}: no Tiled maps (.tmx, .tmj) found`)
       throw e
     })
-    if (maps.length === 0) throw new ProjectCommandError(`${given}: no Tiled maps (.tmx, .tmj) found`)
-    if (maps.length > MAX_ROOMS)
-      throw new ProjectCommandError(
-        `${root}: more than ${MAX_ROOMS} maps (a project holds at most ${MAX_ROOMS} rooms); nothing imported`,
-      )
-    const report: FolderImportReport = { project: null, root, rooms: [], refused: [], notes }
-    const source = folderSource(root)
-    const read: Parameters<typeof flagDisagreements>[0][number][] = []
-    for (const [i, map] of maps.entries()) {
-      const step = `[${i + 1}/${maps.length}] ${map}`
-      const format = roomFormat(map.toLowerCase().endsWith('.tmx') ? 'tiled-xml' : 'tiled-json')
-      try {
-        const result = await format.importRoom!(source, map, { filesWithinSource: true })
-        const added = await addImportedRoom(project, result)
-        read.push({ file: map, result })
-        report.project = added.project
-        report.rooms.push({ map, format: format.id, ...added, notes: result.notes })
+    const { read, added } = imported
+    const byFile = new Map(added.rooms.map((r) => [r.read.file, r]))
+    const report: FolderImportReport = {
+      project: imported.project,
+      root,
+      rooms: [],
+      refused: [],
+      notes: read.notes,
+    }
+    const flagsAdded = new Set(added.flagsAdded.map((f) => f.id))
+    for (const [i, map] of read.listed.entries()) {
+      const step = `[${i + 1}/${read.listed.length}] ${map}`
+      const room = byFile.get(map)
+      if (room) {
+        const { result } = room.read
+        const r = result.room
+        const summary = {
+          id: room.id,
+          name: r.name,
+          width: r.size.width,
+          height: r.size.height,
+          polygons: r.polygons.length,
+          zones: r.zones.length,
+          points: r.points?.length ?? 0,
+        }
+        report.rooms.push({
+          map,
+          format: /\.tmx$/i.test(map) ? 'tiled-xml' : 'tiled-json',
+          room: summary,
+          flagsAdded: result.flags.filter((f) => flagsAdded.delete(f.id)).map((f) => f.id),
+          notes: result.notes,
+        })
         onProgress(
-          `${step}: room ${added.room.id} (${added.room.width}x${added.room.height}, ${added.room.polygons} walk polygons, ${added.room.zones} zones, ${added.room.points} points; ${result.notes.length} notes)`,
+          `${step}: room ${summary.id} (${summary.width}x${summary.height}, ${summary.polygons} walk polygons, ${summary.zones} zones, ${summary.points} points; ${result.notes.length} notes)`,
         )
-      } catch (e) {
-        const error = (e as Error).message.split('\n')[0]
-        const problems = (e as { problems?: unknown }).problems
-        report.refused.push({ map, error, problems: Array.isArray(problems) ? problems.map(String) : [] })
+      } else {
+        const skipped = read.skipped.find((s) => s.file === map)
+        const error = skipped?.reason ?? 'not read'
+        report.refused.push({ map, error, problems: skipped?.problems ?? [] })
         onProgress(`${step}: not imported: ${error}`)
       }
     }
-    notes.push(...flagDisagreements(read))
     return report
   })
 }

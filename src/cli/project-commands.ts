@@ -37,6 +37,9 @@ import * as store from '../main/services/project-store'
 import { decodeMask, ImageError, readImageInfo } from '../main/services/image-codec'
 import { projectFolderOf } from '../main/desktop-host'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
+import { GameFolderError } from '../shared/formats/game-folder'
+import { OutsideProjectError } from '../main/services/project-files'
+import { LockBusyError } from '../main/services/file-lock'
 import { MAX_IMAGE_FILE_BYTES, MAX_MASK_FILES } from '../shared/room/limits'
 
 /** How many problems a refusal lists, one line each (text and --json). */
@@ -63,6 +66,9 @@ const AUTHOR_ERRORS = [
   MigrationError,
   UnsafePathError,
   FileAccessError,
+  GameFolderError,
+  OutsideProjectError,
+  LockBusyError,
 ]
 
 /** Runs `work`, turning errors about the author's files or arguments into one-line refusals. */

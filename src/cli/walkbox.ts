@@ -66,9 +66,9 @@ import {
   roomList,
   roomListTable,
 } from './project-commands'
-import { exportIntoCommand, exportIntoTable } from './export-into'
 import { folderImportTable, importTiledFolderCommand, isTiledFolderImport } from './import-tiled-folder'
 import {
+  exportFileBytes,
   exportRoomCommand,
   exportTable,
   formatsList,
@@ -78,7 +78,8 @@ import {
 } from './format-commands'
 import { agsGameTable, importAgsGameCommand, isAgsGameFolder } from './ags-game-commands'
 import { godotGameTable, importGodotGameCommand, isGodotGameFolder } from './godot-game-commands'
-import { exportGodotInPlaceCommand, godotInPlaceTable } from './godot-in-place'
+import { agsOutTable, exportAgsOutCommand, exportIntoCommand, exportIntoTable } from './game-export'
+import { ROOM_FORMATS } from '../shared/formats/registry'
 
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
@@ -94,10 +95,10 @@ export const USAGE = [
   '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
   '       walkbox import <Godot project folder (project.godot)> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|ags4|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
-  '       walkbox export <project> --room <id> --format ags4 --out <AGS Rooms/N folder: in place when it holds data.xml, else a new room folder> [--json]',
+  '       walkbox export <project> --room <id> --format ags4 --out <AGS Rooms/N folder: in place when it holds data.xml, else a new room folder> [--dry-run] [--json]',
   '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--json]',
   '       walkbox export <project> --room <id> --into <game map.tmx|.tmj> [--dry-run] [--json]',
-  '       walkbox export <project> --room <id> --into <Godot project folder> [--scene <room .tscn>] [--dry-run] [--json]',
+  "       walkbox export <project> --room <id> --into <AGS 4 game | Godot project | folder of Tiled maps> [--scene <the room's file in the game>] [--dry-run] [--json]",
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -442,25 +443,30 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'export') {
       if (rest.length !== 1) usage('export: expected one <project>')
       if (!values.room) usage('export: expected --room <id> (walkbox room list <project> lists them)')
-      if (values.into !== undefined && /\.(tmx|tmj|json)$/i.test(values.into)) {
-        // Into the game's own Tiled map, in place (a dry run prints the unified diff).
+      if (values.into !== undefined) {
+        // Into the game's own files, in place, whatever its engine (a dry run prints the diff).
         const report = await exportIntoCommand(rest[0], values.room, values.into, {
+          scene: values.scene,
           dryRun: values['dry-run'],
+          format: values.format,
         })
         print(values.json, report, exportIntoTable(report))
         return 0
       }
-      if (values.into !== undefined) {
-        if (values.format !== undefined && values.format !== 'godot')
-          usage('export --into: writes into a Godot game folder or a Tiled map (.tmx, .tmj)')
-        const report = await exportGodotInPlaceCommand(rest[0], values.room, {
-          into: values.into,
-          scene: values.scene,
+      const inPlace = ROOM_FORMATS.find((f) => f.id === values.format && f.exportInPlace)
+      if (inPlace && values.out !== undefined) {
+        // AGS 4: into the game's room folder in place, or a new room folder.
+        const report = await exportAgsOutCommand(rest[0], values.room, inPlace, values.out, {
           dryRun: values['dry-run'],
+          encode: exportFileBytes,
         })
-        print(values.json, report, godotInPlaceTable(report))
+        print(values.json, report, agsOutTable(report))
         return 0
       }
+      if (values['dry-run'])
+        usage(
+          'export --dry-run: a dry run is for writes into a game (--into, --format ags4 --out <game>/Rooms/N)',
+        )
       const report = await exportRoomCommand(rest[0], values.room, {
         format: values.format,
         out: values.out,
@@ -481,15 +487,20 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`walkbox: ${e.message}\n${USAGE}\n`)
       return 2
     }
-    if (e instanceof ProjectCommandError && e.problems.length > 0) {
-      // The first problems, one line each; with --json also as a report on stdout.
-      const shown = e.problems.slice(0, MAX_LISTED_PROBLEMS)
-      const more = e.problems.length - shown.length
+    if (
+      e instanceof ProjectCommandError &&
+      e.problems.some((p) => !e.message.split('\n').includes(p.trim()))
+    ) {
+      // The first problems, one line each (each once, none that repeats the refusal itself);
+      // with --json also as a report on stdout.
+      const problems = [...new Set(e.problems)].filter((p) => !e.message.split('\n').includes(p.trim()))
+      const shown = problems.slice(0, MAX_LISTED_PROBLEMS)
+      const more = problems.length - shown.length
       const lines = [...shown, ...(more > 0 ? [`and ${more} more`] : [])]
       process.stderr.write(`walkbox: ${e.message}\n${lines.map((l) => `  ${l}\n`).join('')}`)
       if (values.json)
         process.stdout.write(
-          `${JSON.stringify({ error: e.message, problems: shown, problemCount: e.problems.length }, null, 2)}\n`,
+          `${JSON.stringify({ error: e.message, problems: shown, problemCount: problems.length }, null, 2)}\n`,
         )
       return 2
     }

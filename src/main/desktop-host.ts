@@ -56,12 +56,14 @@ import {
   isGameFolder,
   openGameFolder,
   planGameSave,
+  readOnlyGameRefusal,
   scratchFolderFor,
   withNoBackground,
   writeGameSave,
 } from './services/game-folder-store'
 import type { ProjectFiles } from '../shared/room/unit-save'
-import { AGS3_READ_ONLY, planForAuthor } from '../shared/formats/game-folder'
+import { AGS3_READ_ONLY } from '../shared/formats/game-folder'
+import { planForAuthor } from '../shared/game/game-plan'
 
 export interface DesktopDialogs {
   /** A project folder (or its project.walkbox.json) to open; null when cancelled. */
@@ -188,6 +190,14 @@ export class DesktopHost {
     if (!this.allowed.has(folder)) {
       throw new Error(`The project at ${folder} was not opened here; open it with File › Open Project.`)
     }
+    return folder
+  }
+
+  /** A folder a request may write: allowed, and no part of a game opened read-only (its scratch project or anything in the game). */
+  private requireWritable(ref: string): string {
+    const folder = this.requireAllowed(ref)
+    const readOnly = this.readOnlyGames.get(folder) ?? readOnlyGameRefusal(folder)
+    if (readOnly) throw new Error(`Not saved: ${readOnly}.`)
     return folder
   }
 
@@ -336,9 +346,7 @@ export class DesktopHost {
   async saveProject(
     req: SaveProjectRequest | { ref: string; project: unknown; rooms: { room: unknown }[] },
   ): Promise<SaveResult> {
-    const folder = this.requireAllowed(req.ref)
-    const readOnly = this.readOnlyGames.get(folder)
-    if (readOnly) throw new Error(`Not saved: ${readOnly}.`)
+    const folder = this.requireWritable(req.ref)
     const result = await store.saveProjectUnit(folder, this.unitSave(req as SaveProjectRequest), {
       appVersion: this.options.appVersion(),
     })
@@ -432,13 +440,13 @@ export class DesktopHost {
   }
 
   async restoreBackup(req: RestoreBackupRequest): Promise<OpenedProject> {
-    const folder = this.requireAllowed(req.ref)
+    const folder = this.requireWritable(req.ref)
     await store.restoreProjectBackup(folder, req.backupId)
     return this.opened(folder)
   }
 
   async renameProject(req: RenameProjectRequest): Promise<void> {
-    const folder = this.requireAllowed(req.ref)
+    const folder = this.requireWritable(req.ref)
     await store.updateProject(folder, (project) => ({ ...project, name: req.name.trim() }))
     await this.remember(folder, req.name.trim())
   }

@@ -30,8 +30,11 @@ import { scaleAt as scaleAtPoint } from '../shared/analysis/scaling'
 import { walkBehindAt as walkBehindAtPoint } from '../shared/analysis/walk-behind-cut'
 import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
 import type { Point } from '../shared/geometry/types'
-import { navmeshFunnel } from '../shared/nav/algorithms/navmesh-funnel'
+import { inNavState, walkFingerprint } from '../shared/formats/runtime-navmesh'
+import { navmeshFunnel, navmeshOf } from '../shared/nav/algorithms/navmesh-funnel'
+import { navmeshRoute, routeState, type RouteState } from '../shared/nav/algorithms/navmesh-route'
 import { snapNotes, snapQueryEnds } from '../shared/nav/click-snap'
+import { buildTriMesh, type TriMesh } from '../shared/nav/polygon/tri-mesh'
 import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
 import { readRoomFile } from './read-room'
 import type {
@@ -90,13 +93,28 @@ export interface FindPathOptions {
   options?: OptionValues
 }
 
+/**
+ * An algorithm with option values, checked once by `room.prepare`: pass it to `findPath`
+ * in place of `{ algorithm, options }`, at no cost per call.
+ */
+export interface PreparedFind {
+  readonly algorithm: Pathfinder<Prepared, string>
+  readonly options: Readonly<OptionValues>
+}
+
 export interface RuntimeRoom {
   readonly room: RuntimeRoomInfo
   /** The current flag values (the project's starting values the export carried, then the game's). */
   readonly flags: Readonly<Record<string, boolean>>
   setFlag(id: string, value: boolean): void
   isWalkable(p: Point): boolean
-  findPath(from: Point, to: Point, options?: FindPathOptions): RuntimePath
+  /** A path; `options` as given, or a prepared option set of this room (`prepare`). */
+  findPath(from: Point, to: Point, options?: FindPathOptions | PreparedFind): RuntimePath
+  /**
+   * An algorithm and option values (unknown options refused here), checked once: `findPath`
+   * takes the result with no work per call, after flag changes too.
+   */
+  prepare(options?: FindPathOptions): PreparedFind
   /** Zones (enabled in the current flags) that contain the point. */
   zonesAt(p: Point): RuntimeZone[]
   /** Character scale at the point, percent. */
@@ -124,6 +142,23 @@ function completeOptions(pathfinder: Pathfinder<Prepared, string>, given: Option
   return values
 }
 
+/** A key for complete option values, in the algorithm's option order. */
+function optionsKey(pathfinder: Pathfinder<Prepared, string>, values: OptionValues): string {
+  let key = ''
+  for (const spec of pathfinder.options) key += `${typeof values[spec.key]}:${String(values[spec.key])}\u0000`
+  return key
+}
+
+/** Has `given` exactly the keys and values of `last` (`count` keys)? One pass, nothing made. */
+function sameOptions(given: OptionValues, last: OptionValues, count: number): boolean {
+  let n = 0
+  for (const key in given) {
+    if (given[key] !== last[key]) return false
+    n++
+  }
+  return n === count
+}
+
 /** Length of a polyline, room px. */
 function polylineLength(points: readonly Point[]): number {
   let length = 0
@@ -143,46 +178,119 @@ function withoutDebug(prepared: Prepared): Prepared {
 
 const DEFAULT_PATHFINDER = navmeshFunnel as unknown as Pathfinder<Prepared, string>
 
+/** A prepared option set (room.prepare): checked once; findPath reads its prepared data with no work per call. */
+class OptionSet implements PreparedFind {
+  readonly algorithm: Pathfinder<Prepared, string>
+  readonly options: Readonly<OptionValues>
+  /** The room that made it (another room reads it as plain options). */
+  readonly owner: object
+  /** Complete option values, and their key. */
+  readonly values: OptionValues
+  readonly key: string
+  prepared: Prepared | null = null
+  generation = -1
+
+  constructor(algorithm: Pathfinder<Prepared, string>, given: OptionValues, owner: object) {
+    this.algorithm = algorithm
+    this.options = Object.freeze({ ...given })
+    this.owner = owner
+    this.values = completeOptions(algorithm, given)
+    this.key = optionsKey(algorithm, this.values)
+    Object.freeze(this.values)
+  }
+}
+
 export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: string } = {}): RuntimeRoom {
   const read = readRoomFile(data, options.file ?? 'room.walkbox.json')
-  const { room, mask, scaleMap } = read
+  const { room, navmesh } = read
+  // The mask and scale map, decoded when first needed.
+  let maskCells: Uint8Array | null | undefined
+  const mask = (): Uint8Array | null =>
+    maskCells === undefined ? (maskCells = read.mask?.() ?? null) : maskCells
+  let scaleValues: ReturnType<NonNullable<typeof read.scaleMap>> | null | undefined
+  const scaleMap = () => (scaleValues === undefined ? (scaleValues = read.scaleMap?.() ?? null) : scaleValues)
   const flags: Record<string, boolean> = { ...read.flags, ...(options.flags ?? {}) }
   // The nav world and what each algorithm prepared on it, for the current flags. A query
   // does no bookkeeping beyond a map lookup: everything is dropped when a flag changes.
   let world: NavWorld | null = null
   /** Per algorithm: its prepared data with the faithful options (the common case). */
-  const preparedDefault = new Map<Pathfinder<Prepared, string>, Prepared>()
+  let preparedDefault: Map<Pathfinder<Prepared, string>, Prepared> | null = null
   /** Per algorithm and option values (`options` given): prepared data by values key. */
-  const preparedWith = new Map<Pathfinder<Prepared, string>, Map<string, Prepared>>()
+  let preparedWith: Map<Pathfinder<Prepared, string>, Map<string, Prepared>> | null = null
   const currentWorld = (): NavWorld => {
-    world ??= navWorldForRoom(room, mask, flags, JSON.stringify(Object.entries(flags).sort()))
+    world ??= navWorldForRoom(room, mask(), flags, JSON.stringify(Object.entries(flags).sort()))
     return world
   }
+  // The file's navmesh, while the flags are in the state it was made for and it is this
+  // room's (its fingerprint): checked on the first path, then kept.
+  let fileMesh: TriMesh | null | undefined
+  const preparedMesh = (): TriMesh | null => {
+    if (!navmesh || !inNavState(navmesh, room, flags)) return null
+    fileMesh ??=
+      walkFingerprint(room, read.maskRuns) === navmesh.source
+        ? buildTriMesh(navmesh.mesh, { lazyGrid: true })
+        : null
+    return fileMesh
+  }
+  // navmesh-funnel gets a route state (navmesh-route.ts) on the file's navmesh or the world's;
+  // the others their prepared data on the world.
+  const prepareFresh = (pathfinder: Pathfinder<Prepared, string>, values: OptionValues): Prepared =>
+    pathfinder === DEFAULT_PATHFINDER
+      ? routeState(preparedMesh() ?? navmeshOf(currentWorld()), values)
+      : withoutDebug(pathfinder.prepare(currentWorld(), values))
   // The last algorithm asked for with its faithful options: a game mostly asks one.
   let lastPathfinder: Pathfinder<Prepared, string> | null = null
   let lastPrepared: Prepared | null = null
-  const prepare = (pathfinder: Pathfinder<Prepared, string>, given: OptionValues | undefined): Prepared => {
-    if (given === undefined) {
-      if (pathfinder === lastPathfinder) return lastPrepared!
-      let prepared = preparedDefault.get(pathfinder)
-      if (!prepared) {
-        prepared = withoutDebug(pathfinder.prepare(currentWorld(), completeOptions(pathfinder)))
-        preparedDefault.set(pathfinder, prepared)
-      }
-      lastPathfinder = pathfinder
-      lastPrepared = prepared
-      return prepared
-    }
-    const values = completeOptions(pathfinder, given)
-    const key = JSON.stringify(Object.entries(values).sort())
+  const prepareDefault = (pathfinder: Pathfinder<Prepared, string>): Prepared => {
+    if (pathfinder === lastPathfinder) return lastPrepared!
+    // The one asked for before is kept by algorithm once a second is asked for.
+    if (lastPathfinder) (preparedDefault ??= new Map()).set(lastPathfinder, lastPrepared!)
+    const prepared = preparedDefault?.get(pathfinder) ?? prepareFresh(pathfinder, completeOptions(pathfinder))
+    lastPathfinder = pathfinder
+    lastPrepared = prepared
+    return prepared
+  }
+  /** Prepared data for complete option values (`key` = optionsKey of them). */
+  const preparedFor = (
+    pathfinder: Pathfinder<Prepared, string>,
+    values: OptionValues,
+    key: string,
+  ): Prepared => {
+    if (key === optionsKey(pathfinder, completeOptions(pathfinder))) return prepareDefault(pathfinder)
+    preparedWith ??= new Map()
     let byValues = preparedWith.get(pathfinder)
     if (!byValues) preparedWith.set(pathfinder, (byValues = new Map()))
     let prepared = byValues.get(key)
-    if (!prepared) {
-      prepared = withoutDebug(pathfinder.prepare(currentWorld(), values))
-      byValues.set(key, prepared)
-    }
+    if (!prepared) byValues.set(key, (prepared = prepareFresh(pathfinder, values)))
     return prepared
+  }
+  // The last options given (a copy, so that a game changing its object is seen): a call whose
+  // options have the same keys and values reuses what they prepared, without making a key.
+  let lastGivenFor: Pathfinder<Prepared, string> | null = null
+  let lastGiven: OptionValues = {}
+  let lastGivenCount = 0
+  let lastGivenPrepared: Prepared | null = null
+  const prepareWith = (pathfinder: Pathfinder<Prepared, string>, given: OptionValues): Prepared => {
+    if (pathfinder === lastGivenFor && sameOptions(given, lastGiven, lastGivenCount))
+      return lastGivenPrepared!
+    const values = completeOptions(pathfinder, given)
+    const prepared = preparedFor(pathfinder, values, optionsKey(pathfinder, values))
+    lastGivenFor = pathfinder
+    lastGiven = { ...given }
+    lastGivenCount = Object.keys(given).length
+    lastGivenPrepared = prepared
+    return prepared
+  }
+  // Prepared option sets (room.prepare) of this room, checked once: a call with one reads its
+  // prepared data straight away, made again only after a flag changed (`generation`).
+  let generation = 0
+  const owner = {}
+  const fromSet = (set: OptionSet): Prepared => {
+    if (set.generation !== generation || set.prepared === null) {
+      set.prepared = preparedFor(set.algorithm, set.values, set.key)
+      set.generation = generation
+    }
+    return set.prepared
   }
   return {
     room,
@@ -200,17 +308,31 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
       if (typeof value !== 'boolean') throw new Error(`setFlag: expected true or false for '${id}'`)
       if (flags[id] === value) return
       flags[id] = value
+      generation++
       world = null
-      lastPathfinder = lastPrepared = null
-      preparedDefault.clear()
-      preparedWith.clear()
+      lastPathfinder = lastPrepared = lastGivenFor = lastGivenPrepared = null
+      preparedDefault = preparedWith = null
     },
     isWalkable: (p) => currentWorld().isWalkable(p),
+    prepare: (opts) => new OptionSet(opts?.algorithm ?? DEFAULT_PATHFINDER, opts?.options ?? {}, owner),
     findPath(from, to, opts) {
-      const pathfinder = opts?.algorithm ?? DEFAULT_PATHFINDER
+      let pathfinder: Pathfinder<Prepared, string>
+      let prepared: Prepared
+      if (opts instanceof OptionSet && opts.owner === owner) {
+        pathfinder = opts.algorithm
+        prepared = fromSet(opts)
+      } else {
+        pathfinder = opts?.algorithm ?? DEFAULT_PATHFINDER
+        const given = opts?.options
+        prepared = given === undefined ? prepareDefault(pathfinder) : prepareWith(pathfinder, given)
+      }
       // Where the clicks land: the editor's one rule (nav/click-snap.ts), before the algorithm.
       const ends = snapQueryEnds(currentWorld(), from, to)
-      const result = pathfinder.findPath(prepare(pathfinder, opts?.options), ends.start, ends.goal)
+      // navmesh-funnel answers through its route for games: the same points with less work.
+      const result =
+        pathfinder === DEFAULT_PATHFINDER
+          ? navmeshRoute(prepared as RouteState, ends.start, ends.goal)
+          : pathfinder.findPath(prepared, ends.start, ends.goal)
       const path: RuntimePath = {
         points: result.points,
         reached: result.reached,
@@ -225,8 +347,8 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
       }
       return path
     },
-    zonesAt: (p) => zonesAtPoint(room, mask, flags, p),
-    scaleAt: (p) => scaleAtPoint(room, mask, scaleMap, p).percent,
+    zonesAt: (p) => zonesAtPoint(room, mask(), flags, p),
+    scaleAt: (p) => scaleAtPoint(room, mask(), scaleMap(), p).percent,
     walkBehindAt: (p) => walkBehindAtPoint(room, p),
     isBehind(p, feetY) {
       const area = walkBehindAtPoint(room, p)

@@ -70,6 +70,13 @@ export const TOOL_LIST = [
   },
   { id: 'polygon', label: 'Walk polygon', layers: ['walk-polygons'], shortcut: 'P', glyph: '⬡' },
   { id: 'hole', label: 'Hole', layers: ['walk-polygons'], shortcut: 'H', glyph: '◌' },
+  {
+    id: 'floor',
+    label: 'Floor from picture…',
+    layers: ['walk-mask', 'walk-polygons'],
+    shortcut: 'F',
+    glyph: '✦',
+  },
   { id: 'gate', label: 'Gate polygon', layers: ['gates'], shortcut: 'T', glyph: '⊠' },
   { id: 'zone', label: 'Trigger zone', layers: ['zones'], shortcut: 'Z', glyph: '◇' },
   { id: 'node', label: 'Node graph', layers: ['node-graph'], shortcut: 'N', glyph: '⋯' },
@@ -86,7 +93,7 @@ export function toolActionId(id: ToolId): ToolActionId {
   return `tool.${id}`
 }
 
-/** The label of a tool's action and menu item ("Brush tool"). */
+/** The label of a tool's action and menu item ("Brush tool"; "Floor from picture tool…" for a tool with a panel). */
 export function toolActionLabel(tool: ToolInfo): string {
-  return `${tool.label} tool`
+  return tool.label.endsWith('…') ? `${tool.label.slice(0, -1)} tool…` : `${tool.label} tool`
 }

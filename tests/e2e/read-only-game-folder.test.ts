@@ -103,7 +103,7 @@ describe('a game folder the browser lets Walkbox read but not write', () => {
     )
     const notice = page.getByTestId('read-only-game')
     expect((await notice.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
-      'The game curb is read-only here: its folder may only be read (write access was refused): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere. Save As…Dismiss',
+      'The game curb is read-only here: its folder cannot be written (write access was refused): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere. Save As…Dismiss',
     )
     await saveScreenshot(page, 'read-only-game-folder.png')
     expect(await opfsFiles(page, 'games/curb')).toEqual(['maps/street.tmx'])
@@ -238,5 +238,12 @@ describe('a write-back a crash stopped, in the browser edition', () => {
       .toBe(map(300))
     const files = await opfsFiles(page, 'games/curb')
     expect(files.filter((f) => f.endsWith('.walkbox-new') || f === '.walkbox-save.json')).toEqual([])
+    // Said in one line on the status line (the game store's recovery, as on the desktop).
+    await expect
+      .poll(() => statusText(page), { timeout: 30_000 })
+      .toContain(
+        'a write into the game that a crash or a kill stopped after it counted was finished: the new version of maps/street.tmx is in place',
+      )
+    await saveScreenshot(page, 'game-write-finished-on-reopen.png')
   }, 120_000)
 })

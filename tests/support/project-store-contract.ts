@@ -50,7 +50,7 @@ function grey(value: (i: number) => number): Uint8Array {
 }
 
 /** The one-line message of what `work` throws, or 'no error'. */
-async function refusal(work: () => Promise<unknown>): Promise<string> {
+export async function refusal(work: () => Promise<unknown>): Promise<string> {
   try {
     await work()
     return 'no error'
@@ -98,7 +98,10 @@ async function saveVersion(store: StoreHost, n: number, files?: ProjectFiles): P
  * The store's files, failing every operation from the moment `dies` says so, as if the
  * process or the tab had been killed there (nothing after it runs).
  */
-function killedFiles(real: ProjectFiles, dies: (op: string, args: unknown[]) => boolean): ProjectFiles {
+export function killedFiles(
+  real: ProjectFiles,
+  dies: (op: string, args: unknown[]) => boolean,
+): ProjectFiles {
   let dead = false
   const files = {} as Record<string, unknown>
   for (const key of Object.keys(real) as (keyof ProjectFiles)[]) {

@@ -1,15 +1,19 @@
 /**
- * A game folder opened as a Walkbox project on the desktop (and in the command line): the
- * shared game-folder code (src/shared/formats/game-folder.ts) over the disk.
+ * A game folder opened as a Walkbox project on the desktop and in the command line: the game
+ * store (src/shared/game/game-store.ts) over the disk. This adapter only builds its
+ * `GameHost` (`diskGameHost`: the game's files, sharp and zlib, the game project's and a
+ * scratch project's stores, a write probe, the game's lock file, file modes) and keeps what
+ * is the desktop's own: folders by path, the scratch folder's place, and which games this
+ * process opened read-only.
  *
  * Layout inside the game folder:
  *   .walkbox/project/            the Walkbox project (project.walkbox.json, rooms/, backups/):
  *                                what the engine has no place for (flags, characters,
  *                                compare settings, authored polygons) lives here
  *   .walkbox/game-link.json      the engine and, per room, the game file it came from
- *   .walkbox/game-backups/<t>/   the game files each write-back replaced
- * Opening the game folder again opens `.walkbox/project`; the first open reads the game's
- * rooms into it.
+ *   .walkbox/game-journal.json   a write into the game while it runs (game-journal.ts)
+ *   .walkbox/game-backups/<t>/   the game files each write-back replaced (the newest 10)
+ *   .walkbox-game-lock           while a write (or a recovery) runs: who holds the game
  *
  * A game folder Walkbox may not write (a read-only mount, a CD, another user's folder) opens
  * all the same, and nothing is written into it, not even `.walkbox/`: its rooms (or its
@@ -20,56 +24,48 @@
  * - game folder: an AGS, Godot or Tiled game's own folder (see game-folder.ts).
  * - scratch project: the Walkbox project of a read-only game, in a folder of its own outside
  *   the game (replaced at each open).
- * - plan fingerprint: a digest of a write-back plan (paths, before and after bytes); Write
- *   runs only when planning again gives the same fingerprint the author was shown.
  *
  * Units: bytes.
  */
 import { createHash } from 'node:crypto'
-import { rm, stat } from 'node:fs/promises'
+import { lstat, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve, sep } from 'node:path'
 import { deflateSync, gunzipSync, inflateSync } from 'node:zlib'
 import {
-  GAME_BACKUPS_DIR,
-  GAME_LINK_FILE,
-  GAME_WALKBOX_DIR,
   AGS3_READ_ONLY,
   AGS3_READ_ONLY_FOLDER,
+  GAME_LINK_FILE,
+  GAME_WALKBOX_DIR,
   GameFolderError,
-  commitGameWrite,
   detectGameFolder,
-  failedImportLine,
-  keepGameWalkbox,
-  leftoverProjectProblem,
   noBackgroundOf,
-  roomLink,
-  planFingerprint,
-  gameLinkText,
-  gameReadNotes,
-  parseGameLink,
-  planGameWrite,
-  readGameFolder,
-  recoverGameWrite,
   type GameCodec,
   type GameLink,
-  type GameRead,
-  type GameRoomState,
-  type GameWritePlan,
 } from '../../shared/formats/game-folder'
+import { GAME_LOCK_FILE, type GameHost } from '../../shared/game/game-host'
+import {
+  filesUnder,
+  GAME_PROJECT_DIR,
+  openGame,
+  planGameSave as planStoredGameSave,
+  READ_ONLY_CHOSEN_LINE,
+  readGameLink,
+  readOnlyGameLine,
+  writeGameSave as writeStoredGameSave,
+  type ReadOnlyGame,
+} from '../../shared/game/game-store'
+import { planFingerprint, type GameWritePlan } from '../../shared/game/game-plan'
 import type { GameFolderInfo } from '../../shared/host'
 import { readImageHeader } from '../../shared/room/image-header'
-import { idFromName, nameFromFileName } from '../../shared/room/names'
-import { ownStoredFiles, placeStoredProject } from '../../shared/room/project-store'
-import { PROJECT_FILE_NAME } from '../../shared/room/schema'
-import { commitSave, JOURNAL_FILE, type ProjectFiles } from '../../shared/room/unit-save'
+import { nameFromFileName } from '../../shared/room/names'
+import type { ProjectFiles } from '../../shared/room/unit-save'
+import { withFileLock } from './file-lock'
 import { decodeImage } from './image-codec'
 import { diskProjectFiles, makeFolders } from './project-files'
 import * as store from './project-store'
 
-/** The Walkbox project's folder inside a game folder. */
-export const GAME_PROJECT_DIR = `${GAME_WALKBOX_DIR}/project`
-export { planFingerprint }
+export { GAME_PROJECT_DIR, planFingerprint, READ_ONLY_CHOSEN_LINE, readOnlyGameLine }
 
 export const nodeGameCodec: GameCodec = {
   decodeImage: async (bytes, name) => {
@@ -111,18 +107,28 @@ export interface OpenedGame extends store.OpenedFolder {
   readOnly: string | null
 }
 
-export interface OpenGameOptions {
+export interface DiskGameOptions {
   appVersion?: string
-  /** The game folder's files (tests inject a layer that refuses writes); default: the folder on disk. */
+  /** The game folder's files (tests inject a layer that fails writes); default: the folder on disk. */
   files?: ProjectFiles
   /** Where a read-only game's project goes (replaced at each open); default: under the OS temp folder. */
   scratch?: string
+  /** How long a second writer waits for the first (default 30 s). */
+  lockWaitMs?: number
+  /** Tests: called before the game's lock file is written (to fail it as a full disk does). */
+  lockBeforeWrite?: (path: string) => void | Promise<void>
+  keepBackups?: number
+}
+
+export interface OpenGameOptions extends DiskGameOptions {
   /**
    * Open the game read-only by the author's choice (File › Open Game Folder Read-Only…): no
    * write is tried in it (no probe), it opens through a scratch project as a folder Walkbox
    * may not write does, and `readOnly` is READ_ONLY_CHOSEN_LINE.
    */
   readOnly?: boolean
+  /** Per engine, options its room reader takes, passed on untouched. */
+  readOptions?: Record<string, unknown>
 }
 
 /** The errors that mean "this folder may not be written" (not a full disk, not a bug). */
@@ -142,51 +148,88 @@ export function scratchFolderFor(game: string, root = join(tmpdir(), 'walkbox-re
   return join(root, `${name}-${digest}`)
 }
 
-/** The one line a read-only game folder is opened with: why, and where edits go. */
-export function readOnlyGameLine(why: string): string {
-  return `its folder cannot be written (${why}): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere`
-}
+/** The games this process opened read-only (game folder -> why), so that no request writes into them. */
+const readOnlyGames = new Map<string, ReadOnlyGame>()
 
-/** The one line a game folder the author chose to open read-only is opened with. */
-export const READ_ONLY_CHOSEN_LINE =
-  'Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
+const inside = (folder: string, game: string) => folder === game || folder.startsWith(`${game}${sep}`)
 
 /**
- * May Walkbox write into the game? Tried where it would write first (`.walkbox/`): a probe
- * file made and removed. Null when it may, else why not (nothing is left behind either way).
+ * Why nothing may be written at `folder` (a game this process opened read-only, or anything
+ * inside it, whatever path a request names), one line; null when it may.
  */
-async function writeRefusal(files: ProjectFiles): Promise<string | null> {
-  const probe = `${GAME_WALKBOX_DIR}/.walkbox-probe-${process.pid}`
-  const had = await files.kind(GAME_WALKBOX_DIR)
-  try {
-    await files.write(probe, new Uint8Array())
-    await files.remove(probe)
-    return null
-  } catch (e) {
-    const why = READ_ONLY_CODES[(e as NodeJS.ErrnoException)?.code ?? '']
-    if (!why) throw e
-    // A folder made before the write was refused is taken away again.
-    if (had === null) await files.removeTree(GAME_WALKBOX_DIR).catch(() => undefined)
-    return why
-  }
+export function readOnlyGameRefusal(folder: string): string | null {
+  const full = resolve(folder)
+  for (const [game, readOnly] of readOnlyGames)
+    if (inside(full, game))
+      return `${readOnly.chosen ? `you opened the game ${basename(game)} read-only` : `the game ${basename(game)} is read-only here`}: ${readOnly.line}`
+  return null
 }
 
-const oneLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]
-
-/** The same files seen from the folder `under` (a game's `.walkbox/project`). */
-function filesUnder(files: ProjectFiles, under: string): ProjectFiles {
-  const at = (p: string) => (p ? `${under}/${p}` : under)
+/** The game store's host for the game folder `game` (absolute) on disk. */
+export function diskGameHost(game: string, options: DiskGameOptions = {}): GameHost {
+  const files = options.files ?? diskProjectFiles(game)
+  const scratch = resolve(options.scratch ?? scratchFolderFor(game))
+  const projectFolder = join(game, GAME_PROJECT_DIR)
+  const project = store.diskStore(projectFolder, {
+    appVersion: options.appVersion,
+    keepBackups: options.keepBackups,
+    // Tests inject a layer whose writes fail; the project inside the game goes through it too.
+    ...(options.files ? { files: filesUnder(files, GAME_PROJECT_DIR) } : {}),
+  })
   return {
-    read: (p) => files.read(at(p)),
-    size: (p) => files.size(at(p)),
-    write: (p, bytes, o) => files.write(at(p), bytes, o?.modeFrom ? { ...o, modeFrom: at(o.modeFrom) } : o),
-    rename: (a, b) => files.rename(at(a), at(b)),
-    remove: (p) => files.remove(at(p)),
-    removeTree: (p) => files.removeTree(at(p)),
-    kind: (p) => files.kind(at(p)),
-    list: (p) => files.list(at(p)),
-    copy: (a, b) => files.copy(at(a), at(b)),
-    freeBytes: () => files.freeBytes(),
+    files,
+    codec: nodeGameCodec,
+    // Its lock file lives in its folder, made for the first import (under the game's lock).
+    project: {
+      ...project,
+      lock: async (work) => {
+        await makeFolders(projectFolder)
+        return project.lock(work)
+      },
+    },
+    async scratch() {
+      if (inside(scratch, game) || inside(game, scratch))
+        throw new GameFolderError(`${scratch}: a scratch folder must be outside the game folder`)
+      await rm(scratch, { recursive: true, force: true })
+      await makeFolders(scratch)
+      return store.diskStore(scratch, { appVersion: options.appVersion })
+    },
+    async writeRefusal() {
+      // Tried where Walkbox writes first (`.walkbox/`): a probe file made and removed, and a
+      // `.walkbox/` made for it taken away again.
+      const probe = `${GAME_WALKBOX_DIR}/.walkbox-probe-${process.pid}`
+      const had = await files.kind(GAME_WALKBOX_DIR)
+      try {
+        await files.write(probe, new Uint8Array())
+        await files.remove(probe)
+        return null
+      } catch (e) {
+        const why = READ_ONLY_CODES[(e as NodeJS.ErrnoException)?.code ?? '']
+        if (!why) throw e
+        return why
+      } finally {
+        if (had === null) await files.removeTree(GAME_WALKBOX_DIR).catch(() => undefined)
+      }
+    },
+    lock: (work, { take }) =>
+      withFileLock(
+        game,
+        {
+          name: GAME_LOCK_FILE,
+          take,
+          waitMs: options.lockWaitMs,
+          beforeWrite: options.lockBeforeWrite,
+          busy: (by) =>
+            `${game}: ${by} is writing into this game; nothing was changed; try again when it has finished (if no Walkbox runs, delete ${GAME_LOCK_FILE})`,
+        },
+        work,
+      ),
+    async readOnlyFile(path) {
+      const info = await lstat(join(game, ...path.split('/'))).catch(() => null)
+      return info !== null && info.isFile() && (info.mode & 0o222) === 0
+    },
+    appVersion: options.appVersion,
+    keepBackups: options.keepBackups,
   }
 }
 
@@ -202,171 +245,35 @@ export async function gameOfProject(projectFolder: string): Promise<string | nul
   return (await isFileAt(join(game, GAME_LINK_FILE))) ? game : null
 }
 
-async function readLink(game: string, files = diskProjectFiles(game)): Promise<GameLink> {
-  const bytes = await files.read(GAME_LINK_FILE)
-  if (!bytes) throw new GameFolderError(`${GAME_LINK_FILE}: missing`)
-  return parseGameLink(new TextDecoder().decode(bytes))
-}
-
-/** The game's rooms read into the new Walkbox project `projectFolder`; returns the link record. */
-async function importRooms(
-  read: GameRead,
-  projectFolder: string,
-  name: string,
-  options: { appVersion?: string; files?: ProjectFiles },
-): Promise<GameLink> {
-  await store.createProject(projectFolder, read.name || nameFromFileName(name) || 'Game', options)
-  const taken: string[] = []
-  const link: GameLink = { format: 'walkbox-game-link', version: 1, engine: read.kind, rooms: [] }
-  for (const r of read.rooms) {
-    const room = r.result.room
-    room.id = idFromName(room.id, taken)
-    taken.push(room.id)
-    try {
-      await store.addRoom(
-        projectFolder,
-        room,
-        {
-          ...(r.result.background ? { background: r.result.background.bytes } : {}),
-          ...(r.result.backgroundFrames
-            ? { backgroundFrames: r.result.backgroundFrames.map((f) => f.bytes) }
-            : {}),
-          ...(r.result.mask
-            ? { mask: { width: room.size.width, height: room.size.height, cells: r.result.mask } }
-            : {}),
-          ...(r.result.scaleMap ? { scaleMap: r.result.scaleMap.bytes } : {}),
-        },
-        { flags: r.result.flags, ...options },
-      )
-    } catch (e) {
-      throw new GameFolderError(
-        `${r.file}: the room could not be kept in the Walkbox project (${oneLine(e)})`,
-      )
-    }
-    link.rooms.push(roomLink(r, room.id))
-  }
-  return link
-}
-
 /**
- * A game folder Walkbox may not write, opened through a scratch project: its own Walkbox
- * project copied there when it has one (flags, characters, authored polygons), else its rooms
- * read into a new one. Only the scratch folder is written.
- */
-async function openReadOnlyGame(
-  game: string,
-  files: ProjectFiles,
-  line: string,
-  read: GameRead | null,
-  options: OpenGameOptions,
-): Promise<OpenedGame> {
-  const scratch = resolve(options.scratch ?? scratchFolderFor(game))
-  if (scratch === game || scratch.startsWith(`${game}/`) || game.startsWith(`${scratch}/`))
-    throw new GameFolderError(`${scratch}: a scratch folder must be outside the game folder`)
-  await rm(scratch, { recursive: true, force: true })
-  await makeFolders(scratch)
-  const warnings: string[] = []
-  if ((await files.kind(JOURNAL_FILE)) !== null)
-    warnings.push(
-      `a write into the game was stopped by a crash and is not finished while the game is open read-only; the game's files may be part old, part new (backups in ${GAME_BACKUPS_DIR})`,
-    )
-  const inGame = filesUnder(files, GAME_PROJECT_DIR)
-  if (read === null) {
-    const link = await readLink(game, files)
-    await placeStoredProject(
-      store.diskStore(scratch, { appVersion: options.appVersion }),
-      await ownStoredFiles(inGame),
-      join(game, GAME_PROJECT_DIR),
-    )
-    const opened = await store.openProject(scratch)
-    return {
-      ...opened,
-      warnings: [...opened.warnings, ...warnings],
-      game,
-      link,
-      imported: false,
-      notes: [],
-      readOnly: line,
-    }
-  }
-  const link = await importRooms(read, scratch, basename(game), { appVersion: options.appVersion })
-  const opened = await store.openProject(scratch)
-  return {
-    ...opened,
-    warnings: [...opened.warnings, ...warnings],
-    game,
-    link,
-    imported: true,
-    notes: gameReadNotes(read),
-    readOnly: line,
-  }
-}
-
-/**
- * Open a game folder: its Walkbox project when it has one (finishing a write-back a crash
- * stopped), else its rooms read into a new one. Refuses a folder that is no game. A folder
- * Walkbox may not write opens through a scratch project (`readOnly` says why), and so does
- * any game with `options.readOnly` (nothing tried in it).
+ * Open a game folder (game-store.ts `openGame`): its Walkbox project when it has one (a write
+ * a crash stopped finished or rolled back first), else its rooms read into a new one. A
+ * folder Walkbox may not write, or any game with `options.readOnly`, opens through a scratch
+ * project (`readOnly` says why) and is remembered, so that no request writes into it.
  */
 export async function openGameFolder(gameDir: string, options: OpenGameOptions = {}): Promise<OpenedGame> {
   const game = resolve(gameDir)
   if (!(await stat(game).catch(() => null))?.isDirectory())
     throw new GameFolderError(`${gameDir}: not a folder`)
-  const files = options.files ?? diskProjectFiles(game)
-  const projectFolder = join(game, GAME_PROJECT_DIR)
-  const hasProject =
-    (await files.kind(`${GAME_PROJECT_DIR}/${PROJECT_FILE_NAME}`)) === 'file' &&
-    (await files.kind(GAME_LINK_FILE)) === 'file'
-  // Read first: a folder that is no game (or has no room Walkbox reads) is refused with nothing written.
-  const read = hasProject ? null : await readGameFolder(files, nodeGameCodec)
-  if (options.readOnly) return openReadOnlyGame(game, files, READ_ONLY_CHOSEN_LINE, read, options)
-  // What of Walkbox's the game holds now: a first import that fails part way puts it back so.
-  const putBack = await keepGameWalkbox(files)
-  const why = await writeRefusal(files).catch(async (e: unknown) => {
-    await putBack()
-    throw e
+  const opened = await openGame(diskGameHost(game, options), {
+    readOnly: options.readOnly,
+    folderName: nameFromFileName(basename(game)),
+    readOptions: options.readOptions,
   })
-  if (why !== null) return openReadOnlyGame(game, files, readOnlyGameLine(why), read, options)
-  if (hasProject) {
-    const opened = await store.openProject(projectFolder)
-    const warnings = await recoverGameWrite(files)
-    const link = await readLink(game, files)
-    return {
-      ...opened,
-      warnings: [...opened.warnings, ...warnings],
-      game,
-      link,
-      imported: false,
-      notes: [],
-      readOnly: null,
-    }
-  }
-  // A leftover project folder (no project file) is not written over: the author decides.
-  const leftover = await leftoverProjectProblem(files)
-  if (leftover) {
-    await putBack()
-    throw new GameFolderError(`${leftover}; nothing opened`)
-  }
-  let link: GameLink
-  let opened: store.OpenedFolder
-  try {
-    link = await importRooms(read!, projectFolder, basename(game), {
-      appVersion: options.appVersion,
-      // Tests inject a layer whose writes fail; the project inside the game goes through it too.
-      ...(options.files ? { files: filesUnder(files, GAME_PROJECT_DIR) } : {}),
-    })
-    await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
-    opened = await store.openProject(projectFolder)
-  } catch (e) {
-    throw new GameFolderError(failedImportLine(e, await putBack()))
-  }
+  if (opened.readOnly) readOnlyGames.set(game, opened.readOnly)
+  else readOnlyGames.delete(game)
+  const folder = opened.readOnly
+    ? resolve(options.scratch ?? scratchFolderFor(game))
+    : join(game, GAME_PROJECT_DIR)
   return {
-    ...opened,
+    folder,
+    ...opened.stored,
+    warnings: [...opened.stored.warnings, ...opened.warnings],
     game,
-    link,
-    imported: true,
-    notes: gameReadNotes(read!),
-    readOnly: null,
+    link: opened.link,
+    imported: opened.imported,
+    notes: opened.notes,
+    readOnly: opened.readOnly?.line ?? null,
   }
 }
 
@@ -380,7 +287,7 @@ export async function isGameFolder(dir: string): Promise<boolean> {
 export async function gameInfoOf(projectFolder: string): Promise<GameFolderInfo | undefined> {
   const game = await gameOfProject(projectFolder)
   if (!game) return undefined
-  const link = await readLink(game)
+  const link = await readGameLink(diskProjectFiles(game))
   return {
     engine: link.engine,
     name: basename(game),
@@ -397,41 +304,36 @@ export function withNoBackground(link: GameLink): Pick<GameFolderInfo, 'noBackgr
   return noBackground ? { noBackground } : {}
 }
 
-/** What the saved Walkbox project would change in the game's files (nothing is written). */
-export async function planGameSave(projectFolder: string): Promise<GameWritePlan & { game: string }> {
+/** The game of a project opened from a game folder, or a one-line refusal. */
+async function gameOf(projectFolder: string): Promise<string> {
   const game = await gameOfProject(projectFolder)
   if (!game) throw new GameFolderError(`${projectFolder}: not a project opened from a game folder`)
-  // A write-back a crash stopped is finished (or dropped) before anything is compared.
-  await recoverGameWrite(diskProjectFiles(game))
-  const link = await readLink(game)
-  const rooms = new Map<string, GameRoomState>()
-  const opened = await store.openProject(projectFolder)
-  for (const r of link.rooms) {
-    if (!opened.project.rooms.some((p) => p.id === r.roomId)) continue
-    const loaded = await store.loadRoom(projectFolder, r.roomId)
-    if (loaded.problems.length > 0)
-      throw new GameFolderError(`room '${r.roomId}': ${loaded.problems[0].message}; nothing written`)
-    rooms.set(r.roomId, { room: loaded.room, mask: loaded.mask?.cells ?? null })
-  }
-  return {
-    ...(await planGameWrite(diskProjectFiles(game), link, rooms, nodeGameCodec, opened.project.flags)),
-    game,
-  }
+  return game
+}
+
+/** What the saved Walkbox project would change in the game's files (nothing is written but a recovery). */
+export async function planGameSave(
+  projectFolder: string,
+  options: DiskGameOptions = {},
+): Promise<GameWritePlan & { game: string; warnings: string[] }> {
+  const game = await gameOf(projectFolder)
+  return { ...(await planStoredGameSave(diskGameHost(game, options), readOnlyGames.get(game) ?? null)), game }
 }
 
 /**
  * Write the saved project's edits into the game, as the plan with `fingerprint` listed
- * them (planned again here: a game that changed since is refused, nothing written).
+ * them (planned again inside the game's lock: a game that changed since is refused, nothing written).
  */
 export async function writeGameSave(
   projectFolder: string,
   fingerprint: string,
-): Promise<{ game: string; written: string[]; backup: string | null; notes: string[] }> {
-  const plan = await planGameSave(projectFolder)
-  if (planFingerprint(plan) !== fingerprint)
-    throw new GameFolderError(
-      'the game or the project changed since the changes were listed; Save again to see them; nothing written',
-    )
-  const done = await commitGameWrite(diskProjectFiles(plan.game), plan.changes)
-  return { game: plan.game, ...done, notes: plan.notes }
+  options: DiskGameOptions = {},
+): Promise<{ game: string; written: string[]; backup: string | null; notes: string[]; warnings: string[] }> {
+  const game = await gameOf(projectFolder)
+  const done = await writeStoredGameSave(
+    diskGameHost(game, options),
+    fingerprint,
+    readOnlyGames.get(game) ?? null,
+  )
+  return { game, ...done }
 }

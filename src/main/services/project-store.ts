@@ -100,7 +100,7 @@ export interface SaveResult {
 /** One writer at a time per project folder, in this process and across processes (project-lock.ts). */
 function withSaveLock<T>(root: string, work: () => Promise<T>): Promise<T> {
   return withProjectLock(root, work).catch((e: unknown) => {
-    if (e instanceof Error && e.name === 'ProjectBusyError') throw new ProjectStoreError(e.message)
+    if (e instanceof Error && e.name === 'LockBusyError') throw new ProjectStoreError(e.message)
     throw e
   })
 }

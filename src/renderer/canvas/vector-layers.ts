@@ -204,8 +204,10 @@ export function drawPreview(g: Graphics, preview: ToolPreview | null, zoom: numb
   const w = 1.5 / zoom
   for (const ring of preview.rings ?? []) {
     if (ring.points.length < 2) continue
-    if (ring.fill !== undefined && ring.closed)
+    if (ring.fill !== undefined && ring.closed) {
       g.poly(flat(ring.points)).fill({ color: ring.fill, alpha: 0.25 })
+      for (const hole of ring.holes ?? []) if (hole.length >= 3) g.poly(flat(hole)).cut()
+    }
     if (ring.dashed) {
       const pts = ring.closed ? [...ring.points, ring.points[0]] : ring.points
       const dash = 6 / zoom

@@ -51,6 +51,7 @@ import { chooseFromList } from './browser-dialogs'
 import { opfsProjectFiles } from './opfs-files'
 import { browserImageCodec, decodeImageFile } from './png'
 import { forgetGames, gameFolderMethods, gameInfoFor, gameProjectDir, isGameRef } from './game-folder-host'
+import { withWebLock } from './web-locks'
 
 const PROJECTS_DIR = 'projects'
 const RECENT_KEY = 'walkbox.recentProjects'
@@ -152,20 +153,10 @@ async function projectDir(ref: string): Promise<Dir> {
 
 /**
  * One writer at a time per project: a second waits for the first, in this page and in every
- * other tab of the same origin (the Web Locks API, where the browser has it), so two tabs
- * never save over each other.
+ * other tab of the same origin (web-locks.ts), so two tabs never save over each other.
  */
-const locks = new Map<string, Promise<unknown>>()
-async function withLock<T>(ref: string, work: () => Promise<T>): Promise<T> {
-  const exclusive = () =>
-    navigator.locks ? (navigator.locks.request(`walkbox-project:${ref}`, work) as Promise<T>) : work()
-  const mine = (locks.get(ref) ?? Promise.resolve()).catch(() => undefined).then(exclusive)
-  locks.set(ref, mine)
-  try {
-    return await mine
-  } finally {
-    if (locks.get(ref) === mine) locks.delete(ref)
-  }
+function withLock<T>(ref: string, work: () => Promise<T>): Promise<T> {
+  return withWebLock(`walkbox-project:${ref}`, work)
 }
 
 /** The project store's host for the project `ref` in OPFS (its folder `dir`): OPFS files, the browser's codec, Web Locks. */

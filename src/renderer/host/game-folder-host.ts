@@ -1,11 +1,15 @@
 /**
  * Game folders in the browser edition: the author picks a game's folder with the File
- * System Access API (`showDirectoryPicker`, Chromium), and the same shared code as the
- * desktop (src/shared/formats/game-folder.ts) reads its rooms and writes edits back into its
- * files in place, over the picked FileSystemDirectoryHandle. The Walkbox project lives in
- * the game folder's `.walkbox/project` and is opened, loaded and saved by the browser
- * host's ordinary project code: only where a ref's folder is differs (`gameProjectDir`).
- * An OPFS folder is a FileSystemDirectoryHandle too, so tests hand one in as the pick.
+ * System Access API (`showDirectoryPicker`, Chromium), and the game store, the same code as
+ * the desktop's (src/shared/game/game-store.ts), opens it, reads its rooms and writes edits
+ * back into its files in place, over the picked FileSystemDirectoryHandle. This adapter only
+ * builds its `GameHost` (`opfsGameHost`: the picked folder's files, the browser's codec, the
+ * game project and a scratch project in OPFS, the folder's permission and a write probe, Web
+ * Locks) and keeps what is the browser's own: picking, refs, kept handles, access asked
+ * again. The Walkbox project lives in the game folder's `.walkbox/project` and is opened,
+ * loaded and saved by the browser host's ordinary project code: only where a ref's folder is
+ * differs (`gameProjectDir`). An OPFS folder is a FileSystemDirectoryHandle too, so tests
+ * hand one in as the pick.
  *
  * A folder the author lets Walkbox read but not write (write access asked for and refused)
  * opens read-only: its rooms (or its Walkbox project, when it has one) go into a scratch
@@ -27,7 +31,6 @@ import type {
   GameSaveResult,
   OpenedProject,
   OpenGameFolderRequest,
-  RoomSave,
   WalkboxHost,
 } from '../../shared/host'
 import {
@@ -35,36 +38,32 @@ import {
   AGS3_READ_ONLY_FOLDER,
   GAME_LINK_FILE,
   GAME_WALKBOX_DIR,
-  GameFolderError,
-  commitGameWrite,
   detectGameFolder,
-  failedImportLine,
-  keepGameWalkbox,
-  leftoverProjectProblem,
   noBackgroundOf,
-  roomLink,
-  gameLinkText,
-  gameReadNotes,
-  parseGameLink,
-  planFingerprint,
-  planForAuthor,
-  planGameWrite,
-  readGameFolder,
-  recoverGameWrite,
   type GameCodec,
   type GameLink,
-  type GameRead,
-  type GameRoomState,
 } from '../../shared/formats/game-folder'
-import { ownStoredFiles } from '../../shared/room/project-store'
-import { idFromName } from '../../shared/room/names'
-import { emptyProject, PROJECT_FILE_NAME, type Flag } from '../../shared/room/schema'
-import { serialiseProject } from '../../shared/room/serialise'
-import { commitSave, type ProjectFiles } from '../../shared/room/unit-save'
+import type { GameHost } from '../../shared/game/game-host'
+import {
+  filesUnder,
+  GAME_PROJECT_DIR,
+  openGame,
+  planGameSave,
+  READ_ONLY_CHOSEN_LINE,
+  readGameLink,
+  readOnlyGameLine,
+  writeGameSave,
+  type ReadOnlyGame,
+} from '../../shared/game/game-store'
+import { planForAuthor } from '../../shared/game/game-plan'
+import type { StoreHost } from '../../shared/room/project-store'
+import type { ProjectFiles } from '../../shared/room/unit-save'
 import { readImageHeader } from './image-header'
 import { opfsProjectFiles } from './opfs-files'
+import { browserImageCodec, decodeImageFile } from './png'
 import { inflateTileData } from './tile-inflate'
 import { folderAccess, forgetGameHandles, recallGameHandle, rememberGameHandle } from './game-handles'
+import { withWebLock } from './web-locks'
 
 type Dir = FileSystemDirectoryHandle
 
@@ -73,29 +72,30 @@ const APP_VERSION = '0.1.0'
 /** Game folders picked in this tab, by ref. */
 const games = new Map<string, Dir>()
 /**
- * The read-only games among them: their scratch project folder, link record, and whether the
- * author chose read-only (rather than write access being refused).
+ * The read-only games among them: their scratch project folder, link record, and why nothing
+ * is written (whether the author chose read-only, or write access was refused).
  */
-const readOnlyGames = new Map<string, { project: Dir; link: GameLink; chosen: boolean }>()
+const readOnlyGames = new Map<string, { project: Dir; link: GameLink; readOnly: ReadOnlyGame }>()
 /** The OPFS folder of read-only games' scratch projects. */
 const SCRATCH_DIR = 'read-only-games'
 
-/** The one line a read-only game is opened with: why, and where edits go. */
-export const READ_ONLY_GAME_LINE =
-  'its folder may only be read (write access was refused): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
-/** The one line a game the author chose to open read-only is opened with. */
-export const READ_ONLY_CHOSEN_LINE =
-  'Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere'
+/** Why a folder whose write access was refused is read-only (GameHost.writeRefusal). */
+const WRITE_REFUSED = 'write access was refused'
+export { READ_ONLY_CHOSEN_LINE }
+/** The one line a game whose write access was refused is opened with. */
+export const READ_ONLY_GAME_LINE = readOnlyGameLine(WRITE_REFUSED)
 
 export function isGameRef(ref: string): boolean {
   return ref.startsWith(GAME_REF_PREFIX)
 }
 
+const nameOf = (ref: string) => ref.slice(GAME_REF_PREFIX.length)
+
 function gameDir(ref: string): Dir {
   const dir = games.get(ref)
   if (!dir)
     throw new Error(
-      `The game folder '${ref.slice(GAME_REF_PREFIX.length)}' is not open in this tab any more; open it again with File › Open Game Folder.`,
+      `The game folder '${nameOf(ref)}' is not open in this tab any more; open it again with File › Open Game Folder.`,
     )
   return dir
 }
@@ -110,7 +110,7 @@ async function reopenGame(
   want: 'read' | 'readwrite' = 'readwrite',
 ): Promise<'read' | 'readwrite'> {
   if (games.has(ref)) return readOnlyGames.has(ref) || want === 'read' ? 'read' : 'readwrite'
-  const name = ref.slice(GAME_REF_PREFIX.length)
+  const name = nameOf(ref)
   const dir = await recallGameHandle(ref).catch(() => null)
   if (!dir) gameDir(ref)
   // Asked from the author's click (Open Recent); at start-up the browser refuses to ask.
@@ -148,35 +148,29 @@ export async function gameProjectDir(ref: string): Promise<Dir | null> {
   if (scratch) return scratch.project
   if ((await reopenGame(ref)) === 'read')
     throw new Error(
-      `The game folder '${ref.slice(GAME_REF_PREFIX.length)}' may only be read; open it from File › Open Recent or File › Open Game Folder.`,
+      `The game folder '${nameOf(ref)}' may only be read; open it from File › Open Recent or File › Open Game Folder.`,
     )
-  const walkbox = await gameDir(ref).getDirectoryHandle('.walkbox')
+  const walkbox = await gameDir(ref).getDirectoryHandle(GAME_WALKBOX_DIR)
   return walkbox.getDirectoryHandle('project')
-}
-
-async function readLink(files: ProjectFiles): Promise<GameLink> {
-  const bytes = await files.read(GAME_LINK_FILE)
-  if (!bytes) throw new GameFolderError(`${GAME_LINK_FILE}: missing`)
-  return parseGameLink(new TextDecoder().decode(bytes))
 }
 
 /** What the editor is told about the game of a ref (undefined for any other ref). */
 export async function gameInfoFor(ref: string): Promise<GameFolderInfo | undefined> {
   if (!isGameRef(ref) || !games.has(ref)) return undefined
   const scratch = readOnlyGames.get(ref)
-  const link = scratch?.link ?? (await readLink(opfsProjectFiles(gameDir(ref))))
+  const link = scratch?.link ?? (await readGameLink(opfsProjectFiles(gameDir(ref))))
   const noBackground = noBackgroundOf(link)
   return {
     engine: link.engine,
-    name: ref.slice(GAME_REF_PREFIX.length),
+    name: nameOf(ref),
     rooms: link.rooms.length,
     readOnly: link.engine === 'ags3' ? AGS3_READ_ONLY : null,
     ...(scratch
-      ? { readOnlyFolder: scratch.chosen ? READ_ONLY_CHOSEN_LINE : READ_ONLY_GAME_LINE }
+      ? { readOnlyFolder: scratch.readOnly.line }
       : link.engine === 'ags3'
         ? { readOnlyFolder: AGS3_READ_ONLY_FOLDER }
         : {}),
-    ...(scratch?.chosen ? { readOnlyChosen: true as const } : {}),
+    ...(scratch?.readOnly.chosen ? { readOnlyChosen: true as const } : {}),
     ...(noBackground ? { noBackground } : {}),
   }
 }
@@ -186,26 +180,104 @@ async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer())
 }
 
-function codecOf(host: Pick<WalkboxHost, 'decodeImage'>): GameCodec {
+/** The game store's codec in the browser: its image decoder, headers, tile inflating, deflate. */
+export const browserGameCodec: GameCodec = {
+  decodeImage: (bytes, name) => decodeImageFile(bytes, name.slice(name.lastIndexOf('/') + 1) || 'image.png'),
+  imageSize: (bytes) => {
+    try {
+      return readImageHeader(bytes, 'image')
+    } catch {
+      return null
+    }
+  },
+  // Tiled tile layers compressed with zlib or gzip, bounded by the layer's size.
+  inflate: inflateTileData,
+  deflate,
+}
+
+/** A project store over `files` in the browser, sharing the Web Lock of the project `ref`. */
+function projectStore(ref: string, files: ProjectFiles): StoreHost {
   return {
-    decodeImage: async (bytes, name) =>
-      (
-        await host.decodeImage({
-          fileName: name.slice(name.lastIndexOf('/') + 1) || 'image.png',
-          bytes,
-          purpose: 'mask',
-        })
-      ).image,
-    imageSize: (bytes) => {
-      try {
-        return readImageHeader(bytes, 'image')
-      } catch {
-        return null
-      }
+    files,
+    codec: browserImageCodec,
+    lock: (work) => withWebLock(`walkbox-project:${ref}`, work),
+    appVersion: APP_VERSION,
+  }
+}
+
+/** DOMException names a folder gives when it may not be written (a read-only medium, a refused permission). */
+const WRITE_REFUSALS = new Set(['NoModificationAllowedError', 'NotAllowedError', 'SecurityError'])
+
+/**
+ * Does the game folder take a write, though the browser granted write access (a read-only
+ * medium)? Tried where Walkbox writes first (`.walkbox/`): a probe file made and removed; a
+ * `.walkbox` made for it is taken away again either way.
+ */
+async function takesWrites(files: ProjectFiles): Promise<boolean> {
+  const probe = `${GAME_WALKBOX_DIR}/.walkbox-probe`
+  const had = await files.kind(GAME_WALKBOX_DIR)
+  try {
+    await files.write(probe, new Uint8Array())
+    await files.remove(probe)
+    return true
+  } catch (error) {
+    if (!(error instanceof DOMException) || !WRITE_REFUSALS.has(error.name)) throw error
+    return false
+  } finally {
+    if (had === null) await files.removeTree(GAME_WALKBOX_DIR).catch(() => undefined)
+  }
+}
+
+/** A fresh scratch project folder for the read-only game `ref` in OPFS. */
+async function scratchFor(ref: string): Promise<Dir> {
+  const root = await (
+    await navigator.storage.getDirectory()
+  ).getDirectoryHandle(SCRATCH_DIR, { create: true })
+  const name = ref.replace(/[^\w .()-]+/g, '_').slice(0, 120)
+  await root.removeEntry(name, { recursive: true }).catch(() => undefined)
+  return root.getDirectoryHandle(name, { create: true })
+}
+
+/**
+ * The game store's host for the game folder `dir` picked as `ref`: its files, the browser's
+ * codec, the game project (`.walkbox/project`, under the project's Web Lock) and a scratch
+ * project in OPFS, the folder's permission and a write probe, and the game's Web Lock
+ * (writers exclusive, readers of a read-only game shared). `access` 'read': the author gave
+ * read access only. `scratch` makes the scratch folder (default: OPFS `read-only-games/`);
+ * `madeScratch` is told each folder made.
+ */
+export function opfsGameHost(
+  ref: string,
+  dir: Dir,
+  options: {
+    access?: 'read' | 'readwrite'
+    scratch?: () => Promise<Dir>
+    madeScratch?: (dir: Dir) => void
+    keepBackups?: number
+  } = {},
+): GameHost {
+  const files = opfsProjectFiles(dir)
+  return {
+    files,
+    codec: browserGameCodec,
+    project: projectStore(ref, filesUnder(files, GAME_PROJECT_DIR)),
+    async scratch() {
+      const made = await (options.scratch ?? (() => scratchFor(ref)))()
+      options.madeScratch?.(made)
+      return projectStore(ref, opfsProjectFiles(made))
     },
-    // Tiled tile layers compressed with zlib or gzip, bounded by the layer's size.
-    inflate: inflateTileData,
-    deflate,
+    async writeRefusal() {
+      if (options.access === 'read') return WRITE_REFUSED
+      return (await takesWrites(files)) ? null : WRITE_REFUSED
+    },
+    lock: (work, { take }) =>
+      withWebLock(
+        `walkbox-game:${ref}`,
+        () => work(take ? { held: true } : { held: false, why: null }),
+        take ? 'exclusive' : 'shared',
+      ),
+    appVersion: APP_VERSION,
+    keepBackups: options.keepBackups,
   }
 }
 
@@ -245,155 +317,25 @@ async function refFor(dir: Dir): Promise<string> {
 }
 
 /**
- * The game's rooms read into a new Walkbox project, through the host's own save: in its
- * `.walkbox/project` with the link record beside it, or (a read-only game) in the scratch
- * project `readOnly`, writing nothing into the game.
+ * Open the game `ref` through the game store (`readOnly`: by the author's choice): what it
+ * found, and the game kept as read-only when it opened so. Returns the recovery lines and,
+ * for a first import, what reading the game found.
  */
-async function importGame(
-  host: WalkboxHost,
+async function openWithStore(
   ref: string,
   dir: Dir,
-  files: ProjectFiles,
-  readOnly?: { project: Dir; chosen: boolean },
-): Promise<{ notes: string[]; link: GameLink }> {
-  const read = await readGameFolder(files, codecOf(host))
-  if (readOnly) return keepRooms(host, ref, dir, files, read, readOnly)
-  // A leftover project folder (no project file) is not written over: the author decides.
-  const leftover = await leftoverProjectProblem(files)
-  if (leftover) throw new GameFolderError(`${leftover}; nothing opened`)
-  // What of Walkbox's the game holds now: an import that fails part way puts it back so.
-  const putBack = await keepGameWalkbox(files)
-  try {
-    return await keepRooms(host, ref, dir, files, read)
-  } catch (error) {
-    throw new GameFolderError(failedImportLine(error, await putBack()))
-  }
-}
-
-/**
- * The rooms read from a game kept in a new Walkbox project: the game's `.walkbox/project` and
- * link record, or (a read-only game) the scratch project `readOnly`.
- */
-async function keepRooms(
-  host: WalkboxHost,
-  ref: string,
-  dir: Dir,
-  files: ProjectFiles,
-  read: GameRead,
-  readOnly?: { project: Dir; chosen: boolean },
-): Promise<{ notes: string[]; link: GameLink }> {
-  let projectDir = readOnly?.project
-  if (!projectDir) {
-    const walkbox = await dir.getDirectoryHandle(GAME_WALKBOX_DIR, { create: true })
-    projectDir = await walkbox.getDirectoryHandle('project', { create: true })
-  }
-  const projectFiles = opfsProjectFiles(projectDir)
-  const project = emptyProject({ name: read.name || dir.name || 'Game', appVersion: APP_VERSION })
-  await commitSave(projectFiles, [
-    { path: PROJECT_FILE_NAME, bytes: new TextEncoder().encode(serialiseProject(project)) },
-  ])
-  const link: GameLink = { format: 'walkbox-game-link', version: 1, engine: read.kind, rooms: [] }
-  const flags: Flag[] = []
-  const rooms: RoomSave[] = []
-  const taken: string[] = []
-  for (const r of read.rooms) {
-    const room = r.result.room
-    room.id = idFromName(room.id, taken)
-    taken.push(room.id)
-    for (const f of r.result.flags) if (!flags.some((g) => g.id === f.id)) flags.push(f)
-    rooms.push({
-      room,
-      ...(r.result.background ? { background: r.result.background.bytes } : {}),
-      ...(r.result.backgroundFrames
-        ? { backgroundFrames: r.result.backgroundFrames.map((f) => f.bytes) }
-        : {}),
-      ...(r.result.mask ? { mask: r.result.mask } : {}),
-      ...(r.result.scaleMap ? { scaleMap: r.result.scaleMap.bytes } : {}),
-    })
-    link.rooms.push(roomLink(r, room.id))
-  }
-  if (readOnly) readOnlyGames.set(ref, { ...readOnly, link })
-  try {
-    await host.saveProject({
-      ref,
-      project: {
-        ...project,
-        flags,
-        rooms: rooms.map((r) => ({ id: r.room.id, name: r.room.name, folder: `rooms/${r.room.id}` })),
-      },
-      rooms,
-    })
-  } catch (error) {
-    // The save is one unit: say which game file the refused room came from.
-    const message = error instanceof Error ? error.message : String(error)
-    const refused = link.rooms.find((r) => message.includes(`rooms/${r.roomId}/`))
-    if (!refused) throw error
-    throw new GameFolderError(
-      `${refused.file}: the room could not be kept in the Walkbox project (${message.split('\n')[0]})`,
-    )
-  }
-  if (!readOnly)
-    await commitSave(files, [{ path: GAME_LINK_FILE, bytes: new TextEncoder().encode(gameLinkText(link)) }])
-  return { notes: gameReadNotes(read), link }
-}
-
-/** DOMException names a folder gives when it may not be written (a read-only medium, a refused permission). */
-const WRITE_REFUSALS = new Set(['NoModificationAllowedError', 'NotAllowedError', 'SecurityError'])
-
-/**
- * Does the game folder take a write, though the browser granted write access (a read-only
- * medium)? Tried where Walkbox writes first (`.walkbox/`): a probe file made and removed; a
- * `.walkbox` made for it is taken away again either way.
- */
-async function takesWrites(files: ProjectFiles): Promise<boolean> {
-  const probe = `${GAME_WALKBOX_DIR}/.walkbox-probe`
-  const had = await files.kind(GAME_WALKBOX_DIR)
-  try {
-    await files.write(probe, new Uint8Array())
-    await files.remove(probe)
-  } catch (error) {
-    if (!(error instanceof DOMException) || !WRITE_REFUSALS.has(error.name)) throw error
-    if (had === null) await files.removeTree(GAME_WALKBOX_DIR).catch(() => undefined)
-    return false
-  }
-  // Made for the probe alone: a folder that turns out to be no game keeps nothing of Walkbox's.
-  if (had === null) await files.removeTree(GAME_WALKBOX_DIR)
-  return true
-}
-
-/** A fresh scratch project folder for the read-only game `ref` in OPFS. */
-async function scratchFor(ref: string): Promise<Dir> {
-  const root = await (
-    await navigator.storage.getDirectory()
-  ).getDirectoryHandle(SCRATCH_DIR, { create: true })
-  const name = ref.replace(/[^\w .()-]+/g, '_').slice(0, 120)
-  await root.removeEntry(name, { recursive: true }).catch(() => undefined)
-  return root.getDirectoryHandle(name, { create: true })
-}
-
-/**
- * Open the game `ref` read-only (`chosen`: by the author's choice): its Walkbox project copied
- * into a scratch project when it has one, else its rooms read into one. Returns what reading
- * the game found (new imports only).
- */
-async function openReadOnly(host: WalkboxHost, ref: string, dir: Dir, chosen: boolean): Promise<string[]> {
-  const files = opfsProjectFiles(dir)
-  const scratch = await scratchFor(ref)
-  readOnlyGames.delete(ref)
-  const has = async (path: string) => (await files.kind(path)) === 'file'
-  if ((await has(`${GAME_WALKBOX_DIR}/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))) {
-    const link = await readLink(files)
-    const inGame = await (await dir.getDirectoryHandle(GAME_WALKBOX_DIR)).getDirectoryHandle('project')
-    await commitSave(opfsProjectFiles(scratch), await ownStoredFiles(opfsProjectFiles(inGame)))
-    readOnlyGames.set(ref, { project: scratch, link, chosen })
-    return []
-  }
-  try {
-    return (await importGame(host, ref, dir, files, { project: scratch, chosen })).notes
-  } catch (error) {
-    readOnlyGames.delete(ref)
-    throw error
-  }
+  access: 'read' | 'readwrite',
+  readOnly: boolean,
+): Promise<{ warnings: string[]; readNotes: string[] }> {
+  let scratch: Dir | null = null
+  const opened = await openGame(opfsGameHost(ref, dir, { access, madeScratch: (made) => (scratch = made) }), {
+    readOnly,
+    folderName: dir.name,
+  })
+  if (opened.readOnly && scratch)
+    readOnlyGames.set(ref, { project: scratch, link: opened.link, readOnly: opened.readOnly })
+  else readOnlyGames.delete(ref)
+  return { warnings: opened.warnings, readNotes: opened.imported ? opened.notes : [] }
 }
 
 /** The game-folder methods of the browser host, over its own open, load and save. */
@@ -403,29 +345,9 @@ export function gameFolderMethods(
 ): Pick<WalkboxHost, 'openGameFolder' | 'planGameSave' | 'writeGameSave'> & {
   openGameRef(ref: string, open: () => Promise<OpenedProject>, readOnly?: boolean): Promise<OpenedProject>
 } {
-  const plan = async (ref: string) => {
-    const scratch = readOnlyGames.get(ref)
-    if (scratch)
-      throw new GameFolderError(
-        `the game folder '${ref.slice(GAME_REF_PREFIX.length)}': ${scratch.chosen ? `you opened it read-only: ${READ_ONLY_CHOSEN_LINE}` : READ_ONLY_GAME_LINE}`,
-      )
-    const files = opfsProjectFiles(gameDir(ref))
-    await recoverGameWrite(files)
-    const link = await readLink(files)
-    const opened = await host.openProject({ ref })
-    const states = new Map<string, GameRoomState>()
-    for (const r of link.rooms) {
-      if (!opened?.project.rooms.some((p) => p.id === r.roomId)) continue
-      const loaded = await host.loadRoom({ ref, roomId: r.roomId })
-      if (loaded.problems.length > 0)
-        throw new GameFolderError(`room '${r.roomId}': ${loaded.problems[0].message}; nothing written`)
-      states.set(r.roomId, { room: loaded.room, mask: loaded.mask })
-    }
-    return {
-      files,
-      plan: await planGameWrite(files, link, states, codecOf(host), opened?.project.flags ?? []),
-    }
-  }
+  /** The game host of an open game (a read-only one: every write refused by the store). */
+  const hostOf = (ref: string) => opfsGameHost(ref, gameDir(ref))
+  const readOnlyOf = (ref: string) => readOnlyGames.get(ref)?.readOnly ?? null
   return {
     async openGameFolder(req: OpenGameFolderRequest = {}): Promise<OpenedProject | null> {
       // Read-only by choice: the picker and the permission ask for read access only, and no
@@ -434,25 +356,13 @@ export function gameFolderMethods(
       const dir = await pick(chosen ? 'read' : 'readwrite')
       if (!dir) return null
       const ref = await refFor(dir)
-      const files = opfsProjectFiles(dir)
-      const has = async (path: string) => (await files.kind(path)) === 'file'
-      let access = await folderAccess(dir, chosen ? 'read' : 'readwrite')
-      if (access === 'readwrite' && !(await takesWrites(files))) access = 'read'
+      const access = await folderAccess(dir, chosen ? 'read' : 'readwrite')
       if (access === null)
         throw new Error(`Walkbox was not allowed to read the game folder '${dir.name}'; nothing opened.`)
-      let notes: string[] = []
-      let readNotes: string[] = []
       games.set(ref, dir)
+      let found: { warnings: string[]; readNotes: string[] }
       try {
-        if (access === 'read') readNotes = await openReadOnly(host, ref, dir, chosen)
-        else if ((await has(`.walkbox/project/${PROJECT_FILE_NAME}`)) && (await has(GAME_LINK_FILE))) {
-          readOnlyGames.delete(ref)
-          notes = await recoverGameWrite(files)
-        } else {
-          readOnlyGames.delete(ref)
-          // What reading the game found is shown once (readNotes); only a set-aside write is a warning.
-          readNotes = (await importGame(host, ref, dir, files)).notes
-        }
+        found = await openWithStore(ref, dir, access, chosen)
       } catch (error) {
         games.delete(ref)
         throw error
@@ -463,15 +373,15 @@ export function gameFolderMethods(
       if (!opened) return null
       return {
         ...opened,
-        warnings: [...(opened.warnings ?? []), ...notes],
-        ...(readNotes.length > 0 ? { readNotes } : {}),
+        warnings: [...new Set([...(opened.warnings ?? []), ...found.warnings])],
+        ...(found.readNotes.length > 0 ? { readNotes: found.readNotes } : {}),
       }
     },
     /**
-     * Open a game from the recent list as Open Game Folder opens it: access asked again, its
-     * project opened by `open`, and then a write-back a crash stopped finished right away (a
-     * read-only game: its scratch project made first). `readOnly`: the author opened it
-     * read-only, so only read access is asked for and nothing is tried in it.
+     * Open a game from the recent list as Open Game Folder opens it: access asked again, a
+     * write-back a crash stopped finished or rolled back right away, its project opened by
+     * `open` (a read-only game: its scratch project made first). `readOnly`: the author opened
+     * it read-only, so only read access is asked for and nothing is tried in it.
      */
     async openGameRef(
       ref: string,
@@ -480,24 +390,19 @@ export function gameFolderMethods(
     ): Promise<OpenedProject> {
       if (readOnlyGames.has(ref)) return open()
       const access = await reopenGame(ref, readOnly ? 'read' : 'readwrite')
-      if (readOnly || access === 'read' || !(await takesWrites(opfsProjectFiles(gameDir(ref))))) {
-        const readNotes = await openReadOnly(host, ref, gameDir(ref), readOnly)
-        return { ...(await open()), ...(readNotes.length > 0 ? { readNotes } : {}) }
-      }
+      const found = await openWithStore(ref, gameDir(ref), access, readOnly)
       const opened = await open()
-      const warnings = await recoverGameWrite(opfsProjectFiles(gameDir(ref)))
-      return { ...opened, warnings: [...(opened.warnings ?? []), ...warnings] }
+      return {
+        ...opened,
+        warnings: [...new Set([...(opened.warnings ?? []), ...found.warnings])],
+        ...(found.readNotes.length > 0 ? { readNotes: found.readNotes } : {}),
+      }
     },
     async planGameSave({ ref }): Promise<GameSavePlan> {
-      return planForAuthor((await plan(ref)).plan)
+      return planForAuthor(await planGameSave(hostOf(ref), readOnlyOf(ref)))
     },
     async writeGameSave({ ref, fingerprint }): Promise<GameSaveResult> {
-      const { files, plan: p } = await plan(ref)
-      if (planFingerprint(p) !== fingerprint)
-        throw new GameFolderError(
-          'the game or the project changed since the changes were listed; Save again to see them; nothing written',
-        )
-      const done = await commitGameWrite(files, p.changes)
+      const done = await writeGameSave(hostOf(ref), fingerprint, readOnlyOf(ref))
       return { written: done.written, backup: done.backup }
     },
   }

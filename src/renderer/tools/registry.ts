@@ -21,6 +21,7 @@ import { GateTool, HoleTool, PolygonFillTool, WalkPolygonTool, ZoneTool } from '
 import { ScaleTool } from './scale-tool'
 import { SelectTool } from './select-tool'
 import { EllipseTool, RectangleTool } from './shape-fill-tool'
+import { FloorTool } from './floor-tool'
 import type { Tool, ToolContext } from './tool'
 
 export { toolActionId, type ToolActionId, type ToolId } from '../../shared/tools'
@@ -41,6 +42,7 @@ const MAKERS: Record<ToolId, (c: ToolContext) => Tool> = {
   baseline: (c) => new BaselineTool(c),
   polygon: (c) => new WalkPolygonTool(c),
   hole: (c) => new HoleTool(c),
+  floor: (c) => new FloorTool(c),
   gate: (c) => new GateTool(c),
   zone: (c) => new ZoneTool(c),
   node: (c) => new NodeTool(c),

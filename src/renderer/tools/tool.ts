@@ -100,6 +100,8 @@ export interface PreviewRing {
   /** 0xrrggbb */
   colour: number
   fill?: number
+  /** Rings cut out of the fill (a proposed floor's holes). */
+  holes?: Point[][]
   dashed?: boolean
 }
 

@@ -17,7 +17,7 @@
 import type { AreaPolygon, Point, Ring } from '../geometry/types'
 import { pointInRing } from '../geometry/polygon'
 import { segmentsIntersect } from '../geometry/predicates'
-import { evaluateFlagExpression } from '../room/flag-expression'
+import { evaluateFlagExpression, parseFlagExpression, type FlagExpression } from '../room/flag-expression'
 import { coordsToRing, walkPolygonToArea } from '../room/convert'
 import type { Project, Room } from '../room/schema'
 import type { NavWorld, NodeGraph } from '../nav/types'
@@ -35,14 +35,25 @@ export function flagValues(
   return { ...values, ...state }
 }
 
+/** Parsed expressions by their text (null: not an expression), so that each is parsed once; cleared past PARSED_KEPT. */
+const parsed = new Map<string, FlagExpression | null>()
+const PARSED_KEPT = 1024
+
 /** Does the expression hold? Absent expressions hold; unknown flags read as false. */
 export function holds(expression: string | undefined, flags: FlagState): boolean {
   if (expression === undefined || expression.trim() === '') return true
-  try {
-    return evaluateFlagExpression(expression, (id) => flags[id] ?? false)
-  } catch {
-    return false
+  let tree = parsed.get(expression)
+  if (tree === undefined) {
+    try {
+      tree = parseFlagExpression(expression)
+    } catch {
+      tree = null
+    }
+    if (parsed.size >= PARSED_KEPT) parsed.clear()
+    parsed.set(expression, tree)
   }
+  if (tree === null) return false
+  return evaluateFlagExpression(tree, (id) => flags[id] ?? false)
 }
 
 export interface RoomNavState {

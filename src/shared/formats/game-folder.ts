@@ -1,21 +1,11 @@
 /**
- * A game's own folder as a Walkbox project: what kind of game it is, its rooms read into
- * Walkbox rooms, and the edits written back into the game's own files in place. The same
- * code runs on the desktop (Node's file system), in the browser (a directory handle the
- * author picked, or an OPFS folder) and in the command line: each gives a `ProjectFiles`
- * rooted at the game folder, and the image codec it has.
- *
- * Steps of a write-back:
- * 1. plan: every linked room is written by its engine's in-place writer (AGS 4 room folder,
- *    Godot scene patch, Tiled map) over the files as they are now; a file that would not
- *    change is dropped, so an unedited game plans no change at all;
- * 2. show: each change carries its before and after bytes, a one-line summary and (for
- *    text) a unified diff, for the author to look at before anything is written;
- * 3. commit: every path is checked (inside the game, no '..', no link on the way, still
- *    the bytes the plan read), the replaced files are copied to
- *    `.walkbox/game-backups/<stamp>/<path>`, and the new files go in as ONE unit through
- *    unit-save.ts's staging and journal (a killed write is finished or dropped when the
- *    game is opened next).
+ * A game's own folder as Walkbox reads it: what kind of game it is, its rooms read into
+ * Walkbox rooms, the link record of a game opened in place, and the rules for paths in it.
+ * The same code runs on the desktop (Node's file system), in the browser (a directory handle
+ * the author picked, or an OPFS folder) and in the command line: each gives a `ProjectFiles`
+ * rooted at the game folder, and the image codec it has. Opening a game, importing it,
+ * planning and writing edits back into it (with its lock, journal and backups) are the game
+ * store's (src/shared/game/game-store.ts).
  *
  * Glossary
  * - game folder: the folder the author opened: an AGS game (Game.agf, Rooms/N, roomN.crm),
@@ -28,18 +18,13 @@
  * Units: px; bytes.
  */
 import { findGodotRooms } from './godot/find-rooms'
-import { patchGodotRoom } from './godot/patch-in-place'
-import { exportOpenRoomInPlace } from './ags/open-room-export'
 import { child, parseXml, type XmlElement } from './ags/xml-lite'
-import { encodeIndexedPng, type Deflate } from './indexed-png'
-import { roomFormat, type ExportFile, type ImportResult, type ImportSource } from './registry'
-import { writeRoomIntoTmx } from './tiled/write-in-place'
-import { writeRoomIntoTmj } from './tiled/write-in-place-json'
-import { unifiedDiff } from './unified-diff'
+import type { Deflate } from './indexed-png'
+import { roomFormat, type ImportResult, type ImportSource } from './registry'
 import { projectPathProblem } from '../room/journal-check'
 import { MAX_IMAGE_FILE_BYTES, MAX_ROOMS } from '../room/limits'
 import type { Room } from '../room/schema'
-import { commitSave, recoverSave, type ProjectFiles } from '../room/unit-save'
+import type { ProjectFiles } from '../room/unit-save'
 
 export type GameKind = 'ags4' | 'ags3' | 'godot' | 'tiled'
 
@@ -109,7 +94,12 @@ export interface GameCodec {
 }
 
 const decoder = new TextDecoder()
-const encoder = new TextEncoder()
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
 
 /** An ImportSource over game files: regular files only, within the image size limit. */
 export function gameSource(files: ProjectFiles, codec: GameCodec, under = ''): ImportSource {
@@ -228,6 +218,8 @@ export async function tiledProjectFolders(
   }
   return out
 }
+
+const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
 
 const isTiledMap = (name: string) => /\.(tmx|tmj)$/i.test(name)
 
@@ -358,6 +350,8 @@ export interface GameRoomRead {
   format: string
   /** Name to give it (AGS: Game.agf's description), when the game says. */
   name?: string
+  /** The engine's rule that found it as a room (Godot: 'popochiu', 'escoria', 'navigation'). */
+  kind?: string
   result: ImportResult
 }
 
@@ -366,11 +360,25 @@ export interface GameRead {
   /** The game's own name, '' when it has none. */
   name: string
   rooms: GameRoomRead[]
-  skipped: { file: string; reason: string }[]
+  skipped: { file: string; reason: string; problems?: string[] }[]
   notes: string[]
+  /** Every room file listed, in the order read (rooms read and skipped). */
+  listed: string[]
+  /** Files looked at that are not rooms (Godot: other scenes), when the engine counts them. */
+  others?: number
 }
 
 const oneLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]
+
+/** How a game is read: as which engine, which Tiled project, and what its room readers are given. */
+export interface GameReadOptions {
+  /** Read the game as this engine (an AGS game's AGS 3 rooms beside its AGS 4 ones); default: detected. */
+  kind?: GameKind
+  /** A Tiled game: the maps of this .tiled-project (a game path) rather than of the first at the top. */
+  tiledProject?: string
+  /** Per engine, options its room reader takes, passed on untouched (a Tiled layer-kind mapping …). */
+  readOptions?: Record<string, unknown>
+}
 
 /** The room files of a game and the format each is read with. */
 export async function listGameRooms(
@@ -378,17 +386,21 @@ export async function listGameRooms(
   kind: GameKind,
   read: ImportSource,
   notes: string[],
-): Promise<{ file: string; format: string; name?: string }[]> {
+  options: Pick<GameReadOptions, 'tiledProject'> & { others?: (n: number) => void } = {},
+): Promise<{ file: string; format: string; name?: string; kind?: string }[]> {
   if (kind === 'ags4' || kind === 'ags3') {
-    const agf = await read.readText('Game.agf').catch(() => null)
+    const agf = await read.readText('Game.agf').catch((e: unknown) => {
+      notes.push(`Game.agf: ${oneLine(e).replace(/^Game\.agf: /, '')}; rooms are named by number`)
+      return undefined
+    })
     let names = new Map<number, string>()
-    if (agf !== null) {
+    if (typeof agf === 'string') {
       try {
         names = readGameAgf(agf).rooms
       } catch (e) {
-        notes.push(`Game.agf: ${oneLine(e)}; rooms are named by number`)
+        notes.push(`Game.agf: ${oneLine(e).replace(/^Game\.agf: /, '')}; rooms are named by number`)
       }
-    } else notes.push('no Game.agf: rooms are named by number')
+    } else if (agf === null) notes.push('no Game.agf: rooms are named by number')
     const rooms = await listAgsRooms(files, kind)
     if (kind === 'ags4') {
       const crm = await listAgsRooms(files, 'ags3')
@@ -405,22 +417,30 @@ export async function listGameRooms(
     const found = await findGodotRooms(scenes, (p) => read.readText(p))
     if (found.refused) throw new GameFolderError(`${found.refused}; nothing opened`)
     notes.push(...found.notes)
-    return found.rooms.map((r) => ({ file: r.path, format: 'godot' }))
+    options.others?.(found.others.length)
+    return found.rooms.map((r) => ({ file: r.path, format: 'godot', kind: r.kind }))
   }
-  const maps = await listTiledMaps(files, notes)
+  const maps = options.tiledProject
+    ? await listTiledProjectMaps(files, options.tiledProject, notes)
+    : await listTiledMaps(files, notes)
   return maps.map((m) => ({ file: m, format: /\.tmx$/i.test(m) ? 'tiled-xml' : 'tiled-json' }))
 }
 
 /** Read every room of the game folder (nothing is written). Refuses a folder with no readable room. */
-export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Promise<GameRead> {
-  const kind = await detectGameFolder(files)
+export async function readGameFolder(
+  files: ProjectFiles,
+  codec: GameCodec,
+  options: GameReadOptions = {},
+): Promise<GameRead> {
+  const kind = options.kind ?? (await detectGameFolder(files))
   if (kind === null)
     throw new GameFolderError(
       'not a game folder Walkbox knows (an AGS game with Game.agf / Rooms/N / roomN.crm, a Godot project with project.godot, or a folder of Tiled maps)',
     )
   const source = gameSource(files, codec)
   const notes: string[] = []
-  const list = await listGameRooms(files, kind, source, notes)
+  let others: number | undefined
+  const list = await listGameRooms(files, kind, source, notes, { ...options, others: (n) => (others = n) })
   if (list.length === 0) throw new GameFolderError(`no rooms found in this ${kind} game; nothing opened`)
   if (list.length > MAX_ROOMS)
     throw new GameFolderError(`${list.length} rooms; a Walkbox project holds at most ${MAX_ROOMS}`)
@@ -442,12 +462,18 @@ export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Pro
   for (const r of list) {
     try {
       const result = await roomFormat(r.format).importRoom!(source, r.file, {
+        ...options.readOptions,
         ...(r.name ? { name: r.name } : {}),
         ...(kind === 'tiled' ? { filesWithinSource: true } : {}),
       })
       rooms.push({ ...r, result })
     } catch (e) {
-      skipped.push({ file: r.file, reason: oneLine(e) })
+      const problems = (e as { problems?: unknown }).problems
+      skipped.push({
+        file: r.file,
+        reason: oneLine(e),
+        ...(Array.isArray(problems) && problems.length > 0 ? { problems: problems.map(String) } : {}),
+      })
     }
   }
   if (rooms.length === 0)
@@ -455,7 +481,15 @@ export async function readGameFolder(files: ProjectFiles, codec: GameCodec): Pro
       `no room could be read (${skipped[0]?.file}: ${skipped[0]?.reason}); nothing opened`,
     )
   notes.push(...flagDisagreements(rooms))
-  return { kind, name, rooms, skipped, notes }
+  return {
+    kind,
+    name,
+    rooms,
+    skipped,
+    notes,
+    listed: list.map((r) => r.file),
+    ...(others !== undefined ? { others } : {}),
+  }
 }
 
 /**
@@ -538,8 +572,7 @@ export function gamePathProblem(path: unknown): string | null {
   if (problem) return problem
   const p = path as string
   if (p === GAME_WALKBOX_DIR || p.startsWith(`${GAME_WALKBOX_DIR}/`)) return `'${p}' is Walkbox's own folder`
-  if (p.split('/').some((s) => s.startsWith('.walkbox-') || s.endsWith('.walkbox-new')))
-    return `'${p}' is one of Walkbox's working files`
+  if (p.split('/').some((s) => s.includes('.walkbox-'))) return `'${p}' is one of Walkbox's working files`
   return null
 }
 
@@ -620,27 +653,6 @@ export const AGS3_READ_ONLY_FOLDER =
 export const AGS3_READ_ONLY =
   'AGS 3 rooms (.crm) are compiled files Walkbox reads but never writes; open the game in AGS 4 (Rooms/N folders) to save into it; nothing written'
 
-/** One file a write-back replaces. */
-export interface GameFileChange {
-  /** Game path. */
-  path: string
-  /** The room it comes from. */
-  roomId: string
-  before: Uint8Array
-  after: Uint8Array
-  /** One line: what changes in it. */
-  summary: string
-  /** Text files: the unified diff; '' for images. */
-  unifiedDiff: string
-}
-
-export interface GameWritePlan {
-  engine: GameKind
-  changes: GameFileChange[]
-  /** What was assumed, left out or not written, one line each. */
-  notes: string[]
-}
-
 /** A linked room as the project holds it now. */
 export interface GameRoomState {
   room: Room
@@ -648,241 +660,9 @@ export interface GameRoomState {
   mask: Uint8Array | null
 }
 
-const isText = (path: string) => /\.(tscn|tres|tmx|tmj|json|xml)$/i.test(path)
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
-function describe(path: string, before: Uint8Array, after: Uint8Array): { summary: string; diff: string } {
-  if (!isText(path)) {
-    const what = /walkableareas\.png$/i.test(path)
-      ? 'walkable area mask'
-      : /regions\.png$/i.test(path)
-        ? 'region mask'
-        : /walkbehinds\.png$/i.test(path)
-          ? 'walk-behind mask'
-          : 'picture'
-    return { summary: `${what} repainted (${before.length} bytes before, ${after.length} after)`, diff: '' }
-  }
-  const diff = unifiedDiff(decoder.decode(before), decoder.decode(after), path)
-  let added = 0
-  let removed = 0
-  for (const line of diff.split('\n')) {
-    if (line.startsWith('+++') || line.startsWith('---')) continue
-    if (line.startsWith('+')) added++
-    else if (line.startsWith('-')) removed++
-  }
-  return { summary: linesSummary(removed, added), diff }
-}
-
-/** '3 lines changed', '2 lines changed, 1 added', '1 line removed': what a text diff does, plainly. */
-export function linesSummary(removed: number, added: number): string {
-  const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`
-  const changed = Math.min(removed, added)
-  if (changed === 0)
-    return added > 0 ? `${lines(added)} added` : removed > 0 ? `${lines(removed)} removed` : 'no line changed'
-  const rest =
-    added > removed ? `, ${added - removed} added` : removed > added ? `, ${removed - added} removed` : ''
-  return `${lines(changed)} changed${rest}`
-}
-
-async function exportFileBytes(f: ExportFile, deflate: Deflate): Promise<Uint8Array> {
-  if ('text' in f) return encoder.encode(f.text)
-  if ('bytes' in f) return f.bytes
-  return encodeIndexedPng(f.indexed, deflate)
-}
-
-const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
-const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1)
-
 /** A project flag as the game's files carry it (Tiled: map property walkbox.flags; Godot: metadata/walkbox_flags). */
 export interface GameFlag {
   id: string
   name?: string
   default: boolean
-}
-
-/**
- * The files the rooms' edits change in the game, read over `files` as they are now; none
- * when nothing Walkbox carries was edited. Writes nothing. An AGS 3 game is refused: its
- * .crm rooms are compiled files Walkbox reads but never writes. `flags` are the project's:
- * a Tiled map or a Godot scene gets the defaults of the flags its room names when they
- * changed (AGS rooms hold no flags).
- */
-export async function planGameWrite(
-  files: ProjectFiles,
-  link: GameLink,
-  rooms: ReadonlyMap<string, GameRoomState>,
-  codec: GameCodec,
-  flags: readonly GameFlag[],
-): Promise<GameWritePlan> {
-  if (link.engine === 'ags3') throw new GameFolderError(AGS3_READ_ONLY)
-  const notes: string[] = []
-  const changes: GameFileChange[] = []
-  const byPath = new Map<string, Uint8Array>()
-  const push = async (roomId: string, path: string, after: Uint8Array) => {
-    const problem = gamePathProblem(path)
-    if (problem) throw new GameFolderError(`${path}: ${problem}; nothing written`)
-    const before = byPath.get(path) ?? (await files.read(path))
-    if (before === null) throw new GameFolderError(`${path}: not in the game any more; nothing written`)
-    if (sameBytes(before, after)) return
-    const { summary, diff } = describe(path, before, after)
-    const at = changes.findIndex((c) => c.path === path)
-    const change = {
-      path,
-      roomId,
-      before: at >= 0 ? changes[at].before : before,
-      after,
-      summary,
-      unifiedDiff: diff,
-    }
-    if (at >= 0) changes[at] = { ...change, ...describe(path, change.before, after) }
-    else changes.push(change)
-    byPath.set(path, after)
-  }
-  for (const r of link.rooms) {
-    const state = rooms.get(r.roomId)
-    if (!state) {
-      notes.push(`${r.file}: its room '${r.roomId}' is not in the project any more; left as it is`)
-      continue
-    }
-    const problem = gamePathProblem(r.file)
-    if (problem) throw new GameFolderError(`${r.file}: ${problem}; nothing written`)
-    try {
-      if (link.engine === 'ags4') {
-        const dir = dirOf(r.file)
-        const result = await exportOpenRoomInPlace(
-          { room: state.room, mask: state.mask, background: null, scaleMap: null },
-          gameSource(files, codec, dir),
-        )
-        for (const f of result.files) {
-          if (f.path.includes('/') || f.path.startsWith('.'))
-            throw new GameFolderError(`${f.path}: not a file name in the room folder`)
-          await push(r.roomId, dir ? `${dir}/${f.path}` : f.path, await exportFileBytes(f, codec.deflate))
-        }
-        notes.push(...result.notes.filter((n) => !/no file written|background: not written/.test(n)))
-      } else if (link.engine === 'godot') {
-        const source = gameSource(files, codec)
-        const bare = (p: string) => p.replace(/^res:\/\//, '')
-        const patched = await patchGodotRoom(
-          {
-            readText: (p) => source.readText(bare(p)),
-            readBytes: (p) => source.readBytes(bare(p)),
-            imageSize: source.imageSize,
-          },
-          r.file,
-          state.room,
-          flags,
-        )
-        for (const f of patched.files) await push(r.roomId, f.path, encoder.encode(f.after))
-        notes.push(...patched.notes)
-      } else {
-        const before = await files.read(r.file)
-        if (before === null) throw new GameFolderError(`${r.file}: not in the game any more`)
-        const write = /\.tmx$/i.test(r.file) ? writeRoomIntoTmx : writeRoomIntoTmj
-        const out = write(decoder.decode(before), baseOf(r.file), state.room, flags)
-        await push(r.roomId, r.file, encoder.encode(out.text))
-        notes.push(...out.notes)
-      }
-    } catch (e) {
-      throw new GameFolderError(`room '${r.roomId}' (${r.file}): ${oneLine(e)}; nothing written`)
-    }
-  }
-  return { engine: link.engine, changes, notes: [...new Set(notes)] }
-}
-
-/** A digest of a plan: equal plans, equal fingerprints (FNV-1a over paths and bytes). */
-export function planFingerprint(plan: Pick<GameWritePlan, 'changes'>): string {
-  let h = 0x811c9dc5
-  const mix = (bytes: Uint8Array) => {
-    for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0
-    h = Math.imul(h ^ 0xff, 0x01000193) >>> 0
-  }
-  for (const c of plan.changes) {
-    mix(encoder.encode(c.path))
-    mix(c.before)
-    mix(c.after)
-  }
-  return `${plan.changes.length}-${h.toString(16)}`
-}
-
-/** A plan as the author is shown it: no file bytes, and the fingerprint Write must match. */
-export function planForAuthor(plan: GameWritePlan): {
-  changes: Omit<GameFileChange, 'before' | 'after'>[]
-  notes: string[]
-  fingerprint: string
-} {
-  return {
-    changes: plan.changes.map(({ path, roomId, summary, unifiedDiff }) => ({
-      path,
-      roomId,
-      summary,
-      unifiedDiff,
-    })),
-    notes: plan.notes,
-    fingerprint: planFingerprint(plan),
-  }
-}
-
-/** Every folder on the way to `path` is a real folder and `path` a regular file (no link anywhere). */
-async function checkTarget(files: ProjectFiles, path: string): Promise<void> {
-  const problem = gamePathProblem(path)
-  if (problem) throw new GameFolderError(`${path}: ${problem}; nothing written`)
-  const parts = path.split('/')
-  for (let i = 1; i < parts.length; i++) {
-    const folder = parts.slice(0, i).join('/')
-    if ((await files.kind(folder)) !== 'folder')
-      throw new GameFolderError(`${path}: '${folder}' is not a real folder (a link?); nothing written`)
-  }
-  if ((await files.kind(path)) !== 'file')
-    throw new GameFolderError(`${path}: not a regular file (a link?); nothing written`)
-}
-
-/** A time stamp for a backup folder name: 2026-11-25T19-02-03-123Z. */
-export function backupStamp(date = new Date()): string {
-  return date.toISOString().replace(/[:.]/g, '-')
-}
-
-/**
- * Write a plan's changes into the game as one unit, after copying every file it replaces to
- * `.walkbox/game-backups/<stamp>/<path>`. Refuses (writing nothing) a path that leaves the
- * game or passes a link, and a file that changed since the plan read it.
- */
-export async function commitGameWrite(
-  files: ProjectFiles,
-  changes: readonly Pick<GameFileChange, 'path' | 'before' | 'after'>[],
-  stamp = backupStamp(),
-): Promise<{ written: string[]; backup: string | null }> {
-  if (changes.length === 0) return { written: [], backup: null }
-  if (!/^[0-9A-Za-z-]{1,80}$/.test(stamp)) throw new GameFolderError(`${stamp}: not a backup stamp`)
-  for (const c of changes) {
-    await checkTarget(files, c.path)
-    const now = await files.read(c.path)
-    if (!now || !sameBytes(now, c.before))
-      throw new GameFolderError(`${c.path}: changed on disk since the changes were listed; nothing written`)
-  }
-  const backup = `${GAME_BACKUPS_DIR}/${stamp}`
-  if ((await files.kind(backup)) !== null)
-    throw new GameFolderError(`${backup}: already there; nothing written`)
-  await commitSave(
-    files,
-    changes.map((c) => ({ path: c.path, bytes: c.after })),
-    {
-      beforeCommit: async () => {
-        for (const c of changes) await files.copy(c.path, `${backup}/${c.path}`)
-      },
-    },
-  )
-  return { written: changes.map((c) => c.path), backup }
-}
-
-/**
- * Finish or drop a write-back a crash stopped (unit-save.ts's recovery over the game
- * folder). Run after the Walkbox project in `.walkbox/` has recovered its own save.
- */
-export async function recoverGameWrite(files: ProjectFiles): Promise<string[]> {
-  return (await recoverSave(files)).warnings
 }

@@ -2,17 +2,27 @@
  * The runtime room file (`<room>.walkbox.json`) that JavaScript games load with the
  * Walkbox runtime (src/runtime): the room in its normal form, its area-id mask run-length
  * encoded (when the mask is authoritative, and for a polygon room that has one: it says
- * which area the feet are in, for zones and scaling), and its scale map's grey values when it has one.
- * One self-contained JSON file: no image decoding in the game.
+ * which area the feet are in, for zones and scaling), its scale map's grey values when it has one,
+ * and (version 2) the navmesh prepared for the starting flags (runtime-navmesh.ts).
+ * One self-contained JSON file: no image decoding and no triangulating in the game.
  *
  * Glossary
  * - runs: the mask row-major as [value, count, value, count, ...].
  *
  * Units: px.
  */
+import { navWorldForRoom } from '../analysis/room-world'
 import { normaliseRoom } from '../room/normalise'
 import { parseRoom, type Room } from '../room/schema'
-import { decodeRuns, encodeRuns, RUNTIME_FORMAT, RUNTIME_VERSION, type RuntimeRoomFile } from './runtime-file'
+import {
+  decodeRuns,
+  encodeRuns,
+  RUNTIME_FORMAT,
+  RUNTIME_VERSION,
+  runtimeVersionProblem,
+  type RuntimeRoomFile,
+} from './runtime-file'
+import { navmeshSection } from './runtime-navmesh'
 
 export { decodeRuns, encodeRuns, RUNTIME_FORMAT, RUNTIME_VERSION, type RuntimeRoomFile } from './runtime-file'
 
@@ -47,6 +57,15 @@ export function exportRuntimeRoom(
     else notes.push('scaling: the scale map could not be read; the runtime falls back to 100%')
   }
   if (room.background) notes.push('background: not in the runtime file (the game draws its own art)')
+  // The navmesh for the starting flags, so that the game's first path triangulates nothing.
+  // A room the core cannot make a navmesh of still exports; the runtime then says why on its first path.
+  try {
+    const starting = Object.fromEntries(flags.map((f) => [f.id, f.default]))
+    const world = navWorldForRoom(file.room, file.mask ? mask : null, starting)
+    file.navmesh = navmeshSection(file.room, file.mask?.runs ?? null, starting, world.triangulation())
+  } catch (e) {
+    notes.push(`navmesh: not prepared (${e instanceof Error ? e.message : String(e)}); the game makes it`)
+  }
   return { text: JSON.stringify(file) + '\n', notes }
 }
 
@@ -63,10 +82,8 @@ export function readRuntimeRoom(
   const f = (typeof data === 'string' ? JSON.parse(data) : data) as Partial<RuntimeRoomFile>
   if (f?.format !== RUNTIME_FORMAT)
     throw new Error(`${file}: not a Walkbox runtime room (format is not '${RUNTIME_FORMAT}')`)
-  if (f.version !== RUNTIME_VERSION)
-    throw new Error(
-      `${file}: runtime format version ${String(f.version)}; this runtime reads version ${RUNTIME_VERSION}`,
-    )
+  const versionProblem = runtimeVersionProblem(f.version)
+  if (versionProblem) throw new Error(`${file}: ${versionProblem}`)
   const room = parseRoom(f.room, file)
   const { width, height } = room.size
   const mask = f.mask ? decodeRuns(f.mask.runs, width * height, `${file}: mask`) : null

@@ -21,7 +21,7 @@ export class MinHeap {
   lastKey = 0
 
   constructor(capacity = 1024) {
-    const cap = Math.max(16, capacity | 0)
+    const cap = Math.max(8, capacity | 0)
     this.keys = new Float64Array(cap)
     this.values = new Int32Array(cap)
   }

@@ -62,20 +62,27 @@ function stringArray(value: unknown, field: string): string[] | string {
   return value as string[]
 }
 
-/** The journal's shape and paths, without looking at the files. */
-export function checkJournalText(text: string): CheckedJournal {
-  const refuse = (problem: string): CheckedJournal => ({ journal: null, problem })
-  if (text.length > MAX_JOURNAL_BYTES) return refuse(`it is larger than ${MAX_JOURNAL_BYTES} bytes`)
+/** A journal's text as a JSON object, or why it is none (its size checked first); one line. */
+export function journalObject(text: string): { raw: Record<string, unknown> } | { problem: string } {
+  if (text.length > MAX_JOURNAL_BYTES) return { problem: `it is larger than ${MAX_JOURNAL_BYTES} bytes` }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    // A journal is written whole before it is renamed into place: an unreadable one was never committed.
-    return refuse('it is not JSON')
+    return { problem: 'it is not JSON' }
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return refuse('expected a JSON object')
-  const raw = json as Record<string, unknown>
+    return { problem: 'expected a JSON object' }
+  return { raw: json as Record<string, unknown> }
+}
+
+/** The journal's shape and paths, without looking at the files. */
+export function checkJournalText(text: string): CheckedJournal {
+  const refuse = (problem: string): CheckedJournal => ({ journal: null, problem })
+  // A journal is written whole before it is renamed into place: an unreadable one was never committed.
+  const parsed = journalObject(text)
+  if ('problem' in parsed) return refuse(parsed.problem)
+  const { raw } = parsed
   if (!Array.isArray(raw.files)) return refuse('files: expected a list')
   if (raw.files.length > MAX_JOURNAL_PATHS) return refuse(`files: more than ${MAX_JOURNAL_PATHS} entries`)
   const files: Journal['files'] = []

@@ -4,7 +4,8 @@
  * of a room file naming that file once.
  */
 import { describe, expect, it } from 'vitest'
-import { gameReadNotes, linesSummary } from '../../../src/shared/formats/game-folder'
+import { gameReadNotes } from '../../../src/shared/formats/game-folder'
+import { linesSummary } from '../../../src/shared/game/game-plan'
 
 describe('write list wording', () => {
   it('says how many lines change, are added or are removed, in plain words', () => {

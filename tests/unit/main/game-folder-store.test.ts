@@ -31,9 +31,9 @@ import { diskProjectFiles } from '../../../src/main/services/project-files'
 import {
   AGS3_READ_ONLY,
   AGS3_READ_ONLY_FOLDER,
-  commitGameWrite,
   GAME_LINK_FILE,
 } from '../../../src/shared/formats/game-folder'
+import { commitGameWrite } from '../../../src/shared/game/game-write'
 import { tempFolder } from './helpers'
 import { folderSource } from '../../../src/cli/format-commands'
 import { roomFormat } from '../../../src/shared/formats/registry'
@@ -41,6 +41,7 @@ import { DesktopHost } from '../../../src/main/desktop-host'
 import { hostHandlers } from '../../../src/main/ipc'
 import type { GameSavePlan, OpenedProject } from '../../../src/shared/host'
 import { GATED_CAVE_TMX } from '../../support/tiled-builders'
+import { writableCopy } from '../../support/game-copy'
 
 const BENCH = join(__dirname, '../../../../shared/bench/engines')
 const run = promisify(execFile)
@@ -59,8 +60,8 @@ async function copyGame(name: string, only?: string[]): Promise<string> {
   const game = join(t.dir, name)
   if (only) {
     await mkdir(game)
-    for (const f of only) await cp(join(BENCH, name, f), join(game, f), { recursive: true })
-  } else await cp(join(BENCH, name), game, { recursive: true })
+    for (const f of only) await writableCopy(join(BENCH, name, f), join(game, f))
+  } else await writableCopy(join(BENCH, name), game)
   return game
 }
 

@@ -105,9 +105,10 @@ describe('the timed loops', () => {
       'bench/walk-behinds.ts', // encoding and decoding the rows
       'bench/zstd.ts', // decoding zstd and zlib data, not queries
       'bench/peers/detour.ts', // building Detour's navmesh
-      // Runtime vs core vs Detour vs navmesh: the four take turns on each pair (the order
-      // rotating) so that they share the machine's noise; a reading is a fixed run of calls.
+      // Runtime vs core vs Detour vs navmesh: they take turns on each pair (the order
+      // rotating) so that they share the machine's noise; each call is read alone.
       'bench/runtime-peers.ts',
+      'bench/runtime-load.ts', // loading a room up to its first path, the runtime and Detour in turns
     ])
     const readers = clockReaders()
     expect([...readers.keys()].filter((f) => !allowed.has(f))).toEqual([])

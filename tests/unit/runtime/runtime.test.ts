@@ -124,7 +124,7 @@ describe('Walkbox runtime (sources)', () => {
       "not a Walkbox runtime room (format is not 'walkbox-runtime')",
     )
     expect(() => loadRoom({ ...JSON.parse(file()), version: 9 })).toThrow(
-      'runtime format version 9; this runtime reads version 1',
+      'runtime format version 9; this runtime reads versions 1 to 2',
     )
     const bad = JSON.parse(file())
     bad.room.size.width = -1

@@ -44,6 +44,7 @@ import {
   apply,
   IDENTITY,
   readSceneTree,
+  ringPoints,
   scriptOf,
   walkTree,
   type SceneNode,
@@ -243,12 +244,12 @@ export function navigationOutlines(node: SceneNode, notes: string[]): Ring[] | n
   const outlines = res.props.get('outlines')
   if (Array.isArray(outlines) && outlines.length > 0) {
     for (const o of outlines) {
-      const pts = packedPoints(o)
+      const pts = ringPoints(node, 'an outline of its navigation polygon', packedPoints(o))
       if (pts) rings.push(pts)
     }
   }
   if (rings.length === 0) {
-    const vertices = packedPoints(res.props.get('vertices'))
+    const vertices = ringPoints(node, 'its navigation polygon', packedPoints(res.props.get('vertices')))
     const polys = res.props.get('polygons')
     if (vertices && Array.isArray(polys)) {
       const indexLists = polys.map((p) => packedInts(p)).filter((p): p is number[] => p !== null)

@@ -32,7 +32,15 @@
  * Units: px; scales as factors (1 = full size).
  */
 import type { Point, Ring } from '../../geometry/types'
-import { compose, IDENTITY, localTransform, apply, type SceneNode, type Transform } from './scene-tree'
+import {
+  compose,
+  IDENTITY,
+  localTransform,
+  apply,
+  ringPoints,
+  type SceneNode,
+  type Transform,
+} from './scene-tree'
 import { packedPoints, vector2, type TscnValue } from './tscn'
 
 export type PopochiuRole = 'walkable-area' | 'prop' | 'hotspot' | 'region' | 'marker' | 'character'
@@ -119,7 +127,7 @@ export function walkableAreaShape(
   const outlines: Point[][] = []
   if (Array.isArray(raw))
     for (const o of raw) {
-      const pts = packedPoints(o)
+      const pts = ringPoints(area, 'an outline of its interaction polygon', packedPoints(o))
       if (pts) outlines.push(pts)
       else notes.push(`${area.path}: an interaction_polygon outline is not a PackedVector2Array; left out`)
     }
@@ -150,7 +158,11 @@ export interface ClickableShape {
 
 export function clickableShape(node: SceneNode, notes: string[]): ClickableShape | null {
   const child = node.children.find((c) => c.name === 'InteractionPolygon')
-  const own = packedPoints(node.props.get('interaction_polygon')?.value)
+  const own = ringPoints(
+    node,
+    'its interaction polygon',
+    packedPoints(node.props.get('interaction_polygon')?.value),
+  )
   if (own && own.length >= 3)
     return {
       child,
@@ -158,7 +170,9 @@ export function clickableShape(node: SceneNode, notes: string[]): ClickableShape
       frame: placedFrame(node, child, polygonPosition(node)),
       from: 'interaction_polygon',
     }
-  const drawn = child ? packedPoints(child.props.get('polygon')?.value) : null
+  const drawn = child
+    ? ringPoints(child, 'its polygon', packedPoints(child.props.get('polygon')?.value))
+    : null
   if (child && drawn && drawn.length >= 3) {
     notes.push(
       `${node.path}: interaction_polygon is empty, so the game as saved has no shape here; read from its InteractionPolygon, which Popochiu's editor copies into interaction_polygon when it opens the room`,
@@ -256,7 +270,7 @@ export function regionScaling(node: SceneNode): { top: number; bottom: number } 
  */
 export function obstacleRing(prop: SceneNode, parent: SceneNode | undefined): Ring | null {
   if (prop.props.get('obstacle')?.value !== true) return null
-  const pts = pointList(prop.props.get('obstacle_polygon')?.value)
+  const pts = ringPoints(prop, 'its obstacle polygon', pointList(prop.props.get('obstacle_polygon')?.value))
   if (!pts || pts.length < 3) return null
   const local = localTransform(prop.props)
   const baseline = num(prop.props.get('baseline')?.value, 0)

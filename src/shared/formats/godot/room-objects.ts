@@ -29,7 +29,7 @@ import { MAX_HOTSPOT_PROPERTIES, MAX_ZONE_PROPERTIES } from '../../room/limits'
 import { FACING_DIRECTIONS, type Hotspot, type Zone } from '../../room/schema'
 import { clickableShape, isClickable, placeRing, regionScaling, type PopochiuRole } from './popochiu'
 import { escoriaWalkTo, isEscoriaCharacter, type EscoriaClass } from './escoria'
-import { apply, type SceneNode, type Transform } from './scene-tree'
+import { apply, ringPoints, type SceneNode, type Transform } from './scene-tree'
 import { packedPoints, resourceId, vector2 } from './tscn'
 
 /** Where a shape or point came from: `key` of the node at `path`, placed by `frame` (its coordinates -> scene px). */
@@ -150,7 +150,7 @@ export function zoneRings(
   const out: { ring: Ring; source: ShapeSource | null }[] = []
   for (const c of node.children) {
     if (c.type === 'CollisionPolygon2D') {
-      const pts = packedPoints(c.props.get('polygon')?.value)
+      const pts = ringPoints(c, 'its polygon', packedPoints(c.props.get('polygon')?.value))
       if (pts && pts.length >= 3) {
         out.push({
           ring: pts.map((p) => apply(c.global, p)),

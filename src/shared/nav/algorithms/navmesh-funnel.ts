@@ -34,8 +34,10 @@
 import type { Point } from '../../geometry/types'
 import { funnel } from '../polygon/funnel'
 import { MinHeap } from '../heap'
+import { TypedArena } from '../typed-arena'
 import {
   commitPartialFunnel,
+  partialFunnelArrays,
   createPartialFunnels,
   extendPartialFunnel,
   partialFunnelBytes,
@@ -51,7 +53,7 @@ import { norm } from '../polygon/norm'
 /** Portals a partial-funnel search may scan again before it is redone with midpoint costs. */
 export const MAX_RESCANNED_PORTALS = 2_000_000
 
-type EntryRule = 'midpoint' | 'closest-point' | 'toward-goal' | 'partial-funnel'
+export type EntryRule = 'midpoint' | 'closest-point' | 'toward-goal' | 'partial-funnel'
 
 export interface NavmeshPrepared extends Prepared {
   mesh: TriMesh
@@ -104,44 +106,7 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
     },
   ],
   prepare(world: NavWorld, options: OptionValues): NavmeshPrepared {
-    const entryOption = String(options.entry ?? 'partial-funnel')
-    const entry: EntryRule =
-      entryOption === 'closest-point' || entryOption === 'toward-goal' || entryOption === 'midpoint'
-        ? entryOption
-        : 'partial-funnel'
-    const corridors = Math.max(1, Math.min(8, Math.round(Number(options.corridors ?? 1)) || 1))
-    const mesh = world.cached('navmesh-funnel:mesh', () => buildTriMesh(world.triangulation()))
-    const T = mesh.triangleCount
-    const triangleVertices = Float32Array.from(mesh.vertices)
-    const p: NavmeshPrepared = {
-      mesh,
-      entry,
-      corridors,
-      g: new Float64Array(T),
-      ex: new Float64Array(T),
-      ey: new Float64Array(T),
-      funnels: createPartialFunnels(entry === 'partial-funnel' ? T : 0),
-      parent: new Int32Array(T),
-      parentEdge: new Int8Array(T),
-      seen: new Uint32Array(T),
-      closed: new Uint32Array(T),
-      banned: new Uint32Array(T),
-      heap: new MinHeap(64),
-      query: 0,
-      triangleVertices,
-      triangleCorners: mesh.corners,
-      lx: new Float64Array(T + 1),
-      ly: new Float64Array(T + 1),
-      rx: new Float64Array(T + 1),
-      ry: new Float64Array(T + 1),
-      bytes: 0,
-    }
-    p.bytes =
-      mesh.bytes +
-      T * (8 * 3 + 4 + 1 + 4 * 3 + 8 * 4) +
-      partialFunnelBytes(p.funnels.g.length) +
-      triangleVertices.byteLength
-    return p
+    return prepareOnMesh(navmeshOf(world), options)
   },
   findPath(p: NavmeshPrepared, from: Point, to: Point) {
     const m = p.mesh
@@ -231,6 +196,85 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
   },
 }
 
+/** The world's triangle mesh, made once per world (every option set shares it). */
+export function navmeshOf(world: NavWorld): TriMesh {
+  return world.cached('navmesh-funnel:mesh', () => buildTriMesh(world.triangulation()))
+}
+
+/** The option values as navmesh-funnel reads them (unknown entries are the default, corridors 1..8). */
+export function navmeshOptions(options: OptionValues): { entry: EntryRule; corridors: number } {
+  const entryOption = String(options.entry ?? 'partial-funnel')
+  const entry: EntryRule =
+    entryOption === 'closest-point' || entryOption === 'toward-goal' || entryOption === 'midpoint'
+      ? entryOption
+      : 'partial-funnel'
+  const corridors = Math.max(1, Math.min(8, Math.round(Number(options.corridors ?? 1)) || 1))
+  return { entry, corridors }
+}
+
+/**
+ * navmesh-funnel's prepared data on a mesh made elsewhere (the world's, or one a runtime
+ * file carried); `options` as for `prepare`.
+ */
+export function prepareOnMesh(mesh: TriMesh, options: OptionValues): NavmeshPrepared {
+  const { entry, corridors } = navmeshOptions(options)
+  const T = mesh.triangleCount
+  const F = entry === 'partial-funnel' ? T : 0
+  // One buffer for every array below (typed-arena.ts): a game prepares on loading a room.
+  const arena = new TypedArena(
+    TypedArena.bytes([
+      ...Array.from({ length: 3 }, () => [T, 8] as const),
+      ...partialFunnelArrays(F),
+      [T, 4],
+      [T, 1],
+      ...Array.from({ length: 3 }, () => [T, 4] as const),
+      [mesh.vertices.length, 4],
+      ...Array.from({ length: 4 }, () => [T + 1, 8] as const),
+    ]),
+  )
+  const g = arena.f64(T)
+  const ex = arena.f64(T)
+  const ey = arena.f64(T)
+  const funnels = createPartialFunnels(F, arena)
+  const parent = arena.i32(T)
+  const parentEdge = arena.i8(T)
+  const seen = arena.u32(T)
+  const closed = arena.u32(T)
+  const banned = arena.u32(T)
+  const triangleVertices = arena.f32(mesh.vertices.length)
+  triangleVertices.set(mesh.vertices)
+  const p: NavmeshPrepared = {
+    mesh,
+    entry,
+    corridors,
+    g,
+    ex,
+    ey,
+    funnels,
+    parent,
+    parentEdge,
+    seen,
+    closed,
+    banned,
+    // Small at first (its arrays then live in the JavaScript heap); it doubles as a search needs.
+    heap: new MinHeap(8),
+    query: 0,
+    triangleVertices,
+    triangleCorners: mesh.corners,
+    lx: arena.f64(T + 1),
+    ly: arena.f64(T + 1),
+    rx: arena.f64(T + 1),
+    ry: arena.f64(T + 1),
+    bytes: 0,
+  }
+  p.bytes =
+    mesh.bytes +
+    T * (8 * 3 + 4 + 1 + 4 * 3 + 8 * 4) +
+    partialFunnelBytes(p.funnels.g.length) +
+    triangleVertices.byteLength
+  return p
+}
+
 function lengthOf(points: Point[]): number {
   let s = 0
   for (let i = 0; i + 1 < points.length; i++)
@@ -238,7 +282,7 @@ function lengthOf(points: Point[]): number {
   return s
 }
 
-interface Corridor {
+export interface Corridor {
   /** Triangles from start to goal. */
   corridor: number[]
   /** Edge index (0..2) left through, per triangle but the last. */
@@ -249,7 +293,7 @@ interface Corridor {
 }
 
 /** A* over triangles; `ban` is a triangle the search may not enter (-1 for none). */
-function corridorSearch(
+export function corridorSearch(
   p: NavmeshPrepared,
   s: Point,
   st: number,
@@ -386,19 +430,32 @@ function towardGoalParam(
 }
 
 function pull(p: NavmeshPrepared, s: Point, t: Point, corridor: number[], edges: number[]): Point[] {
-  const m = p.mesh
+  return pullCorridor(p.mesh, p, s, t, corridor, edges, edges.length)
+}
+
+/** The funnel through the first `count` portals of a corridor, from s to t; `into` holds the portal ends (count + 1 each). */
+export function pullCorridor(
+  m: TriMesh,
+  into: { lx: Float64Array; ly: Float64Array; rx: Float64Array; ry: Float64Array },
+  s: Point,
+  t: Point,
+  corridor: ArrayLike<number>,
+  edges: ArrayLike<number>,
+  count: number,
+): Point[] {
   const v = m.vertices
-  for (let i = 0; i < edges.length; i++) {
+  const { lx, ly, rx, ry } = into
+  for (let i = 0; i < count; i++) {
     const u = corridor[i]
     const k = edges[i]
     const right = m.corners[3 * u + k]
     const left = m.corners[3 * u + ((k + 1) % 3)]
-    p.lx[i] = v[2 * left]
-    p.ly[i] = v[2 * left + 1]
-    p.rx[i] = v[2 * right]
-    p.ry[i] = v[2 * right + 1]
+    lx[i] = v[2 * left]
+    ly[i] = v[2 * left + 1]
+    rx[i] = v[2 * right]
+    ry[i] = v[2 * right + 1]
   }
-  return funnel(s, t, p.lx, p.ly, p.rx, p.ry, edges.length)
+  return funnel(s, t, lx, ly, rx, ry, count)
 }
 
 /**

@@ -20,6 +20,7 @@
 import type { Point } from '../../geometry/types'
 import type { TriMesh } from './tri-mesh'
 import { norm } from './norm'
+import { TypedArena } from '../typed-arena'
 
 export interface PartialFunnels {
   ax: Float64Array
@@ -33,12 +34,47 @@ export interface PartialFunnels {
   at: Int32Array
   lt: Int32Array
   rt: Int32Array
+  /** With an apex log (createPartialFunnels' `apexLog`): the apex's record in it, -1 for the start. */
+  ap?: Int32Array
 }
 
-export function createPartialFunnels(triangleCount: number): PartialFunnels {
-  const f = () => new Float64Array(triangleCount)
-  const i = () => new Int32Array(triangleCount)
-  return { ax: f(), ay: f(), g: f(), lx: f(), ly: f(), rx: f(), ry: f(), at: i(), lt: i(), rt: i() }
+/** The [count, element size] of the arrays createPartialFunnels carves from an arena. */
+export function partialFunnelArrays(triangleCount: number): (readonly [number, number])[] {
+  return [
+    ...Array.from({ length: 7 }, () => [triangleCount, 8] as const),
+    ...Array.from({ length: 3 }, () => [triangleCount, 4] as const),
+  ]
+}
+
+/**
+ * Partial funnels for `triangleCount` triangles, from `arena` when given (planned with
+ * partialFunnelArrays, one more Int32 array with `apexLog`). With `apexLog`, each funnel
+ * also names its apex's record in the apex log (see startApexLog).
+ */
+export function createPartialFunnels(
+  triangleCount: number,
+  arena?: TypedArena,
+  apexLog = false,
+): PartialFunnels {
+  const plan = partialFunnelArrays(triangleCount)
+  if (apexLog) plan.push([triangleCount, 4])
+  const from = arena ?? new TypedArena(TypedArena.bytes(plan))
+  const f = () => from.f64(triangleCount)
+  const i = () => from.i32(triangleCount)
+  const funnels: PartialFunnels = {
+    ax: f(),
+    ay: f(),
+    g: f(),
+    lx: f(),
+    ly: f(),
+    rx: f(),
+    ry: f(),
+    at: i(),
+    lt: i(),
+    rt: i(),
+  }
+  if (apexLog) funnels.ap = i()
+  return funnels
 }
 
 export function partialFunnelBytes(triangleCount: number): number {
@@ -51,6 +87,7 @@ export function startFunnel(f: PartialFunnels, st: number, s: Point): void {
   f.ay[st] = f.ly[st] = f.ry[st] = s.y
   f.g[st] = 0
   f.at[st] = f.lt[st] = f.rt[st] = st
+  if (f.ap) f.ap[st] = -1
 }
 
 // Working state of one extension (module scratch: searches are not re-entrant). Kept in
@@ -66,10 +103,60 @@ const S = new Float64Array(7)
 const AT = 0
 const LT = 1
 const RT = 2
-const T = new Int32Array(3)
+/** The apex's record in the apex log (-1: the start, or no log). */
+const AP = 3
+const T = new Int32Array(4)
 let chain = new Int32Array(64)
 /** Portals scanned again by `rescan` since the last `resetRescanCount` (a search's work measure). */
 let rescanned = 0
+
+// The apex log: while it is on, every move of a working funnel's apex is recorded as (x, y,
+// the record of the apex before it), so that the corners of a funnel's pulled path can be
+// read back from its last apex (apexCorners) instead of pulling its corridor again.
+let logging = false
+let logX = new Float64Array(64)
+let logY = new Float64Array(64)
+let logPrev = new Int32Array(64)
+let logCount = 0
+
+/** Starts an empty apex log (see above); funnels made with `apexLog` then record their apexes. */
+export function startApexLog(): void {
+  logging = true
+  logCount = 0
+}
+
+export function stopApexLog(): void {
+  logging = false
+}
+
+function logApex(x: number, y: number, prev: number): number {
+  if (logCount === logX.length) {
+    const grow = <A extends Float64Array | Int32Array>(a: A, make: (n: number) => A): A => {
+      const b = make(a.length * 2)
+      b.set(a)
+      return b
+    }
+    logX = grow(logX, (n) => new Float64Array(n))
+    logY = grow(logY, (n) => new Float64Array(n))
+    logPrev = grow(logPrev, (n) => new Int32Array(n))
+  }
+  logX[logCount] = x
+  logY[logCount] = y
+  logPrev[logCount] = prev
+  return logCount++
+}
+
+/**
+ * The corners of a pulled path, from its first after the start to `record` (a funnel's apex
+ * record, made while the log was on), as points; none for -1.
+ */
+export function apexCorners(record: number): Point[] {
+  let n = 0
+  for (let r = record; r >= 0; r = logPrev[r]) n++
+  const out = new Array<Point>(n)
+  for (let r = record; r >= 0; r = logPrev[r]) out[--n] = { x: logX[r], y: logY[r] }
+  return out
+}
 
 /** Starts counting rescanned portals afresh. */
 export function resetRescanCount(): void {
@@ -103,6 +190,7 @@ function step(lx: number, ly: number, rx: number, ry: number, w: number): boolea
       S[AX] = S[RX] = fLx
       S[AY] = S[RY] = fLy
       T[AT] = T[RT] = T[LT]
+      if (logging) T[AP] = logApex(fLx, fLy, T[AP])
       return false
     }
   }
@@ -116,6 +204,7 @@ function step(lx: number, ly: number, rx: number, ry: number, w: number): boolea
       S[AX] = S[LX] = fRx
       S[AY] = S[LY] = fRy
       T[AT] = T[LT] = T[RT]
+      if (logging) T[AP] = logApex(fRx, fRy, T[AP])
       return false
     }
   }
@@ -151,6 +240,7 @@ export function extendPartialFunnel(
   T[AT] = f.at[u]
   T[LT] = f.lt[u]
   T[RT] = f.rt[u]
+  T[AP] = f.ap ? f.ap[u] : -1
   if (!step(lx, ly, rx, ry, w)) rescan(m, parent, parentEdge, u, w, lx, ly, rx, ry)
   if (isGoal) {
     // Finish the funnel with the goal as a last, zero-width portal.
@@ -251,4 +341,5 @@ export function commitPartialFunnel(f: PartialFunnels, w: number): void {
   f.at[w] = T[AT]
   f.lt[w] = T[LT]
   f.rt[w] = T[RT]
+  if (f.ap) f.ap[w] = T[AP]
 }

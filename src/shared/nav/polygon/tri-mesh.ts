@@ -18,6 +18,7 @@
 import type { Point } from '../../geometry/types'
 import type { Triangulation } from '../types'
 import { norm } from './norm'
+import { TypedArena } from '../typed-arena'
 
 export interface TriMesh {
   readonly triangleCount: number
@@ -32,21 +33,80 @@ export interface TriMesh {
   readonly component: Int32Array
   readonly minX: number
   readonly minY: number
-  readonly cell: number
-  readonly cols: number
-  readonly rows: number
-  readonly cellStart: Int32Array
-  readonly cellTriangles: Int32Array
-  readonly bytes: number
+  readonly maxX: number
+  readonly maxY: number
+  /**
+   * The point-location grid: made with the mesh, or with a lazy grid (a game's mesh, loaded
+   * for a room) after LAZY_GRID_LOCATES locates; until then cols = rows = 0 and `locate`
+   * tries every triangle, which gives the same answer (see locate).
+   */
+  cell: number
+  cols: number
+  rows: number
+  cellStart: Int32Array
+  cellTriangles: Int32Array
+  /** Locates answered without the grid (a lazy grid not made yet). */
+  scans: number
+  bytes: number
 }
 
-export function buildTriMesh(tri: Triangulation): TriMesh {
+/** Locates a lazy grid waits for before it is made (each tries every triangle meanwhile). */
+export const LAZY_GRID_LOCATES = 16
+
+/**
+ * A triangulation as plain lists or typed arrays (a runtime file's navmesh gives lists): its
+ * vertices are copied into the mesh's own buffer unless they already are a Float64Array.
+ */
+export interface TriangulationLike {
+  readonly vertices: ArrayLike<number>
+  readonly triangles: ArrayLike<number>
+  readonly neighbours: ArrayLike<number>
+}
+
+export function buildTriMesh(
+  tri: Triangulation | TriangulationLike,
+  options: { lazyGrid?: boolean } = {},
+): TriMesh {
   const T = Math.floor(tri.triangles.length / 3)
-  const v = tri.vertices
-  const corners = new Uint32Array(T * 3)
-  const neighbours = new Int32Array(T * 3)
-  const cx = new Float64Array(T)
-  const cy = new Float64Array(T)
+  const given = tri.vertices
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (let i = 0; i < given.length; i += 2) {
+    minX = Math.min(minX, given[i])
+    maxX = Math.max(maxX, given[i])
+    minY = Math.min(minY, given[i + 1])
+    maxY = Math.max(maxY, given[i + 1])
+  }
+  if (given.length === 0) minX = minY = maxX = maxY = 0
+  // One buffer for the mesh's arrays (typed-arena.ts); the grid's get their own.
+  const copy = !(given instanceof Float64Array)
+  const arena = new TypedArena(
+    TypedArena.bytes([
+      [copy ? given.length : 0, 8],
+      [3 * T, 4],
+      [3 * T, 4],
+      [T, 8],
+      [T, 8],
+      [T, 4],
+    ]),
+  )
+  let v: Float64Array
+  if (given instanceof Float64Array) v = given
+  else {
+    v = arena.f64(given.length)
+    for (let i = 0; i < given.length; i++) v[i] = given[i]
+  }
+  const corners = arena.u32(3 * T)
+  const neighbours = arena.i32(3 * T)
+  const cx = arena.f64(T)
+  const cy = arena.f64(T)
+  const component = arena.i32(T)
+  // The components' stack: a working array kept between meshes.
+  if (work.length < T) work = new Int32Array(T)
+  const stack = work
+  const tn = tri.neighbours
   for (let t = 0; t < T; t++) {
     const a = tri.triangles[3 * t]
     const b = tri.triangles[3 * t + 1]
@@ -54,55 +114,124 @@ export function buildTriMesh(tri: Triangulation): TriMesh {
     const cross =
       (v[2 * b] - v[2 * a]) * (v[2 * c + 1] - v[2 * a + 1]) -
       (v[2 * b + 1] - v[2 * a + 1]) * (v[2 * c] - v[2 * a])
+    corners[3 * t] = a
     if (cross >= 0) {
-      corners.set([a, b, c], 3 * t)
-      neighbours.set([tri.neighbours[3 * t], tri.neighbours[3 * t + 1], tri.neighbours[3 * t + 2]], 3 * t)
+      corners[3 * t + 1] = b
+      corners[3 * t + 2] = c
+      neighbours[3 * t] = tn[3 * t]
+      neighbours[3 * t + 1] = tn[3 * t + 1]
+      neighbours[3 * t + 2] = tn[3 * t + 2]
     } else {
       // (a, c, b): edges a-c, c-b, b-a were edges 2, 1, 0.
-      corners.set([a, c, b], 3 * t)
-      neighbours.set([tri.neighbours[3 * t + 2], tri.neighbours[3 * t + 1], tri.neighbours[3 * t]], 3 * t)
+      corners[3 * t + 1] = c
+      corners[3 * t + 2] = b
+      neighbours[3 * t] = tn[3 * t + 2]
+      neighbours[3 * t + 1] = tn[3 * t + 1]
+      neighbours[3 * t + 2] = tn[3 * t]
     }
     cx[t] = (v[2 * a] + v[2 * b] + v[2 * c]) / 3
     cy[t] = (v[2 * a + 1] + v[2 * b + 1] + v[2 * c + 1]) / 3
   }
-  const component = new Int32Array(T).fill(-1)
+  component.fill(-1)
   let comp = 0
-  const stack: number[] = []
   for (let t = 0; t < T; t++) {
     if (component[t] >= 0) continue
     component[t] = comp
-    stack.push(t)
-    while (stack.length > 0) {
-      const u = stack.pop()!
+    let top = 0
+    stack[top++] = t
+    while (top > 0) {
+      const u = stack[--top]
       for (let k = 0; k < 3; k++) {
         const w = neighbours[3 * u + k]
         if (w >= 0 && component[w] < 0) {
           component[w] = comp
-          stack.push(w)
+          stack[top++] = w
         }
       }
     }
     comp++
   }
-  let minX = Infinity
-  let minY = Infinity
-  let maxX = -Infinity
-  let maxY = -Infinity
-  for (let i = 0; i < v.length; i += 2) {
-    minX = Math.min(minX, v[i])
-    maxX = Math.max(maxX, v[i])
-    minY = Math.min(minY, v[i + 1])
-    maxY = Math.max(maxY, v[i + 1])
+  const m: TriMesh = {
+    triangleCount: T,
+    vertices: v,
+    corners,
+    neighbours,
+    cx,
+    cy,
+    component,
+    minX,
+    minY,
+    maxX,
+    maxY,
+    cell: 1,
+    cols: 0,
+    rows: 0,
+    cellStart: new Int32Array(0),
+    cellTriangles: new Int32Array(0),
+    scans: 0,
+    bytes:
+      v.byteLength + corners.byteLength + neighbours.byteLength + cx.byteLength * 2 + component.byteLength,
   }
-  if (v.length === 0) minX = minY = maxX = maxY = 0
-  const w = Math.max(maxX - minX, 1)
-  const h = Math.max(maxY - minY, 1)
+  if (!options.lazyGrid) makeGrid(m)
+  return m
+}
+
+/** Makes the mesh's point-location grid: about one triangle a cell, each cell listing the triangles that reach it. */
+function makeGrid(m: TriMesh): void {
+  const T = m.triangleCount
+  const { minX, minY, vertices: v, corners } = m
+  const w = Math.max(m.maxX - minX, 1)
+  const h = Math.max(m.maxY - minY, 1)
   const target = Math.max(Math.sqrt((w * h) / Math.max(T, 1)), 1e-3)
   const cols = Math.min(Math.max(1, Math.ceil(w / target)), 2048)
   const rows = Math.min(Math.max(1, Math.ceil(h / target)), 2048)
   const cell = Math.max(w / cols, h / rows)
-  const buckets: number[][] = Array.from({ length: cols * rows }, () => [])
-  const eps = 1e-7
+  const cellStart = new Int32Array(cols * rows + 1)
+  // Each triangle goes into the cells it reaches: counted first (into cellStart[cell + 1]),
+  // then written in triangle order, so each cell lists its triangles in ascending order.
+  const grid = { minX, minY, cell, cols, rows }
+  const runs = cellRuns(v, corners, T, grid, cellStart.subarray(1))
+  for (let i = 0; i < cols * rows; i++) cellStart[i + 1] += cellStart[i]
+  const cellTriangles = new Int32Array(cellStart[cols * rows])
+  if (work.length < cols * rows) work = new Int32Array(cols * rows)
+  const cursor = work
+  cursor.set(cellStart.subarray(0, cols * rows))
+  const found = runBuffer
+  for (let i = 0; i < 3 * runs; i += 3) {
+    const t = found[i]
+    for (let c = found[i + 1]; c <= found[i + 2]; c++) cellTriangles[cursor[c]++] = t
+  }
+  // A big mesh's working arrays are not kept.
+  if (runBuffer.length > RUNS_KEPT) runBuffer = new Int32Array(3 * 256)
+  if (work.length > RUNS_KEPT) work = new Int32Array(256)
+  m.cell = cell
+  m.cols = cols
+  m.rows = rows
+  m.cellStart = cellStart
+  m.cellTriangles = cellTriangles
+  m.bytes += cellStart.byteLength + cellTriangles.byteLength
+}
+
+/** Tolerance of the grid's cell ranges, in cells. */
+const GRID_EPS = 1e-7
+
+/**
+ * The cells each triangle reaches, as runs of cells in one row: (triangle, first cell, last
+ * cell) into runBuffer, triangles in ascending order, each cell counted in `counts`; returns
+ * the number of runs. Per row of cells, only the columns the triangle reaches within that row
+ * (not its whole box): a long diagonal sliver, as a many-vertex outline gives, then costs its
+ * length in cells instead of its box's area.
+ */
+function cellRuns(
+  v: Float64Array,
+  corners: Uint32Array,
+  T: number,
+  grid: { minX: number; minY: number; cell: number; cols: number; rows: number },
+  counts: Int32Array,
+): number {
+  const { minX, minY, cell, cols, rows } = grid
+  const eps = GRID_EPS
+  let n = 0
   for (let t = 0; t < T; t++) {
     let x0 = Infinity
     let x1 = -Infinity
@@ -117,58 +246,42 @@ export function buildTriMesh(tri: Triangulation): TriMesh {
     }
     const r0 = Math.max(0, Math.floor((y0 - minY) / cell - eps))
     const r1 = Math.min(rows - 1, Math.floor((y1 - minY) / cell + eps))
-    // Per row of cells, only the columns the triangle reaches within that row (not its whole
-    // box): a long diagonal sliver, as a many-vertex outline gives, then costs its length in
-    // cells instead of its box's area.
     for (let r = r0; r <= r1; r++) {
-      const [xa, xb] = triangleXRangeInBand(
-        v,
-        corners,
-        t,
-        minY + (r - eps) * cell,
-        minY + (r + 1 + eps) * cell,
-      )
+      triangleXRangeInBand(v, corners, t, minY + (r - eps) * cell, minY + (r + 1 + eps) * cell)
+      const xa = band[0]
+      const xb = band[1]
       if (xa > xb) continue
       const c0 = Math.max(0, Math.floor((Math.max(xa, x0) - minX) / cell - eps))
       const c1 = Math.min(cols - 1, Math.floor((Math.min(xb, x1) - minX) / cell + eps))
-      for (let c = c0; c <= c1; c++) buckets[r * cols + c].push(t)
+      if (c0 > c1) continue
+      for (let c = c0; c <= c1; c++) counts[r * cols + c]++
+      if (3 * n + 3 > runBuffer.length) {
+        const bigger = new Int32Array(runBuffer.length * 2)
+        bigger.set(runBuffer)
+        runBuffer = bigger
+      }
+      runBuffer[3 * n] = t
+      runBuffer[3 * n + 1] = r * cols + c0
+      runBuffer[3 * n + 2] = r * cols + c1
+      n++
     }
   }
-  const cellStart = new Int32Array(cols * rows + 1)
-  for (let i = 0; i < buckets.length; i++) cellStart[i + 1] = cellStart[i] + buckets[i].length
-  const cellTriangles = new Int32Array(cellStart[cols * rows])
-  for (let i = 0; i < buckets.length; i++) cellTriangles.set(buckets[i], cellStart[i])
-  const bytes =
-    v.byteLength +
-    corners.byteLength +
-    neighbours.byteLength +
-    cx.byteLength * 2 +
-    component.byteLength +
-    cellStart.byteLength +
-    cellTriangles.byteLength
-  return {
-    triangleCount: T,
-    vertices: v,
-    corners,
-    neighbours,
-    cx,
-    cy,
-    component,
-    minX,
-    minY,
-    cell,
-    cols,
-    rows,
-    cellStart,
-    cellTriangles,
-    bytes,
-  }
+  return n
 }
 
+/** Runs found by cellRuns (kept between meshes up to RUNS_KEPT numbers, so that small meshes allocate none). */
+let runBuffer = new Int32Array(3 * 256)
+/** buildTriMesh's working array (a stack, then a cursor per cell), kept likewise. */
+let work = new Int32Array(256)
+const RUNS_KEPT = 3 * 65536
+
+/** The x-range triangleXRangeInBand found: [min, max]. */
+const band = new Float64Array(2)
+
 /**
- * The x-range of triangle t within the band y0 <= y <= y1: over its corners inside the band
- * and the points where its edges cross the band's two lines. Empty (min > max) when the
- * triangle misses the band.
+ * The x-range of triangle t within the band y0 <= y <= y1, into `band`: over its corners
+ * inside the band and the points where its edges cross the band's two lines. Empty (min >
+ * max) when the triangle misses the band.
  */
 function triangleXRangeInBand(
   v: Float64Array,
@@ -176,7 +289,7 @@ function triangleXRangeInBand(
   t: number,
   y0: number,
   y1: number,
-): [number, number] {
+): void {
   let lo = Infinity
   let hi = -Infinity
   for (let k = 0; k < 3; k++) {
@@ -190,15 +303,19 @@ function triangleXRangeInBand(
       lo = Math.min(lo, ax)
       hi = Math.max(hi, ax)
     }
-    for (const y of [y0, y1]) {
-      if ((ay < y && by > y) || (ay > y && by < y)) {
-        const x = ax + ((y - ay) * (bx - ax)) / (by - ay)
-        lo = Math.min(lo, x)
-        hi = Math.max(hi, x)
-      }
+    if ((ay < y0 && by > y0) || (ay > y0 && by < y0)) {
+      const x = ax + ((y0 - ay) * (bx - ax)) / (by - ay)
+      lo = Math.min(lo, x)
+      hi = Math.max(hi, x)
+    }
+    if ((ay < y1 && by > y1) || (ay > y1 && by < y1)) {
+      const x = ax + ((y1 - ay) * (bx - ax)) / (by - ay)
+      lo = Math.min(lo, x)
+      hi = Math.max(hi, x)
     }
   }
-  return [lo, hi]
+  band[0] = lo
+  band[1] = hi
 }
 
 /** Smallest of the three edge orientations of p in triangle t (>= 0: inside or on it). */
@@ -218,6 +335,10 @@ export function insideMargin(m: TriMesh, t: number, px: number, py: number): num
 
 /** The triangle containing p (closed), preferring one with p strictly inside; -1 when none. */
 export function locate(m: TriMesh, px: number, py: number): number {
+  if (m.rows === 0) {
+    if (++m.scans < LAZY_GRID_LOCATES || m.triangleCount === 0) return locateInAll(m, px, py)
+    makeGrid(m)
+  }
   const c = Math.floor((px - m.minX) / m.cell)
   const r = Math.floor((py - m.minY) / m.cell)
   if (c < 0 || r < 0 || c >= m.cols || r >= m.rows) {
@@ -230,15 +351,55 @@ export function locate(m: TriMesh, px: number, py: number): number {
   return locateInCell(m, r * m.cols + c, px, py)
 }
 
-function locateInCell(m: TriMesh, cellIndex: number, px: number, py: number): number {
+/**
+ * locate without the grid: every triangle in ascending order. A cell lists every triangle that
+ * reaches it in that order, so this finds the same one: the triangle holding p strictly
+ * inside, else the last that holds it on an edge.
+ */
+function locateInAll(m: TriMesh, px: number, py: number): number {
   let best = -1
-  for (let k = m.cellStart[cellIndex]; k < m.cellStart[cellIndex + 1]; k++) {
-    const t = m.cellTriangles[k]
-    const margin = insideMargin(m, t, px, py)
+  for (let t = 0; t < m.triangleCount; t++) {
+    const margin = holdsAt(m, t, px, py)
     if (margin > 0) return t
     if (margin === 0) best = t
   }
   return best
+}
+
+function locateInCell(m: TriMesh, cellIndex: number, px: number, py: number): number {
+  let best = -1
+  for (let k = m.cellStart[cellIndex]; k < m.cellStart[cellIndex + 1]; k++) {
+    const t = m.cellTriangles[k]
+    const margin = holdsAt(m, t, px, py)
+    if (margin > 0) return t
+    if (margin === 0) best = t
+  }
+  return best
+}
+
+/**
+ * insideMargin for locating: the same value where it is >= 0, and -1 as soon as one edge
+ * has p outside (the caller only asks > 0 or === 0).
+ */
+function holdsAt(m: TriMesh, t: number, px: number, py: number): number {
+  const v = m.vertices
+  const c = m.corners
+  const a = c[3 * t]
+  const b = c[3 * t + 1]
+  const d = c[3 * t + 2]
+  const ax = v[2 * a]
+  const ay = v[2 * a + 1]
+  const bx = v[2 * b]
+  const by = v[2 * b + 1]
+  const o0 = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+  if (o0 < 0) return -1
+  const dx = v[2 * d]
+  const dy = v[2 * d + 1]
+  const o1 = (dx - bx) * (py - by) - (dy - by) * (px - bx)
+  if (o1 < 0) return -1
+  const o2 = (ax - dx) * (py - dy) - (ay - dy) * (px - dx)
+  if (o2 < 0) return -1
+  return o0 < o1 ? (o0 < o2 ? o0 : o2) : o1 < o2 ? o1 : o2
 }
 
 /** Closest point of triangle t to p. */
