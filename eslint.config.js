@@ -17,7 +17,7 @@ const SHARED_LAYERS = [
   '**/formats/**',
   '**/game/**',
 ]
-const SHARED_TOP = ['**/host', '**/host-channels', '**/actions']
+const SHARED_TOP = ['**/host', '**/host-methods', '**/actions']
 
 /**
  * Lint rules for one layer of src/shared: pure TypeScript (no Node, no frameworks, nothing

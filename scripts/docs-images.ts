@@ -16,7 +16,7 @@ const DOCS_IMAGE_TESTS = [
   'tests/e2e/compare-table.test.ts',
   'tests/e2e/compare-batch.test.ts',
   'tests/e2e/game-folder.test.ts',
-  'tests/e2e/background-frames.test.ts',
+  'tests/e2e/editions/background-frames.test.ts',
   'tests/e2e/walk-behinds.test.ts',
   'tests/e2e/answers-compare.test.ts',
   'tests/e2e/answers-gates.test.ts',

@@ -18,6 +18,12 @@
  *   production policy (no dev sources) and the isolation headers, and so does the
  *   page's meta tag; the packed main bundle registers the protocol and never loads
  *   file://.
+ *
+ * The host method table (issue #29), read from the packed files: the packed preload, run as a
+ * sandboxed preload against a recording `electron`, exposes exactly the table's methods and
+ * events and calls each on its channel; the packed app (the extracted app.asar and the sample
+ * it ships) started under the desktop tests' electron double registers an IPC handler for
+ * every method of the table, and its window opens the sample through its preload and IPC.
  */
 import { execFileSync } from 'node:child_process'
 import {
@@ -28,6 +34,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -37,6 +44,16 @@ import { APP_ENTRY_URL, serveAppRequest } from '../src/main/app-protocol'
 import { CONTENT_SECURITY_POLICY } from '../src/main/csp'
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from '../src/main/isolation-headers'
 import { fuseWireBytes, readFuseWire, type FuseName, type FuseState } from './fuse-wire'
+import { register } from 'node:module'
+import { pathToFileURL } from 'node:url'
+import { Script } from 'node:vm'
+import {
+  HOST_EVENT_NAMES,
+  HOST_GLOBAL,
+  HOST_METHOD_NAMES,
+  hostChannel,
+  hostEventListenerName,
+} from '../src/shared/host-methods'
 
 const root = resolve(import.meta.dirname, '..')
 const outDir = join(tmpdir(), `walkbox-package-${process.pid}`)
@@ -74,6 +91,86 @@ function walk(dir: string): string[] {
     else out.push(path)
   }
   return out
+}
+
+/** Run a packed preload (CommonJS, as a sandboxed preload runs) against a recording `electron`. */
+function runPreload(source: string): { api: Record<string, unknown>; invoked: unknown[][] } {
+  const exposed: Record<string, unknown> = {}
+  const invoked: unknown[][] = []
+  const electron = {
+    contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
+    ipcRenderer: {
+      invoke: (...args: unknown[]) => {
+        invoked.push(args)
+        return Promise.resolve(undefined)
+      },
+      on: () => undefined,
+      removeListener: () => undefined,
+    },
+  }
+  const require = (id: string) => {
+    if (id === 'electron') return electron
+    throw new Error(`a sandboxed preload cannot require ${id}`)
+  }
+  const module = { exports: {} }
+  new Script(`(function (require, module, exports) {\n${source}\n})`).runInNewContext({})(
+    require,
+    module,
+    module.exports,
+  )
+  return { api: (exposed[HOST_GLOBAL] ?? {}) as Record<string, unknown>, invoked }
+}
+
+/** What this script reads of a started desktop app (tests/support/desktop-app.ts's DesktopApp). */
+interface PackedDesktop {
+  page: { getByTestId(id: string): { textContent(): Promise<string | null> } }
+  world: { ipcMain: { channels(): string[] } }
+  stop(): Promise<void>
+}
+
+/**
+ * The packed app (its extracted app.asar and the sample it ships) started under the electron
+ * double, as the desktop end-to-end tests start the test build (tests/support/desktop-app.ts):
+ * the channels its main registered and what its window's status line says once it is up.
+ */
+async function startPackedApp(
+  app: string,
+  sample: string,
+): Promise<{ channels: string[]; status: string; error: string | null }> {
+  // The packed main's `electron` is the double (what tests/e2e/desktop-setup.ts's vitest alias does).
+  register(
+    `data:text/javascript,${encodeURIComponent(
+      `export async function resolve(specifier, context, next) {
+        return specifier === 'electron'
+          ? next(${JSON.stringify(pathToFileURL(join(root, 'tests/support/electron-double/index.ts')).href)}, context)
+          : next(specifier, context)
+      }`,
+    )}`,
+  )
+  // Loaded by path: the harness is test code (tsconfig.e2e), not part of this script's program.
+  const { startDesktop } = (await import(pathToFileURL(join(root, 'tests/support/desktop-app.ts')).href)) as {
+    startDesktop(options: { resources: string }): Promise<PackedDesktop>
+  }
+  const run = join(outDir, 'run')
+  mkdirSync(run, { recursive: true })
+  symlinkSync(app, join(run, 'app'), 'dir')
+  symlinkSync(sample, join(run, 'sample-project'), 'dir')
+  let desktop: PackedDesktop | null = null
+  try {
+    desktop = await startDesktop({ resources: run })
+    const page = desktop.page
+    const deadline = Date.now() + 60_000
+    let status = ''
+    while (Date.now() < deadline && !/^Opened /.test(status)) {
+      status = (await page.getByTestId('status').textContent()) ?? ''
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    return { channels: desktop.world.ipcMain.channels(), status, error: null }
+  } catch (e) {
+    return { channels: [], status: '', error: (e as Error).message.split('\n')[0] }
+  } finally {
+    await desktop?.stop()
+  }
 }
 
 let failures = 0
@@ -202,6 +299,39 @@ const script = bundle
 check(
   script?.status === 200 && script.headers.get('content-type') === 'text/javascript; charset=utf-8',
   'the packed renderer bundle is served as JavaScript',
+)
+
+// The host method table (src/shared/host-methods.ts), read from the packed files: the packed
+// preload is the table-made one, and the packed main registers a handler for every method.
+const packedPreload = extractFile(asarPath, 'out/preload/index.cjs').toString('utf8')
+const preload = runPreload(packedPreload)
+const expectedKeys = ['kind', ...HOST_METHOD_NAMES, ...HOST_EVENT_NAMES.map(hostEventListenerName)].sort()
+check(
+  JSON.stringify(Object.keys(preload.api).sort()) === JSON.stringify(expectedKeys),
+  `the packed preload exposes exactly the host method table (${HOST_METHOD_NAMES.length} methods, ${HOST_EVENT_NAMES.length} events)`,
+)
+check(
+  HOST_METHOD_NAMES.every((method) => {
+    const request = { probe: method }
+    ;(preload.api[method] as (r: unknown) => unknown)?.(request)
+    const last = preload.invoked.at(-1)
+    return last?.[0] === hostChannel(method) && last[1] === request
+  }),
+  'the packed preload calls each method on its own IPC channel with the request as given',
+)
+const started = await startPackedApp(extracted, join(resources, 'sample-project'))
+check(
+  started.error === null,
+  `the packed app starts under the electron double${started.error ? ` (${started.error})` : ''}`,
+)
+const missing = HOST_METHOD_NAMES.filter((m) => !started.channels.includes(hostChannel(m)))
+check(
+  started.channels.length > 0 && missing.length === 0,
+  `the packed main registers an IPC handler for every method of the table${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`,
+)
+check(
+  /^Opened room Courtyard/.test(started.status),
+  `the packed app's window opens the sample through its preload and IPC (${started.status || 'nothing said'})`,
 )
 
 rmSync(outDir, { recursive: true, force: true })

@@ -44,6 +44,7 @@ import type {
   WriteGameSaveRequest,
 } from '../shared/host'
 import { cleanRecentList, RECENT_MAX } from '../shared/host'
+import type { CheckedHost } from '../shared/host-methods'
 import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
 import type { MenuChecks } from '../shared/actions'
 import { projectForHost, roomForHost, saveOfRequest, unusedProjectName } from '../shared/room/project-store'
@@ -109,7 +110,8 @@ export function projectFolderOf(path: string): string {
 /** Where the scratch projects of read-only game folders go, under the user data folder. */
 const READ_ONLY_GAMES_DIR = 'Read-only games'
 
-export class DesktopHost {
+/** The desktop's side of every method of the host method table (src/shared/host-methods.ts). */
+export class DesktopHost implements CheckedHost {
   private readonly allowed = new Set<string>()
   private recent: RecentProject[] | null = null
   /** Scratch project folders of read-only games opened here -> the line saying so. */

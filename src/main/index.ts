@@ -24,7 +24,7 @@ import { originOf, senderGuard } from './ipc-sender'
 import { projectLinks } from './external-links'
 import { guardWebContents, type NavigationPolicy } from './navigation-guard'
 import { installPermissionHandlers } from './permissions'
-import { HOST_CHANNELS } from '../shared/host'
+import { hostChannel } from '../shared/host-methods'
 import { PROJECT_FILE_NAME } from '../shared/room/schema'
 
 // A custom scheme gets its privileges before the app is ready, or never.
@@ -160,7 +160,7 @@ function createWindow(): void {
     if (pendingOpen) {
       const ref = desktop.allowFromOs(pendingOpen)
       pendingOpen = null
-      if (ref) win.webContents.send(HOST_CHANNELS.openRequest, ref)
+      if (ref) win.webContents.send(hostChannel('openRequest'), ref)
     }
   })
   installMenu(win, menuModel())
@@ -173,14 +173,14 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', (_event, argv) => {
     const file = projectPathFromArgs(argv)
     const ref = file ? desktop.allowFromOs(file) : null
-    if (mainWindow && ref) mainWindow.webContents.send(HOST_CHANNELS.openRequest, ref)
+    if (mainWindow && ref) mainWindow.webContents.send(hostChannel('openRequest'), ref)
     mainWindow?.focus()
   })
   app.on('open-file', (event, file) => {
     event.preventDefault()
     if (mainWindow) {
       const ref = desktop.allowFromOs(file)
-      if (ref) mainWindow.webContents.send(HOST_CHANNELS.openRequest, ref)
+      if (ref) mainWindow.webContents.send(hostChannel('openRequest'), ref)
     } else pendingOpen = file
   })
   void app.whenReady().then(() => {

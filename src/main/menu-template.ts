@@ -10,7 +10,8 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { ACTIONS, MENUS, isPlainKey, type ActionDescriptor, type MenuChecks } from '../shared/actions'
 import { TOOL_LIST, toolActionId, toolActionLabel } from '../shared/tools'
-import { HOST_CHANNELS, recentGameFolder, type RecentProject } from '../shared/host'
+import { recentGameFolder, type RecentProject } from '../shared/host'
+import { hostChannel } from '../shared/host-methods'
 
 /**
  * A recent entry as Open Recent lists it: a game folder by its folder's name and engine (not
@@ -63,7 +64,7 @@ export function menuTemplate(
         accelerator: shortcut ? accelerator(shortcut) : undefined,
         // A plain key or a text key is shown but left to the renderer, which skips text fields.
         registerAccelerator: shortcut ? !isPlainKey(shortcut) && !action.textKey : undefined,
-        click: () => send(HOST_CHANNELS.menuAction, action.id),
+        click: () => send(hostChannel('menuAction'), action.id),
         // An on/off setting shows its state; the click still only asks the editor, which answers with the new checks.
         ...(action.checkbox
           ? { type: 'checkbox' as const, checked: model.checked?.[action.id as keyof MenuChecks] === true }
@@ -77,7 +78,7 @@ export function menuTemplate(
               ? [{ label: 'No recent projects', enabled: false }]
               : model.recent.map((r) => ({
                   label: recentLabel(r),
-                  click: () => send(HOST_CHANNELS.openRequest, r.ref),
+                  click: () => send(hostChannel('openRequest'), r.ref),
                 })),
         })
       }

@@ -1,51 +1,32 @@
 /**
- * The preload: exposes exactly the host contract (src/shared/host.ts) to the
- * renderer through contextBridge, as IPC calls to main. Nothing else: no Node, no
- * ipcRenderer, no file access leaks into the page. Runs sandboxed.
+ * The preload: exposes exactly the host contract to the renderer through contextBridge, made
+ * from the host method table (src/shared/host-methods.ts): one function per method, calling
+ * main over the method's IPC channel with the request as given, and one `on<Event>` per event.
+ * Nothing else: no Node, no ipcRenderer, no file access leaks into the page. Runs sandboxed.
+ * Nothing here names a method: a method added to the table is exposed by itself.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { HOST_CHANNELS, HOST_GLOBAL } from '../shared/host-channels'
-import type { WalkboxHost } from '../shared/host'
+import {
+  HOST_EVENT_NAMES,
+  HOST_GLOBAL,
+  HOST_METHOD_NAMES,
+  hostChannel,
+  hostEventListenerName,
+} from '../shared/host-methods'
 
-const invoke =
-  <K extends keyof typeof HOST_CHANNELS>(channel: K) =>
-  (request?: unknown) =>
-    ipcRenderer.invoke(HOST_CHANNELS[channel], request)
-
-function subscribe<T>(channel: string, listener: (value: T) => void): () => void {
-  const handler = (_event: IpcRendererEvent, value: T) => listener(value)
-  ipcRenderer.on(channel, handler)
-  return () => ipcRenderer.removeListener(channel, handler)
+const host: Record<string, unknown> = { kind: 'electron' }
+for (const method of HOST_METHOD_NAMES) {
+  const channel = hostChannel(method)
+  host[method] = (request?: unknown) => ipcRenderer.invoke(channel, request)
 }
-
-const host: WalkboxHost = {
-  kind: 'electron',
-  appInfo: invoke('appInfo'),
-  recentProjects: invoke('recentProjects'),
-  forgetRecentProject: invoke('forgetRecentProject'),
-  openSampleProject: invoke('openSampleProject'),
-  createProject: invoke('createProject'),
-  openProject: invoke('openProject'),
-  saveProject: invoke('saveProject'),
-  saveProjectAs: invoke('saveProjectAs'),
-  loadRoom: invoke('loadRoom'),
-  importImage: invoke('importImage'),
-  decodeImage: invoke('decodeImage'),
-  listProjects: invoke('listProjects'),
-  listBackups: invoke('listBackups'),
-  restoreBackup: invoke('restoreBackup'),
-  renameProject: invoke('renameProject'),
-  deleteProject: invoke('deleteProject'),
-  exportProjectZip: invoke('exportProjectZip'),
-  importProjectZip: invoke('importProjectZip'),
-  openGameFolder: invoke('openGameFolder'),
-  planGameSave: invoke('planGameSave'),
-  writeGameSave: invoke('writeGameSave'),
-  onMenuAction: (listener) => subscribe<string>(HOST_CHANNELS.menuAction, listener),
-  onOpenRequest: (listener) => subscribe<string>(HOST_CHANNELS.openRequest, listener),
-  onCloseRequest: (listener) => subscribe<void>(HOST_CHANNELS.closeRequest, () => listener()),
-  closeWindow: invoke('closeWindow'),
-  setMenuChecks: invoke('setMenuChecks'),
+for (const event of HOST_EVENT_NAMES) {
+  const channel = hostChannel(event)
+  // The listener hears the event's value alone, never Electron's event object.
+  host[hostEventListenerName(event)] = (listener: (value: unknown) => void) => {
+    const handler = (_event: IpcRendererEvent, value: unknown) => listener(value)
+    ipcRenderer.on(channel, handler)
+    return () => void ipcRenderer.removeListener(channel, handler)
+  }
 }
 
 contextBridge.exposeInMainWorld(HOST_GLOBAL, host)

@@ -2,15 +2,14 @@
  * A room's load warnings in the editor: a room whose zone is enabled by a flag the project
  * does not define opens all the same, and the author is told on the status line, in a
  * banner on the canvas and under Lint; Dismiss clears them, and opening another room clears
- * the warnings of the one left (they are not said again when it comes back). The desktop's
- * wrapper of the preload bridge passes them on (one-line strings only).
+ * the warnings of the one left (they are not said again when it comes back). (The desktop's
+ * wrapper of the preload bridge hands every answer on whole: tests/component/electron-host.test.ts.)
  */
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import CanvasNotices from '../../src/renderer/components/CanvasNotices.vue'
 import LintPanel from '../../src/renderer/components/LintPanel.vue'
-import { wrapElectronHost } from '../../src/renderer/host/electron-host'
 import { useEditorStore } from '../../src/renderer/stores/editor'
 import { useStatusStore } from '../../src/renderer/stores/status'
 import type { LoadedRoom, WalkboxHost } from '../../src/shared/host'
@@ -89,24 +88,5 @@ describe('room load warnings in the editor', () => {
     await notices.get('[data-testid="room-warnings"] button').trigger('click')
     expect(notices.find('[data-testid="room-warnings"]').exists()).toBe(false)
     expect(lint.find('[data-testid="lint-load-warnings"]').exists()).toBe(false)
-  })
-
-  it("the renderer's Electron wrapper passes the warnings on, one-line strings only", async () => {
-    const bridge = {
-      loadRoom: async () => ({
-        room: { id: 'r' },
-        background: null,
-        mask: null,
-        scaleMap: null,
-        problems: [],
-        warnings: ["zones[0].enabledBy: unknown flag 'x'", 7, 'two\nlines'],
-      }),
-    } as unknown as WalkboxHost
-    const loaded = await wrapElectronHost(bridge).loadRoom({ ref: '/p', roomId: 'r' })
-    expect(loaded.warnings).toEqual(["zones[0].enabledBy: unknown flag 'x'", 'two'])
-    const none = { loadRoom: async () => ({ room: {}, background: null, mask: null, scaleMap: null }) }
-    expect(
-      (await wrapElectronHost(none as unknown as WalkboxHost).loadRoom({ ref: '/p', roomId: 'r' })).warnings,
-    ).toEqual([])
   })
 })

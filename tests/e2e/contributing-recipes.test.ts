@@ -1,11 +1,14 @@
 /**
  * CONTRIBUTING.md's recipes are true: in a temporary copy of the checkout, a tenth
- * algorithm and a new tool are added exactly as it says (the algorithm: a new file and one
- * line in its registry; the tool: a new file, one line in the shared tool list and its
- * maker in the renderer's registry), and then nothing else needs touching: the copy typechecks and lints,
- * the registry, contract and palette tests pass with them, and the compare end-to-end test
- * shows the tenth algorithm's row beside the others. The copy is removed afterwards; the
- * checkout is never written (tests/support/recipe-copy.ts).
+ * algorithm, a new tool and a new host method are added exactly as it says (the algorithm: a
+ * new file and one line in its registry; the tool: a new file, one line in the shared tool
+ * list and its maker in the renderer's registry; the host method: one entry in the method
+ * table and the method in the desktop host and in the browser host), and then nothing else
+ * needs touching: the copy typechecks and lints, the registry, contract and palette tests pass
+ * with them, the compare end-to-end test shows the tenth algorithm's row beside the others,
+ * and the preload, the IPC handlers and the Electron wrapper carry the new method (their
+ * tests, and the desktop edition's main process run under the harness). The copy is removed
+ * afterwards; the checkout is never written (tests/support/recipe-copy.ts).
  *
  * Units: none.
  */
@@ -15,10 +18,12 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  addHostMethod,
   addProbeTool,
   addTenthAlgorithm,
   copyCheckout,
   PROBE_ALGORITHM_ID,
+  PROBE_HOST_METHOD,
   PROBE_TOOL_ID,
   type CheckoutCopy,
 } from '../support/recipe-copy'
@@ -55,13 +60,17 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
     copy = copyCheckout()
     addTenthAlgorithm(copy.root)
     addProbeTool(copy.root)
+    addHostMethod(copy.root)
   })
   afterAll(() => copy?.remove())
 
-  it('touch exactly the files each recipe names (two for an algorithm)', () => {
+  it('touch exactly the files each recipe names (two for an algorithm, three for a host method)', () => {
     expect(copy.touched()).toEqual([
+      'src/main/desktop-host.ts',
+      'src/renderer/host/browser-host.ts',
       `src/renderer/tools/${PROBE_TOOL_ID}-tool.ts`,
       'src/renderer/tools/registry.ts',
+      'src/shared/host-methods.ts',
       `src/shared/nav/algorithms/${PROBE_ALGORITHM_ID}.ts`,
       'src/shared/nav/registry.ts',
       'src/shared/tools.ts',
@@ -82,6 +91,9 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
         '0',
         `src/shared/nav/algorithms/${PROBE_ALGORITHM_ID}.ts`,
         `src/renderer/tools/${PROBE_TOOL_ID}-tool.ts`,
+        'src/shared/host-methods.ts',
+        'src/main/desktop-host.ts',
+        'src/renderer/host/browser-host.ts',
       ],
       300_000,
     )
@@ -105,5 +117,45 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
     // The new algorithm was held to the contract by name, and the run passed (npx rejects otherwise).
     expect(out).toContain(`${PROBE_ALGORITHM_ID} keeps the contract`)
     expect(out).toMatch(/Test Files +5 passed/)
+  }, 1_800_000)
+
+  it("carry a new host method through the preload, main's IPC handlers and the Electron wrapper, with nothing else touched", async () => {
+    const out = await npx(
+      copy.root,
+      [
+        'vitest',
+        'run',
+        '--reporter=verbose',
+        'tests/unit/electron/preload.test.ts',
+        'tests/unit/electron/ipc-and-menu.test.ts',
+        'tests/unit/architecture/host-method-table.test.ts',
+        'tests/component/electron-host.test.ts',
+        '--project',
+        'unit',
+        '--project',
+        'component',
+      ],
+      900_000,
+    )
+    expect(out).toMatch(/Test Files +4 passed/)
+    // The desktop edition's real main process, in the copy: the preload exposes the new method
+    // and main handles its channel (the checks read the table); the desktop run names it among
+    // the host methods no desktop test calls yet.
+    const desktop = await npx(
+      copy.root,
+      [
+        'vitest',
+        'run',
+        '--reporter=verbose',
+        '--project',
+        'e2e-desktop',
+        'tests/e2e/desktop/main-process.test.ts',
+        '-t',
+        'exposes exactly',
+      ],
+      900_000,
+    )
+    expect(desktop).toMatch(/Test Files +1 passed/)
+    expect(desktop).toMatch(new RegExp(`Host methods no desktop test called: .*\\b${PROBE_HOST_METHOD}\\b`))
   }, 1_800_000)
 })

@@ -3,10 +3,10 @@
  * on the real OPFS files and unit save: a save stopped after any of its file operations
  * (200 points, the page reloaded between for 25 of them, as a killed tab would be) leaves
  * exactly the old or exactly the new version, and nothing of it lying around. Then the
- * web edition itself: a project goes out as a .zip and comes back in from it; the sample
- * project is placed like any project, its name numbered when a listed project has it.
+ * web edition itself: the sample project is placed like any project, its name numbered when
+ * a listed project has it. (Projects out and in as .zip files, on both editions:
+ * tests/e2e/editions/projects.test.ts.)
  */
-import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
@@ -82,52 +82,6 @@ describe('saves in the browser are one unit', () => {
     expect(crashedNew).toBeGreaterThan(3)
     expect(crashes - crashedNew).toBeGreaterThan(100)
     expect(await call('leftovers')).toEqual([])
-  })
-})
-
-describe('projects in and out of the browser as .zip files', () => {
-  it('exports a project and imports it back as a new project that opens', async () => {
-    await page.goto(inject('webUrl'))
-    await expect.poll(() => statusText(page), { timeout: 30_000 }).toMatch(/Opened room Courtyard/)
-    await page.getByRole('button', { name: 'Open Project…' }).click()
-    const list = page.getByTestId('project-list')
-    const download = page.waitForEvent('download')
-    await list
-      .locator('li[data-project="walkbox-sample"]')
-      .getByRole('button', { name: 'Export .zip' })
-      .click()
-    const file = await (await download).path()
-    expect(file).toBeTruthy()
-    const zip = await readFile(file!)
-    expect(zip.subarray(0, 4).toString('hex')).toBe('504b0304')
-    const chooser = page.waitForEvent('filechooser')
-    await page.getByRole('dialog').getByRole('button', { name: 'Import .zip…' }).click()
-    await (await chooser).setFiles({ name: 'courtyard.zip', mimeType: 'application/zip', buffer: zip })
-    // The import is a project of its own, opened, its name numbered: the sample is there already.
-    await expect
-      .poll(() => page.getByTestId('title').textContent(), { timeout: 30_000 })
-      .toBe('Walkbox sample (2) — Courtyard')
-    await page.getByRole('button', { name: 'Open Project…' }).click()
-    await expect.poll(() => list.locator('li[data-project]').count()).toBe(2)
-    expect(await list.locator('li[data-project] strong').allTextContents()).toEqual(
-      expect.arrayContaining(['Walkbox sample', 'Walkbox sample (2)']),
-    )
-    // Open marks the open one, and only it.
-    expect(await list.locator('li[data-open="yes"] strong').allTextContents()).toEqual(['Walkbox sample (2)'])
-    expect(await list.getByTestId('open-now').count()).toBe(1)
-    await saveScreenshot(page.getByRole('dialog'), 'answers-open-marks-open-project.png')
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
-    // A file that is not a project is refused in one line and leaves nothing behind.
-    await page.getByRole('button', { name: 'Open Project…' }).click()
-    const junk = page.waitForEvent('filechooser')
-    await page.getByRole('dialog').getByRole('button', { name: 'Import .zip…' }).click()
-    await (
-      await junk
-    ).setFiles({ name: 'junk.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip') })
-    await expect
-      .poll(() => page.getByTestId('open-problem').textContent())
-      .toBe('junk.zip: is not a zip file (no end record); nothing was imported')
-    await expect.poll(() => list.locator('li[data-project]').count()).toBe(2)
   })
 })
 

@@ -1,9 +1,9 @@
 /**
- * A game folder picked in the browser edition stays in the recent list past a reload, in
- * real Chromium: File › Open Game Folder… is handed an OPFS folder holding a Tiled map (an
- * OPFS folder is the same FileSystemDirectoryHandle `showDirectoryPicker` gives), the page
- * reloads, and the game opens from the start panel's recent list and File › Open Recent
- * without the picker being asked again. When the browser refuses access again
+ * A game folder picked in the browser edition in the recent list past a reload, in real
+ * Chromium: File › Open Game Folder… is handed an OPFS folder holding a Tiled map (an OPFS
+ * folder is the same FileSystemDirectoryHandle `showDirectoryPicker` gives). (Reopening it
+ * from the recent list, on both editions: tests/e2e/editions/recent-game-folders.test.ts.)
+ * When the browser refuses access again
  * (`requestPermission` answers 'denied') or the folder is gone, one line says so and
  * nothing else is removed; ✕ takes the game off the list and forgets its kept handle. A game
  * folder is listed by its folder's name and engine ('curb — Tiled'), not its project's name:
@@ -106,32 +106,6 @@ async function newProjectAndReload(): Promise<void> {
 const recentEntries = () => page.getByTestId('recent-projects').locator('li button.open').allTextContents()
 
 describe('a picked game folder in the recent list of the browser edition', () => {
-  it('opens again after a reload from Open Recent, without picking the folder again', async () => {
-    await pickCurb()
-    await newProjectAndReload()
-    const panel = page.getByTestId('recent-projects')
-    await expect
-      .poll(recentEntries)
-      .toEqual([
-        expect.stringMatching(/^\s*curb — Tiled\s*game folder\s*$/),
-        expect.stringMatching(/^\s*Walkbox sample\s*$/),
-      ])
-    await saveScreenshot(page.getByTestId('no-room'), 'recent-game-folder-start-panel.png')
-    const bar = page.getByRole('menubar', { name: 'Menu bar' })
-    await bar.getByRole('menuitem', { name: 'File', exact: true }).click()
-    const recent = page.getByTestId('open-recent').getByRole('menuitem')
-    await expect
-      .poll(() => recent.allTextContents())
-      .toContainEqual(expect.stringMatching(/^\s*curb — Tiled\s*game folder\s*$/i))
-    await saveScreenshot(page, 'recent-game-folder-open-recent.png')
-    await recent.filter({ hasText: /curb/i }).click()
-    await expect.poll(() => page.getByTestId('room-name').textContent(), { timeout: 30_000 }).toBe('street')
-    await expect.poll(() => page.getByTestId('title').textContent()).toBe('curb — street')
-    expect(await page.getByTestId('room-list').locator('[data-room]').count()).toBe(1)
-    expect(await page.evaluate(() => (window as unknown as { picks: number }).picks)).toBe(0)
-    expect(await panel.count()).toBe(0)
-  }, 120_000)
-
   it('says in one line when access is refused or the folder is gone, removes nothing, and ✕ forgets it', async () => {
     await pickCurb()
     await newProjectAndReload()

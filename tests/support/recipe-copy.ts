@@ -6,8 +6,9 @@
  * so a run that is killed half way leaves it as it was (at worst a folder in the temp dir).
  *
  * Glossary
- * - recipe: "Adding a pathfinding algorithm" or "Adding a tool" in CONTRIBUTING.md: the new
- *   file and one line in its registry.
+ * - recipe: "Adding a pathfinding algorithm", "Adding a tool" or "Adding a host method" in
+ *   CONTRIBUTING.md: the new file and one line in its registry; for a host method, one entry in
+ *   the method table and the method in each host.
  * - fixture: the new file's text, from tests/support/recipes (kept as .txt so that the
  *   checkout's own typecheck and lint leave it alone).
  */
@@ -125,5 +126,41 @@ export function addProbeTool(root: string): void {
     registry,
     '  measure: (c) => new MeasureTool(c),',
     `  ${PROBE_TOOL_ID}: (c) => new ProbeTool(c),`,
+  )
+}
+
+/** The method the host-method recipe adds. */
+export const PROBE_HOST_METHOD = 'probeHost'
+
+/**
+ * "Adding a host method": one entry in HOST_METHODS (src/shared/host-methods.ts) and the
+ * method in each host: DesktopHost (src/main/desktop-host.ts) and the browser host
+ * (src/renderer/host/browser-host.ts). It answers which host it is, for a project opened there.
+ */
+export function addHostMethod(root: string): void {
+  insertBefore(
+    root,
+    'src/shared/host-methods.ts',
+    '} as const satisfies Record<string, HostMethodSpec>',
+    `  ${PROBE_HOST_METHOD}: { request: ProjectRequestSchema, result: shape<{ ref: string; host: 'electron' | 'browser' }>(), binary: false },`,
+  )
+  insertBefore(
+    root,
+    'src/main/desktop-host.ts',
+    '  async appInfo(): Promise<AppInfo> {',
+    [
+      `  async ${PROBE_HOST_METHOD}(req: ProjectRequest): Promise<{ ref: string; host: 'electron' }> {`,
+      `    return { ref: this.requireAllowed(req.ref), host: 'electron' }`,
+      '  }',
+      '',
+    ].join('\n'),
+  )
+  insertBefore(
+    root,
+    'src/renderer/host/browser-host.ts',
+    '  async appInfo(): Promise<AppInfo> {',
+    [`  async ${PROBE_HOST_METHOD}({ ref }) {`, `    return { ref, host: 'browser' as const }`, '  },'].join(
+      '\n',
+    ),
   )
 }

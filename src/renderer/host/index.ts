@@ -1,7 +1,7 @@
 /**
  * Picks the host: the Electron preload's bridge when it is there, else the browser host.
  */
-import { HOST_GLOBAL, type WalkboxHost } from '../../shared/host'
+import { HOST_GLOBAL, type WalkboxHost } from '../../shared/host-methods'
 import { createBrowserHost } from './browser-host'
 import { wrapElectronHost } from './electron-host'
 

@@ -4,26 +4,37 @@
  */
 import { describe, expect, it } from 'vitest'
 import { CloseGuard, type GuardedWindow } from '../../../src/main/close-guard'
-import { HOST_CHANNELS } from '../../../src/shared/host'
+import { hostChannel } from '../../../src/shared/host-methods'
 
-function fakeWindow() {
+/** A window whose page keeps itself with beforeunload when `unsavedInPage` (as the editor's page does with unsaved work). */
+function fakeWindow(unsavedInPage = false) {
   const sent: string[] = []
   let onClose: ((e: { preventDefault(): void }) => void) | null = null
+  let onPreventUnload: ((e: { preventDefault(): void }) => void) | null = null
   let closed = 0
   let destroyed = false
   const window: GuardedWindow = {
     on: (_event, listener) => (onClose = listener),
     close: () => {
-      // Electron emits 'close' on close(); the window goes unless it is prevented.
+      // Electron emits 'close' on close(); the window goes unless it is prevented, then the
+      // page's beforeunload runs: a page that cancels it keeps the window unless
+      // 'will-prevent-unload' is prevented.
       let prevented = false
       onClose?.({ preventDefault: () => (prevented = true) })
-      if (!prevented) {
-        closed++
-        destroyed = true
+      if (prevented) return
+      if (unsavedInPage) {
+        let unloadAllowed = false
+        onPreventUnload?.({ preventDefault: () => (unloadAllowed = true) })
+        if (!unloadAllowed) return
       }
+      closed++
+      destroyed = true
     },
     isDestroyed: () => destroyed,
-    webContents: { send: (channel) => sent.push(channel) },
+    webContents: {
+      send: (channel) => sent.push(channel),
+      on: (_event, listener) => (onPreventUnload = listener),
+    },
   }
   return { window, sent, closed: () => closed }
 }
@@ -35,7 +46,7 @@ describe('close guard', () => {
     w.window.close()
     w.window.close()
     expect(w.closed()).toBe(0)
-    expect(w.sent).toEqual([HOST_CHANNELS.closeRequest, HOST_CHANNELS.closeRequest])
+    expect(w.sent).toEqual([hostChannel('closeRequest'), hostChannel('closeRequest')])
     guard.closeNow()
     expect(w.closed()).toBe(1)
     // A destroyed window is left alone.
@@ -50,5 +61,14 @@ describe('close guard', () => {
     w.window.close()
     expect(w.closed()).toBe(1)
     expect(w.sent).toEqual([])
+  })
+
+  it("closes after the editor's Don't Save although the page's beforeunload would keep it", () => {
+    const w = fakeWindow(true)
+    const guard = new CloseGuard(w.window)
+    w.window.close()
+    expect(w.closed()).toBe(0)
+    guard.closeNow()
+    expect(w.closed()).toBe(1)
   })
 })

@@ -9,7 +9,7 @@ import { menuTemplate } from '../../../src/main/menu-template'
 import { DesktopHost } from '../../../src/main/desktop-host'
 import { ACTIONS } from '../../../src/shared/actions'
 import { TOOL_LIST } from '../../../src/shared/tools'
-import { HOST_CHANNELS, HOST_EVENT_CHANNELS } from '../../../src/shared/host'
+import { HOST_METHOD_NAMES, hostChannel } from '../../../src/shared/host-methods'
 
 function fakeDesktop(): DesktopHost {
   const ok = vi.fn(async () => 'ok')
@@ -21,11 +21,8 @@ describe('IPC handlers', () => {
     const channels: string[] = []
     const ipc = { handle: (channel: string) => channels.push(channel) } as unknown as IpcMain
     registerHostHandlers(ipc, fakeDesktop(), () => {})
-    const events: readonly string[] = HOST_EVENT_CHANNELS
-    const expected = Object.entries(HOST_CHANNELS)
-      .filter(([k]) => !events.includes(k))
-      .map(([, v]) => v)
-    expect(channels.sort()).toEqual(expected.sort())
+    expect(channels.sort()).toEqual(HOST_METHOD_NAMES.map(hostChannel).sort())
+    expect(channels).toContain('walkbox:load-room')
   })
 
   it('refuses malformed payloads with a message saying what was expected, before the host sees them', async () => {
@@ -78,7 +75,7 @@ describe('native menus', () => {
     }
     const save = items.find((i) => i.id === 'file.save')!
     ;(save.click as () => void)()
-    expect(sent).toEqual([[HOST_CHANNELS.menuAction, 'file.save']])
+    expect(sent).toEqual([[hostChannel('menuAction'), 'file.save']])
   })
 
   it('lists every authoring tool in the Tools menu with its key, sending the tool action', () => {
@@ -97,7 +94,7 @@ describe('native menus', () => {
     const measure = tools.find((i) => i.id === 'tool.measure')!
     expect(measure).toMatchObject({ label: 'Measure tool', accelerator: 'M', registerAccelerator: false })
     measure.click()
-    expect(sent).toEqual([[HOST_CHANNELS.menuAction, 'tool.measure']])
+    expect(sent).toEqual([[hostChannel('menuAction'), 'tool.measure']])
   })
 
   it('lists recent projects under Open Recent and asks the renderer to open one', () => {
@@ -114,7 +111,7 @@ describe('native menus', () => {
     const entries = openRecent.submenu as { label: string; click: () => void }[]
     expect(entries[0].label).toContain('Castle')
     entries[0].click()
-    expect(sent).toEqual([[HOST_CHANNELS.openRequest, '/work/castle']])
+    expect(sent).toEqual([[hostChannel('openRequest'), '/work/castle']])
   })
 
   it('has Toggle Developer Tools in View only in development', () => {

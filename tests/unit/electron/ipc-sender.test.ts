@@ -9,7 +9,7 @@ import type { IpcMain } from 'electron'
 import { registerHostHandlers } from '../../../src/main/ipc'
 import { originOf, senderGuard, type SenderEvent, type SenderFrame } from '../../../src/main/ipc-sender'
 import type { DesktopHost } from '../../../src/main/desktop-host'
-import { HOST_CHANNELS } from '../../../src/shared/host'
+import { hostChannel } from '../../../src/shared/host-methods'
 
 const APP = 'app://walkbox'
 const mainFrame: SenderFrame = { url: `${APP}/index.html`, parent: null, processId: 4, routingId: 1 }
@@ -77,9 +77,9 @@ const foreign: [string, SenderEvent, RegExp][] = [
 describe('IPC sender check', () => {
   it("lets the editor's own main frame at app://walkbox through to the host", async () => {
     const { calls, listeners, log } = setUp()
-    await expect(listeners.get(HOST_CHANNELS.appInfo)!(real, undefined)).resolves.toBe('appInfo done')
+    await expect(listeners.get(hostChannel('appInfo'))!(real, undefined)).resolves.toBe('appInfo done')
     await expect(
-      listeners.get(HOST_CHANNELS.loadRoom)!(real, { ref: '/p', roomId: 'courtyard' }),
+      listeners.get(hostChannel('loadRoom'))!(real, { ref: '/p', roomId: 'courtyard' }),
     ).resolves.toBe('loadRoom done')
     expect(calls).toEqual(['appInfo', 'loadRoom'])
     expect(log).toEqual([])
@@ -102,7 +102,7 @@ describe('IPC sender check', () => {
 
   it('refuses every call while the window is closed', async () => {
     const { calls, listeners, log } = setUp(false)
-    await expect(listeners.get(HOST_CHANNELS.saveProject)!(real, {})).rejects.toThrow(/window is not open/)
+    await expect(listeners.get(hostChannel('saveProject'))!(real, {})).rejects.toThrow(/window is not open/)
     expect(calls).toEqual([])
     expect(log).toHaveLength(1)
   })
@@ -110,10 +110,10 @@ describe('IPC sender check', () => {
   it('checks the sender before the payload, so a foreign caller learns nothing about the schema', async () => {
     const { listeners } = setUp()
     const event = { sender: { id: 7 }, senderFrame: { ...mainFrame, url: 'https://evil.example/' } }
-    await expect(listeners.get(HOST_CHANNELS.loadRoom)!(event, { roomId: 42 })).rejects.toThrow(
+    await expect(listeners.get(hostChannel('loadRoom'))!(event, { roomId: 42 })).rejects.toThrow(
       /refused: origin/,
     )
-    await expect(listeners.get(HOST_CHANNELS.loadRoom)!(real, { roomId: 42 })).rejects.toThrow(
+    await expect(listeners.get(hostChannel('loadRoom'))!(real, { roomId: 42 })).rejects.toThrow(
       /malformed request/,
     )
   })

@@ -1,20 +1,22 @@
 /**
- * Rooms from real art, in the web edition in real Chromium, each test from an empty
- * browser profile: a new project; a room from a real background of ../shared/bench/rooms
- * (size and name from the image) and its four walk masks, one area each; a flag and a
- * gate bound to it; a second room from
- * another background; switching back and forth with unsaved edits kept; save, reload,
- * everything back; and the close prompt while edits are unsaved.
+ * Rooms from real art on both editions (tests/e2e/editions/edition.ts), each test from a
+ * first start (an empty browser profile; an empty userData folder): a new project; a room
+ * from a real background of ../shared/bench/rooms picked with the host's file picker (the
+ * browser's file input, the desktop's open dialog; size and name from the image) and its
+ * four walk masks, one area each; a flag and a gate bound to it; a second room from another
+ * background; switching back and forth with unsaved edits kept; save, restart, everything
+ * back; a background dropped on the window; and closing the window while edits are unsaved
+ * (the browser's own prompt; the desktop's Save / Don't Save / Cancel, and the app quits when
+ * the author lets it close).
  */
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Page } from 'playwright-core'
-import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import { benchPath } from '../support/bench-data'
-import { readOpfs, saveScreenshot, statusText, waitForCanvasDrawn, writeOpfs } from './helpers'
-import { clickRoom, drawOutline, saveAndWait } from './authoring-helpers'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { benchPath } from '../../support/bench-data'
+import { saveScreenshot, statusText, waitForCanvasDrawn } from '../helpers'
+import { clickRoom, drawOutline, saveAndWait } from '../authoring-helpers'
+import { desktopOf, EDITION, startEdition, type Edition } from './edition'
 
 const STREET_BG = benchPath('rooms', 'monoags-brokencurbstreet-background.png')
 const STREET_MASKS = [1, 2, 3, 4].map((n) => benchPath('rooms', `monoags-brokencurbstreet-walkable${n}.png`))
@@ -25,35 +27,32 @@ const STREET_SIDECAR = JSON.parse(
 }
 const HOUSE_BG = benchPath('rooms', 'popochiu-house-background.png')
 
-let browser: LaunchedBrowser
-let page: Page
+let edition: Edition
 
 beforeEach(async () => {
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  await page.goto(inject('webUrl'))
-  await expect.poll(() => statusText(page), { timeout: 30_000 }).toMatch(/Opened room/)
+  edition = await startEdition()
 })
 
 afterEach(async () => {
-  await browser?.close()
+  await edition?.close()
 })
 
 async function newProject(name: string): Promise<void> {
+  const page = edition.page
+  edition.answerNewFolder(name)
   await page.getByRole('button', { name: 'New Project…' }).click()
   await page.getByRole('dialog').getByLabel('Project name').fill(name)
   await page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click()
-  await expect.poll(() => page.getByTestId('title').textContent()).toBe(name)
+  await expect.poll(() => page.getByTestId('title').textContent(), { timeout: 30_000 }).toBe(name)
 }
 
 /** The New Room dialog from the project panel's menu, with `file` chosen through the file picker. */
 async function newRoomFrom(file: string, name: string): Promise<void> {
+  const page = edition.page
   await page.getByRole('button', { name: '+ Room' }).click()
   await page.getByRole('menuitem', { name: 'From background image…' }).click()
   const dialog = page.getByRole('dialog')
-  const chooser = page.waitForEvent('filechooser')
-  await dialog.getByRole('button', { name: 'Choose image…' }).click()
-  await (await chooser).setFiles(file)
+  await edition.chooseFile(file, () => dialog.getByRole('button', { name: 'Choose image…' }).click())
   await expect.poll(() => dialog.getByTestId('new-room-source').textContent()).toContain('px')
   await dialog.getByLabel('Room name').fill(name)
   await dialog.getByRole('button', { name: 'Create room' }).click()
@@ -61,11 +60,12 @@ async function newRoomFrom(file: string, name: string): Promise<void> {
 }
 
 async function roomList(): Promise<string[]> {
-  return page.getByTestId('room-list').locator('li .name').allTextContents()
+  return edition.page.getByTestId('room-list').locator('li .name').allTextContents()
 }
 
-describe('a project from real art', () => {
+describe(`a project from real art (${EDITION} edition)`, () => {
   it('makes rooms from backgrounds, binds a gate to a flag, keeps edits per room, and saves it all', async () => {
+    const page = edition.page
     await newProject('Broken Curb')
     await expect.poll(() => page.getByTestId('no-room').textContent()).toContain('has no rooms yet')
 
@@ -73,9 +73,7 @@ describe('a project from real art', () => {
     await page.getByRole('button', { name: '+ Room' }).click()
     await page.getByRole('menuitem', { name: 'From background image…' }).click()
     const dialog = page.getByRole('dialog')
-    const chooser = page.waitForEvent('filechooser')
-    await dialog.getByRole('button', { name: 'Choose image…' }).click()
-    await (await chooser).setFiles(STREET_BG)
+    await edition.chooseFile(STREET_BG, () => dialog.getByRole('button', { name: 'Choose image…' }).click())
     await expect
       .poll(async () => (await dialog.getByTestId('new-room-source').textContent())?.trim())
       .toBe('monoags-brokencurbstreet-background.png · 420×200 px')
@@ -85,7 +83,7 @@ describe('a project from real art', () => {
     )
     await expect(dialog.getByLabel('Room width').inputValue()).resolves.toBe('420')
     await expect(dialog.getByLabel('Room height').inputValue()).resolves.toBe('200')
-    await saveScreenshot(page, 'real-rooms-new-room-dialog.png')
+    await saveScreenshot(page, `real-rooms-new-room-dialog-${EDITION}.png`)
     await dialog.getByLabel('Room name').fill('Street')
     await dialog.getByRole('button', { name: 'Create room' }).click()
     await expect
@@ -101,9 +99,7 @@ describe('a project from real art', () => {
 
     // Its four walk masks (MonoAGS: one alpha mask per area), each into an area of its own.
     for (const [i, file] of STREET_MASKS.entries()) {
-      const chooser = page.waitForEvent('filechooser')
-      await page.getByRole('button', { name: 'Import mask…' }).click()
-      await (await chooser).setFiles(file)
+      await edition.chooseFile(file, () => page.getByRole('button', { name: 'Import mask…' }).click())
       const dialog = page.getByRole('dialog')
       await expect
         .poll(() => dialog.getByTestId('mask-import-size').textContent())
@@ -122,7 +118,7 @@ describe('a project from real art', () => {
     expect(counts.reduce((n, c) => n + Number(c), 0)).toBe(STREET_SIDECAR.union_walkable_pixels)
     // A room without polygons takes its walkable area from the imported mask.
     await expect(page.getByLabel('Authoritative representation').inputValue()).resolves.toBe('mask')
-    await saveScreenshot(page, 'real-rooms-masks.png')
+    await saveScreenshot(page, `real-rooms-masks-${EDITION}.png`)
 
     // A flag, and a gate bound to it.
     await page.getByRole('button', { name: '+ Flag' }).click()
@@ -177,98 +173,120 @@ describe('a project from real art', () => {
       .poll(() => page.getByTestId('selection-panel').getByRole('button', { name: '◇ Zone 1' }).count())
       .toBe(0)
     await page.keyboard.press('Control+Shift+z')
-    await saveScreenshot(page, 'real-rooms-two-rooms.png')
+    await saveScreenshot(page, `real-rooms-two-rooms-${EDITION}.png`)
 
-    // Save, reload: both rooms, the flag and the gate are back.
+    // Save, restart: both rooms, the flag and the gate are back.
     await saveAndWait(page)
-    await page.reload()
+    await edition.restart()
+    const again = edition.page
     await expect
-      .poll(() => page.getByTestId('title').textContent(), { timeout: 30_000 })
+      .poll(() => again.getByTestId('title').textContent(), { timeout: 30_000 })
       .toBe('Broken Curb — Street')
     await expect.poll(() => roomList()).toEqual(['Street', 'House'])
-    await expect.poll(() => page.getByLabel('Flag id doorOpen').count()).toBe(1)
-    await page.getByTestId('selection-panel').getByRole('button', { name: '⊠ Gate 1' }).click()
-    await expect(page.getByLabel('Gate flag expression').inputValue()).resolves.toBe('!doorOpen')
-    await page.getByTestId('room-list').getByRole('button', { name: /House/ }).first().click()
-    await expect.poll(() => page.getByTestId('room-size').textContent()).toBe('356 × 200 px')
+    await expect.poll(() => again.getByLabel('Flag id doorOpen').count()).toBe(1)
+    await again.getByTestId('selection-panel').getByRole('button', { name: '⊠ Gate 1' }).click()
+    await expect(again.getByLabel('Gate flag expression').inputValue()).resolves.toBe('!doorOpen')
+    await again.getByTestId('room-list').getByRole('button', { name: /House/ }).first().click()
+    await expect.poll(() => again.getByTestId('room-size').textContent()).toBe('356 × 200 px')
     await expect
-      .poll(() => page.getByTestId('selection-panel').getByRole('button', { name: '◇ Zone 1' }).count())
+      .poll(() => again.getByTestId('selection-panel').getByRole('button', { name: '◇ Zone 1' }).count())
       .toBe(1)
   })
 
-  it('asks before the tab closes while edits are unsaved, and not after saving', async () => {
+  it('asks before the window closes while edits are unsaved, and not after saving', async () => {
+    const page = edition.page
     await newProject('Prompted')
     await newRoomFrom(HOUSE_BG, 'House')
-    await page.getByTestId('canvas-host').focus()
-    await page.keyboard.press('z')
-    await drawOutline(page, [
-      [40, 150],
-      [90, 150],
-      [90, 190],
-    ])
-    // Chromium shows the prompt only to a page the author has interacted with (done above).
-    const prompted = new Promise<string>((resolve) =>
-      page.once('dialog', (d) => {
-        resolve(d.type())
-        void d.dismiss()
-      }),
-    )
-    await page.close({ runBeforeUnload: true })
-    expect(await prompted).toBe('beforeunload')
-    expect(page.isClosed()).toBe(false)
-
-    await saveAndWait(page)
-    let asked = false
-    page.once('dialog', (d) => {
-      asked = true
-      void d.dismiss()
-    })
-    await clickRoom(page, 10, 10)
-    await page.close({ runBeforeUnload: true })
-    await expect.poll(() => page.isClosed()).toBe(true)
-    expect(asked).toBe(false)
-  })
-
-  it('lists a project whose file is damaged with its error, and restores it from a backup', async () => {
-    await newProject('Fragile')
-    await page.getByRole('button', { name: '+ Room' }).click()
-    await page.getByRole('menuitem', { name: 'Blank room…' }).click()
-    await page.getByRole('dialog').getByLabel('Room name').fill('Attic')
-    await page.getByRole('dialog').getByRole('button', { name: 'Create room' }).click()
-    await saveAndWait(page)
-    // The first save of the room kept the empty project as a backup; a second save keeps this one.
-    await page.getByRole('button', { name: '+ Flag' }).click()
-    await page.getByRole('dialog').getByLabel('Flag name (e.g. Door open)').fill('Lamp lit')
-    await page.getByRole('dialog').getByRole('button', { name: 'Add flag' }).click()
-    await saveAndWait(page)
-    const path = 'projects/fragile/project.walkbox.json'
-    const good = new TextDecoder().decode(await readOpfs(page, path))
-    await writeOpfs(page, path, good.replace('"rooms"', '"rooms" oops'))
-
-    await page.getByRole('button', { name: 'Open Project…' }).click()
-    const list = page.getByTestId('project-list')
-    const damaged = list.locator('li[data-project="fragile"]')
-    await expect
-      .poll(async () => (await damaged.getByRole('alert').textContent())?.trim())
-      .toMatch(
-        /^Cannot be opened: project\.walkbox\.json line \d+ column \d+: .+ \(restore it from one of its backups\)$/,
+    const zone = async () => {
+      await page.getByTestId('canvas-host').focus()
+      await page.keyboard.press('z')
+      await drawOutline(page, [
+        [40, 150],
+        [90, 150],
+        [90, 190],
+      ])
+    }
+    await zone()
+    const desktop = desktopOf(edition)
+    if (!desktop) {
+      // The browser asks with its own prompt (shown only to a page the author has interacted with).
+      const prompted = new Promise<string>((resolve) =>
+        page.once('dialog', (d) => {
+          resolve(d.type())
+          void d.dismiss()
+        }),
       )
-    await expect(damaged.getByRole('button', { name: 'Open' }).count()).resolves.toBe(0)
-    await saveScreenshot(page, 'real-rooms-open-damaged.png')
-    await damaged.getByRole('button', { name: /^Backups/ }).click()
-    const backups = damaged.getByRole('list', { name: 'Backups of fragile' })
-    // Newest first: the project with its room, before the flag was added.
-    await expect.poll(() => backups.locator('li').first().textContent()).toContain('Fragile · 1 rooms')
-    await backups.getByRole('button', { name: 'Restore' }).first().click()
-    await expect.poll(() => page.getByTestId('title').textContent()).toBe('Fragile — Attic')
-    await expect.poll(() => statusText(page)).toMatch(/^Restored Fragile from its backup/)
-    // The damaged file was backed up before the restore: nothing is lost either way.
-    await page.getByRole('button', { name: 'Open Project…' }).click()
-    await expect.poll(() => list.locator('li[data-project="fragile"]').getByRole('alert').count()).toBe(0)
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+      await page.close({ runBeforeUnload: true })
+      expect(await prompted).toBe('beforeunload')
+      expect(page.isClosed()).toBe(false)
+
+      await saveAndWait(page)
+      let asked = false
+      page.once('dialog', (d) => {
+        asked = true
+        void d.dismiss()
+      })
+      await clickRoom(page, 10, 10)
+      await page.close({ runBeforeUnload: true })
+      await expect.poll(() => page.isClosed()).toBe(true)
+      expect(asked).toBe(false)
+      return
+    }
+    // The desktop's close button: the editor asks Save / Don't Save / Cancel; Cancel keeps the window and the work.
+    const closing = desktop.closeWindow()
+    const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' })
+    await expect.poll(() => unsaved.isVisible()).toBe(true)
+    await expect
+      .poll(() => unsaved.getByRole('list', { name: 'Unsaved' }).textContent())
+      .toContain("room 'House'")
+    await saveScreenshot(page, 'real-rooms-close-unsaved-desktop.png')
+    await unsaved.getByRole('button', { name: 'Cancel' }).click()
+    expect(await closing).toBe(false)
+    await expect.poll(() => page.getByTestId('title').textContent()).toMatch(/^• Prompted/)
+    expect(desktop.hasQuit()).toBe(false)
+
+    // Save in the prompt: saved, then the window closes and the app quits.
+    await desktop.closeWindow()
+    await unsaved.getByRole('button', { name: 'Save', exact: true }).click()
+    await desktop.waitForQuit()
+    const saved = JSON.parse(
+      new TextDecoder().decode(
+        await edition.readFile(edition.projectFolder('Prompted'), 'rooms/house/room.json'),
+      ),
+    ) as { zones: unknown[] }
+    expect(saved.zones).toHaveLength(1)
+
+    // Started again: an edit, and Don't Save lets the window close (the edit is not kept).
+    await edition.restart()
+    await expect
+      .poll(() => edition.page.getByTestId('title').textContent(), { timeout: 30_000 })
+      .toBe('Prompted — House')
+    const again = edition.page
+    await again.getByTestId('canvas-host').focus()
+    await again.keyboard.press('z')
+    await drawOutline(again, [
+      [150, 150],
+      [200, 150],
+      [200, 190],
+    ])
+    await expect.poll(() => again.getByTestId('title').textContent()).toMatch(/^• /)
+    const app = desktopOf(edition)!
+    void app.closeWindow()
+    await again
+      .getByRole('dialog', { name: 'Unsaved changes' })
+      .getByRole('button', { name: "Don't Save" })
+      .click()
+    await app.waitForQuit()
+    const kept = JSON.parse(
+      new TextDecoder().decode(
+        await edition.readFile(edition.projectFolder('Prompted'), 'rooms/house/room.json'),
+      ),
+    ) as { zones: unknown[] }
+    expect(kept.zones).toHaveLength(1)
   })
 
   it('starts a room from a background dropped on the window', async () => {
+    const page = edition.page
     await newProject('Dropped')
     const bytes = [...(await readFile(HOUSE_BG))]
     // A drop as the system makes it: a DataTransfer holding the file, over the canvas.
