@@ -21,6 +21,7 @@ const DOCS_IMAGE_TESTS = [
   'tests/e2e/answers-compare.test.ts',
   'tests/e2e/answers-gates.test.ts',
   'tests/e2e/editing-tools.test.ts',
+  'tests/e2e/hotspots.test.ts',
   'tests/e2e/floor-from-picture.test.ts',
 ]
 

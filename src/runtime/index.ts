@@ -28,6 +28,7 @@
 import { navWorldForRoom } from '../shared/analysis/room-world'
 import { scaleAt as scaleAtPoint } from '../shared/analysis/scaling'
 import { walkBehindAt as walkBehindAtPoint } from '../shared/analysis/walk-behind-cut'
+import { hotspotAt as hotspotAtPoint, hotspotWalkTarget } from '../shared/analysis/hotspots'
 import { zonesAt as zonesAtPoint } from '../shared/analysis/zones'
 import type { Point } from '../shared/geometry/types'
 import { inNavState, walkFingerprint } from '../shared/formats/runtime-navmesh'
@@ -39,6 +40,7 @@ import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav
 import { readRoomFile } from './read-room'
 import type {
   RuntimeFlags,
+  RuntimeHotspot,
   RuntimeNamedPoint,
   RuntimePoint,
   RuntimeRoomInfo,
@@ -56,11 +58,21 @@ export { sampledGrid } from '../shared/nav/algorithms/sampled-grid'
 export { visibilityPolygon } from '../shared/nav/algorithms/visibility-polygon'
 export { navmeshFunnel }
 export type { OptionValues, Pathfinder, Point, Prepared }
-export type { RuntimeFlags, RuntimeNamedPoint, RuntimePoint, RuntimeRoomInfo, RuntimeWalkBehind, RuntimeZone }
+export type {
+  RuntimeFlags,
+  RuntimeHotspot,
+  RuntimeNamedPoint,
+  RuntimePoint,
+  RuntimeRoomInfo,
+  RuntimeWalkBehind,
+  RuntimeZone,
+}
 /** The room as a game reads it (RuntimeRoomInfo). */
 export type Room = RuntimeRoomInfo
 /** A trigger zone (RuntimeZone). */
 export type Zone = RuntimeZone
+/** A hotspot (RuntimeHotspot). */
+export type Hotspot = RuntimeHotspot
 /** A walk-behind area (RuntimeWalkBehind). */
 export type WalkBehindArea = RuntimeWalkBehind
 
@@ -128,6 +140,17 @@ export interface RuntimeRoom {
    * walk-behind covers `p` and its baseline is below the feet (baseline > feetY), AGS's rule.
    */
   isBehind(p: Point, feetY: number): boolean
+  /**
+   * The hotspot under a point: of the hotspots enabled in the current flags (`flags` given:
+   * those values over the current ones, for this answer only), the last in the room's list
+   * that holds the point (a polygon's inside or outline, a painted hotspot's pixels), or null.
+   */
+  hotspotAt(p: Point, flags?: RuntimeFlags): RuntimeHotspot | null
+  /**
+   * Where a click on `hotspot` sends a character standing at `from`: its walk-to point, else
+   * the first pixel of its shape a walk from `from` reaches (current flags), else null.
+   */
+  walkTarget(hotspot: RuntimeHotspot, from: Point): Point | null
 }
 
 /** The faithful option values of an algorithm, overlaid with `given` (unknown keys refused). */
@@ -353,6 +376,12 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
     isBehind(p, feetY) {
       const area = walkBehindAtPoint(room, p)
       return area !== null && area.baseline > feetY
+    },
+    hotspotAt: (p, given) => hotspotAtPoint(room, p, given ? { ...flags, ...given } : flags),
+    walkTarget(hotspot, from) {
+      const own = room.hotspots?.find((h) => h.id === hotspot.id)
+      if (!own) throw new Error(`walkTarget: the room has no hotspot '${hotspot.id}'`)
+      return hotspotWalkTarget(room, own, currentWorld().grid(), from)
     },
     point(name) {
       const p = room.points?.find((q) => q.name === name || q.id === name)

@@ -16,6 +16,7 @@ import {
 import { readNavmesh, type RuntimeNavmesh } from '../shared/formats/runtime-navmesh'
 import type { TriangulationLike } from '../shared/nav/polygon/tri-mesh'
 import type { Room } from '../shared/room/schema'
+import { checkRuntimeHotspots } from './check-hotspots'
 
 export interface RuntimeRoomData {
   room: Room
@@ -80,6 +81,7 @@ export function readRoomFile(data: unknown, file: string): RuntimeRoomData {
         fail(`room.walkBehinds.areas[${i}]`, 'an id 1..255 and a finite baseline')
     })
   }
+  checkRuntimeHotspots(room!, file)
   const { width, height } = size!
   // The mask and scale map are checked now and decoded when first asked for (a room's first
   // path from its prepared navmesh needs neither).

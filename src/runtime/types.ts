@@ -41,6 +41,26 @@ export interface RuntimeWalkBehind {
   baseline: number
 }
 
+/** A hotspot: a clickable part of the room, a polygon or the pixels of one mask id. */
+export interface RuntimeHotspot {
+  id: string
+  /** The name the game's scripts know it by. */
+  name: string
+  /** What the player is shown; absent = none. */
+  description?: string
+  shape: { kind: 'polygon'; outer: [number, number][] } | { kind: 'mask'; maskId: number }
+  /** Where a character walks when the hotspot is clicked; absent = the game decides (see walkTarget). */
+  walkTo?: RuntimePoint
+  /** Where the character looks once there; absent = none. */
+  lookAt?: RuntimePoint
+  /** Which way the character faces once there; absent = as it arrives. */
+  direction?: 'up' | 'up-right' | 'right' | 'down-right' | 'down' | 'down-left' | 'left' | 'up-left'
+  /** Flag expression: the hotspot answers clicks only while it holds; always when absent. */
+  enabledBy?: string
+  /** Free key/value pairs for the game. */
+  properties: Record<string, string>
+}
+
 /** The room as the file holds it: what a game reads (the file has more, for the editor). */
 export interface RuntimeRoomInfo {
   id: string
@@ -50,6 +70,8 @@ export interface RuntimeRoomInfo {
   authoritative: 'mask' | 'polygons'
   zones: RuntimeZone[]
   points?: RuntimeNamedPoint[]
+  /** Hotspots, last on top (`room.hotspotAt`); absent in files without any. */
+  hotspots?: RuntimeHotspot[]
   /** The test walk's start: `room.point('start')`. */
   testWalk: { start: RuntimePoint }
 }

@@ -13,7 +13,15 @@
  */
 
 export type LayerId =
-  'background' | 'walk-mask' | 'walk-behinds' | 'walk-polygons' | 'gates' | 'node-graph' | 'scaling' | 'zones'
+  | 'background'
+  | 'walk-mask'
+  | 'walk-behinds'
+  | 'walk-polygons'
+  | 'gates'
+  | 'node-graph'
+  | 'scaling'
+  | 'zones'
+  | 'hotspots'
 
 /** Every layer a tool can edit (the background is locked), for a tool that works on all of them. */
 export const EDIT_LAYERS: readonly LayerId[] = [
@@ -24,6 +32,7 @@ export const EDIT_LAYERS: readonly LayerId[] = [
   'node-graph',
   'scaling',
   'zones',
+  'hotspots',
 ]
 
 export interface ToolInfo {
@@ -39,25 +48,49 @@ export const TOOL_LIST = [
   {
     id: 'select',
     label: 'Select and edit',
-    layers: ['walk-polygons', 'gates', 'zones'],
+    layers: ['walk-polygons', 'gates', 'zones', 'hotspots'],
     shortcut: 'V',
     glyph: '↖',
   },
-  { id: 'brush', label: 'Brush', layers: ['walk-mask', 'walk-behinds'], shortcut: 'B', glyph: '●' },
-  { id: 'eraser', label: 'Eraser', layers: ['walk-mask', 'walk-behinds'], shortcut: 'E', glyph: '⌫' },
-  { id: 'rectangle', label: 'Rectangle', layers: ['walk-mask', 'walk-behinds'], shortcut: 'R', glyph: '▭' },
-  { id: 'ellipse', label: 'Ellipse', layers: ['walk-mask', 'walk-behinds'], shortcut: 'O', glyph: '◯' },
+  {
+    id: 'brush',
+    label: 'Brush',
+    layers: ['walk-mask', 'walk-behinds', 'hotspots'],
+    shortcut: 'B',
+    glyph: '●',
+  },
+  {
+    id: 'eraser',
+    label: 'Eraser',
+    layers: ['walk-mask', 'walk-behinds', 'hotspots'],
+    shortcut: 'E',
+    glyph: '⌫',
+  },
+  {
+    id: 'rectangle',
+    label: 'Rectangle',
+    layers: ['walk-mask', 'walk-behinds', 'hotspots'],
+    shortcut: 'R',
+    glyph: '▭',
+  },
+  {
+    id: 'ellipse',
+    label: 'Ellipse',
+    layers: ['walk-mask', 'walk-behinds', 'hotspots'],
+    shortcut: 'O',
+    glyph: '◯',
+  },
   {
     id: 'polygon-fill',
     label: 'Polygon fill',
-    layers: ['walk-mask', 'walk-behinds'],
+    layers: ['walk-mask', 'walk-behinds', 'hotspots'],
     shortcut: 'L',
     glyph: '⬠',
   },
   {
     id: 'bucket-fill',
     label: 'Bucket fill',
-    layers: ['walk-mask', 'walk-behinds'],
+    layers: ['walk-mask', 'walk-behinds', 'hotspots'],
     shortcut: 'G',
     glyph: '▨',
   },
@@ -79,6 +112,8 @@ export const TOOL_LIST = [
   },
   { id: 'gate', label: 'Gate polygon', layers: ['gates'], shortcut: 'T', glyph: '⊠' },
   { id: 'zone', label: 'Trigger zone', layers: ['zones'], shortcut: 'Z', glyph: '◇' },
+  { id: 'hotspot', label: 'Hotspot polygon', layers: ['hotspots'], shortcut: 'K', glyph: '☝' },
+  { id: 'walk-to', label: 'Hotspot walk-to point', layers: ['hotspots'], shortcut: 'W', glyph: '⚑' },
   { id: 'node', label: 'Node graph', layers: ['node-graph'], shortcut: 'N', glyph: '⋯' },
   { id: 'scale', label: 'Scale stops', layers: ['scaling'], shortcut: 'S', glyph: '↕' },
   { id: 'measure', label: 'Measure', layers: EDIT_LAYERS, shortcut: 'M', glyph: '⟷' },

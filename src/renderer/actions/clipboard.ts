@@ -16,7 +16,15 @@
 import { classifyPointInRing } from '../../shared/geometry/polygon'
 import type { Point } from '../../shared/geometry/types'
 import { coordsToRing } from '../../shared/room/convert'
-import type { Coord, CoordRing, Gate, RoomGraphNode, WalkPolygon, Zone } from '../../shared/room/schema'
+import type {
+  Coord,
+  CoordRing,
+  Gate,
+  Hotspot,
+  RoomGraphNode,
+  WalkPolygon,
+  Zone,
+} from '../../shared/room/schema'
 import type { Command } from '../commands/command'
 import { cloneJson, type EditTarget } from '../commands/edit-target'
 import {
@@ -27,6 +35,7 @@ import {
   setScaleStopCommand,
 } from '../commands/room-commands'
 import { RoomFieldsCommand } from '../commands/room-fields'
+import { pasteHotspotCommand } from '../commands/hotspot-commands'
 import type { Selection } from '../tools/tool'
 
 export type Clip =
@@ -34,6 +43,7 @@ export type Clip =
   | { kind: 'hole'; ring: CoordRing }
   | { kind: 'gate'; gate: Gate }
   | { kind: 'zone'; zone: Zone }
+  | { kind: 'hotspot'; hotspot: Hotspot }
   | { kind: 'node'; node: RoomGraphNode }
   | { kind: 'scale-stop'; areaId: number; stop: { y: number; scale: number } }
 
@@ -67,6 +77,11 @@ export function copySelection(target: EditTarget, s: Selection): Clip | null {
       const zone = room.zones.find((z) => z.id === s.zoneId)
       return zone ? { kind: 'zone', zone: cloneJson(zone) } : null
     }
+    case 'hotspot': {
+      // A painted hotspot's pixels are its own mask id's: only outlines are copied.
+      const hotspot = room.hotspots?.find((h) => h.id === s.hotspotId)
+      return hotspot?.shape.kind === 'polygon' ? { kind: 'hotspot', hotspot: cloneJson(hotspot) } : null
+    }
     case 'node': {
       const node = room.nodeGraph.nodes.find((n) => n.id === s.nodeId)
       return node ? { kind: 'node', node: cloneJson(node) } : null
@@ -91,6 +106,8 @@ function clipPoints(clip: Clip): Coord[] {
       return clip.gate.polygon ?? []
     case 'zone':
       return clip.zone.shape.kind === 'polygon' ? clip.zone.shape.outer : []
+    case 'hotspot':
+      return clip.hotspot.shape.kind === 'polygon' ? clip.hotspot.shape.outer : []
     case 'node':
       return [[clip.node.x, clip.node.y]]
     case 'scale-stop':
@@ -213,6 +230,10 @@ export function pasteCommand(target: EditTarget, clip: Clip, anchor: Point | nul
         select: { kind: 'zone', zoneId: id },
       }
     }
+    case 'hotspot': {
+      const made = pasteHotspotCommand(target, clip.hotspot, dx, dy)
+      return { command: made, select: { kind: 'hotspot', hotspotId: String(made.created) } }
+    }
     case 'node': {
       const graph = cloneJson(room.nodeGraph)
       const id = freshId(
@@ -259,6 +280,7 @@ export function clipName(clip: Clip): string {
     hole: 'hole',
     gate: 'gate',
     zone: 'zone',
+    hotspot: 'hotspot',
     node: 'node',
     'scale-stop': 'scale stop',
   }[clip.kind]

@@ -25,6 +25,7 @@ import {
   setScaleStopCommand,
 } from '../commands/room-commands'
 import type { Command } from '../commands/command'
+import { duplicateHotspotCommand, removeHotspotCommand } from '../commands/hotspot-commands'
 import { ringOfSelection } from '../tools/shape-rings'
 import type { Selection } from '../tools/tool'
 
@@ -41,6 +42,10 @@ export function deleteSelectionCommand(target: EditTarget, s: Selection): Comman
           : deletePolygonCommand(target, s.polygonId)
       return s.kind === 'gate' ? deleteGateCommand(target, s.gateId) : deleteZoneCommand(target, s.zoneId)
     }
+    case 'hotspot':
+      return s.vertex !== undefined
+        ? deleteVertexCommand(target, { ring: ringOfSelection(s)!, index: s.vertex })
+        : removeHotspotCommand(target, s.hotspotId)
     case 'node':
       return deleteNodeCommand(target, s.nodeId)
     case 'join':
@@ -54,6 +59,7 @@ export function duplicateSelectionCommand(target: EditTarget, s: Selection): Com
   if (s.kind === 'polygon') return duplicateCommand(target, { kind: 'polygon', id: s.polygonId })
   if (s.kind === 'gate') return duplicateCommand(target, { kind: 'gate', id: s.gateId })
   if (s.kind === 'zone') return duplicateCommand(target, { kind: 'zone', id: s.zoneId })
+  if (s.kind === 'hotspot') return duplicateHotspotCommand(target, s.hotspotId)
   return null
 }
 
@@ -66,8 +72,11 @@ export function nudgeSelectionCommand(
   switch (s.kind) {
     case 'polygon':
     case 'gate':
-    case 'zone': {
+    case 'zone':
+    case 'hotspot': {
       const ring = ringOfSelection(s)!
+      // A painted hotspot has no outline: its pixels are moved by painting.
+      if (s.kind === 'hotspot' && !getRing(target.room, ring)) return null
       if (s.vertex !== undefined) {
         const points = getRing(target.room, ring)
         const v = points?.[s.vertex]

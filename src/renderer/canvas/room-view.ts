@@ -14,6 +14,7 @@
  * Units: room px inside `world`; CSS px for the canvas.
  */
 import { Container, Graphics, Sprite, Text, Texture } from 'pixi.js'
+import { HotspotLayer } from './hotspot-view'
 import { IndexedOverlay } from './indexed-overlay'
 import { OnDemandApp } from './on-demand-app'
 import type { RgbaImage } from '../../shared/host'
@@ -69,6 +70,8 @@ export class RoomView {
   /** Gates, zones, node graph and scaling handles (redrawn together when the room changes). */
   readonly gatesLayer = new Graphics({ label: 'gates' })
   readonly zonesLayer = new Graphics({ label: 'zones' })
+  /** Hotspots: painted pixels, outlines, names and walk-to points (hotspot-view.ts). */
+  private readonly hotspots = new HotspotLayer()
   readonly graphLayer = new Graphics({ label: 'node-graph' })
   readonly scalingLayer = new Graphics({ label: 'scaling' })
   /** The greyscale scale map, faint over the background (under the overlays) while the scaling layer is shown. */
@@ -89,6 +92,7 @@ export class RoomView {
       this.walkBehindLabels,
       this.polygonLayer,
       this.zonesLayer,
+      this.hotspots.container,
       this.gatesLayer,
       this.graphLayer,
       this.scalingLayer,
@@ -270,6 +274,23 @@ export class RoomView {
     this.cover.position.set(cover.rect.x, cover.rect.y)
   }
 
+  /** Replace the painted hotspots' pixels (hotspot-view.ts). */
+  setHotspotCells(cells: Uint8Array | null, width: number, height: number): void {
+    this.requestRender()
+    this.hotspots.setCells(cells, width, height)
+  }
+
+  updateHotspotRect(cells: Uint8Array, width: number, rect: Rect): void {
+    this.hotspots.updateRect(cells, width, rect)
+    this.requestRender()
+  }
+
+  /** Draw the hotspots' outlines, names and walk-to points (hotspot-view.ts). */
+  drawHotspots(...args: Parameters<HotspotLayer['draw']>): void {
+    this.requestRender()
+    this.hotspots.draw(...args)
+  }
+
   /** Draw walkable polygons: outline + light fill, holes cut out. `zoom` keeps strokes 1.5 screen px wide. */
   /**
    * The walk polygons; `unused` (the room's walkable area is its mask) draws them grey and
@@ -320,6 +341,7 @@ export class RoomView {
     this.scaleMapTexture?.destroy(true)
     this.maskOverlay.destroyTiles()
     this.walkBehindOverlay.destroyTiles()
+    this.hotspots.destroy()
     this.coverTexture?.destroy(true)
     this.surface.destroy()
   }

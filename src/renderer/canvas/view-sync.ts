@@ -25,6 +25,7 @@ import { useToolsStore } from '../stores/tools'
 import type { Selection } from '../tools/tool'
 import { walkBehindCellsOf } from '../stores/room-session'
 import { coverGhost, drawWalkBehindBaselines, walkBehindColour } from './walk-behind-view'
+import { hotspotCellsOf } from '../commands/hotspot-target'
 import { traceMask } from '../../shared/geometry/vectorise'
 import type { AreaPolygon } from '../../shared/geometry/types'
 import type { Room } from '../../shared/room/schema'
@@ -102,6 +103,25 @@ export function syncRoomView(view: RoomView): () => void {
   function drawBaselines(): void {
     const l = layers.layer('walk-behinds')
     drawWalkBehindBaselines(view, editor.room, viewport.viewport.zoom, l.visible, l.opacity)
+  }
+
+  function drawHotspots(): void {
+    const l = layers.layer('hotspots')
+    const room = editor.room
+    const s = selection.current
+    view.drawHotspots(
+      room,
+      viewport.viewport.zoom,
+      s?.kind === 'hotspot' ? s.hotspotId : null,
+      l.visible,
+      l.opacity,
+    )
+  }
+
+  function loadHotspots(): void {
+    const room = editor.room
+    view.setHotspotCells(room ? hotspotCellsOf(room) : null, room?.size.width ?? 0, room?.size.height ?? 0)
+    drawHotspots()
   }
 
   function applyLayerStyles(): void {
@@ -219,6 +239,7 @@ export function syncRoomView(view: RoomView): () => void {
       view.setMask(null, 0, 0, [])
       view.setWalkBehinds(null, 0, 0, walkBehindColour)
       drawBaselines()
+      loadHotspots()
       drawVectors()
       drawToolPreview()
       return
@@ -233,6 +254,7 @@ export function syncRoomView(view: RoomView): () => void {
     if (remembered) viewport.viewport = remembered
     else viewport.fit(room.size.width, room.size.height)
     view.setViewport(viewport.viewport)
+    loadHotspots()
     drawVectors()
     drawToolPreview()
   }
@@ -258,6 +280,12 @@ export function syncRoomView(view: RoomView): () => void {
       if (rect && cells) view.updateWalkBehindRect(cells, room.size.width, rect)
       else drawWalkBehinds()
       drawBaselines()
+    }
+    if (kinds.has('hotspots')) {
+      const cells = hotspotCellsOf(room)
+      if (rect && cells) view.updateHotspotRect(cells, room.size.width, rect)
+      else view.setHotspotCells(cells, room.size.width, room.size.height)
+      drawHotspots()
     }
     if (kinds.has('scaling')) view.setScaleMap(editor.scaleMap)
     for (const layer of VECTOR_LAYERS) if (kinds.has(layer)) drawVector(layer)
@@ -293,6 +321,7 @@ export function syncRoomView(view: RoomView): () => void {
         if (editor.session) editor.session.viewport = v
         if (old && v.zoom === old.zoom) return
         drawBaselines()
+        drawHotspots()
         drawVectors()
         drawToolPreview()
       },
@@ -303,6 +332,7 @@ export function syncRoomView(view: RoomView): () => void {
       () => layers.layers,
       () => {
         applyLayerStyles()
+        drawHotspots()
         drawVectors()
       },
       { deep: true },
@@ -314,6 +344,7 @@ export function syncRoomView(view: RoomView): () => void {
       (now, before) => {
         const touched = new Set([layerOfSelection(now), layerOfSelection(before)])
         for (const layer of touched) if (layer) drawVector(layer)
+        if (now?.kind === 'hotspot' || before?.kind === 'hotspot') drawHotspots()
       },
     ),
   )

@@ -25,6 +25,7 @@ export type ChangeKind =
   | 'walk-polygons'
   | 'gates'
   | 'zones'
+  | 'hotspots'
   | 'node-graph'
   | 'scaling'
   | 'room'
@@ -86,6 +87,7 @@ export const ALL_ROOM_KINDS: readonly ChangeKind[] = [
   'walk-polygons',
   'gates',
   'zones',
+  'hotspots',
   'node-graph',
   'scaling',
   'room',
@@ -120,6 +122,10 @@ export function kindsOfFields(fields: Iterable<keyof Room>): ChangeKind[] {
         break
       case 'walkBehinds':
         kinds.add('walk-behinds')
+        break
+      case 'hotspots':
+      case 'hotspotMask':
+        kinds.add('hotspots')
         break
       case 'authoritative':
         kinds.add('walk-mask').add('walk-polygons').add('room')

@@ -10,7 +10,8 @@
  * - dirty rect: the part of the mask a change touched, in mask px (= room px).
  * - walk-behind target: the same shape for the walk-behind layer: `mask` is its decoded
  *   cells (walk-behind ids), and each written rectangle is encoded back into the room's
- *   `walkBehinds.rows`, so the mask tools paint walk-behinds unchanged.
+ *   `walkBehinds.rows`, so the mask tools paint walk-behinds unchanged; the hotspot target
+ *   likewise for the painted hotspots' `hotspotMask.rows` (stores/hotspot-target.ts).
  *
  * Units: room px.
  */
@@ -27,8 +28,8 @@ export interface EditTarget {
    * changed inside `rect` (already written in place), or everywhere (null).
    */
   maskChanged(rect: Rect | null): void
-  /** Which layer `mask` is: the walk mask (default) or the walk-behind layer's cells. */
-  readonly maskKind?: 'walk-mask' | 'walk-behinds'
+  /** Which layer `mask` is: the walk mask (default), the walk-behind layer's or the painted hotspots' cells. */
+  readonly maskKind?: 'walk-mask' | 'walk-behinds' | 'hotspots'
   /** A command wrote `rect` of the mask (the walk-behind layer keeps its rows in step). */
   maskWritten?(rect: Rect): void
 }

@@ -93,7 +93,13 @@ export class ProjectEditCommand implements Command {
     }
     this.after = {
       project: cloneJson(change.project ?? {}),
-      rooms: new Map([...(change.rooms ?? [])].map(([id, f]) => [id, cloneJson(f)])),
+      // Field by field: a field set to undefined (to be removed) must survive the copy.
+      rooms: new Map(
+        [...(change.rooms ?? [])].map(([id, f]) => [
+          id,
+          Object.fromEntries(Object.entries(f).map(([k, v]) => [k, cloneJson(v)])) as Partial<Room>,
+        ]),
+      ),
       add: change.add ?? [],
       remove: change.remove ?? [],
       show: change.show,

@@ -6,7 +6,7 @@
  *
  * Glossary
  * - ring ref: where a ring lives: a walk polygon's outer ring or one of its holes,
- *   a gate polygon, or a polygon zone's outline.
+ *   a gate polygon, a polygon zone's outline, or a polygon hotspot's outline.
  * - vertex ref: a ring ref plus a vertex index.
  *
  * Units: room px; coordinates are [x, y] pairs as in the file format.
@@ -36,6 +36,7 @@ export type RingRef =
   | { kind: 'hole'; polygonId: string; hole: number }
   | { kind: 'gate'; gateId: string }
   | { kind: 'zone'; zoneId: string }
+  | { kind: 'hotspot'; hotspotId: string }
 
 export interface VertexRef {
   ring: RingRef
@@ -98,6 +99,10 @@ export function getRing(room: Room, ref: RingRef): CoordRing | null {
       const shape = room.zones.find((z) => z.id === ref.zoneId)?.shape
       return shape?.kind === 'polygon' ? shape.outer : null
     }
+    case 'hotspot': {
+      const shape = room.hotspots?.find((h) => h.id === ref.hotspotId)?.shape
+      return shape?.kind === 'polygon' ? shape.outer : null
+    }
   }
 }
 
@@ -141,6 +146,14 @@ export function setRingCommand(
       if (!zone) throw new Error(`No zone '${ref.zoneId}'.`)
       zone.shape = { kind: 'polygon', outer: copy }
       return new RoomFieldsCommand(label, target, { zones })
+    }
+    case 'hotspot': {
+      const hotspots = cloneJson(room.hotspots ?? [])
+      const hotspot = hotspots.find((h) => h.id === ref.hotspotId)
+      if (!hotspot || hotspot.shape.kind !== 'polygon')
+        throw new Error(`No polygon hotspot '${ref.hotspotId}'.`)
+      hotspot.shape = { kind: 'polygon', outer: copy }
+      return new RoomFieldsCommand(label, target, { hotspots })
     }
   }
 }

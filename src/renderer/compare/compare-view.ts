@@ -36,6 +36,8 @@ import { livePerf } from './live-perf'
 import { paintDebugLayers } from './debug-paint'
 import type { PaneRect } from './pane-layout'
 import { dashSegments, wasSnapped } from './path-geometry'
+import { drawCompareHotspots, hotspotTintPixels } from './hotspot-draw'
+import type { Room } from '../../shared/room/schema'
 
 export interface PathDraw {
   colour: string
@@ -83,6 +85,9 @@ class Pane {
   /** A mask-authored room's walkable pixels, tinted (polygon rooms draw `walk` instead). */
   readonly mask = new Sprite({ label: 'walk-mask' })
   readonly walk: Graphics
+  /** The room's hotspots (hotspot-draw.ts): painted ones as a tint, polygons and walk-to points drawn. */
+  readonly hotspotPixels = new Sprite({ label: 'hotspot-pixels' })
+  readonly hotspots: Graphics
   readonly gates = new Graphics({ label: 'closed-gates' })
   /** Open gates, closed areas and trigger zones (setMarks). */
   readonly marks = new Graphics({ label: 'gates-and-zones' })
@@ -97,12 +102,15 @@ class Pane {
   debugCanvas: HTMLCanvasElement | null = null
   debugTexture: Texture | null = null
 
-  constructor(walkContext: GraphicsContext) {
+  constructor(walkContext: GraphicsContext, hotspotContext: GraphicsContext) {
     this.walk = new Graphics(walkContext)
+    this.hotspots = new Graphics(hotspotContext)
     this.world.addChild(
       this.background,
       this.mask,
       this.walk,
+      this.hotspotPixels,
+      this.hotspots,
       this.marks,
       this.gates,
       this.debugSprite,
@@ -169,6 +177,9 @@ export class CompareView {
     return this.surface.app
   }
   private readonly walkContext = new GraphicsContext()
+  private readonly hotspotContext = new GraphicsContext()
+  private hotspotTexture: Texture | null = null
+  private hotspotsShown = true
   private panes: Pane[] = []
   private backgroundTexture: Texture | null = null
   private maskTexture: Texture | null = null
@@ -265,6 +276,27 @@ export class CompareView {
     this.requestRender()
   }
 
+  /**
+   * The room's hotspots (null: none), its painted ones from `cells` (the hotspot mask, room
+   * size); `visible` follows the Hotspots layer.
+   */
+  setHotspots(room: Room | null, cells: Uint8Array | null, visible: boolean): void {
+    this.hotspotTexture?.destroy(true)
+    this.hotspotTexture = null
+    const { width, height } = this.roomSize
+    if (room && cells && cells.length === width * height)
+      this.hotspotTexture = nearestTexture(
+        canvasFromPixels(width, height, (px) => px.set(hotspotTintPixels(room, cells))),
+      )
+    drawCompareHotspots(this.hotspotContext, room)
+    this.hotspotsShown = visible
+    for (const pane of this.panes) {
+      pane.hotspotPixels.texture = this.hotspotTexture ?? Texture.EMPTY
+      pane.hotspotPixels.visible = pane.hotspots.visible = visible
+    }
+    this.requestRender()
+  }
+
   /** Polygons of gates that are closed in the current state (drawn as blocks). */
   setClosedGates(polygons: DrawPolygon[]): void {
     this.gatePolygons = polygons
@@ -312,8 +344,10 @@ export class CompareView {
   setPanes(rects: PaneRect[]): void {
     while (this.panes.length > rects.length) this.panes.pop()!.destroy()
     while (this.panes.length < rects.length) {
-      const pane = new Pane(this.walkContext)
+      const pane = new Pane(this.walkContext, this.hotspotContext)
       pane.background.texture = this.backgroundTexture ?? Texture.EMPTY
+      pane.hotspotPixels.texture = this.hotspotTexture ?? Texture.EMPTY
+      pane.hotspotPixels.visible = pane.hotspots.visible = this.hotspotsShown
       pane.mask.texture = this.maskTexture ?? Texture.EMPTY
       this.panes.push(pane)
       this.applyViewport(pane)
@@ -503,6 +537,7 @@ export class CompareView {
     this.panes = []
     this.maskTexture?.destroy(true)
     this.walkerCoverTexture?.destroy(true)
+    this.hotspotTexture?.destroy(true)
     this.surface.destroy()
   }
 }

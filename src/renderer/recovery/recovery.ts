@@ -138,7 +138,14 @@ function roomFields(room: Room): Partial<Room> {
   void _v
   void _id
   // Optional fields absent in the copy must go from the open room too.
-  return { background: undefined, mask: undefined, walkBehinds: undefined, ...rest }
+  return {
+    background: undefined,
+    mask: undefined,
+    walkBehinds: undefined,
+    hotspots: undefined,
+    hotspotMask: undefined,
+    ...rest,
+  }
 }
 
 /** Mask, background and scale map of an open room set to the copy's. */

@@ -5,6 +5,9 @@
  * where it stands. With "click to walk" a click in the room walks there, like a player.
  * Frames come from requestAnimationFrame only while the character walks or settles.
  *
+ * A click on a hotspot walks to where the hotspot sends the character (its walk-to point,
+ * else its nearest reachable pixel; hotspot-click.ts), logged first in the timeline.
+ *
  * Glossary
  * - walker: the simulation of src/shared/analysis/test-walk.ts; this store only feeds it real
  *   frame times and the paths the nav worker found.
@@ -43,12 +46,13 @@ import { createNavWorker } from '../workers/create-nav-worker'
 import { useCompareStore } from './compare'
 import { useEditorStore } from './editor'
 import { useRoomStateStore } from './room-state'
+import { hotspotClick, type HotspotClick } from './hotspot-click'
 
 export type WalkStatus = 'idle' | 'planning' | 'walking' | 'arrived' | 'stopped-short'
 
 export interface TimelineEntry {
   t: number
-  kind: 'start' | 'enter' | 'exit' | 'stand' | 'replan' | 'arrive' | 'stopped-short' | 'no-path'
+  kind: 'start' | 'hotspot' | 'enter' | 'exit' | 'stand' | 'replan' | 'arrive' | 'stopped-short' | 'no-path'
   zoneId: string
   eventName: string
   /** The line shown instead of the kind (the end of the walk says where it stopped and why). */
@@ -93,6 +97,8 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
   let rafId: number | null = null
   let lastFrameAt = 0
   let scaleMapCache: { source: RgbaImage; grey: ScaleMapImage } | null = null
+  /** The hotspot the last click to walk landed on, for the timeline of the walk it starts. */
+  let clicked: HotspotClick | null = null
 
   function scaleMap(): ScaleMapImage | null {
     const image = editor.scaleMap ? toRaw(editor.scaleMap) : null
@@ -136,6 +142,8 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
       }),
     )
     timeline.value = [{ t: 0, kind: 'start', zoneId: '', eventName: '' }]
+    if (clicked) log({ t: 0, kind: 'hotspot', zoneId: '', eventName: '', text: clicked.text })
+    clicked = null
     replans.value = 0
     // A path with nowhere to go ends where it starts.
     if (walker.arrivedAt !== null) logEnd(walker)
@@ -258,8 +266,9 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
   }
 
   /**
-   * Walk from where the character stands (or the start) to `p`, like a player's click. The
-   * goal marker follows the click; the start marker stays where the author put it.
+   * Walk from where the character stands (or the start) to `p`, like a player's click: on a
+   * hotspot, to where it sends the character (hotspot-click.ts). The goal marker follows the
+   * click; the start marker stays where the author put it.
    */
   function walkTo(p: Point): void {
     const from =
@@ -267,8 +276,13 @@ export const useCompareWalkStore = defineStore('compare-walk', () => {
     if (!from) return
     stopAnimation()
     awaiting = null
-    compare.setGoal(p)
-    if (plan({ x: from.x, y: from.y }, { x: p.x, y: p.y }, 'start')) status.value = 'planning'
+    const room = editor.room ? toRaw(editor.room) : null
+    clicked = room
+      ? hotspotClick(room, editor.mask ? toRaw(editor.mask) : null, { ...roomState.flags }, from, p)
+      : null
+    const goal = clicked?.goal ?? p
+    compare.setGoal(goal)
+    if (plan({ x: from.x, y: from.y }, { x: goal.x, y: goal.y }, 'start')) status.value = 'planning'
   }
 
   /** The author asks: the Compare start marker moves to where the character stands. */

@@ -28,6 +28,7 @@ const DEFAULT_LAYERS: LayerState[] = [
   { id: 'node-graph', label: 'Node graph', visible: true, locked: false, opacity: 1 },
   { id: 'scaling', label: 'Scaling', visible: false, locked: false, opacity: 1 },
   { id: 'zones', label: 'Trigger zones', visible: true, locked: false, opacity: 0.6 },
+  { id: 'hotspots', label: 'Hotspots', visible: true, locked: false, opacity: 0.55 },
 ]
 
 export const useLayersStore = defineStore('layers', () => {

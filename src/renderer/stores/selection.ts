@@ -22,6 +22,11 @@ export function selectionExists(room: Room | null, s: Selection | null): boolean
       return room.gates.some((g) => g.id === s.gateId)
     case 'zone':
       return room.zones.some((z) => z.id === s.zoneId)
+    case 'hotspot': {
+      const h = room.hotspots?.find((x) => x.id === s.hotspotId)
+      if (!h) return false
+      return s.vertex === undefined || (h.shape.kind === 'polygon' && s.vertex < h.shape.outer.length)
+    }
     case 'node':
       return room.nodeGraph.nodes.some((n) => n.id === s.nodeId)
     case 'join':

@@ -18,6 +18,8 @@ import { toolDescriptor, TOOLS, toolsOfLayer, type ToolEntry } from '../tools/re
 import type { Tool, ToolContext, ToolId, ToolOptions, ToolPreview } from '../tools/tool'
 import { snapInRoom } from '../tools/snapping'
 import { mayPaintMask } from '../actions/paint-switch'
+import type { EditTarget } from '../commands/edit-target'
+import { hotspotTarget } from '../commands/hotspot-target'
 import { useEditorStore } from './editor'
 import { useStatusStore } from './status'
 import { useLayersStore, type LayerId } from './layers'
@@ -47,6 +49,7 @@ export const useToolsStore = defineStore('tools', () => {
     brushShape: 'round',
     areaId: 1,
     walkBehindId: 1,
+    hotspotMaskId: 0,
     scaleAreaId: 0,
     snapToPixels: true,
     snap: false,
@@ -68,8 +71,20 @@ export const useToolsStore = defineStore('tools', () => {
     >,
   )
 
+  /** The hotspot layer of the open room as the tools' target (commands/hotspot-target.ts). */
+  function hotspotEditTarget(): EditTarget | null {
+    const s = editor.session
+    if (!s) return null
+    return hotspotTarget(s, (rect) => editor.emit(s.id, ['hotspots'], rect ?? undefined))
+  }
+
   const context: ToolContext = {
-    target: () => (layers.active === 'walk-behinds' ? editor.walkBehindEditTarget() : editor.editTarget()),
+    target: () =>
+      layers.active === 'walk-behinds'
+        ? editor.walkBehindEditTarget()
+        : layers.active === 'hotspots'
+          ? hotspotEditTarget()
+          : editor.editTarget(),
     execute: (command) => editor.edit(command),
     options,
     activeLayer: () => layers.active,
@@ -98,6 +113,14 @@ export const useToolsStore = defineStore('tools', () => {
       const character = editor.project?.characters.find((c) => c.id === room.testWalk.characterId)
       return character?.height ?? room.testWalk.height
     },
+  }
+
+  /** The painted hotspot the mask tools paint stays one the room has (the first, else none). */
+  function keepPaintedHotspot(): void {
+    const painted = (editor.room?.hotspots ?? []).flatMap((h) =>
+      h.shape.kind === 'mask' ? [h.shape.maskId] : [],
+    )
+    if (!painted.includes(options.hotspotMaskId ?? 0)) options.hotspotMaskId = painted[0] ?? 0
   }
 
   const instances = markRaw(
@@ -142,6 +165,7 @@ export const useToolsStore = defineStore('tools', () => {
       const behind = editor.room?.walkBehinds?.areas ?? []
       if (behind.length > 0 && !behind.some((a) => a.id === options.walkBehindId))
         options.walkBehindId = behind[0].id
+      keepPaintedHotspot()
       // A room opens on the walkable layer that is its truth: a mask room (an AGS room, a
       // mask import) on the walk mask, a polygon room on the walk polygons, rather than on
       // the other one with a notice that edits there are ignored.
@@ -154,6 +178,7 @@ export const useToolsStore = defineStore('tools', () => {
   watch(
     () => editor.revision,
     () => {
+      keepPaintedHotspot()
       if (selection.current && !selectionExists(editor.room, selection.current)) selection.select(null)
       previewRevision.value++
     },
@@ -183,5 +208,6 @@ export const useToolsStore = defineStore('tools', () => {
     activate,
     cancel,
     context,
+    hotspotEditTarget,
   }
 })

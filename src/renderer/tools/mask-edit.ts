@@ -17,6 +17,7 @@ import { unionRect, type MaskBuffer } from './mask-paint'
 import { countsOf, writeRectCounted } from '../commands/mask-counts'
 import { readMaskRect } from '../commands/mask-patch'
 import type { ToolContext } from './tool'
+import { hotspotPaintProblem } from './hotspot-pick'
 
 export class MaskEditSession {
   private dirty: Rect | null = null
@@ -41,8 +42,16 @@ export class MaskEditSession {
         ctx.report('error', 'Add a walk-behind first (Walk-behinds panel), then paint it.')
       return null
     }
+    if (target.maskKind === 'hotspots') {
+      const problem = hotspotPaintProblem(target.room, ctx.options.hotspotMaskId ?? 0)
+      if (problem) {
+        ctx.report('error', problem)
+        return null
+      }
+    }
     // The walk mask of a polygon room: the first press asks whether to switch (once).
-    if (target.maskKind !== 'walk-behinds' && ctx.mayPaintMask && !ctx.mayPaintMask()) return null
+    if ((target.maskKind ?? 'walk-mask') === 'walk-mask' && ctx.mayPaintMask && !ctx.mayPaintMask())
+      return null
     const { width, height } = target.room.size
     const madeMask = !target.mask
     if (madeMask) {

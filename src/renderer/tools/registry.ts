@@ -18,11 +18,13 @@ import { BucketFillTool } from './bucket-fill-tool'
 import { MeasureTool } from './measure-tool'
 import { NodeTool } from './node-tool'
 import { GateTool, HoleTool, PolygonFillTool, WalkPolygonTool, ZoneTool } from './polygon-tools'
+import { HotspotTool } from './hotspot-tool'
 import { ScaleTool } from './scale-tool'
 import { SelectTool } from './select-tool'
 import { EllipseTool, RectangleTool } from './shape-fill-tool'
 import { FloorTool } from './floor-tool'
 import type { Tool, ToolContext } from './tool'
+import { WalkToTool } from './walk-to-tool'
 
 export { toolActionId, type ToolActionId, type ToolId } from '../../shared/tools'
 
@@ -45,6 +47,8 @@ const MAKERS: Record<ToolId, (c: ToolContext) => Tool> = {
   floor: (c) => new FloorTool(c),
   gate: (c) => new GateTool(c),
   zone: (c) => new ZoneTool(c),
+  hotspot: (c) => new HotspotTool(c),
+  'walk-to': (c) => new WalkToTool(c),
   node: (c) => new NodeTool(c),
   scale: (c) => new ScaleTool(c),
   measure: (c) => new MeasureTool(c),

@@ -1,5 +1,5 @@
 /**
- * Select and edit outlines on the walk-polygon, gate and zone layers: press a
+ * Select and edit outlines on the walk-polygon, gate, zone and hotspot layers: press a
  * vertex and drag it; press an edge and drag to insert a vertex there (a click on an edge
  * without a drag only selects its outline: no edit); press
  * inside a shape to select it and drag to move it. A dragged vertex (moved or new) snaps
@@ -7,7 +7,8 @@
  * to where it was nor to its own edges, and what caught it is highlighted. Each drag is one undo step; an
  * edit that would make an outline cross itself is refused and the crossings are
  * marked. Delete, Duplicate and the arrow keys act on the selection (see
- * actions/selection-actions.ts).
+ * actions/selection-actions.ts). On the hotspot layer a press on a walk-to marker drags it
+ * (walk-to-drag.ts) and a press on a painted hotspot's pixels selects it.
  *
  * Modes: 'idle', 'dragging-vertex', 'dragging-new-vertex', 'dragging-shape'.
  * Units: room px; hit tolerances in screen px.
@@ -34,6 +35,8 @@ import {
   type ToolPreview,
 } from './tool'
 import type { SnapSkip, SnapTarget } from './snapping'
+import { paintedHotspotSelection } from './hotspot-pick'
+import { WalkToDrag } from './walk-to-drag'
 
 const VERTEX_HIT_SCREEN_PX = 7
 const EDGE_HIT_SCREEN_PX = 5
@@ -51,11 +54,14 @@ export class SelectTool implements Tool {
   /** Where the dragged vertex goes now (snapped), and what caught it. */
   private placed: { point: Point; target: SnapTarget | null } | null = null
   private refused: Point[] = []
+  private readonly walkTo: WalkToDrag
 
-  constructor(private readonly ctx: ToolContext) {}
+  constructor(private readonly ctx: ToolContext) {
+    this.walkTo = new WalkToDrag(ctx)
+  }
 
   get mode(): string {
-    return this.drag?.mode ?? 'idle'
+    return this.walkTo.active ? 'dragging-walk-to' : (this.drag?.mode ?? 'idle')
   }
 
   private rings(): EditableRing[] {
@@ -66,6 +72,8 @@ export class SelectTool implements Tool {
   pointerDown(e: ToolPointer): void {
     if (e.button !== 0) return
     this.refused = []
+    const hotspots = this.ctx.activeLayer() === 'hotspots'
+    if (hotspots && this.walkTo.press(e, false)) return
     const rings = this.rings()
     const p = e.point
     const selected = ringOfSelection(this.ctx.selection())
@@ -106,11 +114,13 @@ export class SelectTool implements Tool {
       this.now = p
       return
     }
-    this.ctx.select(null)
+    const target = this.ctx.target()
+    this.ctx.select(hotspots && target ? paintedHotspotSelection(target.room, p) : null)
     this.ctx.previewChanged()
   }
 
   pointerMove(e: ToolPointer): void {
+    if (this.walkTo.active) return this.walkTo.move(e)
     if (!this.drag) return
     this.now = e.point
     this.place(e.zoom)
@@ -163,6 +173,7 @@ export class SelectTool implements Tool {
   }
 
   pointerUp(e: ToolPointer): void {
+    if (this.walkTo.active) return this.walkTo.release(e)
     const d = this.drag
     if (!d) return
     this.now = e.point
@@ -202,10 +213,11 @@ export class SelectTool implements Tool {
   }
 
   keyDown(key: string): boolean {
-    return escapeCancelsDrag(key, this.drag !== null, () => this.cancel())
+    return escapeCancelsDrag(key, this.drag !== null || this.walkTo.active, () => this.cancel())
   }
 
   cancel(): void {
+    this.walkTo.cancel()
     this.drag = null
     this.now = null
     this.placed = null
@@ -235,7 +247,12 @@ export class SelectTool implements Tool {
         markers.push({ point, colour: 0xff3b3b, size: 7, cross: true })
     }
     for (const point of this.refused) markers.push({ point, colour: 0xff3b3b, size: 7, cross: true })
-    const snap = this.drag ? (this.placed?.target ?? null) : null
+    const walkTo = this.walkTo.preview()
+    if (walkTo) {
+      rings.push(...(walkTo.rings ?? []))
+      markers.push(...(walkTo.markers ?? []))
+    }
+    const snap = this.drag ? (this.placed?.target ?? null) : (walkTo?.snap ?? null)
     return rings.length || markers.length || snap ? { rings, markers, snap } : null
   }
 }

@@ -55,6 +55,15 @@ export function editableRings(room: Room, layer: LayerId): EditableRing[] {
           points: coordsToRing(z.shape.outer),
           selection: { kind: 'zone', zoneId: z.id },
         })
+  } else if (layer === 'hotspots') {
+    // The last hotspot is on top: it comes first, so a click inside two picks the upper one.
+    for (const h of [...(room.hotspots ?? [])].reverse())
+      if (h.shape.kind === 'polygon')
+        out.push({
+          ref: { kind: 'hotspot', hotspotId: h.id },
+          points: coordsToRing(h.shape.outer),
+          selection: { kind: 'hotspot', hotspotId: h.id },
+        })
   }
   return out
 }
@@ -68,6 +77,7 @@ export function ringOfSelection(selection: Selection | null): RingRef | null {
       : { kind: 'outer', polygonId: selection.polygonId }
   if (selection.kind === 'gate') return { kind: 'gate', gateId: selection.gateId }
   if (selection.kind === 'zone') return { kind: 'zone', zoneId: selection.zoneId }
+  if (selection.kind === 'hotspot') return { kind: 'hotspot', hotspotId: selection.hotspotId }
   return null
 }
 
@@ -77,7 +87,12 @@ export function sameRing(a: RingRef, b: RingRef): boolean {
 
 /** The selection for a vertex of a ring. */
 export function withVertex(selection: Selection, vertex: number | undefined): Selection {
-  if (selection.kind === 'polygon' || selection.kind === 'gate' || selection.kind === 'zone')
+  if (
+    selection.kind === 'polygon' ||
+    selection.kind === 'gate' ||
+    selection.kind === 'zone' ||
+    selection.kind === 'hotspot'
+  )
     return { ...selection, vertex }
   return selection
 }

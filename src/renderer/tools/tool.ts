@@ -45,6 +45,8 @@ export interface ToolOptions {
   areaId: number
   /** Walk-behind id the mask tools paint while the walk-behind layer is active. */
   walkBehindId: number
+  /** Mask id of the painted hotspot the mask tools paint while the hotspot layer is active (0 or absent: none). */
+  hotspotMaskId?: number
   /** Area whose linear scale stops the scaling tool edits; 0 = the default stops for every area. */
   scaleAreaId: number
   /** Round polygon points to whole room px. */
@@ -62,6 +64,7 @@ export type Selection =
   | { kind: 'polygon'; polygonId: string; hole?: number; vertex?: number }
   | { kind: 'gate'; gateId: string; vertex?: number }
   | { kind: 'zone'; zoneId: string; vertex?: number }
+  | { kind: 'hotspot'; hotspotId: string; vertex?: number }
   | { kind: 'node'; nodeId: string }
   | { kind: 'join'; index: number }
   | { kind: 'scale-stop'; areaId: number; index: number }
@@ -136,16 +139,24 @@ export interface Tool {
   preview(): ToolPreview | null
 }
 
-/** The id the mask tools write: the walk-behind id on the walk-behind layer, else the walk area. */
+/** The id the mask tools write: the walk-behind id, the painted hotspot's mask id, else the walk area. */
 export function paintValue(ctx: ToolContext): number {
-  return ctx.activeLayer() === 'walk-behinds' ? ctx.options.walkBehindId : ctx.options.areaId
+  const layer = ctx.activeLayer()
+  if (layer === 'walk-behinds') return ctx.options.walkBehindId
+  if (layer === 'hotspots') return ctx.options.hotspotMaskId ?? 0
+  return ctx.options.areaId
 }
 
-/** How the mask tools name what they paint in their command labels ('area 2', 'walk-behind 1'). */
+/** How the mask tools name what they paint in their command labels ('area 2', 'walk-behind 1', 'hotspot hExit'). */
 export function paintName(ctx: ToolContext): string {
-  return ctx.activeLayer() === 'walk-behinds'
-    ? `walk-behind ${ctx.options.walkBehindId}`
-    : `area ${ctx.options.areaId}`
+  const layer = ctx.activeLayer()
+  if (layer === 'walk-behinds') return `walk-behind ${ctx.options.walkBehindId}`
+  if (layer === 'hotspots') {
+    const id = ctx.options.hotspotMaskId
+    const h = ctx.target()?.room.hotspots?.find((x) => x.shape.kind === 'mask' && x.shape.maskId === id)
+    return `hotspot ${h?.name || id}`
+  }
+  return `area ${ctx.options.areaId}`
 }
 
 /** Round to whole room px when snapping is on (pixel corners, as masks trace). */

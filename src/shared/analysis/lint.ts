@@ -29,6 +29,7 @@
  *   is not reported: the character can go round. Resolution: 1 px.
  * - zone mostly off the walkable area: a polygon zone with less than half of its pixels
  *   (centres inside its outline) walkable; an area zone whose area has no pixels at all.
+ * - hotspots: a walk-to point nobody can reach, a hotspot with no pixels (hotspot-lint.ts).
  *
  * Units: room px; foot widths at 100 % scale; percent for scales.
  */
@@ -50,6 +51,7 @@ import { FULL_SCALE_PERCENT, maxScalePercent, scaleFromMap, scaleFromStops, stop
 import type { ScaleMapImage } from './scaling'
 import type { Project, Room } from '../room/schema'
 import { testWalkCharacter } from './test-walk'
+import { hotspotEntries } from './hotspot-lint'
 
 export type LintSeverity = 'error' | 'warning'
 
@@ -62,6 +64,8 @@ export type LintKind =
   | 'narrow-corridor'
   | 'node-off-area'
   | 'zone-off-area'
+  | 'hotspot-walk-to-unreachable'
+  | 'hotspot-no-pixels'
 
 export interface LintEntry {
   /** Stable within one room state, e.g. 'node-off-area:door-west'. */
@@ -93,7 +97,8 @@ export const ZONE_WALKABLE_SHARE_MIN = 0.5
  * defaults fill in flags not given). `mask` is the room's area mask (room size) or null;
  * it is required when the mask is authoritative. Entries come in this order: start point,
  * self-intersections, what the walkable region leaves out (holes reaching outside their
- * outline, outlines that enclose no area), islands, narrow corridors, graph nodes, zones.
+ * outline, outlines that enclose no area), islands, narrow corridors, graph nodes, zones,
+ * hotspots.
  */
 export function lintRoom(
   room: Room,
@@ -128,6 +133,16 @@ export function lintRoom(
   }
   entries.push(...nodeEntries(room, world))
   entries.push(...zoneEntries(room, grid, mask))
+  let patches: { labels: Int32Array; startLabel: number } | null = null
+  entries.push(
+    ...hotspotEntries(room, mask, values, world, () => {
+      if (!patches) {
+        const { labels } = labelComponents(grid.width, grid.height, grid.cells, false)
+        patches = { labels, startLabel: labelNearest(labels, grid.width, grid.height, room.testWalk.start) }
+      }
+      return patches
+    }),
+  )
   return entries
 }
 

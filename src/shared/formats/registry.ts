@@ -174,6 +174,13 @@ function framesNote(room: Room, why: string): string[] {
   ]
 }
 
+/** The note an export without a place for hotspots gives (none when the room has none). */
+function hotspotsNote(room: Room, why: string): string[] {
+  const hotspots = room.hotspots ?? []
+  if (hotspots.length === 0) return []
+  return [`hotspots ${hotspots.map((h) => h.name || h.id).join(', ')}: not exported; ${why}`]
+}
+
 function backgroundFile(input: ExportInput): ExportFile[] {
   return input.background ? [{ path: input.background.name, bytes: input.background.bytes }] : []
 }
@@ -231,7 +238,11 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           ...backgroundFile(input),
           ...tiledMask(input),
         ],
-        notes: [...notes, ...framesNote(input.room, 'the map carries the background as one image layer')],
+        notes: [
+          ...notes,
+          ...framesNote(input.room, 'the map carries the background as one image layer'),
+          ...hotspotsNote(input.room, 'the Tiled map export writes no hotspot objects yet'),
+        ],
       }
     },
     async importRoom(source, path, options) {
@@ -259,7 +270,11 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           ...backgroundFile(input),
           ...tiledMask(input),
         ],
-        notes: [...notes, ...framesNote(input.room, 'the map carries the background as one image layer')],
+        notes: [
+          ...notes,
+          ...framesNote(input.room, 'the map carries the background as one image layer'),
+          ...hotspotsNote(input.room, 'the Tiled map export writes no hotspot objects yet'),
+        ],
       }
     },
     async importRoom(source, path, options) {
@@ -285,7 +300,14 @@ export const ROOM_FORMATS: readonly RoomFormat[] = [
           ...(out.walkBehinds ? [{ path: `${id}-walkbehinds.png`, indexed: out.walkBehinds }] : []),
           { path: `${id}.ags.json`, text: JSON.stringify(out.sidecar, null, 2) + '\n' },
         ],
-        notes: [...out.notes, ...framesNote(input.room, 'the AGS room keeps its own backgrounds')],
+        notes: [
+          ...out.notes,
+          ...framesNote(input.room, 'the AGS room keeps its own backgrounds'),
+          ...hotspotsNote(
+            input.room,
+            'the AGS masks export has walkable areas, regions and walk-behinds (an AGS 4 room folder carries hotspots)',
+          ),
+        ],
       }
     },
     async importRoom(source, path, options) {

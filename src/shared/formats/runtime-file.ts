@@ -4,6 +4,9 @@
  *
  * Glossary
  * - runs: values row-major as [value, count, value, count, ...].
+ * - hotspots: carried in `room` as the room format has them (`room.hotspots`, and the painted
+ *   ones' `room.hotspotMask` rows of runs); optional, so files without them and runtimes that
+ *   predate them read each other unchanged; they need no file version of their own.
  *
  * Units: px.
  */

@@ -82,7 +82,9 @@ export function describeChange(
         ? 'region mask'
         : /walkbehinds\.png$/i.test(path)
           ? 'walk-behind mask'
-          : 'picture'
+          : /hotspots\.png$/i.test(path)
+            ? 'hotspot mask'
+            : 'picture'
     if (before === null) return { summary: `new ${what} (${after.length} bytes)`, diff: '' }
     return { summary: `${what} repainted (${before.length} bytes before, ${after.length} after)`, diff: '' }
   }

@@ -100,6 +100,7 @@ describe('AGS 4 room folder (Rooms/1)', () => {
       scriptName: 'hExit',
       description: 'the Holodeck>ed',
       walkTo: { x: 0, y: 0 },
+      properties: {},
     })
     expect(data.walkBehindBaselines.slice(0, 3)).toEqual([0, 197, 0])
     expect(data.regionCount).toBe(16)
@@ -643,8 +644,8 @@ describe('AGS 4 room folders: mask resolution and regions', () => {
   })
 })
 
-describe('hotspot walk-to points', () => {
-  it('reads a walk-to point as a room point and writes a moved one back into its WalkToPoint only', async () => {
+describe('hotspot walk-to points of a room from before the hotspot layer', () => {
+  it('writes a moved walk-to room point back into its WalkToPoint only, keeping the game hotspots', async () => {
     const copy = join(work, 'walk-to')
     await cp(ROOM_DIR, copy, { recursive: true })
     const original = await readFile(join(ROOM_DIR, 'data.xml'), 'utf8')
@@ -653,16 +654,19 @@ describe('hotspot walk-to points', () => {
     const edited = original.slice(0, at) + '<WalkToPoint>160,150</WalkToPoint>' + original.slice(at + 30)
     await writeFile(join(copy, 'data.xml'), edited)
     const imported = await roomFormat('ags4').importRoom!(diskSource(copy), 'data.xml', {})
-    expect(imported.room.points).toEqual([
-      { id: 'hexit-walk-to', name: 'the Holodeck>ed (walk-to)', x: 160, y: 150 },
-    ])
-    const room: Room = imported.room
-    room.points![0].x = 170
+    expect(imported.room.points).toBeUndefined()
+    expect(imported.room.hotspots?.map((h) => [h.name, h.walkTo])).toEqual([['hExit', { x: 160, y: 150 }]])
+    // As Walkbox read AGS rooms before it had a hotspot layer: the walk-to point as a room point.
+    const room: Room = { ...imported.room, hotspots: undefined, hotspotMask: undefined }
+    room.points = [{ id: 'hexit-walk-to', name: 'the Holodeck>ed (walk-to)', x: 170, y: 150 }]
     const out = await roomFormat('ags4').exportInPlace!(
       { room, mask: imported.mask!, background: null, scaleMap: null },
       diskSource(copy),
     )
     expect(out.files.map((f) => f.path)).toEqual(['data.xml'])
+    expect(out.notes).toContain(
+      "hotspots: the room has none; the game's 1 (hExit) are kept as they are (remove them in AGS)",
+    )
     const written = new TextDecoder().decode(await fileBytes(out.files[0]))
     expect(written).toBe(
       edited.replace('<WalkToPoint>160,150</WalkToPoint>', '<WalkToPoint>170,150</WalkToPoint>'),

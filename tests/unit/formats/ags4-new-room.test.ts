@@ -1,7 +1,7 @@
 /**
  * A Walkbox room written as a brand-new AGS 4 room folder (issue 18), read back with
  * Walkbox's own AGS 4 reader: the walkable mask pixel-equal, the regions (zones), scaling,
- * walk-to points (hotspot names), walk-behinds and baselines, the background frames and
+ * hotspots (pixels, names, descriptions, walk-to points, properties), walk-behinds and baselines, the background frames and
  * their animation fields equal; the edges AGS's defaults for a new room; and data.xml's
  * structure checked against the bench's room saved by AGS 4, element by element.
  *
@@ -24,6 +24,7 @@ import {
   type ImportResult,
 } from '../../../src/shared/formats/registry'
 import { encodeRgbaPng } from '../../../src/shared/formats/rgba-png'
+import { hotspotCells } from '../../../src/shared/analysis/hotspots'
 import { parseRoom, type Room } from '../../../src/shared/room/schema'
 import { stripes } from '../../support/ags-crm-frames'
 import { benchPath } from '../../support/bench-data'
@@ -43,6 +44,12 @@ async function writeFiles(dir: string, files: readonly ExportFile[]) {
           : await encodeIndexedPng(f.indexed, (b) => new Uint8Array(deflateSync(b)))
     await writeFile(join(dir, f.path), bytes)
   }
+}
+
+function counts(cells: Uint8Array): Record<number, number> {
+  const out: Record<number, number> = {}
+  for (const v of cells) if (v !== 0) out[v] = (out[v] ?? 0) + 1
+  return out
 }
 
 let work = ''
@@ -75,10 +82,24 @@ beforeAll(async () => {
       },
     ],
   }
-  room.points = [
-    { id: 'hexit-walk-to', name: 'the Holodeck (walk-to)', x: 150, y: 180 },
-    { id: 'hdoor-walk-to', name: 'Door (walk-to)', x: 20, y: 170 },
-  ]
+  // The bench's painted hExit with a walk-to point, and a polygon door with a property.
+  room.hotspots![0] = { ...room.hotspots![0], description: 'the Holodeck', walkTo: { x: 150, y: 180 } }
+  room.hotspots!.push({
+    id: 'hdoor',
+    name: 'hDoor',
+    description: 'Door',
+    shape: {
+      kind: 'polygon',
+      outer: [
+        [10, 100],
+        [40, 100],
+        [40, 160],
+        [10, 160],
+      ],
+    },
+    walkTo: { x: 20, y: 170 },
+    properties: { Locked: 'yes it is' },
+  })
   room.backgroundFrames = [{ file: 'background1.png' }, { file: 'background2.png' }]
   room.backgroundAnimationDelay = 7
   room.backgroundAnimationEnabled = false
@@ -118,7 +139,7 @@ describe('a new AGS 4 room folder', () => {
       }
   })
 
-  it('reads back equal: mask pixels, zones, scaling, walk-to points, walk-behinds, frames, edges', async () => {
+  it('reads back equal: mask pixels, zones, scaling, hotspots, walk-behinds, frames, edges', async () => {
     const dir = join(work, 'round-trip')
     await rm(dir, { recursive: true, force: true })
     await mkdir(dir)
@@ -127,7 +148,15 @@ describe('a new AGS 4 room folder', () => {
     expect(Buffer.compare(Buffer.from(back.mask!), Buffer.from(bench.mask!))).toBe(0)
     expect(back.room.zones).toEqual(room.zones)
     expect(back.room.scaling).toEqual(room.scaling)
-    expect(back.room.points).toEqual(room.points)
+    // Hotspots: hExit as it was with its walk-to point; the door painted as AGS hotspot 2.
+    expect(back.room.points).toBeUndefined()
+    expect(back.room.hotspots).toEqual([
+      room.hotspots![0],
+      { ...room.hotspots![1], shape: { kind: 'mask', maskId: 2 } },
+    ])
+    const cells = hotspotCells(back.room)!
+    expect(counts(cells)).toEqual({ 1: 771, 2: 30 * 60 })
+    expect(cells[130 * W + 25]).toBe(2)
     expect(back.room.walkBehinds).toEqual(room.walkBehinds)
     expect(back.room.walkBehinds!.areas.some((a) => a.baseline > 0)).toBe(true)
     expect(back.room.backgroundFrames).toEqual(room.backgroundFrames)
@@ -140,10 +169,31 @@ describe('a new AGS 4 room folder', () => {
     const { data } = readOpenRoom(await readFile(join(dir, 'data.xml'), 'utf8'))
     expect(data.edges).toEqual({ left: 0, right: W - 1, top: 0, bottom: H - 1 })
     expect(data.hotspots.slice(1, 3).map((h) => [h.scriptName, h.description])).toEqual([
-      ['hexit', 'the Holodeck'],
-      ['hdoor', 'Door'],
+      ['hExit', 'the Holodeck'],
+      ['hDoor', 'Door'],
     ])
     expect([data.maskResolution, data.backgroundCount, data.notes]).toEqual([1, 3, []])
+  })
+
+  it('a room from before the hotspot layer: its walk-to points become hotspots in the ids left free', async () => {
+    const dir = join(work, 'legacy-points')
+    await mkdir(dir)
+    const legacy: Room = { ...room, hotspots: [room.hotspots![0]] }
+    legacy.points = [
+      { id: 'hexit-walk-to', name: 'the Holodeck (walk-to)', x: 150, y: 180 },
+      { id: 'hdoor-walk-to', name: 'Door (walk-to)', x: 20, y: 170 },
+    ]
+    const out = exportNewOpenRoom({ ...input, room: legacy }, input.ags)
+    expect(out.notes).toContain(
+      'hotspots 2 hexit2, 3 hdoor: from the walk-to points, with no pixels (draw them in AGS)',
+    )
+    await writeFiles(dir, out.files)
+    const { data } = readOpenRoom(await readFile(join(dir, 'data.xml'), 'utf8'))
+    expect(data.hotspots.slice(1, 4).map((h) => [h.scriptName, h.description, h.walkTo.x])).toEqual([
+      ['hExit', 'the Holodeck', 150],
+      ['hexit2', 'the Holodeck', 150],
+      ['hdoor', 'Door', 20],
+    ])
   })
 
   it('data.xml has every element and attribute of the bench room saved by AGS 4 (but room objects)', async () => {

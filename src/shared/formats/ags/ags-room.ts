@@ -40,6 +40,16 @@ export interface AgsAreaScaling {
   max: number
 }
 
+/** One AGS hotspot's fields (the mask says where it is: pixel value = its id). */
+export interface AgsHotspot {
+  scriptName: string
+  description: string
+  /** Room px; AGS reads x < 1 as "no walk-to point" (Engine/ac/hotspot.cpp). */
+  walkTo: { x: number; y: number }
+  /** Custom properties (AGS 4 data.xml `<Properties>`), when the reader has them. */
+  properties?: Record<string, string>
+}
+
 export interface AgsRoomData {
   /** Which file described it. */
   kind: 'ags3' | 'ags4'
@@ -56,7 +66,7 @@ export interface AgsRoomData {
   /** Index = area id (0..15). */
   walkableAreas: AgsAreaScaling[]
   /** Index = hotspot id (0 = none). */
-  hotspots: { scriptName: string; description: string; walkTo: { x: number; y: number } }[]
+  hotspots: AgsHotspot[]
   /** Index = walk-behind id: its baseline, room px. */
   walkBehindBaselines: number[]
   regionCount: number
@@ -211,7 +221,13 @@ export interface AgsRoomImport {
 export function agsRoomToWalkbox(
   data: AgsRoomData,
   masks: AgsRoomMasks,
-  options: { id: string; name: string; background?: string },
+  options: {
+    id: string
+    name: string
+    background?: string
+    /** The caller puts the hotspots into the room's hotspot layer itself (AGS 4 rooms): no walk-to points as room points, no note. */
+    hotspotLayer?: boolean
+  },
 ): AgsRoomImport {
   const notes = [...data.notes]
   const { width, height } = data
@@ -249,7 +265,7 @@ export function agsRoomToWalkbox(
   }
   const points: NonNullable<Room['points']> = []
   data.hotspots.forEach((h, id) => {
-    if (id === 0 || (h.walkTo.x === 0 && h.walkTo.y === 0)) return
+    if (options.hotspotLayer || id === 0 || (h.walkTo.x === 0 && h.walkTo.y === 0)) return
     points.push({
       id: idFromName(
         `${h.scriptName || `hotspot${id}`}-walk-to`,
@@ -262,7 +278,7 @@ export function agsRoomToWalkbox(
     })
   })
   if (points.length > 0) room.points = points
-  if (masks.hotspots) {
+  if (masks.hotspots && !options.hotspotLayer) {
     const used = [...countIds(masks.hotspots).entries()].sort((a, b) => a[0] - b[0])
     notes.push(
       `hotspots: ${used.length} drawn (${used.map(([id, n]) => `${id} ${data.hotspots[id]?.scriptName || '?'} ${n} px`).join(', ') || 'none'}); Walkbox has no hotspot layer, their mask stays in the game`,

@@ -17,6 +17,7 @@ import { encodeRgbaPng } from '../rgba-png'
 import { agsRoomToWalkbox, maskToRoomSize, type AgsRoomData } from './ags-room'
 import { readCrm } from './crm'
 import { OPEN_ROOM_MASKS, readOpenRoom } from './open-room'
+import { hotspotLayerFromAgs } from './open-room-hotspots'
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '')
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1)
@@ -137,20 +138,23 @@ export async function importOpenRoom(
   const name = options.name ?? (number !== null ? `Room ${number}` : 'AGS room')
   const backgroundBytes = await source.readBytes(`${dir}background0.png`)
   const size = backgroundBytes ? source.imageSize(backgroundBytes) : null
+  const hotspotCells = await other(OPEN_ROOM_MASKS.hotspots)
   const imported = agsRoomToWalkbox(
     data,
     {
       walkable: walkable.cells,
       regions: await other(OPEN_ROOM_MASKS.regions),
-      hotspots: await other(OPEN_ROOM_MASKS.hotspots),
+      hotspots: hotspotCells,
       walkBehinds: await other(OPEN_ROOM_MASKS.walkBehinds),
     },
     {
       id: options.roomId ?? idFromName(name, []),
       name,
       ...(backgroundBytes && size ? { background: 'background.png' } : {}),
+      hotspotLayer: true,
     },
   )
+  Object.assign(imported.room, hotspotLayerFromAgs(data.hotspots, hotspotCells, data, imported.notes))
   if (!backgroundBytes) notes.push('background0.png: missing; the room has no background')
   else if (!size) notes.push('background0.png: not a readable image; the room has no background')
   else if (size.width !== data.width || size.height !== data.height)

@@ -4,7 +4,9 @@
  * differs is written: `walkableareas.png` when the mask changed, `regions.png` when the
  * zones changed, and in `data.xml` only the scaling fields of areas whose scale changed and
  * the walk-to points that moved; `walkbehinds.png` when the walk-behind layer's pixels
- * changed and the `<Baseline>` of each walk-behind whose baseline changed. Overlapping zones
+ * changed and the `<Baseline>` of each walk-behind whose baseline changed; `hotspots.png`
+ * when the hotspots' pixels changed and the fields of each hotspot that changed
+ * (open-room-hotspots.ts). Overlapping zones
  * and zones with no pixel in the one-region-per-pixel mask are named in the notes. An
  * unedited room writes no file at all, so the folder stays byte-identical. Masks keep the file's own palette and the room's mask resolution (walk-behinds: room size, as AGS keeps them).
  *
@@ -27,6 +29,7 @@ import { maskPalette, regionMaskNotes, zonesToRegionMask } from './ags'
 import { AGS_LIMITS, areaRows, maskToStoredSize, zonesFromRegions, type AgsAreaScaling } from './ags-room'
 import { readOpenRoomMask, utf8Text } from './import-room'
 import { OPEN_ROOM_MASKS, patchOpenRoom, readOpenRoom } from './open-room'
+import { openRoomHotspotWrite, patchOpenRoomHotspots } from './open-room-hotspots'
 
 function effective(s: AgsAreaScaling): string {
   return s.continuous && s.min !== s.max ? `${s.min}..${s.max}` : String(s.continuous ? s.min : s.level)
@@ -205,11 +208,18 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
     if (effective(want) !== effective(data.walkableAreas[area])) areaEdits.set(area, want)
   }
 
-  // Walk-to points, by the ids the importer gives them.
+  // Hotspots: the mask when its pixels changed, the fields of the hotspots that changed
+  // (open-room-hotspots.ts); a room without hotspots leaves the game's as they are.
+  const hotspotsNow = await readOpenRoomMask(target, '', OPEN_ROOM_MASKS.hotspots, data, readNotes)
+  const hotspotWrite = openRoomHotspotWrite(room, data.hotspots, hotspotsNow?.cells ?? null, notes)
+  if (hotspotWrite && !sameBytes(hotspotWrite.cells, hotspotsNow?.cells ?? new Uint8Array(width * height)))
+    stored(hotspotWrite.cells, hotspotsNow?.bytes ?? null, OPEN_ROOM_MASKS.hotspots)
+
+  // Walk-to points of a room from before the hotspot layer, by the ids the importer gave them.
   const walkTo = new Map<number, { x: number; y: number }>()
   const ids: string[] = []
   data.hotspots.forEach((h, id) => {
-    if (id === 0 || (h.walkTo.x === 0 && h.walkTo.y === 0)) return
+    if (hotspotWrite || id === 0 || (h.walkTo.x === 0 && h.walkTo.y === 0)) return
     const pid = idFromName(`${h.scriptName || `hotspot${id}`}-walk-to`, ids, 'point')
     ids.push(pid)
     const p = room.points?.find((q) => q.id === pid)
@@ -231,13 +241,16 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       ? { backgroundAnimationDelay: delay }
       : {}
 
-  const patched = patchOpenRoom(text, {
-    walkableAreas: areaEdits,
-    walkTo,
-    walkBehindBaselines: baselineEdits,
-    ...animateEdit,
-    ...delayEdit,
-  })
+  const patched = patchOpenRoomHotspots(
+    patchOpenRoom(text, {
+      walkableAreas: areaEdits,
+      walkTo,
+      walkBehindBaselines: baselineEdits,
+      ...animateEdit,
+      ...delayEdit,
+    }),
+    hotspotWrite?.edits ?? new Map(),
+  )
   if (patched !== text) files.push({ path: 'data.xml', bytes: new TextEncoder().encode(patched) })
   if (room.gates.length > 0)
     notes.push(

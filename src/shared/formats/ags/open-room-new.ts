@@ -15,9 +15,12 @@
  * knows; the AGS 4 editor loads it and converts the events itself (Room.LoadFromXml).
  *
  * Glossary
- * - walk-to point: a room point whose id ends in `-walk-to` (what the AGS importer makes of
- *   a hotspot's walk-to point) becomes a hotspot with that walk-to point; its script name is
- *   the id's start, its description the point's name without " (walk-to)".
+ * - hotspots: the room's hotspot layer, with their pixels, names, descriptions, walk-to
+ *   points and properties (open-room-hotspots.ts).
+ * - walk-to point: a room point whose id ends in `-walk-to` (what the AGS importer made of
+ *   a hotspot's walk-to point before the hotspot layer) becomes a hotspot with that walk-to
+ *   point, in an id the hotspot layer leaves free; its script name is the id's start, its
+ *   description the point's name without " (walk-to)".
  * - room number: N of `Rooms/N`, written in `<Number>` and in the script's name.
  *
  * Units: px (room), percent (scaling), game loops (animation delay).
@@ -29,6 +32,7 @@ import { AGS_LIMITS, areaRows, maskToStoredSize, type AgsAreaScaling } from './a
 import { frameFileName } from './import-room'
 import { agsScalingFor, regionsOf, walkableOf } from './open-room-export'
 import { OPEN_ROOM_MASKS } from './open-room'
+import { newRoomHotspots, scriptNameOf } from './open-room-hotspots'
 import { escapeXmlText } from './xml-lite'
 
 export interface NewOpenRoomOptions {
@@ -47,12 +51,6 @@ const isPng = (bytes: Uint8Array) => PNG_SIGNATURE.every((b, i) => bytes[i] === 
 export function roomNumberOf(text: string): number | null {
   const m = /(?:^|\D)(\d{1,3})$/.exec(text)
   return m ? Number(m[1]) : null
-}
-
-/** A valid AGS script name from a Walkbox id part: letters, digits and '_', not starting with a digit. */
-function scriptNameOf(id: string): string {
-  const name = id.replace(/[^A-Za-z0-9_]/g, '_')
-  return /^[0-9]/.test(name) || name === '' ? `h${name}` : name
 }
 
 /** XML text writer in the editor's style: two spaces per level, `<X />` for empty text. */
@@ -77,6 +75,19 @@ class XmlOut {
         ? `${pad}<${name}${attrs} />`
         : `${pad}<${name}${attrs}${space}>${escapeXmlText(text)}</${name}>`,
     )
+  }
+  /** `<Properties>` with one `<CustomProperty>` (Name, Value) per entry, as CustomProperties.ToXml writes them. */
+  properties(values: Record<string, string>): void {
+    const entries = Object.entries(values)
+    if (entries.length === 0) return this.field('Properties', '')
+    this.open('Properties')
+    for (const [name, value] of entries) {
+      this.open('CustomProperty')
+      this.field('Name', name)
+      this.field('Value', value)
+      this.close('CustomProperty')
+    }
+    this.close('Properties')
   }
   /** `<Interactions>` with `count` empty indexed events (the version 1 event table). */
   events(count: number): void {
@@ -151,7 +162,8 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
     )
   mask(OPEN_ROOM_MASKS.walkable, walk, maskResolution)
   mask(OPEN_ROOM_MASKS.regions, regionsOf(room, walk, notes), maskResolution)
-  mask(OPEN_ROOM_MASKS.hotspots, new Uint8Array(width * height), maskResolution)
+  const layer = newRoomHotspots(room, notes)
+  mask(OPEN_ROOM_MASKS.hotspots, layer.cells, maskResolution)
   const wbCells = walkBehindCells(room) ?? new Uint8Array(width * height)
   mask(OPEN_ROOM_MASKS.walkBehinds, wbCells, 1)
   if (maskResolution > 1)
@@ -176,8 +188,10 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
       `walk-behinds ${overBehinds.map((a) => a.id).join(', ')}: above AGS's ${AGS_LIMITS.walkBehinds - 1}; their pixels are written, AGS ignores them and their baselines are not written`,
     )
 
-  // Hotspots from the walk-to points.
-  const hotspots: { name: string; description: string; x: number; y: number }[] = []
+  // Hotspots: the room's hotspot layer (open-room-hotspots.ts), then the walk-to points of a
+  // room from before it, in the ids left free.
+  const hotspots = layer.entries
+  const fromPoints: string[] = []
   const others: string[] = []
   for (const p of room.points ?? []) {
     const m = /^(.+)-walk-to$/.exec(p.id)
@@ -185,23 +199,24 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
       others.push(p.name)
       continue
     }
-    if (hotspots.length + 1 >= AGS_LIMITS.hotspots) {
+    const id = hotspots.findIndex((h, i) => i > 0 && h === null)
+    if (id < 0) {
       notes.push(`point ${p.name}: AGS has hotspots 1..${AGS_LIMITS.hotspots - 1}; not written`)
       continue
     }
     let name = scriptNameOf(m[1])
-    for (let k = 2; hotspots.some((h) => h.name.toLowerCase() === name.toLowerCase()); k++)
+    for (let k = 2; hotspots.some((h) => h?.scriptName.toLowerCase() === name.toLowerCase()); k++)
       name = `${scriptNameOf(m[1])}${k}`
-    hotspots.push({
-      name,
+    hotspots[id] = {
+      scriptName: name,
       description: p.name.replace(/ \(walk-to\)$/, ''),
-      x: Math.round(p.x),
-      y: Math.round(p.y),
-    })
+      walkTo: { x: Math.round(p.x), y: Math.round(p.y) },
+    }
+    fromPoints.push(`${id} ${name}`)
   }
-  if (hotspots.length > 0)
+  if (fromPoints.length > 0)
     notes.push(
-      `hotspots ${hotspots.map((h, i) => `${i + 1} ${h.name}`).join(', ')}: from the walk-to points, with no pixels (draw them in AGS)`,
+      `hotspots ${fromPoints.join(', ')}: from the walk-to points, with no pixels (draw them in AGS)`,
     )
   if (others.length > 0)
     notes.push(
@@ -233,12 +248,12 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
   x.field('Objects', '')
   x.open('Hotspots')
   for (let id = 0; id < AGS_LIMITS.hotspots; id++) {
-    const h = id === 0 ? null : hotspots[id - 1]
+    const h = id === 0 ? null : hotspots[id]
     x.open('RoomHotspot')
     x.field('Description', h?.description ?? '')
-    x.field('Name', h?.name ?? `hHotspot${id}`)
-    x.field('Properties', '')
-    x.field('WalkToPoint', h ? `${h.x},${h.y}` : '0,0')
+    x.field('Name', h?.scriptName ?? `hHotspot${id}`)
+    x.properties(h?.properties ?? {})
+    x.field('WalkToPoint', h ? `${h.walkTo.x},${h.walkTo.y}` : '0,0')
     x.events(EVENTS.hotspot)
     x.close('RoomHotspot')
   }

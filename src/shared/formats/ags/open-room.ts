@@ -12,6 +12,7 @@
  * Units: px (room), percent (scaling).
  */
 import { AGS_LIMITS, type AgsAreaScaling, type AgsRoomData } from './ags-room'
+import { readOpenRoomHotspot } from './open-room-hotspots'
 import {
   child,
   childrenNamed,
@@ -95,14 +96,7 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
     min: intField(a, 'MinScalingLevel', file, 100),
     max: intField(a, 'MaxScalingLevel', file, 100),
   }))
-  const hotspots = list('Hotspots', 'RoomHotspot', AGS_LIMITS.hotspots).map((h) => {
-    const [x, y] = (fieldText(child(h, 'WalkToPoint')) ?? '0,0').split(',').map((v) => Number(v.trim()))
-    return {
-      scriptName: fieldText(child(h, 'Name')) ?? '',
-      description: fieldText(child(h, 'Description')) ?? '',
-      walkTo: { x: Number.isFinite(x) ? x : 0, y: Number.isFinite(y) ? y : 0 },
-    }
-  })
+  const hotspots = list('Hotspots', 'RoomHotspot', AGS_LIMITS.hotspots).map(readOpenRoomHotspot)
   const walkBehindBaselines = list('WalkBehinds', 'RoomWalkBehind', AGS_LIMITS.walkBehinds).map((w) =>
     intField(w, 'Baseline', file, 0),
   )

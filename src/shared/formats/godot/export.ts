@@ -286,9 +286,10 @@ export function exportGodotScene(
       )
     }
   }
-  if (drawn.length < hotspots.length)
+  const painted = hotspots.filter((h) => h.shape.kind === 'mask')
+  if (painted.length > 0)
     notes.push(
-      `${hotspots.length - drawn.length} hotspot(s) painted in the hotspot mask: not exported (Godot hotspots are polygons)`,
+      `hotspots ${painted.map((h) => h.name || h.id).join(', ')}: painted in the hotspot mask, not exported (Godot hotspots are polygons)`,
     )
 
   const areaZones = room.zones.length - zones.length
