@@ -285,9 +285,7 @@ export class CompareView {
     this.hotspotTexture = null
     const { width, height } = this.roomSize
     if (room && cells && cells.length === width * height)
-      this.hotspotTexture = nearestTexture(
-        canvasFromPixels(width, height, (px) => px.set(hotspotTintPixels(room, cells))),
-      )
+      this.hotspotTexture = textureFromPixels(hotspotTintPixels(room, cells), width, height)
     drawCompareHotspots(this.hotspotContext, room)
     this.hotspotsShown = visible
     for (const pane of this.panes) {
