@@ -26,7 +26,8 @@ import type { Point } from '../shared/geometry/types'
 import type { Pair } from '../shared/measure/batch'
 import { measurePath, optimalLength, optimalLengthFor } from '../shared/measure/metrics'
 import { randomPairs } from '../shared/measure/random'
-import { prepareAlgorithm, runQuery } from '../shared/nav/run'
+import { prepareAlgorithm, runBetween, runQuery } from '../shared/nav/run'
+import { snapQueryEnds, type SnappedEnd } from '../shared/nav/click-snap'
 import type { AlgorithmRun } from '../shared/nav/algorithm-spec'
 import type { NavWorld, OptionValues } from '../shared/nav/types'
 import {
@@ -63,14 +64,33 @@ export interface CompareRow {
   /** What is wrong with the path, with where (room px). */
   defects: { kind: string; message: string; at?: [number, number]; segment?: number; distance?: number }[]
   points: [number, number][]
+  /** Where this algorithm's path starts and the goal it went for (its own snapping included). */
+  start: [number, number]
+  goal: [number, number]
+  /** The ends the click rule moved (the same for every row): where they landed and how far, whole px. */
+  snapped: CompareSnap
+}
+
+/** The ends the click rule (nav/click-snap.ts) moved before any algorithm ran. */
+export interface CompareSnap {
+  start?: { at: [number, number]; px: number }
+  goal?: { at: [number, number]; px: number }
 }
 
 export interface CompareReport {
   room: string
   from: [number, number]
   to: [number, number]
+  /** The ends every algorithm ran between, after the click rule. */
+  snapped: CompareSnap
+  /** Optimal length between the ends every algorithm ran between. */
   optimalLength: number | null
   results: CompareRow[]
+}
+
+function snapOf(start: SnappedEnd | null, goal: SnappedEnd | null): CompareSnap {
+  const one = (s: SnappedEnd) => ({ at: [s.at.x, s.at.y] as [number, number], px: s.px })
+  return { ...(start ? { start: one(start) } : {}), ...(goal ? { goal: one(goal) } : {}) }
 }
 
 export function compare(
@@ -80,12 +100,15 @@ export function compare(
   to: Point,
   algorithms: AlgorithmRun[],
 ): CompareReport {
-  const asked = optimalLength(world, from, to)
+  // One rule for where the clicks land, before any algorithm runs (the same for all).
+  const ends = snapQueryEnds(world, from, to)
+  const snapped = snapOf(ends.startSnap, ends.goalSnap)
+  const asked = optimalLength(world, ends.start, ends.goal)
   const results = algorithms.map(({ id, options, label }): CompareRow => {
     const prepared = prepareAlgorithm(world, id, options)
-    runQuery(prepared, from, to) // warm-up, untimed
-    const result = runQuery(prepared, from, to)
-    const m = measurePath(world, result, optimalLengthFor(world, result, from, to, asked))
+    runQuery(prepared, ends.start, ends.goal) // warm-up, untimed
+    const result = runBetween(prepared, ends)
+    const m = measurePath(world, result, optimalLengthFor(world, result, ends.start, ends.goal, asked))
     return {
       algorithm: label,
       options,
@@ -109,9 +132,31 @@ export function compare(
         distance: d.distance !== undefined && Number.isFinite(d.distance) ? d.distance : undefined,
       })),
       points: result.points.map((p) => [p.x, p.y]),
+      start: [result.start.x, result.start.y],
+      goal: [result.goal.x, result.goal.y],
+      snapped,
     }
   })
-  return { room, from: [from.x, from.y], to: [to.x, to.y], optimalLength: asked, results }
+  return { room, from: [from.x, from.y], to: [to.x, to.y], snapped, optimalLength: asked, results }
+}
+
+/**
+ * The table's Reached cell: "snapped, 21 px" for a goal the click rule moved, else yes or
+ * no; "(start snapped, 64 px)" after it when the start moved.
+ */
+function reachedText(r: CompareRow): string {
+  const goal = r.snapped.goal && r.reached ? `snapped, ${r.snapped.goal.px} px` : r.reached ? 'yes' : 'no'
+  return r.snapped.start ? `${goal} (start snapped, ${r.snapped.start.px} px)` : goal
+}
+
+/** One line per moved end, for the table's head. */
+function snapLines(report: CompareReport): string[] {
+  const line = (which: string, asked: [number, number], s: { at: [number, number]; px: number }) =>
+    `${which} (${asked.join(', ')}) is not walkable: snapped, ${s.px} px, to (${s.at.join(', ')}) for every algorithm`
+  const out: string[] = []
+  if (report.snapped.start) out.push(line('start', report.from, report.snapped.start))
+  if (report.snapped.goal) out.push(line('goal', report.to, report.snapped.goal))
+  return out
 }
 
 export function compareTable(report: CompareReport): string {
@@ -119,7 +164,7 @@ export function compareTable(report: CompareReport): string {
     ['algorithm', 'reached', '>length', '>ratio', '>query ms', '>expanded', '>turns', 'valid'],
     report.results.map((r) => [
       r.algorithm,
-      r.reached ? 'yes' : 'no',
+      reachedText(r),
       fixed(r.length, 1),
       fixed(r.lengthRatio, 3),
       fixed(r.queryMs, 3),
@@ -128,7 +173,10 @@ export function compareTable(report: CompareReport): string {
       r.valid ? 'yes' : `NO: ${r.defects[0]?.message ?? ''}`,
     ]),
   )
-  const head = `${report.room}: (${report.from.join(', ')}) -> (${report.to.join(', ')}), optimal length ${fixed(report.optimalLength, 2)} px`
+  const head = [
+    `${report.room}: (${report.from.join(', ')}) -> (${report.to.join(', ')}), optimal length ${fixed(report.optimalLength, 2)} px`,
+    ...snapLines(report),
+  ].join('\n')
   const foot =
     'ratio: length / the optimal length between the ends the algorithm used ' +
     '(grids start and stop at pixel or cell centres, and a click outside the floor is snapped).'

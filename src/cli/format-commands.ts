@@ -37,7 +37,9 @@ import {
 import { encodeIndexedPng } from '../shared/formats/indexed-png'
 import type { LayerMapping } from '../shared/formats/tiled/layer-kinds'
 import { FormatError, parseRoom } from '../shared/room/schema'
-import { idFromName, nameFromFileName } from '../shared/room/names'
+import { idFromName, nameFromFileName, uniqueName } from '../shared/room/names'
+import { settleDefaultStart } from '../shared/analysis/goal-snap'
+import { flagValues } from '../shared/analysis/room-world'
 import * as store from '../main/services/project-store'
 import { nodeGameCodec } from '../main/services/game-folder-store'
 import { projectFolderOf } from '../main/desktop-host'
@@ -247,9 +249,22 @@ export async function addImportedRoom(
   const opened = warnOpened(await store.openProject(folder))
   const taken = opened.project.rooms.map((r) => r.id)
   const room = result.room
-  if (name) room.name = name
+  // A name given is kept; else the file's, unique among the project's rooms, as the editor
+  // proposes (not a third "Room 1").
+  room.name =
+    name ||
+    uniqueName(
+      room.name,
+      opened.project.rooms.map((r) => r.name),
+    )
   room.id = idFromName(room.id, taken)
   const flagsAdded = result.flags.filter((f) => !opened.project.flags.some((g) => g.id === f.id))
+  // A start the format did not give (the default) goes onto the walkable area.
+  settleDefaultStart(
+    room,
+    result.mask ?? null,
+    flagValues({ flags: [...opened.project.flags, ...flagsAdded] }),
+  )
   await store.addRoom(folder, room, importedImages(result), { flags: flagsAdded })
   return {
     project: resolve(folder),

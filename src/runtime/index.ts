@@ -34,6 +34,7 @@ import type { Point } from '../shared/geometry/types'
 import { inNavState, walkFingerprint } from '../shared/formats/runtime-navmesh'
 import { navmeshFunnel, navmeshOf } from '../shared/nav/algorithms/navmesh-funnel'
 import { navmeshRoute, routeState, type RouteState } from '../shared/nav/algorithms/navmesh-route'
+import { snapNotes, snapQueryEnds } from '../shared/nav/click-snap'
 import { buildTriMesh, type TriMesh } from '../shared/nav/polygon/tri-mesh'
 import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
 import { readRoomFile } from './read-room'
@@ -83,6 +84,18 @@ export interface RuntimePath {
   length: number
   /** Why the goal was not reached or was moved, when it was. */
   reason?: string
+  /**
+   * The ends that were not walkable and moved before the algorithm ran (the editor's click
+   * rule: the closest point reachable from the other end): where to, and how far in whole px.
+   */
+  snapped?: { start?: RuntimeSnap; goal?: RuntimeSnap }
+}
+
+/** An end of a path that moved onto the walkable area. */
+export interface RuntimeSnap {
+  at: Point
+  /** Distance from the asked point, whole px (the figure Compare and the CLI show). */
+  px: number
 }
 
 export interface FindPathOptions {
@@ -336,17 +349,25 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
         const given = opts?.options
         prepared = given === undefined ? prepareDefault(pathfinder) : prepareWith(pathfinder, given)
       }
+      // Where the clicks land: the editor's one rule (nav/click-snap.ts), before the algorithm.
+      const ends = snapQueryEnds(currentWorld(), from, to)
       // navmesh-funnel answers through its route for games: the same points with less work.
       const result =
         pathfinder === DEFAULT_PATHFINDER
-          ? navmeshRoute(prepared as RouteState, from, to)
-          : pathfinder.findPath(prepared, from, to)
+          ? navmeshRoute(prepared as RouteState, ends.start, ends.goal)
+          : pathfinder.findPath(prepared, ends.start, ends.goal)
       const path: RuntimePath = {
         points: result.points,
         reached: result.reached,
         length: polylineLength(result.points),
       }
-      if (result.reason) path.reason = result.reason
+      const reason = [...snapNotes(ends), result.reason].filter(Boolean).join('; ')
+      if (reason) path.reason = reason
+      if (ends.startSnap || ends.goalSnap) {
+        path.snapped = {}
+        if (ends.startSnap) path.snapped.start = { at: ends.startSnap.at, px: ends.startSnap.px }
+        if (ends.goalSnap) path.snapped.goal = { at: ends.goalSnap.at, px: ends.goalSnap.px }
+      }
       return path
     },
     zonesAt: (p) => zonesAtPoint(room, mask(), flags, p),

@@ -90,8 +90,12 @@ export const ACTIONS = [
     webShortcut: 'Alt+PageDown',
     menu: 'room',
   },
+  // Undo and Redo take back the open room's edits only; the project's changes (rooms added,
+  // duplicated, deleted, renamed; flags; characters) have their own pair.
   { id: 'edit.undo', label: 'Undo', shortcut: 'CmdOrCtrl+Z', menu: 'edit' },
   { id: 'edit.redo', label: 'Redo', shortcut: 'CmdOrCtrl+Shift+Z', menu: 'edit' },
+  { id: 'edit.undoProject', label: 'Undo Project Change', shortcut: 'CmdOrCtrl+Alt+Z', menu: 'edit' },
+  { id: 'edit.redoProject', label: 'Redo Project Change', shortcut: 'CmdOrCtrl+Alt+Shift+Z', menu: 'edit' },
   { id: 'view.zoomIn', label: 'Zoom In', shortcut: 'CmdOrCtrl+=', menu: 'view' },
   { id: 'view.zoomOut', label: 'Zoom Out', shortcut: 'CmdOrCtrl+-', menu: 'view' },
   { id: 'view.actualSize', label: 'Actual Size (100%)', shortcut: 'CmdOrCtrl+1', menu: 'view' },

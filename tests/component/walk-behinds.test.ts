@@ -126,13 +126,16 @@ describe('the walk-behind layer in the editor', () => {
     expect(session.room.walkBehinds!.rows[0]).toBe('4:2 16')
   })
 
-  it('the baseline tool drags a baseline line as one undo step; a press away from every line does nothing', () => {
-    const { session, roomTarget, ctx, done, run } = setup()
+  it('the baseline tool drags a baseline line as one undo step; a press away from every line says why it does nothing', () => {
+    const { session, roomTarget, ctx, done, run, reports } = setup()
     run(addWalkBehindCommand(roomTarget))
     const tool = new BaselineTool(ctx)
     // zoom 10: 6 screen px = 0.6 room px; the baseline is at y=8.
     tool.pointerDown({ ...at(5, 6), zoom: 10 })
     expect(tool.mode).toBe('idle')
+    expect(reports.at(-1)).toBe(
+      "No baseline here: press on a dashed baseline to drag it (the nearest, Walk-behind 1's, is at y=8, 2 px away).",
+    )
     tool.pointerDown({ ...at(5, 8.3), zoom: 10 })
     expect(tool.mode).toBe('dragging-baseline')
     tool.pointerMove(at(5, 4.6))

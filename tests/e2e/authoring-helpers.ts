@@ -7,6 +7,8 @@
  */
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
+import { afterEach, beforeEach, inject } from 'vitest'
+import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { readOpfs, statusText, toPage, viewportOf, waitForCanvasDrawn, waitUntil } from './helpers'
 
 export const SAMPLE_REF = 'projects/walkbox-sample'
@@ -20,6 +22,25 @@ export async function openSample(page: Page, url: string): Promise<void> {
     'the sample room to open',
   )
   await waitForCanvasDrawn(page)
+}
+
+/**
+ * Each test of the file gets a fresh browser on the sample room at `size` (1280 x 800 by
+ * default), handed to `use`; it is closed after the test.
+ */
+export function sampleForEachTest(use: (page: Page) => void, size = { width: 1280, height: 800 }): void {
+  let browser: LaunchedBrowser | null = null
+  beforeEach(async () => {
+    browser = await launchChromium()
+    const page = await browser.context.newPage()
+    await page.setViewportSize(size)
+    await openSample(page, inject('webUrl'))
+    use(page)
+  })
+  afterEach(async () => {
+    await browser?.close()
+    browser = null
+  })
 }
 
 /** Move to a room point (hover; tools see pointermove). */
@@ -46,6 +67,21 @@ export async function dragRoom(page: Page, points: [number, number][], stepsPerL
   await page.mouse.down()
   for (const p of pts.slice(1)) await page.mouse.move(p.x, p.y, { steps: stepsPerLeg })
   await page.mouse.up()
+}
+
+/**
+ * The sample's walkable area is its polygons: the first press of a mask tool asks whether to
+ * make the mask the walkable area (once per room). Press once at `at` and answer.
+ */
+export async function answerPaintQuestion(
+  page: Page,
+  answer: 'Keep the polygons' | 'Switch to the mask',
+  at: [number, number] = [10, 10],
+): Promise<void> {
+  await clickRoom(page, at[0], at[1])
+  const dialog = page.getByRole('dialog', { name: 'Paint the walk mask?' })
+  await dialog.getByRole('button', { name: answer }).click()
+  await dialog.waitFor({ state: 'detached' })
 }
 
 /** Click each room point in turn and close the outline with Enter. */

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core'
 import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { readOpfs, saveScreenshot, statusText } from './helpers'
 import {
+  answerPaintQuestion,
   clickRoom,
   dragRoom,
   drawOutline,
@@ -57,6 +58,7 @@ describe('walk mask painting', () => {
     await page.getByLabel('Brush size').fill('40')
     await page.getByLabel('Brush size').press('Tab')
     await page.getByLabel('Paint area 1').check()
+    await answerPaintQuestion(page, 'Keep the polygons')
     await dragRoom(page, [
       [200, 150],
       [500, 150],
@@ -104,6 +106,7 @@ describe('walk mask painting', () => {
     await page.keyboard.press('b')
     await page.getByLabel('Paint area 1').check()
     await page.keyboard.press('r')
+    await answerPaintQuestion(page, 'Keep the polygons')
     await dragRoom(page, [
       [600, 100],
       [700, 160],
@@ -298,6 +301,7 @@ describe('zones, scaling, lint and recovery', () => {
     await page.keyboard.press('Control+0')
     await page.keyboard.press('b')
     await page.getByLabel('Paint area 2').check()
+    await answerPaintQuestion(page, 'Keep the polygons')
     await dragRoom(page, [
       [1300, 150],
       [1500, 150],

@@ -332,6 +332,10 @@ describe('recent projects', () => {
     const title = () => page.getByTestId('title').textContent()
     await bar.getByRole('menuitem', { name: 'File', exact: true }).click()
     await page.locator('[role="menu"] [data-action="file.saveAs"]').click()
+    // Save As asks for the copy's name, proposing "<name> copy".
+    const saveAs = page.getByRole('dialog', { name: 'Save As' })
+    expect(await saveAs.getByLabel('Name of the copy').inputValue()).toBe('Walkbox sample copy')
+    await saveAs.getByRole('button', { name: 'Save copy' }).click()
     await expect.poll(title).toContain('Walkbox sample copy')
 
     await bar.getByRole('menuitem', { name: 'File', exact: true }).click()

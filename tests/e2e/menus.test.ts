@@ -95,6 +95,7 @@ describe('the menu bar of the browser edition', () => {
   it('runs Save As, Open Sample Project and Export Room from the mouse', async () => {
     const titleText = () => page.getByTestId('title').textContent()
     await choose('File', 'file.saveAs')
+    await page.getByRole('dialog', { name: 'Save As' }).getByRole('button', { name: 'Save copy' }).click()
     await waitUntil(
       () => statusText(page),
       (t) => /Saved as Walkbox sample copy/.test(t),

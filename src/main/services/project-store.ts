@@ -309,7 +309,7 @@ async function ownFiles(root: string): Promise<(ZipEntry & { mode?: number })[]>
   const entries: (ZipEntry & { mode?: number })[] = []
   for (const { path, bytes } of await ownStoredFiles(diskProjectFiles(root))) {
     const info = await lstat(join(root, ...path.split('/'))).catch(() => null)
-    entries.push({ path, bytes, mode: info ? info.mode & 0o7777 : undefined })
+    entries.push({ path, bytes, mode: info ? info.mode & 0o7777 : undefined, modified: info?.mtime })
   }
   return entries
 }
@@ -318,7 +318,7 @@ async function ownFiles(root: string): Promise<(ZipEntry & { mode?: number })[]>
 export async function exportProjectZip(folder: string): Promise<Uint8Array> {
   const root = resolve(folder)
   await openProject(root)
-  return writeZip(await ownFiles(root))
+  return writeZip(await ownFiles(root), { modified: new Date() })
 }
 
 /**

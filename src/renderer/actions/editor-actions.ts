@@ -112,6 +112,8 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
       'room.next': stepRoom(1),
       'edit.undo': { run: () => void editor.undo(), enabled: () => editor.canUndo },
       'edit.redo': { run: () => void editor.redo(), enabled: () => editor.canRedo },
+      'edit.undoProject': { run: () => void editor.undoProject(), enabled: () => editor.canUndoProject },
+      'edit.redoProject': { run: () => void editor.redoProject(), enabled: () => editor.canRedoProject },
       'view.zoomIn': { run: () => view.zoomIn(), enabled: hasRoom },
       'view.zoomOut': { run: () => view.zoomOut(), enabled: hasRoom },
       'view.actualSize': { run: () => view.toActualSize(), enabled: hasRoom },

@@ -202,6 +202,8 @@ export async function replaceBackground(imported?: ImportedImage): Promise<void>
         ? outside.map((o) => `${o} would lie outside the new size`)
         : ['Every shape stays inside the new size.'],
       confirm: 'Replace and resize',
+      // Shapes would be cut: the default keeps them.
+      defaultButton: outside.length ? 'cancel' : 'confirm',
     })
     if (!sure) return
   }

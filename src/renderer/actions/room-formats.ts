@@ -28,7 +28,9 @@ import type { LayerMapping } from '../../shared/formats/tiled/layer-kinds'
 import { findGodotRooms } from '../../shared/formats/godot/find-rooms'
 import { MAX_SCENE_CHARS } from '../../shared/formats/godot/tscn'
 import { readImageHeader } from '../../shared/room/image-header'
-import { idFromName } from '../../shared/room/names'
+import { idFromName, uniqueName } from '../../shared/room/names'
+import { settleDefaultStart } from '../../shared/analysis/goal-snap'
+import { flagValues } from '../../shared/analysis/room-world'
 import { writeZip } from '../../shared/room/zip'
 import { addRoomCommand } from '../commands/project-commands'
 import { backgroundFileName } from '../commands/background'
@@ -183,7 +185,14 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
     return false
   }
   const room = result.room
-  if (name?.trim()) room.name = name.trim()
+  // A name the author gave is kept; else the file's, made unique among the project's rooms
+  // (three imports are not all "Room 1").
+  room.name =
+    name?.trim() ||
+    uniqueName(
+      room.name,
+      project.rooms.map((r) => r.name),
+    )
   room.id = idFromName(
     room.id,
     project.rooms.map((r) => r.id),
@@ -226,6 +235,8 @@ export async function addImportedRoom(result: ImportResult, name?: string): Prom
     { fresh: true, backgroundFile, backgroundFrameFiles },
   )
   const newFlags = result.flags.filter((f) => !project.flags.some((g) => g.id === f.id))
+  // A start the format did not give (the default) goes onto the walkable area.
+  settleDefaultStart(room, mask, flagValues({ flags: [...project.flags, ...newFlags] }))
   return editor.edit(addRoomCommand(editor.projectTarget(), session, 'Import room', newFlags)) !== null
 }
 
@@ -311,7 +322,8 @@ export async function exportZip(
   const entries = await Promise.all(
     files.map(async (f) => ({ path: f.path, bytes: await exportFileBytes(f) })),
   )
-  return { bytes: writeZip(entries), fileName: `${roomId}-${formatId}.zip` }
+  // Dated now: the files are made now (a zip says when its files were last changed).
+  return { bytes: writeZip(entries, { modified: new Date() }), fileName: `${roomId}-${formatId}.zip` }
 }
 
 export const EXPORT_FORMATS = ROOM_FORMATS.filter((f) => f.exportRoom)

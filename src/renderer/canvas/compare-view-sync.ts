@@ -14,7 +14,9 @@
  */
 import { watch, type Ref, type WatchStopHandle } from 'vue'
 import { ALGORITHM_COLOURS } from '../compare/colours'
-import type { CompareView, PathDraw } from '../compare/compare-view'
+import type { CompareView, MarkDraw, PathDraw } from '../compare/compare-view'
+import { holds, type FlagState } from '../../shared/analysis/room-world'
+import type { Room } from '../../shared/room/schema'
 import type { PaneRect } from '../compare/pane-layout'
 import { useCompareStore } from '../stores/compare'
 import { useCompareWalkStore } from '../stores/compare-walk'
@@ -34,6 +36,7 @@ export type CompareViewTarget = Pick<
   | 'releaseFrames'
   | 'setRoom'
   | 'setClosedGates'
+  | 'setMarks'
   | 'setPanes'
   | 'setViewport'
   | 'setPaths'
@@ -52,6 +55,34 @@ export interface ComparePanes {
 }
 
 type AlgorithmKey = keyof typeof ALGORITHM_COLOURS
+
+/**
+ * The gates and zones Compare draws in a state: open 'block-polygon' gates (closed ones are
+ * the red blocks), 'open-area' gates over their area's walk polygons (closed: the area is
+ * drawn closed), and the zones that hold, polygon zones by their outline and area zones by
+ * their area's walk polygons.
+ */
+export function gateAndZoneMarks(room: Room, flags: FlagState): MarkDraw[] {
+  const marks: MarkDraw[] = []
+  const areaOutlines = (areaId: number) =>
+    room.polygons.filter((p) => p.areaId === areaId).map((p) => p.outer)
+  for (const gate of room.gates) {
+    // A 'block-polygon' gate blocks while its expression holds; an 'open-area' one opens.
+    const expressionHolds = holds(gate.flagExpression, flags)
+    if (gate.kind === 'block-polygon') {
+      if (!expressionHolds && gate.polygon) marks.push({ outer: gate.polygon, kind: 'open-gate' })
+    } else if (gate.areaId !== undefined) {
+      const kind = expressionHolds ? 'open-gate' : 'closed-area'
+      for (const outer of areaOutlines(gate.areaId)) marks.push({ outer, kind })
+    }
+  }
+  for (const zone of room.zones) {
+    if (!holds(zone.enabledBy, flags)) continue
+    if (zone.shape.kind === 'polygon') marks.push({ outer: zone.shape.outer, kind: 'zone' })
+    else for (const outer of areaOutlines(zone.shape.areaId)) marks.push({ outer, kind: 'zone' })
+  }
+  return marks
+}
 
 /** Start syncing; returns the function that stops it. */
 export function syncCompareView(view: CompareViewTarget, panes: ComparePanes): () => void {
@@ -78,6 +109,8 @@ export function syncCompareView(view: CompareViewTarget, panes: ComparePanes): (
   function drawGates(): void {
     const blockers = roomState.navState?.blockers ?? []
     view.setClosedGates(blockers.map((b) => ({ outer: b.outer.map((p) => [p.x, p.y] as const), holes: [] })))
+    const room = editor.room
+    view.setMarks(room ? gateAndZoneMarks(room, roomState.flags) : [])
   }
 
   function pathDraw(id: AlgorithmKey): PathDraw | null {

@@ -20,7 +20,7 @@ import { OnDemandApp } from './on-demand-app'
 import type { RgbaImage } from '../../shared/host'
 import type { Rect } from '../../shared/geometry/types'
 import type { Viewport } from './viewport'
-import { nearestTexture, textureFromGrey, textureFromRgba } from './textures'
+import { backgroundTexture, nearestTexture, textureFromGrey } from './textures'
 
 export { MASK_TILE_PX } from './indexed-overlay'
 
@@ -43,6 +43,11 @@ function parseHex(colour: string): [number, number, number] {
   const n = m ? parseInt(m[1], 16) : 0x44aaff
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
 }
+
+/** The walkable layer that is not the room's truth: grey, at this share of its layer's opacity. */
+const UNUSED_GREY = 0x8a8f99
+const UNUSED_GREY_RGB = [0x8a, 0x8f, 0x99]
+const UNUSED_LAYER_ALPHA = 0.35
 
 export class RoomView {
   private readonly surface = new OnDemandApp(() => this.surface.app.render())
@@ -74,7 +79,6 @@ export class RoomView {
   private scaleMapTexture: Texture | null = null
   /** The active tool's preview, above everything. */
   readonly previewLayer = new Graphics({ label: 'tool-preview' })
-  private backgroundTexture: Texture | null = null
 
   async init(parent: HTMLElement): Promise<void> {
     await this.surface.init(parent, { background: '#23252b', testId: 'room-canvas' })
@@ -95,7 +99,7 @@ export class RoomView {
       this.previewLayer,
       this.cover,
     )
-    this.app.stage.addChild(this.world)
+    this.surface.stage.addChild(this.world)
   }
 
   get ready(): boolean {
@@ -120,17 +124,10 @@ export class RoomView {
     this.frameLayer.rect(0, 0, width, height).fill({ color: 0x30333b })
   }
 
+  /** Show a background (its texture is kept for both views by canvas/textures.ts). */
   setBackground(image: RgbaImage | null): void {
     this.requestRender()
-    this.backgroundTexture?.destroy(true)
-    this.backgroundTexture = null
-    if (!image) {
-      this.backgroundSprite.texture = Texture.EMPTY
-      return
-    }
-    const texture = textureFromRgba(image)
-    this.backgroundTexture = texture
-    this.backgroundSprite.texture = texture
+    this.backgroundSprite.texture = image ? backgroundTexture(image) : Texture.EMPTY
   }
 
   setBackgroundStyle(visible: boolean, opacity: number): void {
@@ -172,13 +169,24 @@ export class RoomView {
     height: number,
     areas: AreaColour[],
     disabled: ReadonlySet<number> = new Set(),
+    unused = false,
   ): void {
     this.requestRender()
     const palette = new Uint8Array(256 * 3)
     for (let id = 1; id < 256; id++) palette.set([90, 200, 255], id * 3)
     for (const area of areas)
       palette.set(disabled.has(area.id) ? [70, 70, 78] : parseHex(area.colour), area.id * 3)
+    // Not the walkable area (the room's truth is its polygons): one grey, faint.
+    if (unused) for (let id = 1; id < 256; id++) palette.set(UNUSED_GREY_RGB, id * 3)
+    this.maskUnused = unused
     this.maskOverlay.setMask(mask, width, height, palette)
+    this.maskOverlay.setStyle(this.maskStyle.visible, this.maskAlpha())
+  }
+
+  private maskUnused = false
+  private maskStyle = { visible: true, opacity: 1 }
+  private maskAlpha(): number {
+    return this.maskStyle.opacity * (this.maskUnused ? UNUSED_LAYER_ALPHA : 1)
   }
 
   /** Redraw only `rect` (mask px) of the overlay, e.g. the dirty rectangle of a brush dab: only the tiles it touches. */
@@ -189,7 +197,8 @@ export class RoomView {
 
   setMaskStyle(visible: boolean, opacity: number): void {
     this.requestRender()
-    this.maskOverlay.setStyle(visible, opacity)
+    this.maskStyle = { visible, opacity }
+    this.maskOverlay.setStyle(visible, this.maskAlpha())
   }
 
   /** Replace the walk-behind overlay (cells of walk-behind ids, each tinted with `colourOf(id)`). */
@@ -283,20 +292,34 @@ export class RoomView {
   }
 
   /** Draw walkable polygons: outline + light fill, holes cut out. `zoom` keeps strokes 1.5 screen px wide. */
-  setPolygons(polygons: DrawPolygon[], zoom: number, visible: boolean, opacity: number): void {
+  /**
+   * The walk polygons; `unused` (the room's walkable area is its mask) draws them grey and
+   * faint, outlines only, so that one walkable picture shows at a time.
+   */
+  setPolygons(
+    polygons: DrawPolygon[],
+    zoom: number,
+    visible: boolean,
+    opacity: number,
+    unused = false,
+  ): void {
     const g = this.polygonLayer
     this.requestRender()
     g.clear()
     g.visible = visible
-    g.alpha = opacity
+    g.alpha = unused ? opacity * UNUSED_LAYER_ALPHA : opacity
     const width = 1.5 / zoom
+    const edge = unused ? UNUSED_GREY : 0x4fd18b
+    const holeEdge = unused ? UNUSED_GREY : 0xff7a59
     for (const polygon of polygons) {
       if (polygon.outer.length < 3) continue
-      g.poly(polygon.outer.flat()).fill({ color: 0x4fd18b, alpha: 0.18 })
-      for (const hole of polygon.holes) if (hole.length >= 3) g.poly(hole.flat()).cut()
-      g.poly(polygon.outer.flat()).stroke({ color: 0x4fd18b, width, alpha: 0.95 })
+      if (!unused) {
+        g.poly(polygon.outer.flat()).fill({ color: 0x4fd18b, alpha: 0.18 })
+        for (const hole of polygon.holes) if (hole.length >= 3) g.poly(hole.flat()).cut()
+      }
+      g.poly(polygon.outer.flat()).stroke({ color: edge, width, alpha: 0.95 })
       for (const hole of polygon.holes) {
-        if (hole.length >= 3) g.poly(hole.flat()).stroke({ color: 0xff7a59, width, alpha: 0.95 })
+        if (hole.length >= 3) g.poly(hole.flat()).stroke({ color: holeEdge, width, alpha: 0.95 })
       }
     }
   }
@@ -315,7 +338,6 @@ export class RoomView {
   }
 
   destroy(): void {
-    this.backgroundTexture?.destroy(true)
     this.scaleMapTexture?.destroy(true)
     this.maskOverlay.destroyTiles()
     this.walkBehindOverlay.destroyTiles()

@@ -9,6 +9,7 @@
 import type { Tool, ToolPointer } from '../tools/tool'
 import { isTextEntry } from '../actions/text-entry'
 import { screenToRoom, type Viewport } from './viewport'
+import { ElementBox } from './element-box'
 
 export interface ToolInputSource {
   /** The active tool, or null (no room, locked layer, a layer without tools). */
@@ -25,6 +26,8 @@ export class ToolInput {
   constructor(
     private readonly element: HTMLElement,
     private readonly source: ToolInputSource,
+    /** Where the element is (read again only when it can have moved). */
+    private readonly box: ElementBox = new ElementBox(element),
   ) {
     const opts = { signal: this.abort.signal }
     element.addEventListener('pointerdown', (e) => this.onDown(e), opts)
@@ -45,10 +48,9 @@ export class ToolInput {
   }
 
   private pointer(e: PointerEvent): ToolPointer {
-    const box = this.element.getBoundingClientRect()
     const v = this.source.viewport()
     return {
-      point: screenToRoom(v, { sx: e.clientX - box.left, sy: e.clientY - box.top }),
+      point: screenToRoom(v, this.box.local(e)),
       button: e.button,
       shift: e.shiftKey,
       alt: e.altKey,

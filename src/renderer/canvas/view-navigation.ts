@@ -5,6 +5,7 @@
  *
  * Units: CSS px relative to the canvas element.
  */
+import { ElementBox } from './element-box'
 import type { ScreenPoint } from './viewport'
 import { isTextEntry } from '../actions/text-entry'
 
@@ -26,6 +27,8 @@ export class ViewNavigation {
   constructor(
     private readonly element: HTMLElement,
     private readonly target: NavigationTarget,
+    /** Where the element is (shared with the tool input; read again only when it can have moved). */
+    private readonly box: ElementBox = new ElementBox(element),
   ) {
     const opts = { signal: this.abort.signal }
     element.addEventListener('wheel', (e) => this.onWheel(e), { ...opts, passive: false })
@@ -46,8 +49,7 @@ export class ViewNavigation {
   }
 
   private local(e: MouseEvent): ScreenPoint {
-    const box = this.element.getBoundingClientRect()
-    return { sx: e.clientX - box.left, sy: e.clientY - box.top }
+    return this.box.local(e)
   }
 
   private onWheel(e: WheelEvent): void {

@@ -82,7 +82,15 @@ export function syncRoomView(view: RoomView): () => void {
   function drawMask(): void {
     const room = editor.room
     if (!room) return
-    view.setMask(editor.mask, room.size.width, room.size.height, room.areas, disabledAreas())
+    // One walkable picture at a time: the mask of a polygon room is drawn grey and faint.
+    view.setMask(
+      editor.mask,
+      room.size.width,
+      room.size.height,
+      room.areas,
+      disabledAreas(),
+      room.authoritative === 'polygons',
+    )
   }
 
   function drawWalkBehinds(): void {
@@ -161,7 +169,8 @@ export function syncRoomView(view: RoomView): () => void {
     switch (layer) {
       case 'walk-polygons': {
         const polys: DrawPolygon[] = (room?.polygons ?? []).map((p) => ({ outer: p.outer, holes: p.holes }))
-        view.setPolygons(polys, zoom, ...style('walk-polygons'))
+        // One walkable picture at a time: the polygons of a mask room are drawn grey and faint.
+        view.setPolygons(polys, zoom, ...style('walk-polygons'), room?.authoritative === 'mask')
         return
       }
       case 'gates':

@@ -12,6 +12,7 @@
 import type { Rect } from '../../shared/geometry/types'
 import type { Changes, Command } from './command'
 import type { EditTarget } from './edit-target'
+import { writeRectCounted } from './mask-counts'
 
 /** Copy the bytes of `rect` out of a mask `width` px wide. */
 export function readMaskRect(mask: Uint8Array, width: number, rect: Rect): Uint8Array {
@@ -23,11 +24,9 @@ export function readMaskRect(mask: Uint8Array, width: number, rect: Rect): Uint8
   return out
 }
 
-/** Write `bytes` (rect-sized) into `rect` of a mask `width` px wide. */
+/** Write `bytes` (rect-sized) into `rect` of a mask `width` px wide (its kept pixel counts follow). */
 export function writeMaskRect(mask: Uint8Array, width: number, rect: Rect, bytes: Uint8Array): void {
-  for (let r = 0; r < rect.height; r++) {
-    mask.set(bytes.subarray(r * rect.width, (r + 1) * rect.width), (rect.y + r) * width + rect.x)
-  }
+  writeRectCounted(mask, width, rect, bytes)
 }
 
 export class MaskPatchCommand implements Command {

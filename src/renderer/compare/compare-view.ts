@@ -24,8 +24,7 @@
  */
 import { Container, Graphics, GraphicsContext, Sprite, Texture } from 'pixi.js'
 import { OnDemandApp } from '../canvas/on-demand-app'
-import { nearestTexture, textureFromRgba } from '../canvas/textures'
-import { canvasFromPixels } from '../host/png'
+import { backgroundTexture, nearestTexture, textureFromPixels } from '../canvas/textures'
 import type { Point } from '../../shared/geometry/types'
 import type { DebugLayer } from '../../shared/nav/types'
 import type { RgbaImage } from '../../shared/host'
@@ -70,7 +69,13 @@ export function maskTintPixels(mask: Uint8Array, width: number, height: number):
 }
 
 function maskTintTexture(mask: Uint8Array, width: number, height: number): Texture {
-  return nearestTexture(canvasFromPixels(width, height, (px) => px.set(maskTintPixels(mask, width, height))))
+  return textureFromPixels(maskTintPixels(mask, width, height), width, height)
+}
+
+/** A gate or zone drawn in Compare: its outline, and what it is in the current state. */
+export interface MarkDraw {
+  outer: readonly (readonly [number, number])[]
+  kind: 'open-gate' | 'closed-area' | 'zone'
 }
 
 class Pane {
@@ -84,6 +89,8 @@ class Pane {
   readonly hotspotPixels = new Sprite({ label: 'hotspot-pixels' })
   readonly hotspots: Graphics
   readonly gates = new Graphics({ label: 'closed-gates' })
+  /** Open gates, closed areas and trigger zones (setMarks). */
+  readonly marks = new Graphics({ label: 'gates-and-zones' })
   readonly debugSprite = new Sprite({ label: 'debug' })
   readonly paths = new Graphics({ label: 'paths' })
   readonly handles = new Graphics({ label: 'handles' })
@@ -104,6 +111,7 @@ class Pane {
       this.walk,
       this.hotspotPixels,
       this.hotspots,
+      this.marks,
       this.gates,
       this.debugSprite,
       this.paths,
@@ -180,6 +188,7 @@ export class CompareView {
   private start: Point | null = null
   private goal: Point | null = null
   private gatePolygons: DrawPolygon[] = []
+  private markDraws: MarkDraw[] = []
   private walkerAt: { x: number; y: number; heightPx: number } | null = null
   private walkerCoverTexture: Texture | null = null
   private walkerCoverAt = { x: 0, y: 0 }
@@ -212,7 +221,7 @@ export class CompareView {
   private renderPanes(): void {
     const renderer = this.app.renderer
     const gl = (renderer as unknown as { gl?: WebGLRenderingContext }).gl
-    renderer.render({ container: this.app.stage, clear: true })
+    renderer.render({ container: this.surface.stage, clear: true })
     if (!gl) return
     const res = renderer.resolution
     const height = gl.drawingBufferHeight
@@ -247,9 +256,8 @@ export class CompareView {
     this.roomSize = { width, height }
     this.maskTexture?.destroy(true)
     this.maskTexture = mask && mask.length === width * height ? maskTintTexture(mask, width, height) : null
-    this.backgroundTexture?.destroy(true)
-    this.backgroundTexture = null
-    if (background) this.backgroundTexture = textureFromRgba(background)
+    // Shared with the edit view and kept by canvas/textures.ts: never destroyed here.
+    this.backgroundTexture = background ? backgroundTexture(background) : null
     const c = this.walkContext
     c.clear()
     c.rect(0, 0, width, height).fill({ color: 0x30333b, alpha: background ? 0 : 1 })
@@ -277,9 +285,7 @@ export class CompareView {
     this.hotspotTexture = null
     const { width, height } = this.roomSize
     if (room && cells && cells.length === width * height)
-      this.hotspotTexture = nearestTexture(
-        canvasFromPixels(width, height, (px) => px.set(hotspotTintPixels(room, cells))),
-      )
+      this.hotspotTexture = textureFromPixels(hotspotTintPixels(room, cells), width, height)
     drawCompareHotspots(this.hotspotContext, room)
     this.hotspotsShown = visible
     for (const pane of this.panes) {
@@ -307,6 +313,31 @@ export class CompareView {
     }
   }
 
+  /**
+   * What else decides where one walks and what happens on the way: open gates (a green
+   * outline), areas closed by their gate (red, faint) and the trigger zones that hold (amber).
+   */
+  setMarks(marks: MarkDraw[]): void {
+    this.markDraws = marks
+    for (const pane of this.panes) this.drawMarks(pane)
+    this.requestRender()
+  }
+
+  private drawMarks(pane: Pane): void {
+    const g = pane.marks
+    g.clear()
+    const width = 2 / this.viewport.zoom
+    for (const m of this.markDraws) {
+      if (m.outer.length < 3) continue
+      const ring = m.outer.flat()
+      if (m.kind === 'zone')
+        g.poly(ring).fill({ color: 0xf0b43c, alpha: 0.08 }).stroke({ color: 0xf0b43c, width, alpha: 0.85 })
+      else if (m.kind === 'closed-area')
+        g.poly(ring).fill({ color: 0xff3b3b, alpha: 0.22 }).stroke({ color: 0xff3b3b, width, alpha: 0.7 })
+      else g.poly(ring).stroke({ color: 0x4fd18b, width, alpha: 0.9 })
+    }
+  }
+
   /** One pane per rect; panes beyond the count are destroyed. */
   setPanes(rects: PaneRect[]): void {
     while (this.panes.length > rects.length) this.panes.pop()!.destroy()
@@ -319,6 +350,7 @@ export class CompareView {
       this.panes.push(pane)
       this.applyViewport(pane)
       this.drawGates(pane)
+      this.drawMarks(pane)
       this.drawHandles(pane)
       this.drawWalker(pane)
       pane.walkerCover.texture = this.walkerCoverTexture ?? Texture.EMPTY
@@ -341,6 +373,7 @@ export class CompareView {
         this.drawPaths(pane)
         this.drawHandles(pane)
         this.drawGates(pane)
+        this.drawMarks(pane)
         this.drawWalker(pane)
       }
     }
@@ -500,7 +533,7 @@ export class CompareView {
     this.hold.dispose()
     for (const pane of this.panes) pane.destroy()
     this.panes = []
-    this.backgroundTexture?.destroy(true)
+    this.maskTexture?.destroy(true)
     this.walkerCoverTexture?.destroy(true)
     this.hotspotTexture?.destroy(true)
     this.surface.destroy()

@@ -12,12 +12,16 @@
  * - best (★): per column where lower (or higher) is better for every algorithm alike, the
  *   rows with the best value, among answers that reached their goal and are valid only. A
  *   failed or invalid answer never gets a star; yes/no columns and "expanded" (whose unit
- *   differs between algorithms: cells, nodes, triangles) get none.
+ *   differs between algorithms: cells, nodes, triangles) get none. Query times compare like
+ *   with like: warm medians among the re-timed rows, never a warm median against a single
+ *   cold reading (see `queryStarKind`).
  * - tie: values that read the same in the table are all best.
  * - sort: by one column, ascending or descending; empty values (null) always go last.
- * - snapped goal: the click was not walkable (a closed area, a closed gate, a hole, outside)
- *   and the algorithm went to a walkable point instead; Reached then reads "snapped, 21 px"
- *   (from the click to the goal used), never a bare "yes".
+ * - snapped end: the click was not walkable (a closed area, a closed gate, a hole, outside)
+ *   and the click rule (nav/click-snap.ts) moved it, before any algorithm ran, to the closest
+ *   point reachable from the other end; every row then says so with the same distance: Reached
+ *   reads "snapped, 21 px" for the goal, never a bare "yes", and "(start snapped, 64 px)" after
+ *   it for the start.
  * - shown ratio: Length / optimum computed from the two figures as shown (1 decimal each),
  *   so that the cell can be checked by hand; the optimum is the row's own (the ends it used).
  * - cold / warm: a single reading is the first call of the query (cold: the data an
@@ -28,7 +32,7 @@
  * Units: room px for lengths and clearance; ms for times (shown in µs or ms).
  */
 import { formatDuration } from '../../shared/measure/timing'
-import { snapDistance, snappedText, SNAP_SHOWN_PX } from '../../shared/analysis/goal-snap'
+import { snappedText, SNAP_SHOWN_PX } from '../../shared/analysis/goal-snap'
 import { ALGORITHMS } from '../../shared/nav/registry'
 import type { AlgorithmId } from '../../shared/nav/registry'
 import type { ClockMessage, TimingMessage, WireResult } from './protocol'
@@ -72,13 +76,28 @@ export interface MetricsRow {
   optimum: number | null
   /** The single reading of the query (the first, cold call), ms. */
   firstMs: number
-  /** Set when the click was not walkable and the goal used is `SNAP_SHOWN_PX` or more away. */
-  goalSnap: { px: number; why: string } | null
+  /** Set when the click rule moved the goal `SNAP_SHOWN_PX` or more: how far (the same on every row) and why. */
+  goalSnap: EndSnap | null
+  /** The same for the start. */
+  startSnap: EndSnap | null
+}
+
+/** An end the click rule moved: how far from the click (whole px) and why the click was not walkable. */
+export interface EndSnap {
+  px: number
+  why: string
 }
 
 export type ColumnKey = Exclude<
   keyof MetricsRow,
-  'algorithm' | 'sameEnds' | 'queryRepeats' | 'expandedUnit' | 'optimum' | 'firstMs' | 'goalSnap'
+  | 'algorithm'
+  | 'sameEnds'
+  | 'queryRepeats'
+  | 'expandedUnit'
+  | 'optimum'
+  | 'firstMs'
+  | 'goalSnap'
+  | 'startSnap'
 >
 
 export interface Column {
@@ -178,7 +197,8 @@ export const COLUMNS: readonly Column[] = [
     better: null,
     help:
       'yes: the path ends at the click. "snapped, 21 px": the click was not walkable (closed area, closed gate, hole, ' +
-      'outside) and the path ends at the goal used, 21 px from the click (hover for why). no: the goal cannot be reached.',
+      'outside) and, before any algorithm ran, it moved to the closest point reachable from the start, 21 px away, for ' +
+      'every algorithm alike (hover for why). "(start snapped, 64 px)": the same for the start. no: the goal cannot be reached.',
   },
 ]
 
@@ -191,20 +211,29 @@ export function expandedUnitOf(id: AlgorithmId): ExpandedUnit {
   return EXPANDED_UNITS.get(id) ?? 'nodes'
 }
 
+/** Why the asked start and goal are not walkable (goal-snap.ts `whyNotWalkable`); null: they are. */
+export interface ClickWhy {
+  start?: string | null
+  goal?: string | null
+}
+
 /**
  * A row for an answer; `timing` (the same query's re-timing, if any) replaces the single
- * reading; `clickWhy` says why the asked goal is not walkable (goal-snap.ts), null: it is.
+ * reading; `why` says why the asked ends are not walkable (goal-snap.ts).
  */
 export function rowOf(
   result: WireResult,
   label: string,
   timing?: TimingMessage | null,
-  clickWhy: string | null = null,
+  why: ClickWhy = {},
 ): MetricsRow {
   const hasPath = result.points.length > 0
   const near = (a: { x: number; y: number }, b: { x: number; y: number }) =>
     Math.hypot(a.x - b.x, a.y - b.y) <= OWN_ENDS_PX
   const repeated = timing && timing.algorithm === result.algorithm ? timing : null
+  // The ends every algorithm ran between: the clicks, or where the click rule landed them.
+  const start = result.snap?.start?.at ?? result.from
+  const goal = result.snap?.goal?.at ?? result.to
   return {
     algorithm: result.algorithm,
     label,
@@ -227,17 +256,17 @@ export function rowOf(
     expandedUnit: expandedUnitOf(result.algorithm),
     turns: hasPath ? result.metrics.turns : null,
     clearance: result.metrics.clearance,
-    sameEnds: near(result.from, result.start) && near(result.to, result.goal),
+    sameEnds: near(start, result.start) && near(goal, result.goal),
     optimum: result.metrics.optimum,
     firstMs: result.queryMs,
-    goalSnap: goalSnapOf(result, clickWhy),
+    goalSnap: endSnapOf(result.snap?.goal, why.goal),
+    startSnap: endSnapOf(result.snap?.start, why.start),
   }
 }
 
-function goalSnapOf(result: WireResult, clickWhy: string | null): MetricsRow['goalSnap'] {
-  if (clickWhy === null || !result.reached) return null
-  const px = snapDistance(result.to, result.goal)
-  return px >= SNAP_SHOWN_PX ? { px, why: clickWhy } : null
+function endSnapOf(snap: { px: number } | null | undefined, why: string | null | undefined): EndSnap | null {
+  if (!snap || snap.px < SNAP_SHOWN_PX) return null
+  return { px: snap.px, why: why ?? 'is not walkable' }
 }
 
 /** A length as the table shows it (1 decimal), as a number. */
@@ -245,11 +274,11 @@ function shownLength(px: number): number {
   return Number(px.toFixed(1))
 }
 
-/** Length / optimum from the figures as shown; null without both (or with a zero optimum). */
+/** Length / optimum from the figures as shown; null without both, and with a zero optimum (start = goal: no ratio). */
 export function shownRatio(row: Pick<MetricsRow, 'length' | 'optimum' | 'lengthRatio'>): number | null {
   if (row.lengthRatio === null || row.length === null || row.optimum === null) return row.lengthRatio
   const optimum = shownLength(row.optimum)
-  if (optimum <= 0) return row.lengthRatio
+  if (optimum <= 0) return null
   return shownLength(row.length) / optimum
 }
 
@@ -271,9 +300,19 @@ export function ratioTitle(row: MetricsRow, askedOptimum: number | null): string
 
 /** The tooltip of a Reached cell. */
 export function reachedTitle(row: MetricsRow): string {
-  if (row.goalSnap)
-    return `Reached the goal used, ${row.goalSnap.px} px from the click: the click ${row.goalSnap.why}.`
-  return row.reached ? 'The path ends at its goal.' : 'The goal cannot be reached from the start.'
+  const goal = !row.reached
+    ? 'The goal cannot be reached from the start.'
+    : row.goalSnap
+      ? `Reached the goal used, ${row.goalSnap.px} px from the click: the click ${row.goalSnap.why}.`
+      : 'The path ends at its goal.'
+  if (!row.startSnap) return goal
+  return `${goal} The start moved ${row.startSnap.px} px before any algorithm ran: the start click ${row.startSnap.why}.`
+}
+
+/** The Reached cell: yes / no / "snapped, 21 px", then "(start snapped, 64 px)" when the start moved. */
+function reachedText(row: MetricsRow): string {
+  const goal = !row.reached ? 'no' : row.goalSnap ? snappedText(row.goalSnap.px) : 'yes'
+  return row.startSnap ? `${goal} (start ${snappedText(row.startSnap.px)})` : goal
 }
 
 /** Clock step assumed until the worker has measured its own: a page that is not cross-origin isolated. */
@@ -309,7 +348,7 @@ export function formatSpread(medianMs: number, samples: readonly number[]): stri
 export function formatCell(column: Column, row: MetricsRow, clockStepMs = DEFAULT_CLOCK_STEP_MS): string {
   const value = row[column.key]
   if (value === null || value === undefined) return '–'
-  if (column.key === 'reached' && row.goalSnap) return snappedText(row.goalSnap.px)
+  if (column.key === 'reached') return reachedText(row)
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   if (typeof value === 'string') return value
   if (column.key === 'queryMs') {
@@ -322,7 +361,10 @@ export function formatCell(column: Column, row: MetricsRow, clockStepMs = DEFAUL
   // Prepare is one reading; it says so as the query cells give their run count.
   if (column.key === 'prepareMs') return `${formatReading(value, clockStepMs)} (1 run)`
   if (column.time) return formatReading(value, clockStepMs)
-  if (column.key === 'lengthRatio') return shownRatio(row)!.toFixed(column.digits ?? 3)
+  if (column.key === 'lengthRatio') {
+    const ratio = shownRatio(row)
+    return ratio === null ? '–' : ratio.toFixed(column.digits ?? 3)
+  }
   if (column.key === 'expanded') return `${value.toFixed(0)} ${row.expandedUnit}`
   return value.toFixed(column.digits ?? 2)
 }
@@ -401,6 +443,16 @@ export function sortRows(
 }
 
 /**
+ * Which readings the Query column's star compares, like with like: 'warm' as soon as one
+ * competing row was re-timed (then only re-timed rows compete, by their medians: a row kept
+ * at its single cold reading took a millisecond or more on its first call, when every
+ * re-timed row took less), else 'cold' (every row's single first call).
+ */
+export function queryStarKind(rows: readonly Pick<MetricsRow, 'queryRepeats'>[]): 'warm' | 'cold' {
+  return rows.some((r) => r.queryRepeats !== null) ? 'warm' : 'cold'
+}
+
+/**
  * Per column, the algorithms holding its best value: only columns where lower (or higher)
  * is better for every algorithm alike, only among answers that reached their goal and are
  * valid; ties (the same text in the table) are all marked; none when no row competes.
@@ -412,20 +464,22 @@ export function bestByColumn(
   const best: Partial<Record<ColumnKey, Set<AlgorithmId>>> = {}
   for (const column of COLUMNS) {
     if (!column.better) continue
-    const competing = rows.filter(
+    let competing = rows.filter(
       (r) =>
         r.reached && r.valid && (column.sameEnds ? r.sameEnds : true) && typeof r[column.key] === 'number',
     )
     if (competing.length === 0) continue
+    // Query times compare like with like: warm medians among the re-timed rows, or (none
+    // re-timed yet) the single cold readings.
+    const warm = column.key === 'queryMs' && queryStarKind(competing) === 'warm'
+    if (warm) competing = competing.filter((r) => r.queryRepeats !== null)
     const value = (r: MetricsRow) => r[column.key] as number
     const top = competing.reduce((a, b) =>
       column.better === 'lower' ? (value(b) < value(a) ? b : a) : value(b) > value(a) ? b : a,
     )
     // A tie is what reads the same: the figure without its spread.
     const shown = (r: MetricsRow) =>
-      column.time
-        ? formatReading(value(r), column.key === 'queryMs' && r.queryRepeats ? 0 : clockStepMs)
-        : formatCell(column, r)
+      column.time ? formatReading(value(r), warm ? 0 : clockStepMs) : formatCell(column, r)
     const winners = competing.filter((r) => shown(r) === shown(top))
     best[column.key] = new Set(winners.map((r) => r.algorithm))
   }

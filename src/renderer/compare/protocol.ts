@@ -97,6 +97,12 @@ export interface WireMetrics {
   defects: string[]
 }
 
+/** An end the click rule moved (nav/click-snap.ts): where it landed and how far, whole px. */
+export interface WireSnap {
+  at: Point
+  px: number
+}
+
 export interface WireResult {
   algorithm: AlgorithmId
   points: Point[]
@@ -104,7 +110,9 @@ export interface WireResult {
   /** The requested start and goal. */
   from: Point
   to: Point
-  /** Snapped start and goal. */
+  /** The ends the click rule moved before any algorithm ran (the same for every algorithm of a query); null: as asked. */
+  snap: { start: WireSnap | null; goal: WireSnap | null }
+  /** Start and goal this algorithm used (after the click rule and its own snapping). */
   start: Point
   goal: Point
   reason?: string

@@ -402,7 +402,9 @@ const host: WalkboxHost = {
   async exportProjectZip({ ref }) {
     const store = await storeOf(ref)
     await openStoredProject(store)
-    return { fileName: `${ref}.zip`, bytes: writeZip(await ownStoredFiles(store.files)) }
+    // Dated when it is made (the browser's storage keeps no dates of its own for us).
+    const bytes = writeZip(await ownStoredFiles(store.files), { modified: new Date() })
+    return { fileName: `${ref}.zip`, bytes }
   },
   async importProjectZip({ fileName, bytes }) {
     // Read whole within the zip budgets and checked before anything is written.

@@ -11,6 +11,9 @@
  *   the page nor delays the live answers.
  * - query id / done id: the newest query sent, and the newest whose answers are all in;
  *   when they are equal the results on screen answer the current start and goal.
+ * - warm-up: while the author is in Edit, at an idle moment after a room opens, the workers
+ *   are started and handed the room, so that Compare's first answer does not wait for a
+ *   worker to load or a room to be parsed.
  *
  * Units: room px for points; ms for times.
  */
@@ -204,10 +207,30 @@ export const useCompareStore = defineStore('compare', () => {
     if (b?.running) bulk?.cancelBatch(b.id)
   }
 
+  let warmTimer: ReturnType<typeof setTimeout> | null = null
+  /** Start the workers and hand them the room at an idle moment (see "warm-up"). */
+  function scheduleWarmUp(): void {
+    // Only where the page has workers (not in tests' jsdom), and once per room opened.
+    if (typeof Worker !== 'function' || warmTimer !== null) return
+    const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => number })
+      .requestIdleCallback
+    warmTimer = setTimeout(() => {
+      const run = () => {
+        warmTimer = null
+        if (!editor.room) return
+        connect()
+        syncWorld(live)
+      }
+      if (idle) idle(run, { timeout: 2000 })
+      else run()
+    }, 300)
+  }
+
   // A new room: start where its test walk starts, no goal yet, no answers.
   watch(
     () => editor.roomRevision,
     () => {
+      scheduleWarmUp()
       const room = editor.room
       start.value = room?.testWalk?.start ? { ...room.testWalk.start } : null
       goal.value = null

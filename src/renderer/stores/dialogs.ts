@@ -18,7 +18,20 @@ export type UnsavedChoice = 'save' | 'discard' | 'cancel'
 export interface DialogKinds {
   unsaved: { props: { action: string; rooms: string[]; project: boolean }; answer: UnsavedChoice }
   confirm: {
-    props: { title: string; message: string; details?: string[]; confirm: string; danger?: boolean }
+    props: {
+      title: string
+      message: string
+      details?: string[]
+      confirm: string
+      /** The other button's label; 'Cancel' when absent. */
+      cancel?: string
+      danger?: boolean
+      /**
+       * The button Enter presses and the focus starts on: the one that keeps the work. By
+       * default 'cancel' for a dangerous question (a delete), else 'confirm'.
+       */
+      defaultButton?: 'confirm' | 'cancel'
+    }
     answer: boolean
   }
   'new-room': { props: NewRoomDialogProps; answer: NewRoomAnswer | null }

@@ -1,18 +1,24 @@
 /**
  * The editor's undo history and change events, kept apart from the rooms and the files:
- * one undo stack per room (held by its session) and one for the project, undo and redo
- * across the open room's and the project's stacks in the order the edits were made, one
- * memory cap for the whole history, and the change event every edit, undo and redo sends.
+ * one undo stack per room (held by its session) and one for the project, each undone on its
+ * own: Undo takes back the open room's edits only (a room's Undo never deletes a room it
+ * did not make), Undo Project Change the project's (rooms added, duplicated, deleted,
+ * renamed; flags; characters), one memory cap for the whole history, and the change event
+ * every edit, undo and redo sends.
  * The editor store makes one with `createEditHistory` and runs every edit through `edit`.
  *
  * Glossary
  * - stack: an UndoStack (commands/undo-stack.ts); `seq` orders entries across stacks.
  * - change event: { roomId, kinds, rect? }, so that a view redraws only what changed.
+ * - live change: a tool's feedback while it works (a brush stroke's dabs, before its command
+ *   exists): it reaches the listeners and bumps `maskRevision` (the mask panels' counts), but
+ *   not `revision`, so that nothing else recomputes per pointer move; the command that ends
+ *   the gesture bumps both.
  */
 import { computed, markRaw, ref } from 'vue'
 import type { Rect } from '../../shared/geometry/types'
 import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/command'
-import { HISTORY_CAP_BYTES, trimHistories, UndoStack, type StackEntry } from '../commands/undo-stack'
+import { HISTORY_CAP_BYTES, trimHistories, UndoStack } from '../commands/undo-stack'
 import type { StatusKind } from './status'
 
 export interface ChangeEvent {
@@ -21,6 +27,8 @@ export interface ChangeEvent {
   kinds: ReadonlySet<ChangeKind>
   /** Mask edits: the rectangle that changed (absent: the whole mask, if 'walk-mask' is in kinds). */
   rect?: Rect
+  /** A tool's live feedback before its command (see "live change"). */
+  live?: boolean
 }
 export type ChangeListener = (event: ChangeEvent) => void
 
@@ -46,6 +54,8 @@ export function createEditHistory(host: EditHistoryHost) {
   const historyCapBytes = ref(HISTORY_CAP_BYTES)
   /** Bumped on every edit, undo and redo (anything a view may need to redraw). */
   const revision = ref(0)
+  /** Bumped on every change of a mask's pixels, live ones included (the panels' pixel counts). */
+  const maskRevision = ref(0)
   const listeners = new Set<ChangeListener>()
 
   /** Hear about every change (edits, undo, redo); returns an unsubscribe. */
@@ -53,9 +63,10 @@ export function createEditHistory(host: EditHistoryHost) {
     listeners.add(listener)
     return () => listeners.delete(listener)
   }
-  function emit(roomId: string | null, kinds: Iterable<ChangeKind>, rect?: Rect): void {
-    revision.value++
-    const event: ChangeEvent = { roomId, kinds: new Set(kinds), rect }
+  function emit(roomId: string | null, kinds: Iterable<ChangeKind>, rect?: Rect, live = false): void {
+    const event: ChangeEvent = { roomId, kinds: new Set(kinds), rect, live: live || undefined }
+    if (!live) revision.value++
+    if (event.kinds.has('walk-mask') || event.kinds.has('walk-behinds')) maskRevision.value++
     for (const listener of listeners) listener(event)
   }
   function emitCommand(command: Command): void {
@@ -94,8 +105,6 @@ export function createEditHistory(host: EditHistoryHost) {
       return refuse(error, options)
     }
     stack.record(command)
-    // A new edit makes the other stack's redo stale (redo replays edits in the order made).
-    ;(stack === projectHistory ? roomStack : projectHistory)?.dropRedo()
     // One memory cap for the project's whole history; the oldest steps go first, and it says so.
     const dropped = trimHistories([projectHistory, ...host.roomStacks()], historyCapBytes.value)
     if (dropped > 0) {
@@ -106,68 +115,88 @@ export function createEditHistory(host: EditHistoryHost) {
     return command
   }
 
-  /** The stacks Undo and Redo work on: the open room's and the project's. */
-  function stacks(): UndoStack[] {
-    const open = host.openRoom()
-    return open ? [open.history, projectHistory] : [projectHistory]
-  }
-  function latest(entries: (StackEntry | undefined)[], pick: 'max' | 'min'): number {
-    let best = -1
-    entries.forEach((e, i) => {
-      if (!e) return
-      const other = best >= 0 ? entries[best]! : null
-      if (!other || (pick === 'max' ? e.seq > other.seq : e.seq < other.seq)) best = i
-    })
-    return best
+  /** The open room's stack (Undo and Redo), or null without a room. */
+  function roomStack(): UndoStack | null {
+    return host.openRoom()?.history ?? null
   }
 
   const canUndo = computed(() => {
     void revision.value
-    return stacks().some((s) => s.done.length > 0)
+    return (roomStack()?.done.length ?? 0) > 0
   })
   const canRedo = computed(() => {
     void revision.value
-    return stacks().some((s) => s.undone.length > 0)
+    return (roomStack()?.undone.length ?? 0) > 0
+  })
+  const canUndoProject = computed(() => {
+    void revision.value
+    return projectHistory.done.length > 0
+  })
+  const canRedoProject = computed(() => {
+    void revision.value
+    return projectHistory.undone.length > 0
+  })
+  /** What each of the four would take back or do again (the Edit menu names it), or null. */
+  const stepLabels = computed(() => {
+    void revision.value
+    const room = roomStack()
+    return {
+      undo: room?.done.at(-1)?.command.label ?? null,
+      redo: room?.undone.at(-1)?.command.label ?? null,
+      undoProject: projectHistory.done.at(-1)?.command.label ?? null,
+      redoProject: projectHistory.undone.at(-1)?.command.label ?? null,
+    }
   })
 
-  function step(way: 'undo' | 'redo'): Command | null {
-    const all = stacks()
-    const i = latest(
-      all.map((s) => (way === 'undo' ? s.done : s.undone).at(-1)),
-      way === 'undo' ? 'max' : 'min',
-    )
-    if (i < 0) return null
-    const command = way === 'undo' ? all[i].undo() : all[i].redo()
+  function step(stack: UndoStack | null, way: 'undo' | 'redo', what: string): Command | null {
+    const command = stack ? (way === 'undo' ? stack.undo() : stack.redo()) : null
     if (command) {
-      host.report('info', `${way === 'undo' ? 'Undid' : 'Redid'} ${command.label}`)
+      host.report('info', `${way === 'undo' ? 'Undid' : 'Redid'} ${what}${command.label}`)
       emitCommand(command)
     }
     return command
   }
-  const undo = (): Command | null => step('undo')
-  const redo = (): Command | null => step('redo')
+  /** Take back the open room's last edit (never a project change: see Undo Project Change). */
+  const undo = (): Command | null => step(roomStack(), 'undo', '')
+  const redo = (): Command | null => step(roomStack(), 'redo', '')
+  /** Take back the project's last change (a room added, duplicated or deleted; a flag; a character). */
+  const undoProject = (): Command | null => step(projectHistory, 'undo', 'project change: ')
+  const redoProject = (): Command | null => step(projectHistory, 'redo', 'project change: ')
 
-  /** The history the panel shows: the open room's and the project's steps in the order made. */
+  /** The history the panel shows: the open room's steps, and apart from them the project's. */
   const historyEntries = computed(() => {
     void revision.value
-    const done = stacks()
-      .flatMap((s) => s.done)
-      .sort((a, b) => a.seq - b.seq)
-    const undone = stacks()
-      .flatMap((s) => s.undone)
-      .sort((a, b) => b.seq - a.seq)
-    return { done: done.map((e) => e.command), undone: undone.map((e) => e.command) }
+    const room = roomStack()
+    return {
+      done: (room?.done ?? []).map((e) => e.command),
+      // The most recently undone last (as the stack keeps them).
+      undone: (room?.undone ?? []).map((e) => e.command),
+    }
+  })
+  const projectEntries = computed(() => {
+    void revision.value
+    return {
+      done: projectHistory.done.map((e) => e.command),
+      undone: projectHistory.undone.map((e) => e.command),
+    }
   })
 
   return {
     projectHistory,
     historyCapBytes,
     revision,
+    maskRevision,
     onChange,
     emit,
     edit,
     undo,
     redo,
+    undoProject,
+    redoProject,
+    canUndoProject,
+    canRedoProject,
+    stepLabels,
+    projectEntries,
     canUndo,
     canRedo,
     historyEntries,

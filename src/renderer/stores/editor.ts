@@ -80,8 +80,10 @@ export const useEditorStore = defineStore('editor', () => {
     roomStacks: () => [...sessions.values()].map((s) => s.history),
     report,
   })
-  const { projectHistory, historyCapBytes, revision, canUndo, canRedo, historyEntries } = history
-  const { onChange, emit, edit, undo, redo } = history
+  const { projectHistory, historyCapBytes, revision, maskRevision, canUndo, canRedo, historyEntries } =
+    history
+  const { onChange, emit, edit, undo, redo, undoProject, redoProject } = history
+  const { canUndoProject, canRedoProject, stepLabels, projectEntries } = history
 
   const session = computed<RoomSession | null>(() =>
     activeRoomId.value ? (sessions.get(activeRoomId.value) ?? null) : null,
@@ -158,14 +160,14 @@ export const useEditorStore = defineStore('editor', () => {
   function editTarget(): EditTarget | null {
     const s = session.value
     if (!s) return null
-    return sessionTarget(s, (rect) => emit(s.id, ['walk-mask'], rect ?? undefined))
+    return sessionTarget(s, (rect, live) => emit(s.id, ['walk-mask'], rect ?? undefined, live))
   }
 
   /** The open room's walk-behind layer as a mask-tool target; null when it has no walk-behind area. */
   function walkBehindEditTarget(): EditTarget | null {
     const s = session.value
     if (!s) return null
-    return walkBehindTarget(s, (rect) => emit(s.id, ['walk-behinds'], rect ?? undefined))
+    return walkBehindTarget(s, (rect, live) => emit(s.id, ['walk-behinds'], rect ?? undefined, live))
   }
 
   /**
@@ -367,6 +369,7 @@ export const useEditorStore = defineStore('editor', () => {
     status,
     roomRevision,
     revision,
+    maskRevision,
     projectOpened,
     dirty,
     dirtyRooms,
@@ -374,7 +377,11 @@ export const useEditorStore = defineStore('editor', () => {
     title,
     canUndo,
     canRedo,
+    canUndoProject,
+    canRedoProject,
+    stepLabels,
     historyEntries,
+    projectEntries,
     historyCapBytes,
     report,
     reportError,
@@ -386,6 +393,8 @@ export const useEditorStore = defineStore('editor', () => {
     projectTarget,
     undo,
     redo,
+    undoProject,
+    redoProject,
     editTarget,
     walkBehindEditTarget,
     start: (h: WalkboxHost) => io().start(h),

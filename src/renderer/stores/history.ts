@@ -1,6 +1,6 @@
 /**
  * History store: the undo history as the panels and the toolbar see it — the steps of
- * the open room and of the project, in the order they were made. It holds nothing of its
+ * the open room (Undo, Redo), and apart from them those of the project (Undo Project Change). It holds nothing of its
  * own: the stacks live in stores/edit-history.ts (one per room, one for the project), and
  * every edit goes through `editor.edit`. Selection and viewport never enter the history.
  *
@@ -19,6 +19,9 @@ export const useHistoryStore = defineStore('history', () => {
   const undone = computed(() => editor.historyEntries.undone)
   const canUndo = computed(() => editor.canUndo)
   const canRedo = computed(() => editor.canRedo)
+  /** The project's own history (rooms, flags, characters), undone apart from the rooms'. */
+  const projectDone = computed(() => editor.projectEntries.done)
+  const projectUndone = computed(() => editor.projectEntries.undone)
   const dirty = computed(() => editor.dirty)
   /** Changes on every edit, undo and redo. */
   const revision = computed(() => editor.revision)
@@ -32,5 +35,11 @@ export const useHistoryStore = defineStore('history', () => {
     execute: editor.edit,
     undo: editor.undo,
     redo: editor.redo,
+    projectDone,
+    projectUndone,
+    canUndoProject: computed(() => editor.canUndoProject),
+    canRedoProject: computed(() => editor.canRedoProject),
+    undoProject: editor.undoProject,
+    redoProject: editor.redoProject,
   }
 })

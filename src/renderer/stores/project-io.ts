@@ -14,6 +14,7 @@ import type { WalkboxHost } from '../../shared/host-methods'
 import type { LayerKind } from '../../shared/formats/tiled/layer-kinds'
 import type { Project, Room } from '../../shared/room/schema'
 import { encodeGreyPng, isPng } from '../host/png'
+import { uniqueName } from '../../shared/room/names'
 import { useDialogsStore, type OpenProjectAnswer } from './dialogs'
 import { useEditorStore } from './editor'
 import { useRecoveryStore } from './recovery'
@@ -343,9 +344,28 @@ export const useProjectIoStore = defineStore('project-io', () => {
     const ref_ = editor.projectRef
     if (!p || !ref_) return false
     const why = editor.game ? readOnlyReason(editor.game) : null
+    // The browser keeps projects by name: ask for the copy's (the desktop asks for a folder).
+    let copyName: string | undefined
+    if (requireHost().kind === 'browser') {
+      const taken = (
+        await requireHost()
+          .recentProjects()
+          .catch(() => [])
+      ).map((r) => r.name)
+      const answer = await useDialogsStore().ask('text', {
+        title: 'Save As',
+        label: 'Name of the copy',
+        value: uniqueName(`${p.name} copy`, taken),
+        confirm: 'Save copy',
+        check: (v) => (v.trim() ? null : 'The copy needs a name.'),
+      })
+      if (answer === null) return false
+      copyName = answer.trim()
+    }
     const ok = await status.guarded('Could not save a copy', async () => {
       const point = savePoint()
-      const opened = await requireHost().saveProjectAs(await saveRequest(ref_, p))
+      const request = await saveRequest(ref_, p)
+      const opened = await requireHost().saveProjectAs(copyName ? { ...request, copyName } : request)
       if (!opened) {
         if (why) status.report('info', `Not saved: ${NOT_SAVED[why]}; choose where Save As keeps your edits.`)
         return false

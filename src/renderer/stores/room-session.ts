@@ -107,8 +107,14 @@ export function sessionDirty(session: RoomSession): boolean {
   return session.history.dirty || session.touched || session.fresh
 }
 
-/** What commands edit in this session; `changed` tells the views (whole mask, or a rectangle). */
-export function sessionTarget(session: RoomSession, changed: (rect: Rect | null) => void): EditTarget {
+/**
+ * What commands edit in this session; `changed` tells the views (whole mask, or a rectangle;
+ * `live`: a tool's feedback before its command, see stores/edit-history.ts).
+ */
+export function sessionTarget(
+  session: RoomSession,
+  changed: (rect: Rect | null, live: boolean) => void,
+): EditTarget {
   return {
     get room() {
       return session.room
@@ -118,9 +124,9 @@ export function sessionTarget(session: RoomSession, changed: (rect: Rect | null)
     },
     setMask(next) {
       session.mask = next ? markRaw(next) : null
-      changed(null)
+      changed(null, false)
     },
-    maskChanged: (rect) => changed(rect),
+    maskChanged: (rect) => changed(rect, true),
   }
 }
 
@@ -150,7 +156,7 @@ export function walkBehindCellsOf(room: Room): Uint8Array | null {
  */
 export function walkBehindTarget(
   session: RoomSession,
-  changed: (rect: Rect | null) => void,
+  changed: (rect: Rect | null, live: boolean) => void,
 ): EditTarget | null {
   const room = session.room
   if (!room.walkBehinds || room.walkBehinds.areas.length === 0) return null
@@ -165,7 +171,7 @@ export function walkBehindTarget(
     setMask() {
       throw new Error('The walk-behind layer is painted, never replaced as a whole.')
     },
-    maskChanged: (rect) => changed(rect),
+    maskChanged: (rect) => changed(rect, true),
     maskWritten(rect) {
       const wb = session.room.walkBehinds
       const cells = walkBehindCellsOf(session.room)

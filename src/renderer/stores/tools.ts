@@ -17,6 +17,7 @@ import type { RgbaImage } from '../../shared/host'
 import { toolDescriptor, TOOLS, toolsOfLayer, type ToolEntry } from '../tools/registry'
 import type { Tool, ToolContext, ToolId, ToolOptions, ToolPreview } from '../tools/tool'
 import { snapInRoom } from '../tools/snapping'
+import { mayPaintMask } from '../actions/paint-switch'
 import type { EditTarget } from '../commands/edit-target'
 import { hotspotTarget } from '../commands/hotspot-target'
 import { useEditorStore } from './editor'
@@ -93,6 +94,7 @@ export const useToolsStore = defineStore('tools', () => {
       previewRevision.value++
     },
     report: (kind, text) => useStatusStore().report(kind, text),
+    mayPaintMask,
     previewChanged: () => previewRevision.value++,
     snap: (p, zoom, extra, skip) =>
       snapInRoom(

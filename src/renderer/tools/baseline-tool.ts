@@ -38,7 +38,19 @@ export class BaselineTool implements Tool {
       .filter((x) => x.d <= BASELINE_HIT_SCREEN_PX)
       .sort((p, q) => p.d - q.d)[0]
     if (!near) {
-      if (this.areas().length === 0) this.ctx.report('error', 'Add a walk-behind first (Walk-behinds panel).')
+      // A click that grabs nothing says why, and where the baselines are.
+      const areas = this.areas()
+      if (areas.length === 0) this.ctx.report('error', 'Add a walk-behind first (Walk-behinds panel).')
+      else {
+        const closest = [...areas].sort(
+          (p, q) => Math.abs(p.baseline - e.point.y) - Math.abs(q.baseline - e.point.y),
+        )[0]
+        const name = closest.name || `walk-behind ${closest.id}`
+        this.ctx.report(
+          'info',
+          `No baseline here: press on a dashed baseline to drag it (the nearest, ${name}'s, is at y=${closest.baseline}, ${Math.round(Math.abs(closest.baseline - e.point.y))} px away).`,
+        )
+      }
       return
     }
     this.ctx.options.walkBehindId = near.a.id

@@ -14,6 +14,8 @@ import type { Rect } from '../../shared/geometry/types'
 import type { EditTarget } from '../commands/edit-target'
 import { maskPatchFromSnapshot, ReplaceMaskCommand } from '../commands/mask-patch'
 import { unionRect, type MaskBuffer } from './mask-paint'
+import { countsOf, writeRectCounted } from '../commands/mask-counts'
+import { readMaskRect } from '../commands/mask-patch'
 import type { ToolContext } from './tool'
 import { hotspotPaintProblem } from './hotspot-pick'
 
@@ -28,7 +30,8 @@ export class MaskEditSession {
   ) {}
 
   /**
-   * Start an edit; null when no room is open. A room without a mask gets a blank one to
+   * Start an edit; null when no room is open, or when the press asked whether to make the
+   * mask the walkable area (ToolContext.mayPaintMask). A room without a mask gets a blank one to
    * paint into, shown at once; it becomes the room's mask only when the edit is committed
    * (its command creates it), and is taken away again when the edit is cancelled.
    */
@@ -46,6 +49,9 @@ export class MaskEditSession {
         return null
       }
     }
+    // The walk mask of a polygon room: the first press asks whether to switch (once).
+    if ((target.maskKind ?? 'walk-mask') === 'walk-mask' && ctx.mayPaintMask && !ctx.mayPaintMask())
+      return null
     const { width, height } = target.room.size
     const madeMask = !target.mask
     if (madeMask) {
@@ -53,7 +59,13 @@ export class MaskEditSession {
       target.maskChanged(null)
     }
     const mask = target.mask!
-    return new MaskEditSession(target, mask.slice(), { data: mask, width, height }, madeMask)
+    // The tools keep the mask's pixel counts in step as they write (mask-counts.ts).
+    return new MaskEditSession(
+      target,
+      mask.slice(),
+      { data: mask, width, height, counts: countsOf(mask) },
+      madeMask,
+    )
   }
 
   /** Record that `rect` changed and redraw it now. */
@@ -72,10 +84,12 @@ export class MaskEditSession {
     }
     if (!this.dirty) return
     const d = this.dirty
-    for (let y = d.y; y < d.y + d.height; y++) {
-      const start = y * this.buffer.width + d.x
-      this.buffer.data.set(this.snapshot.subarray(start, start + d.width), start)
-    }
+    writeRectCounted(
+      this.buffer.data,
+      this.buffer.width,
+      d,
+      readMaskRect(this.snapshot, this.buffer.width, d),
+    )
     this.target.maskChanged(d)
   }
 

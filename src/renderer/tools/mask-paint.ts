@@ -8,17 +8,22 @@
  * - dab: one stamp of the brush; a round dab paints the pixels whose centres lie in
  *   the circle, a square dab a size x size block. Size 1 paints exactly one pixel.
  * - value: the area id written (0 erases).
+ * - counts: the mask's kept pixel counts per id (mask-counts.ts), when the buffer carries
+ *   them: every operation here updates them for the pixels it changed, in the same pass.
  *
  * Units: mask px = room px; pixel (c, r) has its centre at (c + 0.5, r + 0.5).
  */
 import { ringBox } from '../../shared/geometry/bounds'
 import { fillPolygonInto } from '../../shared/geometry/rasterise'
 import type { Point, Rect, Ring } from '../../shared/geometry/types'
+import { countRect, fillCounted } from '../commands/mask-counts'
 
 export interface MaskBuffer {
   data: Uint8Array
   width: number
   height: number
+  /** The mask's pixel counts per id, kept in step by every write here (absent: not counted). */
+  counts?: Float64Array
 }
 
 /** Smallest rect holding both (either may be null). */
@@ -62,16 +67,28 @@ export function stampDab(
   if (!rect) return null
   const c = size / 2
   const r2 = c * c
+  const { data, counts } = m
   for (let y = rect.y; y < rect.y + rect.height; y++) {
     const dy = y - oy + 0.5 - c
     const row = y * m.width
-    for (let x = rect.x; x < rect.x + rect.width; x++) {
-      if (shape === 'round') {
-        const dx = x - ox + 0.5 - c
-        if (dx * dx + dy * dy > r2) continue
-      }
-      m.data[row + x] = value
+    let x0 = rect.x
+    let x1 = rect.x + rect.width
+    if (shape === 'round') {
+      // The pixels of this row whose centres lie in the circle, as one span.
+      const left = r2 - dy * dy
+      if (left < 0) continue
+      const half = Math.sqrt(left)
+      x0 = Math.max(x0, Math.ceil(ox + c - 0.5 - half))
+      x1 = Math.min(x1, Math.floor(ox + c - 0.5 + half) + 1)
+      // Rounding at the circle's edge: exactly the pixels whose centre passes the test.
+      const inside = (x: number) => (x - ox + 0.5 - c) ** 2 + dy * dy <= r2
+      while (x0 > rect.x && inside(x0 - 1)) x0--
+      while (x0 < x1 && !inside(x0)) x0++
+      while (x1 < rect.x + rect.width && inside(x1)) x1++
+      while (x1 > x0 && !inside(x1 - 1)) x1--
+      if (x1 <= x0) continue
     }
+    fillCounted(data, row + x0, row + x1, value, counts)
   }
   return rect
 }
@@ -112,7 +129,7 @@ export function fillRect(m: MaskBuffer, a: Point, b: Point, value: number): Rect
   const rect = clipRect(m, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 })
   if (!rect) return null
   for (let y = rect.y; y < rect.y + rect.height; y++)
-    m.data.fill(value, y * m.width + rect.x, y * m.width + rect.x + rect.width)
+    fillCounted(m.data, y * m.width + rect.x, y * m.width + rect.x + rect.width, value, m.counts)
   return rect
 }
 
@@ -136,7 +153,7 @@ export function fillEllipse(m: MaskBuffer, a: Point, b: Point, value: number): R
     const c0 = Math.max(rect.x, Math.ceil(cx - half - 0.5))
     const c1 = Math.min(rect.x + rect.width, Math.floor(cx + half - 0.5) + 1)
     if (c1 <= c0) continue
-    m.data.fill(value, y * m.width + c0, y * m.width + c1)
+    fillCounted(m.data, y * m.width + c0, y * m.width + c1, value, m.counts)
     touched = unionRect(touched, { x: c0, y, width: c1 - c0, height: 1 })
   }
   return touched
@@ -146,13 +163,17 @@ export function fillEllipse(m: MaskBuffer, a: Point, b: Point, value: number): R
 export function fillPolygon(m: MaskBuffer, ring: Ring, value: number): Rect | null {
   if (ring.length < 3) return null
   const { minX, minY, maxX, maxY } = ringBox(ring)
-  fillPolygonInto(m.data, m.width, m.height, ring, value)
-  return clipRect(m, {
+  const rect = clipRect(m, {
     x: Math.floor(minX),
     y: Math.floor(minY),
     width: Math.ceil(maxX) - Math.floor(minX) + 1,
     height: Math.ceil(maxY) - Math.floor(minY) + 1,
   })
+  // The fill writes inside its box only: the box counted out before and in after.
+  if (rect && m.counts) countRect(m.data, m.width, rect, m.counts, -1)
+  fillPolygonInto(m.data, m.width, m.height, ring, value)
+  if (rect && m.counts) countRect(m.data, m.width, rect, m.counts, 1)
+  return rect
 }
 
 /**
@@ -178,7 +199,7 @@ export function fillRegion(m: MaskBuffer, x: number, y: number, value: number): 
     while (l > 0 && data[row + l - 1] === from) l--
     let r = sx
     while (r < width - 1 && data[row + r + 1] === from) r++
-    data.fill(value, row + l, row + r + 1)
+    fillCounted(data, row + l, row + r + 1, value, m.counts)
     minX = Math.min(minX, l)
     maxX = Math.max(maxX, r)
     minY = Math.min(minY, sy)

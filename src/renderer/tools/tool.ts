@@ -90,6 +90,11 @@ export interface ToolContext {
    * catch it, `skip` never does.
    */
   snap(p: Point, zoom: number, extra?: readonly Point[], skip?: SnapSkip): Snapped
+  /**
+   * May a mask tool paint the walk mask now? False when the press became a question (the
+   * room's walkable area is its polygons: actions/paint-switch.ts); absent: always.
+   */
+  mayPaintMask?(): boolean
 }
 
 export interface PreviewRing {

@@ -8,8 +8,11 @@
  * - yield: between two algorithms (batches: every ~10 ms) the service gives the event
  *   loop a turn, so that a newer query or a cancel can arrive; a query overtaken by a newer
  *   one stops there and the newer one runs (coalescing, see protocol.ts).
+ * - landed ends: the start and goal after the click rule (nav/click-snap.ts): an end off the
+ *   walkable area moves to the closest point reachable from the other end, once per query,
+ *   before any algorithm runs; every answer carries where they landed (`snap`).
  * - optimum: the yardstick (any-angle-optimal on the exact walkable polygons) between the
- *   requested start and goal; length ratios are measured against it, except for an
+ *   landed start and goal; length ratios are measured against it, except for an
  *   algorithm that moved an end by more than `OWN_ENDS_PX` (grids snap to cell centres, node-graph goes to the closest
  *   point of its joins): its ratio is against the optimum between the ends it used, so
  *   that stopping short never looks shorter than optimal.
@@ -25,7 +28,8 @@ import {
 import { randomPairs } from '../../shared/measure/random'
 import { runBatchAsync } from '../../shared/measure/batch'
 import { navWorldForRoom } from '../../shared/analysis/room-world'
-import { prepareAlgorithm, runQuery, type RunResult } from '../../shared/nav/run'
+import { prepareAlgorithm, runBetween, type RunResult } from '../../shared/nav/run'
+import { snapQueryEnds } from '../../shared/nav/click-snap'
 import type { NavWorld } from '../../shared/nav/types'
 import type { AlgorithmId } from '../../shared/nav/registry'
 import type { Room } from '../../shared/room/schema'
@@ -71,12 +75,15 @@ export function toWire(
   debug: boolean,
 ): WireResult {
   const metrics = measurePath(world, result, optimalLength)
+  const snap = (s: { at: Point; px: number } | null | undefined) =>
+    s ? { at: { x: s.at.x, y: s.at.y }, px: s.px } : null
   return {
     algorithm: result.algorithm,
     points: result.points.map((p) => ({ x: p.x, y: p.y })),
     reached: result.reached,
     from,
     to,
+    snap: { start: snap(result.ends?.startSnap), goal: snap(result.ends?.goalSnap) },
     start: { x: result.start.x, y: result.start.y },
     goal: { x: result.goal.x, y: result.goal.y },
     reason: result.reason,
@@ -127,9 +134,11 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
       post({ type: 'error', id: q.id, message: `No nav world for revision ${q.revision}.` }, [])
       return
     }
+    // Where the clicks land: one rule, before any algorithm runs, the same for all.
+    const ends = snapQueryEnds(w, q.from, q.to)
     let optimalLength: number | null = null
     try {
-      optimalLength = optimalLengthBetween(w, q.from, q.to)
+      optimalLength = optimalLengthBetween(w, ends.start, ends.goal)
     } catch (e) {
       post({ type: 'error', id: q.id, message: `The yardstick failed: ${message(e)}` }, [])
     }
@@ -141,20 +150,20 @@ export function createNavService(post: Post, yieldNow: () => Promise<void>): Nav
         break
       }
       const prepared = prepareAlgorithm(w, a.id, a.options)
-      const result = runQuery(prepared, q.from, q.to)
+      const result = runBetween(prepared, ends)
       const wire = toWire(
         w,
         result,
         q.from,
         q.to,
-        optimalLengthFor(w, result, q.from, q.to, optimalLength),
+        optimalLengthFor(w, result, ends.start, ends.goal, optimalLength),
         q.debug,
       )
       post(
         { type: 'result', queryId: q.id, revision: q.revision, result: wire },
         debugTransferables(wire.debug),
       )
-      timing.note(q.id, q.revision, prepared, q.from, q.to, result.stats.queryMs)
+      timing.note(q.id, q.revision, prepared, ends.start, ends.goal, result.stats.queryMs)
     }
     post({ type: 'query-done', queryId: q.id, revision: q.revision, optimalLength, superseded }, [])
     if (!superseded) await timing.retime(yieldNow, () => queries.waiting || world !== w)

@@ -1,11 +1,13 @@
 /**
  * Why a clicked point is not walkable in a room state, and how an answer that ended
  * somewhere else says so ("snapped, 21 px"; "stopped 21 px short of the click: ...").
+ * Where such a click lands is one rule for Compare, the test walk, the CLI and the runtime:
+ * nav/click-snap.ts (the closest point reachable from the other end).
  *
  * Glossary
  * - click: the point the author asked for (a Compare goal, a walk target).
- * - snapped goal: where an algorithm really went: the walkable point closest to the click
- *   (or to its own grid's cell, node or join).
+ * - snapped goal: where the click landed (nav/click-snap.ts: the walkable pixel centre closest
+ *   to the click among those reachable from the start), before any algorithm ran.
  * - closed area: an area switched off by its `enabledBy` or by its closed 'open-area' gate.
  * - closed gate: a 'block-polygon' gate whose expression holds (it blocks walking).
  * - snap distance: from the click to the goal used, rounded to whole px; under
@@ -16,8 +18,9 @@
 import type { Point } from '../geometry/types'
 import { classifyPointInRing, pointInRing } from '../geometry/polygon'
 import { coordsToRing } from '../room/convert'
-import type { Room } from '../room/schema'
-import { holds, roomNavState, type FlagState } from './room-world'
+import { defaultTestWalkStart, type Room } from '../room/schema'
+import { snapPx, snapQueryEnds } from '../nav/click-snap'
+import { holds, navWorldForRoom, roomNavState, type FlagState } from './room-world'
 
 /** A goal that moved less than this from the click is not called snapped, px. */
 export const SNAP_SHOWN_PX = 1
@@ -72,12 +75,42 @@ export function whyNotWalkable(
   return inHole ? 'is in a hole of the walkable area' : 'is outside the walkable area'
 }
 
-/** Distance from the click to the goal used, whole px (rounded). */
+/** Distance from the click to the goal used, whole px (rounded): the click rule's figure (nav/click-snap.ts). */
 export function snapDistance(click: Point, used: Point): number {
-  return Math.round(Math.hypot(click.x - used.x, click.y - used.y))
+  return snapPx(click, used)
 }
 
 /** The table's word for a goal that moved: "snapped, 21 px". */
 export function snappedText(px: number): string {
   return `snapped, ${px} px`
+}
+
+/**
+ * A test-walk start on the walkable area: `start` itself when it is walkable (or nothing is),
+ * else where the click rule lands it (the closest walkable pixel centre, nav/click-snap.ts).
+ */
+export function walkableStart(room: Room, mask: Uint8Array | null, flags: FlagState, start: Point): Point {
+  try {
+    const world = navWorldForRoom(room, mask, flags)
+    const landed = snapQueryEnds(world, start, start).startSnap
+    return landed ? { x: landed.at.x, y: landed.at.y } : start
+  } catch {
+    // A room the nav world refuses (geometry budget, a mask room without its mask): as it was.
+    return start
+  }
+}
+
+/**
+ * An imported or new room whose test-walk start is still the default one (schema.ts
+ * `defaultTestWalkStart`) gets it moved onto the walkable area (`walkableStart`); a start the
+ * engine or the author gave is kept. Changes `room` in place; true when it moved.
+ */
+export function settleDefaultStart(room: Room, mask: Uint8Array | null, flags: FlagState): boolean {
+  const start = room.testWalk.start
+  const fallback = defaultTestWalkStart(room.size.width, room.size.height)
+  if (start.x !== fallback.x || start.y !== fallback.y) return false
+  const moved = walkableStart(room, mask, flags, start)
+  if (moved.x === start.x && moved.y === start.y) return false
+  room.testWalk = { ...room.testWalk, start: moved }
+  return true
 }

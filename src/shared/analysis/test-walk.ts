@@ -329,10 +329,13 @@ export function walkEnd(reachedGoal: boolean, at: Point, click?: { at: Point; wh
   if (!click) {
     return { kind: 'stopped-short', at: point, text: `stopped short at ${where}: goal not reachable` }
   }
+  // A click that was not walkable moved before the walk was planned (nav/click-snap.ts): the
+  // timeline says "snapped" with the distance every Compare row shows.
+  const snapped = click.why !== null && reachedGoal ? ` (snapped, ${short} px)` : ''
   const why = click.why !== null ? `the click ${click.why}` : 'no walkable way leads to the click'
   return {
     kind: 'stopped-short',
     at: point,
-    text: `stopped ${short} px short of the click, at ${where}: ${why}`,
+    text: `stopped ${short} px short of the click, at ${where}${snapped}: ${why}`,
   }
 }

@@ -445,7 +445,8 @@ export function measurePath(
     optimalLength !== null &&
     Number.isFinite(optimalLength)
   ) {
-    lengthRatio = optimalLength > 1e-9 ? length / optimalLength : length <= 1e-9 ? 1 : null
+    // A start equal to its goal has no ratio (0 / 0 says nothing about the path).
+    lengthRatio = optimalLength > 1e-9 ? length / optimalLength : null
   }
   return {
     length,

@@ -17,6 +17,7 @@
 import type { Point } from '../geometry/types'
 import { GeometryBudgetError, withBudget } from '../geometry/budget'
 import { completeOptions, getPathfinder, type AlgorithmId } from './registry'
+import { snapNotes, type QueryEnds } from './click-snap'
 import type { NavWorld, OptionValues, PathResult, PathStats, Pathfinder, Prepared } from './types'
 
 export interface RunStats extends PathStats {
@@ -31,6 +32,8 @@ export interface RunResult extends PathResult {
   stats: RunStats
   /** Set when the algorithm threw (in prepare or in the query); the path is then empty. */
   error?: string
+  /** The query after the click rule (click-snap.ts), when it ran through `runBetween`. */
+  ends?: QueryEnds
 }
 
 export interface PreparedAlgorithm {
@@ -168,4 +171,21 @@ export function runQuery(
       stats: { queryMs, expanded: 0, prepareMs: prepared.prepareMs, bytes: prepared.bytes },
     }
   }
+}
+
+/**
+ * Answer a query whose ends went through the click rule (click-snap.ts `snapQueryEnds`,
+ * once per query for every algorithm): the algorithm runs between the landed ends, and the
+ * result carries them (`ends`) and says in its reason which end moved and how far.
+ */
+export function runBetween(
+  prepared: PreparedAlgorithm,
+  ends: QueryEnds,
+  now: () => number = () => performance.now(),
+): RunResult {
+  const result = runQuery(prepared, ends.start, ends.goal, now)
+  const notes = snapNotes(ends)
+  if (notes.length > 0) result.reason = [...notes, result.reason].filter(Boolean).join('; ')
+  result.ends = ends
+  return result
 }

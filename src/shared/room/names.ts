@@ -84,6 +84,20 @@ export function flagIdProblem(id: string, taken: Iterable<string>): string | nul
   return null
 }
 
+/**
+ * A room name no other room of the project has (case-insensitively): 'Room 1' stays when
+ * free, else 'Room 1 (2)', 'Room 1 (3)'… What imports and Save As propose.
+ */
+export function uniqueName(name: string, taken: Iterable<string>): string {
+  const used = new Set([...taken].map((t) => t.trim().toLowerCase()))
+  const base = name.trim() || 'Room'
+  if (!used.has(base.toLowerCase())) return base
+  for (let i = 2; ; i++) {
+    const candidate = `${base} (${i})`
+    if (!used.has(candidate.toLowerCase())) return candidate
+  }
+}
+
 /** A room name from an image file name: 'brokencurb_street-bg.png' -> 'Brokencurb street bg'. */
 export function nameFromFileName(fileName: string): string {
   const stem = fileName.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]+$/, '')

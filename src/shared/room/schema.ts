@@ -923,6 +923,11 @@ export function defaultAreaColour(id: number): string {
   return AREA_COLOURS[(((id - 1) % n) + n) % n]!
 }
 
+/** The test-walk start a new room gets: half way across, four fifths down, room px. */
+export function defaultTestWalkStart(width: number, height: number): { x: number; y: number } {
+  return { x: Math.floor(width / 2), y: Math.floor(height * 0.8) }
+}
+
 /** A new, empty, polygon-authored room of the given size, with one walk area. */
 export function emptyRoom(options: { id: string; name?: string; width: number; height: number }): Room {
   const { id, width, height } = options
@@ -939,7 +944,7 @@ export function emptyRoom(options: { id: string; name?: string; width: number; h
     scaling: { mode: 'none', linear: [] },
     zones: [],
     testWalk: {
-      start: { x: Math.floor(width / 2), y: Math.floor(height * 0.8) },
+      start: defaultTestWalkStart(width, height),
       ...defaultTestCharacter(height),
     },
   }

@@ -16,6 +16,9 @@
  * - packed size: the entry's bytes as stored in the zip.
  * - ratio: declared size / packed size.
  * - budgets: ZipLimits; the project's values are in limits.ts.
+ * - modified: the date and time an entry carries (MS-DOS format: local time, two-second
+ *   steps, years 1980..2107). The caller gives it (this module reads no clock); without one
+ *   an entry says 1980-01-01 00:00, the earliest real date, never the invalid 1980-00-00.
  *
  * Units: bytes.
  */
@@ -32,6 +35,19 @@ import {
 export interface ZipEntry {
   path: string
   bytes: Uint8Array
+  /** When the file was last changed; the zip's `modified` when absent. */
+  modified?: Date
+}
+
+/** An MS-DOS date and time (local), as zip headers hold them; out-of-range years are clamped. */
+export function dosDateTime(date: Date | undefined): { time: number; date: number } {
+  if (!date || Number.isNaN(date.getTime())) return { time: 0, date: (1 << 5) | 1 }
+  const year = Math.min(2107, Math.max(1980, date.getFullYear()))
+  const clamped = year !== date.getFullYear()
+  const month = clamped ? 1 : date.getMonth() + 1
+  const day = clamped ? 1 : date.getDate()
+  const time = clamped ? 0 : (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1)
+  return { time, date: ((year - 1980) << 9) | (month << 5) | day }
 }
 
 export interface ZipLimits {
@@ -88,8 +104,11 @@ export function crc32(bytes: Uint8Array, before = 0): number {
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-/** A zip of the entries, each stored as it is (method 0), names in UTF-8. */
-export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
+/**
+ * A zip of the entries, each stored as it is (method 0), names in UTF-8, dated by their
+ * `modified` or the zip's (see "modified").
+ */
+export function writeZip(entries: readonly ZipEntry[], options: { modified?: Date } = {}): Uint8Array {
   const parts: Uint8Array[] = []
   const central: Uint8Array[] = []
   let offset = 0
@@ -104,6 +123,9 @@ export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
     l.setUint16(4, 20, true) // version needed: 2.0
     l.setUint16(6, 0x0800, true) // flags: UTF-8 names
     l.setUint16(8, 0, true) // method: stored
+    const stamp = dosDateTime(entry.modified ?? options.modified)
+    l.setUint16(10, stamp.time, true)
+    l.setUint16(12, stamp.date, true)
     l.setUint32(14, crc, true)
     l.setUint32(18, size, true)
     l.setUint32(22, size, true)
@@ -117,6 +139,8 @@ export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
     c.setUint16(6, 20, true)
     c.setUint16(8, 0x0800, true)
     c.setUint16(10, 0, true)
+    c.setUint16(12, stamp.time, true)
+    c.setUint16(14, stamp.date, true)
     c.setUint32(16, crc, true)
     c.setUint32(20, size, true)
     c.setUint32(24, size, true)

@@ -10,7 +10,12 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { computed, nextTick, ref } from 'vue'
-import { syncCompareView, type CompareViewTarget } from '../../../src/renderer/canvas/compare-view-sync'
+import {
+  gateAndZoneMarks,
+  syncCompareView,
+  type CompareViewTarget,
+} from '../../../src/renderer/canvas/compare-view-sync'
+import { emptyRoom } from '../../../src/shared/room/schema'
 import type { Viewport } from '../../../src/renderer/canvas/viewport'
 import type { WireResult } from '../../../src/renderer/compare/protocol'
 import { paneRects } from '../../../src/renderer/compare/pane-layout'
@@ -42,6 +47,7 @@ function countingView() {
     releaseFrames: record('releaseFrames'),
     setRoom: record('setRoom'),
     setClosedGates: record('setClosedGates'),
+    setMarks: record('setMarks'),
     setPanes: record('setPanes'),
     setViewport: record('setViewport'),
     setPaths: record('setPaths'),
@@ -65,6 +71,7 @@ function answer(algorithm: AlgorithmId, queryId: number): WireResult & { queryId
     reached: true,
     from: p,
     to: q,
+    snap: { start: null, goal: null },
     start: p,
     goal: q,
     queryMs: 0.1,
@@ -125,12 +132,12 @@ describe('the compare view sync', () => {
     s.stop()
   })
 
-  it('redraws the gates for a new game state, and pans without drawing', async () => {
+  it('redraws the gates (and the zones that follow flags) for a new game state, and pans without drawing', async () => {
     const s = setUp()
     s.take()
     useRoomStateStore().setFlag('doorOpen', true)
     await nextTick()
-    expect(s.take()).toEqual(['setClosedGates'])
+    expect(s.take()).toEqual(['setClosedGates', 'setMarks'])
     s.viewport.value = { zoom: 1, offsetX: 40, offsetY: 0 }
     await nextTick()
     expect(s.take()).toEqual(['setViewport'])
@@ -156,5 +163,49 @@ describe('the compare view sync', () => {
     expect(laidOut[0]).toBe('setPanes')
     expect(laidOut).not.toContain('setRoom')
     s.stop()
+  })
+})
+
+describe('gates and zones drawn in Compare', () => {
+  it('outlines open gates, shows closed areas closed, and draws the zones that hold', () => {
+    const room = emptyRoom({ id: 'r', width: 100, height: 100 })
+    const sq = (x: number): [number, number][] => [
+      [x, 0],
+      [x + 10, 0],
+      [x + 10, 10],
+      [x, 10],
+    ]
+    room.polygons = [{ id: 'p', areaId: 2, outer: sq(50), holes: [] }]
+    room.gates = [
+      { id: 'door', name: 'Door', kind: 'block-polygon', polygon: sq(0), flagExpression: '!doorOpen' },
+      { id: 'hatch', name: 'Hatch', kind: 'open-area', areaId: 2, flagExpression: 'hatchOpen' },
+    ]
+    room.zones = [
+      {
+        id: 'z',
+        name: 'Z',
+        shape: { kind: 'polygon', outer: sq(20) },
+        events: { enter: '', exit: '', stand: '' },
+        properties: {},
+      },
+      {
+        id: 'cellar',
+        name: 'Cellar',
+        shape: { kind: 'area', areaId: 2 },
+        events: { enter: '', exit: '', stand: '' },
+        enabledBy: 'hatchOpen',
+        properties: {},
+      },
+    ]
+    const shut = gateAndZoneMarks(room, { doorOpen: false, hatchOpen: false })
+    // The door blocks (drawn as a red block by setClosedGates, not here); the hatch's area is closed.
+    expect(shut.map((m) => m.kind)).toEqual(['closed-area', 'zone'])
+    const open = gateAndZoneMarks(room, { doorOpen: true, hatchOpen: true })
+    expect(open.map((m) => `${m.kind} ${m.outer[0][0]}`)).toEqual([
+      'open-gate 0',
+      'open-gate 50',
+      'zone 20',
+      'zone 50',
+    ])
   })
 })

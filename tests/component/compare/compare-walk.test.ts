@@ -123,7 +123,7 @@ describe('compare walk', () => {
     const last = walk.timeline.at(-1)!
     expect(last.kind).toBe('stopped-short')
     expect(last.text).toMatch(
-      /^stopped [45] px short of the click, at \(\d+, 60\): the click is behind a closed gate \('Door'\)$/,
+      /^stopped ([45]) px short of the click, at \(\d+, 60\) \(snapped, \1 px\): the click is behind a closed gate \('Door'\)$/,
     )
     expect(walk.timeline.some((e) => e.kind === 'arrive')).toBe(false)
 

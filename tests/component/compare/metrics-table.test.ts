@@ -14,6 +14,7 @@ import {
   formatReading,
   formatSpread,
   ownOptimum,
+  queryStarKind,
   queryTimeTitle,
   ratioTitle,
   reachedTitle,
@@ -44,6 +45,7 @@ function row(partial: Partial<MetricsRow> & Pick<MetricsRow, 'algorithm'>): Metr
     optimum: null,
     firstMs: partial.queryMs ?? 1,
     goalSnap: null,
+    startSnap: null,
     ...partial,
   }
 }
@@ -287,6 +289,7 @@ describe('rowOf', () => {
     reached: true,
     from: { x: 0, y: 0 },
     to: { x: 10, y: 0 },
+    snap: { start: null, goal: null },
     start: { x: 0, y: 0 },
     goal: { x: 10, y: 0 },
     queryMs: 0,
@@ -354,7 +357,7 @@ describe('answers that say what happened (issue #20)', () => {
     expect(ratioTitle(r, 385)).toContain('ends this algorithm used')
   })
 
-  it('calls a goal moved off an unwalkable click "snapped, N px" and says why', () => {
+  it('calls a goal the click rule moved "snapped, N px" on every row and says why', () => {
     const result: WireResult = {
       algorithm: 'navmesh-funnel',
       points: [
@@ -364,6 +367,7 @@ describe('answers that say what happened (issue #20)', () => {
       reached: true,
       from: { x: 0, y: 0 },
       to: { x: 20, y: 85 },
+      snap: { start: null, goal: { at: { x: 21, y: 106 }, px: 21 } },
       start: { x: 0, y: 0 },
       goal: { x: 21, y: 106 },
       queryMs: 0.2,
@@ -382,13 +386,52 @@ describe('answers that say what happened (issue #20)', () => {
       },
       debug: [],
     }
-    const snapped = rowOf(result, 'Navmesh', null, "is in a closed area ('East')")
+    const snapped = rowOf(result, 'Navmesh', null, { goal: "is in a closed area ('East')" })
     expect(formatCell(column('reached'), snapped)).toBe('snapped, 21 px')
     expect(reachedTitle(snapped)).toBe(
       "Reached the goal used, 21 px from the click: the click is in a closed area ('East').",
     )
-    // A walkable click whose goal moved (a grid cell centre) is not called snapped.
-    expect(formatCell(column('reached'), rowOf(result, 'Navmesh', null, null))).toBe('yes')
+    // The row's ends are the landed ones: it competes for the shortest length.
+    expect(snapped.sameEnds).toBe(true)
+    // A grid's own pixel centre (no click rule) is not called snapped.
+    const own = { ...result, snap: { start: null, goal: null } }
+    expect(formatCell(column('reached'), rowOf(own, 'Navmesh', null, {}))).toBe('yes')
+    // A moved start says so after the goal's word, with its own distance and why.
+    const both = rowOf(
+      { ...result, snap: { start: { at: { x: 0, y: 0 }, px: 64 }, goal: result.snap.goal } },
+      'Navmesh',
+      null,
+      { start: 'is in a hole of the walkable area', goal: 'is outside the walkable area' },
+    )
+    expect(formatCell(column('reached'), both)).toBe('snapped, 21 px (start snapped, 64 px)')
+    expect(reachedTitle(both)).toContain('The start moved 64 px before any algorithm ran')
+    expect(formatCell(column('reached'), { ...both, reached: false })).toBe('no (start snapped, 64 px)')
+  })
+
+  it('has no ratio when the start is the goal', () => {
+    const r = { ...base, length: 0, optimum: 0, lengthRatio: null }
+    expect(formatCell(column('lengthRatio'), r)).toBe('–')
+    expect(bestByColumn([r]).lengthRatio).toBeUndefined()
+  })
+
+  it('stars the Query column comparing like with like', () => {
+    const warm = (ms: number) => ({ runs: 5, calls: 10, minMs: ms, maxMs: ms, samples: [ms, ms, ms, ms, ms] })
+    // No row re-timed yet: the single cold readings compete.
+    const cold = [
+      row({ algorithm: 'jps', queryMs: 0.4, firstMs: 0.4 }),
+      row({ algorithm: 'flood-fill', queryMs: 0.2, firstMs: 0.2 }),
+    ]
+    expect(queryStarKind(cold)).toBe('cold')
+    expect([...bestByColumn(cold).queryMs!]).toEqual(['flood-fill'])
+    // One re-timed: only warm medians compete; a cold reading (here one that is lower, read
+    // on a coarse clock) is never compared with them.
+    const mixed = [
+      row({ algorithm: 'jps', queryMs: 0.3, firstMs: 0.4, queryRepeats: warm(0.3) }),
+      row({ algorithm: 'flood-fill', queryMs: 0.2, firstMs: 0.2 }),
+      row({ algorithm: 'octile-astar', queryMs: 0.5, firstMs: 0.6, queryRepeats: warm(0.5) }),
+    ]
+    expect(queryStarKind(mixed)).toBe('warm')
+    expect([...bestByColumn(mixed).queryMs!]).toEqual(['jps'])
   })
 
   it('gives every column header a definition', () => {

@@ -41,6 +41,7 @@ function result(algorithm: WireResult['algorithm'], queryMs = 0): WireResult {
     reached: true,
     from: p,
     to: p,
+    snap: { start: null, goal: null },
     start: p,
     goal: p,
     queryMs,

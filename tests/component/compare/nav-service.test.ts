@@ -116,7 +116,7 @@ describe('nav service', () => {
     for (const r of results(2)) expect(r.reached, r.algorithm).toBe(true)
   })
 
-  it('snaps a goal inside a hole to the hole outline', async () => {
+  it('moves a goal inside a hole to the closest pixel centre outside it, the same for every algorithm', async () => {
     const h = harness()
     h.world('r1', true)
     h.send({
@@ -129,10 +129,13 @@ describe('nav service', () => {
       debug: false,
     })
     await h.service.idle()
-    for (const m of h.posted) {
-      if (m.type !== 'result') continue
-      expect(m.result.goal.x, m.result.algorithm).toBeCloseTo(40, 0)
-      expect(m.result.goal.y).toBeCloseTo(60, 0)
+    const results = h.posted.flatMap((m) => (m.type === 'result' ? [m.result] : []))
+    expect(results).toHaveLength(2)
+    for (const r of results) {
+      // The hole's outline is at x 40: the pixel centre just outside it.
+      expect(r.snap.goal, r.algorithm).toEqual({ at: { x: 39.5, y: 59.5 }, px: 6 })
+      expect(r.goal, r.algorithm).toEqual({ x: 39.5, y: 59.5 })
+      expect(r.reason, r.algorithm).toContain('goal not walkable, snapped, 6 px')
     }
   })
 

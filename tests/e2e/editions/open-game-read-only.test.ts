@@ -95,6 +95,9 @@ describe(`File › Open Game Folder Read-Only… (${EDITION} edition)`, () => {
     // Save keeps the project elsewhere (Save As), never in the game.
     edition.answerNewFolder('curb copy')
     await page.keyboard.press('Control+s')
+    // The browser asks for the copy's name (proposed: "curb copy"); the desktop asks for a folder.
+    if (EDITION === 'browser')
+      await page.getByRole('dialog', { name: 'Save As' }).getByRole('button', { name: 'Save copy' }).click()
     await waitUntil(
       () => statusText(page),
       (t) => t.startsWith('Saved as'),

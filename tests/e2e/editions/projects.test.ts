@@ -113,6 +113,9 @@ describe(`projects (${EDITION} edition)`, () => {
     // Save As from the File menu: a copy, and the editor goes on with it.
     const copy = edition.answerNewFolder('Walkbox sample copy')
     await edition.menu('File', 'file.saveAs')
+    // The browser asks for the copy's name (proposed: "Walkbox sample copy"); the desktop asks for a folder.
+    if (EDITION === 'browser')
+      await page.getByRole('dialog', { name: 'Save As' }).getByRole('button', { name: 'Save copy' }).click()
     await waitUntil(
       () => statusText(page),
       (t) => /Saved as Walkbox sample copy/.test(t),

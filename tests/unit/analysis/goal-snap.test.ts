@@ -4,7 +4,14 @@
  * outside the walk polygons or the room, in polygon and mask rooms.
  */
 import { describe, expect, it } from 'vitest'
-import { snapDistance, snappedText, whyNotWalkable } from '../../../src/shared/analysis/goal-snap'
+import {
+  settleDefaultStart,
+  snapDistance,
+  snappedText,
+  walkableStart,
+  whyNotWalkable,
+} from '../../../src/shared/analysis/goal-snap'
+import { emptyRoom } from '../../../src/shared/room/schema'
 import { rect, roomOfRects, sample } from './rooms'
 
 describe('whyNotWalkable', () => {
@@ -66,5 +73,34 @@ describe('whyNotWalkable', () => {
   it('measures and words the snap', () => {
     expect(snapDistance({ x: 20, y: 85 }, { x: 21, y: 106 })).toBe(21)
     expect(snappedText(21)).toBe('snapped, 21 px')
+  })
+})
+
+describe('a walkable start', () => {
+  // 400 x 200, a walk area with a hole around the default start (200, 160).
+  const holed = () => {
+    const room = roomOfRects(400, 200, [{ outer: rect(0, 100, 400, 200), holes: [rect(150, 130, 250, 190)] }])
+    room.testWalk.start = emptyRoom({ id: 'x', width: 400, height: 200 }).testWalk.start
+    return room
+  }
+
+  it('moves a start in a hole to the closest walkable pixel, and keeps a walkable one', () => {
+    const room = holed()
+    expect(room.testWalk.start).toEqual({ x: 200, y: 160 })
+    expect(walkableStart(room, null, {}, { x: 200, y: 160 })).toEqual({ x: 199.5, y: 190.5 })
+    expect(walkableStart(room, null, {}, { x: 20, y: 120 })).toEqual({ x: 20, y: 120 })
+  })
+
+  it("settles a new room's default start on the walkable area, but never a start the author or engine gave", () => {
+    const room = holed()
+    expect(settleDefaultStart(room, null, {})).toBe(true)
+    expect(whyNotWalkable(room, null, {}, room.testWalk.start)).toBeNull()
+    const given = holed()
+    given.testWalk.start = { x: 199, y: 160 }
+    expect(settleDefaultStart(given, null, {})).toBe(false)
+    expect(given.testWalk.start).toEqual({ x: 199, y: 160 })
+    // Nothing walkable yet (a new blank room): the start stays.
+    const blank = emptyRoom({ id: 'b', width: 400, height: 200 })
+    expect(settleDefaultStart(blank, null, {})).toBe(false)
   })
 })

@@ -279,7 +279,7 @@ describe('walkEnd', () => {
     expect(end).toEqual({
       kind: 'stopped-short',
       at: { x: 21, y: 106 },
-      text: "stopped 21 px short of the click, at (21, 106): the click is in a closed area ('East')",
+      text: "stopped 21 px short of the click, at (21, 106) (snapped, 21 px): the click is in a closed area ('East')",
     })
     // A walkable click reached within a pixel (or by a grid's cell centre) is arrived at.
     expect(walkEnd(true, { x: 20.4, y: 85 }, { at: { x: 20, y: 85 }, why: null }).kind).toBe('arrive')

@@ -7,7 +7,7 @@
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { benchPath, repoRoot } from '../../support/bench-data'
 import { walkbox } from './run-walkbox'
@@ -48,8 +48,8 @@ describe('walkbox compare', () => {
     expect(optimal.lengthRatio).toBeCloseTo(1, 9)
   })
 
-  it('measures paths whose ends moved against the optimum between their own ends, so no ratio is below 1', async () => {
-    // Both points lie off the floor: every algorithm snaps them, grids to pixel or cell centres.
+  it('moves ends off the floor once for every algorithm, and measures against the optimum between the landed ends', async () => {
+    // Both points lie off the floor: the click rule lands them before any algorithm runs.
     const file = benchPath('rooms', 'popochiu-house.json')
     const run = await walkbox('compare', file, '--from', '100,300', '--to', '900,300', '--json')
     expect(run.code).toBe(0)
@@ -59,11 +59,48 @@ describe('walkbox compare', () => {
       reached: boolean
       length: number
       lengthRatio: number
+      snapped: unknown
     }[]
-    const grid = rows.find((r) => r.algorithm === 'flood-fill')!
-    // Shorter than the optimum between the asked points (its ends moved), yet not below 1.
-    expect(grid.length).toBeLessThan(report.optimalLength - 1)
+    expect(report.snapped.start.px).toBeGreaterThan(0)
+    expect(report.snapped.goal.px).toBeGreaterThan(0)
+    for (const r of rows) expect(r.snapped, r.algorithm).toEqual(report.snapped)
+    // The optimum is between the landed ends: the yardstick's own row is as long.
+    const yardstick = rows.find((r) => r.algorithm === 'any-angle-optimal')!
+    expect(yardstick.length).toBeCloseTo(report.optimalLength, 6)
     for (const r of rows) if (r.reached) expect(r.lengthRatio, r.algorithm).toBeGreaterThanOrEqual(1 - 1e-9)
+  })
+
+  it('lands a start in the sample fountain hole at one point for all nine, and gives goals either side of 1029.5 under the closed gate one verdict', async () => {
+    const sample = resolve(repoRoot, 'resources/sample-project')
+    const run = await walkbox('compare', sample, '--from', '520,760', '--to', '1700,760', '--json')
+    expect(run.code, run.stderr).toBe(0)
+    const report = JSON.parse(run.stdout)
+    const landed = report.snapped.start as { at: [number, number]; px: number }
+    expect(landed.px).toBeGreaterThan(0)
+    expect(report.results).toHaveLength(9)
+    for (const r of report.results) {
+      expect(r.snapped.start, r.algorithm).toEqual(landed)
+      expect(r.reason, r.algorithm).toContain(`snapped, ${landed.px} px`)
+    }
+    const table = await walkbox('compare', sample, '--from', '520,760', '--to', '1700,760')
+    expect(table.stdout).toContain(`start (520, 760) is not walkable: snapped, ${landed.px} px`)
+    const verdicts = new Set<string>()
+    for (const to of ['1029,776', '1030,776']) {
+      const gated = await walkbox(
+        'compare',
+        sample,
+        '--from',
+        '300,940',
+        '--to',
+        to,
+        '--state',
+        'gateOpen=0',
+        '--json',
+      )
+      const g = JSON.parse(gated.stdout)
+      for (const r of g.results) verdicts.add(`${r.reached} ${r.snapped.goal ? 'snapped' : ''}`)
+    }
+    expect([...verdicts]).toEqual(['true snapped'])
   })
 
   it('takes named points, a state flag and an algorithm list, and prints a table', async () => {

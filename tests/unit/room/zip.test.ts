@@ -71,6 +71,32 @@ describe('project zips', () => {
     ).toBe(true)
   })
 
+  it('dates its files with real dates the system reads back (not 1980-00-00)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'walkbox-zip-'))
+    const when = new Date(2024, 4, 17, 13, 45, 31)
+    const dated = writeZip([entries[0], { ...entries[1], modified: new Date(2001, 0, 2, 3, 4, 6) }], {
+      modified: when,
+    })
+    writeFileSync(join(dir, 'dated.zip'), dated)
+    writeFileSync(join(dir, 'undated.zip'), writeZip([entries[0]]))
+    const read = (file: string) =>
+      execFileSync('python3', [
+        '-c',
+        'import sys, zipfile; [print(list(i.date_time)) for i in zipfile.ZipFile(sys.argv[1]).infolist()]',
+        join(dir, file),
+      ])
+        .toString()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+    // Two-second steps, local time, as MS-DOS dates go.
+    expect(read('dated.zip')).toEqual([
+      [2024, 5, 17, 13, 45, 30],
+      [2001, 1, 2, 3, 4, 6],
+    ])
+    expect(read('undated.zip')).toEqual([[1980, 1, 1, 0, 0, 0]])
+  })
+
   it('reads deflated entries through the host, and checks their checksum', async () => {
     const bytes = text('a room file '.repeat(200))
     const [entry] = await readZip(deflatedZip('rooms/a/room.json', bytes), 'd.zip', inflate)

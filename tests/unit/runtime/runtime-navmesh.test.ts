@@ -122,8 +122,9 @@ describe('the prepared navmesh in runtime room files', () => {
     expect(fresh.navmesh.source).not.toBe(file.navmesh.source)
     expectSamePaths(loadRoom(edited), loadRoom(fresh), fresh, { gateOpen: true })
     const far = { x: 305, y: 190 }
+    // The click rule moves the goal onto the edited floor (5 px), not onto the stale navmesh's.
     expect(loadRoom(edited).findPath({ x: 30, y: 150 }, far).reason).toContain(
-      'goal outside the walkable area',
+      'goal not walkable, snapped, 5 px',
     )
     const later = structuredClone(file)
     later.navmesh.version = RUNTIME_NAVMESH_VERSION + 1
