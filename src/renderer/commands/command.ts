@@ -53,6 +53,11 @@ export interface Command {
   /** Shared by the commands of one continuous gesture (a drag sent step by step); see `merge`. */
   readonly gesture?: string
   /**
+   * A project change that replaces whole rooms' content (Restore recovered work): those rooms'
+   * own steps from before it are not undone or redone past it (Undo Project Change first).
+   */
+  readonly rewritesRooms?: readonly string[]
+  /**
    * Take in `next`, the command of the same gesture done right after this one (both applied),
    * so that the two are one undo step; true when it did, false to keep them apart.
    */
@@ -181,6 +186,7 @@ export class CompoundCommand implements Command {
   constructor(
     readonly label: string,
     private readonly parts: readonly Command[],
+    readonly rewritesRooms?: readonly string[],
   ) {
     const kinds = new Set<ChangeKind>()
     let whole = false

@@ -130,7 +130,7 @@ export function restoreCommand(target: ProjectTarget, copy: RecoveryCopy, change
     undefined,
     [...ALL_ROOM_KINDS],
   )
-  return new CompoundCommand('Restore recovered work', [projectPart, ...parts])
+  return new CompoundCommand('Restore recovered work', [projectPart, ...parts], [...fields.keys()])
 }
 
 function roomFields(room: Room): Partial<Room> {

@@ -18,7 +18,7 @@
 import { computed, markRaw, ref } from 'vue'
 import type { Rect } from '../../shared/geometry/types'
 import { ALL_ROOM_KINDS, type ChangeKind, type Command } from '../commands/command'
-import { HISTORY_CAP_BYTES, trimHistories, UndoStack } from '../commands/undo-stack'
+import { HISTORY_CAP_BYTES, trimHistories, UndoStack, type StackEntry } from '../commands/undo-stack'
 import type { StatusKind } from './status'
 
 export interface ChangeEvent {
@@ -156,9 +156,34 @@ export function createEditHistory(host: EditHistoryHost) {
     }
     return command
   }
+  /**
+   * The project change that replaced the open room's content after its step `entry` was done
+   * (see Command.rewritesRooms), while that change stands; null when there is none.
+   */
+  function replacedSince(entry: StackEntry | undefined): Command | null {
+    const id = host.openRoom()?.id
+    if (!entry || !id) return null
+    const later = projectHistory.done.filter(
+      (e) => e.seq > entry.seq && e.command.rewritesRooms?.includes(id),
+    )
+    return later.at(-1)?.command ?? null
+  }
+  function roomStep(way: 'undo' | 'redo'): Command | null {
+    const stack = roomStack()
+    const entry = way === 'undo' ? stack?.done.at(-1) : stack?.undone.at(-1)
+    const blocker = replacedSince(entry)
+    if (blocker) {
+      host.report(
+        'error',
+        `Cannot ${way} ${entry!.command.label}: ${blocker.label} replaced this room after it; Undo Project Change first.`,
+      )
+      return null
+    }
+    return step(stack, way, '')
+  }
   /** Take back the open room's last edit (never a project change: see Undo Project Change). */
-  const undo = (): Command | null => step(roomStack(), 'undo', '')
-  const redo = (): Command | null => step(roomStack(), 'redo', '')
+  const undo = (): Command | null => roomStep('undo')
+  const redo = (): Command | null => roomStep('redo')
   /** Take back the project's last change (a room added, duplicated or deleted; a flag; a character). */
   const undoProject = (): Command | null => step(projectHistory, 'undo', 'project change: ')
   const redoProject = (): Command | null => step(projectHistory, 'redo', 'project change: ')

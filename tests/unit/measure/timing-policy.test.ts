@@ -100,6 +100,9 @@ describe('the timed loops', () => {
       'bench/zip-import.ts',
       'bench/ui.ts',
       'bench/popochiu-game-import.ts', // whole Popochiu game imports, read and written
+      'bench/ags3-in-place.ts', // whole .crm writes and game imports (wall and CPU time)
+      'bench/floor-proposal.ts', // floor proposals from a picture (a slider step), not queries
+      'src/renderer/workers/floor-service.ts', // the floor proposal's growing and cutting, not queries
       'bench/import-sizes.ts', // whole imports of Godot scenes and Tiled maps (godot-import, tiled-import)
       'bench/snapping.ts', // the snap index: builds and pointer moves
       'bench/walk-behinds.ts', // encoding and decoding the rows
