@@ -315,7 +315,11 @@ describe('zones, scaling, lint and recovery', () => {
     await expect.poll(() => offer.count()).toBe(1)
     await saveScreenshot(page, 'authoring-recovery-offer.png')
     await offer.getByRole('button', { name: 'Restore' }).click()
-    expect(await historyLabels()).toEqual(['Restore recovered work'])
+    // One step of the project's history (Undo Project Change), none of the room's.
+    expect(await historyLabels()).toEqual([])
+    expect(
+      await page.getByTestId('project-history').locator('li[data-done="yes"] button').allTextContents(),
+    ).toEqual(['Restore recovered work'])
     await saveAndWait(page)
     expect((await readSavedMask(page)).at(1400, 150)).toBe(2)
     // Saved: the slot is gone, so a reload offers nothing.

@@ -87,7 +87,7 @@ describe('the Compare table', () => {
       }
     }
     expect(state.some((r) => r.repeats > 1)).toBe(true)
-    const header = page.locator('[data-testid="metrics-table"] th[data-column="queryMs"] button')
+    const header = page.locator('[data-testid="metrics-table"] th[data-column="queryMs"] button.sort')
     const title = (await header.getAttribute('title')) ?? ''
     expect(title).toMatch(/Clock step in the worker: \d+(\.\d+)? (µs|ms)\./)
     expect(title).toMatch(/The page is (not )?cross-origin isolated/)
@@ -156,7 +156,7 @@ describe('the Compare table', () => {
       )
       const title =
         (await isolated
-          .locator('[data-testid="metrics-table"] th[data-column="queryMs"] button')
+          .locator('[data-testid="metrics-table"] th[data-column="queryMs"] button.sort')
           .getAttribute('title')) ?? ''
       expect(title).toContain('The page is cross-origin isolated (fine clock).')
       const step = /Clock step in the worker: ([\d.]+) (µs|ms)\./.exec(title)

@@ -128,7 +128,7 @@ describe('the comparison workspace', () => {
 
   it('sorts the table by a column, both ways', async () => {
     await westToEast()
-    const header = page.locator('[data-testid="metrics-table"] th[data-column="queryMs"] button')
+    const header = page.locator('[data-testid="metrics-table"] th[data-column="queryMs"] button.sort')
     await header.click()
     const up = (await readRows(page)).map((r) => r.queryMs)
     expect(up).toEqual([...up].sort((a, b) => a - b))

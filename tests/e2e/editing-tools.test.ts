@@ -130,7 +130,8 @@ describe('copy, cut, paste and duplicate', () => {
   it('pastes a polygon with its hole into another room at the pointer, shape kept, as one undo step', async () => {
     await page.getByRole('button', { name: 'Room actions for Courtyard' }).click()
     await page.locator('.room-menu').getByRole('menuitem', { name: 'Duplicate' }).click()
-    await expect.poll(() => page.locator('[data-testid="room-list"] li').count()).toBe(2)
+    // Duplicating copies the room's pictures (the background, its masks): give it time.
+    await expect.poll(() => page.locator('[data-testid="room-list"] li').count(), { timeout: 15_000 }).toBe(2)
     const other = (await page.locator('[data-testid="room-list"] li').nth(1).getAttribute('data-room'))!
     await showRoom('courtyard')
     await drawPolygonWithHole()
