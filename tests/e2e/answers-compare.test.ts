@@ -63,14 +63,22 @@ describe('a goal moved off a click that is not walkable', () => {
     await clickRoom(page, IN_GATE.x, IN_GATE.y)
     const rows = await waitForAnswers(page)
     const reached = await cellTexts(page, 'reached')
+    // One rule moves the goal once, before any algorithm runs: every answer names the same
+    // distance (the gate's west side is 10 px away; the landing is a pixel centre), and a path
+    // ends there or, for an algorithm that walks only its own nodes, further from the click.
+    const snaps = new Set<string>()
     for (const r of rows.filter((r) => r.reached)) {
       const cell = reached.find((c) => c.algorithm === r.algorithm)!
+      const said = /^snapped, (\d+) px$/.exec(cell.text)
+      expect(said, `${r.algorithm}: ${cell.text}`).not.toBeNull()
+      const px = Number(said![1])
+      expect(px, r.algorithm).toBeGreaterThanOrEqual(9)
+      snaps.add(cell.text)
       const moved = Math.round(Math.hypot(r.goalX - IN_GATE.x, r.goalY - IN_GATE.y))
-      // The gate's west side is 10 px away; a grid may use a cell centre a little further.
-      expect(moved, r.algorithm).toBeGreaterThanOrEqual(9)
-      expect(cell.text, r.algorithm).toBe(`snapped, ${moved} px`)
+      expect(moved, r.algorithm).toBeGreaterThanOrEqual(px)
       expect(cell.title, r.algorithm).toContain("the click is behind a closed gate ('Doorway gate')")
     }
+    expect([...snaps]).toHaveLength(1)
     expect(reached.filter((c) => c.text.startsWith('snapped')).length).toBeGreaterThan(4)
     expect(reached.some((c) => c.text === 'yes')).toBe(false)
     await saveDocsImage(page.locator('.table-area'), 'walkbox-snapped-table.png')
@@ -93,7 +101,7 @@ describe('a goal moved off a click that is not walkable', () => {
     const last = entries.at(-1)!
     expect(last.kind).toBe('stopped-short')
     expect(last.text).toContain(
-      `stopped ${short} px short of the click, at (${Math.round(x)}, ${Math.round(y)}): ` +
+      `stopped ${short} px short of the click, at (${Math.round(x)}, ${Math.round(y)}) (snapped, ${short} px): ` +
         "the click is behind a closed gate ('Doorway gate')",
     )
     await saveDocsImage(page.getByTestId('walk'), 'walkbox-snapped-walk.png')
@@ -156,7 +164,8 @@ describe('panels follow the open room', () => {
     // Another room: a copy of the courtyard, opened from the room list.
     await page.getByRole('button', { name: 'Room actions for Courtyard' }).click()
     await page.getByRole('menuitem', { name: 'Duplicate' }).click()
-    await expect.poll(() => page.getByTestId('room-list').locator('li').count()).toBe(2)
+    // Duplicating copies the room's pictures (the background, its masks): give it time.
+    await expect.poll(() => page.getByTestId('room-list').locator('li').count(), { timeout: 15_000 }).toBe(2)
     const other = page.getByTestId('room-list').locator('li').nth(1)
     if ((await other.getAttribute('class'))?.includes('active') !== true) {
       await other.locator('button.open').click()
