@@ -115,6 +115,8 @@ describe('a game folder the browser lets Walkbox read but not write', () => {
 
     // Save keeps the project elsewhere (Save As), never in the game.
     await page.keyboard.press('Control+s')
+    // The browser's Save As asks for the copy's name first.
+    await page.getByRole('dialog', { name: 'Save As' }).getByRole('button', { name: 'Save copy' }).click()
     await waitUntil(
       () => statusText(page),
       (t) => t.startsWith('Saved as'),
