@@ -34,8 +34,8 @@ import type { Point } from '../shared/geometry/types'
 import { inNavState, walkFingerprint } from '../shared/formats/runtime-navmesh'
 import { navmeshFunnel, navmeshOf } from '../shared/nav/algorithms/navmesh-funnel'
 import { navmeshRoute, routeState, type RouteState } from '../shared/nav/algorithms/navmesh-route'
-import { snapNotes, snapQueryEnds } from '../shared/nav/click-snap'
-import { buildTriMesh, type TriMesh } from '../shared/nav/polygon/tri-mesh'
+import { snapNotes, snapQueryEnds, type QueryEnds } from '../shared/nav/click-snap'
+import { buildTriMesh, locate, type TriMesh } from '../shared/nav/polygon/tri-mesh'
 import type { NavWorld, OptionValues, Pathfinder, Prepared } from '../shared/nav/types'
 import { readRoomFile } from './read-room'
 import type {
@@ -223,6 +223,11 @@ class OptionSet implements PreparedFind {
   }
 }
 
+/** Is p in one of the mesh's triangles (edges included)? */
+function inMesh(mesh: TriMesh, p: Point): boolean {
+  return Number.isFinite(p.x) && Number.isFinite(p.y) && locate(mesh, p.x, p.y) >= 0
+}
+
 export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: string } = {}): RuntimeRoom {
   const read = readRoomFile(data, options.file ?? 'room.walkbox.json')
   const { room, navmesh } = read
@@ -350,7 +355,14 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
         prepared = given === undefined ? prepareDefault(pathfinder) : prepareWith(pathfinder, given)
       }
       // Where the clicks land: the editor's one rule (nav/click-snap.ts), before the algorithm.
-      const ends = snapQueryEnds(currentWorld(), from, to)
+      // Ends inside navmesh-funnel's own triangles are walkable as they are: no world is built
+      // for them (the file's navmesh answers a warm room's first path alone).
+      const ends: QueryEnds =
+        pathfinder === DEFAULT_PATHFINDER &&
+        inMesh((prepared as RouteState).mesh, from) &&
+        inMesh((prepared as RouteState).mesh, to)
+          ? { start: from, goal: to, startSnap: null, goalSnap: null }
+          : snapQueryEnds(currentWorld(), from, to)
       // navmesh-funnel answers through its route for games: the same points with less work.
       const result =
         pathfinder === DEFAULT_PATHFINDER
