@@ -10,6 +10,9 @@
  *   lock's name (a link fails when the name is taken), so a full disk or a kill never leaves
  *   an empty or half-written lock. Where the file system has no hard links, the lock file is
  *   created exclusively and removed again when its text cannot be written.
+ * - dead temp: `<lock>.<token>.tmp` left by a process killed while it made its lock (its
+ *   text names this host and a pid that no longer runs, or cannot be read and is older than
+ *   STALE_UNREADABLE_MS); removed by the next process that takes the lock.
  * - stale lock: one whose process is gone (same host, the pid no longer runs), one that is not
  *   a regular file, or text that cannot be read and is older than STALE_UNREADABLE_MS: it is
  *   removed (when it is still the one judged stale) and taken.
@@ -22,7 +25,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { link, lstat, open, readFile, rm, unlink } from 'node:fs/promises'
+import { link, lstat, open, readdir, readFile, rm, unlink } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 
@@ -127,6 +130,25 @@ async function writeNew(path: string, text: string): Promise<void> {
   await handle.close()
 }
 
+/** Remove the dead temps of the lock `name` in `root` (see the glossary); a live maker's temp is left alone. */
+async function sweepDeadTemps(root: string, name: string): Promise<void> {
+  const entries = await readdir(root).catch(() => [] as string[])
+  for (const entry of entries) {
+    const token =
+      entry.startsWith(`${name}.`) && entry.endsWith('.tmp') ? entry.slice(name.length + 1, -4) : null
+    if (!token || !/^[0-9a-f]{1,64}$/.test(token)) continue
+    const path = join(root, entry)
+    const who = await lockHolder(path)
+    const dead = who
+      ? who.token === token && who.host === hostname() && !alive(who.pid)
+      : await lstat(path).then(
+          (info) => info.isFile() && Date.now() - info.mtimeMs > STALE_UNREADABLE_MS,
+          () => false,
+        )
+    if (dead) await unlink(path).catch(() => undefined)
+  }
+}
+
 /**
  * Make the lock file whole or not at all: true when made, false when the name is taken;
  * throws when no file can be made here.
@@ -177,7 +199,8 @@ async function acquire(
   for (;;) {
     if (take) {
       try {
-        if (await makeLock(path, me, options))
+        if (await makeLock(path, me, options)) {
+          await sweepDeadTemps(root, options.name)
           return {
             state: { held: true },
             release: async () => {
@@ -185,6 +208,7 @@ async function acquire(
               if ((await lockHolder(path))?.token === me.token) await rm(path, { force: true })
             },
           }
+        }
       } catch (e) {
         const c = code(e)
         if (c && CANNOT_MAKE.has(c)) {

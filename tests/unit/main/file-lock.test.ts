@@ -69,6 +69,21 @@ describe('lock files', () => {
     expect(await readdir(dir)).toEqual([])
   })
 
+  it("a temp left by a process killed while making its lock goes with the next lock; a live maker's stays", async () => {
+    const dir = await folder()
+    const dead = { pid: 2 ** 22 + 17, host: hostname(), token: 'a1b2c3d4e5f60718', at: Date.now() }
+    const live = { pid: process.pid, host: hostname(), token: '0f0e0d0c0b0a0908', at: Date.now() }
+    await writeFile(join(dir, `.lock.${dead.token}.tmp`), JSON.stringify(dead))
+    await writeFile(join(dir, `.lock.${live.token}.tmp`), JSON.stringify(live))
+    // Not a temp of this lock: another name, or a token that is not one.
+    await writeFile(join(dir, `.other.${dead.token}.tmp`), JSON.stringify(dead))
+    await writeFile(join(dir, '.lock.not-hex.tmp'), JSON.stringify(dead))
+    expect(await withFileLock(dir, { name: '.lock', busy }, async (s) => s)).toEqual({ held: true })
+    expect((await readdir(dir)).sort()).toEqual(
+      [`.lock.${live.token}.tmp`, '.lock.not-hex.tmp', `.other.${dead.token}.tmp`].sort(),
+    )
+  })
+
   it('a reader that may not take the lock waits for a live writer, not for a dead one, and makes nothing', async () => {
     const dir = await folder()
     const order: string[] = []
