@@ -3,7 +3,7 @@
  * to the walk area the room's author drew, on every bench room that has a background; and
  * how fast it is on a 1920x1080 and a 4096x2304 background.
  *
- *   npm run bench:floor [-- --sweep] [-- --overlays <folder>] [-- --runs N]
+ *   npm run bench:floor [-- --sweep] [-- --overlays <folder>] [-- --runs N] [-- --corpus <folder>] [-- --no-timing]
  *
  * Glossary
  * - click: one per room, where an author would click: the walkable pixel farthest from the
@@ -26,12 +26,15 @@
  *   after one untimed run.
  *
  * `--sweep` prints the IoU at each tolerance; `--overlays` writes a PNG per room (authored
- * area blue, proposal red, both magenta) for a person to look at.
+ * area blue, proposal red, both magenta) for a person to look at. `--corpus` also scores
+ * rooms nobody tuned on: every `roomN.crm` of every game folder under the folder given (the
+ * AGS corpus, /work/corpus/ags, kept outside the repository) that has a background and a
+ * walkable mask, one click each as above; a row per room and the distribution of IoU.
  *
  * Units: px, ms; IoU 0..1.
  */
 import { mkdirSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -46,6 +49,8 @@ import {
   proposeFloor,
   type RgbaPicture,
 } from '../src/shared/analysis/floor-proposal'
+import { readCrm } from '../src/shared/formats/ags/crm'
+import { importCrmRoom } from '../src/shared/formats/ags/crm-import'
 import { importOpenRoom } from '../src/shared/formats/ags/import-room'
 import { rasterisePolygons } from '../src/shared/geometry/rasterise'
 import { simplifyAreas, traceMask } from '../src/shared/geometry/vectorise'
@@ -60,6 +65,8 @@ const { values } = parseArgs({
     sweep: { type: 'boolean', default: false },
     overlays: { type: 'string' },
     runs: { type: 'string', default: '7' },
+    corpus: { type: 'string' },
+    'no-timing': { type: 'boolean', default: false },
   },
 })
 const RUNS = Math.max(1, Number(values.runs) || 7)
@@ -342,7 +349,84 @@ console.log(
   `\n${reached} of ${floors.length} rooms at IoU >= ${TARGET_IOU} from one click at tolerance ${DEFAULT_FLOOR_TOLERANCE}.\n`,
 )
 
+// --- Rooms nobody tuned on (--corpus) ---------------------------------------------------
+
+/** The rooms of an AGS corpus folder (one folder per game) with a background and a walk area. */
+async function corpusRooms(folder: string): Promise<BenchFloor[]> {
+  const out: BenchFloor[] = []
+  for (const game of (await readdir(folder, { withFileTypes: true })).filter((d) => d.isDirectory())) {
+    const files = (await readdir(join(folder, game.name))).filter((f) => /^room\d+\.crm$/i.test(f))
+    files.sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')))
+    for (const file of files) {
+      const bytes = new Uint8Array(await readFile(join(folder, game.name, file)))
+      try {
+        const crm = readCrm(bytes, file)
+        if (!crm.background) continue
+        const source = {
+          readText: async () => null,
+          readBytes: async () => bytes,
+          decodeImage: async () => {
+            throw new Error('no images here')
+          },
+          imageSize: () => null,
+        }
+        const imported = await importCrmRoom(source, file, {})
+        const { width, height, rgba } = crm.background
+        const truth = new Uint8Array(width * height)
+        let any = 0
+        for (let p = 0; p < truth.length; p++) any += truth[p] = imported.mask && imported.mask[p] > 0 ? 1 : 0
+        if (any > 0) out.push({ name: `${game.name}/${file}`, picture: { width, height, data: rgba }, truth })
+      } catch {
+        // A room Walkbox cannot read is not a floor to score.
+      }
+    }
+  }
+  return out
+}
+
+if (values.corpus) {
+  const rooms = await corpusRooms(resolve(values.corpus))
+  const scores: number[] = []
+  const corpusHeader = ['room', 'size', 'click', 'authored px', 'proposed px', 'IoU']
+  console.log(`Rooms nobody tuned on: ${rooms.length} rooms of ${resolve(values.corpus)}\n`)
+  console.log(row(corpusHeader))
+  console.log(row(corpusHeader.map(() => '---')))
+  for (const floor of rooms) {
+    const { width, height } = floor.picture
+    const click = middleOf(floor.truth, width, height)
+    const margin = defaultFloorMargin(emptyRoom({ id: 'r', width, height }).testWalk.height)
+    const proposal = proposeFloor(prepareFloorPicture(floor.picture), click, {
+      tolerance: DEFAULT_FLOOR_TOLERANCE,
+      margin,
+    })
+    const score = iou(floor.truth, proposal.mask)
+    scores.push(score.iou)
+    console.log(
+      row([
+        floor.name,
+        `${width}x${height}`,
+        `${Math.floor(click.x)},${Math.floor(click.y)}`,
+        score.a,
+        score.b,
+        score.iou.toFixed(3),
+      ]),
+    )
+    if (overlays) await overlay(overlays, floor, proposal.mask)
+  }
+  const sorted = [...scores].sort((a, b) => a - b)
+  const at = (q: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN
+  const share = (limit: number) => scores.filter((s) => s >= limit).length
+  console.log(
+    `\nIoU over ${scores.length} rooms: median ${median(scores).toFixed(3)}, quartiles ${at(0.25).toFixed(3)} .. ` +
+      `${at(0.75).toFixed(3)}, mean ${(scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length)).toFixed(3)}; ` +
+      `>= 0.85: ${share(0.85)}, >= 0.7: ${share(0.7)}, >= 0.5: ${share(0.5)}, < 0.2: ${scores.length - share(0.2)}.\n`,
+  )
+}
+
 // --- Speed at 1920x1080 and 4096x2304 -------------------------------------------------
+
+if (values['no-timing']) process.exit(0)
 
 const source = floors[1]
 const sourceClick = middleOf(source.truth, source.picture.width, source.picture.height)

@@ -522,6 +522,8 @@ async function measureRoomSwitch(
   await page.getByRole('tab', { name: 'Edit' }).click()
   const rooms = [{ id: 'courtyard', name: 'Courtyard' }, other]
   const out: number[] = []
+  // WALKBOX_BENCH_PROFILE: a CPU profile of the measured switches (switch.cpuprofile).
+  const keep = process.env.WALKBOX_BENCH_PROFILE
   for (let i = 0; i < switches + 2; i++) {
     const { id, name } = rooms[i % 2]
     const trace =
@@ -550,10 +552,19 @@ async function measureRoomSwitch(
     if (trace) writeFileSync(resolve(trace, `switch-to-${id}.trace.json`), JSON.stringify(events))
     // The first two open each room once; the switches after them are measured.
     if (i >= 2) out.push(took)
+    if (keep && i === 1) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+      await cdp.send('Profiler.start')
+    }
     if (process.env.WALKBOX_BENCH_VERBOSE)
       log(
         `  switch ${i} to ${id}: ${took.toFixed(1)} ms, main thread script ${mainThreadScriptMs(events).toFixed(1)} ms`,
       )
+  }
+  if (keep) {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown }
+    writeFileSync(resolve(keep, 'switch.cpuprofile'), JSON.stringify(profile))
   }
   return out
 }

@@ -13,6 +13,10 @@
  *   the mask's whole width reads the mask's own bytes (a view, no copy); other tiles keep a
  *   copy of their part, refreshed where a rectangle is redrawn.
  * - palette: 256 RGBA entries; entry 0 is never drawn.
+ * - kept tiles: when another mask goes on screen (a room switch), the tiles of the one that
+ *   leaves stay on the GPU, with a fingerprint of its bytes, for the last KEPT_MASKS masks;
+ *   the same mask coming back with the same fingerprint shows them again with no upload (a
+ *   mask changed meanwhile is uploaded afresh).
  *
  * Units: room px (= mask px).
  */
@@ -29,6 +33,33 @@ import type { Rect } from '../../shared/geometry/types'
 
 /** Side of an overlay tile, room px (WebGL 2 guarantees textures of 2048 px at least). */
 export const MASK_TILE_PX = 2048
+
+/** Masks whose tiles stay on the GPU after they leave the screen (see "kept tiles"). */
+export const KEPT_MASKS = 4
+
+/**
+ * A fingerprint of a mask's bytes (FNV-1a over 32-bit words, then the tail bytes): equal
+ * fingerprints of one mask array mean, for all practical purposes, unchanged bytes.
+ */
+export function maskFingerprint(mask: Uint8Array): number {
+  let h = 0x811c9dc5 ^ mask.length
+  const words = mask.byteOffset % 4 === 0 ? mask.length >> 2 : 0
+  if (words > 0) {
+    const w32 = new Uint32Array(mask.buffer, mask.byteOffset, words)
+    for (let i = 0; i < words; i++) h = Math.imul(h ^ w32[i], 0x01000193)
+  }
+  for (let i = words * 4; i < mask.length; i++) h = Math.imul(h ^ mask[i], 0x01000193)
+  return h >>> 0
+}
+
+/** The tiles of a mask that left the screen, and what they showed. */
+interface KeptTiles {
+  tiles: MaskTile[]
+  columns: number
+  width: number
+  height: number
+  fingerprint: number
+}
 
 const VERTEX = `#version 300 es
 in vec2 aPosition;
@@ -81,6 +112,9 @@ export class IndexedOverlay {
   private columns = 0
   private mask: Uint8Array | null = null
   private maskWidth = 0
+  private maskHeight = 0
+  /** See "kept tiles"; the oldest first. */
+  private readonly kept = new Map<Uint8Array, KeptTiles>()
   private readonly paletteBytes = new Uint8Array(256 * 4)
   private readonly palette: BufferImageSource
 
@@ -107,10 +141,12 @@ export class IndexedOverlay {
       this.updateRect(mask, width, { x: 0, y: 0, width, height })
       return
     }
-    this.destroyTiles()
+    this.keepTiles()
     if (!mask) return
+    if (this.restoreTiles(mask, width, height)) return
     this.mask = mask
     this.maskWidth = width
+    this.maskHeight = height
     program ??= GlProgram.from({ vertex: VERTEX, fragment: FRAGMENT, name: 'indexed-overlay' })
     this.columns = Math.ceil(width / MASK_TILE_PX)
     for (let y = 0; y < height; y += MASK_TILE_PX) {
@@ -201,17 +237,75 @@ export class IndexedOverlay {
     this.container.alpha = opacity
   }
 
-  destroyTiles(): void {
-    for (const tile of this.tiles) {
-      const { geometry, shader } = tile.mesh
-      tile.mesh.destroy()
-      geometry.destroy()
-      shader?.destroy()
-      tile.source.destroy()
+  /** The tiles on screen leave it but stay on the GPU (see "kept tiles"). */
+  private keepTiles(): void {
+    const mask = this.mask
+    if (mask && this.tiles.length > 0) {
+      this.dropKept(mask)
+      this.kept.set(mask, {
+        tiles: this.tiles,
+        columns: this.columns,
+        width: this.maskWidth,
+        height: this.maskHeight,
+        fingerprint: maskFingerprint(mask),
+      })
+      for (const old of this.kept.keys()) {
+        if (this.kept.size <= KEPT_MASKS) break
+        this.dropKept(old)
+      }
+      this.container.removeChildren()
+      this.tiles = []
+      this.mask = null
+    } else this.destroyTiles()
+  }
+
+  /** Show the kept tiles of `mask` again when its bytes and size are what they showed. */
+  private restoreTiles(mask: Uint8Array, width: number, height: number): boolean {
+    const kept = this.kept.get(mask)
+    if (!kept) return false
+    this.kept.delete(mask)
+    if (kept.width !== width || kept.height !== height || kept.fingerprint !== maskFingerprint(mask)) {
+      destroyTileList(kept.tiles)
+      return false
     }
+    this.tiles = kept.tiles
+    this.columns = kept.columns
+    this.mask = mask
+    this.maskWidth = width
+    this.maskHeight = height
+    for (const tile of this.tiles) this.container.addChild(tile.mesh)
+    return true
+  }
+
+  private dropKept(mask: Uint8Array): void {
+    const kept = this.kept.get(mask)
+    if (!kept) return
+    this.kept.delete(mask)
+    destroyTileList(kept.tiles)
+  }
+
+  /** Free every tile, those on screen and those kept. */
+  destroyTiles(): void {
+    destroyTileList(this.tiles)
+    for (const mask of [...this.kept.keys()]) this.dropKept(mask)
     this.tiles = []
     this.mask = null
     this.container.removeChildren()
+  }
+
+  /** How many masks have their tiles kept off screen (for tests). */
+  get keptMasks(): number {
+    return this.kept.size
+  }
+}
+
+function destroyTileList(tiles: readonly MaskTile[]): void {
+  for (const tile of tiles) {
+    const { geometry, shader } = tile.mesh
+    tile.mesh.destroy()
+    geometry.destroy()
+    shader?.destroy()
+    tile.source.destroy()
   }
 }
 
