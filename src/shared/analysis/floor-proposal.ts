@@ -15,7 +15,11 @@
  *    touching the floor wait in a queue ordered by their colour distance to the floor's mean
  *    colour; the nearest is taken while its distance is under the tolerance's limit. So
  *    the floor takes all of its own surface before any other, and stops at a surface that
- *    differs by more than the limit.
+ *    differs by more than the limit. A textured floor (dithering, stone, carpet that the
+ *    smoothing leaves patchy) would stop at its own specks: the limit widens to three times
+ *    the spread of the colours around the click when that is more, unless the floor grown
+ *    so reaches the top of the picture where the slider's limit did not (a floor lies below
+ *    walls and sky).
  * 3. Clean up (`growFloor`, inside the floor's bounding box): holes smaller than a
  *    hundredth of the floor (specks the smoothing left) are filled, and lines up to 2 work
  *    px wide that cut into the floor (plank seams at the picture's border, cracks) are
@@ -55,6 +59,15 @@ const KUWAHARA_RADIUS = 2
 
 /** Holes smaller than this share of the floor are filled. */
 const SPECK_SHARE = 0.01
+
+/** The seed's texture is read over a square of this half side, work px. */
+const SPREAD_RADIUS = 3
+
+/**
+ * A textured floor takes the colours within this many spreads of the seed's (the three-sigma
+ * rule: nearly all of a surface's own colours lie within three standard deviations).
+ */
+const TEXTURE_SIGMAS = 3
 
 /** An RGBA picture, 4 bytes a pixel, row-major (as decoded backgrounds are). */
 export interface RgbaPicture {
@@ -289,7 +302,16 @@ export function growFloor(
   const { workWidth: w, workHeight: h, width, height } = picture
   const sx = Math.min(w - 1, Math.max(0, Math.floor((seed.x * w) / width)))
   const sy = Math.min(h - 1, Math.max(0, Math.floor((seed.y * h) / height)))
-  const grown = growRegion(picture, sy * w + sx, floorColourLimit(tolerance))
+  const limit = floorColourLimit(tolerance)
+  const textured = TEXTURE_SIGMAS * seedSpread(picture, sx, sy, SPREAD_RADIUS)
+  let grown = growRegion(picture, sy * w + sx, limit)
+  // A textured floor: the limit widens to its own spread, unless the floor then climbs to the
+  // top of the picture where at the slider's limit it did not (the ground prior: a floor lies
+  // below the walls and the sky; what reaches the top has leaked into them).
+  if (textured > limit) {
+    const wider = growRegion(picture, sy * w + sx, textured)
+    if (wider.bounds.y0 > 0 || grown.bounds.y0 === 0) grown = wider
+  }
   const { bounds } = grown
   const x0 = Math.max(0, bounds.x0 - 2)
   const y0 = Math.max(0, bounds.y0 - 2)
@@ -310,6 +332,28 @@ export function growFloor(
   count += fillSmallHoles(region, bw, bh, count * SPECK_SHARE)
   count += closeSeams(region, bw, bh)
   return { picture, box, field: signedField(region, bw, bh), count }
+}
+
+/**
+ * The spread of the colours around work pixel (x, y): the root mean squared distance of the
+ * colours of a square of side 2r + 1 (clipped to the picture) to their mean, Lab units.
+ */
+function seedSpread(picture: FloorPicture, x: number, y: number, r: number): number {
+  const { workWidth: w, workHeight: h, lab } = picture
+  let n = 0
+  const sum = [0, 0, 0]
+  let squares = 0
+  for (let j = Math.max(0, y - r); j <= Math.min(h - 1, y + r); j++)
+    for (let i = Math.max(0, x - r); i <= Math.min(w - 1, x + r); i++) {
+      const p = (j * w + i) * 3
+      for (let c = 0; c < 3; c++) {
+        sum[c] += lab[p + c]
+        squares += lab[p + c] * lab[p + c]
+      }
+      n++
+    }
+  const meanSquares = (sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2]) / (n * n)
+  return Math.sqrt(Math.max(0, squares / n - meanSquares))
 }
 
 /**
