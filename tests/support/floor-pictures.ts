@@ -70,3 +70,47 @@ export function maskIou(a: Uint8Array, b: Uint8Array): number {
   }
   return either === 0 ? 0 : both / either
 }
+
+/** Two stones of a cobbled floor, about 13 Lab units apart (far outside the default limit of 6.6). */
+export const COBBLE_LIGHT: Rgb = [150, 140, 120]
+export const COBBLE_DARK: Rgb = [118, 108, 90]
+
+/**
+ * A w x h room whose floor (below the top third) is cobbled: squares of `stone` px (3: finer than the 7 px square the proposal reads the texture on), each one
+ * of the two COBBLE colours at random (seeded); above it a flat wall, or, with `wallStones`,
+ * a wall cobbled the same way in colours that overlap the floor's (WALL-ward of the light
+ * stone), so that a limit wide enough for the floor's texture also reaches the wall.
+ */
+export function cobbledRoom(
+  w: number,
+  h: number,
+  options: { stone?: number; wallStones?: boolean } = {},
+): { picture: RgbaImage; truth: Uint8Array } {
+  const stone = options.stone ?? 3
+  const rng = createRandom(11)
+  const pick = new Map<number, boolean>()
+  const data = new Uint8Array(w * h * 4)
+  const truth = new Uint8Array(w * h)
+  const wallDark: Rgb = [150, 150, 150]
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const floor = y >= h / 3
+      const cell = Math.floor(y / stone) * w + Math.floor(x / stone)
+      if (!pick.has(cell)) pick.set(cell, rng.next() < 0.5)
+      const light = pick.get(cell)!
+      const colour = floor
+        ? light
+          ? COBBLE_LIGHT
+          : COBBLE_DARK
+        : options.wallStones
+          ? light
+            ? COBBLE_LIGHT
+            : wallDark
+          : WALL
+      const p = y * w + x
+      for (let c = 0; c < 3; c++) data[p * 4 + c] = colour[c]
+      data[p * 4 + 3] = 255
+      truth[p] = floor ? 1 : 0
+    }
+  return { picture: { width: w, height: h, data }, truth }
+}

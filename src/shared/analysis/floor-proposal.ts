@@ -16,10 +16,10 @@
  *    colour; the nearest is taken while its distance is under the tolerance's limit. So
  *    the floor takes all of its own surface before any other, and stops at a surface that
  *    differs by more than the limit. A textured floor (dithering, stone, carpet that the
- *    smoothing leaves patchy) would stop at its own specks: the limit widens to three times
- *    the spread of the colours around the click when that is more, unless the floor grown
- *    so reaches the top of the picture where the slider's limit did not (a floor lies below
- *    walls and sky).
+ *    smoothing leaves patchy) would stop at its own specks: the limit's scale stretches so
+ *    that the default tolerance reaches three times the spread of the colours around the
+ *    click when that is more, unless the floor grown so reaches the top of the picture where
+ *    the unstretched limit did not (a floor lies below walls and sky).
  * 3. Clean up (`growFloor`, inside the floor's bounding box): holes smaller than a
  *    hundredth of the floor (specks the smoothing left) are filled, and lines up to 2 work
  *    px wide that cut into the floor (plank seams at the picture's border, cracks) are
@@ -303,12 +303,16 @@ export function growFloor(
   const sx = Math.min(w - 1, Math.max(0, Math.floor((seed.x * w) / width)))
   const sy = Math.min(h - 1, Math.max(0, Math.floor((seed.y * h) / height)))
   const limit = floorColourLimit(tolerance)
-  const textured = TEXTURE_SIGMAS * seedSpread(picture, sx, sy, SPREAD_RADIUS)
+  // A textured floor: the slider's scale stretches so that its default reaches three spreads
+  // of the colours around the click (the slider still narrows and widens from there), unless
+  // the floor then climbs to the top of the picture where at the slider's own limit it did
+  // not (the ground prior: a floor lies below the walls and the sky; what reaches the top
+  // has leaked into them).
+  const stretch =
+    (TEXTURE_SIGMAS * seedSpread(picture, sx, sy, SPREAD_RADIUS)) / floorColourLimit(DEFAULT_FLOOR_TOLERANCE)
+  const textured = limit * stretch
   let grown = growRegion(picture, sy * w + sx, limit)
-  // A textured floor: the limit widens to its own spread, unless the floor then climbs to the
-  // top of the picture where at the slider's limit it did not (the ground prior: a floor lies
-  // below the walls and the sky; what reaches the top has leaked into them).
-  if (textured > limit) {
+  if (stretch > 1) {
     const wider = growRegion(picture, sy * w + sx, textured)
     if (wider.bounds.y0 > 0 || grown.bounds.y0 === 0) grown = wider
   }

@@ -17,7 +17,7 @@ import {
   type RgbaPicture,
 } from '../../../src/shared/analysis/floor-proposal'
 import { rasterisePolygons } from '../../../src/shared/geometry/rasterise'
-import { maskIou, plankedRoom, PLANK, SEAM, WALL } from '../../support/floor-pictures'
+import { cobbledRoom, maskIou, plankedRoom, PLANK, SEAM, WALL } from '../../support/floor-pictures'
 
 describe('a walk area proposed from the art', () => {
   it('takes the planked floor seams and all, and leaves out the wall and the rug', () => {
@@ -28,6 +28,25 @@ describe('a walk area proposed from the art', () => {
     // Nothing of the wall, nothing in the middle of the rug.
     expect(proposal.mask[20 * 240 + 120]).toBe(0)
     expect(proposal.mask[Math.floor(0.68 * 180) * 240 + Math.floor(0.57 * 240)]).toBe(0)
+  })
+
+  it('takes a cobbled floor whole at the default tolerance, and the slider still narrows it', () => {
+    const { picture, truth } = cobbledRoom(240, 180)
+    const prepared = prepareFloorPicture(picture)
+    const proposal = proposeFloor(prepared, { x: 120, y: 130 })
+    expect(maskIou(proposal.mask, truth)).toBeGreaterThan(0.95)
+    // Nothing of the wall.
+    for (let y = 0; y < 55; y++) expect(proposal.mask[y * 240 + 120]).toBe(0)
+    const narrow = proposeFloor(prepared, { x: 120, y: 130 }, { tolerance: 0 })
+    expect(narrow.pixels).toBeLessThan(proposal.pixels / 2)
+  })
+
+  it('keeps a textured floor to its stones when the texture would carry it up a wall to the top', () => {
+    const { picture, truth } = cobbledRoom(240, 180, { wallStones: true })
+    const prepared = prepareFloorPicture(picture)
+    const proposal = proposeFloor(prepared, { x: 120, y: 130 })
+    for (let x = 0; x < 240; x += 7) expect(proposal.mask[x]).toBe(0)
+    for (let p = 0; p < truth.length; p++) if (proposal.mask[p]) expect(truth[p]).toBe(1)
   })
 
   it('answers the wall when the wall is clicked', () => {
