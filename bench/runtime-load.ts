@@ -89,8 +89,16 @@ export async function runtimeLoadSection(
         if (i >= LOADS) times[which].push(ms)
       }
     }
+    // Each load against Detour's import of the same triangles (the target: at most 1).
+    const detour = loads.findIndex(([label]) => label.endsWith('same triangles'))
     loads.forEach(([label], j) => {
-      rows.push([peer.name, label, fixed(median(times[j]), 3), fixed(quantile(times[j], 0.95), 3)])
+      rows.push([
+        peer.name,
+        label,
+        fixed(median(times[j]), 3),
+        fixed(quantile(times[j], 0.95), 3),
+        fixed(median(times[j]) / median(times[detour]), 2),
+      ])
     })
     const section = text.length - JSON.stringify({ ...JSON.parse(text), navmesh: undefined }).length - 1
     sizes.push([
@@ -103,7 +111,7 @@ export async function runtimeLoadSection(
       bytes.convex.length,
     ])
   }
-  out(markdownTable(['room', 'load', '>median ms', '>p95 ms'], rows))
+  out(markdownTable(['room', 'load', '>median ms', '>p95 ms', '>median / Detour'], rows))
   out()
   out('File sizes, bytes:')
   out()

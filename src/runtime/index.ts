@@ -172,14 +172,57 @@ function optionsKey(pathfinder: Pathfinder<Prepared, string>, values: OptionValu
   return key
 }
 
-/** Has `given` exactly the keys and values of `last` (`count` keys)? One pass, nothing made. */
-function sameOptions(given: OptionValues, last: OptionValues, count: number): boolean {
+/**
+ * The last plain options a room was given, as their values per option of the algorithm (in
+ * `pathfinder.options` order): a later call whose object has these values and no other key
+ * reuses what they prepared, read field by field with no key made and nothing allocated.
+ */
+interface GivenOptions {
+  pathfinder: Pathfinder<Prepared, string>
+  /** The algorithm's option keys, in its order. */
+  keys: readonly string[]
+  /** The value given for each key (undefined: not given). */
+  values: unknown[]
+  /** How many keys the object had (all of them the algorithm's, none undefined). */
+  count: number
+  prepared: Prepared
+}
+
+/** The option keys of an algorithm, made once per algorithm. */
+const optionKeys = new WeakMap<object, readonly string[]>()
+function keysOf(pathfinder: Pathfinder<Prepared, string>): readonly string[] {
+  let keys = optionKeys.get(pathfinder)
+  if (!keys) optionKeys.set(pathfinder, (keys = pathfinder.options.map((s) => s.key)))
+  return keys
+}
+
+/** Has `given` the values `last` remembers in the algorithm's known fields? */
+function sameValues(given: OptionValues, last: GivenOptions): boolean {
+  const { keys, values } = last
+  for (let i = 0; i < keys.length; i++) if (given[keys[i]] !== values[i]) return false
+  return true
+}
+
+/** How many enumerable keys an object has, without making a list. */
+function countKeys(given: OptionValues): number {
   let n = 0
+  for (const _ in given) n++
+  return n
+}
+
+/** What sameGiven compares later, or null when `given` has a key the algorithm lacks or an undefined value. */
+function givenOptions(
+  pathfinder: Pathfinder<Prepared, string>,
+  given: OptionValues,
+  prepared: Prepared,
+): GivenOptions | null {
+  const keys = keysOf(pathfinder)
+  let count = 0
   for (const key in given) {
-    if (given[key] !== last[key]) return false
-    n++
+    if (given[key] === undefined || !keys.includes(key)) return null
+    count++
   }
-  return n === count
+  return { pathfinder, keys, values: keys.map((k) => given[k]), count, prepared }
 }
 
 /** Length of a polyline, room px. */
@@ -200,6 +243,8 @@ function withoutDebug(prepared: Prepared): Prepared {
 }
 
 const DEFAULT_PATHFINDER = navmeshFunnel as unknown as Pathfinder<Prepared, string>
+/** navmesh-funnel's options are `entry` then `corridors`: findPath reads them by name. */
+const DEFAULT_BY_NAME = keysOf(DEFAULT_PATHFINDER).join() === 'entry,corridors'
 
 /** A prepared option set (room.prepare): checked once; findPath reads its prepared data with no work per call. */
 class OptionSet implements PreparedFind {
@@ -292,22 +337,42 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
     if (!prepared) byValues.set(key, (prepared = prepareFresh(pathfinder, values)))
     return prepared
   }
-  // The last options given (a copy, so that a game changing its object is seen): a call whose
-  // options have the same keys and values reuses what they prepared, without making a key.
-  let lastGivenFor: Pathfinder<Prepared, string> | null = null
-  let lastGiven: OptionValues = {}
-  let lastGivenCount = 0
-  let lastGivenPrepared: Prepared | null = null
+  // The last options given (their values, so that a game changing its object is seen): a
+  // call whose options have the same keys and values reuses what they prepared, reading the
+  // algorithm's known fields and counting keys, without making a key or a copy.
+  // The options given last are compared field by field (a game's constant, or a fresh literal
+  // of the same values), keys counted so that an unknown key added later is refused; other
+  // objects given before (a few constants in turn) are found by object, then compared alike.
+  let lastGiven: GivenOptions | null = null
+  let byObject: WeakMap<OptionValues, GivenOptions> | null = null
   const prepareWith = (pathfinder: Pathfinder<Prepared, string>, given: OptionValues): Prepared => {
-    if (pathfinder === lastGivenFor && sameOptions(given, lastGiven, lastGivenCount))
-      return lastGivenPrepared!
-    const values = completeOptions(pathfinder, given)
-    const prepared = preparedFor(pathfinder, values, optionsKey(pathfinder, values))
-    lastGivenFor = pathfinder
-    lastGiven = { ...given }
-    lastGivenCount = Object.keys(given).length
-    lastGivenPrepared = prepared
-    return prepared
+    const last = lastGiven
+    if (last !== null && last.pathfinder === pathfinder) {
+      // navmesh-funnel's two options read by name (the common case), others by key.
+      const same =
+        pathfinder === DEFAULT_PATHFINDER && DEFAULT_BY_NAME
+          ? given.entry === last.values[0] && given.corridors === last.values[1]
+          : sameValues(given, last)
+      if (same && countKeys(given) === last.count) return last.prepared
+    }
+    const known = byObject?.get(given)
+    let found: GivenOptions | null
+    if (
+      known !== undefined &&
+      known.pathfinder === pathfinder &&
+      sameValues(given, known) &&
+      countKeys(given) === known.count
+    )
+      found = known
+    else {
+      const values = completeOptions(pathfinder, given)
+      const prepared = preparedFor(pathfinder, values, optionsKey(pathfinder, values))
+      found = givenOptions(pathfinder, given, prepared)
+      if (found === null) return prepared
+      ;(byObject ??= new WeakMap()).set(given, found)
+    }
+    lastGiven = found
+    return found.prepared
   }
   // Prepared option sets (room.prepare) of this room, checked once: a call with one reads its
   // prepared data straight away, made again only after a flag changed (`generation`).
@@ -338,7 +403,7 @@ export function loadRoom(data: unknown, options: { flags?: RuntimeFlags; file?: 
       flags[id] = value
       generation++
       world = null
-      lastPathfinder = lastPrepared = lastGivenFor = lastGivenPrepared = null
+      lastPathfinder = lastPrepared = lastGiven = byObject = null
       preparedDefault = preparedWith = null
     },
     isWalkable: (p) => currentWorld().isWalkable(p),

@@ -226,7 +226,10 @@ describe('a 10,000-vertex star (5,000 spikes)', () => {
 })
 
 describe('a floor with a 10,000-vertex circular hole', () => {
-  it('is answered with valid paths; the navmesh falls back to midpoint costs where its partial funnels would take seconds', () => {
+  // Its ring's triangulation is mostly dead ends (fans off the hole): since navmesh-funnel's
+  // partial-funnel search skips them (issue #32), it finishes on these pairs within its rescan
+  // cap, where it used to fall back to midpoint costs.
+  it('is answered with valid paths by the partial funnels, within their rescan cap', () => {
     const world = worldOf(circleWithHole())
     expectValidAnswers(world, 'visibility-polygon', 5)
     const prepared = prepareAlgorithm(world, 'navmesh-funnel')
@@ -237,7 +240,7 @@ describe('a floor with a 10,000-vertex circular hole', () => {
       expect(checkPath(world, result.points).valid).toBe(true)
       reasons.push(result.reason ?? '')
     }
-    expect(reasons.some((r) => r.includes('corridor ranked by portal midpoints'))).toBe(true)
+    expect(reasons.filter((r) => r.includes('corridor ranked by portal midpoints'))).toEqual([])
   })
 })
 

@@ -46,6 +46,8 @@ import {
   startFunnel,
   type PartialFunnels,
 } from '../polygon/partial-funnel'
+import { isDeadEnd, meshBridges, type MeshBridges } from '../polygon/mesh-bridges'
+import { crossesCycle } from '../polygon/second-opinion'
 import { buildTriMesh, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
 import type { DebugLayer, NavWorld, OptionValues, Pathfinder, Prepared } from '../types'
 import { norm } from '../polygon/norm'
@@ -57,6 +59,8 @@ export type EntryRule = 'midpoint' | 'closest-point' | 'toward-goal' | 'partial-
 
 export interface NavmeshPrepared extends Prepared {
   mesh: TriMesh
+  /** The mesh's bridges, made on the first search whose corridor crosses a portal (second-opinion.ts). */
+  bridges?: MeshBridges
   entry: EntryRule
   corridors: number
   g: Float64Array
@@ -166,7 +170,29 @@ export const navmeshFunnel: Pathfinder<NavmeshPrepared, 'navmesh-funnel'> = {
     const reason = reasons.length > 0 ? reasons.join('; ') : undefined
     let bestCorridor = first.corridor
     let bestEdges = first.edges
-    let best = pull(p, s.point, target.point, first.corridor, first.edges)
+    let best: Point[] | null = null
+    // A corridor around a hole may lose to a worse one at a triangle where both meet (the
+    // partial funnels keep one funnel per triangle): searched again from the goal, bounded
+    // by the length found, a shorter one wins (second-opinion.ts).
+    if (first.met && p.bridges && crossesCycle(p.bridges, first.corridor, first.edges)) {
+      const back = corridorSearch(
+        p,
+        target.point,
+        target.triangle,
+        s.point,
+        s.triangle,
+        -1,
+        'partial-funnel',
+        first.length,
+      )
+      expanded += back.expanded
+      if (back.corridor.length > 0) {
+        best = pull(p, target.point, s.point, back.corridor, back.edges).reverse()
+        bestCorridor = back.corridor
+        bestEdges = back.edges
+      }
+    }
+    best ??= pull(p, s.point, target.point, first.corridor, first.edges)
     let bestLength = p.corridors > 1 ? lengthOf(best) : 0
     // Improvement: ban the first corridor's inner triangles one at a time and keep the shortest pulled path.
     for (let k = 1; k < p.corridors && k < first.corridor.length - 1; k++) {
@@ -290,9 +316,16 @@ export interface Corridor {
   expanded: number
   /** True when the partial funnels hit the rescan cap (see the glossary); the corridor is then empty. */
   capped?: boolean
+  /** With partial funnels: the corridor's pulled length (the goal's estimate, exact there). */
+  length?: number
+  /** With partial funnels: did the search meet a triangle closed by another corridor (second-opinion.ts)? */
+  met?: boolean
 }
 
-/** A* over triangles; `ban` is a triangle the search may not enter (-1 for none). */
+/**
+ * A* over triangles; `ban` is a triangle the search may not enter (-1 for none); with partial
+ * funnels, `bound` drops every estimate at or above it (a corridor no shorter than one known).
+ */
 export function corridorSearch(
   p: NavmeshPrepared,
   s: Point,
@@ -301,6 +334,7 @@ export function corridorSearch(
   gt: number,
   ban = -1,
   entry: EntryRule = p.entry,
+  bound = Infinity,
 ): Corridor {
   const m = p.mesh
   const v = m.vertices
@@ -318,6 +352,8 @@ export function corridorSearch(
   ey[st] = s.y
   parent[st] = -1
   const partial = entry === 'partial-funnel'
+  let met = false
+  const bridges = partial ? (p.bridges ??= meshBridges(m)) : null
   if (partial) {
     startFunnel(p.funnels, st, s)
     resetRescanCount()
@@ -340,7 +376,14 @@ export function corridorSearch(
     const uy = ey[u]
     for (let k = 0; k < 3; k++) {
       const w = m.neighbours[3 * u + k]
-      if (w < 0 || w === ban || closed[w] === q) continue
+      if (w < 0 || w === ban) continue
+      if (closed[w] === q) {
+        if (partial && w !== parent[u]) met = true
+        continue
+      }
+      // With partial funnels, dead ends (mesh-bridges.ts) are not entered, as the game's route
+      // does: no corridor to the goal goes through them, and corridors meeting in them do not count.
+      if (bridges !== null && isDeadEnd(bridges, m, u, k, gt)) continue
       const a = m.corners[3 * u + k]
       const b = m.corners[3 * u + ((k + 1) % 3)]
       const ax = v[2 * a]
@@ -350,7 +393,7 @@ export function corridorSearch(
       if (partial) {
         // right end = a, left end = b (see tri-mesh.ts).
         const f = extendPartialFunnel(p.funnels, m, parent, parentEdge, u, w, bx, by, ax, ay, t, w === gt)
-        if (seen[w] !== q || f < g[w]) {
+        if (f < bound && (seen[w] !== q || f < g[w])) {
           seen[w] = q
           g[w] = f
           parent[w] = u
@@ -396,7 +439,7 @@ export function corridorSearch(
   }
   corridor.reverse()
   edges.reverse()
-  return { corridor, edges, expanded }
+  return partial ? { corridor, edges, expanded, length: g[gt], met } : { corridor, edges, expanded }
 }
 
 function closestParam(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {

@@ -22,6 +22,7 @@ import type { Point } from '../../geometry/types'
 import { meshBridges, uniqueCorridor, type MeshBridges } from '../polygon/mesh-bridges'
 import { apexCorners, startApexLog, stopApexLog } from '../polygon/partial-funnel'
 import { routeSearch, workingArea } from '../polygon/route-search'
+import { crossesCycle } from '../polygon/second-opinion'
 import { clearStraight } from '../polygon/straight-walk'
 import { locate, placeOnMesh, type TriMesh } from '../polygon/tri-mesh'
 import type { OptionValues, Prepared } from '../types'
@@ -126,6 +127,26 @@ export function navmeshRoute(state: RouteState, from: Point, to: Point): RouteAn
     stopApexLog()
   }
   if (searched > 0) {
+    // A corridor round a hole: searched again from the goal, bounded by the length found
+    // (second-opinion.ts), as navmesh-funnel's findPath does.
+    if (w.met && crossesCycle(bridges, w.corridor, w.edges, searched - 1)) {
+      const length = w.g[gt]
+      let back: number
+      startApexLog()
+      try {
+        back = routeSearch(m, bridges, w, t, gt, s, st, MAX_RESCANNED_PORTALS, length)
+      } finally {
+        stopApexLog()
+      }
+      if (back > 0) {
+        const points = [{ x: t.x, y: t.y }, ...apexCorners(w.funnels.ap![st])]
+        const last = points[points.length - 1]
+        if (last.x !== s.x || last.y !== s.y) points.push({ x: s.x, y: s.y })
+        return routeAnswer(points.reverse(), reached, reasons)
+      }
+      // The first search's funnels were overwritten: its corridor (still in w) is pulled.
+      return routeAnswer(pullCorridor(m, w, s, t, w.corridor, w.edges, searched - 1), reached, reasons)
+    }
     const points = [{ x: s.x, y: s.y }, ...apexCorners(w.funnels.ap![gt])]
     const last = points[points.length - 1]
     if (last.x !== t.x || last.y !== t.y) points.push({ x: t.x, y: t.y })

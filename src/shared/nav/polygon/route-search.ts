@@ -45,6 +45,8 @@ export interface WorkingArea {
   heap: MinHeap
   /** The last query's stamp. */
   query: number
+  /** Did the last search meet a triangle closed by another corridor (second-opinion.ts)? */
+  met: boolean
   /** The last corridor found: its triangles, and the edge each is left by. */
   corridor: Int32Array
   edges: Int8Array
@@ -88,6 +90,7 @@ export function workingArea(triangles: number): WorkingArea {
     closed: arena.u32(T),
     heap: area?.heap ?? new MinHeap(64),
     query: 0,
+    met: false,
     corridor: arena.i32(T),
     edges: arena.i8(T),
     scratch: arena.i32(T),
@@ -102,6 +105,7 @@ export function workingArea(triangles: number): WorkingArea {
 /**
  * A* from triangle st (point s) to gt (point t) of mesh m, as navmesh-funnel's partial-funnel
  * search with dead ends skipped; `p` is the working area, for at least m's triangles.
+ * Estimates at or above `bound` are dropped (a corridor no shorter than one known).
  * Returns the corridor's triangle count (written into p.corridor and p.edges), 0 when there
  * is none, -1 when the partial funnels scanned more than `maxRescans` portals again (then
  * nothing is written).
@@ -115,6 +119,7 @@ export function routeSearch(
   t: Point,
   gt: number,
   maxRescans: number,
+  bound = Infinity,
 ): number {
   let q = ++p.query
   if (q === 0xffffffff) {
@@ -147,6 +152,7 @@ export function routeSearch(
   const tx = t.x
   const ty = t.y
   heap.clear()
+  p.met = false
   seen[st] = q
   g[st] = 0
   parent[st] = -1
@@ -174,7 +180,12 @@ export function routeSearch(
     const rightAtApex = fRx === ax && fRy === ay
     for (let k = 0; k < 3; k++) {
       const w = nb[3 * u + k]
-      if (w < 0 || closed[w] === q) continue
+      if (w < 0) continue
+      if (closed[w] === q) {
+        // Two corridors meet (second-opinion.ts): the one that reached w first kept it.
+        if (w !== parent[u]) p.met = true
+        continue
+      }
       if (bridge[3 * u + k] !== 0) {
         // A bridge to a side without the goal (mesh-bridges.ts isDeadEnd, inlined).
         const x = bParent[w] === u ? w : u
@@ -211,7 +222,7 @@ export function routeSearch(
       }
       if (turn) {
         const f = extendPartialFunnel(F, m, parent, parentEdge, u, w, lx, ly, rx, ry, t, w === gt)
-        if (seen[w] !== q || f < g[w]) {
+        if (f < bound && (seen[w] !== q || f < g[w])) {
           seen[w] = q
           g[w] = f
           parent[w] = u
@@ -234,7 +245,7 @@ export function routeSearch(
               norm(lx - ax, ly - ay) + norm(tx - lx, ty - ly),
               norm(rx - ax, ry - ay) + norm(tx - rx, ty - ry),
             )
-      if (seen[w] !== q || f < g[w]) {
+      if (f < bound && (seen[w] !== q || f < g[w])) {
         seen[w] = q
         g[w] = f
         parent[w] = u
