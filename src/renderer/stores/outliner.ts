@@ -15,12 +15,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { useEditorStore } from './editor'
-import { refKey, type ObjectRef } from '../tools/object-refs'
+import { useLayersStore } from './layers'
+import { layerOfRef, refKey, type ObjectRef } from '../tools/object-refs'
 
 type Flags = Record<string, { hidden: Set<string>; locked: Set<string> }>
 
 export const useOutlinerStore = defineStore('outliner', () => {
   const editor = useEditorStore()
+  const layers = useLayersStore()
   const flags = ref<Flags>({})
   /** Bumped on every hide/lock change, for the views to redraw. */
   const revision = ref(0)
@@ -40,8 +42,10 @@ export const useOutlinerStore = defineStore('outliner', () => {
   function isLocked(ref: ObjectRef): boolean {
     return current.value.locked.has(refKey(ref))
   }
-  /** May the canvas pick, move or marquee this object? */
+  /** May the canvas pick, move or marquee this object (its layer shown and unlocked too)? */
   function pickable(ref: ObjectRef): boolean {
+    const layer = layerOfRef(ref)
+    if (layer && (!layers.layer(layer).visible || layers.layer(layer).locked)) return false
     return !isHidden(ref) && !isLocked(ref)
   }
   function set(which: 'hidden' | 'locked', ref: ObjectRef, on: boolean): void {
