@@ -213,7 +213,7 @@ export class SelectTool implements Tool {
   private releaseGroup(e: ToolPointer): void {
     const g = this.group!
     this.now = e.point
-    const moved = Math.hypot(e.point.x - g.start.x, e.point.y - g.start.y) * e.zoom >= 3
+    const moved = Math.hypot(e.point.x - g.start.x, e.point.y - g.start.y) * e.zoom >= 1
     const target = this.ctx.target()
     if (g.mode === 'marquee') {
       if (moved && this.ctx.setObjects) {
