@@ -69,6 +69,8 @@ describe('outliner and multi-select', () => {
       [1100, 900],
     ])
     await expect.poll(selectedKeys).toEqual(['hole:floor#0', 'gate:doorway-gate', 'zone:fountain-edge'])
+    // The README image: the room with the three selected, and the outliner with its buttons in view.
+    await outliner().getByRole('button', { name: 'Align top' }).scrollIntoViewIfNeeded()
     await saveDocsImage(page, 'walkbox-outliner.png')
 
     // Shift+→ moves all three 10 px; Align top lines them up on y = 640: one step each.
@@ -117,6 +119,9 @@ describe('outliner and multi-select', () => {
     expect(back.zones[0].name).toBe('Fountain rim')
 
     // Hide the gate: no longer drawn, no longer picked by a marquee, still in the room.
+    // Nothing selected (a press on the locked floor selects nothing), so no outline is drawn over it.
+    await clickRoom(page, 200, 900)
+    await expect.poll(selectedKeys).toEqual([])
     const shown = await canvasClip(1010, 740, 1050, 812)
     await row('gate:doorway-gate').getByRole('button', { name: 'Hide Doorway gate' }).click()
     await expect.poll(async () => (await canvasClip(1010, 740, 1050, 812)).equals(shown)).toBe(false)
@@ -126,6 +131,7 @@ describe('outliner and multi-select', () => {
     ])
     await expect.poll(selectedKeys).toEqual(['hole:floor#0', 'zone:fountain-edge'])
     expect((await savedRoom()).gates).toHaveLength(1)
+    await clickRoom(page, 200, 900)
     await row('gate:doorway-gate').getByRole('button', { name: 'Show Doorway gate' }).click()
     await expect.poll(async () => (await canvasClip(1010, 740, 1050, 812)).equals(shown)).toBe(true)
   })

@@ -36,12 +36,11 @@ export const useOutlinerStore = defineStore('outliner', () => {
     return of(editor.activeRoomId)
   })
 
-  function isHidden(ref: ObjectRef): boolean {
-    return current.value.hidden.has(refKey(ref))
+  function has(which: 'hidden' | 'locked', ref: ObjectRef): boolean {
+    return current.value[which].has(refKey(ref))
   }
-  function isLocked(ref: ObjectRef): boolean {
-    return current.value.locked.has(refKey(ref))
-  }
+  const isHidden = (ref: ObjectRef): boolean => has('hidden', ref)
+  const isLocked = (ref: ObjectRef): boolean => has('locked', ref)
   /** May the canvas pick, move or marquee this object (its layer shown and unlocked too)? */
   function pickable(ref: ObjectRef): boolean {
     const layer = layerOfRef(ref)
@@ -63,5 +62,5 @@ export const useOutlinerStore = defineStore('outliner', () => {
   /** The hidden keys of the room on screen (the views filter what they draw by them). */
   const hiddenKeys = computed<ReadonlySet<string>>(() => current.value.hidden)
 
-  return { revision, isHidden, isLocked, pickable, toggleHidden, toggleLocked, set, hiddenKeys }
+  return { revision, has, isHidden, isLocked, pickable, toggleHidden, toggleLocked, set, hiddenKeys }
 })

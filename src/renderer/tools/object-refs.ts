@@ -17,7 +17,7 @@ import type { Room } from '../../shared/room/schema'
 import type { LayerId } from '../stores/layers'
 import type { Selection } from './tool'
 
-import type { ObjectRef } from './object-ref'
+import type { ObjectKind, ObjectRef } from './object-ref'
 
 export type { ObjectKind, ObjectRef } from './object-ref'
 
@@ -161,54 +161,26 @@ export function roomObjects(room: Room): ObjectGroup[] {
       polygons.push({ ref: { kind: 'hole', id: p.id, hole }, name: `hole ${hole + 1}`, renames: null }),
     )
   }
+  /** Objects named by their `name` (a numbered id shows as '<kind> <id>' while it has none). */
+  const named = (
+    kind: ObjectKind,
+    list: readonly { id: string | number; name?: string }[],
+    unnamed: (id: string | number) => string,
+  ): RoomObject[] =>
+    list.map((o) => ({ ref: { kind, id: String(o.id) }, name: o.name || unnamed(o.id), renames: 'name' }))
+  const itself = (id: string | number) => String(id)
   return [
     { id: 'polygons', label: 'Walk polygons', objects: polygons },
-    {
-      id: 'areas',
-      label: 'Mask walk areas',
-      objects: room.areas.map((a) => ({
-        ref: { kind: 'area', id: String(a.id) },
-        name: a.name || `area ${a.id}`,
-        renames: 'name',
-      })),
-    },
-    {
-      id: 'gates',
-      label: 'Gates',
-      objects: room.gates.map((g) => ({ ref: { kind: 'gate', id: g.id }, name: g.name || g.id, renames: 'name' })),
-    },
-    {
-      id: 'zones',
-      label: 'Trigger zones',
-      objects: room.zones.map((z) => ({ ref: { kind: 'zone', id: z.id }, name: z.name || z.id, renames: 'name' })),
-    },
+    { id: 'areas', label: 'Mask walk areas', objects: named('area', room.areas, (id) => `area ${id}`) },
+    { id: 'gates', label: 'Gates', objects: named('gate', room.gates, itself) },
+    { id: 'zones', label: 'Trigger zones', objects: named('zone', room.zones, itself) },
     {
       id: 'walk-behinds',
       label: 'Walk-behinds',
-      objects: (room.walkBehinds?.areas ?? []).map((w) => ({
-        ref: { kind: 'walk-behind', id: String(w.id) },
-        name: w.name || `walk-behind ${w.id}`,
-        renames: 'name',
-      })),
+      objects: named('walk-behind', room.walkBehinds?.areas ?? [], (id) => `walk-behind ${id}`),
     },
-    {
-      id: 'hotspots',
-      label: 'Hotspots',
-      objects: (room.hotspots ?? []).map((h) => ({
-        ref: { kind: 'hotspot', id: h.id },
-        name: h.name || h.id,
-        renames: 'name',
-      })),
-    },
-    {
-      id: 'points',
-      label: 'Points',
-      objects: (room.points ?? []).map((p) => ({
-        ref: { kind: 'point', id: p.id },
-        name: p.name || p.id,
-        renames: 'name',
-      })),
-    },
+    { id: 'hotspots', label: 'Hotspots', objects: named('hotspot', room.hotspots ?? [], itself) },
+    { id: 'points', label: 'Points', objects: named('point', room.points ?? [], itself) },
   ]
 }
 

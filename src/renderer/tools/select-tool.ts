@@ -366,7 +366,8 @@ export class SelectTool implements Tool {
     }
     const target = this.ctx.target()
     const many = this.objects()
-    if (target && many.length > 1) {
+    // Several objects, or one no tool selects alone (a point): each outlined.
+    if (target && (many.length > 1 || (many.length === 1 && !selection))) {
       const d = this.group?.mode === 'dragging-objects' ? this.groupOffset() : null
       for (const ref of many) {
         const outline = outlineOf(target.room, ref)
