@@ -28,6 +28,7 @@ import { useToolsStore } from '../../src/renderer/stores/tools'
 import { refKey, roomObjects, type ObjectRef } from '../../src/renderer/tools/object-refs'
 import type { ToolPointer } from '../../src/renderer/tools/tool'
 import type { Room } from '../../src/shared/room/schema'
+import { decodeWalkBehindRows, encodeWalkBehindRows } from '../../src/shared/room/walk-behinds'
 import { makeTarget, roundTrip, type TestTarget } from './commands/fixture'
 import { openRoomInEditor } from './support/editor'
 
@@ -152,6 +153,23 @@ describe('commands over several objects', () => {
       expect(r.room.gates[0].polygon![0][0]).toBe(6.5),
     )
     expect(() => alignObjectsCommand(t, [DOOR], 'left')).toThrow(/two or more/)
+  })
+
+  it('moves the pixels and baseline of a walk-behind with the rest, in whole px, and never drops a pixel', () => {
+    const t = target()
+    const cells = new Uint8Array(20 * 10)
+    for (let x = 5; x < 8; x++) cells[2 * 20 + x] = 1
+    t.room.walkBehinds = { areas: [{ id: 1, baseline: 6 }], rows: encodeWalkBehindRows(cells, 20, 10) }
+    const wb: ObjectRef = { kind: 'walk-behind', id: '1' }
+    const command = moveObjectsCommand(t, [wb, SPOT], 2, 1)
+    expect(command.label).toBe('Move 2 objects')
+    roundTrip(t, command, (r) => {
+      const moved = decodeWalkBehindRows(r.room.walkBehinds!.rows, 20, 10)
+      expect([...moved.keys()].filter((i) => moved[i] === 1)).toEqual([67, 68, 69])
+      expect(r.room.walkBehinds!.areas[0].baseline).toBe(7)
+      expect(r.room.points![0]).toMatchObject({ x: 14, y: 4 })
+    })
+    expect(() => moveObjectsCommand(t, [wb], 0, 8)).toThrow(/would leave the room/)
   })
 
   it('refuses a move that takes a hole out of its polygon, and a selection with nothing to move', () => {

@@ -4,10 +4,11 @@
  * the number of objects and layers; and rename of any object of the outliner.
  *
  * What moves: walk polygons (with their holes), holes alone, gate polygons, polygon zones,
- * polygon hotspots (with their walk-to and look-at points) and points. Objects without an
- * outline (mask walk areas, walk-behinds, painted hotspots, 'open-area' gates, area zones)
- * are painted or follow an area: they stay where they are, and a command that would move
- * only those is refused with a message.
+ * polygon hotspots (with their walk-to and look-at points) and points; a move (whole px) also
+ * moves the pixels and baseline of selected walk-behinds. Objects without an outline (mask
+ * walk areas, painted hotspots, 'open-area' gates, area zones, and walk-behinds for anything
+ * but a move) are painted or follow an area: they stay where they are, and a command that
+ * would move only those is refused with a message.
  *
  * Glossary
  * - pivot: the point rotate, scale and flip turn about: the centre of the objects' bounds.
@@ -20,6 +21,7 @@
 import type { Point } from '../../shared/geometry/types'
 import type { Coord, CoordRing, Room } from '../../shared/room/schema'
 import { ID_PATTERN } from '../../shared/room/schema'
+import { decodeWalkBehindRows, encodeWalkBehindRows } from '../../shared/room/walk-behinds'
 import { boundsOf, outlineOf, refKey, type Bounds, type ObjectRef } from '../tools/object-refs'
 import { cloneJson, type EditTarget } from './edit-target'
 import { holeFitProblem, ringProblem } from './room-commands'
@@ -62,10 +64,22 @@ export function transformObjectsCommand(
   mappingOf: (ref: ObjectRef, bounds: Bounds) => Mapping,
   mirrors = false,
 ): RoomFieldsCommand {
-  const room = target.room
+  const { change, n } = transformFields(target.room, refs, mappingOf, mirrors)
+  return new RoomFieldsCommand(`${label} ${n} object${n === 1 ? '' : 's'}`, target, change)
+}
+
+/** The new room fields of a transform (see transformObjectsCommand) and how many objects it moves. */
+function transformFields(
+  room: Room,
+  refs: readonly ObjectRef[],
+  mappingOf: (ref: ObjectRef, bounds: Bounds) => Mapping,
+  mirrors: boolean,
+): { change: Partial<Room>; n: number } {
   const movable = movableObjects(room, refs)
   if (movable.length === 0)
-    throw new Error('Nothing to move: the selection has no outlines or points (painted and area objects stay).')
+    throw new Error(
+      'Nothing to move: the selection has no outlines or points (painted and area objects stay).',
+    )
   const keys = new Set(movable.map((m) => refKey(m.ref)))
   const change: Partial<Room> = {}
   const ring = (r: CoordRing, f: Mapping): CoordRing => {
@@ -133,8 +147,7 @@ export function transformObjectsCommand(
       const f = mappingFor({ kind: 'point', id: p.id })
       return f ? point(p, f) : p
     })
-  const n = movable.length
-  return new RoomFieldsCommand(`${label} ${n} object${n === 1 ? '' : 's'}`, target, change)
+  return { change, n: movable.length }
 }
 
 export function moveObjectsCommand(
@@ -143,7 +156,46 @@ export function moveObjectsCommand(
   dx: number,
   dy: number,
 ): RoomFieldsCommand {
-  return transformObjectsCommand(target, refs, 'Move', () => (p) => ({ x: p.x + dx, y: p.y + dy }))
+  const behind = refs.filter((r) => r.kind === 'walk-behind').map((r) => Number(r.id))
+  if (behind.length === 0)
+    return transformObjectsCommand(target, refs, 'Move', () => (p) => ({ x: p.x + dx, y: p.y + dy }))
+  const room = target.room
+  const change: Partial<Room> = { walkBehinds: movedWalkBehinds(room, new Set(behind), dx, dy) }
+  let n = behind.length
+  if (movableObjects(room, refs).length > 0) {
+    const vectors = transformFields(room, refs, () => (p) => ({ x: p.x + dx, y: p.y + dy }), false)
+    Object.assign(change, vectors.change)
+    n += vectors.n
+  }
+  return new RoomFieldsCommand(`Move ${n} object${n === 1 ? '' : 's'}`, target, change)
+}
+
+/**
+ * The walk-behind layer with the pixels of walk-behinds `ids` moved by whole px (dx, dy) and
+ * their baselines with them. Refused when a pixel would leave the room (nothing is dropped).
+ */
+function movedWalkBehinds(room: Room, ids: ReadonlySet<number>, dx: number, dy: number): Room['walkBehinds'] {
+  const wb = room.walkBehinds
+  if (!wb) throw new Error('The room has no walk-behinds.')
+  if (!Number.isInteger(dx) || !Number.isInteger(dy)) throw new Error('Walk-behinds move by whole px.')
+  const { width, height } = room.size
+  const cells = decodeWalkBehindRows(wb.rows, width, height)
+  const out = cells.slice()
+  for (let i = 0; i < cells.length; i++) if (ids.has(cells[i])) out[i] = 0
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const v = cells[y * width + x]
+      if (!ids.has(v)) continue
+      const nx = x + dx
+      const ny = y + dy
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height)
+        throw new Error(`Walk-behind ${v} would leave the room; it was not moved.`)
+      out[ny * width + nx] = v
+    }
+  return {
+    areas: wb.areas.map((a) => (ids.has(a.id) ? { ...a, baseline: a.baseline + dy } : a)),
+    rows: encodeWalkBehindRows(out, width, height),
+  }
 }
 
 /** The pivot of a transform: the centre of the movable objects' bounds. */
