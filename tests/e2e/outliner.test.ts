@@ -134,5 +134,20 @@ describe('outliner and multi-select', () => {
     await clickRoom(page, 200, 900)
     await row('gate:doorway-gate').getByRole('button', { name: 'Show Doorway gate' }).click()
     await expect.poll(async () => (await canvasClip(1010, 740, 1050, 812)).equals(shown)).toBe(true)
+
+    // The shortcut sheet lists the multi-select actions and the select and outliner gestures.
+    await page.keyboard.press('F1')
+    const sheet = page.getByTestId('shortcut-sheet')
+    await sheet.waitFor()
+    const text = (await sheet.textContent()) ?? ''
+    for (const line of [
+      'Align Top',
+      'Flip Horizontally',
+      'Rename Object…',
+      'Drag from empty room',
+      'Double-click  or  F2',
+    ])
+      expect(text).toContain(line)
+    await saveScreenshot(page, 'outliner-shortcut-sheet.png')
   })
 })
