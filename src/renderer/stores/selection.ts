@@ -52,7 +52,14 @@ export const useSelectionStore = defineStore('selection', () => {
     const ref = refOfSelection(s)
     const now = objects.value
     // A vertex picked on a shape that is part of the multi-selection keeps the others.
-    if (ref && now.length > 1 && now.some((r) => sameRef(r, ref)) && s && 'vertex' in s && s.vertex !== undefined)
+    if (
+      ref &&
+      now.length > 1 &&
+      now.some((r) => sameRef(r, ref)) &&
+      s &&
+      'vertex' in s &&
+      s.vertex !== undefined
+    )
       return
     objects.value = ref ? [ref] : []
   }
