@@ -16,55 +16,79 @@ export interface CanvasKey {
 }
 
 export interface CanvasKeyGroup {
-  id: 'canvas' | 'tools' | 'compare' | 'menus'
+  id: 'canvas' | 'tools' | 'select' | 'compare' | 'menus'
   label: string
   keys: readonly CanvasKey[]
 }
+
+/** Rows of a group, written as [keys, what] pairs. */
+function rows(pairs: readonly (readonly [string, string])[]): CanvasKey[] {
+  return pairs.map(([keys, what]) => ({ keys, what }))
+}
+
+/** Zoom and pan, the same on the Edit and Compare canvases. */
+const NAVIGATION = [
+  ['Wheel', 'Zoom at the pointer'],
+  ['Space + drag', 'Pan'],
+] as const
 
 export const CANVAS_KEYS: readonly CanvasKeyGroup[] = [
   {
     id: 'canvas',
     label: 'Room canvas',
-    keys: [
-      { keys: 'Wheel', what: 'Zoom at the pointer' },
-      { keys: 'Shift + wheel', what: 'Pan left and right' },
-      { keys: 'Space + drag', what: 'Pan' },
-      { keys: 'Middle drag', what: 'Pan' },
-      { keys: 'Escape', what: 'Cancel the drag, stroke or outline under way' },
-    ],
+    keys: rows([
+      ...NAVIGATION,
+      ['Shift + wheel', 'Pan left and right'],
+      ['Middle drag', 'Pan'],
+      ['Escape', 'Cancel the drag, stroke or outline under way'],
+    ]),
   },
   {
     id: 'tools',
     label: 'Tools on the canvas',
-    keys: [
-      { keys: '[  ]', what: 'Brush and eraser: smaller, larger' },
-      { keys: 'Shift + drag', what: 'Rectangle and ellipse fill: a square, a circle' },
-      { keys: 'Enter', what: 'Polygon, hole, gate, zone, fill: close the outline' },
-      { keys: 'Backspace', what: 'Polygon, hole, gate, zone, fill: take back the last vertex' },
-      { keys: 'Shift + click', what: 'Node graph: join the selected node to the one clicked' },
-      { keys: 'Shift + drag', what: 'Scaling: a stop changes its scale, not its height' },
-    ],
+    keys: rows([
+      ['[  ]', 'Brush and eraser: smaller, larger'],
+      ['Shift + drag', 'Rectangle and ellipse fill: a square, a circle'],
+      ['Enter', 'Polygon, hole, gate, zone, fill: close the outline'],
+      ['Backspace', 'Polygon, hole, gate, zone, fill: take back the last vertex'],
+      ['Shift + click', 'Node graph: join the selected node to the one clicked'],
+      ['Shift + drag', 'Scaling: a stop changes its scale, not its height'],
+    ]),
+  },
+  {
+    id: 'select',
+    label: 'Select and the outliner',
+    keys: rows([
+      ['Shift + click', 'Select: add a shape to the selection, or take it out'],
+      [
+        'Drag from empty room',
+        'Select: a marquee; every object wholly inside, on every shown, unlocked layer',
+      ],
+      ['Shift + drag', 'Select: a marquee that adds to the selection'],
+      ['Drag a selected shape', 'Select: move every selected object (one undo step)'],
+      ['Click  ·  Shift + click', 'Outliner: select an object (on its layer)  ·  add it'],
+      ['Double-click  or  F2', 'Outliner: rename the object (one undo step)'],
+    ]),
   },
   {
     id: 'compare',
     label: 'Compare canvas',
-    keys: [
-      { keys: 'Click', what: 'Set the goal' },
-      { keys: 'Shift + click', what: 'Set the start' },
-      { keys: 'Drag a handle', what: 'Move the start or the goal' },
-      { keys: 'Wheel', what: 'Zoom at the pointer' },
-      { keys: 'Space + drag', what: 'Pan' },
-    ],
+    keys: rows([
+      ['Click', 'Set the goal'],
+      ['Shift + click', 'Set the start'],
+      ['Drag a handle', 'Move the start or the goal'],
+      ...NAVIGATION,
+    ]),
   },
   {
     id: 'menus',
     label: 'Menus and dialogs',
-    keys: [
-      { keys: 'F10  or  Alt', what: 'Go to the menu bar (and back)' },
-      { keys: '←  →  ↑  ↓', what: 'Between menus and items' },
-      { keys: 'Enter', what: "A dialog's default button (the one that keeps your work)" },
-      { keys: 'Escape', what: 'Close a menu or cancel a dialog' },
-      { keys: 'Tab', what: "Round a dialog's fields and buttons" },
-    ],
+    keys: rows([
+      ['F10  or  Alt', 'Go to the menu bar (and back)'],
+      ['←  →  ↑  ↓', 'Between menus and items'],
+      ['Enter', "A dialog's default button (the one that keeps your work)"],
+      ['Escape', 'Close a menu or cancel a dialog'],
+      ['Tab', "Round a dialog's fields and buttons"],
+    ]),
   },
 ]

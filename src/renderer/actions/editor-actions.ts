@@ -28,7 +28,14 @@ import {
   renameRoom,
   replaceBackground,
 } from './project-actions'
-import { deleteSelectionCommand, duplicateSelectionCommand, nudgeSelectionCommand } from './selection-actions'
+import {
+  deleteSelectionCommand,
+  duplicateSelectionCommand,
+  multiSelectHandlers,
+  nudgeObjects,
+  nudgesObjects,
+  nudgeSelectionCommand,
+} from './selection-actions'
 
 export const ACTIONS_INJECTION: InjectionKey<ActionRegistry> = Symbol('walkbox-actions')
 
@@ -54,7 +61,14 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
     enabled: hasSelection,
   })
   // One undo step per key press: a held arrow's repeats are presses too (see docs).
-  const nudge = (dx: number, dy: number) => onSelection((t, s) => nudgeSelectionCommand(t, s, dx, dy))
+  // With several objects selected (multi-select), the arrows move them all as one command.
+  const nudge = (dx: number, dy: number) => ({
+    run: () =>
+      nudgesObjects(selection.current, selection.objects)
+        ? void nudgeObjects(dx, dy)
+        : onSelection((t, s) => nudgeSelectionCommand(t, s, dx, dy)).run(),
+    enabled: () => editor.room !== null && (selection.current !== null || selection.objects.length > 0),
+  })
   const clipboard = useClipboardStore()
   /** Copy the selection to the editor's clipboard; false (and a status line) when it cannot be copied. */
   const copy = (): boolean => {
@@ -117,6 +131,7 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
       'view.zoomIn': { run: () => view.zoomIn(), enabled: hasRoom },
       'view.zoomOut': { run: () => view.zoomOut(), enabled: hasRoom },
       'view.actualSize': { run: () => view.toActualSize(), enabled: hasRoom },
+      ...multiSelectHandlers(),
       'edit.delete': onSelection(deleteSelectionCommand, () => selection.select(null)),
       'edit.duplicate': {
         run: () => {

@@ -2,8 +2,11 @@
  * What Delete, Duplicate and the arrow keys do to the selection: a vertex, a
  * polygon or hole, a gate, a zone, a node, a join or a scale stop. Each is one
  * named command; a refused edit (e.g. a vertex nudged into a crossing) is reported.
+ * With several objects selected (multi-select: the outliner, shift-click, marquee) the
+ * arrow keys, rotate, scale, flip, align and distribute act on all of them as one command
+ * (commands/transform-commands.ts); Rename names the one selected object.
  *
- * Units: room px (nudges move 1 or 10 room px).
+ * Units: room px (nudges move 1 or 10 room px); degrees; scale factors.
  */
 import type { Coord } from '../../shared/room/schema'
 import type { EditTarget } from '../commands/edit-target'
@@ -28,6 +31,22 @@ import type { Command } from '../commands/command'
 import { duplicateHotspotCommand, removeHotspotCommand } from '../commands/hotspot-commands'
 import { ringOfSelection } from '../tools/shape-rings'
 import type { Selection } from '../tools/tool'
+import {
+  alignObjectsCommand,
+  distributeObjectsCommand,
+  flipObjectsCommand,
+  moveObjectsCommand,
+  renameObjectCommand,
+  rotateObjectsCommand,
+  scaleObjectsCommand,
+} from '../commands/transform-commands'
+import { layerOfRef, roomObjects, selectionOfRef, type ObjectRef } from '../tools/object-refs'
+import { useEditorStore } from '../stores/editor'
+import { useSelectionStore } from '../stores/selection'
+import { useOutlinerStore } from '../stores/outliner'
+import { useLayersStore } from '../stores/layers'
+import { useDialogsStore } from '../stores/dialogs'
+import { useToolsStore } from '../stores/tools'
 
 export function deleteSelectionCommand(target: EditTarget, s: Selection): Command {
   switch (s.kind) {
@@ -99,4 +118,142 @@ export function nudgeSelectionCommand(
     case 'join':
       return null
   }
+}
+
+/** Do the arrow keys move the multi-selection (several objects, or an object no tool selects alone)? */
+export function nudgesObjects(current: Selection | null, objects: readonly ObjectRef[]): boolean {
+  return objects.length > 1 || (current === null && objects.length === 1)
+}
+
+/** The multi-selection's edits, by action id; each runs one command over every selected object. */
+export type MultiSelectActionId =
+  | 'edit.selectAll'
+  | 'edit.rename'
+  | 'edit.rotateCW'
+  | 'edit.rotateCCW'
+  | 'edit.scaleUp'
+  | 'edit.scaleDown'
+  | 'edit.flipH'
+  | 'edit.flipV'
+  | 'edit.alignLeft'
+  | 'edit.alignCentre'
+  | 'edit.alignRight'
+  | 'edit.alignTop'
+  | 'edit.alignMiddle'
+  | 'edit.alignBottom'
+  | 'edit.distributeH'
+  | 'edit.distributeV'
+
+type Handler = { run: () => void | Promise<void>; enabled?: () => boolean }
+
+/** Run a command over the selected objects (a refused one is said on the status line by editor.edit). */
+export function editObjects(
+  make: (target: EditTarget, refs: readonly ObjectRef[]) => Command | null,
+): boolean {
+  const editor = useEditorStore()
+  const selection = useSelectionStore()
+  const target = editor.editTarget()
+  const refs = selection.objects
+  if (!target || refs.length === 0) return false
+  return editor.edit(() => make(target, refs)) !== null
+}
+
+/**
+ * Select one object from the outliner: its layer becomes the active one (the select tool
+ * there, so that it can be dragged at once), a mask area or walk-behind becomes what the
+ * brush paints. With `add` (Shift), it joins the selection or leaves it.
+ */
+export function selectObject(ref: ObjectRef, add = false): void {
+  const selection = useSelectionStore()
+  if (add) return selection.toggle(ref)
+  const layers = useLayersStore()
+  const tools = useToolsStore()
+  const layer = layerOfRef(ref)
+  if (layer && layers.active !== layer) layers.activate(layer)
+  if (ref.kind === 'area') tools.options.areaId = Number(ref.id)
+  if (ref.kind === 'walk-behind') tools.options.walkBehindId = Number(ref.id)
+  if (selectionOfRef(ref) && (layer === 'walk-polygons' || layer === 'gates' || layer === 'zones'))
+    tools.activate('select')
+  selection.setObjects([ref])
+}
+
+/** Ask for a new name for one object (F2, a double-click in the outliner) and rename it as one command. */
+export async function renameObject(ref: ObjectRef): Promise<void> {
+  const editor = useEditorStore()
+  const room = editor.room
+  const entry = room
+    ? roomObjects(room)
+        .flatMap((g) => g.objects)
+        .find((o) => JSON.stringify(o.ref) === JSON.stringify(ref))
+    : null
+  if (!entry || !entry.renames) {
+    editor.report('error', 'Select one object that has a name to rename (a hole has none).')
+    return
+  }
+  const name = await useDialogsStore().ask('text', {
+    title: entry.renames === 'id' ? 'Rename walk polygon (its id)' : 'Rename',
+    label: entry.renames === 'id' ? 'Id' : 'Name',
+    value: entry.name,
+    confirm: 'Rename',
+    check: (v) => (entry.renames === 'id' && !v.trim() ? 'A walk polygon needs an id.' : null),
+  })
+  if (name === null || name.trim() === entry.name) return
+  const target = editor.editTarget()
+  if (!target) return
+  const done = editor.edit(() => renameObjectCommand(target, ref, name))
+  // A walk polygon renamed is selected under its new id.
+  if (done && ref.kind === 'polygon') selectObject({ kind: 'polygon', id: name.trim() })
+}
+
+export function multiSelectHandlers(): Record<MultiSelectActionId, Handler> {
+  const editor = useEditorStore()
+  const selection = useSelectionStore()
+  const outliner = useOutlinerStore()
+  const some = () => editor.room !== null && selection.objects.length > 0
+  const two = () => editor.room !== null && selection.objects.length > 1
+  const three = () => editor.room !== null && selection.objects.length > 2
+  const on = (
+    make: (t: EditTarget, refs: readonly ObjectRef[]) => Command | null,
+    enabled = some,
+  ): Handler => ({
+    run: () => void editObjects(make),
+    enabled,
+  })
+  return {
+    'edit.selectAll': {
+      run: () => {
+        const room = editor.room
+        if (!room) return
+        selection.setObjects(
+          roomObjects(room)
+            .flatMap((g) => g.objects.map((o) => o.ref))
+            .filter((r) => r.kind !== 'area' && outliner.pickable(r)),
+        )
+      },
+      enabled: () => editor.room !== null,
+    },
+    'edit.rename': {
+      run: () => (selection.objects.length === 1 ? renameObject(selection.objects[0]) : undefined),
+      enabled: () => editor.room !== null && selection.objects.length === 1,
+    },
+    'edit.rotateCW': on((t, r) => rotateObjectsCommand(t, r, 90)),
+    'edit.rotateCCW': on((t, r) => rotateObjectsCommand(t, r, -90)),
+    'edit.scaleUp': on((t, r) => scaleObjectsCommand(t, r, 1.1)),
+    'edit.scaleDown': on((t, r) => scaleObjectsCommand(t, r, 1 / 1.1)),
+    'edit.flipH': on((t, r) => flipObjectsCommand(t, r, 'horizontal')),
+    'edit.flipV': on((t, r) => flipObjectsCommand(t, r, 'vertical')),
+    'edit.alignLeft': on((t, r) => alignObjectsCommand(t, r, 'left'), two),
+    'edit.alignCentre': on((t, r) => alignObjectsCommand(t, r, 'centre'), two),
+    'edit.alignRight': on((t, r) => alignObjectsCommand(t, r, 'right'), two),
+    'edit.alignTop': on((t, r) => alignObjectsCommand(t, r, 'top'), two),
+    'edit.alignMiddle': on((t, r) => alignObjectsCommand(t, r, 'middle'), two),
+    'edit.alignBottom': on((t, r) => alignObjectsCommand(t, r, 'bottom'), two),
+    'edit.distributeH': on((t, r) => distributeObjectsCommand(t, r, 'horizontal'), three),
+    'edit.distributeV': on((t, r) => distributeObjectsCommand(t, r, 'vertical'), three),
+  }
+}
+
+/** Move every selected object by (dx, dy) as one command (the arrow keys with a multi-selection). */
+export function nudgeObjects(dx: number, dy: number): boolean {
+  return editObjects((t, refs) => moveObjectsCommand(t, refs, dx, dy))
 }

@@ -29,6 +29,8 @@ import { hotspotCellsOf } from '../commands/hotspot-target'
 import { traceMask } from '../../shared/geometry/vectorise'
 import type { AreaPolygon } from '../../shared/geometry/types'
 import type { Room } from '../../shared/room/schema'
+import { useOutlinerStore } from '../stores/outliner'
+import { clearCells, hiddenCellValues, withoutHidden } from './hidden-objects'
 
 /** Whether some 'open-area' gate's area has no walk polygons (it is drawn over its mask pixels). */
 function hasMaskOnlyGate(room: Room): boolean {
@@ -70,7 +72,19 @@ export function syncRoomView(view: RoomView): () => void {
   const state = useRoomStateStore()
   const selection = useSelectionStore()
   const tools = useToolsStore()
+  const outliner = useOutlinerStore()
   const stops: WatchStopHandle[] = []
+
+  /** The room as drawn: without the objects hidden in the outliner (they still count for pathfinding). */
+  const shownRoom = (): Room | null => (editor.room ? withoutHidden(editor.room, outliner.hiddenKeys) : null)
+  /** A painted layer's cells as drawn (hidden walk-behinds or painted hotspots cleared). */
+  const shownCells = (room: Room, layer: 'walk-behinds' | 'hotspots'): Uint8Array | null =>
+    clearCells(
+      layer === 'walk-behinds' ? walkBehindCellsOf(room) : hotspotCellsOf(room),
+      hiddenCellValues(room, outliner.hiddenKeys, layer),
+    )
+  const hidesCells = (room: Room, layer: 'walk-behinds' | 'hotspots'): boolean =>
+    hiddenCellValues(room, outliner.hiddenKeys, layer).size > 0
 
   const disabledAreas = (): Set<number> => {
     const room = editor.room
@@ -96,18 +110,18 @@ export function syncRoomView(view: RoomView): () => void {
   function drawWalkBehinds(): void {
     const room = editor.room
     if (!room) return
-    view.setWalkBehinds(walkBehindCellsOf(room), room.size.width, room.size.height, walkBehindColour)
+    view.setWalkBehinds(shownCells(room, 'walk-behinds'), room.size.width, room.size.height, walkBehindColour)
     drawBaselines()
   }
 
   function drawBaselines(): void {
     const l = layers.layer('walk-behinds')
-    drawWalkBehindBaselines(view, editor.room, viewport.viewport.zoom, l.visible, l.opacity)
+    drawWalkBehindBaselines(view, shownRoom(), viewport.viewport.zoom, l.visible, l.opacity)
   }
 
   function drawHotspots(): void {
     const l = layers.layer('hotspots')
-    const room = editor.room
+    const room = shownRoom()
     const s = selection.current
     view.drawHotspots(
       room,
@@ -120,7 +134,11 @@ export function syncRoomView(view: RoomView): () => void {
 
   function loadHotspots(): void {
     const room = editor.room
-    view.setHotspotCells(room ? hotspotCellsOf(room) : null, room?.size.width ?? 0, room?.size.height ?? 0)
+    view.setHotspotCells(
+      room ? shownCells(room, 'hotspots') : null,
+      room?.size.width ?? 0,
+      room?.size.height ?? 0,
+    )
     drawHotspots()
   }
 
@@ -162,7 +180,7 @@ export function syncRoomView(view: RoomView): () => void {
   }
 
   function drawVector(layer: VectorLayer): void {
-    const room = editor.room
+    const room = shownRoom()
     const zoom = viewport.viewport.zoom
     const s = selection.current
     const style = (id: LayerId) => [layers.layer(id).visible, layers.layer(id).opacity] as const
@@ -276,15 +294,15 @@ export function syncRoomView(view: RoomView): () => void {
       if (!kinds.has('gates') && hasMaskOnlyGate(room)) drawVector('gates')
     }
     if (kinds.has('walk-behinds')) {
-      const cells = walkBehindCellsOf(room)
+      const cells = hidesCells(room, 'walk-behinds') ? null : walkBehindCellsOf(room)
       if (rect && cells) view.updateWalkBehindRect(cells, room.size.width, rect)
       else drawWalkBehinds()
       drawBaselines()
     }
     if (kinds.has('hotspots')) {
-      const cells = hotspotCellsOf(room)
+      const cells = hidesCells(room, 'hotspots') ? null : hotspotCellsOf(room)
       if (rect && cells) view.updateHotspotRect(cells, room.size.width, rect)
-      else view.setHotspotCells(cells, room.size.width, room.size.height)
+      else view.setHotspotCells(shownCells(room, 'hotspots'), room.size.width, room.size.height)
       drawHotspots()
     }
     if (kinds.has('scaling')) view.setScaleMap(editor.scaleMap)
@@ -352,6 +370,19 @@ export function syncRoomView(view: RoomView): () => void {
     watch(
       () => layers.active,
       () => drawVector('scaling'),
+    ),
+  )
+  // An object hidden or shown in the outliner: redraw the layers that draw objects.
+  stops.push(
+    watch(
+      () => outliner.revision,
+      () => {
+        if (!editor.room) return
+        drawWalkBehinds()
+        loadHotspots()
+        drawVectors()
+        drawToolPreview()
+      },
     ),
   )
   stops.push(

@@ -24,6 +24,7 @@ import { useEditorStore } from './editor'
 import { useStatusStore } from './status'
 import { useLayersStore, type LayerId } from './layers'
 import { selectionExists, useSelectionStore } from './selection'
+import { useOutlinerStore } from './outliner'
 
 const scaleMapCache = new WeakMap<RgbaImage, ScaleMapImage>()
 /** The grey values (red channel) of a decoded scale map. */
@@ -43,6 +44,7 @@ export const useToolsStore = defineStore('tools', () => {
   const editor = useEditorStore()
   const layers = useLayersStore()
   const selection = useSelectionStore()
+  const outliner = useOutlinerStore()
 
   const options = reactive<ToolOptions>({
     brushSize: 24,
@@ -93,6 +95,12 @@ export const useToolsStore = defineStore('tools', () => {
       selection.select(s)
       previewRevision.value++
     },
+    objects: () => selection.objects,
+    setObjects: (refs) => {
+      selection.setObjects(refs)
+      previewRevision.value++
+    },
+    pickable: (ref) => outliner.pickable(ref),
     report: (kind, text) => useStatusStore().report(kind, text),
     mayPaintMask,
     previewChanged: () => previewRevision.value++,
@@ -180,6 +188,7 @@ export const useToolsStore = defineStore('tools', () => {
     () => {
       keepPaintedHotspot()
       if (selection.current && !selectionExists(editor.room, selection.current)) selection.select(null)
+      selection.prune(editor.room)
       previewRevision.value++
     },
   )

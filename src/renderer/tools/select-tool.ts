@@ -10,7 +10,14 @@
  * actions/selection-actions.ts). On the hotspot layer a press on a walk-to marker drags it
  * (walk-to-drag.ts) and a press on a painted hotspot's pixels selects it.
  *
- * Modes: 'idle', 'dragging-vertex', 'dragging-new-vertex', 'dragging-shape'.
+ * Multi-select: Shift + click adds a shape to the selection or takes it out; a drag from
+ * empty room draws a marquee that selects every object wholly inside it, on every visible,
+ * unlocked layer (Shift + drag adds to the selection); pressing a shape of a multi-selection
+ * and dragging moves them all, as one undo step. Objects hidden or locked in the outliner
+ * are never picked (`ctx.pickable`).
+ *
+ * Modes: 'idle', 'dragging-vertex', 'dragging-new-vertex', 'dragging-shape',
+ * 'dragging-objects', 'marquee'.
  * Units: room px; hit tolerances in screen px.
  */
 import { findSelfIntersections, pointInRing } from '../../shared/geometry/polygon'
@@ -28,6 +35,7 @@ import { editableRings, ringOfSelection, sameRing, withVertex, type EditableRing
 import {
   escapeCancelsDrag,
   snapPoint,
+  tryExecute,
   type Selection,
   type Tool,
   type ToolContext,
@@ -36,6 +44,8 @@ import {
 } from './tool'
 import type { SnapSkip, SnapTarget } from './snapping'
 import { paintedHotspotSelection } from './hotspot-pick'
+import { boundsOf, outlineOf, refOfSelection, roomObjects, sameRef, type ObjectRef } from './object-refs'
+import { moveObjectsCommand } from '../commands/transform-commands'
 import { WalkToDrag } from './walk-to-drag'
 
 const VERTEX_HIT_SCREEN_PX = 7
@@ -46,6 +56,11 @@ type Drag =
   | { mode: 'dragging-new-vertex'; ring: EditableRing; index: number; start: Point }
   | { mode: 'dragging-shape'; ring: EditableRing; start: Point }
 
+/** A drag that moves the whole multi-selection, or draws a marquee. */
+type GroupDrag =
+  | { mode: 'dragging-objects'; start: Point; refs: readonly ObjectRef[] }
+  | { mode: 'marquee'; start: Point; add: boolean }
+
 export class SelectTool implements Tool {
   readonly id = 'select'
   readonly cursor = 'default'
@@ -55,18 +70,71 @@ export class SelectTool implements Tool {
   private placed: { point: Point; target: SnapTarget | null } | null = null
   private refused: Point[] = []
   private readonly walkTo: WalkToDrag
+  private group: GroupDrag | null = null
 
   constructor(private readonly ctx: ToolContext) {
     this.walkTo = new WalkToDrag(ctx)
   }
 
   get mode(): string {
-    return this.walkTo.active ? 'dragging-walk-to' : (this.drag?.mode ?? 'idle')
+    return this.walkTo.active ? 'dragging-walk-to' : (this.drag?.mode ?? this.group?.mode ?? 'idle')
+  }
+
+  /** May this ring be picked (not hidden or locked in the outliner)? */
+  private pickable(ring: EditableRing): boolean {
+    const ref = refOfSelection(ring.selection)
+    return !ref || !this.ctx.pickable || this.ctx.pickable(ref)
   }
 
   private rings(): EditableRing[] {
     const target = this.ctx.target()
-    return target ? editableRings(target.room, this.ctx.activeLayer()) : []
+    return target ? editableRings(target.room, this.ctx.activeLayer()).filter((r) => this.pickable(r)) : []
+  }
+
+  private objects(): readonly ObjectRef[] {
+    return this.ctx.objects?.() ?? []
+  }
+
+  /** Every pickable object with an outline wholly inside the rectangle from a to b, on any layer. */
+  private inside(a: Point, b: Point): ObjectRef[] {
+    const target = this.ctx.target()
+    if (!target) return []
+    const box = {
+      minX: Math.min(a.x, b.x),
+      minY: Math.min(a.y, b.y),
+      maxX: Math.max(a.x, b.x),
+      maxY: Math.max(a.y, b.y),
+    }
+    const out: ObjectRef[] = []
+    for (const group of roomObjects(target.room))
+      for (const { ref } of group.objects) {
+        if (this.ctx.pickable && !this.ctx.pickable(ref)) continue
+        const outline = outlineOf(target.room, ref)
+        const bounds = outline ? boundsOf(outline) : null
+        if (
+          bounds &&
+          bounds.minX >= box.minX &&
+          bounds.maxX <= box.maxX &&
+          bounds.minY >= box.minY &&
+          bounds.maxY <= box.maxY
+        )
+          out.push(ref)
+      }
+    return out
+  }
+
+  /** Shift + press: add the shape under the pointer to the selection, or take it out. */
+  private shiftPress(e: ToolPointer): void {
+    const hit = this.rings().find((r) => pointInRing(r.points, e.point))
+    const ref = hit ? refOfSelection(hit.selection) : null
+    if (ref && this.ctx.setObjects) {
+      const now = this.objects()
+      this.ctx.setObjects(
+        now.some((r) => sameRef(r, ref)) ? now.filter((r) => !sameRef(r, ref)) : [...now, ref],
+      )
+    } else this.group = { mode: 'marquee', start: e.point, add: true }
+    this.now = e.point
+    this.ctx.previewChanged()
   }
 
   pointerDown(e: ToolPointer): void {
@@ -74,6 +142,7 @@ export class SelectTool implements Tool {
     this.refused = []
     const hotspots = this.ctx.activeLayer() === 'hotspots'
     if (hotspots && this.walkTo.press(e, false)) return
+    if (e.shift && this.ctx.setObjects) return this.shiftPress(e)
     const rings = this.rings()
     const p = e.point
     const selected = ringOfSelection(this.ctx.selection())
@@ -108,6 +177,13 @@ export class SelectTool implements Tool {
       }
     }
     const inside = rings.find((r) => pointInRing(r.points, p))
+    const insideRef = inside ? refOfSelection(inside.selection) : null
+    const many = this.objects()
+    if (insideRef && many.length > 1 && many.some((r) => sameRef(r, insideRef))) {
+      this.group = { mode: 'dragging-objects', start: p, refs: many }
+      this.now = p
+      return
+    }
     if (inside) {
       this.ctx.select(inside.selection)
       this.drag = { mode: 'dragging-shape', ring: inside, start: p }
@@ -116,11 +192,55 @@ export class SelectTool implements Tool {
     }
     const target = this.ctx.target()
     this.ctx.select(hotspots && target ? paintedHotspotSelection(target.room, p) : null)
+    // A drag from here draws a marquee.
+    if (this.ctx.setObjects) {
+      this.group = { mode: 'marquee', start: p, add: false }
+      this.now = p
+    }
+    this.ctx.previewChanged()
+  }
+
+  /** The whole px the multi-selection moves by now. */
+  private groupOffset(): Point {
+    const g = this.group
+    if (!g || !this.now) return { x: 0, y: 0 }
+    return {
+      x: Math.round(this.now.x - g.start.x),
+      y: Math.round(this.now.y - g.start.y),
+    }
+  }
+
+  private releaseGroup(e: ToolPointer): void {
+    const g = this.group!
+    this.now = e.point
+    const moved = Math.hypot(e.point.x - g.start.x, e.point.y - g.start.y) * e.zoom >= 1
+    const target = this.ctx.target()
+    if (g.mode === 'marquee') {
+      if (moved && this.ctx.setObjects) {
+        const picked = this.inside(g.start, e.point)
+        const kept = g.add ? this.objects().filter((r) => !picked.some((q) => sameRef(q, r))) : []
+        this.ctx.setObjects([...kept, ...picked])
+      }
+    } else if (moved && target) {
+      const d = this.groupOffset()
+      if (d.x !== 0 || d.y !== 0) tryExecute(this.ctx, () => moveObjectsCommand(target, g.refs, d.x, d.y))
+    } else if (!moved) {
+      // A click on a shape of the multi-selection selects that shape alone.
+      const hit = this.rings().find((r) => pointInRing(r.points, e.point))
+      if (hit) this.ctx.select(hit.selection)
+    }
+    this.group = null
+    this.now = null
     this.ctx.previewChanged()
   }
 
   pointerMove(e: ToolPointer): void {
     if (this.walkTo.active) return this.walkTo.move(e)
+    if (this.group) {
+      this.now = e.point
+      this.ctx.previewChanged()
+      return
+    }
     if (!this.drag) return
     this.now = e.point
     this.place(e.zoom)
@@ -174,6 +294,7 @@ export class SelectTool implements Tool {
 
   pointerUp(e: ToolPointer): void {
     if (this.walkTo.active) return this.walkTo.release(e)
+    if (this.group) return this.releaseGroup(e)
     const d = this.drag
     if (!d) return
     this.now = e.point
@@ -213,11 +334,14 @@ export class SelectTool implements Tool {
   }
 
   keyDown(key: string): boolean {
-    return escapeCancelsDrag(key, this.drag !== null || this.walkTo.active, () => this.cancel())
+    return escapeCancelsDrag(key, this.drag !== null || this.group !== null || this.walkTo.active, () =>
+      this.cancel(),
+    )
   }
 
   cancel(): void {
     this.walkTo.cancel()
+    this.group = null
     this.drag = null
     this.now = null
     this.placed = null
@@ -239,6 +363,33 @@ export class SelectTool implements Tool {
           markers.push({ point, colour: i === vertex ? 0xffe066 : 0xffffff, size: i === vertex ? 5 : 3 }),
         )
       }
+    }
+    const target = this.ctx.target()
+    const many = this.objects()
+    // Several objects, or one no tool selects alone (a point): each outlined.
+    if (target && (many.length > 1 || (many.length === 1 && !selection))) {
+      const d = this.group?.mode === 'dragging-objects' ? this.groupOffset() : null
+      for (const ref of many) {
+        const outline = outlineOf(target.room, ref)
+        if (!outline) continue
+        if (outline.length === 1) markers.push({ point: outline[0], colour: 0xffffff, size: 5 })
+        else rings.push({ points: outline, closed: true, colour: 0xffffff })
+        if (d && (d.x || d.y)) {
+          const moved = outline.map((v) => ({ x: v.x + d.x, y: v.y + d.y }))
+          if (moved.length > 1) rings.push({ points: moved, closed: true, colour: 0xffe066, dashed: true })
+          else markers.push({ point: moved[0], colour: 0xffe066, size: 5 })
+        }
+      }
+    }
+    if (this.group?.mode === 'marquee' && this.now) {
+      const a = this.group.start
+      const b = this.now
+      rings.push({
+        points: [a, { x: b.x, y: a.y }, b, { x: a.x, y: b.y }],
+        closed: true,
+        colour: 0x5ec8ff,
+        dashed: true,
+      })
     }
     const dragged = this.draggedRing()
     if (dragged) {

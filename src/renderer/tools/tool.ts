@@ -19,6 +19,7 @@ import type { EditTarget } from '../commands/edit-target'
 import type { Command } from '../commands/command'
 import type { LayerId } from '../stores/layers'
 import type { SnapSkip, SnapTarget, Snapped } from './snapping'
+import type { ObjectRef } from './object-ref'
 
 export type { ToolId } from '../../shared/tools'
 import type { ToolId } from '../../shared/tools'
@@ -78,6 +79,12 @@ export interface ToolContext {
   activeLayer(): LayerId
   selection(): Selection | null
   select(selection: Selection | null): void
+  /** Every selected object, across layers (multi-select); absent: the single selection only. */
+  objects?(): readonly ObjectRef[]
+  /** Select these objects (a marquee, a shift-click). */
+  setObjects?(refs: readonly ObjectRef[]): void
+  /** May the canvas pick this object (false while it is hidden or locked in the outliner)? */
+  pickable?(ref: ObjectRef): boolean
   report(kind: 'info' | 'error', text: string): void
   /** The character scale at a room point, percent (from the room's scaling). */
   scaleAt(p: Point): number
