@@ -21,6 +21,10 @@ function problems(room: unknown): string {
   }
 }
 
+/** Room JSON to break on purpose. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON edited freely to make bad rooms
+type Loose = Record<string, any>
+
 /** The fixture with properties on every kind of object. */
 function roomWithProperties(): Room {
   const room = fullRoom()
@@ -63,33 +67,33 @@ describe('custom properties on every object', () => {
 
   it("refuse '__proto__' on any kind, naming where", () => {
     for (const [path, put] of [
-      ['gates[0].properties.__proto__', (r: Record<string, any>) => r.gates[0]],
-      ['polygons[0].properties.__proto__', (r: Record<string, any>) => r.polygons[0]],
-      ['walkBehinds.areas[0].properties.__proto__', (r: Record<string, any>) => r.walkBehinds.areas[0]],
-      ['hotspots[0].properties.__proto__', (r: Record<string, any>) => r.hotspots[0]],
-      ['properties.__proto__', (r: Record<string, any>) => r],
+      ['gates[0].properties.__proto__', (r: Loose) => r.gates[0]],
+      ['polygons[0].properties.__proto__', (r: Loose) => r.polygons[0]],
+      ['walkBehinds.areas[0].properties.__proto__', (r: Loose) => r.walkBehinds.areas[0]],
+      ['hotspots[0].properties.__proto__', (r: Loose) => r.hotspots[0]],
+      ['properties.__proto__', (r: Loose) => r],
     ] as const) {
-      const room = JSON.parse(JSON.stringify(fullRoom())) as Record<string, any>
+      const room = JSON.parse(JSON.stringify(fullRoom())) as Loose
       put(room).properties = JSON.parse('{"__proto__": "x"}')
       expect(problems(room)).toContain(`${path}: expected a property name other than '__proto__'`)
     }
   })
 
   it('refuse a value that does not fit its type, a type without a value, an unknown type and too many keys', () => {
-    const room = roomWithProperties() as Record<string, any>
+    const room = roomWithProperties() as Loose
     room.gates[0].properties.weight = 'heavy'
     expect(problems(room)).toContain(
       "gates[0].properties.weight: expected a whole number, found 'heavy' (its type is int)",
     )
-    const room2 = roomWithProperties() as Record<string, any>
+    const room2 = roomWithProperties() as Loose
     room2.polygons[0].propertyTypes.ghost = 'float'
     expect(problems(room2)).toContain("polygons[0].propertyTypes.ghost: expected a property 'ghost' to type")
-    const room3 = roomWithProperties() as Record<string, any>
+    const room3 = roomWithProperties() as Loose
     room3.propertyTypes.weight = 'vector'
     expect(problems(room3)).toContain(
       'propertyTypes.weight: expected a property type: int, float, bool, color, file, object',
     )
-    const room4 = roomWithProperties() as Record<string, any>
+    const room4 = roomWithProperties() as Loose
     delete room4.areas[0].propertyTypes
     room4.areas[0].properties = Object.fromEntries(
       Array.from({ length: MAX_PROPERTIES + 1 }, (_, i) => [`k${i}`, '']),
