@@ -51,7 +51,10 @@ export function propertyValueError(type: PropertyType | undefined, value: string
     case 'bool':
       return value === 'true' || value === 'false' ? null : `expected true or false, found '${value}'`
     case 'color':
-      return COLOR.test(value) ? null : `expected a colour '#rrggbb' or '#aarrggbb', found '${value}'`
+      // Tiled writes an unset colour as ''.
+      return value === '' || COLOR.test(value)
+        ? null
+        : `expected a colour '#rrggbb' or '#aarrggbb' (or nothing), found '${value}'`
     case 'object':
       return INT.test(value) && !value.startsWith('-')
         ? null
