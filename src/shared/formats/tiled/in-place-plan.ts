@@ -611,7 +611,8 @@ export function planInPlace<Ref>(
       ...(o.properties
         ? {
             properties: o.properties.map((p) =>
-              p.type === 'object' && typeof p.value === 'number'
+              // Walkbox's own references name written objects; a custom property's names the map's.
+              p.type === 'object' && typeof p.value === 'number' && customPropertyKey(o.type, p) === null
                 ? { ...p, value: idOf(p.value, allocate) }
                 : p,
             ),
