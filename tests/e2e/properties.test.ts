@@ -1,7 +1,7 @@
 /**
  * Custom properties in the editor, in real Chromium on the sample room: the one properties
  * editor adds a property to the walk polygon (selected with Select on the canvas) and one to
- * the doorway gate (picked in the Selection panel), each change one named undo step; Undo
+ * the doorway gate (both selected with Select on the canvas), each change one named undo step; Undo
  * takes the last one back; saved, the room.json holds them; reloaded, the editor shows them
  * again. docs/images/walkbox-properties.png is the gate's properties (npm run docs:images).
  *
@@ -18,6 +18,14 @@ sampleForEachTest((p) => (page = p), { width: 1400, height: 900 })
 const panel = () => page.getByTestId('selection-panel')
 const editor = () => panel().getByTestId('properties-editor')
 
+/** Select what is at (x, y) on `layer` with the Select tool. */
+async function selectAt(layer: string, x: number, y: number): Promise<void> {
+  await page.locator(`[data-layer="${layer}"]`).click()
+  await page.getByTestId('canvas-host').focus()
+  await page.keyboard.press('v')
+  await clickRoom(page, x, y)
+}
+
 async function addProperty(key: string, value: string, type?: string): Promise<void> {
   await editor().getByLabel('New property name').fill(key)
   await editor().getByLabel('New property name').press('Enter')
@@ -26,8 +34,12 @@ async function addProperty(key: string, value: string, type?: string): Promise<v
     await editor().getByLabel(`Type of property ${key}`).selectOption(type)
     await expect.poll(() => statusText(page)).toMatch(new RegExp(`Make property '${key}' ${type}`))
   }
-  await editor().getByLabel(`Value of property ${key}`).fill(value)
-  await editor().getByLabel(`Value of property ${key}`).press('Enter')
+  const field = editor().getByLabel(`Value of property ${key}`)
+  if (type === 'bool') await field.setChecked(value === 'true')
+  else {
+    await field.fill(value)
+    await field.press('Enter')
+  }
   await expect.poll(() => statusText(page)).toMatch(new RegExp(`Set property '${key}' of`))
 }
 
@@ -40,19 +52,12 @@ async function savedRoom(): Promise<{
 
 it('adds properties to a polygon and a gate, undoes one, saves and reopens them', async () => {
   // The walk polygon: Select on the walk-polygons layer, click inside the floor.
-  await page.locator('[data-layer="walk-polygons"]').click()
-  await page.getByTestId('canvas-host').focus()
-  await page.keyboard.press('v')
-  await clickRoom(page, 500, 900)
+  await selectAt('walk-polygons', 500, 900)
   await expect.poll(() => panel().textContent()).toContain('Walk polygon')
   await addProperty('surface', 'gravel')
 
-  // The doorway gate: picked in the Selection panel (Escape clears the selection first).
-  await page.getByTestId('canvas-host').focus()
-  await page.keyboard.press('Escape')
-  await panel()
-    .getByRole('button', { name: /Doorway gate/ })
-    .click()
+  // The doorway gate: Select on the gates layer, click inside it.
+  await selectAt('gates', 1030, 776)
   await expect.poll(() => panel().locator('#sel-gate-name').inputValue()).toBe('Doorway gate')
   await addProperty('locked', 'true', 'bool')
   await addProperty('weight', '3', 'int')
@@ -81,17 +86,11 @@ it('adds properties to a polygon and a gate, undoes one, saves and reopens them'
   // Reopened: the editor shows them again.
   await page.reload()
   await expect.poll(() => statusText(page), { timeout: 30_000 }).toMatch(/Opened room Courtyard/)
-  await page
-    .getByTestId('selection-panel')
-    .getByRole('button', { name: /Doorway gate/ })
-    .click()
+  await selectAt('gates', 1030, 776)
   await expect.poll(() => editor().locator('[data-property="locked"]').count()).toBe(1)
   expect(await editor().getByLabel('Value of property locked').isChecked()).toBe(true)
   expect(await editor().getByLabel('Type of property locked').inputValue()).toBe('bool')
-  await page.locator('[data-layer="walk-polygons"]').click()
-  await page.getByTestId('canvas-host').focus()
-  await page.keyboard.press('v')
-  await clickRoom(page, 500, 900)
+  await selectAt('walk-polygons', 500, 900)
   await expect.poll(() => editor().getByLabel('Value of property surface').inputValue()).toBe('gravel')
   await saveScreenshot(page, 'properties-reopened.png')
 })
