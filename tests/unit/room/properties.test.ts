@@ -4,9 +4,12 @@ import { normaliseRoom } from '../../../src/shared/room/normalise'
 import {
   normaliseProperties,
   propertyKeyError,
+  propertiesNotKeptNotes,
   propertyValueError,
   valueForType,
 } from '../../../src/shared/room/properties'
+import { exportGodotScene } from '../../../src/shared/formats/godot/export'
+import { exportAgs } from '../../../src/shared/formats/ags/ags'
 import { MAX_PROPERTIES } from '../../../src/shared/room/limits'
 import { fullRoom } from './fixtures'
 
@@ -135,5 +138,25 @@ describe('custom properties on every object', () => {
     expect(valueForType('int', '2.7')).toBe('2')
     expect(valueForType('bool', 'yes')).toBe('false')
     expect(valueForType('float', 'x')).toBe('0')
+  })
+})
+
+describe('engines without a place for some properties', () => {
+  it('name them in a note, one per kind, leaving out engine bookkeeping', () => {
+    const room = roomWithProperties()
+    expect(propertiesNotKeptNotes(room, ['gates', 'room'], 'Godot')).toEqual([
+      'gates: 2 with custom properties; Godot has no place for them, not written',
+      'room properties: Godot has no place for them; not written',
+    ])
+    room.zones = room.zones.map((z) => ({ ...z, properties: { agsRegion: '1' }, propertyTypes: undefined }))
+    expect(propertiesNotKeptNotes(room, ['zones'], 'AGS', ['agsRegion'])).toEqual([])
+    const godot = exportGodotScene(roomWithProperties()).notes
+    expect(godot).toContain('polygons: 1 with custom properties; Godot has no place for them, not written')
+    expect(godot.some((n) => n.startsWith('zones:'))).toBe(false)
+    const ags = exportAgs(roomWithProperties(), null).notes
+    expect(ags).toContain('points: 1 with custom properties; AGS has no place for them, not written')
+    expect(exportAgs(fullRoom(), null).notes.some((n) => /custom properties/.test(n))).toBe(
+      fullRoom().zones.some((z) => Object.keys(z.properties).some((k) => k !== 'agsRegion')),
+    )
   })
 })
