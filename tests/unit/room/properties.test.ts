@@ -153,10 +153,10 @@ describe('engines without a place for some properties', () => {
     const godot = exportGodotScene(roomWithProperties()).notes
     expect(godot).toContain('polygons: 1 with custom properties; Godot has no place for them, not written')
     expect(godot.some((n) => n.startsWith('zones:'))).toBe(false)
-    const ags = exportAgs(roomWithProperties(), null).notes
+    const ags = exportAgs(roomWithProperties(), new Uint8Array(320 * 200)).notes
     expect(ags).toContain('points: 1 with custom properties; AGS has no place for them, not written')
-    expect(exportAgs(fullRoom(), null).notes.some((n) => /custom properties/.test(n))).toBe(
-      fullRoom().zones.some((z) => Object.keys(z.properties).some((k) => k !== 'agsRegion')),
-    )
+    expect(
+      exportAgs(fullRoom(), new Uint8Array(320 * 200)).notes.some((n) => /custom properties/.test(n)),
+    ).toBe(fullRoom().zones.some((z) => Object.keys(z.properties).some((k) => k !== 'agsRegion')))
   })
 })
