@@ -19,6 +19,7 @@
  *
  * Units: px (Tiled's pixel coordinates are room px).
  */
+import { propertiesNotKeptNotes } from '../../room/properties'
 import type { Room } from '../../room/schema'
 import { flagsTheRoomNames } from './read-map'
 import { customPropertyList } from './read-elements'
@@ -267,6 +268,9 @@ export function roomToTiledMap(
       `scaling: Tiled has no character scaling; kept as the map property walkbox.scaling (${room.scaling.mode})`,
     )
   notes.push('areas: kept as the map property walkbox.areas; each walkable polygon has its areaId')
+  notes.push(
+    ...propertiesNotKeptNotes(room, ['room'], 'Tiled (Walkbox keeps map properties for its own data)'),
+  )
 
   return {
     map: {
