@@ -23,6 +23,8 @@ export interface RuntimeZone {
   enabledBy?: string
   /** Free key/value pairs for the game. */
   properties: Record<string, string>
+  /** The type of each property whose value is not plain text (int, float, bool, color, file, object); absent = text. */
+  propertyTypes?: Record<string, string>
 }
 
 /** A named point of the room (an entrance, a walk-to spot). */
@@ -31,6 +33,9 @@ export interface RuntimeNamedPoint {
   name: string
   x: number
   y: number
+  /** Custom properties (and their types) for the game; absent = none. */
+  properties?: Record<string, string>
+  propertyTypes?: Record<string, string>
 }
 
 /** A walk-behind area: it hides a character's pixels where it covers them while its baseline is below the feet. */
@@ -59,6 +64,8 @@ export interface RuntimeHotspot {
   enabledBy?: string
   /** Free key/value pairs for the game. */
   properties: Record<string, string>
+  /** The type of each property whose value is not plain text (int, float, bool, color, file, object); absent = text. */
+  propertyTypes?: Record<string, string>
 }
 
 /** The room as the file holds it: what a game reads (the file has more, for the editor). */
@@ -74,6 +81,9 @@ export interface RuntimeRoomInfo {
   hotspots?: RuntimeHotspot[]
   /** The test walk's start: `room.point('start')`. */
   testWalk: { start: RuntimePoint }
+  /** The room's own custom properties (and their types); absent = none. */
+  properties?: Record<string, string>
+  propertyTypes?: Record<string, string>
 }
 
 /** Flag values by id. */

@@ -395,7 +395,7 @@ describe('the Hotspots panel', () => {
       'Change hotspot hCalendar',
       'Walk-to point of hCalendar to (30, 35)',
       'Change hotspot hCalendar',
-      'Change hotspot hCalendar',
+      "Add property 'verb' to hotspot hCalendar",
     ])
     await panel.find('[aria-label="Remove hotspot hCalendar"]').trigger('click')
     expect(room().hotspots).toBeUndefined()

@@ -65,8 +65,8 @@ export const MAX_GATES = 1000
 /** Zones in one room. */
 export const MAX_ZONES = 1000
 
-/** Properties of one zone. */
-export const MAX_ZONE_PROPERTIES = 1000
+/** Custom properties of one object (a walk area, polygon, gate, zone, walk-behind area, hotspot, point or the room). */
+export const MAX_PROPERTIES = 1000
 
 /** Nodes of a room's node graph. */
 export const MAX_NODES = 10_000
@@ -79,9 +79,6 @@ export const MAX_POINTS = 1000
 
 /** Hotspots in one room. */
 export const MAX_HOTSPOTS = 1000
-
-/** Properties of one hotspot. */
-export const MAX_HOTSPOT_PROPERTIES = 1000
 
 /** Longest hotspot description (what the player is shown), characters. */
 export const MAX_HOTSPOT_DESCRIPTION_LENGTH = 1000

@@ -4,7 +4,8 @@
  *
  * What normalising does:
  * - key order: every object is rebuilt in the order the schema lists its fields;
- *   `properties` maps are sorted by key.
+ *   `properties` and `propertyTypes` maps are sorted by key (properties.ts); empty ones are
+ *   left out, except a zone's and a hotspot's `properties`.
  * - numbers: coordinates, scale stops and costs are rounded to COORD_DECIMALS places;
  *   -0 becomes 0.
  * - orientation: the rule of geometry/polygon.ts: outer rings get a positive signed area
@@ -26,6 +27,7 @@ import type { Coord, CoordRing, Hotspot, Project, Room, Zone } from './schema'
 import { formatFlagExpression } from './flag-expression'
 import { normaliseRing, signedArea } from '../geometry/polygon'
 import { coordsToRing, ringToCoords } from './convert'
+import { normaliseProperties } from './properties'
 
 /** Decimal places kept for coordinates (0.01 px). */
 export const COORD_DECIMALS = 2
@@ -69,15 +71,6 @@ export function compareIds(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
 }
 
-function sortedRecord(record: Record<string, string>): Record<string, string> {
-  // fromEntries defines own properties, so even a key named '__proto__' survives.
-  return Object.fromEntries(
-    Object.keys(record)
-      .sort(compareIds)
-      .map((key) => [key, record[key]]),
-  )
-}
-
 function normaliseZone(zone: Zone): Zone {
   return {
     id: zone.id,
@@ -88,7 +81,7 @@ function normaliseZone(zone: Zone): Zone {
         : { kind: 'area', areaId: zone.shape.areaId },
     events: { enter: zone.events.enter, exit: zone.events.exit, stand: zone.events.stand },
     ...(zone.enabledBy !== undefined ? { enabledBy: formatFlagExpression(zone.enabledBy) } : {}),
-    properties: sortedRecord(zone.properties),
+    ...normaliseProperties(zone, compareIds, true),
   }
 }
 
@@ -107,7 +100,7 @@ function normaliseHotspot(h: Hotspot): Hotspot {
     ...(h.lookAt !== undefined ? { lookAt: roundPoint(h.lookAt) } : {}),
     ...(h.direction !== undefined ? { direction: h.direction } : {}),
     ...(h.enabledBy !== undefined ? { enabledBy: formatFlagExpression(h.enabledBy) } : {}),
-    properties: sortedRecord(h.properties),
+    ...normaliseProperties(h, compareIds, true),
   }
 }
 
@@ -140,6 +133,7 @@ export function normaliseRoom(room: Room): Room {
         name: a.name,
         colour: a.colour.toLowerCase(),
         ...(a.enabledBy !== undefined ? { enabledBy: formatFlagExpression(a.enabledBy) } : {}),
+        ...normaliseProperties(a, compareIds),
       })),
     ...(room.mask !== undefined ? { mask: room.mask } : {}),
     polygons: room.polygons.map((p) => ({
@@ -147,6 +141,7 @@ export function normaliseRoom(room: Room): Room {
       areaId: p.areaId,
       outer: orientRing(p.outer, 1),
       holes: p.holes.map((h) => orientRing(h, -1)),
+      ...normaliseProperties(p, compareIds),
     })),
     authoritative: room.authoritative,
     gates: room.gates.map((g) => ({
@@ -156,6 +151,7 @@ export function normaliseRoom(room: Room): Room {
       ...(g.polygon !== undefined ? { polygon: orientRing(g.polygon, 1) } : {}),
       ...(g.areaId !== undefined ? { areaId: g.areaId } : {}),
       flagExpression: formatFlagExpression(g.flagExpression),
+      ...normaliseProperties(g, compareIds),
     })),
     nodeGraph: {
       nodes: [...room.nodeGraph.nodes]
@@ -201,6 +197,7 @@ export function normaliseRoom(room: Room): Room {
             name: p.name,
             x: roundCoordinate(p.x),
             y: roundCoordinate(p.y),
+            ...normaliseProperties(p, compareIds),
           })),
         }
       : {}),
@@ -219,6 +216,7 @@ export function normaliseRoom(room: Room): Room {
                 id: a.id,
                 ...(a.name !== undefined ? { name: a.name } : {}),
                 baseline: roundCoordinate(a.baseline),
+                ...normaliseProperties(a, compareIds),
               })),
             rows: [...room.walkBehinds.rows],
           },
@@ -233,6 +231,7 @@ export function normaliseRoom(room: Room): Room {
       height: roundPositive(room.testWalk.height),
       speed: roundPositive(room.testWalk.speed),
     },
+    ...normaliseProperties(room, compareIds),
   }
   return out
 }

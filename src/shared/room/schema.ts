@@ -28,6 +28,7 @@ import {
   RESERVED_FLAG_WORDS,
 } from './flag-expression'
 import * as limits from './limits'
+import { PROPERTY_TYPES, propertiesProblems } from './properties'
 import { walkBehindRowError, walkBehindRowIds } from './walk-behinds'
 
 /** The format version this build reads and writes. */
@@ -109,6 +110,39 @@ export const RingSchema = listOf(
   'points in a ring',
   'expected a list of points [[x, y], ...]',
 ).min(3, { error: 'expected at least 3 points' })
+
+/** Keys of custom properties: any non-empty text ('__proto__' is refused by parseRoom; properties.ts). */
+export const PropertyKeySchema = z.string().min(1, { error: 'expected a non-empty property name' })
+
+/** Custom properties of one object: key -> text, at most MAX_PROPERTIES keys (properties.ts). */
+export const PropertiesSchema = z
+  .record(PropertyKeySchema, z.string({ error: 'expected a text value' }))
+  .refine((p) => Object.keys(p).length <= limits.MAX_PROPERTIES, {
+    error: (issue) =>
+      `expected at most ${limits.MAX_PROPERTIES} properties, found ${Object.keys(issue.input as object).length} (Walkbox's limit)`,
+  })
+  .meta({ maxProperties: limits.MAX_PROPERTIES })
+  .describe("Free key/value pairs for the game (and an engine's own fields Walkbox keeps for write-back).")
+
+/** The engine type of the properties whose value is not plain text (a key absent here is text). */
+export const PropertyTypesSchema = z
+  .record(
+    PropertyKeySchema,
+    z.enum(PROPERTY_TYPES, { error: `expected a property type: ${PROPERTY_TYPES.join(', ')}` }),
+  )
+  .refine((p) => Object.keys(p).length <= limits.MAX_PROPERTIES, {
+    error: `expected at most ${limits.MAX_PROPERTIES} property types (Walkbox's limit)`,
+  })
+  .meta({ maxProperties: limits.MAX_PROPERTIES })
+  .describe(
+    "The type of each property whose value is not plain text, as the engine it came from types it (Tiled int, float, bool, color, file, object); absent = text. Every key names a property of 'properties'.",
+  )
+
+/** `properties` and `propertyTypes` of an object that may have none (both absent = none). */
+const optionalProperties = {
+  properties: PropertiesSchema.optional(),
+  propertyTypes: PropertyTypesSchema.optional(),
+}
 
 // ---------------------------------------------------------------------------
 // Project file
@@ -234,6 +268,7 @@ export const WalkAreaSchema = z.strictObject({
   enabledBy: FlagExpressionSchema.optional().describe(
     'The area is walkable only while this holds; always walkable when absent.',
   ),
+  ...optionalProperties,
 })
 
 export const WalkPolygonSchema = z.strictObject({
@@ -242,6 +277,7 @@ export const WalkPolygonSchema = z.strictObject({
   areaId: AreaIdSchema.describe('Area this polygon belongs to.'),
   outer: RingSchema,
   holes: listOf(RingSchema, limits.MAX_HOLES, 'holes'),
+  ...optionalProperties,
 })
 
 export const GateSchema = z
@@ -257,6 +293,7 @@ export const GateSchema = z
     polygon: RingSchema.optional(),
     areaId: AreaIdSchema.optional(),
     flagExpression: FlagExpressionSchema,
+    ...optionalProperties,
   })
   .superRefine((gate, ctx) => {
     if (gate.kind === 'block-polygon' && !gate.polygon) {
@@ -346,9 +383,6 @@ export const ZoneShapeSchema = z.discriminatedUnion(
   { error: "expected a shape with kind 'polygon' (and outer) or 'area' (and areaId)" },
 )
 
-/** Keys of zone properties: any non-empty text ('__proto__' is refused by parseRoom). */
-export const PropertyKeySchema = z.string().min(1, { error: 'expected a non-empty property name' })
-
 export const ZoneSchema = z.strictObject({
   id: IdSchema,
   name: z.string(),
@@ -362,14 +396,8 @@ export const ZoneSchema = z.strictObject({
     'The zone triggers only while this holds; always when absent.',
   ),
   /** Free key/value pairs for the game. */
-  properties: z
-    .record(PropertyKeySchema, z.string({ error: 'expected a text value' }))
-    .refine((p) => Object.keys(p).length <= limits.MAX_ZONE_PROPERTIES, {
-      error: (issue) =>
-        `expected at most ${limits.MAX_ZONE_PROPERTIES} properties, found ${Object.keys(issue.input as object).length} (Walkbox's limit)`,
-    })
-    .meta({ maxProperties: limits.MAX_ZONE_PROPERTIES })
-    .describe('Free key/value pairs for the game.'),
+  properties: PropertiesSchema,
+  propertyTypes: PropertyTypesSchema.optional(),
 })
 
 export const WalkBehindAreaSchema = z.strictObject({
@@ -379,6 +407,7 @@ export const WalkBehindAreaSchema = z.strictObject({
   baseline: finite.describe(
     'The area hides a character whose feet are above this y (baseline > feet y, as in AGS), room px.',
   ),
+  ...optionalProperties,
 })
 
 export const WalkBehindsSchema = z.strictObject({
@@ -397,6 +426,7 @@ export const RoomPointSchema = z.strictObject({
   name: z.string(),
   x: finite,
   y: finite,
+  ...optionalProperties,
 })
 
 /** A point of a hotspot (walk-to, look-at), room px. */
@@ -459,14 +489,8 @@ export const HotspotSchema = z.strictObject({
     'The hotspot answers clicks only while this holds; always when absent.',
   ),
   /** Free key/value pairs for the game (an engine's own fields Walkbox keeps for write-back). */
-  properties: z
-    .record(PropertyKeySchema, z.string({ error: 'expected a text value' }))
-    .refine((p) => Object.keys(p).length <= limits.MAX_HOTSPOT_PROPERTIES, {
-      error: (issue) =>
-        `expected at most ${limits.MAX_HOTSPOT_PROPERTIES} properties, found ${Object.keys(issue.input as object).length} (Walkbox's limit)`,
-    })
-    .meta({ maxProperties: limits.MAX_HOTSPOT_PROPERTIES })
-    .describe("Free key/value pairs for the game (an engine's own fields Walkbox keeps for write-back)."),
+  properties: PropertiesSchema,
+  propertyTypes: PropertyTypesSchema.optional(),
 })
 
 export const HotspotMaskSchema = z.strictObject({
@@ -666,6 +690,8 @@ export const RoomSchema = z
       'Where the engine scene this room was imported from has its origin, in room px (room = scene + offset); exports to that engine subtract it. Absent = (0, 0).',
     ),
     testWalk: TestWalkSchema.describe('Test-walk settings.'),
+    /** The room's own custom properties (AGS room properties, Tiled map properties); absent = none. */
+    ...optionalProperties,
   })
   .superRefine((room, ctx) => {
     uniqueIds(room.areas, (a) => a.id, 'areas', ctx)
@@ -835,27 +861,44 @@ export function parseProject(data: unknown, file = PROJECT_FILE_NAME): Project {
   return result.data
 }
 
-/** zod drops an own key named '__proto__' from records without a word; find them first. */
-function protoKeyIssues(data: unknown): FormatIssue[] {
-  const zones = (data as { zones?: unknown })?.zones
-  if (!Array.isArray(zones)) return []
+/** The lists of a room whose items carry custom properties, by path. */
+const WITH_PROPERTIES: (string | [string, string])[] = [
+  'areas',
+  'polygons',
+  'gates',
+  'zones',
+  'points',
+  'hotspots',
+  ['walkBehinds', 'areas'],
+]
+
+/**
+ * Problems of custom properties anywhere in a room (properties.ts): zod drops an own key
+ * named '__proto__' from records without a word, so they are looked for in the data first;
+ * types without a value and values that do not fit their type.
+ */
+function propertyIssues(data: unknown): FormatIssue[] {
   const issues: FormatIssue[] = []
-  zones.forEach((zone, i) => {
-    const properties = (zone as { properties?: unknown })?.properties
-    if (typeof properties === 'object' && properties !== null && Object.hasOwn(properties, '__proto__')) {
-      issues.push({
-        path: `zones[${i}].properties.__proto__`,
-        message: "expected a property name other than '__proto__'",
-      })
-    }
-  })
+  const check = (x: unknown, at: string) => {
+    for (const [path, message] of propertiesProblems(x))
+      issues.push({ path: `${at}${path.join('.')}`, message })
+  }
+  check(data, '')
+  for (const list of WITH_PROPERTIES) {
+    const [outer, inner] = typeof list === 'string' ? [list, undefined] : list
+    let items = (data as Record<string, unknown> | null)?.[outer]
+    if (inner !== undefined) items = (items as Record<string, unknown> | null | undefined)?.[inner]
+    if (!Array.isArray(items)) continue
+    const name = inner === undefined ? outer : `${outer}.${inner}`
+    items.forEach((item, i) => check(item, `${name}[${i}].`))
+  }
   return issues
 }
 
 /** Check data against the current room schema; throws FormatError naming `file`. */
 export function parseRoom(data: unknown, file = ROOM_FILE_NAME): Room {
   const result = RoomSchema.safeParse(data)
-  const issues = [...protoKeyIssues(data), ...(result.success ? [] : toIssues(result.error))]
+  const issues = [...propertyIssues(data), ...(result.success ? [] : toIssues(result.error))]
   if (issues.length > 0 || !result.success) throw new FormatError(file, issues)
   return result.data
 }

@@ -264,6 +264,12 @@ function silentlyLost(elements: Elements, imported: Imported): string[] {
   // An object id is named as 'object 7' or within a list 'objects 3, 7, 9'.
   const idNamed = (id: number) => new RegExp(`\\bobjects? (\\d+, )*${id}\\b`).test(notes)
   const lost: string[] = []
+  const r = imported.room
+  const customKeys = new Set(
+    [...r.polygons, ...r.gates, ...r.zones, ...(r.points ?? []), ...(r.hotspots ?? [])].flatMap((x) =>
+      Object.keys(x.properties ?? {}),
+    ),
+  )
   // The properties Walkbox reads, by the kind of object (the format as docs/engines.md gives it).
   const readProps: Record<string, string[]> = {
     walkable: ['areaId'],
@@ -278,7 +284,8 @@ function silentlyLost(elements: Elements, imported: Imported): string[] {
     if (!read.has(o.id) && !idNamed(o.id)) lost.push(`object ${o.id} (${o.kind || 'no type'})`)
     if (!read.has(o.id)) continue
     for (const p of o.properties) {
-      const kept = (readProps[o.kind] ?? []).includes(p) || (o.kind === 'zone' && p.startsWith('property.'))
+      // Any other property of a kind with custom properties is one of the room object's (read-elements.ts).
+      const kept = (readProps[o.kind] ?? []).includes(p) || customKeys.has(p.replace(/^property\./, ''))
       if (!kept && !named(`'${p}'`)) lost.push(`property ${p} of object ${o.id}`)
     }
   }
@@ -322,7 +329,7 @@ describe('Tiled: nothing lost silently', () => {
       expect(room.polygons.find((p) => p.id === 'lawn')?.holes).toHaveLength(1)
       expect(room.polygons.some((p) => p.id.startsWith('ground'))).toBe(true)
       expect(room.zones.map((z) => z.name).sort()).toEqual(['crate', 'door', 'lamp', 'pond', 'porch'])
-      expect(room.zones.find((z) => z.name === 'porch')?.properties).toEqual({ global_id: 'porch' })
+      expect(room.zones.find((z) => z.name === 'porch')?.properties).toEqual({ creaks: 'yes', global_id: 'porch' })
       expect(room.gates.map((g) => g.flagExpression)).toEqual(['fence_open'])
       expect(room.points?.map((p) => p.name)).toEqual(['player_start'])
       expect(room.background).toMatch(/\.png$/)

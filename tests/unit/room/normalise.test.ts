@@ -41,6 +41,8 @@ describe('normalise', () => {
       backgroundFrames: [{ file: 'background1.png', name: 'Night' }],
       backgroundAnimationDelay: 5,
       backgroundAnimationEnabled: false,
+      properties: { music: 'night.ogg', visits: '3' },
+      propertyTypes: { visits: 'int' as const },
     }
     expect(normaliseRoom(withFrames)).toEqual(withFrames)
     expect(Object.keys(normaliseRoom(withFrames))).toEqual(schemaKeys)

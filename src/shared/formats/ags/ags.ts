@@ -12,6 +12,7 @@
  *
  * Units: px; scaling in percent.
  */
+import { propertiesNotKeptNotes } from '../../room/properties'
 import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import { ringBounds } from '../../geometry/bounds'
 import { rasterisePolygons } from '../../geometry/rasterise'
@@ -284,6 +285,14 @@ export function exportAgs(room: Room, mask: Uint8Array | null): AgsExport {
         notes.push(`walk-behind ${a.id} (${a.name}): 0 px in the mask; listed in the sidecar`)
   }
 
+  notes.push(
+    ...propertiesNotKeptNotes(
+      room,
+      ['room', 'areas', 'polygons', 'gates', 'zones', 'walkBehinds', 'points'],
+      'AGS',
+      ['agsRegion'],
+    ),
+  )
   return {
     walkable: { width, height, indices: walk, palette: maskPalette(Math.max(top + 1, 16)) },
     regions: { width, height, indices: regions, palette: maskPalette(Math.max(regionList.length + 1, 16)) },

@@ -13,6 +13,7 @@
  *
  * Units: px.
  */
+import { propertiesNotKeptNotes } from '../../room/properties'
 import { triangulateAreas } from '../../geometry/triangulate'
 import type { AreaPolygon, Point } from '../../geometry/types'
 import { simplifyAreas, traceMask } from '../../geometry/vectorise'
@@ -383,5 +384,8 @@ export function exportGodotScene(
   const text = [`[gd_scene load_steps=${loadSteps} format=3]`, '', ...ext, ...sub, ...nodes]
     .join('\n')
     .replace(/\n+$/, '\n')
+  notes.push(
+    ...propertiesNotKeptNotes(room, ['room', 'areas', 'polygons', 'gates', 'walkBehinds', 'points'], 'Godot'),
+  )
   return { text, notes }
 }

@@ -492,6 +492,47 @@ export async function patchGodotRoom(
     if (await setProperty(node, source.key, tscnVector2(local(p))))
       notes.push(`${what}: ${node.path} ${source.key} edited`)
   }
+  /**
+   * A zone's custom properties edited in Walkbox back into its node's `metadata/<key>` (where
+   * the import read them, room-objects.ts metadataProperties), typed as the scene had them; a
+   * new key becomes new metadata. A key the node holds elsewhere (a field, `global_id`), a
+   * removed one and a name Godot takes for no metadata are named in a note.
+   */
+  const writeMetadata = async (
+    what: string,
+    mine: Record<string, string>,
+    theirs: Record<string, string>,
+    path: string,
+  ) => {
+    const node = byPath.get(path)
+    if (!node) return
+    for (const key of new Set([...Object.keys(mine), ...Object.keys(theirs)])) {
+      if (key === 'godotPath' || mine[key] === theirs[key]) continue
+      const meta = `metadata/${key}`
+      const had = node.props.get(meta)
+      if (theirs[key] !== undefined && !had) {
+        notes.push(`${what}: property '${key}' is not the node's metadata; not written`)
+        continue
+      }
+      if (mine[key] === undefined) {
+        notes.push(`${what}: property '${key}' removed in Walkbox; the scene keeps ${meta}`)
+        continue
+      }
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) || key.startsWith('walkbox_')) {
+        notes.push(`${what}: property '${key}' is no metadata name Godot takes; not written`)
+        continue
+      }
+      const value = fieldText(had?.value, mine[key])
+      if (value === null) {
+        notes.push(
+          `${what}: property '${key}' '${mine[key]}' is not a ${typeof had?.value}; the scene keeps ${meta}`,
+        )
+        continue
+      }
+      if (await setProperty(node, meta, value))
+        notes.push(`${what}: ${path} ${meta} ${had ? 'edited' : 'added'}`)
+    }
+  }
   /** The one zone or hotspot of the scene `x` came from (by its node, and by name when a node gave several). */
   const counterpart = <T extends { name: string; properties?: Record<string, string> }>(
     x: T,
@@ -520,6 +561,7 @@ export async function patchGodotRoom(
     if (!was) continue
     const path = was.properties!.godotPath
     if (was.name !== z.name) renamed(`zone '${z.name}'`, was.name, path)
+    await writeMetadata(`zone '${z.name}'`, z.properties, was.properties, path)
     if (z.shape.kind !== 'polygon' || was.shape.kind !== 'polygon') continue
     if (sameRing(z.shape.outer, was.shape.outer)) continue
     const src = game.nodes?.zones?.find((s) => s.id === was.id)

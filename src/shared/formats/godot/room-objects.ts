@@ -25,7 +25,7 @@
  */
 import type { Point, Ring } from '../../geometry/types'
 import { IdPool } from '../../room/names'
-import { MAX_HOTSPOT_PROPERTIES, MAX_ZONE_PROPERTIES } from '../../room/limits'
+import { MAX_PROPERTIES } from '../../room/limits'
 import { FACING_DIRECTIONS, type Hotspot, type Zone } from '../../room/schema'
 import { clickableShape, isClickable, placeRing, regionScaling, type PopochiuRole } from './popochiu'
 import { escoriaWalkTo, isEscoriaCharacter, type EscoriaClass } from './escoria'
@@ -196,8 +196,8 @@ export function metadataProperties(node: SceneNode, notes: string[]): Record<str
     const name = key.slice('metadata/'.length)
     if (name.startsWith('walkbox_') || name === '__proto__') continue
     const v = p.value
-    if (Object.keys(out).length >= MAX_ZONE_PROPERTIES - 2) {
-      notes.push(`${node.path}: more than ${MAX_ZONE_PROPERTIES - 2} metadata entries; the rest not kept`)
+    if (Object.keys(out).length >= MAX_PROPERTIES - 2) {
+      notes.push(`${node.path}: more than ${MAX_PROPERTIES - 2} metadata entries; the rest not kept`)
       break
     }
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[name] = String(v)
@@ -214,8 +214,8 @@ export function nodeFields(node: SceneNode, notes: string[]): Record<string, str
     if (NOT_FIELDS.has(key) || key.startsWith('metadata/walkbox_') || key === '__proto__') continue
     const v = p.value
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') continue
-    if (++count > MAX_HOTSPOT_PROPERTIES - 1) {
-      notes.push(`${node.path}: more than ${MAX_HOTSPOT_PROPERTIES - 1} fields; the rest not kept`)
+    if (++count > MAX_PROPERTIES - 1) {
+      notes.push(`${node.path}: more than ${MAX_PROPERTIES - 1} fields; the rest not kept`)
       break
     }
     out[key] = String(v)
@@ -428,7 +428,7 @@ function walkboxHotspot(
     try {
       const parsed = JSON.parse(listed) as unknown
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-        for (const [k, v] of Object.entries(parsed).slice(0, MAX_HOTSPOT_PROPERTIES))
+        for (const [k, v] of Object.entries(parsed).slice(0, MAX_PROPERTIES))
           if (typeof v === 'string' && k !== '__proto__') properties[k] = v
     } catch {
       notes.push(`${n.path}: metadata/walkbox_properties is not JSON; the hotspot's properties are not read`)

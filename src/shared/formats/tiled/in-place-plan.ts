@@ -41,7 +41,8 @@ import {
   type TiledProperty,
 } from './map'
 import { objectOutline, polylinePoints } from './object-shapes'
-import { hotspotPropertyKey, KINDS, READ_PROPERTIES } from './read-elements'
+import { customPropertyKey, KINDS, READ_PROPERTIES, readCustomProperties } from './read-elements'
+import { sameProperties } from '../../room/properties'
 import { idBase, readFlags, shiftRoom, type TiledRoomRead } from './read-map'
 import { planObstacles, type ObstacleCandidate, type ObstaclePlan } from './obstacle-plan'
 import type { Ring } from './shape-ops'
@@ -217,10 +218,14 @@ export function sameObject(
       a.length === c.length && a.every(([x, y], i) => near(x, c[i][0]) && near(y, c[i][1]))
     if (!same(b) && !(o.polygon && same([...b].reverse()))) return false
   }
-  const props = new Map(
-    (Array.isArray(theirs.properties) ? theirs.properties : []).map((p) => [p.name, String(p.value)]),
-  )
+  // Custom properties are the same when they give the same keys, values and types, whatever
+  // name the map gives them (`property.<name>` or the name itself).
+  const theirList = Array.isArray(theirs.properties) ? theirs.properties : []
+  if (!sameProperties(readCustomProperties(o.type, theirList), readCustomProperties(o.type, o.properties)))
+    return false
+  const props = new Map(theirList.map((p) => [p.name, String(p.value)]))
   for (const p of o.properties ?? []) {
+    if (customPropertyKey(o.type, p) !== null) continue
     const have = props.get(p.name)
     if (have !== undefined) {
       if (have !== String(p.value)) return false
@@ -239,10 +244,7 @@ const PLAIN_TYPES = ['string', 'int', 'float', 'bool', 'color', 'file', 'object'
 
 /** Does Walkbox read the property `p` of an object of this kind (so the room's value replaces it)? */
 function readsProperty(kind: string, p: TiledProperty): boolean {
-  if ((READ_PROPERTIES[kind] ?? []).includes(p.name)) return true
-  if (kind === 'zone') return p.name.startsWith('property.')
-  if (kind === 'hotspot') return hotspotPropertyKey(p) !== null
-  return false
+  return (READ_PROPERTIES[kind] ?? []).includes(p.name) || customPropertyKey(kind, p) !== null
 }
 
 /**
@@ -265,9 +267,18 @@ function asTheMapHasIt(
   const theirs: TiledProperty[] = Array.isArray(given.properties) ? given.properties : []
   const mine = new Map((o.properties ?? []).map((p) => [p.name, p]))
   const properties: TiledProperty[] = []
+  // A custom property stays under the name the map gives it, with the room's value and type.
+  const myCustom = new Map((o.properties ?? []).map((p) => [customPropertyKey(o.type, p), p]))
+  myCustom.delete(null)
+  const customDone = new Set<string>()
   for (const p of theirs) {
     if (typeof p?.name !== 'string') continue
-    if (readsProperty(o.type, p)) {
+    const key = customPropertyKey(o.type, p)
+    if (key !== null) {
+      const value = myCustom.get(key)
+      if (value && !customDone.has(key)) properties.push({ ...value, name: p.name })
+      customDone.add(key)
+    } else if (readsProperty(o.type, p)) {
       const value = mine.get(p.name)
       if (value) properties.push(value)
     } else if (PLAIN_TYPES.includes(p.type ?? 'string') && p.value !== null && typeof p.value !== 'object')
@@ -283,8 +294,11 @@ function asTheMapHasIt(
       )
   }
   const listed = new Set(theirs.map((p) => p?.name))
-  for (const p of o.properties ?? [])
-    if (!listed.has(p.name) && !sameWhenAbsent(p, w, readerId)) properties.push(p)
+  for (const p of o.properties ?? []) {
+    const key = customPropertyKey(o.type, p)
+    if (key !== null ? !customDone.has(key) : !listed.has(p.name) && !sameWhenAbsent(p, w, readerId))
+      properties.push(p)
+  }
   const { properties: _written, ...rest } = o
   // A point kept in an object of another shape (a rectangle, a tile object) keeps that shape.
   const shape =
@@ -597,7 +611,8 @@ export function planInPlace<Ref>(
       ...(o.properties
         ? {
             properties: o.properties.map((p) =>
-              p.type === 'object' && typeof p.value === 'number'
+              // Walkbox's own references name written objects; a custom property's names the map's.
+              p.type === 'object' && typeof p.value === 'number' && customPropertyKey(o.type, p) === null
                 ? { ...p, value: idOf(p.value, allocate) }
                 : p,
             ),

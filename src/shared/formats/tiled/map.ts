@@ -19,9 +19,10 @@
  *
  * Units: px (Tiled's pixel coordinates are room px).
  */
+import { propertiesNotKeptNotes } from '../../room/properties'
 import type { Room } from '../../room/schema'
 import { flagsTheRoomNames } from './read-map'
-import { hotspotPropertyName } from './read-elements'
+import { customPropertyList } from './read-elements'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledPropertyType } from './map-types'
 
 export type {
@@ -141,7 +142,10 @@ export function roomToTiledMap(
 
   const walkable: TiledObject[] = []
   for (const p of room.polygons) {
-    const outer = polygonObject(p.id, 'walkable', p.outer, [prop('areaId', 'int', p.areaId)])
+    const outer = polygonObject(p.id, 'walkable', p.outer, [
+      prop('areaId', 'int', p.areaId),
+      ...customPropertyList('walkable', p),
+    ])
     walkable.push(outer)
     p.holes.forEach((h, i) =>
       walkable.push(polygonObject(`${p.id} hole ${i + 1}`, 'hole', h, [prop('of', 'object', outer.id)])),
@@ -155,6 +159,7 @@ export function roomToTiledMap(
       prop('kind', 'string', g.kind),
       prop('flagExpression', 'string', g.flagExpression),
       ...(g.areaId !== undefined ? [prop('areaId', 'int', g.areaId)] : []),
+      ...customPropertyList('gate', g),
     ]
     return g.polygon
       ? polygonObject(g.name, 'gate', g.polygon, properties)
@@ -169,7 +174,7 @@ export function roomToTiledMap(
       prop('exit', 'string', z.events.exit),
       prop('stand', 'string', z.events.stand),
       ...(z.enabledBy !== undefined ? [prop('enabledBy', 'string', z.enabledBy)] : []),
-      ...Object.entries(z.properties).map(([k, v]) => prop(`property.${k}`, 'string', v)),
+      ...customPropertyList('zone', z),
     ]
     if (z.shape.kind === 'polygon') return polygonObject(z.name, 'zone', z.shape.outer, properties)
     return object({
@@ -228,7 +233,7 @@ export function roomToTiledMap(
         x: p.x,
         y: p.y,
         point: true,
-        properties: [prop('walkbox.id', 'string', p.id)],
+        properties: [prop('walkbox.id', 'string', p.id), ...customPropertyList('point', p)],
       }),
     ),
   )
@@ -263,6 +268,9 @@ export function roomToTiledMap(
       `scaling: Tiled has no character scaling; kept as the map property walkbox.scaling (${room.scaling.mode})`,
     )
   notes.push('areas: kept as the map property walkbox.areas; each walkable polygon has its areaId')
+  notes.push(
+    ...propertiesNotKeptNotes(room, ['room'], 'Tiled (Walkbox keeps map properties for its own data)'),
+  )
 
   return {
     map: {
@@ -322,8 +330,8 @@ function maskMiddle(rows: readonly string[], id: number): { x: number; y: number
  * The hotspots as objects of the layer `hotspots`: a polygon of type `hotspot` (a painted
  * hotspot: a point of type `hotspot` with its `maskId`, at the middle of its pixels), then its
  * walk-to and look-at points (types `walk-to`, `look-at`), which its properties `walkTo` and
- * `lookAt` name by object reference; `description`, `direction`, `enabledBy`, and its own
- * properties under their names (`property.<name>` where Walkbox reads that name).
+ * `lookAt` name by object reference; `description`, `direction`, `enabledBy`, and its custom
+ * properties under their names and types (`property.<name>` where Walkbox reads that name).
  */
 function hotspotObjects(room: Room, object: MakeObject, polygonObject: MakePolygon): TiledObject[] {
   const out: TiledObject[] = []
@@ -354,8 +362,7 @@ function hotspotObjects(room: Room, object: MakeObject, polygonObject: MakePolyg
       main.properties!.push(prop(key, 'object', p.id))
       out.push(p)
     }
-    for (const [k, v] of Object.entries(h.properties))
-      main.properties!.push(prop(hotspotPropertyName(k), 'string', v))
+    main.properties!.push(...customPropertyList('hotspot', h))
   }
   return out
 }

@@ -14,6 +14,13 @@
 import * as limits from '../../room/limits'
 import { FACING_DIRECTIONS, type Hotspot, type Room, type Zone } from '../../room/schema'
 import { IdPool } from '../../room/names'
+import {
+  PROPERTY_TYPES,
+  propertyValueError,
+  type PropertyType,
+  type PropertyTypes,
+  type WithProperties,
+} from '../../room/properties'
 import { MAX_LISTED_PROBLEMS, TiledMapRefused } from './external-files'
 import type { TiledObject, TiledProperty } from './map-types'
 import { polylinePoints } from './object-shapes'
@@ -64,7 +71,7 @@ export function noArea(o: TiledObject): string {
   return 'a rectangle without an area'
 }
 
-/** Properties each kind of object is read with; zones keep `property.<name>`, hotspots their other text properties. */
+/** Properties each kind of object is read with; its other properties are its custom properties (customPropertyKey). */
 export const READ_PROPERTIES: Record<string, readonly string[]> = {
   walkable: ['areaId'],
   hole: ['of'],
@@ -79,22 +86,73 @@ export const READ_PROPERTIES: Record<string, readonly string[]> = {
   'look-at': [],
 }
 
-/** Hotspot property types whose values are text a hotspot keeps in its `properties`. */
-const TEXT_TYPES = ['string', 'file', 'color', undefined]
+/** The kinds of object whose other properties are the room object's custom properties. */
+export const CUSTOM_PROPERTY_KINDS: readonly string[] = ['walkable', 'gate', 'zone', 'point', 'hotspot']
 
-/** Does a hotspot keep this property of the map in its `properties` (under `key`)? */
-export function hotspotPropertyKey(p: TiledProperty): string | null {
-  if (typeof p?.name !== 'string' || p.name === '') return null
-  if (p.name.startsWith('property.')) return p.name.length > 9 ? p.name.slice(9) : null
-  if ((READ_PROPERTIES.hotspot as readonly string[]).includes(p.name)) return null
-  return TEXT_TYPES.includes(p.type) && typeof p.value === 'string' ? p.name : null
+/** Tiled property types a room object keeps (with their type, properties.ts); a class value is not kept. */
+const KEPT_TYPES: readonly (string | undefined)[] = [undefined, 'string', ...PROPERTY_TYPES]
+
+/**
+ * The custom property key of the map's property `p` of an object of `kind` (null when it is
+ * none): `property.<name>` is `<name>` (how a name Walkbox reads is written); any other
+ * property Walkbox does not read for that kind, of a plain type, under its own name.
+ */
+export function customPropertyKey(kind: string, p: TiledProperty): string | null {
+  if (!CUSTOM_PROPERTY_KINDS.includes(kind) || typeof p?.name !== 'string' || p.name === '') return null
+  if (p.name.startsWith('property.'))
+    return p.name.length > 9 && p.name !== 'property.__proto__' ? p.name.slice(9) : null
+  if ((READ_PROPERTIES[kind] ?? []).includes(p.name) || p.name === '__proto__') return null
+  if (!KEPT_TYPES.includes(p.type) || (typeof p.propertytype === 'string' && p.propertytype !== ''))
+    return null
+  return typeof p.value === 'string' || typeof p.value === 'number' || typeof p.value === 'boolean'
+    ? p.name
+    : null
 }
 
-/** The name a hotspot's property `key` is written under (its own, unless Walkbox reads that name). */
-export const hotspotPropertyName = (key: string): string =>
-  (READ_PROPERTIES.hotspot as readonly string[]).includes(key) || key.startsWith('property.')
+/** The name a custom property `key` of an object of `kind` is written under (its own, unless Walkbox reads that name). */
+export const customPropertyName = (kind: string, key: string): string =>
+  (READ_PROPERTIES[kind] ?? []).includes(key) || key.startsWith('property.') || key.startsWith('walkbox.')
     ? `property.${key}`
     : key
+
+/** An object's custom properties and their types, from its Tiled properties (at most MAX_PROPERTIES). */
+export function readCustomProperties(kind: string, list: unknown): Required<WithProperties> {
+  const properties: Record<string, string> = {}
+  const propertyTypes: Record<string, PropertyType> = {}
+  for (const p of Array.isArray(list) ? (list as TiledProperty[]) : []) {
+    const key = customPropertyKey(kind, p)
+    if (key === null || Object.hasOwn(properties, key)) continue
+    if (Object.keys(properties).length >= limits.MAX_PROPERTIES) break
+    const type = p.type === undefined || p.type === 'string' ? undefined : (p.type as PropertyType)
+    const text = String(p.value)
+    // A value that does not fit its type (a colour Tiled left empty) is kept as text.
+    if (type && propertyValueError(type, text) === null) propertyTypes[key] = type
+    properties[key] = text
+  }
+  return { properties, propertyTypes }
+}
+
+/** `x`'s custom properties as Tiled properties of an object of `kind`, each with its type. */
+export function customPropertyList(kind: string, x: WithProperties): TiledProperty[] {
+  return Object.entries(x.properties ?? {}).map(([key, text]) => {
+    const type = x.propertyTypes?.[key]
+    const value =
+      type === 'int' || type === 'float' || type === 'object'
+        ? Number(text)
+        : type === 'bool'
+          ? text === 'true'
+          : text
+    return { name: customPropertyName(kind, key), type: type ?? 'string', value }
+  })
+}
+
+/** Only the types of `read` (spread into a room object: absent when none). */
+export const typesOf = (read: WithProperties): { propertyTypes?: PropertyTypes } =>
+  Object.keys(read.propertyTypes ?? {}).length > 0 ? { propertyTypes: read.propertyTypes } : {}
+
+/** The custom properties of `read`, spread into an object that may have none. */
+export const customOf = (read: WithProperties): WithProperties =>
+  Object.keys(read.properties ?? {}).length > 0 ? { properties: read.properties, ...typesOf(read) } : {}
 
 interface Context {
   room: Room
@@ -124,6 +182,7 @@ export function readGatesAndZones({ room, notes, imported, byKind, outlineOf }: 
       ...(typeof areaId === 'number' ? { areaId } : {}),
       flagExpression:
         typeof props.get('flagExpression') === 'string' ? (props.get('flagExpression') as string) : 'true',
+      ...customOf(readCustomProperties('gate', p.o.properties)),
     })
   }
   for (const p of byKind('zone')) {
@@ -140,10 +199,7 @@ export function readGatesAndZones({ room, notes, imported, byKind, outlineOf }: 
       continue
     }
     const text = (k: string) => (typeof props.get(k) === 'string' ? (props.get(k) as string) : '')
-    const properties: Record<string, string> = {}
-    for (const [k, v] of props)
-      if (typeof k === 'string' && k.startsWith('property.') && k.length > 9)
-        properties[k.slice('property.'.length)] = String(v)
+    const custom = readCustomProperties('zone', p.o.properties)
     const given = props.get('walkbox.id')
     imported.push(p.o.id)
     room.zones.push({
@@ -152,7 +208,8 @@ export function readGatesAndZones({ room, notes, imported, byKind, outlineOf }: 
       shape,
       events: { enter: text('enter'), exit: text('exit'), stand: text('stand') },
       ...(typeof props.get('enabledBy') === 'string' ? { enabledBy: props.get('enabledBy') as string } : {}),
-      properties,
+      properties: custom.properties,
+      ...typesOf(custom),
     })
   }
 }
@@ -231,6 +288,7 @@ export function readPoints({ room, notes, imported, byKind }: Context): void {
       name: p.o.name,
       x: p.o.x + p.dx,
       y: p.o.y + p.dy,
+      ...customOf(readCustomProperties('point', p.o.properties)),
     })
   }
   notes.push(...lines.slice(0, MAX_LISTED_PROBLEMS))
@@ -300,11 +358,7 @@ export function readHotspots(
     const walkTo = at('walkTo')
     const lookAt = at('lookAt')
     const direction = props.get('direction')
-    const properties: Record<string, string> = {}
-    for (const prop of Array.isArray(p.o.properties) ? p.o.properties : []) {
-      const key = hotspotPropertyKey(prop)
-      if (key !== null) properties[key] = String(prop.value)
-    }
+    const custom = readCustomProperties('hotspot', p.o.properties)
     const given = props.get('walkbox.id')
     const description = props.get('description')
     imported.push(p.o.id)
@@ -321,7 +375,8 @@ export function readHotspots(
         ? { direction: direction as Hotspot['direction'] }
         : {}),
       ...(typeof props.get('enabledBy') === 'string' ? { enabledBy: props.get('enabledBy') as string } : {}),
-      properties,
+      properties: custom.properties,
+      ...typesOf(custom),
     })
   }
   for (const id of used) imported.push(id)

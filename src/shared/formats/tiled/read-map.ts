@@ -62,7 +62,9 @@ import {
   readNodeGraph,
   readPoints,
   READ_PROPERTIES,
-  hotspotPropertyKey,
+  customPropertyKey,
+  customOf,
+  readCustomProperties,
   type Placed,
   type Value,
 } from './read-elements'
@@ -353,6 +355,7 @@ export function tiledMapToRoom(
       areaId: typeof areaId === 'number' ? areaId : 1,
       outer: ring,
       holes: [],
+      ...customOf(readCustomProperties('walkable', p.o.properties)),
     })
     polygonOf.set(p.o.id, room.polygons.length - 1)
     imported.push(p.o.id)
@@ -837,17 +840,10 @@ function unreadProperties(map: TiledMap, placed: Placed[]): string[] {
     const known = READ_PROPERTIES[p.kind]
     if (!known) continue
     const unread = (Array.isArray(p.o.properties) ? p.o.properties : [])
-      .filter(
-        (q) =>
-          !known.includes(String(q?.name)) &&
-          !(p.kind === 'zone' && String(q?.name).startsWith('property.')) &&
-          !(p.kind === 'hotspot' && hotspotPropertyKey(q) !== null),
-      )
+      .filter((q) => !known.includes(String(q?.name)) && customPropertyKey(p.kind, q) === null)
       .map((q) => String(q?.name))
     if (unread.length > 0)
-      objectLines.push(
-        `${label(p)}: propert${unread.length === 1 ? 'y' : 'ies'} ${quoted(unread)} not read${p.kind === 'zone' ? ' (a zone keeps property.<name>)' : ''}`,
-      )
+      objectLines.push(`${label(p)}: propert${unread.length === 1 ? 'y' : 'ies'} ${quoted(unread)} not read`)
   }
   for (const group of [layerLines, objectLines]) {
     lines.push(...group.slice(0, MAX_LISTED_PROBLEMS))
