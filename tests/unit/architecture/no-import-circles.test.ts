@@ -26,21 +26,11 @@ function tree(files: Record<string, string>): string {
   return temp
 }
 
-/**
- * The one circle not broken yet (issue #30): the editor store's facades (save, open …) call the
- * project-io store, which edits through the editor store. Breaking it moves every caller of
- * those facades to the project-io store (components and actions of several branches). The
- * list may only shrink: a circle fixed and still listed fails too.
- */
-const KNOWN_CIRCLES = [
-  'renderer/stores/editor.ts -> renderer/stores/project-io.ts -> renderer/stores/editor.ts (3 files in the circle)',
-]
-
 describe('import circles', () => {
-  it('src/ has none but the known one, which is still there', () => {
+  it('src/ has none', () => {
     const graph = importGraph(join(process.cwd(), 'src'))
     expect(graph.size).toBeGreaterThan(100)
-    expect(importCircles(graph)).toEqual(KNOWN_CIRCLES)
+    expect(importCircles(graph)).toEqual([])
   })
 
   it('finds a planted circle of type-only imports and re-exports, and names its path', () => {
