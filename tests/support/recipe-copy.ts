@@ -91,19 +91,25 @@ export const PROBE_ALGORITHM_ID = 'recipe-probe'
 /** The id the tool recipe adds (a walk-mask tool, shortcut K). */
 export const PROBE_TOOL_ID = 'probe'
 
-/** "Adding a pathfinding algorithm": its file in algorithms/ and one line in ALGORITHMS. */
+/**
+ * "Adding a pathfinding algorithm": its file in algorithms/, its export line in
+ * pathfinder-exports.ts and one line in ALGORITHMS.
+ */
 export function addTenthAlgorithm(root: string): void {
   writeFileSync(
     join(root, 'src/shared/nav/algorithms', `${PROBE_ALGORITHM_ID}.ts`),
     readFileSync(join(RECIPES, 'tenth-algorithm.ts.txt')),
   )
-  const registry = 'src/shared/nav/registry.ts'
-  addImport(root, registry, `import { recipeProbe } from './algorithms/${PROBE_ALGORITHM_ID}'`)
+  const exports = join(root, 'src/shared/nav/pathfinder-exports.ts')
+  writeFileSync(
+    exports,
+    readFileSync(exports, 'utf8') + `export { recipeProbe } from './algorithms/${PROBE_ALGORITHM_ID}'\n`,
+  )
   insertBefore(
     root,
-    registry,
+    'src/shared/nav/registry.ts',
     '] as const satisfies readonly AlgorithmDescriptor[]',
-    `  { pathfinder: recipeProbe, family: 'grid', colour: '#7f7f7f', expandedUnit: 'cells' },`,
+    `  { pathfinder: byName.recipeProbe, family: 'grid', colour: '#7f7f7f', expandedUnit: 'cells' },`,
   )
 }
 
