@@ -88,27 +88,43 @@ function sourceFiles(root, folder = '') {
 }
 
 /**
- * Every source file under `root` and the files under `root` it imports statically. `known`
- * (file -> { time, specifiers }) keeps each file's specifiers between calls: a file whose
- * modification time is unchanged is not parsed again.
+ * Every source file under `root` and the files under `root` it imports statically. `cache`
+ * (from `graphCache()`) keeps what earlier calls read: a file whose modification time is
+ * unchanged is not parsed again, and its imports are not resolved again while the tree
+ * holds the same files.
  */
-export function importGraph(root, known = new Map()) {
+export function importGraph(root, cache = graphCache()) {
   const graph = new Map()
-  for (const file of sourceFiles(root)) {
+  const files = sourceFiles(root)
+  const list = files.join('\n')
+  if (list !== cache.list) {
+    for (const entry of cache.files.values()) entry.targets = null
+    cache.list = list
+  }
+  for (const file of files) {
     const time = fileTime(join(root, file))
-    let entry = known.get(file)
+    let entry = cache.files.get(file)
     if (!entry || entry.time !== time) {
-      entry = { time, specifiers: staticSpecifiers(readFileSync(join(root, file), 'utf8'), file) }
-      known.set(file, entry)
+      const specifiers = staticSpecifiers(readFileSync(join(root, file), 'utf8'), file)
+      entry = { time, specifiers, targets: null }
+      cache.files.set(file, entry)
     }
-    const targets = new Set()
-    for (const specifier of entry.specifiers) {
-      const target = resolveSpecifier(root, file, specifier)
-      if (target) targets.add(target)
+    if (!entry.targets) {
+      const targets = new Set()
+      for (const specifier of entry.specifiers) {
+        const target = resolveSpecifier(root, file, specifier)
+        if (target) targets.add(target)
+      }
+      entry.targets = [...targets].sort()
     }
-    graph.set(file, [...targets].sort())
+    graph.set(file, entry.targets)
   }
   return graph
+}
+
+/** An empty cache for importGraph: per file its time, specifiers and resolved targets. */
+export function graphCache() {
+  return { list: null, files: new Map() }
 }
 
 /** The strongly connected components of the graph (Tarjan), each in graph order. */

@@ -6,8 +6,9 @@
  *
  * A rule sees one file at a time; the rest of the tree comes from the import graph on disk
  * (scripts/lint/import-graph.js, the code tests/unit/architecture/no-import-circles.test.ts
- * uses too), built once per lint run and refreshed at most once a second, re-reading only
- * the files whose modification time changed. The linted file's own imports are read from
+ * uses too), built once per lint run and refreshed at most once a second: a refresh lists
+ * the tree and re-reads only the files whose modification time changed (and resolves
+ * imports again only when files came or went). The linted file's own imports are read from
  * the text being linted, so an editor's unsaved buffer is judged as it is.
  *
  * Option: `{ root }`, the folder the graph covers, relative to ESLint's working directory
@@ -16,18 +17,18 @@
  * Units: refresh interval in ms.
  */
 import { relative, resolve } from 'node:path'
-import { importGraph, resolveSpecifier, shortestPath } from './import-graph.js'
+import { graphCache, importGraph, resolveSpecifier, shortestPath } from './import-graph.js'
 
 const REFRESH_MS = 1000
 
-/** root -> its graph, the specifiers read per file, and when the graph was built. */
+/** root -> its graph, what building it read (importGraph's cache), and when it was built. */
 const graphs = new Map()
 
 function graphOf(root) {
   let held = graphs.get(root)
-  if (!held) graphs.set(root, (held = { graph: null, known: new Map(), builtAt: -Infinity }))
+  if (!held) graphs.set(root, (held = { graph: null, cache: graphCache(), builtAt: -Infinity }))
   if (Date.now() - held.builtAt > REFRESH_MS) {
-    held.graph = importGraph(root, held.known)
+    held.graph = importGraph(root, held.cache)
     held.builtAt = Date.now()
   }
   return held.graph
