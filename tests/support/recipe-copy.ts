@@ -26,6 +26,11 @@ export interface CheckoutCopy {
   readonly root: string
   /** Files changed or added since the copy was made (paths from the root, sorted). */
   touched(): string[]
+  /**
+   * Files changed or added since the last checkpoint (or the copy), sorted: call it after
+   * each recipe to know the files that recipe touched. The copy's git history keeps them.
+   */
+  checkpoint(): string[]
   /** Remove the copy. */
   remove(): void
 }
@@ -55,14 +60,18 @@ export function copyCheckout(): CheckoutCopy {
   git(root, 'init', '-q')
   git(root, 'add', '-A')
   git(root, 'commit', '-q', '-m', 'copy')
+  const base = git(root, 'rev-parse', 'HEAD').trim()
   return {
     root,
-    touched: () =>
-      git(root, 'status', '--porcelain', '-uall')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => line.slice(3))
-        .sort(),
+    touched: () => {
+      git(root, 'add', '-A')
+      return git(root, 'diff', '--cached', '--name-only', base).split('\n').filter(Boolean).sort()
+    },
+    checkpoint: () => {
+      git(root, 'add', '-A')
+      git(root, 'commit', '-q', '--allow-empty', '-m', 'recipe')
+      return git(root, 'diff', '--name-only', 'HEAD~1', 'HEAD').split('\n').filter(Boolean).sort()
+    },
     remove: () => rmSync(parent, { recursive: true, force: true }),
   }
 }
