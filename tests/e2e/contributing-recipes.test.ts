@@ -68,9 +68,9 @@ function recipeFiles(heading: string, names: Record<string, string>): string[] {
   const text = readFileSync(join(repoRoot, 'CONTRIBUTING.md'), 'utf8')
   const section = text.split(/^## /m).find((s) => s.startsWith(`${heading}\n`))
   if (!section) throw new Error(`CONTRIBUTING.md has no section "## ${heading}"`)
-  const paragraph = /^Files you touch: ([\s\S]*?)(?:\n\n|$)/m.exec(section)
+  const paragraph = section.split('\n\n').find((p) => p.startsWith('Files you touch: '))
   if (!paragraph) throw new Error(`"## ${heading}" in CONTRIBUTING.md has no "Files you touch:" line`)
-  return [...paragraph[1].matchAll(/`([^`]+)`/g)]
+  return [...paragraph.matchAll(/`([^`]+)`/g)]
     .map(([, file]) => Object.entries(names).reduce((f, [k, v]) => f.split(k).join(v), file))
     .sort()
 }
