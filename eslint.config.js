@@ -4,6 +4,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
+import walkbox from './scripts/lint/no-import-circles.js'
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'url', 'worker_threads']
 
@@ -184,6 +185,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // No import circles in src/ (issue #30): the import graph is scripts/lint/import-graph.js,
+  // the same code tests/unit/architecture/no-import-circles.test.ts reads.
+  {
+    files: ['src/**/*.ts', 'src/**/*.vue'],
+    plugins: { walkbox },
+    rules: { 'walkbox/no-import-circles': ['error', { root: 'src' }] },
   },
   {
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.vue'],

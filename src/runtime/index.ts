@@ -11,8 +11,9 @@
  *   const { points, reached } = room.findPath({ x: 40, y: 180 }, { x: 300, y: 170 })
  *   room.findPath(a, b, { algorithm: jps })   // another algorithm: import it by name
  *
- * Tree-shaking: the runtime imports only navmesh-funnel (the default); the other eight are
- * named exports that a bundler leaves out unless the game imports them.
+ * Tree-shaking: the runtime imports only navmesh-funnel (the default); the other registered
+ * algorithms are named exports (src/shared/nav/pathfinder-exports.ts, the list the registry
+ * reads) that a bundler leaves out unless the game imports them.
  *
  * Speed: a query is the algorithm's own findPath on data prepared once per algorithm and
  * flag state (dropped when setFlag changes a value), without the editor's debug layers;
@@ -48,15 +49,9 @@ import type {
   RuntimeZone,
 } from './types'
 
-export { anyAngleOptimal } from '../shared/nav/algorithms/any-angle-optimal'
-export { downscaledGrid } from '../shared/nav/algorithms/downscaled-grid'
-export { floodFill } from '../shared/nav/algorithms/flood-fill'
-export { jps } from '../shared/nav/algorithms/jps'
-export { nodeGraph } from '../shared/nav/algorithms/node-graph'
-export { octileAstar } from '../shared/nav/algorithms/octile-astar'
-export { sampledGrid } from '../shared/nav/algorithms/sampled-grid'
-export { visibilityPolygon } from '../shared/nav/algorithms/visibility-polygon'
-export { navmeshFunnel }
+// Every registered algorithm by name (the registry reads the same file), so a game imports
+// any of them and its bundler leaves out the rest.
+export * from '../shared/nav/pathfinder-exports'
 export type { OptionValues, Pathfinder, Point, Prepared }
 export type {
   RuntimeFlags,

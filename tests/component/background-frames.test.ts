@@ -10,6 +10,7 @@ import { emptyProject, emptyRoom, type Room } from '../../src/shared/room/schema
 import type { LoadedRoom, RgbaImage, SaveProjectRequest } from '../../src/shared/host'
 import type { WalkboxHost } from '../../src/shared/host-methods'
 import { useEditorStore } from '../../src/renderer/stores/editor'
+import { useProjectIoStore } from '../../src/renderer/stores/project-io'
 import { useRecoveryStore } from '../../src/renderer/stores/recovery'
 import { backgroundFrameLabel, createSession } from '../../src/renderer/stores/room-session'
 import { memorySlots } from '../../src/renderer/recovery/slots'
@@ -147,7 +148,7 @@ describe('the shown background frame', () => {
     expect(await recovery.restore()).toBe(true)
     const cellar = editor.sessions.get('cellar')!
     expect(cellar.backgroundFrames.map((f) => f?.data[0])).toEqual([40])
-    expect(await editor.save()).toBe(true)
+    expect(await useProjectIoStore().save()).toBe(true)
     const room = saved.at(-1)!.rooms.find((r) => (r.room as Room).id === 'cellar')!
     expect(room.backgroundFrames?.map((b) => Array.from(b!))).toEqual([[2, 2]])
     // Written: the next save does not send them again.

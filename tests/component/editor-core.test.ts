@@ -9,6 +9,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { emptyProject, emptyRoom, type Project, type Room } from '../../src/shared/room/schema'
 import { useEditorStore, type ChangeEvent } from '../../src/renderer/stores/editor'
+import { useProjectIoStore } from '../../src/renderer/stores/project-io'
 import { createSession } from '../../src/renderer/stores/room-session'
 import {
   addCharacterCommand,
@@ -221,7 +222,7 @@ describe('project commands', () => {
     expect(editor.rooms.map((r) => r.id)).toEqual(['cellar', 'a'])
     expect(editor.sessions.has('b')).toBe(false)
     expect(editor.room!.id).toBe('a')
-    editor.markAllSaved()
+    useProjectIoStore().markAllSaved()
     editor.undoProject()
     expect(editor.rooms.map((r) => r.id)).toEqual(['cellar', 'a', 'b'])
     expect(editor.room!.id).toBe('b')

@@ -10,6 +10,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
 import CanvasNotices from '../../src/renderer/components/CanvasNotices.vue'
 import { useEditorStore } from '../../src/renderer/stores/editor'
+import { useProjectIoStore } from '../../src/renderer/stores/project-io'
 import { useStatusStore } from '../../src/renderer/stores/status'
 import type { GameFolderInfo, OpenedProject } from '../../src/shared/host'
 import type { WalkboxHost } from '../../src/shared/host-methods'
@@ -69,11 +70,11 @@ describe('a read-only game folder in the editor', () => {
     const notice = notices.get('[data-testid="read-only-game"]')
     expect(notice.text()).toContain(`The game curb is read-only here: ${LINE}.`)
 
-    expect(await editor.save()).toBe(false)
+    expect(await useProjectIoStore().save()).toBe(false)
     expect(status.status.text).toBe(
       'Not saved: Walkbox may not write in the game folder; choose where Save As keeps your edits.',
     )
-    expect(await editor.save()).toBe(true)
+    expect(await useProjectIoStore().save()).toBe(true)
     expect(calls).toEqual(['saveProjectAs', 'saveProjectAs'])
     expect(status.status.text).toBe(
       'Saved as curb copy, a Walkbox project of its own (the read-only game is as it was).',
@@ -91,11 +92,11 @@ describe('a read-only game folder in the editor', () => {
   })
 
   it('says the author chose read-only (File › Open Game Folder Read-Only…), never that writing was refused', async () => {
-    const { editor, notices, calls, status } = await openReadOnlyGame([null], true)
+    const { notices, calls, status } = await openReadOnlyGame([null], true)
     const notice = notices.get('[data-testid="read-only-game"]')
     expect(notice.text()).toContain(`You opened the game curb read-only: ${CHOSEN_LINE}.`)
     expect(notice.text()).not.toMatch(/refused|cannot be written|read-only here/)
-    expect(await editor.save()).toBe(false)
+    expect(await useProjectIoStore().save()).toBe(false)
     expect(calls).toEqual(['saveProjectAs'])
     expect(status.status.text).toBe(
       'Not saved: you opened the game read-only; choose where Save As keeps your edits.',
@@ -103,20 +104,20 @@ describe('a read-only game folder in the editor', () => {
   })
 
   it('an AGS 3 game is not read-only: no notice, and Save saves into the game, not Save As', async () => {
-    const { editor, notices, calls } = await openReadOnlyGame([], false, AGS3_GAME)
+    const { notices, calls } = await openReadOnlyGame([], false, AGS3_GAME)
     expect(notices.find('[data-testid="read-only-game"]').exists()).toBe(false)
     // The host double's in-place save fails: what matters is that Save went there.
-    expect(await editor.save()).toBe(false)
+    expect(await useProjectIoStore().save()).toBe(false)
     expect(calls).toEqual(['saveProject'])
   })
 
   it('an AGS 3 game the author opened read-only says it was their choice', async () => {
-    const { editor, status } = await openReadOnlyGame([null], true, {
+    const { status } = await openReadOnlyGame([null], true, {
       ...AGS3_GAME,
       readOnlyFolder: CHOSEN_LINE,
       readOnlyChosen: true,
     })
-    expect(await editor.save()).toBe(false)
+    expect(await useProjectIoStore().save()).toBe(false)
     expect(status.status.text).toBe(
       'Not saved: you opened the game read-only; choose where Save As keeps your edits.',
     )

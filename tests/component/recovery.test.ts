@@ -11,6 +11,7 @@ import { emptyProject, emptyRoom, type Room } from '../../src/shared/room/schema
 import type { LoadedRoom } from '../../src/shared/host'
 import type { WalkboxHost } from '../../src/shared/host-methods'
 import { useEditorStore } from '../../src/renderer/stores/editor'
+import { useProjectIoStore } from '../../src/renderer/stores/project-io'
 import { useRecoveryStore } from '../../src/renderer/stores/recovery'
 import { createSession } from '../../src/renderer/stores/room-session'
 import { memorySlots } from '../../src/renderer/recovery/slots'
@@ -86,7 +87,7 @@ describe('recovery copies', () => {
     expect(copy.project.flags.map((f) => f.id)).toEqual(['doorOpen'])
     expect(copy.rooms.map((r) => r.room.id)).toEqual(['a'])
     expect([...copy.rooms[0].mask!.subarray(10, 14)]).toEqual([0, 1, 1, 0])
-    expect(await editor.save()).toBe(true)
+    expect(await useProjectIoStore().save()).toBe(true)
     await vi.advanceTimersByTimeAsync(RECOVERY_DELAY_MS + 10)
     expect(slots.all.size).toBe(0)
   })

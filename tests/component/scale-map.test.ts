@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import ScalingPanel from '../../src/renderer/components/ScalingPanel.vue'
 import StatusBar from '../../src/renderer/components/StatusBar.vue'
 import { useEditorStore } from '../../src/renderer/stores/editor'
+import { useProjectIoStore } from '../../src/renderer/stores/project-io'
 import { useHistoryStore } from '../../src/renderer/stores/history'
 import { useToolsStore } from '../../src/renderer/stores/tools'
 import { useViewportStore } from '../../src/renderer/stores/viewport'
@@ -237,20 +238,20 @@ describe('scaling panel: scale map', () => {
 
   it('save sends the imported PNG bytes with the map, and nothing again once saved', async () => {
     const panel = mount(ScalingPanel, { global: { plugins: [pinia] } })
-    const editor = useEditorStore()
+    const io = useProjectIoStore()
     const file = imported(gradient(W, H))
     await importVia(panel, file)
     await panel.get('input[aria-label="Scale map min percent"]').setValue('25')
-    expect(await editor.save()).toBe(true)
+    expect(await io.save()).toBe(true)
     expect(fake.saved).toHaveLength(1)
     expect(fake.saved[0].scaleMap).toBe(file.bytes)
     expect(fake.saved[0].room.scaling.map).toEqual({ file: 'scalemap.png', min: 25, max: 100 })
     // Nothing changed since: a second save writes no room.
-    expect(await editor.save()).toBe(true)
+    expect(await io.save()).toBe(true)
     expect(fake.saved).toHaveLength(1)
     // A later edit saves the room again, without the map's bytes (the file on disk is current).
     await panel.get('input[aria-label="Scale map min percent"]').setValue('30')
-    expect(await editor.save()).toBe(true)
+    expect(await io.save()).toBe(true)
     expect(fake.saved).toHaveLength(2)
     expect(fake.saved[1].scaleMap).toBeUndefined()
     expect(fake.saved[1].room.scaling.map).toEqual({ file: 'scalemap.png', min: 30, max: 100 })

@@ -10,6 +10,7 @@ import { emptyProject, emptyRoom } from '../../src/shared/room/schema'
 import type { OpenedProject } from '../../src/shared/host'
 import type { WalkboxHost } from '../../src/shared/host-methods'
 import { useEditorStore } from '../../src/renderer/stores/editor'
+import { useProjectIoStore } from '../../src/renderer/stores/project-io'
 import { useDialogsStore, type UnsavedChoice } from '../../src/renderer/stores/dialogs'
 import { useRecoveryStore } from '../../src/renderer/stores/recovery'
 import { memorySlots } from '../../src/renderer/recovery/slots'
@@ -71,7 +72,7 @@ describe('unsaved changes', () => {
   it('New asks first; Cancel keeps the project and its edits', async () => {
     const { editor, calls } = openDirtyProject('room')
     const answer = answerWith('cancel')
-    await editor.newProject()
+    await useProjectIoStore().newProject()
     expect(answer.shown).toEqual([{ action: 'start a new project', rooms: ['Hall'], project: false }])
     expect(calls).toEqual([])
     expect(editor.project!.name).toBe('Castle')
@@ -81,7 +82,7 @@ describe('unsaved changes', () => {
   it('Open asks about a project-level edit too; Save writes first, then opens', async () => {
     const { editor, calls } = openDirtyProject('project')
     const answer = answerWith('save')
-    await editor.openProject('other')
+    await useProjectIoStore().openProject('other')
     expect(answer.shown).toEqual([{ action: 'open another project', rooms: [], project: true }])
     expect(calls).toEqual(['saveProject', 'openProject'])
     expect(editor.project!.name).toBe('Other')

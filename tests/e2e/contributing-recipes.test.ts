@@ -1,22 +1,24 @@
 /**
- * CONTRIBUTING.md's recipes are true: in a temporary copy of the checkout, a tenth
+ * CONTRIBUTING.md's recipes are true: in one temporary copy of the checkout, a tenth
  * algorithm, a new tool and a new host method are added exactly as it says (the algorithm: a
- * new file and one line in its registry; the tool: a new file, one line in the shared tool
- * list and its maker in the renderer's registry; the host method: one entry in the method
- * table and the method in the desktop host and in the browser host), and then nothing else
- * needs touching: the copy typechecks and lints, the registry, contract and palette tests pass
- * with them, the compare end-to-end test shows the tenth algorithm's row beside the others,
- * and the preload, the IPC handlers and the Electron wrapper carry the new method (their
- * tests, and the desktop edition's main process run under the harness). The copy is removed
- * afterwards; the checkout is never written (tests/support/recipe-copy.ts).
+ * new file, its export line and one line in its registry; the tool: a new file, one line in
+ * the shared tool list and its maker in the renderer's registry; the host method: one entry in
+ * the method table and the method in the desktop host and in the browser host). Each recipe
+ * touches exactly the files its "Files you touch" line in CONTRIBUTING.md names, and then
+ * nothing else needs touching: with all of them applied the copy typechecks and lints, the
+ * WHOLE unit and component suites pass (run once, for every recipe at a time, so the run costs
+ * one suite, not one per recipe), the compare end-to-end test shows the tenth algorithm's row
+ * beside the others, and the desktop edition's main process carries the new method. The copy
+ * is removed afterwards; the checkout is never written (tests/support/recipe-copy.ts).
  *
- * Units: none.
+ * Units: timeouts in ms.
  */
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot } from '../support/bench-data'
 import {
   addHostMethod,
   addProbeTool,
@@ -37,6 +39,11 @@ function childEnv(): NodeJS.ProcessEnv {
   return { ...env, FORCE_COLOR: '0', NO_COLOR: '1' }
 }
 
+/** A command's output, run synchronously in `cwd`. */
+function output(cwd: string, command: string, ...args: string[]): string {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+}
+
 /** Run an npx command in the copy; resolves with its output, rejects with it (and the exit code). */
 async function npx(root: string, args: string[], timeout: number): Promise<string> {
   try {
@@ -53,29 +60,51 @@ async function npx(root: string, args: string[], timeout: number): Promise<strin
   }
 }
 
+/**
+ * The files a recipe's "Files you touch:" paragraph in CONTRIBUTING.md names (the section
+ * under `## <heading>`), with its placeholders (`<id>`, `<name>`) given their probe values.
+ */
+function recipeFiles(heading: string, names: Record<string, string>): string[] {
+  const text = readFileSync(join(repoRoot, 'CONTRIBUTING.md'), 'utf8')
+  const section = text.split(/^## /m).find((s) => s.startsWith(`${heading}\n`))
+  if (!section) throw new Error(`CONTRIBUTING.md has no section "## ${heading}"`)
+  const paragraph = section.split('\n\n').find((p) => p.startsWith('Files you touch: '))
+  if (!paragraph) throw new Error(`"## ${heading}" in CONTRIBUTING.md has no "Files you touch:" line`)
+  return [...paragraph.matchAll(/`([^`]+)`/g)]
+    .map(([, file]) => Object.entries(names).reduce((f, [k, v]) => f.split(k).join(v), file))
+    .sort()
+}
+
+/** Each recipe: its CONTRIBUTING.md section, the helper that follows it, its placeholders' values. */
+const RECIPES: { heading: string; apply: (root: string) => void; names: Record<string, string> }[] = [
+  {
+    heading: 'Adding a pathfinding algorithm',
+    apply: addTenthAlgorithm,
+    names: { '<id>': PROBE_ALGORITHM_ID },
+  },
+  { heading: 'Adding a tool', apply: addProbeTool, names: { '<name>': PROBE_TOOL_ID } },
+  { heading: 'Adding a host method', apply: addHostMethod, names: {} },
+]
+
 describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => {
   let copy: CheckoutCopy
+  /** The files each recipe touched, in RECIPES order. */
+  let touched: string[][]
 
   beforeAll(() => {
     copy = copyCheckout()
-    addTenthAlgorithm(copy.root)
-    addProbeTool(copy.root)
-    addHostMethod(copy.root)
+    touched = RECIPES.map((recipe) => {
+      recipe.apply(copy.root)
+      return copy.checkpoint()
+    })
   })
   afterAll(() => copy?.remove())
 
-  it('touch exactly the files each recipe names (two for an algorithm, three for a host method)', () => {
-    expect(copy.touched()).toEqual([
-      'src/main/desktop-host.ts',
-      'src/renderer/host/browser-host.ts',
-      `src/renderer/tools/${PROBE_TOOL_ID}-tool.ts`,
-      'src/renderer/tools/registry.ts',
-      'src/shared/host-methods.ts',
-      `src/shared/nav/algorithms/${PROBE_ALGORITHM_ID}.ts`,
-      'src/shared/nav/registry.ts',
-      'src/shared/tools.ts',
-    ])
-    const registry = readFileSync(join(copy.root, 'src/shared/nav/registry.ts'), 'utf8')
+  it('each touch exactly the files its "Files you touch" line in CONTRIBUTING.md names', () => {
+    RECIPES.forEach((recipe, i) => {
+      expect(touched[i], recipe.heading).toEqual(recipeFiles(recipe.heading, recipe.names))
+    })
+    const registry = readFileSync(join(copy.root, 'src/shared/nav/pathfinder-exports.ts'), 'utf8')
     expect(registry).toContain(`from './algorithms/${PROBE_ALGORITHM_ID}'`)
   })
 
@@ -83,61 +112,55 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
     await npx(copy.root, ['tsc', '--noEmit', '-p', 'tsconfig.node.json'], 300_000)
     await npx(copy.root, ['vue-tsc', '--noEmit', '-p', 'tsconfig.web.json'], 300_000)
     await npx(copy.root, ['tsc', '--noEmit', '-p', 'tsconfig.e2e.json'], 300_000)
+    // Every touched file, with the whole project's rules (import circles among them).
+    await npx(copy.root, ['eslint', '--max-warnings', '0', ...copy.touched()], 300_000)
+  }, 900_000)
+
+  it('pass the whole unit and component suites, which hold the new algorithm, tool and host method to their rules', async () => {
+    const report = join(copy.root, '..', 'vitest-report.json')
     await npx(
       copy.root,
       [
-        'eslint',
-        '--max-warnings',
-        '0',
-        `src/shared/nav/algorithms/${PROBE_ALGORITHM_ID}.ts`,
-        `src/renderer/tools/${PROBE_TOOL_ID}-tool.ts`,
-        'src/shared/host-methods.ts',
-        'src/main/desktop-host.ts',
-        'src/renderer/host/browser-host.ts',
-      ],
-      300_000,
-    )
-  }, 900_000)
-
-  it('are picked up by the registry, contract and palette tests and by the compare e2e', async () => {
-    const out = await npx(
-      copy.root,
-      [
         'vitest',
         'run',
-        '--reporter=verbose',
-        'tests/unit/nav/framework/registry.test.ts',
-        'tests/unit/nav/grid/contract.test.ts',
-        'tests/component/authoring-panels.test.ts',
-        'tests/component/menu-bar.test.ts',
-        'tests/e2e/compare.test.ts',
-      ],
-      1_500_000,
-    )
-    // The new algorithm was held to the contract by name, and the run passed (npx rejects otherwise).
-    expect(out).toContain(`${PROBE_ALGORITHM_ID} keeps the contract`)
-    expect(out).toMatch(/Test Files +5 passed/)
-  }, 1_800_000)
-
-  it("carry a new host method through the preload, main's IPC handlers and the Electron wrapper, with nothing else touched", async () => {
-    const out = await npx(
-      copy.root,
-      [
-        'vitest',
-        'run',
-        '--reporter=verbose',
-        'tests/unit/electron/preload.test.ts',
-        'tests/unit/electron/ipc-and-menu.test.ts',
-        'tests/unit/architecture/host-method-table.test.ts',
-        'tests/component/electron-host.test.ts',
         '--project',
         'unit',
         '--project',
         'component',
+        '--reporter=json',
+        `--outputFile=${report}`,
       ],
-      900_000,
+      3_000_000,
     )
-    expect(out).toMatch(/Test Files +4 passed/)
+    const result = JSON.parse(readFileSync(report, 'utf8')) as {
+      numFailedTests: number
+      numPassedTests: number
+      testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[]
+    }
+    expect(result.numFailedTests).toBe(0)
+    const files = result.testResults.map((r) => r.name.slice(copy.root.length + 1))
+    // The whole suites ran: every unit and component test file of the copy, not a subset.
+    const all = output(copy.root, 'git', 'ls-files', 'tests/unit', 'tests/component')
+      .split('\n')
+      .filter((f) => f.endsWith('.test.ts'))
+    expect(files.sort()).toEqual(all.sort())
+    // The new algorithm was held to the contract by name, the runtime exports it, and the host
+    // method passed the method-table checks.
+    const passed = result.testResults.flatMap((r) =>
+      r.assertionResults.filter((a) => a.status === 'passed').map((a) => a.fullName),
+    )
+    expect(
+      passed.filter((t) => t.includes(`${PROBE_ALGORITHM_ID} keeps the contract`)).length,
+    ).toBeGreaterThan(0)
+  }, 3_600_000)
+
+  it('show the tenth algorithm in the compare end-to-end test and the new method in the desktop main process', async () => {
+    const out = await npx(
+      copy.root,
+      ['vitest', 'run', '--reporter=verbose', '--project', 'e2e', 'tests/e2e/compare.test.ts'],
+      1_500_000,
+    )
+    expect(out).toMatch(/Test Files +1 passed/)
     // The desktop edition's real main process, in the copy: the preload exposes the new method
     // and main handles its channel (the checks read the table); the desktop run names it among
     // the host methods no desktop test calls yet.
@@ -157,5 +180,5 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
     )
     expect(desktop).toMatch(/Test Files +1 passed/)
     expect(desktop).toMatch(new RegExp(`Host methods no desktop test called: .*\\b${PROBE_HOST_METHOD}\\b`))
-  }, 1_800_000)
+  }, 2_400_000)
 })

@@ -26,6 +26,11 @@ export interface CheckoutCopy {
   readonly root: string
   /** Files changed or added since the copy was made (paths from the root, sorted). */
   touched(): string[]
+  /**
+   * Files changed or added since the last checkpoint (or the copy), sorted: call it after
+   * each recipe to know the files that recipe touched. The copy's git history keeps them.
+   */
+  checkpoint(): string[]
   /** Remove the copy. */
   remove(): void
 }
@@ -55,14 +60,18 @@ export function copyCheckout(): CheckoutCopy {
   git(root, 'init', '-q')
   git(root, 'add', '-A')
   git(root, 'commit', '-q', '-m', 'copy')
+  const base = git(root, 'rev-parse', 'HEAD').trim()
   return {
     root,
-    touched: () =>
-      git(root, 'status', '--porcelain', '-uall')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => line.slice(3))
-        .sort(),
+    touched: () => {
+      git(root, 'add', '-A')
+      return git(root, 'diff', '--cached', '--name-only', base).split('\n').filter(Boolean).sort()
+    },
+    checkpoint: () => {
+      git(root, 'add', '-A')
+      git(root, 'commit', '-q', '--allow-empty', '-m', 'recipe')
+      return git(root, 'diff', '--name-only', 'HEAD~1', 'HEAD').split('\n').filter(Boolean).sort()
+    },
     remove: () => rmSync(parent, { recursive: true, force: true }),
   }
 }
@@ -91,19 +100,25 @@ export const PROBE_ALGORITHM_ID = 'recipe-probe'
 /** The id the tool recipe adds (a walk-mask tool, shortcut K). */
 export const PROBE_TOOL_ID = 'probe'
 
-/** "Adding a pathfinding algorithm": its file in algorithms/ and one line in ALGORITHMS. */
+/**
+ * "Adding a pathfinding algorithm": its file in algorithms/, its export line in
+ * pathfinder-exports.ts and one line in ALGORITHMS.
+ */
 export function addTenthAlgorithm(root: string): void {
   writeFileSync(
     join(root, 'src/shared/nav/algorithms', `${PROBE_ALGORITHM_ID}.ts`),
     readFileSync(join(RECIPES, 'tenth-algorithm.ts.txt')),
   )
-  const registry = 'src/shared/nav/registry.ts'
-  addImport(root, registry, `import { recipeProbe } from './algorithms/${PROBE_ALGORITHM_ID}'`)
+  const exports = join(root, 'src/shared/nav/pathfinder-exports.ts')
+  writeFileSync(
+    exports,
+    readFileSync(exports, 'utf8') + `export { recipeProbe } from './algorithms/${PROBE_ALGORITHM_ID}'\n`,
+  )
   insertBefore(
     root,
-    registry,
+    'src/shared/nav/registry.ts',
     '] as const satisfies readonly AlgorithmDescriptor[]',
-    `  { pathfinder: recipeProbe, family: 'grid', colour: '#7f7f7f', expandedUnit: 'cells' },`,
+    `  { pathfinder: byName.recipeProbe, family: 'grid', colour: '#7f7f7f', expandedUnit: 'cells' },`,
   )
 }
 

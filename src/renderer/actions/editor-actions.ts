@@ -6,6 +6,7 @@ import type { InjectionKey } from 'vue'
 import { exportRoom, importRoom } from './room-formats'
 import { ActionRegistry, type Action, type Edition } from './registry'
 import { useEditorStore } from '../stores/editor'
+import { useProjectIoStore } from '../stores/project-io'
 import { backgroundFrameLabel } from '../stores/room-session'
 import { useStatusStore } from '../stores/status'
 import { useViewportStore } from '../stores/viewport'
@@ -42,6 +43,7 @@ export const ACTIONS_INJECTION: InjectionKey<ActionRegistry> = Symbol('walkbox-a
 /** The actions of the editor in `edition` (which decides the shortcuts it shows and takes). */
 export function createEditorActions(edition: Edition = 'electron'): ActionRegistry {
   const editor = useEditorStore()
+  const io = useProjectIoStore()
   const workspace = useWorkspaceStore()
   const dialogs = useDialogsStore()
   const view = useViewportStore()
@@ -107,13 +109,13 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
   }))
   return new ActionRegistry(
     {
-      'file.new': { run: () => editor.newProject() },
-      'file.open': { run: () => editor.openProject() },
-      'file.openGame': { run: () => editor.openGameFolder() },
-      'file.openGameReadOnly': { run: () => editor.openGameFolder({ readOnly: true }) },
-      'file.openSample': { run: () => editor.openSample() },
-      'file.save': { run: async () => void (await editor.save()), enabled: hasProject },
-      'file.saveAs': { run: async () => void (await editor.saveAs()), enabled: hasProject },
+      'file.new': { run: () => io.newProject() },
+      'file.open': { run: () => io.openProject() },
+      'file.openGame': { run: () => io.openGameFolder() },
+      'file.openGameReadOnly': { run: () => io.openGameFolder({ readOnly: true }) },
+      'file.openSample': { run: () => io.openSample() },
+      'file.save': { run: async () => void (await io.save()), enabled: hasProject },
+      'file.saveAs': { run: async () => void (await io.saveAs()), enabled: hasProject },
       'room.newFromBackground': { run: () => newRoomFromBackground(), enabled: hasProject },
       'room.newBlank': { run: () => newBlankRoom(), enabled: hasProject },
       'file.importRoom': { run: () => importRoom(), enabled: hasProject },

@@ -4,11 +4,11 @@
  * or Don't Save. A failed save keeps the window (and the work) open.
  */
 import type { WalkboxHost } from '../../shared/host-methods'
-import { useEditorStore } from '../stores/editor'
+import { useProjectIoStore } from '../stores/project-io'
 
 export async function answerCloseRequest(host: WalkboxHost): Promise<boolean> {
-  const editor = useEditorStore()
-  if (!(await editor.confirmLeave('close Walkbox'))) return false
+  const io = useProjectIoStore()
+  if (!(await io.confirmLeave('close Walkbox'))) return false
   await host.closeWindow()
   return true
 }

@@ -4,8 +4,9 @@
  * rest is split by responsibility: the undo history and change events in
  * stores/edit-history.ts, opening/saving and the unsaved-work prompt in
  * stores/project-io.ts, the status line in stores/status.ts. This store keeps thin facades
- * for them (`edit`, `undo`, `save`, `confirmLeave`, `report`…). The host does all file
- * work; this store never touches files.
+ * for the history and the status line (`edit`, `undo`, `report`…); opening and saving are
+ * called on the project-io store itself, which imports this one (never the reverse: no
+ * import circle). The host does all file work; this store never touches files.
  *
  * Glossary
  * - host: the WalkboxHost (Electron or browser) this editor runs in.
@@ -27,7 +28,6 @@ import type { EditTarget } from '../commands/edit-target'
 import type { ScaleMapHolder } from '../commands/scale-map'
 import type { ProjectTarget } from '../commands/project-commands'
 import { createEditHistory, type EditOptions } from './edit-history'
-import { useProjectIoStore } from './project-io'
 import { useStatusStore } from './status'
 import {
   createSession,
@@ -55,8 +55,6 @@ export interface RoomListing {
   size: { width: number; height: number } | null
   problems: number
 }
-
-export type { RoomToSave } from './project-io'
 
 export const useEditorStore = defineStore('editor', () => {
   const host = shallowRef<WalkboxHost | null>(null)
@@ -338,9 +336,6 @@ export const useEditorStore = defineStore('editor', () => {
     return edit(() => make(projectTarget()), options)
   }
 
-  // Opening, saving and the unsaved-work prompts live in stores/project-io.ts.
-  const io = () => useProjectIoStore()
-
   return {
     host,
     projectRef,
@@ -397,23 +392,14 @@ export const useEditorStore = defineStore('editor', () => {
     redoProject,
     editTarget,
     walkBehindEditTarget,
-    start: (h: WalkboxHost) => io().start(h),
-    openSample: () => io().openSample(),
-    openProject: (ref_?: ProjectRef) => io().openProject(ref_),
-    openGameFolder: (o?: { readOnly?: boolean }) => io().openGameFolder(o),
     game,
-    newProject: (name?: string) => io().newProject(name),
     adoptProject,
     closeProject,
-    confirmLeave: (action: string) => io().confirmLeave(action),
     ensureSession,
     switchRoom,
     putSession,
     dropSession,
     showSession,
-    save: () => io().save(),
-    saveAs: () => io().saveAs(),
-    markAllSaved: () => io().markAllSaved(),
     requireHost,
     projectHistory,
   }

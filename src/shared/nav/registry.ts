@@ -13,15 +13,7 @@
  * Units: none of its own; option values carry the units their specs state.
  */
 import type { OptionSpec, OptionValues, Pathfinder, Prepared } from './types'
-import { anyAngleOptimal } from './algorithms/any-angle-optimal'
-import { downscaledGrid } from './algorithms/downscaled-grid'
-import { floodFill } from './algorithms/flood-fill'
-import { jps } from './algorithms/jps'
-import { navmeshFunnel } from './algorithms/navmesh-funnel'
-import { nodeGraph } from './algorithms/node-graph'
-import { octileAstar } from './algorithms/octile-astar'
-import { sampledGrid } from './algorithms/sampled-grid'
-import { visibilityPolygon } from './algorithms/visibility-polygon'
+import * as byName from './pathfinder-exports'
 
 /** One line per algorithm: its pathfinder (id, label, options, prepare, findPath), family and colour. */
 export interface AlgorithmDescriptor {
@@ -36,19 +28,20 @@ export interface AlgorithmDescriptor {
 
 /**
  * Every algorithm, in display order: the five systems of DESIGN.md, then the engines'
- * classics. A new algorithm is its file in algorithms/ and one line here; ids, lists,
+ * classics. A new algorithm is its file in algorithms/, its export line in
+ * pathfinder-exports.ts (which the game runtime re-exports) and one line here; ids, lists,
  * colours and the tests' lists all come from this one.
  */
 export const ALGORITHMS = [
-  { pathfinder: sampledGrid, family: 'grid', colour: '#ff9f1c', expandedUnit: 'cells' },
-  { pathfinder: visibilityPolygon, family: 'polygon', colour: '#2ec4b6', expandedUnit: 'nodes' },
-  { pathfinder: downscaledGrid, family: 'grid', colour: '#e71d73', expandedUnit: 'cells' },
-  { pathfinder: floodFill, family: 'grid', colour: '#f9e900', expandedUnit: 'cells' },
-  { pathfinder: nodeGraph, family: 'polygon', colour: '#a06cd5', expandedUnit: 'nodes' },
-  { pathfinder: navmeshFunnel, family: 'polygon', colour: '#3a86ff', expandedUnit: 'triangles' },
-  { pathfinder: jps, family: 'grid', colour: '#ff5d5d', expandedUnit: 'cells' },
-  { pathfinder: octileAstar, family: 'grid', colour: '#8ac926', expandedUnit: 'cells' },
-  { pathfinder: anyAngleOptimal, family: 'polygon', colour: '#ffffff', expandedUnit: 'nodes' },
+  { pathfinder: byName.sampledGrid, family: 'grid', colour: '#ff9f1c', expandedUnit: 'cells' },
+  { pathfinder: byName.visibilityPolygon, family: 'polygon', colour: '#2ec4b6', expandedUnit: 'nodes' },
+  { pathfinder: byName.downscaledGrid, family: 'grid', colour: '#e71d73', expandedUnit: 'cells' },
+  { pathfinder: byName.floodFill, family: 'grid', colour: '#f9e900', expandedUnit: 'cells' },
+  { pathfinder: byName.nodeGraph, family: 'polygon', colour: '#a06cd5', expandedUnit: 'nodes' },
+  { pathfinder: byName.navmeshFunnel, family: 'polygon', colour: '#3a86ff', expandedUnit: 'triangles' },
+  { pathfinder: byName.jps, family: 'grid', colour: '#ff5d5d', expandedUnit: 'cells' },
+  { pathfinder: byName.octileAstar, family: 'grid', colour: '#8ac926', expandedUnit: 'cells' },
+  { pathfinder: byName.anyAngleOptimal, family: 'polygon', colour: '#ffffff', expandedUnit: 'nodes' },
 ] as const satisfies readonly AlgorithmDescriptor[]
 
 /** The id of a registered algorithm. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import BatchPanel from '../../../src/renderer/compare/BatchPanel.vue'
-import { useCompareStore } from '../../../src/renderer/stores/compare'
+import { useCompareStore } from '../../../src/renderer/compare/compare-store'
 import {
   batchJson,
   beelineNote,

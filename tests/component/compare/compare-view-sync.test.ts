@@ -14,12 +14,12 @@ import {
   gateAndZoneMarks,
   syncCompareView,
   type CompareViewTarget,
-} from '../../../src/renderer/canvas/compare-view-sync'
+} from '../../../src/renderer/compare/compare-view-sync'
 import { emptyRoom } from '../../../src/shared/room/schema'
 import type { Viewport } from '../../../src/renderer/canvas/viewport'
 import type { WireResult } from '../../../src/renderer/compare/protocol'
 import { paneRects } from '../../../src/renderer/compare/pane-layout'
-import { useCompareStore } from '../../../src/renderer/stores/compare'
+import { useCompareStore } from '../../../src/renderer/compare/compare-store'
 import { useEditorStore } from '../../../src/renderer/stores/editor'
 import { useRoomStateStore } from '../../../src/renderer/stores/room-state'
 import type { AlgorithmId } from '../../../src/shared/nav/registry'

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { LivePerf, livePerf } from '../../../src/renderer/compare/live-perf'
-import { liveWorkerCount } from '../../../src/renderer/stores/compare'
+import { liveWorkerCount } from '../../../src/renderer/compare/compare-store'
 
 describe('LivePerf', () => {
   it('stamps input, sending, the first answer and the last one of a query', () => {

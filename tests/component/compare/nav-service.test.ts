@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { AlgorithmId } from '../../../src/shared/nav/registry'
 import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 import type { AlgorithmRequest, MainToWorker, WorkerToMain } from '../../../src/renderer/compare/protocol'
-import { createNavService, OWN_ENDS_PX } from '../../../src/renderer/workers/nav-service'
+import { createNavService, OWN_ENDS_PX } from '../../../src/renderer/compare/nav-service'
 import { doorRoom } from './fixtures'
 
 function harness() {

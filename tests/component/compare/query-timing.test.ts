@@ -11,8 +11,8 @@ import type {
   TimingMessage,
   WorkerToMain,
 } from '../../../src/renderer/compare/protocol'
-import { createNavService } from '../../../src/renderer/workers/nav-service'
-import { createQueryTiming, RETIME_RUN_MS, RETIME_UNDER_MS } from '../../../src/renderer/workers/query-timing'
+import { createNavService } from '../../../src/renderer/compare/nav-service'
+import { createQueryTiming, RETIME_RUN_MS, RETIME_UNDER_MS } from '../../../src/renderer/compare/query-timing'
 import type { PreparedAlgorithm } from '../../../src/shared/nav/run'
 import type { Pathfinder } from '../../../src/shared/nav/types'
 import { doorRoom } from './fixtures'

@@ -90,7 +90,7 @@ describe('the timed loops', () => {
     const allowed = new Set([
       'src/shared/measure/timing.ts',
       'src/shared/measure/batch.ts', // the length of the timed and measuring passes, progress
-      'src/renderer/workers/query-timing.ts', // the policy's default clock, and the warm-up
+      'src/renderer/compare/query-timing.ts', // the policy's default clock, and the warm-up
       'bench/run.ts', // the total bench time; the peers' single reading, then QUERY_TIMING
       'bench/peers/navmesh-npm.ts', // building the peer's mesh; its single reading, then QUERY_TIMING
       'bench/hostile-geometry.ts', // preparations and path checks, not queries
@@ -127,7 +127,7 @@ describe('the timed loops', () => {
     for (const file of ['src/shared/measure/batch.ts']) {
       expect(readFileSync(join(repoRoot, file), 'utf8'), file).toMatch(/\btimeQueryRepeated\(/)
     }
-    expect(readFileSync(join(repoRoot, 'src/renderer/workers/query-timing.ts'), 'utf8')).toMatch(
+    expect(readFileSync(join(repoRoot, 'src/renderer/compare/query-timing.ts'), 'utf8')).toMatch(
       /QUERY_TIMING\./,
     )
   })

@@ -158,7 +158,7 @@ describe('Walkbox runtime (the built bundle in Node)', () => {
     const from = { x: 30, y: 150 }
     const to = { x: 290, y: 170 }
     expect(a.findPath(from, to)).toEqual(b.findPath(from, to))
-    // All nine algorithms are exported by name.
+    // Every registered algorithm is exported by name (src/shared/nav/pathfinder-exports.ts).
     const exported = (Object.values(bundle) as unknown[])
       .filter((v): v is { id: string } => typeof v === 'object' && v !== null && 'findPath' in v)
       .map((p) => p.id)

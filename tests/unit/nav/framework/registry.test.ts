@@ -15,6 +15,7 @@ import {
   pathfinders,
   POLYGON_ALGORITHM_IDS,
 } from '../../../../src/shared/nav/registry'
+import * as byName from '../../../../src/shared/nav/pathfinder-exports'
 
 describe('registry', () => {
   it('lists the nine algorithms of DESIGN.md first, in display order, and every algorithm once', () => {
@@ -34,6 +35,13 @@ describe('registry', () => {
     expect(new Set([...GRID_ALGORITHM_IDS, ...POLYGON_ALGORITHM_IDS])).toEqual(new Set(ALGORITHM_IDS))
     expect(new Set(ALGORITHM_IDS).size).toBe(ALGORITHM_IDS.length)
     expect(GRID_ALGORITHM_IDS.length + POLYGON_ALGORITHM_IDS.length).toBe(ALGORITHM_IDS.length)
+  })
+
+  it('names exactly the registered algorithms in pathfinder-exports.ts, the list the game runtime re-exports', () => {
+    const named = Object.entries(byName).map(([name, p]) => [name, p.id])
+    expect(named.map(([, id]) => id).sort()).toEqual([...ALGORITHM_IDS].sort())
+    // Each under its id in camel case (navmesh-funnel as navmeshFunnel), as games import it.
+    for (const [name, id] of named) expect(name).toBe(id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()))
   })
 
   it('gives every algorithm a label, an origin, a summary and well-formed options', () => {

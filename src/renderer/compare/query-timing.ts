@@ -28,7 +28,7 @@ import {
 import type { PreparedAlgorithm } from '../../shared/nav/run'
 import type { Point } from '../../shared/geometry/types'
 import type { AlgorithmId } from '../../shared/nav/registry'
-import type { ClockMessage, TimingMessage, WorkerToMain } from '../compare/protocol'
+import type { ClockMessage, TimingMessage, WorkerToMain } from './protocol'
 
 /** Queries that ran under this are timed again by repetition, ms (the one policy, QUERY_TIMING). */
 export const RETIME_UNDER_MS = QUERY_TIMING.repeatBelowMs

@@ -26,7 +26,7 @@ import { defineStore } from 'pinia'
 import { markRaw, ref, shallowRef, toRaw, watch } from 'vue'
 import type { Point } from '../../shared/geometry/types'
 import type { AlgorithmId } from '../../shared/nav/registry'
-import type { WireResult } from '../compare/protocol'
+import type { WireResult } from './protocol'
 import type { ScaleMapImage } from '../../shared/analysis/scaling'
 import {
   advance,
@@ -41,12 +41,12 @@ import {
 import { whyNotWalkable } from '../../shared/analysis/goal-snap'
 import { STAND_SECONDS } from '../../shared/analysis/zones'
 import type { RgbaImage } from '../../shared/host'
-import { NavClient, type WorkerPort } from '../compare/nav-client'
-import { createNavWorker } from '../workers/create-nav-worker'
-import { useCompareStore } from './compare'
-import { useEditorStore } from './editor'
-import { useRoomStateStore } from './room-state'
-import { hotspotClick, type HotspotClick } from './hotspot-click'
+import { NavClient, type WorkerPort } from './nav-client'
+import { createNavWorker } from './create-nav-worker'
+import { useCompareStore } from './compare-store'
+import { useEditorStore } from '../stores/editor'
+import { useRoomStateStore } from '../stores/room-state'
+import { hotspotClick, type HotspotClick } from '../stores/hotspot-click'
 
 export type WalkStatus = 'idle' | 'planning' | 'walking' | 'arrived' | 'stopped-short'
 

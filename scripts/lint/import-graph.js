@@ -1,5 +1,8 @@
 /**
- * The import graph of a source tree and the circles in it (issue #30: no circles).
+ * The import graph of a source tree and the circles in it (issue #30: no import circles).
+ * One copy, plain JavaScript so that eslint.config.js loads it as it is: the lint rule
+ * (scripts/lint/no-import-circles.js) and tests/unit/architecture/no-import-circles.test.ts
+ * both read the graph from here. Types for TypeScript callers: import-graph.d.ts beside it.
  *
  * Glossary
  * - edge: file A names file B in a static `import … from`, `import '…'`, `import type …`
@@ -20,15 +23,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 
-export type ImportGraph = Map<string, string[]>
-
 const SOURCE = /\.(ts|tsx|vue|mts)$/
 
 /** The specifiers a source text imports statically (type-only imports and re-exports too). */
-export function staticSpecifiers(text: string, fileName: string): string[] {
+export function staticSpecifiers(text, fileName) {
   const code = fileName.endsWith('.vue') ? vueScripts(text) : text
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
-  const found: string[] = []
+  const found = []
   for (const statement of source.statements) {
     if (
       (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
@@ -47,36 +48,37 @@ export function staticSpecifiers(text: string, fileName: string): string[] {
 }
 
 /** The text of a single-file component's `<script>` blocks, one after the other. */
-function vueScripts(text: string): string {
-  const blocks: string[] = []
+function vueScripts(text) {
+  const blocks = []
   for (const m of text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) blocks.push(m[1])
   return blocks.join('\n')
 }
 
-function isFile(path: string): boolean {
+function fileTime(path) {
   try {
-    return statSync(path).isFile()
+    const stat = statSync(path)
+    return stat.isFile() ? stat.mtimeMs : null
   } catch {
-    return false
+    return null
   }
 }
 
-/** The file a relative specifier names, or null (a package, or a file outside the tree). */
-function resolveSpecifier(root: string, from: string, specifier: string): string | null {
+/** The file (relative to `root`) a specifier written in `from` names, or null (a package, or outside the tree). */
+export function resolveSpecifier(root, from, specifier) {
   if (!specifier.startsWith('.')) return null
   const base = resolve(root, dirname(from), specifier)
   const stem = base.replace(/\.(m?js)$/, '')
   const tries = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.vue`, `${stem}.mts`, join(base, 'index.ts')]
   for (const path of tries) {
-    if (!SOURCE.test(path) || !isFile(path)) continue
+    if (!SOURCE.test(path) || fileTime(path) === null) continue
     const rel = relative(root, path).split('\\').join('/')
     return rel.startsWith('..') ? null : rel
   }
   return null
 }
 
-function sourceFiles(root: string, folder = ''): string[] {
-  const files: string[] = []
+function sourceFiles(root, folder = '') {
+  const files = []
   for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
     const rel = folder ? `${folder}/${entry.name}` : entry.name
     if (entry.isDirectory()) files.push(...sourceFiles(root, rel))
@@ -85,32 +87,58 @@ function sourceFiles(root: string, folder = ''): string[] {
   return files.sort()
 }
 
-/** Every source file under `root` and the files under `root` it imports statically. */
-export function importGraph(root: string): ImportGraph {
-  const graph: ImportGraph = new Map()
-  for (const file of sourceFiles(root)) {
-    const targets = new Set<string>()
-    for (const specifier of staticSpecifiers(readFileSync(join(root, file), 'utf8'), file)) {
-      const target = resolveSpecifier(root, file, specifier)
-      if (target) targets.add(target)
+/**
+ * Every source file under `root` and the files under `root` it imports statically. `cache`
+ * (from `graphCache()`) keeps what earlier calls read: a file whose modification time is
+ * unchanged is not parsed again, and its imports are not resolved again while the tree
+ * holds the same files.
+ */
+export function importGraph(root, cache = graphCache()) {
+  const graph = new Map()
+  const files = sourceFiles(root)
+  const list = files.join('\n')
+  if (list !== cache.list) {
+    for (const entry of cache.files.values()) entry.targets = null
+    cache.list = list
+  }
+  for (const file of files) {
+    const time = fileTime(join(root, file))
+    let entry = cache.files.get(file)
+    if (!entry || entry.time !== time) {
+      const specifiers = staticSpecifiers(readFileSync(join(root, file), 'utf8'), file)
+      entry = { time, specifiers, targets: null }
+      cache.files.set(file, entry)
     }
-    graph.set(file, [...targets].sort())
+    if (!entry.targets) {
+      const targets = new Set()
+      for (const specifier of entry.specifiers) {
+        const target = resolveSpecifier(root, file, specifier)
+        if (target) targets.add(target)
+      }
+      entry.targets = [...targets].sort()
+    }
+    graph.set(file, entry.targets)
   }
   return graph
 }
 
+/** An empty cache for importGraph: per file its time, specifiers and resolved targets. */
+export function graphCache() {
+  return { list: null, files: new Map() }
+}
+
 /** The strongly connected components of the graph (Tarjan), each in graph order. */
-function components(graph: ImportGraph): string[][] {
-  const index = new Map<string, number>()
-  const low = new Map<string, number>()
-  const stack: string[] = []
-  const onStack = new Set<string>()
-  const found: string[][] = []
+function components(graph) {
+  const index = new Map()
+  const low = new Map()
+  const stack = []
+  const onStack = new Set()
+  const found = []
   let next = 0
   // Iterative, so that a deep chain of imports cannot overflow the call stack.
   for (const start of graph.keys()) {
     if (index.has(start)) continue
-    const work: { node: string; edge: number }[] = [{ node: start, edge: 0 }]
+    const work = [{ node: start, edge: 0 }]
     index.set(start, next)
     low.set(start, next++)
     stack.push(start)
@@ -126,19 +154,19 @@ function components(graph: ImportGraph): string[][] {
           stack.push(to)
           onStack.add(to)
           work.push({ node: to, edge: 0 })
-        } else if (onStack.has(to)) low.set(top.node, Math.min(low.get(top.node)!, index.get(to)!))
+        } else if (onStack.has(to)) low.set(top.node, Math.min(low.get(top.node), index.get(to)))
         continue
       }
       work.pop()
       if (work.length) {
         const parent = work[work.length - 1].node
-        low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!))
+        low.set(parent, Math.min(low.get(parent), low.get(top.node)))
       }
       if (low.get(top.node) === index.get(top.node)) {
-        const component: string[] = []
-        let node: string
+        const component = []
+        let node
         do {
-          node = stack.pop()!
+          node = stack.pop()
           onStack.delete(node)
           component.push(node)
         } while (node !== top.node)
@@ -149,36 +177,39 @@ function components(graph: ImportGraph): string[][] {
   return found
 }
 
-/** A shortest path from `start` back to itself inside `members` (breadth first). */
-function circleThrough(graph: ImportGraph, start: string, members: Set<string>): string[] {
-  const cameFrom = new Map<string, string>()
-  const queue = [start]
+/**
+ * A shortest path of edges from `from` to `to` (breadth first), both included, through
+ * files of `members` only when given; null when `to` cannot be reached.
+ */
+export function shortestPath(graph, from, to, members = null) {
+  const cameFrom = new Map()
+  const queue = [from]
   for (let i = 0; i < queue.length; i++) {
     const node = queue[i]
-    for (const to of graph.get(node) ?? []) {
-      if (!members.has(to)) continue
-      if (to === start) {
-        const path = [start]
-        for (let at = node; at !== start; at = cameFrom.get(at)!) path.splice(1, 0, at)
-        return [...path, start]
+    for (const next of graph.get(node) ?? []) {
+      if (members && !members.has(next)) continue
+      if (next === to) {
+        const path = [to]
+        for (let at = node; at !== from; at = cameFrom.get(at)) path.unshift(at)
+        return [from, ...path]
       }
-      if (!cameFrom.has(to)) {
-        cameFrom.set(to, node)
-        queue.push(to)
+      if (!cameFrom.has(next) && next !== from) {
+        cameFrom.set(next, node)
+        queue.push(next)
       }
     }
   }
-  return [start, start]
+  return null
 }
 
 /** Every circle of the graph, each as one path through it, `a -> b -> a`. */
-export function importCircles(graph: ImportGraph): string[] {
-  const circles: string[] = []
+export function importCircles(graph) {
+  const circles = []
   for (const component of components(graph)) {
     const [first] = component
     if (component.length === 1 && !(graph.get(first) ?? []).includes(first)) continue
     const members = new Set(component)
-    const path = circleThrough(graph, first, members)
+    const path = shortestPath(graph, first, first, members) ?? [first, first]
     const more = component.length > path.length - 1 ? ` (${component.length} files in the circle)` : ''
     circles.push(path.join(' -> ') + more)
   }

@@ -13,17 +13,17 @@
  * Units: room px; CSS px for panes.
  */
 import { watch, type Ref, type WatchStopHandle } from 'vue'
-import { ALGORITHM_COLOURS } from '../compare/colours'
-import type { CompareView, MarkDraw, PathDraw } from '../compare/compare-view'
+import { ALGORITHM_COLOURS } from './colours'
+import type { CompareView, MarkDraw, PathDraw } from './compare-view'
 import { holds, type FlagState } from '../../shared/analysis/room-world'
 import type { Room } from '../../shared/room/schema'
-import type { PaneRect } from '../compare/pane-layout'
-import { useCompareStore } from '../stores/compare'
-import { useCompareWalkStore } from '../stores/compare-walk'
+import type { PaneRect } from './pane-layout'
+import { useCompareStore } from './compare-store'
+import { useCompareWalkStore } from './compare-walk'
 import { useEditorStore } from '../stores/editor'
 import { useRoomStateStore } from '../stores/room-state'
-import { walkBehindCover } from './walk-behind-view'
-import type { Viewport } from './viewport'
+import { walkBehindCover } from '../canvas/walk-behind-view'
+import type { Viewport } from '../canvas/viewport'
 
 /** What the sync drives of CompareView. */
 export type CompareViewTarget = Pick<

@@ -6,7 +6,7 @@
  * Units: room px.
  */
 import { toRaw, watch } from 'vue'
-import type { CompareView } from '../compare/compare-view'
+import type { CompareView } from './compare-view'
 import { hotspotCellsOf } from '../commands/hotspot-target'
 import { useEditorStore } from '../stores/editor'
 import { useLayersStore } from '../stores/layers'

@@ -44,7 +44,7 @@ import {
   type QueryMessage,
   type WireResult,
   type WorkerToMain,
-} from '../compare/protocol'
+} from './protocol'
 
 export { OWN_ENDS_PX }
 

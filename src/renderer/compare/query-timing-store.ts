@@ -12,7 +12,7 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import type { AlgorithmId } from '../../shared/nav/registry'
-import type { ClockMessage, TimingMessage } from '../compare/protocol'
+import type { ClockMessage, TimingMessage } from './protocol'
 
 export const useQueryTimingStore = defineStore('query-timing', () => {
   const timings = shallowRef<Partial<Record<AlgorithmId, TimingMessage>>>({})

@@ -9,7 +9,7 @@
  *
  * Units: see protocol.ts.
  */
-import type { MainToWorker, WorkerToMain } from '../compare/protocol'
+import type { MainToWorker, WorkerToMain } from './protocol'
 import { createNavService } from './nav-service'
 
 /** The parts of DedicatedWorkerGlobalScope this file uses (the web tsconfig has no WebWorker lib). */
