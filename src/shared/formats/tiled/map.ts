@@ -228,7 +228,10 @@ export function roomToTiledMap(
         x: p.x,
         y: p.y,
         point: true,
-        properties: [prop('walkbox.id', 'string', p.id)],
+        properties: [
+          prop('walkbox.id', 'string', p.id),
+          ...(p.kind && p.kind !== 'marker' ? [prop('kind', 'string', p.kind)] : []),
+        ],
       }),
     ),
   )
