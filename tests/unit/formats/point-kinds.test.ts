@@ -70,6 +70,7 @@ describe('point kinds through Tiled', () => {
         decodeImage: async () => {
           throw new Error('no images here')
         },
+        imageSize: () => null,
       },
       map.path,
       {},
@@ -88,6 +89,7 @@ describe('point kinds through Tiled', () => {
         decodeImage: async () => {
           throw new Error('no images here')
         },
+        imageSize: () => null,
       },
       map.path,
       {},
