@@ -116,7 +116,7 @@ export const TOOL_LIST = [
   { id: 'zone', label: 'Trigger zone', layers: ['zones'], shortcut: 'Z', glyph: '◇' },
   { id: 'hotspot', label: 'Hotspot polygon', layers: ['hotspots'], shortcut: 'K', glyph: '☝' },
   { id: 'walk-to', label: 'Hotspot walk-to point', layers: ['hotspots'], shortcut: 'W', glyph: '⚑' },
-  { id: 'point', label: 'Named point', layers: ['points'], shortcut: 'J', glyph: '⌖' },
+  { id: 'point', label: 'Named point', layers: ['points'], shortcut: 'J', glyph: '◆' },
   { id: 'node', label: 'Node graph', layers: ['node-graph'], shortcut: 'N', glyph: '⋯' },
   { id: 'scale', label: 'Scale stops', layers: ['scaling'], shortcut: 'S', glyph: '↕' },
   { id: 'measure', label: 'Measure', layers: EDIT_LAYERS, shortcut: 'M', glyph: '⟷' },

@@ -5,7 +5,7 @@
  * move back; saved into room.json and back after a reload. And an engine room: the Escoria
  * demo opened with File › Open Game Folder… shows its markers in the Points panel with their
  * kinds (the start location a player start) and on the canvas. docs/images/walkbox-points.png
- * is the courtyard's Points layer (npm run docs:images).
+ * is that room's Points layer and panel (npm run docs:images).
  *
  * Units: room px.
  */
@@ -139,7 +139,13 @@ describe('points in the editor', () => {
     const read = page.getByRole('dialog', { name: 'Read the game' })
     await expect.poll(() => read.isVisible(), { timeout: 30_000 }).toBe(true)
     await read.getByRole('button', { name: 'OK' }).click()
-    await page.getByTestId('room-list').locator('[data-room="room02"]').click()
+    const rooms = await page
+      .getByTestId('room-list')
+      .locator('[data-room]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-room')!))
+    const room02 = rooms.find((r) => /room-?0?2$/.test(r))
+    expect(room02, `the rooms: ${rooms.join(', ')}`).toBeDefined()
+    await page.getByTestId('room-list').locator(`[data-room="${room02}"]`).click()
     const panel = page.getByTestId('points-panel')
     await expect.poll(() => panel.locator('li').count(), { timeout: 30_000 }).toBeGreaterThan(0)
     const kinds = await panel
@@ -149,5 +155,9 @@ describe('points in the editor', () => {
     await page.locator('[data-layer="points"] button.name').click()
     await page.waitForTimeout(300)
     await saveScreenshot(page, 'points-escoria-room02.png')
+    // The README's picture: the room with its points, the panel scrolled into view.
+    await panel.scrollIntoViewIfNeeded()
+    await page.waitForTimeout(300)
+    await saveDocsImage(page, 'walkbox-points.png')
   }, 180_000)
 })
