@@ -11,7 +11,14 @@
 import type { Point } from '../../shared/geometry/types'
 import { addPointCommand, updatePointCommand } from '../commands/point-commands'
 import type { SnapTarget } from './snapping'
-import { escapeCancelsDrag, tryExecute, type Tool, type ToolContext, type ToolPointer, type ToolPreview } from './tool'
+import {
+  escapeCancelsDrag,
+  tryExecute,
+  type Tool,
+  type ToolContext,
+  type ToolPointer,
+  type ToolPreview,
+} from './tool'
 
 /** Screen px within which a press takes a point. */
 export const POINT_HIT_SCREEN_PX = 10

@@ -139,7 +139,8 @@ const MARKER_TYPES = new Set(['Marker2D', 'Position2D'])
  */
 function markerKind(n: SceneNode, isStart: boolean): PointKind {
   const given = n.props.get(POINT_KIND_META)?.value
-  if (typeof given === 'string' && (POINT_KINDS as readonly string[]).includes(given)) return given as PointKind
+  if (typeof given === 'string' && (POINT_KINDS as readonly string[]).includes(given))
+    return given as PointKind
   if (isStart) return 'player-start'
   return /esc_location\.gd$/.test(scriptOf(n) ?? '') ? 'walk-to' : 'marker'
 }

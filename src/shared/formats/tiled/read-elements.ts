@@ -12,7 +12,14 @@
  * Units: px (map px).
  */
 import * as limits from '../../room/limits'
-import { FACING_DIRECTIONS, POINT_KINDS, type Hotspot, type PointKind, type Room, type Zone } from '../../room/schema'
+import {
+  FACING_DIRECTIONS,
+  POINT_KINDS,
+  type Hotspot,
+  type PointKind,
+  type Room,
+  type Zone,
+} from '../../room/schema'
 import { IdPool } from '../../room/names'
 import { MAX_LISTED_PROBLEMS, TiledMapRefused } from './external-files'
 import type { TiledObject, TiledProperty } from './map-types'
@@ -229,13 +236,17 @@ export function readPoints({ room, notes, imported, byKind }: Context): void {
     const given = props.get('walkbox.id')
     const kind = props.get('kind')
     if (kind !== undefined && !(POINT_KINDS as readonly unknown[]).includes(kind))
-      notes.push(`${label(p)}: kind '${String(kind)}' is not one of ${POINT_KINDS.join(', ')}; read as a marker`)
+      notes.push(
+        `${label(p)}: kind '${String(kind)}' is not one of ${POINT_KINDS.join(', ')}; read as a marker`,
+      )
     points.push({
       id: typeof given === 'string' ? ids.keep(given) : ids.take(p.o.name || `point-${p.o.id}`, 'point'),
       name: p.o.name,
       x: p.o.x + p.dx,
       y: p.o.y + p.dy,
-      ...(kind !== 'marker' && (POINT_KINDS as readonly unknown[]).includes(kind) ? { kind: kind as PointKind } : {}),
+      ...(kind !== 'marker' && (POINT_KINDS as readonly unknown[]).includes(kind)
+        ? { kind: kind as PointKind }
+        : {}),
     })
   }
   notes.push(...lines.slice(0, MAX_LISTED_PROBLEMS))
