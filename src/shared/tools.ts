@@ -22,6 +22,7 @@ export type LayerId =
   | 'scaling'
   | 'zones'
   | 'hotspots'
+  | 'points'
 
 /** Every layer a tool can edit (the background is locked), for a tool that works on all of them. */
 export const EDIT_LAYERS: readonly LayerId[] = [
@@ -33,6 +34,7 @@ export const EDIT_LAYERS: readonly LayerId[] = [
   'scaling',
   'zones',
   'hotspots',
+  'points',
 ]
 
 export interface ToolInfo {
@@ -114,6 +116,7 @@ export const TOOL_LIST = [
   { id: 'zone', label: 'Trigger zone', layers: ['zones'], shortcut: 'Z', glyph: '◇' },
   { id: 'hotspot', label: 'Hotspot polygon', layers: ['hotspots'], shortcut: 'K', glyph: '☝' },
   { id: 'walk-to', label: 'Hotspot walk-to point', layers: ['hotspots'], shortcut: 'W', glyph: '⚑' },
+  { id: 'point', label: 'Named point', layers: ['points'], shortcut: 'J', glyph: '◆' },
   { id: 'node', label: 'Node graph', layers: ['node-graph'], shortcut: 'N', glyph: '⋯' },
   { id: 'scale', label: 'Scale stops', layers: ['scaling'], shortcut: 'S', glyph: '↕' },
   { id: 'measure', label: 'Measure', layers: EDIT_LAYERS, shortcut: 'M', glyph: '⟷' },

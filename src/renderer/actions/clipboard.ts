@@ -91,6 +91,7 @@ export function copySelection(target: EditTarget, s: Selection): Clip | null {
       return stop ? { kind: 'scale-stop', areaId: s.areaId, stop: { y: stop.y, scale: stop.scale } } : null
     }
     case 'join':
+    case 'point':
       return null
   }
 }

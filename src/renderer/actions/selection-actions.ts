@@ -29,6 +29,7 @@ import {
 } from '../commands/room-commands'
 import type { Command } from '../commands/command'
 import { duplicateHotspotCommand, removeHotspotCommand } from '../commands/hotspot-commands'
+import { removePointCommand, updatePointCommand } from '../commands/point-commands'
 import { ringOfSelection } from '../tools/shape-rings'
 import type { Selection } from '../tools/tool'
 import {
@@ -71,6 +72,8 @@ export function deleteSelectionCommand(target: EditTarget, s: Selection): Comman
       return deleteJoinCommand(target, s.index)
     case 'scale-stop':
       return deleteScaleStopCommand(target, s.areaId, s.index)
+    case 'point':
+      return removePointCommand(target, s.pointId)
   }
 }
 
@@ -114,6 +117,10 @@ export function nudgeSelectionCommand(
       return stop && dy !== 0
         ? setScaleStopCommand(target, s.areaId, { y: stop.y + dy, scale: stop.scale }, s.index)
         : null
+    }
+    case 'point': {
+      const p = target.room.points?.find((q) => q.id === s.pointId)
+      return p ? updatePointCommand(target, s.pointId, { x: p.x + dx, y: p.y + dy }) : null
     }
     case 'join':
       return null

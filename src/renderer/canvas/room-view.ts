@@ -15,6 +15,7 @@
  */
 import { Container, Graphics, Sprite, Text, Texture } from 'pixi.js'
 import { HotspotLayer } from './hotspot-view'
+import { PointLayer } from './point-view'
 import { IndexedOverlay } from './indexed-overlay'
 import { OnDemandApp } from './on-demand-app'
 import type { RgbaImage } from '../../shared/host'
@@ -72,6 +73,8 @@ export class RoomView {
   readonly zonesLayer = new Graphics({ label: 'zones' })
   /** Hotspots: painted pixels, outlines, names and walk-to points (hotspot-view.ts). */
   private readonly hotspots = new HotspotLayer()
+  /** Named points: a marker of each one's kind and its name (point-view.ts). */
+  private readonly points = new PointLayer()
   readonly graphLayer = new Graphics({ label: 'node-graph' })
   readonly scalingLayer = new Graphics({ label: 'scaling' })
   /** The greyscale scale map, faint over the background (under the overlays) while the scaling layer is shown. */
@@ -96,6 +99,7 @@ export class RoomView {
       this.gatesLayer,
       this.graphLayer,
       this.scalingLayer,
+      this.points.container,
       this.previewLayer,
       this.cover,
     )
@@ -289,6 +293,12 @@ export class RoomView {
   drawHotspots(...args: Parameters<HotspotLayer['draw']>): void {
     this.requestRender()
     this.hotspots.draw(...args)
+  }
+
+  /** Draw the named points (point-view.ts). */
+  drawPoints(...args: Parameters<PointLayer['draw']>): void {
+    this.requestRender()
+    this.points.draw(...args)
   }
 
   /** Draw walkable polygons: outline + light fill, holes cut out. `zoom` keeps strokes 1.5 screen px wide. */

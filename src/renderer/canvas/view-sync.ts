@@ -132,6 +132,18 @@ export function syncRoomView(view: RoomView): () => void {
     )
   }
 
+  function drawPoints(): void {
+    const l = layers.layer('points')
+    const s = selection.current
+    view.drawPoints(
+      shownRoom(),
+      viewport.viewport.zoom,
+      s?.kind === 'point' ? s.pointId : null,
+      l.visible,
+      l.opacity,
+    )
+  }
+
   function loadHotspots(): void {
     const room = editor.room
     view.setHotspotCells(
@@ -258,6 +270,7 @@ export function syncRoomView(view: RoomView): () => void {
       view.setWalkBehinds(null, 0, 0, walkBehindColour)
       drawBaselines()
       loadHotspots()
+      drawPoints()
       drawVectors()
       drawToolPreview()
       return
@@ -273,6 +286,7 @@ export function syncRoomView(view: RoomView): () => void {
     else viewport.fit(room.size.width, room.size.height)
     view.setViewport(viewport.viewport)
     loadHotspots()
+    drawPoints()
     drawVectors()
     drawToolPreview()
   }
@@ -306,6 +320,7 @@ export function syncRoomView(view: RoomView): () => void {
       drawHotspots()
     }
     if (kinds.has('scaling')) view.setScaleMap(editor.scaleMap)
+    if (kinds.has('points')) drawPoints()
     for (const layer of VECTOR_LAYERS) if (kinds.has(layer)) drawVector(layer)
     // An 'open-area' gate is drawn over its area's walk polygons: they moved, it follows.
     if (kinds.has('walk-polygons') && !kinds.has('gates') && room.gates.some((g) => g.kind === 'open-area'))
@@ -340,6 +355,7 @@ export function syncRoomView(view: RoomView): () => void {
         if (old && v.zoom === old.zoom) return
         drawBaselines()
         drawHotspots()
+        drawPoints()
         drawVectors()
         drawToolPreview()
       },
@@ -351,6 +367,7 @@ export function syncRoomView(view: RoomView): () => void {
       () => {
         applyLayerStyles()
         drawHotspots()
+        drawPoints()
         drawVectors()
       },
       { deep: true },
@@ -363,6 +380,7 @@ export function syncRoomView(view: RoomView): () => void {
         const touched = new Set([layerOfSelection(now), layerOfSelection(before)])
         for (const layer of touched) if (layer) drawVector(layer)
         if (now?.kind === 'hotspot' || before?.kind === 'hotspot') drawHotspots()
+        if (now?.kind === 'point' || before?.kind === 'point') drawPoints()
       },
     ),
   )
@@ -380,6 +398,7 @@ export function syncRoomView(view: RoomView): () => void {
         if (!editor.room) return
         drawWalkBehinds()
         loadHotspots()
+        drawPoints()
         drawVectors()
         drawToolPreview()
       },

@@ -26,6 +26,7 @@ export type ChangeKind =
   | 'gates'
   | 'zones'
   | 'hotspots'
+  | 'points'
   | 'node-graph'
   | 'scaling'
   | 'room'
@@ -93,6 +94,7 @@ export const ALL_ROOM_KINDS: readonly ChangeKind[] = [
   'gates',
   'zones',
   'hotspots',
+  'points',
   'node-graph',
   'scaling',
   'room',
@@ -131,6 +133,9 @@ export function kindsOfFields(fields: Iterable<keyof Room>): ChangeKind[] {
       case 'hotspots':
       case 'hotspotMask':
         kinds.add('hotspots')
+        break
+      case 'points':
+        kinds.add('points')
         break
       case 'authoritative':
         kinds.add('walk-mask').add('walk-polygons').add('room')

@@ -29,6 +29,7 @@ const DEFAULT_LAYERS: LayerState[] = [
   { id: 'scaling', label: 'Scaling', visible: false, locked: false, opacity: 1 },
   { id: 'zones', label: 'Trigger zones', visible: true, locked: false, opacity: 0.6 },
   { id: 'hotspots', label: 'Hotspots', visible: true, locked: false, opacity: 0.55 },
+  { id: 'points', label: 'Points', visible: true, locked: false, opacity: 1 },
 ]
 
 export const useLayersStore = defineStore('layers', () => {

@@ -34,6 +34,8 @@ export function selectionExists(room: Room | null, s: Selection | null): boolean
       if (!h) return false
       return s.vertex === undefined || (h.shape.kind === 'polygon' && s.vertex < h.shape.outer.length)
     }
+    case 'point':
+      return room.points?.some((p) => p.id === s.pointId) ?? false
     case 'node':
       return room.nodeGraph.nodes.some((n) => n.id === s.nodeId)
     case 'join':

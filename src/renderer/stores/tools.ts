@@ -15,7 +15,7 @@ import type { Point } from '../../shared/geometry/types'
 import { scaleAt, type ScaleMapImage } from '../../shared/analysis/scaling'
 import type { RgbaImage } from '../../shared/host'
 import { toolDescriptor, TOOLS, toolsOfLayer, type ToolEntry } from '../tools/registry'
-import type { Tool, ToolContext, ToolId, ToolOptions, ToolPreview } from '../tools/tool'
+import type { Selection, Tool, ToolContext, ToolId, ToolOptions, ToolPreview } from '../tools/tool'
 import { snapInRoom } from '../tools/snapping'
 import { mayPaintMask } from '../actions/paint-switch'
 import type { EditTarget } from '../commands/edit-target'
@@ -59,6 +59,8 @@ export const useToolsStore = defineStore('tools', () => {
     showGrid: false,
   })
   const previewRevision = ref(0)
+  /** The last rename asked for on the canvas (F2, double-click); a panel focuses that name's field. */
+  const renameRequest = shallowRef<{ selection: Selection; n: number } | null>(null)
   /** A preview shown whatever the tool (e.g. the mask-to-polygons outline). */
   const overlay = shallowRef<ToolPreview | null>(null)
   function setOverlay(p: ToolPreview | null): void {
@@ -103,6 +105,9 @@ export const useToolsStore = defineStore('tools', () => {
     pickable: (ref) => outliner.pickable(ref),
     report: (kind, text) => useStatusStore().report(kind, text),
     mayPaintMask,
+    rename: (s) => {
+      renameRequest.value = { selection: s, n: (renameRequest.value?.n ?? 0) + 1 }
+    },
     previewChanged: () => previewRevision.value++,
     snap: (p, zoom, extra, skip) =>
       snapInRoom(
@@ -208,6 +213,7 @@ export const useToolsStore = defineStore('tools', () => {
   return {
     options,
     previewRevision,
+    renameRequest,
     overlay,
     setOverlay,
     available,

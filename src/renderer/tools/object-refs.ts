@@ -71,6 +71,8 @@ export function refOfSelection(s: Selection | null): ObjectRef | null {
       return { kind: 'zone', id: s.zoneId }
     case 'hotspot':
       return { kind: 'hotspot', id: s.hotspotId }
+    case 'point':
+      return { kind: 'point', id: s.pointId }
     default:
       return null
   }
@@ -89,6 +91,8 @@ export function selectionOfRef(ref: ObjectRef): Selection | null {
       return { kind: 'zone', zoneId: ref.id }
     case 'hotspot':
       return { kind: 'hotspot', hotspotId: ref.id }
+    case 'point':
+      return { kind: 'point', pointId: ref.id }
     default:
       return null
   }

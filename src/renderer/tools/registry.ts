@@ -17,6 +17,7 @@ import { BrushTool, EraserTool } from './brush-tool'
 import { BucketFillTool } from './bucket-fill-tool'
 import { MeasureTool } from './measure-tool'
 import { NodeTool } from './node-tool'
+import { PointTool } from './point-tool'
 import { GateTool, HoleTool, PolygonFillTool, WalkPolygonTool, ZoneTool } from './polygon-tools'
 import { HotspotTool } from './hotspot-tool'
 import { ScaleTool } from './scale-tool'
@@ -49,6 +50,7 @@ const MAKERS: Record<ToolId, (c: ToolContext) => Tool> = {
   zone: (c) => new ZoneTool(c),
   hotspot: (c) => new HotspotTool(c),
   'walk-to': (c) => new WalkToTool(c),
+  point: (c) => new PointTool(c),
   node: (c) => new NodeTool(c),
   scale: (c) => new ScaleTool(c),
   measure: (c) => new MeasureTool(c),

@@ -66,6 +66,7 @@ export type Selection =
   | { kind: 'gate'; gateId: string; vertex?: number }
   | { kind: 'zone'; zoneId: string; vertex?: number }
   | { kind: 'hotspot'; hotspotId: string; vertex?: number }
+  | { kind: 'point'; pointId: string }
   | { kind: 'node'; nodeId: string }
   | { kind: 'join'; index: number }
   | { kind: 'scale-stop'; areaId: number; index: number }
@@ -102,6 +103,8 @@ export interface ToolContext {
    * room's walkable area is its polygons: actions/paint-switch.ts); absent: always.
    */
   mayPaintMask?(): boolean
+  /** Ask for the selected thing's name to be edited (F2, double-click); absent: not offered. */
+  rename?(selection: Selection): void
 }
 
 export interface PreviewRing {

@@ -52,6 +52,7 @@ import type { ScaleMapImage } from './scaling'
 import type { Project, Room } from '../room/schema'
 import { testWalkCharacter } from './test-walk'
 import { hotspotEntries } from './hotspot-lint'
+import { pointEntries } from './point-lint'
 
 export type LintSeverity = 'error' | 'warning'
 
@@ -66,6 +67,7 @@ export type LintKind =
   | 'zone-off-area'
   | 'hotspot-walk-to-unreachable'
   | 'hotspot-no-pixels'
+  | 'point-off-area'
 
 export interface LintEntry {
   /** Stable within one room state, e.g. 'node-off-area:door-west'. */
@@ -98,7 +100,7 @@ export const ZONE_WALKABLE_SHARE_MIN = 0.5
  * it is required when the mask is authoritative. Entries come in this order: start point,
  * self-intersections, what the walkable region leaves out (holes reaching outside their
  * outline, outlines that enclose no area), islands, narrow corridors, graph nodes, zones,
- * hotspots.
+ * hotspots, named points.
  */
 export function lintRoom(
   room: Room,
@@ -143,6 +145,7 @@ export function lintRoom(
       return patches
     }),
   )
+  entries.push(...pointEntries(room, mask, values, world))
   return entries
 }
 

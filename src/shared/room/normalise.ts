@@ -197,6 +197,8 @@ export function normaliseRoom(room: Room): Room {
             name: p.name,
             x: roundCoordinate(p.x),
             y: roundCoordinate(p.y),
+            // 'marker' is the default: left out, so older rooms read back unchanged.
+            ...(p.kind !== undefined && p.kind !== 'marker' ? { kind: p.kind } : {}),
             ...normaliseProperties(p, compareIds),
           })),
         }

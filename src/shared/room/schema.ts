@@ -421,11 +421,25 @@ export const WalkBehindsSchema = z.strictObject({
   ),
 })
 
+/**
+ * What a named point is for (issue #31): `marker` a place scripts ask for by name (Godot
+ * Marker2D, Popochiu markers, Tiled point objects); `entrance` where the player arrives from
+ * elsewhere (AGS room edges, Escoria start locations); `walk-to` where a character walks to
+ * (Escoria ESCLocation); `player-start` where the player stands when the room opens.
+ */
+export const POINT_KINDS = ['marker', 'entrance', 'walk-to', 'player-start'] as const
+export type PointKind = (typeof POINT_KINDS)[number]
+
 export const RoomPointSchema = z.strictObject({
   id: IdSchema,
   name: z.string(),
   x: finite,
   y: finite,
+  /** What the point is for; absent = 'marker'. */
+  kind: z
+    .enum(POINT_KINDS, { error: `expected one of ${POINT_KINDS.join(', ')}` })
+    .optional()
+    .describe("What the point is for: marker, entrance, walk-to or player-start; absent = 'marker'."),
   ...optionalProperties,
 })
 

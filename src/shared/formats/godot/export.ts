@@ -21,7 +21,7 @@ import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import { walkPolygonToArea } from '../../room/convert'
 import type { Room } from '../../room/schema'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
-import { tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
+import { POINT_KIND_META, tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
 
 export interface GodotExportOptions {
   /** res:// path of the background texture; no Sprite2D when absent. */
@@ -318,6 +318,7 @@ export function exportGodotScene(
       `[node name=${tscnString(pointNodes[i])} type="Marker2D" parent="Points"]`,
       `position = ${tscnVector2(toScene(p.x, p.y))}`,
       ...nameLines(p.name, pointNodes[i]),
+      ...(p.kind && p.kind !== 'marker' ? [`${POINT_KIND_META} = ${tscnString(p.kind)}`] : []),
       '',
     )
   })

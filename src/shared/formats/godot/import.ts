@@ -35,6 +35,8 @@ import {
   MAX_ROOM_SIDE_PX,
   type Flag,
   type Room,
+  type PointKind,
+  POINT_KINDS,
   type RoomPoint,
   type WalkPolygon,
 } from '../../room/schema'
@@ -53,7 +55,7 @@ import {
 } from './scene-tree'
 import { drawOrder, drawSprite, MAX_DRAWN_SPRITES, spriteRect, type Rgba } from './compose-background'
 import { encodeRgbaPng } from '../rgba-png'
-import { packedInts, packedPoints, resourceId, vector2, type TscnValue } from './tscn'
+import { packedInts, packedPoints, POINT_KIND_META, resourceId, vector2, type TscnValue } from './tscn'
 import {
   applyPropSprites,
   backgroundSprite,
@@ -128,6 +130,20 @@ const MAX_NAMED_NODES = 500
 
 const REGION_TYPES = new Set(['NavigationRegion2D', 'NavigationPolygonInstance'])
 const MARKER_TYPES = new Set(['Marker2D', 'Position2D'])
+
+/**
+ * The kind of the point a marker node gives: Walkbox's own metadata when it has it; the
+ * player start (`player_start`, an Escoria `is_start_location`); an Escoria ESCLocation
+ * (esc_location.gd: a place a character walks to, `player_orients_on_arrival`) a walk-to
+ * point; any other marker (Popochiu's markers, plain Marker2D) a marker.
+ */
+function markerKind(n: SceneNode, isStart: boolean): PointKind {
+  const given = n.props.get(POINT_KIND_META)?.value
+  if (typeof given === 'string' && (POINT_KINDS as readonly string[]).includes(given))
+    return given as PointKind
+  if (isStart) return 'player-start'
+  return /esc_location\.gd$/.test(scriptOf(n) ?? '') ? 'walk-to' : 'marker'
+}
 
 function fileName(resPath: string): string {
   return resPath.slice(resPath.lastIndexOf('/') + 1)
@@ -741,10 +757,10 @@ export async function importGodotScene(
   /** Which node property each point came from (for writing it back in place). */
   const pointSources: PointSource[] = []
   const pointIds = new IdPool()
-  const addPoint = (name: string, p: Point, path: string, frame: Transform) => {
+  const addPoint = (name: string, p: Point, path: string, frame: Transform, kind: PointKind = 'marker') => {
     const id = pointIds.take(name, 'point')
     const at = toRoom(p)
-    points.push({ id, name, x: at.x, y: at.y })
+    points.push({ id, name, x: at.x, y: at.y, ...(kind !== 'marker' ? { kind } : {}) })
     pointSources.push({ id, path, key: 'position', frame })
   }
   const inCharacter = (n: SceneNode) => objects.characters.some((c) => n.path.startsWith(c.path + '/'))
@@ -770,6 +786,7 @@ export async function importGodotScene(
           at,
           n.path,
           parents.get(n)?.global ?? IDENTITY,
+          markerKind(n, isStart),
         )
       }
     }

@@ -30,6 +30,7 @@ import { polygonPosition, walkableAreaShape } from './popochiu'
 import type { ShapeSource } from './room-objects'
 import { apply, readSceneTree, walkTree, type SceneNode, type Transform } from './scene-tree'
 import {
+  POINT_KIND_META,
   resourceId,
   tscnNumber,
   tscnPackedPoints,
@@ -613,6 +614,12 @@ export async function patchGodotRoom(
     const was = game.room.points?.find((p) => p.id === src.id)
     if (!mine || !was) continue
     if (mine.name !== was.name) renamed(`point '${mine.name}'`, was.name, src.path)
+    const node = byPath.get(src.path)
+    if ((mine.kind ?? 'marker') !== (was.kind ?? 'marker') && node) {
+      // Godot has no point kinds: Walkbox's own metadata keeps it (import.ts reads it back).
+      await setProperty(node, POINT_KIND_META, tscnString(mine.kind ?? 'marker'))
+      notes.push(`point '${mine.name}': ${src.path} ${POINT_KIND_META} = ${mine.kind ?? 'marker'}`)
+    }
     if (samePoint(mine, was)) continue
     await writePoint(`point '${mine.name}'`, src, mine)
   }

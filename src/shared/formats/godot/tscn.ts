@@ -308,3 +308,6 @@ export function tscnVector2(p: { x: number; y: number }): string {
 export function tscnPackedPoints(points: readonly { x: number; y: number }[]): string {
   return `PackedVector2Array(${points.map((p) => `${tscnNumber(p.x)}, ${tscnNumber(p.y)}`).join(', ')})`
 }
+
+/** The node metadata in which Walkbox keeps a named point's kind (Godot has none): 'entrance' … */
+export const POINT_KIND_META = 'metadata/walkbox_point_kind'

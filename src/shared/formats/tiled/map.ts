@@ -233,7 +233,11 @@ export function roomToTiledMap(
         x: p.x,
         y: p.y,
         point: true,
-        properties: [prop('walkbox.id', 'string', p.id), ...customPropertyList('point', p)],
+        properties: [
+          prop('walkbox.id', 'string', p.id),
+          ...(p.kind && p.kind !== 'marker' ? [prop('kind', 'string', p.kind)] : []),
+          ...customPropertyList('point', p),
+        ],
       }),
     ),
   )

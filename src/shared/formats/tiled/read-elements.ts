@@ -12,7 +12,14 @@
  * Units: px (map px).
  */
 import * as limits from '../../room/limits'
-import { FACING_DIRECTIONS, type Hotspot, type Room, type Zone } from '../../room/schema'
+import {
+  FACING_DIRECTIONS,
+  POINT_KINDS,
+  type Hotspot,
+  type PointKind,
+  type Room,
+  type Zone,
+} from '../../room/schema'
 import { IdPool } from '../../room/names'
 import {
   PROPERTY_TYPES,
@@ -80,7 +87,7 @@ export const READ_PROPERTIES: Record<string, readonly string[]> = {
   zone: ['walkbox.id', 'enter', 'exit', 'stand', 'enabledBy', 'areaId'],
   node: [],
   join: ['a', 'b', 'oneWay', 'cost'],
-  point: ['walkbox.id'],
+  point: ['walkbox.id', 'kind'],
   hotspot: ['walkbox.id', 'description', 'direction', 'enabledBy', 'walkTo', 'lookAt', 'maskId'],
   'walk-to': [],
   'look-at': [],
@@ -282,12 +289,21 @@ export function readPoints({ room, notes, imported, byKind }: Context): void {
       continue
     }
     imported.push(p.o.id)
-    const given = propsOf(p.o.properties).get('walkbox.id')
+    const props = propsOf(p.o.properties)
+    const given = props.get('walkbox.id')
+    const kind = props.get('kind')
+    if (kind !== undefined && !(POINT_KINDS as readonly unknown[]).includes(kind))
+      notes.push(
+        `${label(p)}: kind '${String(kind)}' is not one of ${POINT_KINDS.join(', ')}; read as a marker`,
+      )
     points.push({
       id: typeof given === 'string' ? ids.keep(given) : ids.take(p.o.name || `point-${p.o.id}`, 'point'),
       name: p.o.name,
       x: p.o.x + p.dx,
       y: p.o.y + p.dy,
+      ...(kind !== 'marker' && (POINT_KINDS as readonly unknown[]).includes(kind)
+        ? { kind: kind as PointKind }
+        : {}),
       ...customOf(readCustomProperties('point', p.o.properties)),
     })
   }
