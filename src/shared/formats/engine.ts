@@ -118,7 +118,9 @@ export interface GameEngine<Id extends string = string> {
   id: Id
   /** The engine's name for the author (status line, messages): 'AGS 4'. */
   label: string
-  /** What a game folder of it looks like, for help and refusals: 'a Godot project (project.godot)'. */
+  /** A game of it, for messages: 'a Godot project'. */
+  game: string
+  /** What a game folder of it looks like, for help and refusals: 'a Godot project with project.godot'. */
   folder: string
   /** Recognised by a marker at the top (asked first, in list order), or by its files' content (asked after). */
   detectBy: 'marker' | 'content'
@@ -140,6 +142,10 @@ export interface GameEngine<Id extends string = string> {
     paths: string[],
     read: (path: string, maxChars: number) => Promise<string | null>,
   ): Promise<Set<string>>
+  /** The room's file in the game when the author names it (`--scene`): AGS 4 takes a room folder for its data.xml. */
+  roomFileOf?(given: string): string
+  /** Its game link keeps the layer kinds a room was read with (Tiled's `--layer`), so each kind is written back where it came from. */
+  layerKinds?: boolean
   /** Writing its rooms back into the game. */
   writer: GameEngineWriter
   /** The project keeps the room's background (and frames) to compare with the game's (AGS 3 .crm). */

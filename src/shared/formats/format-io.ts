@@ -105,6 +105,8 @@ export interface RoomFormat {
   rootFile?: { name: string; missing: string }
   /** The Export dialog's field for the folder the files will live in (Godot: res://), its label and name. */
   resDirField?: { label: string; name: string }
+  /** Files of their own, never a game's room files (AGS masks): `export --into --format` does not take it. */
+  standalone?: boolean
   /** The export takes the background as PNG bytes (the caller converts another image). */
   pngBackground?: boolean
   exportRoom?(input: ExportInput): ExportResult

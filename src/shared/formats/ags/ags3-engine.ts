@@ -18,6 +18,7 @@ import { agsGameName, agsMarkers, listAgsGameRooms } from './game-agf'
 export const AGS3_ENGINE = {
   id: 'ags3',
   label: 'AGS 3',
+  game: 'an AGS 3 game',
   folder: 'an AGS 3 game with roomN.crm',
   detectBy: 'marker',
   detect: (_files, top) => Promise.resolve(agsMarkers(top).crm ? 'yes' : 'no'),

@@ -40,6 +40,8 @@ const AGS4_ROOM_FILE =
 export const AGS4_ENGINE = {
   id: 'ags4',
   label: 'AGS 4',
+  game: 'an AGS 4 game',
+  roomFileOf: (given) => (/data\.xml$/i.test(given) ? given : `${given.replace(/\/+$/, '')}/data.xml`),
   folder: 'an AGS 4 game with Game.agf and Rooms/N',
   detectBy: 'marker',
   async detect(files, top) {

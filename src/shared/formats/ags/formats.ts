@@ -25,6 +25,7 @@ export const AGS_MASKS_FORMAT: RoomFormat = {
   id: 'ags',
   label: 'AGS masks',
   extensions: ['png'],
+  standalone: true,
   mainFile: (path) => /-walkable\.png$/i.test(path),
   description:
     'Walkable-area, region and walk-behind masks as 8-bit indexed PNGs (index = id), with a sidecar (scaling, baselines)',

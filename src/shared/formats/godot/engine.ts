@@ -42,6 +42,7 @@ const planGodot: GamePlanner = async ({ files, codec, link, state, flags }) => {
 export const GODOT_ENGINE = {
   id: 'godot',
   label: 'Godot',
+  game: 'a Godot project',
   folder: 'a Godot project with project.godot',
   detectBy: 'marker',
   detect: async (_files, top) => (top.names.has('project.godot') ? 'yes' : 'no'),

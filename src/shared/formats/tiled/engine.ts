@@ -39,6 +39,8 @@ const planTiled: GamePlanner = async ({ files, codec, link, state, flags }) => {
 export const TILED_ENGINE = {
   id: 'tiled',
   label: 'Tiled',
+  game: 'a folder of Tiled maps',
+  layerKinds: true,
   folder: 'a folder of Tiled maps',
   detectBy: 'content',
   async detect(files) {
