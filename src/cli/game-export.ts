@@ -95,7 +95,7 @@ function refusal(e: unknown, file: string): never {
 /** The game file of the room `roomId`: `scene` given, else the game's room that imports with that id. */
 async function roomFileIn(game: string, engine: GameKind, roomId: string, into: string, scene?: string) {
   if (scene !== undefined) {
-    let file = scene
+    const file = scene
       .replace(/^res:\/\//, '')
       .replace(/\\/g, '/')
       .replace(/^\.\//, '')
