@@ -29,6 +29,7 @@ import {
 } from '../shared/formats/game-folder'
 import { roomFormat, type ExportFile, type RoomFormat } from '../shared/formats/registry'
 import { GAME_ENGINE_WRITERS } from '../shared/game/engine-planners'
+import { GAME_ENGINES, gameEngine } from '../shared/formats/engines'
 import type { GameWritePlan } from '../shared/game/game-plan'
 import { writeNewAgsRoom, writeRoomsIntoGame, type RoomsIntoGameResult } from '../shared/game/game-store'
 import * as store from '../main/services/project-store'
@@ -46,12 +47,7 @@ import {
 } from './game-cli'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
-const ENGINE_LABELS: Record<GameKind, string> = {
-  ags4: 'an AGS 4 game',
-  ags3: 'an AGS 3 game',
-  godot: 'a Godot project',
-  tiled: 'a folder of Tiled maps',
-}
+const ENGINE_LABELS = Object.fromEntries(GAME_ENGINES.map((e) => [e.id, e.game])) as Record<GameKind, string>
 
 export interface ExportIntoReport {
   project: string
@@ -99,12 +95,11 @@ function refusal(e: unknown, file: string): never {
 /** The game file of the room `roomId`: `scene` given, else the game's room that imports with that id. */
 async function roomFileIn(game: string, engine: GameKind, roomId: string, into: string, scene?: string) {
   if (scene !== undefined) {
-    let file = scene
+    const file = scene
       .replace(/^res:\/\//, '')
       .replace(/\\/g, '/')
       .replace(/^\.\//, '')
-    if (engine === 'ags4' && !/data\.xml$/i.test(file)) file = `${file.replace(/\/+$/, '')}/data.xml`
-    return file
+    return gameEngine(engine).roomFileOf?.(file) ?? file
   }
   const files = diskProjectFiles(game)
   const source = gameSource(files, nodeGameCodec)
@@ -112,7 +107,7 @@ async function roomFileIn(game: string, engine: GameKind, roomId: string, into: 
   for (const r of await listGameRooms(files, engine, source, [])) {
     const read = await roomFormat(r.format).importRoom!(source, r.file, {
       ...(r.name ? { name: r.name } : {}),
-      ...(engine === 'tiled' ? { filesWithinSource: true } : {}),
+      ...gameEngine(engine).gameReadOptions,
     }).catch((e: unknown) => {
       unread ||= `; ${r.file} could not be read (${(e instanceof Error ? e.message : String(e)).split('\n')[0]})`
       return null
@@ -144,7 +139,10 @@ async function target(into: string, roomId: string, options: { scene?: string; f
     )
   const writer = GAME_ENGINE_WRITERS[engine]
   if (!writer.plan) throw new ProjectCommandError(`${into}: ${ENGINE_LABELS[engine]}: ${writer.cannotWrite}`)
-  const asked = options.format === 'tiled-xml' || options.format === 'tiled-json' ? 'tiled' : options.format
+  // A format asked for names its engine (tiled-xml and tiled-json are Tiled's).
+  const asked =
+    GAME_ENGINES.find((e) => e.formats.some((f) => !f.standalone && f.id === options.format))?.id ??
+    options.format
   if (asked !== undefined && asked !== engine)
     throw new ProjectCommandError(
       `${into}: ${ENGINE_LABELS[engine]}, not --format ${options.format}; nothing written`,
@@ -186,13 +184,19 @@ export async function exportIntoCommand(
     const { folder, flags, state, loaded } = await projectRoom(project, roomId)
     const { game, engine, file } = await target(into, roomId, options)
     // An AGS 3 room's background is compared with its .crm's (a replaced one is refused).
-    if (engine === 'ags3') {
+    if (gameEngine(engine).comparesBackground) {
       state.background = loaded.background ?? null
       state.backgroundFrames = loaded.backgroundFrames ?? []
     }
     const result = await writeRoomsIntoGame(cliGameHost(game, options.gameFiles), {
       engine,
-      rooms: [{ roomId, file, ...(engine === 'tiled' && options.layers ? { layers: options.layers } : {}) }],
+      rooms: [
+        {
+          roomId,
+          file,
+          ...(gameEngine(engine).layerKinds && options.layers ? { layers: options.layers } : {}),
+        },
+      ],
       states: new Map([[roomId, state]]),
       flags,
       dryRun: options.dryRun === true,

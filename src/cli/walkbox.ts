@@ -81,6 +81,14 @@ import { agsGameTable, importAgsGameCommand, isAgsGameFolder } from './ags-game-
 import { godotGameTable, importGodotGameCommand, isGodotGameFolder } from './godot-game-commands'
 import { agsOutTable, exportAgsOutCommand, exportIntoCommand, exportIntoTable } from './game-export'
 import { ROOM_FORMATS } from '../shared/formats/registry'
+import { GAME_ENGINES } from '../shared/formats/engines'
+
+/** The --format choices of the formats that import (or export) rooms, 'a|b|c', from the registry. */
+function formatChoices(can: 'importRoom' | 'exportRoom'): string {
+  return ROOM_FORMATS.filter((f) => f[can])
+    .map((f) => f.id)
+    .join('|')
+}
 
 export const USAGE = [
   'usage: walkbox compare <room> --from X,Y --to X,Y [--algorithms a,b] [--state flag=1,...] [--json]',
@@ -92,14 +100,17 @@ export const USAGE = [
   '       walkbox room list <project> [--json]',
   '       walkbox flag add <project> <name> [--default true|false] [--json]',
   '       walkbox formats [--json]',
-  '       walkbox import <file> --out <project dir> [--format godot|tiled-json|tiled-xml|ags|ags4|ags3|runtime] [--name N] [--layer NAME=KIND]... [--json]',
+  `       walkbox import <file> --out <project dir> [--format ${formatChoices('importRoom')}] [--name N] [--layer NAME=KIND]... [--json]`,
   '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
   '       walkbox import <Godot project folder (project.godot)> --out <project dir> [--json]',
-  '       walkbox export <project> --room <id> --format godot|tiled-json|tiled-xml|ags|ags4|runtime --out <dir> [--res-dir res://...] [--force] [--json]',
+  `       walkbox export <project> --room <id> --format ${formatChoices('exportRoom')} --out <dir> [--res-dir res://...] [--force] [--json]`,
   '       walkbox export <project> --room <id> --format ags4 --out <AGS Rooms/N folder: in place when it holds data.xml, else a new room folder> [--dry-run] [--json]',
   '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--layer NAME=KIND]... [--json]',
   '       walkbox export <project> --room <id> --into <game map.tmx|.tmj|.json> [--layer NAME=KIND]... [--dry-run] [--json]',
-  "       walkbox export <project> --room <id> --into <AGS 4 game | Godot project | folder of Tiled maps> [--scene <the room's file in the game>] [--dry-run] [--json]",
+  `       walkbox export <project> --room <id> --into <${GAME_ENGINES.filter((e) => e.writer.plan)
+    .map((e) => e.folder)
+    .join(' | ')}> [--scene <the room's file in the game>] [--dry-run] [--json]`,
+  `  engines (game folders opened and written in place): ${GAME_ENGINES.map((e) => `${e.id} (${e.label})`).join(', ')}`,
   '  --layer: a Tiled layer (or @shapes, @property:NAME for tiles) read as walkable|obstacles|gates|zones|points|hotspots|nodes|none',
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',

@@ -23,6 +23,7 @@ import type { RgbaImage } from './room/rgba-image'
 import type { Project, Room } from './room/schema'
 import { MAX_BACKGROUND_FRAMES } from './room/schema'
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MAX_ROOMS } from './room/limits'
+import type { GameKind } from './formats/engines'
 import { LAYER_KINDS, MAX_LAYER_NAME, MAX_MAPPING_ENTRIES } from './formats/tiled/layer-kinds'
 
 /** Largest image Walkbox opens: 16384 px a side and 100 megapixels (checked before decoding). */
@@ -149,7 +150,7 @@ export interface OpenedProject {
 
 /** The game a project was opened from (an AGS, Godot or Tiled game folder). */
 export interface GameFolderInfo {
-  engine: 'ags4' | 'ags3' | 'godot' | 'tiled'
+  engine: GameKind
   /** The game folder's name, for the title and the status line. */
   name: string
   /** How many of the game's rooms the project links. */

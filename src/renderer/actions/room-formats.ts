@@ -13,7 +13,6 @@
  */
 import {
   formatForFile,
-  isTiledJsonMap,
   roomFormat,
   ROOM_FORMATS,
   type ExportFile,
@@ -23,10 +22,8 @@ import {
   type RoomFormat,
 } from '../../shared/formats/registry'
 import { encodeIndexedPng } from '../../shared/formats/indexed-png'
-import { MAX_TILED_JSON_PROBE_BYTES } from '../../shared/formats/game-folder'
+import { GAME_ENGINES } from '../../shared/formats/engines'
 import type { LayerMapping } from '../../shared/formats/tiled/layer-kinds'
-import { findGodotRooms } from '../../shared/formats/godot/find-rooms'
-import { MAX_SCENE_CHARS } from '../../shared/formats/godot/tscn'
 import { readImageHeader } from '../../shared/room/image-header'
 import { idFromName, uniqueName } from '../../shared/room/names'
 import { settleDefaultStart } from '../../shared/analysis/goal-snap'
@@ -55,16 +52,13 @@ export function pickedFiles(list: FileList | readonly File[]): PickedFile[] {
   })
 }
 
-/** The picked files an import can start from: scenes, maps, AGS walkable masks, AGS rooms, runtime rooms. */
+/** The picked files an import can start from (by name): scenes, maps, AGS walkable masks, AGS rooms, runtime rooms. */
 export function importCandidates(files: readonly PickedFile[]): { path: string; format: RoomFormat }[] {
   const out: { path: string; format: RoomFormat }[] = []
   for (const f of files) {
     const format = formatForFile(f.path)
-    if (!format) continue
-    // A PNG is an import only as an AGS walkable mask (what Walkbox's AGS export writes).
-    if (format.id === 'ags' && !/-walkable\.png$/i.test(f.path)) continue
-    // An XML file is an import only as an AGS 4 room's data.xml.
-    if (format.id === 'ags4' && !/(^|\/)data\.xml$/i.test(f.path)) continue
+    // Beyond its extension, a format may name its main file (an AGS walkable mask, an AGS 4 data.xml).
+    if (!format || (format.mainFile && !format.mainFile(f.path))) continue
     out.push({ path: f.path, format })
   }
   return out.sort((a, b) => a.path.localeCompare(b.path))
@@ -73,34 +67,39 @@ export function importCandidates(files: readonly PickedFile[]): { path: string; 
 export interface ImportCandidate {
   path: string
   format: RoomFormat
-  /** A Godot scene that is one of the project's rooms (find-rooms.ts), listed first. */
+  /** A main file that is one of a game's rooms (an engine's `roomsAmong`: Godot's find-rooms.ts), listed first. */
   room?: boolean
 }
 
 /**
- * The candidates with a Godot project's rooms first (Popochiu room folders, Escoria ESCRoom
- * scenes, else scenes with a NavigationRegion2D), then the rest in path order.
+ * The candidates with a game's rooms first (each engine's `roomsAmong`: Popochiu room folders,
+ * Escoria ESCRoom scenes, else scenes with a NavigationRegion2D), then the rest in path order.
  */
 export async function rankedImportCandidates(files: readonly PickedFile[]): Promise<ImportCandidate[]> {
   const byName = new Map(files.map((f) => [f.path, f.file]))
   const all: ImportCandidate[] = []
   for (const c of importCandidates(files)) {
-    // A .json is a Tiled map only by its content (a game keeps other JSON beside its maps).
-    if (c.format.id === 'tiled-json' && /\.json$/i.test(c.path)) {
+    // A file told by its content (a .json is a Tiled map only when it says so; a game keeps other JSON beside its maps).
+    const probe = c.format.mainFileContent
+    if (probe?.probes(c.path)) {
       const f = byName.get(c.path)
-      if (!f || f.size > MAX_TILED_JSON_PROBE_BYTES || !isTiledJsonMap(await f.text())) continue
+      if (!f || f.size > probe.maxBytes || !probe.test(await f.text())) continue
     }
     all.push(c)
   }
-  const scenes = all.filter((c) => c.format.id === 'godot').map((c) => c.path)
-  if (scenes.length === 0) return all
-  const byPath = new Map(files.map((f) => [f.path, f.file]))
-  // A scene larger than the reader takes is not looked into (and not read into memory).
-  const found = await findGodotRooms(scenes, async (path) => {
-    const f = byPath.get(path)
-    return f && f.size <= MAX_SCENE_CHARS ? f.text() : null
-  })
-  const rooms = new Set(found.rooms.map((r) => r.path))
+  const rooms = new Set<string>()
+  for (const engine of GAME_ENGINES) {
+    if (!engine.roomsAmong) continue
+    const ids = new Set(engine.formats.map((f) => f.id))
+    const paths = all.filter((c) => ids.has(c.format.id)).map((c) => c.path)
+    if (paths.length === 0) continue
+    const found = await engine.roomsAmong(paths, async (path, maxChars) => {
+      const f = byName.get(path)
+      return f && f.size <= maxChars ? f.text() : null
+    })
+    for (const p of found) rooms.add(p)
+  }
+  if (rooms.size === 0) return all
   return [
     ...all.filter((c) => rooms.has(c.path)).map((c) => ({ ...c, room: true })),
     ...all.filter((c) => !rooms.has(c.path)),

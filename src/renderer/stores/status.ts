@@ -8,13 +8,14 @@
  */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
+import { engineLabel } from '../../shared/formats/engines'
 import type { GameFolderInfo } from '../../shared/host'
 
 export type StatusKind = 'info' | 'error'
 
 /** An engine's name for the status line. */
 export function engineName(engine: GameFolderInfo['engine']): string {
-  return { ags4: 'AGS 4', ags3: 'AGS 3', godot: 'Godot', tiled: 'Tiled' }[engine]
+  return engineLabel(engine)
 }
 
 export const useStatusStore = defineStore('status', () => {

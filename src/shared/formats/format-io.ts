@@ -78,3 +78,53 @@ export interface TiledLayersRead {
   /** The author's mapping the import was given (written back into the map with the room). */
   given: LayerMapping
 }
+
+/** A room format: what it is called, the file an import starts from, and its reader and writers. */
+export interface RoomFormat {
+  id: string
+  label: string
+  /** Extensions of the main file, lower case, without the dot. */
+  extensions: readonly string[]
+  /** One line for lists and tooltips. */
+  description: string
+  /**
+   * The main-file rule beyond the extension (absent: the extension is enough): an AGS masks
+   * import starts from `<stem>-walkable.png`, an AGS 4 room from its `data.xml`.
+   */
+  mainFile?(path: string): boolean
+  /**
+   * A main file told by its content (absent: by its name alone): which files are looked into,
+   * up to how many bytes (larger ones are not main files), and the test (a `.json` is a Tiled
+   * map only when it says so).
+   */
+  mainFileContent?: { probes(path: string): boolean; maxBytes: number; test(text: string): boolean }
+  /**
+   * The file at the top of what an import is picked from that paths start at, and the line the
+   * Import dialog shows when it is missing (Godot: project.godot; res:// is then the picked folder).
+   */
+  rootFile?: { name: string; missing: string }
+  /** The Export dialog's field for the folder the files will live in (Godot: res://), its label and name. */
+  resDirField?: { label: string; name: string }
+  /** Files of their own, never a game's room files (AGS masks): `export --into --format` does not take it. */
+  standalone?: boolean
+  /** The export takes the background as PNG bytes (the caller converts another image). */
+  pngBackground?: boolean
+  exportRoom?(input: ExportInput): ExportResult
+  /**
+   * Write into the engine's own files in `target` (the folder given), keeping every byte
+   * it does not edit; only the files that change are returned.
+   */
+  exportInPlace?(input: ExportInput, target: ImportSource): Promise<ExportResult>
+  importRoom?(
+    source: ImportSource,
+    path: string,
+    options: {
+      roomId?: string
+      name?: string
+      /** Tiled: the files a map names may lie anywhere in the source (a project folder), not only in the map's folder. */
+      filesWithinSource?: boolean
+      /** Tiled: the author's mapping of layers (and tile sources) to kinds (`--layer NAME=KIND`, the import dialog). */
+      layers?: LayerMapping
+    },
+  ): Promise<ImportResult>
+}

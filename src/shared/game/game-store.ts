@@ -46,6 +46,7 @@ import {
   type GameRoomLink,
   type GameRoomState,
 } from '../formats/game-folder'
+import { gameEngine, NOT_A_GAME_FOLDER } from '../formats/engines'
 import { idFromName } from '../room/names'
 import {
   createStoredProject,
@@ -84,8 +85,7 @@ export function readOnlyGameLine(why: string): string {
   return `its folder cannot be written (${why}): Walkbox writes nothing into it, not even .walkbox; File › Save As keeps your edits as a Walkbox project elsewhere`
 }
 
-export const NOT_A_GAME =
-  'not a game folder Walkbox knows (an AGS game with Game.agf / Rooms/N / roomN.crm, a Godot project with project.godot, or a folder of Tiled maps)'
+export const NOT_A_GAME = NOT_A_GAME_FOLDER
 
 export interface ReadOnlyGame {
   /** One line: why nothing is written into the game, and where edits go. */
@@ -418,7 +418,7 @@ async function roomStates(
       room: loaded.room,
       mask: loaded.mask?.cells ?? null,
       // An AGS 3 room's background is compared with its .crm's (a replaced one is refused).
-      ...(link.engine === 'ags3'
+      ...(gameEngine(link.engine).comparesBackground
         ? { background: loaded.background ?? null, backgroundFrames: loaded.backgroundFrames ?? [] }
         : {}),
     })
