@@ -34,7 +34,7 @@ import {
   type ImportResult,
   type ImportSource,
 } from '../shared/formats/registry'
-import { encodeIndexedPng } from '../shared/formats/indexed-png'
+import { encodeIndexedPng } from '../shared/codecs/indexed-png'
 import type { LayerMapping } from '../shared/formats/tiled/layer-kinds'
 import { FormatError, parseRoom } from '../shared/room/schema'
 import { idFromName, nameFromFileName, uniqueName } from '../shared/room/names'

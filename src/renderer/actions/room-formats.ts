@@ -22,7 +22,7 @@ import {
   type ImportSource,
   type RoomFormat,
 } from '../../shared/formats/registry'
-import { encodeIndexedPng } from '../../shared/formats/indexed-png'
+import { encodeIndexedPng } from '../../shared/codecs/indexed-png'
 import { MAX_TILED_JSON_PROBE_BYTES } from '../../shared/formats/game-folder'
 import type { LayerMapping } from '../../shared/formats/tiled/layer-kinds'
 import { findGodotRooms } from '../../shared/formats/godot/find-rooms'

@@ -19,7 +19,7 @@
  */
 import { findGodotRooms } from './godot/find-rooms'
 import { child, parseXml, type XmlElement } from './ags/xml-lite'
-import type { Deflate } from './indexed-png'
+import type { Deflate } from '../codecs/indexed-png'
 import { isTiledJsonMap, roomFormat, type ImportResult, type ImportSource } from './registry'
 import { rememberedMapping, type LayerMapping } from './tiled/layer-kinds'
 import { projectPathProblem } from '../room/journal-check'

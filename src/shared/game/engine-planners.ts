@@ -20,7 +20,7 @@
 import { planCrmInGame } from '../formats/ags/crm-in-place'
 import { exportOpenRoomInPlace } from '../formats/ags/open-room-export'
 import { patchGodotRoom } from '../formats/godot/patch-in-place'
-import { encodeIndexedPng } from '../formats/indexed-png'
+import { encodeIndexedPng } from '../codecs/indexed-png'
 import type { ExportFile } from '../formats/registry'
 import { writeRoomIntoTmx } from '../formats/tiled/write-in-place'
 import { writeRoomIntoTmj } from '../formats/tiled/write-in-place-json'

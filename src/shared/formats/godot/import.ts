@@ -52,7 +52,7 @@ import {
   type Transform,
 } from './scene-tree'
 import { drawOrder, drawSprite, MAX_DRAWN_SPRITES, spriteRect, type Rgba } from './compose-background'
-import { encodeRgbaPng } from '../rgba-png'
+import { encodeRgbaPng } from '../../codecs/rgba-png'
 import { packedInts, packedPoints, resourceId, vector2, type TscnValue } from './tscn'
 import {
   applyPropSprites,
