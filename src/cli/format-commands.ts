@@ -23,7 +23,7 @@
 import { existsSync } from 'node:fs'
 import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
-import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
+import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/limits'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import {

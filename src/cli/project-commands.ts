@@ -40,7 +40,7 @@ import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { GameFolderError } from '../shared/formats/game-folder'
 import { OutsideProjectError } from '../main/services/project-files'
 import { LockBusyError } from '../main/services/file-lock'
-import { MAX_IMAGE_FILE_BYTES, MAX_MASK_FILES } from '../shared/room/limits'
+import { MAX_IMAGE_FILE_BYTES, MAX_MASK_FILES } from '../shared/limits'
 
 /** How many problems a refusal lists, one line each (text and --json). */
 export const MAX_LISTED_PROBLEMS = 10

@@ -14,7 +14,7 @@
  */
 import { cp, mkdir, stat, writeFile } from 'node:fs/promises'
 import { readRegularFile } from './services/regular-file'
-import { MAX_IMAGE_FILE_BYTES } from '../shared/room/limits'
+import { MAX_IMAGE_FILE_BYTES } from '../shared/limits'
 import { readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type {

@@ -36,7 +36,7 @@ import type { AreaMask, GreyImage, ImageCodec as StoreImageCodec } from '../../s
 
 import { IMAGE_LIMITS } from '../../shared/host'
 import { sniffImageFormat } from '../../shared/room/image-header'
-import { MAX_IMAGE_FILE_BYTES } from '../../shared/room/limits'
+import { MAX_IMAGE_FILE_BYTES } from '../../shared/limits'
 import { FileAccessError, readRegularFile } from './regular-file'
 
 /** Largest image accepted (side in px, total pixels), as the host contract states; checked on the header, before decoding. */

@@ -22,7 +22,7 @@
 import { holds } from '../analysis/room-world'
 import type { Triangulation } from '../geometry/types'
 import type { TriangulationLike } from '../nav/polygon/tri-mesh'
-import { MAX_COORD_PX } from '../room/limits'
+import { MAX_COORD_PX } from '../limits'
 import type { Room } from '../room/schema'
 
 /** The version of the `navmesh` section this code writes and reads. */

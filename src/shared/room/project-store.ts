@@ -55,7 +55,7 @@ import {
   MAX_IMAGE_SIDE_PX,
   MAX_PROJECT_FILE_BYTES,
   MAX_ROOM_FILE_BYTES,
-} from './limits'
+} from '../limits'
 import { readMaskImage, readPngPalette } from './mask-image'
 import { readImageHeader, sniffImageFormat } from './image-header'
 import { folderKey, projectPathOf, UnsafePathError, type PathSource } from './project-paths'

@@ -27,7 +27,7 @@ import {
   flagsInExpression,
   RESERVED_FLAG_WORDS,
 } from './flag-expression'
-import * as limits from './limits'
+import * as limits from '../limits'
 import { walkBehindRowError, walkBehindRowIds } from './walk-behinds'
 
 /** The format version this build reads and writes. */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_NODES } from '../../../src/shared/formats/godot/scene-tree'
-import { MAX_ZONES } from '../../../src/shared/room/limits'
+import { MAX_ZONES } from '../../../src/shared/limits'
 import { walkbox } from '../cli/run-walkbox'
 
 let dir = ''

@@ -13,7 +13,7 @@
  *
  * Units: Godot px (scene coordinates).
  */
-import { MAX_RING_VERTICES } from '../../room/limits'
+import { MAX_RING_VERTICES } from '../../limits'
 import { parseTscn, resourceId, vector2, type TscnSection, type TscnValue } from './tscn'
 
 export type Transform = [number, number, number, number, number, number]

@@ -14,7 +14,7 @@
  *
  * Units: px, tiles, bytes.
  */
-import { MAX_RING_VERTICES } from '../../room/limits'
+import { MAX_RING_VERTICES } from '../../limits'
 import { MAX_ROOM_SIDE_PX } from '../../room/schema'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledTileset } from './map-types'
 import type { ObjectAlignment } from './object-shapes'

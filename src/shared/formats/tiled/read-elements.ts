@@ -11,7 +11,7 @@
  *
  * Units: px (map px).
  */
-import * as limits from '../../room/limits'
+import * as limits from '../../limits'
 import { FACING_DIRECTIONS, type Hotspot, type Room, type Zone } from '../../room/schema'
 import { IdPool } from '../../room/names'
 import { MAX_LISTED_PROBLEMS, TiledMapRefused } from './external-files'

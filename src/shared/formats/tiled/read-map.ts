@@ -33,7 +33,7 @@
  * Units: px (map px; room px = map px + sceneOffset).
  */
 import { classifyPointInRing } from '../../geometry/polygon'
-import * as limits from '../../room/limits'
+import * as limits from '../../limits'
 import { emptyRoom, FlagIdSchema, type Flag, type Room } from '../../room/schema'
 import { MAX_LISTED_PROBLEMS, MAX_TILED_CELLS, TiledMapRefused } from './external-files'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty } from './map-types'
