@@ -35,11 +35,20 @@ export const MAX_IMAGE_FILE_BYTES = 256 * 1024 * 1024
 /** Widest or tallest image opened, px (checked on the header, before decoding). */
 export const MAX_IMAGE_SIDE_PX = 16384
 
+/** Widest or tallest room, px: the image limit (a room's background is one image). */
+export const MAX_ROOM_SIDE_PX = MAX_IMAGE_SIDE_PX
+
 /** Most pixels of an image opened (100 megapixels; checked on the header, before decoding). */
 export const MAX_IMAGE_PIXELS = 100_000_000
 
 /** Deepest nesting of JSON arrays and objects (a room needs 7). */
 export const MAX_JSON_DEPTH = 64
+
+/** Largest recent-projects list read, bytes (ten entries take about 2 kB). */
+export const MAX_RECENT_FILE_BYTES = 1024 * 1024
+
+/** Most triangles a runtime file's navmesh section may hold. */
+export const MAX_NAVMESH_TRIANGLES = 1_000_000
 
 /** Rooms in one project (AGS numbers its rooms 0..999). */
 export const MAX_ROOMS = 1000
@@ -122,6 +131,152 @@ export const MAX_ZIP_RATIO = 100
 /** Entries up to this inflated size are not held to MAX_ZIP_RATIO, bytes. */
 export const ZIP_RATIO_FLOOR_BYTES = 1024 * 1024
 
+// ---- Room format ----------------------------------------------------------------------
+
+/** Backgrounds 2..5 beside `background` (AGS rooms have up to 5 frames). */
+export const MAX_BACKGROUND_FRAMES = 4
+
+/** The largest fraction a mask may be stored at (1:4, like AGS). */
+export const MAX_MASK_SCALE = 4
+
+// ---- Save journal ---------------------------------------------------------------------
+
+/** The largest journal read, bytes (a save of 1000 rooms with four files each is under 1 MB). */
+export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024
+
+/** The most paths one journal may name. */
+export const MAX_JOURNAL_PATHS = 100_000
+
+// ---- XML (AGS 4 .crm XML parts, Tiled .tmx/.tsx/.tx) -----------------------------------
+
+/** Deepest nesting of XML elements in any XML file read. */
+export const MAX_XML_DEPTH = 64
+
+/** Most elements in one XML file read. */
+export const MAX_XML_ELEMENTS = 200_000
+
+/** Longest XML text read, characters. */
+export const MAX_XML_CHARS = 16 * 1024 * 1024
+
+/** The refusals of every XML reader over these ceilings (after "`file`: line N: "). */
+export const XML_LIMIT_PROBLEMS = {
+  depth: `elements nested deeper than ${MAX_XML_DEPTH}`,
+  elements: `more than ${MAX_XML_ELEMENTS} elements`,
+  chars: (chars: number) => `is ${chars} characters; Walkbox reads at most ${MAX_XML_CHARS}`,
+} as const
+
+// ---- AGS 3 .crm -----------------------------------------------------------------------
+
+/** Most pixels of a room read from a .crm (64 megapixels; its sides are MAX_ROOM_SIDE_PX). */
+export const MAX_CRM_PIXELS = 64 * 1024 * 1024
+
+/** Most room messages a .crm may hold. */
+export const MAX_CRM_MESSAGES = 100
+
+// ---- Godot scenes ---------------------------------------------------------------------
+
+/** Deepest nesting of values in a .tscn. */
+export const MAX_SCENE_DEPTH = 64
+
+/** Longest .tscn text read, characters. */
+export const MAX_SCENE_CHARS = 32 * 1024 * 1024
+
+/** Deepest nesting of instanced sub-scenes. */
+export const MAX_SCENE_INSTANCE_DEPTH = 16
+
+/** Most nodes of one scene, sub-scenes included. */
+export const MAX_SCENE_NODES = 20_000
+
+/** Most .tscn files looked into when listing a Godot game's rooms. */
+export const MAX_SCANNED_SCENES = 5000
+
+/** Most scripts followed through `extends` for one node (Escoria classes). */
+export const MAX_EXTENDS_DEPTH = 8
+
+/** Most characters of a script read to find its `extends`. */
+export const MAX_SCRIPT_HEAD_CHARS = 64 * 1024
+
+/** Most sprites drawn into one composed background. */
+export const MAX_DRAWN_SPRITES = 256
+
+/** At most this many node paths are listed in the 'not imported' note (then a count). */
+export const MAX_NAMED_NODES = 500
+
+// ---- Game folders ---------------------------------------------------------------------
+
+/** Folders looked into at the most when listing a game's scenes or maps. */
+export const MAX_GAME_DEPTH = 16
+
+/** Files listed at the most in one game folder. */
+export const MAX_GAME_FILES = 100_000
+
+/** A noBackground line kept at the most, characters. */
+export const MAX_NO_BACKGROUND_CHARS = 1000
+
+// ---- Tiled maps -----------------------------------------------------------------------
+
+/** A .tiled-project file read at the most, bytes (Tiled writes a few KiB). */
+export const MAX_TILED_PROJECT_BYTES = 4 * 1024 * 1024
+
+/** Largest .json file looked into to tell whether it is a Tiled map, bytes. */
+export const MAX_TILED_JSON_PROBE_BYTES = 64 * 1024 * 1024
+
+/** .json files looked into at the most when listing a game's maps. */
+export const MAX_TILED_JSON_PROBES = 2000
+
+/** Most objects one map may hold (all layers); a room holds far fewer of each kind. */
+export const MAX_TILED_OBJECTS = 100_000
+
+/** Most tile cells of all tile layers together (4096 x 4096). */
+export const MAX_TILED_CELLS = 16_777_216
+
+/** Most distinct template and tileset files one map may name. */
+export const MAX_TILED_FILES = 1000
+
+/** Chunk positions and sizes lie in -MAX_CHUNK_TILE..MAX_CHUNK_TILE tiles. */
+export const MAX_CHUNK_TILE = 1 << 24
+
+/** Most entries one layer mapping may hold. */
+export const MAX_MAPPING_ENTRIES = 1000
+
+/** Longest layer name a mapping names, characters. */
+export const MAX_LAYER_NAME = 200
+
+/** Most vertices one ellipse becomes (a 10^6 px ellipse needs about 3,200). */
+export const MAX_ELLIPSE_VERTICES = 4096
+
+/**
+ * Most vertices of tile collision shapes one map's cells may place (a bound on the work of
+ * their union).
+ */
+export const MAX_TILE_SHAPE_VERTICES = 500_000
+
+// ---- Geometry -------------------------------------------------------------------------
+
+/**
+ * Most cells of a raster made from polygons: the image limit (MAX_IMAGE_PIXELS). A polygon
+ * room may be 16384 x 16384 px, but its grid for the grid algorithms may not be larger than
+ * a mask Walkbox would open.
+ */
+export const MAX_RASTER_CELLS = MAX_IMAGE_PIXELS
+
+/**
+ * Most crossings between the drawn rings' edges that normalising resolves (Clipper2 resolves
+ * them in a fraction of a second; what it makes of them stays a few ten thousand vertices).
+ */
+export const MAX_CROSSINGS = 20_000
+
+/** Most candidate taut edges of a large graph (about 100 MB of edge lists if all were in sight). */
+export const MAX_TAUT_CANDIDATES = 4_000_000
+
+// ---- Codecs ---------------------------------------------------------------------------
+
+/** The largest zstd window accepted: 2^27 bytes (128 MiB), zstd's own default limit. */
+export const ZSTD_MAX_WINDOW_LOG = 27
+
+/** Most changed lines a unified diff's shortest edit script is searched for. */
+export const MAX_EDIT_DISTANCE = 20_000
+
 /**
  * Largest inflated size of one entry of a .zip project, bytes: what the project reads that
  * file with (the project file, a room file, or an image: the largest file a project holds).
@@ -148,3 +303,97 @@ export function tooLargeProblem(bytes: number, limit: number): string {
 export function fileTooLargeMessage(file: string, bytes: number, limit: number): string {
   return `${file}: ${tooLargeProblem(bytes, limit)}`
 }
+
+/** What a ceiling counts in. */
+export type LimitUnit =
+  | 'bytes'
+  | 'characters'
+  | 'px'
+  | 'pixels'
+  | 'levels'
+  | 'items'
+  | 'vertices'
+  | 'cells'
+  | 'tiles'
+  | 'lines'
+  | 'ratio'
+  | 'log2 bytes'
+
+/**
+ * The unit of every ceiling above, by its name; docs/reliability.md#ceilings lists each with
+ * its value and this unit (tests/unit/hardening/limits-table.test.ts checks the two agree).
+ */
+export const LIMIT_UNITS = {
+  MAX_PROJECT_FILE_BYTES: 'bytes',
+  MAX_ROOM_FILE_BYTES: 'bytes',
+  MAX_JSON_FILE_BYTES: 'bytes',
+  MAX_IMAGE_FILE_BYTES: 'bytes',
+  MAX_IMAGE_SIDE_PX: 'px',
+  MAX_ROOM_SIDE_PX: 'px',
+  MAX_IMAGE_PIXELS: 'pixels',
+  MAX_JSON_DEPTH: 'levels',
+  MAX_RECENT_FILE_BYTES: 'bytes',
+  MAX_NAVMESH_TRIANGLES: 'items',
+  MAX_ROOMS: 'items',
+  MAX_FLAGS: 'items',
+  MAX_CHARACTERS: 'items',
+  MAX_POLYGONS: 'items',
+  MAX_HOLES: 'items',
+  MAX_RING_VERTICES: 'vertices',
+  MAX_GATES: 'items',
+  MAX_ZONES: 'items',
+  MAX_ZONE_PROPERTIES: 'items',
+  MAX_NODES: 'items',
+  MAX_JOINS: 'items',
+  MAX_POINTS: 'items',
+  MAX_HOTSPOTS: 'items',
+  MAX_HOTSPOT_PROPERTIES: 'items',
+  MAX_HOTSPOT_DESCRIPTION_LENGTH: 'characters',
+  MAX_SCALE_STOPS: 'items',
+  MAX_FLAG_EXPRESSION_LENGTH: 'characters',
+  MAX_FLAG_EXPRESSION_DEPTH: 'levels',
+  MAX_COORD_PX: 'px',
+  MAX_CLI_PAIRS: 'items',
+  MAX_CLI_SEED: 'items',
+  MAX_MASK_FILES: 'items',
+  MAX_ZIP_ENTRIES: 'items',
+  MAX_ZIP_TOTAL_BYTES: 'bytes',
+  MAX_ZIP_RATIO: 'ratio',
+  MAX_BACKGROUND_FRAMES: 'items',
+  MAX_MASK_SCALE: 'ratio',
+  MAX_JOURNAL_BYTES: 'bytes',
+  MAX_JOURNAL_PATHS: 'items',
+  MAX_XML_DEPTH: 'levels',
+  MAX_XML_ELEMENTS: 'items',
+  MAX_XML_CHARS: 'characters',
+  MAX_CRM_PIXELS: 'pixels',
+  MAX_CRM_MESSAGES: 'items',
+  MAX_SCENE_DEPTH: 'levels',
+  MAX_SCENE_CHARS: 'characters',
+  MAX_SCENE_INSTANCE_DEPTH: 'levels',
+  MAX_SCENE_NODES: 'items',
+  MAX_SCANNED_SCENES: 'items',
+  MAX_EXTENDS_DEPTH: 'levels',
+  MAX_SCRIPT_HEAD_CHARS: 'characters',
+  MAX_DRAWN_SPRITES: 'items',
+  MAX_NAMED_NODES: 'items',
+  MAX_GAME_DEPTH: 'levels',
+  MAX_GAME_FILES: 'items',
+  MAX_NO_BACKGROUND_CHARS: 'characters',
+  MAX_TILED_PROJECT_BYTES: 'bytes',
+  MAX_TILED_JSON_PROBE_BYTES: 'bytes',
+  MAX_TILED_JSON_PROBES: 'items',
+  MAX_TILED_OBJECTS: 'items',
+  MAX_TILED_CELLS: 'cells',
+  MAX_TILED_FILES: 'items',
+  MAX_CHUNK_TILE: 'tiles',
+  MAX_MAPPING_ENTRIES: 'items',
+  MAX_LAYER_NAME: 'characters',
+  MAX_ELLIPSE_VERTICES: 'vertices',
+  MAX_TILE_SHAPE_VERTICES: 'vertices',
+  MAX_RASTER_CELLS: 'cells',
+  MAX_CROSSINGS: 'items',
+  MAX_TAUT_CANDIDATES: 'items',
+  ZSTD_MAX_WINDOW_LOG: 'log2 bytes',
+  MAX_EDIT_DISTANCE: 'lines',
+} as const satisfies Record<string, LimitUnit>

@@ -23,10 +23,8 @@ import {
   type RoomFormat,
 } from '../../shared/formats/registry'
 import { encodeIndexedPng } from '../../shared/codecs/indexed-png'
-import { MAX_TILED_JSON_PROBE_BYTES } from '../../shared/formats/game-folder'
 import type { LayerMapping } from '../../shared/formats/tiled/layer-kinds'
 import { findGodotRooms } from '../../shared/formats/godot/find-rooms'
-import { MAX_SCENE_CHARS } from '../../shared/formats/godot/tscn'
 import { readImageHeader } from '../../shared/room/image-header'
 import { idFromName, uniqueName } from '../../shared/room/names'
 import { settleDefaultStart } from '../../shared/analysis/goal-snap'
@@ -39,6 +37,7 @@ import { useDialogsStore } from '../stores/dialogs'
 import { useEditorStore } from '../stores/editor'
 import { useStatusStore } from '../stores/status'
 import { createSession } from '../stores/room-session'
+import { MAX_SCENE_CHARS, MAX_TILED_JSON_PROBE_BYTES } from '../../shared/limits'
 
 export interface PickedFile {
   path: string

@@ -23,7 +23,16 @@ import type { Deflate } from '../codecs/indexed-png'
 import { isTiledJsonMap, roomFormat, type ImportResult, type ImportSource } from './registry'
 import { rememberedMapping, type LayerMapping } from './tiled/layer-kinds'
 import { projectPathProblem } from '../room/journal-check'
-import { MAX_IMAGE_FILE_BYTES, MAX_ROOMS } from '../limits'
+import {
+  MAX_GAME_DEPTH,
+  MAX_GAME_FILES,
+  MAX_IMAGE_FILE_BYTES,
+  MAX_NO_BACKGROUND_CHARS,
+  MAX_ROOMS,
+  MAX_TILED_JSON_PROBE_BYTES,
+  MAX_TILED_JSON_PROBES,
+  MAX_TILED_PROJECT_BYTES,
+} from '../limits'
 import type { RgbaImage } from '../room/rgba-image'
 import type { Room } from '../room/schema'
 import type { ProjectFiles } from '../room/unit-save'
@@ -34,12 +43,6 @@ export type GameKind = 'ags4' | 'ags3' | 'godot' | 'tiled'
 export const GAME_WALKBOX_DIR = '.walkbox'
 export const GAME_LINK_FILE = `${GAME_WALKBOX_DIR}/game-link.json`
 export const GAME_BACKUPS_DIR = `${GAME_WALKBOX_DIR}/game-backups`
-/** Folders looked into at the most when listing a game's scenes or maps. */
-export const MAX_GAME_DEPTH = 16
-/** Files listed at the most. */
-export const MAX_GAME_FILES = 100_000
-/** A .tiled-project file read at the most, in bytes (Tiled writes a few KiB). */
-export const MAX_TILED_PROJECT_BYTES = 4 * 1024 * 1024
 
 export interface GameRoomLink {
   /** The Walkbox room's id. */
@@ -51,9 +54,6 @@ export interface GameRoomLink {
   /** Tiled: the author's mapping of the map's layers to kinds, written back with the room (layer-kinds.ts). */
   layers?: LayerMapping
 }
-
-/** A noBackground line kept at the most, characters. */
-const MAX_NO_BACKGROUND_CHARS = 1000
 
 /**
  * The link of a room read from the game into the project as `roomId`: its file, and why it has
@@ -232,11 +232,6 @@ const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) :
 
 /** A file that may be a Tiled map: .tmx, .tmj, or .json (then told by its content). */
 const isTiledMap = (name: string) => /\.(tmx|tmj|json)$/i.test(name)
-
-/** Largest .json file looked into to tell whether it is a Tiled map, bytes. */
-export const MAX_TILED_JSON_PROBE_BYTES = 64 * 1024 * 1024
-/** .json files looked into at the most when listing a game's maps. */
-export const MAX_TILED_JSON_PROBES = 2000
 
 /**
  * The maps among `paths`: every .tmx and .tmj, and the .json files that are Tiled maps by

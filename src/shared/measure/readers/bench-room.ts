@@ -22,8 +22,7 @@ import { normaliseArea } from '../../geometry/polygon'
 import type { AreaPolygon, Point, Ring } from '../../geometry/types'
 import type { NavWorld } from '../../nav/types'
 import { worldFromPolygons } from '../../nav/world'
-import { MAX_COORD_PX, MAX_HOLES, MAX_POLYGONS, MAX_RING_VERTICES } from '../../limits'
-import { MAX_ROOM_SIDE_PX } from '../../room/schema'
+import { MAX_COORD_PX, MAX_HOLES, MAX_POLYGONS, MAX_RING_VERTICES, MAX_ROOM_SIDE_PX } from '../../limits'
 
 export interface BenchRoomState {
   name: string
