@@ -41,6 +41,26 @@ export const MAX_ROOM_SIDE_PX = MAX_IMAGE_SIDE_PX
 /** Most pixels of an image opened (100 megapixels; checked on the header, before decoding). */
 export const MAX_IMAGE_PIXELS = 100_000_000
 
+/**
+ * What is wrong with an image of `width` x `height` px (from its header, before decoding)
+ * for Walkbox to open, or null: the one wording every host gives after "`file`: ".
+ */
+export function imageSizeProblem(
+  width: number,
+  height: number,
+  maxSide: number = MAX_IMAGE_SIDE_PX,
+  maxPixels: number = MAX_IMAGE_PIXELS,
+): string | null {
+  if (!(width >= 1 && height >= 1)) return 'has no size in its header; expected a PNG, JPEG or WebP image'
+  if (width > maxSide || height > maxSide)
+    return `is ${width} x ${height} px; expected at most ${maxSide} px a side (images are checked before decoding)`
+  if (width * height > maxPixels) {
+    const mp = (n: number) => `${Math.round(n / 1e5) / 10} megapixels`
+    return `is ${width} x ${height} px (${mp(width * height)}); expected at most ${mp(maxPixels)}`
+  }
+  return null
+}
+
 /** Deepest nesting of JSON arrays and objects (a room needs 7). */
 export const MAX_JSON_DEPTH = 64
 
