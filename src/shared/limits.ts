@@ -169,13 +169,16 @@ export const MAX_JOURNAL_PATHS = 100_000
 
 // ---- XML (AGS 4 .crm XML parts, Tiled .tmx/.tsx/.tx) -----------------------------------
 
-/** Deepest nesting of XML elements in any XML file read. */
+/** Deepest nesting of XML elements, every XML reader (AGS 4 room XML, Tiled .tmx/.tsx/.tx). */
 export const MAX_XML_DEPTH = 64
 
-/** Most elements in one XML file read. */
+/**
+ * Most elements in one AGS 4 room XML file. Tiled files are bounded by MAX_TILED_CELLS and
+ * MAX_TILED_OBJECTS instead: an XML-encoded tile layer holds one element a cell.
+ */
 export const MAX_XML_ELEMENTS = 200_000
 
-/** Longest XML text read, characters. */
+/** Longest AGS 4 room XML text read, characters (Tiled files: MAX_IMAGE_FILE_BYTES). */
 export const MAX_XML_CHARS = 16 * 1024 * 1024
 
 /** The refusals of every XML reader over these ceilings (after "`file`: line N: "). */
