@@ -10,7 +10,7 @@
  * - hostile project: project.walkbox.json listing N rooms (default 100,000), folders
  *   rooms/r0 .. rooms/r<N-1>, none of them on disk (the file alone is the attack).
  * - ordinary project: the same with 20 rooms.
- * - just over the limit: MAX_ROOMS + 1 rooms (src/shared/room/limits.ts), a file small
+ * - just over the limit: MAX_ROOMS + 1 rooms (src/shared/limits.ts), a file small
  *   enough to be read and parsed, refused by the schema's count.
  * - peak RSS: the child's resident set size at its highest (process.resourceUsage().maxRSS).
  * - outcome: 'opened' or the first line of the refusal.
@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { markdownTable, median } from '../src/cli/table'
-import { MAX_ROOMS } from '../src/shared/room/limits'
+import { MAX_ROOMS } from '../src/shared/limits'
 
 const { values } = parseArgs({
   options: {

@@ -15,7 +15,7 @@
  * Units: ms, MB (10^6 bytes).
  */
 import { parseArgs } from 'node:util'
-import { MAX_ZONES } from '../src/shared/room/limits'
+import { MAX_ZONES } from '../src/shared/limits'
 import { printImportTable, timeImports } from './import-sizes'
 
 const { values } = parseArgs({

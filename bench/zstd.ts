@@ -1,5 +1,5 @@
 /**
- * Walkbox's own zstd decoder (src/shared/formats/zstd.ts) against Node's zlib in the same
+ * Walkbox's own zstd decoder (src/shared/codecs/zstd.ts) against Node's zlib in the same
  * run: decode speed on a few inputs, a Tiled tile layer of 1000x1000 tiles read end to end
  * (base64, decompress, gids), and XXH64 (the frame checksum) with 32-bit halves against
  * BigInt. Needs the zstd tool (apt-get install -y zstd) to pack the inputs.
@@ -21,8 +21,8 @@ import { parseArgs } from 'node:util'
 import { deflateSync, inflateSync } from 'node:zlib'
 import { markdownTable, median } from '../src/cli/table'
 import { decodeTileData } from '../src/shared/formats/tiled/tile-data'
-import { xxh64BigInt, xxh64Halves } from '../src/shared/formats/xxh64'
-import { decompressZstd } from '../src/shared/formats/zstd'
+import { xxh64BigInt, xxh64Halves } from '../src/shared/codecs/xxh64'
+import { decompressZstd } from '../src/shared/codecs/zstd'
 import { mixed, randomBytes, runs, text, tileLayer } from '../tests/support/zstd-inputs'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' } } })

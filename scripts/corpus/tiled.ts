@@ -41,7 +41,7 @@ import {
   SHAPES_SOURCE,
   type LayerMapping,
 } from '../../src/shared/formats/tiled/layer-kinds'
-import { unifiedDiff } from '../../src/shared/formats/unified-diff'
+import { unifiedDiff } from '../../src/shared/codecs/unified-diff'
 import type { Room } from '../../src/shared/room/schema'
 import { cellShapes, rasterise, readMap, type MapRead, type Pt } from './tiled-reader'
 import type { CheckResult, CorpusEngine, GameResult, RoomRow } from './types'

@@ -16,7 +16,7 @@
 import { lstat, readdir, realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import type { ExportFile, RoomFormat } from '../shared/formats/registry'
-import { MAX_IMAGE_FILE_BYTES } from '../shared/room/limits'
+import { MAX_IMAGE_FILE_BYTES } from '../shared/limits'
 import type * as store from '../main/services/project-store'
 import { readRegularFile } from '../main/services/regular-file'
 import { decodeImage, encodeRgbaPng } from '../main/services/image-codec'

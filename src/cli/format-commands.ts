@@ -23,7 +23,7 @@
 import { existsSync } from 'node:fs'
 import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
-import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/room/limits'
+import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/limits'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import {
@@ -34,7 +34,7 @@ import {
   type ImportResult,
   type ImportSource,
 } from '../shared/formats/registry'
-import { encodeIndexedPng } from '../shared/formats/indexed-png'
+import { encodeIndexedPng } from '../shared/codecs/indexed-png'
 import type { LayerMapping } from '../shared/formats/tiled/layer-kinds'
 import { FormatError, parseRoom } from '../shared/room/schema'
 import { idFromName, nameFromFileName, uniqueName } from '../shared/room/names'

@@ -15,12 +15,13 @@
  */
 import { lstat, readdir, rm } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
-import { GAME_LINK_FILE, MAX_GAME_DEPTH } from '../shared/formats/game-folder'
+import { GAME_LINK_FILE } from '../shared/formats/game-folder'
 import { diskGameHost } from '../main/services/game-folder-store'
 import type { GameHost } from '../shared/game/game-host'
 import type { ProjectFiles } from '../shared/room/unit-save'
 import { DEFAULT_APP_VERSION } from '../main/services/project-store'
 import { makeFolders } from '../main/services/project-files'
+import { MAX_GAME_DEPTH } from '../shared/limits'
 
 /** Tests: the game folder's files a command works through (to stop them as a kill does). */
 export type GameFilesFor = (root: string) => ProjectFiles

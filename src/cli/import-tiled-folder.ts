@@ -18,7 +18,6 @@
  */
 import { lstat, readdir, readFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import { MAX_TILED_JSON_PROBE_BYTES } from '../shared/formats/game-folder'
 import { isTiledJsonMap } from '../shared/formats/registry'
 import type { LayerMapping } from '../shared/formats/tiled/layer-kinds'
 import { nameFromFileName } from '../shared/room/names'
@@ -26,6 +25,7 @@ import { projectFolderOf } from '../main/desktop-host'
 import type { ImportReport } from './format-commands'
 import { importGame } from './game-import'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
+import { MAX_TILED_JSON_PROBE_BYTES } from '../shared/limits'
 
 export interface FolderImportReport {
   project: string | null

@@ -29,7 +29,7 @@ import { RoomLoadError, RoomRefusedError } from './load-room-error'
 import { loadMovingAiWorld } from './movingai-file'
 import { loadProjectRoomWorld } from './project-room'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../shared/room/schema'
-import { MAX_JSON_FILE_BYTES, MAX_MASK_FILES } from '../shared/room/limits'
+import { MAX_JSON_FILE_BYTES, MAX_MASK_FILES } from '../shared/limits'
 import { parseJsonText } from '../shared/room/json-text'
 import { fileError, readRegularText } from '../main/services/regular-file'
 

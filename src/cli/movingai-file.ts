@@ -16,7 +16,7 @@ import { worldFromGrid } from '../shared/nav/world'
 import type { Scenario } from './commands'
 import { RoomLoadError } from './load-room-error'
 import { FileAccessError, readRegularText } from '../main/services/regular-file'
-import { MAX_JSON_FILE_BYTES } from '../shared/room/limits'
+import { MAX_JSON_FILE_BYTES } from '../shared/limits'
 
 async function readText(file: string, expected: string): Promise<string> {
   try {

@@ -20,14 +20,7 @@
  * Units: px.
  */
 import { basename } from 'node:path'
-import {
-  emptyRoom,
-  FormatError,
-  MAX_ROOM_SIDE_PX,
-  type Room,
-  type WalkArea,
-  defaultAreaColour,
-} from '../shared/room/schema'
+import { emptyRoom, FormatError, type Room, type WalkArea, defaultAreaColour } from '../shared/room/schema'
 import { JsonSyntaxError } from '../shared/room/json-text'
 import { MigrationError } from '../shared/room/migrate'
 import { UnsafePathError } from '../main/services/safe-path'
@@ -40,7 +33,7 @@ import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { GameFolderError } from '../shared/formats/game-folder'
 import { OutsideProjectError } from '../main/services/project-files'
 import { LockBusyError } from '../main/services/file-lock'
-import { MAX_IMAGE_FILE_BYTES, MAX_MASK_FILES } from '../shared/room/limits'
+import { MAX_IMAGE_FILE_BYTES, MAX_MASK_FILES, MAX_ROOM_SIDE_PX } from '../shared/limits'
 
 /** How many problems a refusal lists, one line each (text and --json). */
 export const MAX_LISTED_PROBLEMS = 10

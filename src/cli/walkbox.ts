@@ -16,7 +16,7 @@
  * - point argument: `X,Y` in room px, or the name of a point of the room (bench rooms:
  *   `start`, `r_door/Marker2D`, ...).
  * - exit codes: 0 done; 2 bad arguments (usage line on stderr), an argument over one of
- *   Walkbox's limits (src/shared/room/limits.ts: --pairs, --seed, --every, the number of
+ *   Walkbox's limits (src/shared/limits.ts: --pairs, --seed, --every, the number of
  *   masks, point coordinates; one line) or an unreadable room (one line on stderr: the file
  *   and what was expected) or geometry too complex to prepare within the budget
  *   (geometry/budget.ts: one line naming the room and the algorithm); 1 anything unexpected.
@@ -56,7 +56,7 @@ import {
   MAX_COORD_PX,
   MAX_JSON_FILE_BYTES,
   MAX_MASK_FILES,
-} from '../shared/room/limits'
+} from '../shared/limits'
 import {
   flagAdd,
   MAX_LISTED_PROBLEMS,

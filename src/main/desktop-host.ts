@@ -14,7 +14,7 @@
  */
 import { cp, mkdir, stat, writeFile } from 'node:fs/promises'
 import { readRegularFile } from './services/regular-file'
-import { MAX_IMAGE_FILE_BYTES } from '../shared/room/limits'
+import { MAX_IMAGE_FILE_BYTES, MAX_RECENT_FILE_BYTES } from '../shared/limits'
 import { readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type {
@@ -92,8 +92,6 @@ export interface DesktopHostOptions {
 }
 
 const RECENT_FILE = 'recent-projects.json'
-/** Largest recent-projects list read, bytes (ten entries take about 2 kB). */
-const RECENT_FILE_MAX_BYTES = 1024 * 1024
 const SAMPLE_NAME = 'Walkbox sample'
 
 async function isDir(path: string): Promise<boolean> {
@@ -128,7 +126,7 @@ export class DesktopHost implements CheckedHost {
     try {
       // Read synchronously, so only a small regular file (a pipe here would block the main thread).
       const info = statSync(this.recentPath())
-      if (!info.isFile() || info.size > RECENT_FILE_MAX_BYTES) throw new Error('not a recent-projects list')
+      if (!info.isFile() || info.size > MAX_RECENT_FILE_BYTES) throw new Error('not a recent-projects list')
       this.recent = cleanRecentList(JSON.parse(readFileSync(this.recentPath(), 'utf8')))
     } catch {
       this.recent = []

@@ -21,10 +21,16 @@ import { z } from 'zod'
 import { MENU_CHECK_IDS, type MenuCheckId } from './actions'
 import type { RgbaImage } from './room/rgba-image'
 import type { Project, Room } from './room/schema'
-import { MAX_BACKGROUND_FRAMES } from './room/schema'
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MAX_ROOMS } from './room/limits'
+import {
+  MAX_BACKGROUND_FRAMES,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE_PX,
+  MAX_LAYER_NAME,
+  MAX_MAPPING_ENTRIES,
+  MAX_ROOMS,
+} from './limits'
 import type { GameKind } from './formats/engines'
-import { LAYER_KINDS, MAX_LAYER_NAME, MAX_MAPPING_ENTRIES } from './formats/tiled/layer-kinds'
+import { LAYER_KINDS } from './formats/tiled/layer-kinds'
 
 /** Largest image Walkbox opens: 16384 px a side and 100 megapixels (checked before decoding). */
 export const IMAGE_LIMITS = { maxSide: MAX_IMAGE_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS } as const

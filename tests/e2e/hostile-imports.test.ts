@@ -1,6 +1,6 @@
 /**
  * The browser edition refuses hostile projects with the same limits and the same lines as
- * the desktop (src/shared/room/limits.ts through the shared loader): a .zip whose project
+ * the desktop (src/shared/limits.ts through the shared loader): a .zip whose project
  * or room breaks a limit is refused in one line on the Open dialog, within seconds, and
  * leaves no project behind. Each case runs in a fresh browser profile (its own OPFS).
  */

@@ -28,7 +28,7 @@ import {
   saveStoredProject,
   type StoreHost,
 } from '../../src/shared/room/project-store'
-import { MAX_PROJECT_FILE_BYTES } from '../../src/shared/room/limits'
+import { MAX_PROJECT_FILE_BYTES } from '../../src/shared/limits'
 import { readProjectZip } from '../../src/shared/room/project-zip'
 import { writeZip, type ZipInflater } from '../../src/shared/room/zip'
 

@@ -36,7 +36,7 @@ import type { AreaMask, GreyImage, ImageCodec as StoreImageCodec } from '../../s
 
 import { IMAGE_LIMITS } from '../../shared/host'
 import { sniffImageFormat } from '../../shared/room/image-header'
-import { MAX_IMAGE_FILE_BYTES } from '../../shared/room/limits'
+import { imageSizeProblem, MAX_IMAGE_FILE_BYTES } from '../../shared/limits'
 import { FileAccessError, readRegularFile } from './regular-file'
 
 /** Largest image accepted (side in px, total pixels), as the host contract states; checked on the header, before decoding. */
@@ -138,21 +138,8 @@ async function infoOf(bytes: Uint8Array, file: string, limits: ImageLimits): Pro
     throw new ImageError(file, `is a ${meta.format} image; expected PNG, JPEG or WebP`)
   }
   const { width, height } = meta
-  if (!width || !height)
-    throw new ImageError(file, 'has no size in its header; expected a PNG, JPEG or WebP image')
-  if (width > limits.maxSide || height > limits.maxSide) {
-    throw new ImageError(
-      file,
-      `is ${width} x ${height} px; expected at most ${limits.maxSide} px a side (images are checked before decoding)`,
-    )
-  }
-  if (width * height > limits.maxPixels) {
-    const mp = (n: number) => `${Math.round(n / 1e5) / 10} megapixels`
-    throw new ImageError(
-      file,
-      `is ${width} x ${height} px (${mp(width * height)}); expected at most ${mp(limits.maxPixels)}`,
-    )
-  }
+  const problem = imageSizeProblem(width ?? 0, height ?? 0, limits.maxSide, limits.maxPixels)
+  if (problem) throw new ImageError(file, problem)
   return {
     format: meta.format as ImageFormat,
     width,

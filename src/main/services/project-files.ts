@@ -37,7 +37,7 @@ import {
 } from 'node:fs/promises'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { ProjectFiles } from '../../shared/room/unit-save'
-import { MAX_IMAGE_FILE_BYTES } from '../../shared/room/limits'
+import { MAX_IMAGE_FILE_BYTES } from '../../shared/limits'
 import { FileAccessError, fileError, readRegularFile } from './regular-file'
 
 /** Tries of a rename: on Windows a virus scanner or an indexer may hold a file for a moment. */

@@ -12,7 +12,7 @@
  *
  * Rules: every path found in a project file goes through safe-path; every file is read
  * through project-files.ts (regular files only, within the limits of
- * src/shared/room/limits.ts, errors as one line naming the file); every save is one unit and
+ * src/shared/limits.ts, errors as one line naming the file); every save is one unit and
  * keeps a backup; the newest format version is always written; a load that fails writes
  * nothing.
  *

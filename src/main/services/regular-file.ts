@@ -19,7 +19,7 @@
  */
 import { constants } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
-import { tooLargeProblem } from '../../shared/room/limits'
+import { tooLargeProblem } from '../../shared/limits'
 
 /** A file Walkbox would not or could not read; the message is one line naming it. */
 export class FileAccessError extends Error {

@@ -21,7 +21,7 @@ import {
   type ImportSource,
   type RoomFormat,
 } from '../../shared/formats/registry'
-import { encodeIndexedPng } from '../../shared/formats/indexed-png'
+import { encodeIndexedPng } from '../../shared/codecs/indexed-png'
 import { GAME_ENGINES } from '../../shared/formats/engines'
 import type { LayerMapping } from '../../shared/formats/tiled/layer-kinds'
 import { readImageHeader } from '../../shared/room/image-header'

@@ -9,7 +9,7 @@
  *
  * Units: room px.
  */
-import { MAX_POINTS } from '../../shared/room/limits'
+import { MAX_POINTS } from '../../shared/limits'
 import { POINT_KINDS, type PointKind, type Room, type RoomPoint } from '../../shared/room/schema'
 import { cloneJson, type EditTarget } from './edit-target'
 import { freshId } from './room-commands'

@@ -16,7 +16,7 @@
  */
 import type { RgbaImage } from '../../shared/host'
 import type { ImageCodec } from '../../shared/room/project-store'
-import { fileTooLargeMessage, MAX_IMAGE_FILE_BYTES } from '../../shared/room/limits'
+import { fileTooLargeMessage, MAX_IMAGE_FILE_BYTES } from '../../shared/limits'
 import { checkImageLimits, readImageHeader, sniffImageFormat } from './image-header'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]

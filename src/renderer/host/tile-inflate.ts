@@ -5,7 +5,7 @@
  * passes the bytes the layer can hold (`maxBytes`) the stream is cancelled and the layer
  * refused, so a small layer cannot inflate into a large one (as on the desktop, where
  * zlib's maxOutputLength stops it). zstd layers never come here: Walkbox decodes them
- * itself on every host (src/shared/formats/zstd.ts, called by tile-data.ts).
+ * itself on every host (src/shared/codecs/zstd.ts, called by tile-data.ts).
  *
  * Units: bytes.
  */

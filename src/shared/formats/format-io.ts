@@ -8,7 +8,7 @@
 import type { Room } from '../room/schema'
 import type { MaskPixels } from '../room/mask-image'
 import type { ImportedImage, RoomImport } from './godot/import'
-import type { IndexedImage } from './indexed-png'
+import type { IndexedImage } from '../codecs/indexed-png'
 import type { Inflate } from './tiled/tile-data'
 import type { LayerKind, LayerMapping } from './tiled/layer-kinds'
 import type { LayerUse } from './tiled/read-map'

@@ -14,9 +14,8 @@ import { isGameKind, type GameKind } from './engines'
 import type { GameRoomRead } from './game-read'
 import { GAME_LINK_FILE, GameFolderError, gamePathProblem, oneLine } from './game-source'
 import { rememberedMapping } from './tiled/layer-kinds'
+import { MAX_NO_BACKGROUND_CHARS } from '../limits'
 
-/** A noBackground line kept at the most, characters. */
-const MAX_NO_BACKGROUND_CHARS = 1000
 
 /**
  * The link of a room read from the game into the project as `roomId`: its file, and why it has

@@ -13,7 +13,7 @@ import { DETECT_ORDER, gameEngine, NOT_A_GAME_FOLDER, type GameKind } from './en
 import type { ImportResult, ImportSource } from './format-io'
 import { GameFolderError, gameSource, oneLine, type GameCodec } from './game-source'
 import { roomFormat } from './registry'
-import { MAX_ROOMS } from '../room/limits'
+import { MAX_ROOMS } from '../limits'
 import type { ProjectFiles } from '../room/unit-save'
 
 /** What kind of game the folder holds, or null when it is none Walkbox knows. */

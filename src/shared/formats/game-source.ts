@@ -12,20 +12,17 @@
  *
  * Units: bytes.
  */
-import { encodeIndexedPng, type Deflate } from './indexed-png'
+import { encodeIndexedPng, type Deflate } from '../codecs/indexed-png'
 import type { ExportFile, ImportSource } from './format-io'
 import { projectPathProblem } from '../room/journal-check'
-import { MAX_IMAGE_FILE_BYTES } from '../room/limits'
+import { MAX_GAME_DEPTH, MAX_GAME_FILES, MAX_IMAGE_FILE_BYTES } from '../limits'
 import type { ProjectFiles } from '../room/unit-save'
 
 /** Walkbox's folder inside a game: the Walkbox project, the link record, the game backups. */
 export const GAME_WALKBOX_DIR = '.walkbox'
 export const GAME_LINK_FILE = `${GAME_WALKBOX_DIR}/game-link.json`
 export const GAME_BACKUPS_DIR = `${GAME_WALKBOX_DIR}/game-backups`
-/** Folders looked into at the most when listing a game's scenes or maps. */
-export const MAX_GAME_DEPTH = 16
-/** Files listed at the most. */
-export const MAX_GAME_FILES = 100_000
+export { MAX_GAME_DEPTH, MAX_GAME_FILES }
 
 /** A game folder that Walkbox will not act on, or a write it refuses: one line for the author. */
 export class GameFolderError extends Error {

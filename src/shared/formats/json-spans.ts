@@ -10,8 +10,7 @@
  *
  * Units: UTF-16 offsets.
  */
-
-export const MAX_JSON_SPAN_DEPTH = 64
+import { MAX_JSON_DEPTH } from '../limits'
 
 export type JsonNode =
   | { kind: 'object'; start: number; end: number; members: { key: string; value: JsonNode }[] }
@@ -49,7 +48,7 @@ export function parseJsonSpans(text: string, file: string): JsonNode {
     return JSON.parse(text.slice(start, pos)) as string
   }
   const value = (depth: number): JsonNode => {
-    if (depth > MAX_JSON_SPAN_DEPTH) fail(`values nested more than ${MAX_JSON_SPAN_DEPTH} deep`)
+    if (depth > MAX_JSON_DEPTH) fail(`values nested more than ${MAX_JSON_DEPTH} deep`)
     space()
     const start = pos
     const c = text[pos]

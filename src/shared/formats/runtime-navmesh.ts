@@ -22,14 +22,11 @@
 import { holds } from '../analysis/room-world'
 import type { Triangulation } from '../geometry/types'
 import type { TriangulationLike } from '../nav/polygon/tri-mesh'
-import { MAX_COORD_PX } from '../room/limits'
+import { MAX_COORD_PX, MAX_NAVMESH_TRIANGLES } from '../limits'
 import type { Room } from '../room/schema'
 
 /** The version of the `navmesh` section this code writes and reads. */
 export const RUNTIME_NAVMESH_VERSION = 1
-
-/** Most triangles a navmesh section may hold. */
-export const MAX_NAVMESH_TRIANGLES = 1_000_000
 
 export interface RuntimeNavmesh {
   version: number

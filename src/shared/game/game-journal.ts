@@ -27,9 +27,10 @@
  * Units: bytes.
  */
 import { GAME_BACKUPS_DIR, GAME_WALKBOX_DIR, gamePathProblem, type GameKind } from '../formats/game-folder'
-import { journalObject, MAX_JOURNAL_BYTES, MAX_JOURNAL_PATHS } from '../room/journal-check'
+import { journalObject } from '../room/journal-check'
 import type { ProjectFiles } from '../room/unit-save'
 import { isRoomFile } from './engine-planners'
+import { MAX_JOURNAL_BYTES, MAX_JOURNAL_PATHS } from '../limits'
 
 export const GAME_JOURNAL = `${GAME_WALKBOX_DIR}/game-journal.json`
 const REJECTED = `${GAME_WALKBOX_DIR}/game-journal.rejected-`

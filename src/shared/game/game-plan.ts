@@ -21,7 +21,7 @@ import {
   type GameLink,
   type GameRoomState,
 } from '../formats/game-folder'
-import { unifiedDiff } from '../formats/unified-diff'
+import { unifiedDiff } from '../codecs/unified-diff'
 import type { ProjectFiles } from '../room/unit-save'
 import { GAME_ENGINE_WRITERS } from './engine-planners'
 

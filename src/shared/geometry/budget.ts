@@ -21,13 +21,6 @@
 /** Time one geometry step may take, ms (the issue's 10 s). */
 export const STEP_BUDGET_MS = 10_000
 
-/**
- * Most cells of a raster made from polygons, the image limit (host.ts IMAGE_LIMITS: 100
- * megapixels): a polygon room may be 16384 x 16384 px, but its grid for the grid algorithms
- * may not be larger than a mask Walkbox would open.
- */
-export const MAX_RASTER_CELLS = 100_000_000
-
 /** The refusal of a polygon room too large to rasterise for the grid algorithms. */
 export function rasterTooLargeMessage(width: number, height: number): string {
   return `this room is too large for the grid algorithms: ${width} x ${height} px is over 100 megapixels (Walkbox's image limit)`

@@ -40,6 +40,7 @@ import type { AreaPolygon, Point, Ring } from './types'
 import { ringBox, type Box } from './bounds'
 import { GeometryBudgetError, TOO_COMPLEX_MESSAGE } from './budget'
 import { anySegmentsMeet } from './segment-sweep'
+import { MAX_CROSSINGS } from '../limits'
 
 /** What normalising did. */
 export interface WalkableRegion {
@@ -79,9 +80,6 @@ export function walkableRegion(
     throw new GeometryBudgetError('normalise', TOO_COMPLEX_MESSAGE)
   return { areas: clipRegion(tidy, tidyBlockers), clipped: true }
 }
-
-/** Most crossings between the drawn rings' edges that normalising resolves (Clipper2 resolves them in a fraction of a second; what it makes of them stays a few ten thousand vertices). */
-export const MAX_CROSSINGS = 20_000
 
 /** Do the rings' edges cross (or touch, neighbours aside) more than `max` times? */
 export function crossingsOver(areas: readonly AreaPolygon[], max: number): boolean {

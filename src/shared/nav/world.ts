@@ -22,11 +22,12 @@ import type { AreaPolygon, Point } from '../geometry/types'
 import { normaliseRing, ringInsideAreaClear } from '../geometry/polygon'
 import { rasterisePolygons } from '../geometry/rasterise'
 import { walkableRegion } from '../geometry/clip'
-import { GeometryBudgetError, MAX_RASTER_CELLS, rasterTooLargeMessage, withBudget } from '../geometry/budget'
+import { GeometryBudgetError, rasterTooLargeMessage, withBudget } from '../geometry/budget'
 import { RegionLocator } from '../geometry/region-locator'
 import { simplifyAreas, traceMask } from '../geometry/vectorise'
 import { triangulateAreas } from '../geometry/triangulate'
 import type { NavWorld, NodeGraph, Triangulation, WalkGrid } from './types'
+import { MAX_RASTER_CELLS } from '../limits'
 
 /** Largest distance between a simplified outline and the pixel-exact one, room px. Below 1 px so that derived paths stay valid. */
 export const SIMPLIFY_TOLERANCE_PX = 0.75

@@ -27,7 +27,7 @@
  * Units: none (columns are characters, 1-based).
  */
 
-import { MAX_FLAG_EXPRESSION_DEPTH, MAX_FLAG_EXPRESSION_LENGTH } from './limits'
+import { MAX_FLAG_EXPRESSION_DEPTH, MAX_FLAG_EXPRESSION_LENGTH } from '../limits'
 
 /** Pattern a flag id must match; shared with the schema. */
 export const FLAG_ID_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/

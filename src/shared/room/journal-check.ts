@@ -15,11 +15,7 @@
  * Units: bytes; counts.
  */
 import { isWorkingFile, STAGED_SUFFIX, type Journal, type ProjectFiles } from './project-files'
-
-/** The largest journal read (a save of 1000 rooms with four files each is under 1 MB). */
-export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024
-/** The most paths one journal may name. */
-export const MAX_JOURNAL_PATHS = 100_000
+import { MAX_JOURNAL_BYTES, MAX_JOURNAL_PATHS } from '../limits'
 
 const BACKUPS = 'backups'
 

@@ -8,7 +8,7 @@
  *
  * - depth: how deeply arrays and objects nest; `[[1]]` has depth 2.
  *
- * Limits (src/shared/room/limits.ts) come first: text over the caller's size limit, or nested
+ * Limits (src/shared/limits.ts) come first: text over the caller's size limit, or nested
  * deeper than MAX_JSON_DEPTH, is refused before JSON.parse sees it (one flat pass over the
  * text, so 200,000 unclosed brackets cost a loop, not the stack). JSON.parse does the
  * parsing; only when it fails does a small scanner here walk the text (RFC 8259 grammar) to
@@ -16,7 +16,7 @@
  *
  * Units: characters.
  */
-import { fileTooLargeMessage, MAX_JSON_DEPTH, MAX_JSON_FILE_BYTES } from './limits'
+import { fileTooLargeMessage, MAX_JSON_DEPTH, MAX_JSON_FILE_BYTES } from '../limits'
 
 /** Thrown for text that is not JSON. `line` and `column` are 1-based. */
 export class JsonSyntaxError extends Error {

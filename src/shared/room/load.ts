@@ -14,7 +14,7 @@
  * Units: as in the schema.
  */
 import { parseJsonText } from './json-text'
-import { MAX_PROJECT_FILE_BYTES, MAX_ROOM_FILE_BYTES } from './limits'
+import { MAX_PROJECT_FILE_BYTES, MAX_ROOM_FILE_BYTES } from '../limits'
 import { migrate } from './migrate'
 import { normaliseProject, normaliseRoom } from './normalise'
 import { parseProject, parseRoom, PROJECT_FILE_NAME, ROOM_FILE_NAME } from './schema'

@@ -24,14 +24,12 @@
  *
  * Units: px; area ids 1..255.
  */
+import { MAX_MASK_SCALE } from '../limits'
 
 export type MaskRule = 'ids' | 'colours' | 'alpha' | 'nonblack' | 'auto'
 export type AppliedMaskRule = Exclude<MaskRule, 'auto'>
 
 export const MASK_RULES: readonly MaskRule[] = ['auto', 'ids', 'colours', 'alpha', 'nonblack']
-
-/** The largest fraction a mask may be stored at (1:4, like AGS). */
-export const MAX_MASK_SCALE = 4
 
 export interface MaskPixels {
   width: number

@@ -49,13 +49,12 @@ import {
   type BackupInfo,
 } from './backups'
 import {
+  imageSizeProblem,
   fileTooLargeMessage,
   MAX_IMAGE_FILE_BYTES,
-  MAX_IMAGE_PIXELS,
-  MAX_IMAGE_SIDE_PX,
   MAX_PROJECT_FILE_BYTES,
   MAX_ROOM_FILE_BYTES,
-} from './limits'
+} from '../limits'
 import { readMaskImage, readPngPalette } from './mask-image'
 import { readImageHeader, sniffImageFormat } from './image-header'
 import { folderKey, projectPathOf, UnsafePathError, type PathSource } from './project-paths'
@@ -347,18 +346,8 @@ export function imageSize(bytes: Uint8Array, label: string): { width: number; he
     throw new ProjectStoreError(fileTooLargeMessage(label, bytes.length, MAX_IMAGE_FILE_BYTES))
   sniffImageFormat(bytes, label)
   const { width, height } = readImageHeader(bytes, label)
-  if (width < 1 || height < 1)
-    throw new ProjectStoreError(`${label}: has no size in its header; expected a PNG, JPEG or WebP image`)
-  if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX)
-    throw new ProjectStoreError(
-      `${label}: is ${width} x ${height} px; expected at most ${MAX_IMAGE_SIDE_PX} px a side (images are checked before decoding)`,
-    )
-  if (width * height > MAX_IMAGE_PIXELS) {
-    const mp = (n: number) => `${Math.round(n / 1e5) / 10} megapixels`
-    throw new ProjectStoreError(
-      `${label}: is ${width} x ${height} px (${mp(width * height)}); expected at most ${mp(MAX_IMAGE_PIXELS)}`,
-    )
-  }
+  const problem = imageSizeProblem(width, height)
+  if (problem) throw new ProjectStoreError(`${label}: ${problem}`)
   return { width, height }
 }
 

@@ -17,7 +17,7 @@
  *
  * Units: none (text).
  */
-import { MAX_PROPERTIES } from './limits'
+import { MAX_PROPERTIES } from '../limits'
 import type { Room } from './schema'
 
 /** Property types beyond plain text, as Tiled names them (docs/format.md). */

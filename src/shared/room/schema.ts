@@ -27,9 +27,10 @@ import {
   flagsInExpression,
   RESERVED_FLAG_WORDS,
 } from './flag-expression'
-import * as limits from './limits'
+import * as limits from '../limits'
 import { PROPERTY_TYPES, propertiesProblems } from './properties'
 import { walkBehindRowError, walkBehindRowIds } from './walk-behinds'
+import { MAX_BACKGROUND_FRAMES, MAX_ROOM_SIDE_PX } from '../limits'
 
 /** The format version this build reads and writes. */
 export const CURRENT_FORMAT_VERSION = 1
@@ -37,9 +38,6 @@ export const CURRENT_FORMAT_VERSION = 1
 /** File names inside a project folder and a room folder. */
 export const PROJECT_FILE_NAME = 'project.walkbox.json'
 export const ROOM_FILE_NAME = 'room.json'
-
-/** Largest room side in px; matches the image limit of the main process. */
-export const MAX_ROOM_SIDE_PX = 16384
 
 /** Pattern of ids (rooms, characters, polygons, gates, zones, nodes). */
 export const ID_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/
@@ -515,9 +513,6 @@ export const HotspotMaskSchema = z.strictObject({
 })
 
 export const SceneOffsetSchema = z.strictObject({ x: finite, y: finite })
-
-/** Backgrounds 2..5 beside `background` (AGS rooms have up to 5 frames). */
-export const MAX_BACKGROUND_FRAMES = 4
 
 export const BackgroundFrameSchema = z.strictObject({
   /** Image in the room folder, the room's size (PNG, JPEG or WebP). */

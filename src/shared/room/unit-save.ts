@@ -25,8 +25,9 @@
  *
  * Units: bytes.
  */
-import { checkJournal, MAX_JOURNAL_BYTES, type CheckedJournal } from './journal-check'
+import { checkJournal, type CheckedJournal } from './journal-check'
 import { JOURNAL_FILE, STAGED_SUFFIX, type Journal, type ProjectFiles } from './project-files'
+import { MAX_JOURNAL_BYTES } from '../limits'
 
 export {
   isWorkingFile,

@@ -30,7 +30,7 @@ import {
   maxZipEntryBytes,
   sizeText,
   ZIP_RATIO_FLOOR_BYTES,
-} from './limits'
+} from '../limits'
 
 export interface ZipEntry {
   path: string

@@ -14,8 +14,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { importTiledFolderCommand } from '../../../src/cli/import-tiled-folder'
 import { ProjectCommandError } from '../../../src/cli/project-commands'
 import { openGameFolder } from '../../../src/main/services/game-folder-store'
-import { MAX_TILED_PROJECT_BYTES } from '../../../src/shared/formats/game-folder'
 import { tempFolder } from '../main/helpers'
+import { MAX_TILED_PROJECT_BYTES } from '../../../src/shared/limits'
 
 const MAP = `<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="2">

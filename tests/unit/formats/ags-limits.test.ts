@@ -13,7 +13,7 @@ import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { folderSource } from '../../../src/cli/format-commands'
 import { decodeMask } from '../../../src/main/services/image-codec'
-import { encodeIndexedPng } from '../../../src/shared/formats/indexed-png'
+import { encodeIndexedPng } from '../../../src/shared/codecs/indexed-png'
 import { roomFormat } from '../../../src/shared/formats/registry'
 import { benchPath } from '../../support/bench-data'
 

@@ -18,7 +18,7 @@ import {
   hotspotLayerFromAgs,
   patchOpenRoomHotspots,
 } from '../../../src/shared/formats/ags/open-room-hotspots'
-import { encodeIndexedPng } from '../../../src/shared/formats/indexed-png'
+import { encodeIndexedPng } from '../../../src/shared/codecs/indexed-png'
 import { roomFormat, type ExportFile, type ImportResult } from '../../../src/shared/formats/registry'
 import { encodeWalkBehindRows } from '../../../src/shared/room/walk-behinds'
 import { parseRoom, type Room } from '../../../src/shared/room/schema'

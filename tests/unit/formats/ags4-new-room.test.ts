@@ -16,14 +16,14 @@ import { readOpenRoom } from '../../../src/shared/formats/ags/open-room'
 import { exportNewOpenRoom, roomNumberOf } from '../../../src/shared/formats/ags/open-room-new'
 import { parseXml, type XmlElement } from '../../../src/shared/formats/ags/xml-lite'
 import { readGameAgf } from '../../../src/shared/formats/game-folder'
-import { encodeIndexedPng } from '../../../src/shared/formats/indexed-png'
+import { encodeIndexedPng } from '../../../src/shared/codecs/indexed-png'
 import {
   roomFormat,
   type ExportFile,
   type ExportInput,
   type ImportResult,
 } from '../../../src/shared/formats/registry'
-import { encodeRgbaPng } from '../../../src/shared/formats/rgba-png'
+import { encodeRgbaPng } from '../../../src/shared/codecs/rgba-png'
 import { hotspotCells } from '../../../src/shared/analysis/hotspots'
 import { parseRoom, type Room } from '../../../src/shared/room/schema'
 import { stripes } from '../../support/ags-crm-frames'

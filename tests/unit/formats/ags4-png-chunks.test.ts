@@ -107,7 +107,7 @@ describe('AGS 4 masks written again keep their ancillary chunks', () => {
     )
     const written = result.files.find((f) => f.path === 'walkableareas.png')!
     if (!('indexed' in written)) throw new Error('expected an indexed mask')
-    const { encodeIndexedPng } = await import('../../../src/shared/formats/indexed-png')
+    const { encodeIndexedPng } = await import('../../../src/shared/codecs/indexed-png')
     const { deflateSync } = await import('node:zlib')
     const png = await encodeIndexedPng(written.indexed, (b) => new Uint8Array(deflateSync(b)))
     const types = chunks(png).map((c) => c.type)

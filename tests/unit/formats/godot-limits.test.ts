@@ -1,7 +1,7 @@
 /**
  * A Godot scene over Walkbox's limits is refused by `walkbox import` with its problems
  * listed one a line, in text and in --json, and no project is made: a scene file of more
- * than MAX_NODES nodes (counted before it is parsed), and a scene whose room would hold
+ * than MAX_SCENE_NODES nodes (counted before it is parsed), and a scene whose room would hold
  * more zones than a room may.
  *
  * Units: px.
@@ -11,8 +11,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_NODES } from '../../../src/shared/formats/godot/scene-tree'
-import { MAX_ZONES } from '../../../src/shared/room/limits'
+import { MAX_SCENE_NODES, MAX_ZONES } from '../../../src/shared/limits'
 import { walkbox } from '../cli/run-walkbox'
 
 let dir = ''
@@ -53,19 +52,19 @@ function scene(zones: number, decor: number): string {
 
 describe('walkbox import of a Godot scene over the limits', () => {
   it('refuses a scene of more nodes than it reads, in text and --json, and makes no project', async () => {
-    await writeFile(join(dir, 'big.tscn'), scene(0, MAX_NODES))
+    await writeFile(join(dir, 'big.tscn'), scene(0, MAX_SCENE_NODES))
     const out = join(dir, 'big-project')
     const text = await walkbox('import', join(dir, 'big.tscn'), '--out', out)
     expect(text.code).toBe(2)
     expect(text.stderr.trim().split('\n')).toEqual([
       'walkbox: res://big.tscn: refused: 1 problem',
-      `  more than ${MAX_NODES} nodes (${MAX_NODES + 2} [node] sections)`,
+      `  more than ${MAX_SCENE_NODES} nodes (${MAX_SCENE_NODES + 2} [node] sections)`,
     ])
     const json = await walkbox('import', join(dir, 'big.tscn'), '--out', out, '--json')
     expect(json.code).toBe(2)
     expect(JSON.parse(json.stdout)).toEqual({
       error: 'res://big.tscn: refused: 1 problem',
-      problems: [`more than ${MAX_NODES} nodes (${MAX_NODES + 2} [node] sections)`],
+      problems: [`more than ${MAX_SCENE_NODES} nodes (${MAX_SCENE_NODES + 2} [node] sections)`],
       problemCount: 1,
     })
     expect(existsSync(out)).toBe(false)

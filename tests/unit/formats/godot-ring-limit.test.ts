@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { importGodotScene } from '../../../src/shared/formats/godot/import'
-import { MAX_RING_VERTICES } from '../../../src/shared/room/limits'
+import { MAX_RING_VERTICES } from '../../../src/shared/limits'
 import { memorySource } from './godot-source'
 
 function ring(points: number): string {

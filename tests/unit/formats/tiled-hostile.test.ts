@@ -12,7 +12,8 @@ import { folderSource } from '../../../src/cli/format-commands'
 import { insideMapFolder, resolveTiledMap } from '../../../src/shared/formats/tiled/external-files'
 import type { TiledMap } from '../../../src/shared/formats/tiled/map'
 import { tmxToTiledMap } from '../../../src/shared/formats/tiled/tmx'
-import { MAX_TILE_SHAPE_VERTICES, tiledMapToRoom } from '../../../src/shared/formats/tiled/read-map'
+import { tiledMapToRoom } from '../../../src/shared/formats/tiled/read-map'
+import { MAX_TILE_SHAPE_VERTICES } from '../../../src/shared/limits'
 
 const base = (layers: unknown[], extra: object = {}) =>
   ({

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TiledMapRefused } from '../../../src/shared/formats/tiled/external-files'
 import { tiledMapToRoom } from '../../../src/shared/formats/tiled/read-map'
 import { tmxToTiledMap } from '../../../src/shared/formats/tiled/tmx'
-import { MAX_POINTS, MAX_ZONES } from '../../../src/shared/room/limits'
+import { MAX_POINTS, MAX_ZONES } from '../../../src/shared/limits'
 import { walkbox } from '../cli/run-walkbox'
 
 function tmx(objects: string[], size = 'width="40" height="25"'): string {

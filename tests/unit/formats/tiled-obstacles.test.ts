@@ -22,7 +22,7 @@ import { roomFormat, type ImportResult } from '../../../src/shared/formats/regis
 import type { LayerMapping } from '../../../src/shared/formats/tiled/layer-kinds'
 import { writeRoomIntoTmx } from '../../../src/shared/formats/tiled/write-in-place'
 import { writeRoomIntoTmj } from '../../../src/shared/formats/tiled/write-in-place-json'
-import { unifiedDiff } from '../../../src/shared/formats/unified-diff'
+import { unifiedDiff } from '../../../src/shared/codecs/unified-diff'
 import type { Room } from '../../../src/shared/room/schema'
 import { tiledBuilders, tiledMap, tileLayer } from '../../support/tiled-builders'
 

@@ -19,7 +19,7 @@ import { roomFormat } from '../../../src/shared/formats/registry'
 import { writeRoomIntoTmx } from '../../../src/shared/formats/tiled/write-in-place'
 import { writeRoomIntoTmj } from '../../../src/shared/formats/tiled/write-in-place-json'
 import { roomToTiledMap } from '../../../src/shared/formats/tiled/map'
-import { unifiedDiff } from '../../../src/shared/formats/unified-diff'
+import { unifiedDiff } from '../../../src/shared/codecs/unified-diff'
 import type { Room } from '../../../src/shared/room/schema'
 
 const run = promisify(execFile)

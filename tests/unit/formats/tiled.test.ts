@@ -21,6 +21,7 @@ import { parseXml, tiledMapToTmx, tmxToTiledMap } from '../../../src/shared/form
 import { normaliseRoom } from '../../../src/shared/room/normalise'
 import { parseRoom, type Room } from '../../../src/shared/room/schema'
 import { fullRoom } from '../room/fixtures'
+import { MAX_XML_DEPTH, XML_LIMIT_PROBLEMS } from '../../../src/shared/limits'
 
 const run = promisify(execFile)
 const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
@@ -119,7 +120,9 @@ describe('Tiled maps', () => {
     expect(() => tmxToTiledMap('<tileset/>', 't.tsx')).toThrow(
       't.tsx: not a Tiled map (the root element is <tileset>)',
     )
-    expect(() => parseXml('<a>'.repeat(40), 'deep.tmx')).toThrow(/nest more than 32 deep/)
+    expect(() => parseXml('<a>'.repeat(MAX_XML_DEPTH + 1), 'deep.tmx')).toThrow(
+      `deep.tmx: line 1: ${XML_LIMIT_PROBLEMS.depth}`,
+    )
   })
 })
 

@@ -1,5 +1,5 @@
 /**
- * Walkbox's own zstd decoder (src/shared/formats/zstd.ts) against the real `zstd` tool:
+ * Walkbox's own zstd decoder (src/shared/codecs/zstd.ts) against the real `zstd` tool:
  * what zstd writes at levels 1, 3, 9, 19 and --ultra -22, with and without checksums, long
  * windows, frames one after another and skippable frames, treeless literals in one stream,
  * decodes to the bytes it was given; and hostile input (cut short anywhere, bad magic, a
@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeTileData } from '../../../src/shared/formats/tiled/tile-data'
-import { xxh64, xxh64BigInt } from '../../../src/shared/formats/xxh64'
-import { decompressZstd, PREDEFINED, ZstdError } from '../../../src/shared/formats/zstd'
+import { xxh64, xxh64BigInt } from '../../../src/shared/codecs/xxh64'
+import { decompressZstd, PREDEFINED, ZstdError } from '../../../src/shared/codecs/zstd'
 import { mixed, random, randomBytes, runs, text, tileLayer } from '../../support/zstd-inputs'
 
 const ZSTD = process.env.WALKBOX_ZSTD ?? '/usr/bin/zstd'

@@ -16,7 +16,7 @@ import {
   parseFlagExpression,
 } from '../../../src/shared/room/flag-expression'
 import { sniffImageFormat } from '../../../src/shared/room/image-header'
-import { MAX_FLAG_EXPRESSION_DEPTH, MAX_JSON_DEPTH } from '../../../src/shared/room/limits'
+import { MAX_FLAG_EXPRESSION_DEPTH, MAX_JSON_DEPTH } from '../../../src/shared/limits'
 import { fileError } from '../../../src/main/services/regular-file'
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)

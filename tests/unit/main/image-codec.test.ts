@@ -13,10 +13,10 @@ import {
   readImageInfo,
 } from '../../../src/main/services/image-codec'
 import { IMAGE_LIMITS as HOST_IMAGE_LIMITS } from '../../../src/shared/host'
-import { MAX_ROOM_SIDE_PX } from '../../../src/shared/room/schema'
 import { resolveMaskRule } from '../../../src/shared/measure/readers/mask-areas'
 import { encodeWith, pngWithDeclaredSize, rgbaOf, tempFolder } from './helpers'
 import { readPngPalette } from '../../../src/shared/room/mask-image'
+import { MAX_ROOM_SIDE_PX } from '../../../src/shared/limits'
 
 let dir: string
 let remove: () => Promise<void>

@@ -10,7 +10,7 @@ import {
 } from '../../../src/shared/room/properties'
 import { exportGodotScene } from '../../../src/shared/formats/godot/export'
 import { exportAgs } from '../../../src/shared/formats/ags/ags'
-import { MAX_PROPERTIES } from '../../../src/shared/room/limits'
+import { MAX_PROPERTIES } from '../../../src/shared/limits'
 import { fullRoom } from './fixtures'
 
 /** The messages parseRoom gives for `room` ('' when it loads). */

@@ -14,11 +14,12 @@ import { describe, expect, it } from 'vitest'
 import { loadRoom, type RuntimeRoom } from '../../../src/runtime/index'
 import { navWorldForRoom } from '../../../src/shared/analysis/room-world'
 import { exportRuntimeRoom, readRuntimeRoom } from '../../../src/shared/formats/runtime'
-import { MAX_NAVMESH_TRIANGLES, RUNTIME_NAVMESH_VERSION } from '../../../src/shared/formats/runtime-navmesh'
+import { RUNTIME_NAVMESH_VERSION } from '../../../src/shared/formats/runtime-navmesh'
 import { randomPairs } from '../../../src/shared/measure/random'
 import { parseProject, parseRoom, type Room } from '../../../src/shared/room/schema'
 import { repoRoot } from '../../support/bench-data'
 import { runtimeTestRoom } from './runtime-room'
+import { MAX_NAVMESH_TRIANGLES } from '../../../src/shared/limits'
 
 type File = Record<string, unknown> & {
   version: number

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeMask } from '../../../src/main/services/image-codec'
-import { encodeIndexedPng } from '../../../src/shared/formats/indexed-png'
+import { encodeIndexedPng } from '../../../src/shared/codecs/indexed-png'
 import { roomFormat, type ExportFile } from '../../../src/shared/formats/registry'
 import { parseRoom } from '../../../src/shared/room/schema'
 import {

@@ -23,7 +23,7 @@ import { idFromName } from '../../room/names'
 import { readMaskImage, type MaskPixels } from '../../room/mask-image'
 import { defaultAreaColour, type Room, type Zone } from '../../room/schema'
 import { encodeWalkBehindRows, walkBehindPixelCounts } from '../../room/walk-behinds'
-import type { IndexedImage } from '../indexed-png'
+import type { IndexedImage } from '../../codecs/indexed-png'
 
 export const AGS3_MAX_AREAS = 15
 

@@ -23,14 +23,11 @@
  */
 import { AGS_LIMITS, type AgsMask, type AgsRoomData } from './ags-room'
 import { unpackMask } from './crm-rle'
+import { MAX_CRM_MESSAGES, MAX_CRM_PIXELS, MAX_ROOM_SIDE_PX } from '../../limits'
 
 export const CRM_MIN_VERSION = 29
-/** The largest room Walkbox reads from a .crm, px (a side, and all its pixels). */
-export const CRM_MAX_SIDE = 16384
-export const CRM_MAX_PIXELS = 64 * 1024 * 1024
 
 const NOT_VECTOR_SCALED = -10000
-const MAX_MESSAGES = 100
 const FULL_ANIMATION_BYTES = (5 * 4 + 4) * 10 + 4
 const BLOCK_NAMES: Record<number, string> = {
   2: 'script source',
@@ -274,8 +271,8 @@ function readLzwBackground(
   const uncompressed = r.u32()
   const compressed = r.u32()
   const expected = 8 + room.width * room.height * bpp
-  if (uncompressed > 8 + CRM_MAX_PIXELS * 4)
-    r.fail(`${name} unpacks to ${uncompressed} bytes; Walkbox reads pictures of at most ${CRM_MAX_PIXELS} px`)
+  if (uncompressed > 8 + MAX_CRM_PIXELS * 4)
+    r.fail(`${name} unpacks to ${uncompressed} bytes; Walkbox reads pictures of at most ${MAX_CRM_PIXELS} px`)
   // One flag byte and 8 pairs (17 bytes) unpack to at most 8 * 18 bytes: refuse a size the
   // data cannot reach before allocating it.
   if (uncompressed > compressed * 9 + 16)
@@ -515,12 +512,12 @@ function readMainBlock(r: Reader, version: number, notes: string[], images: bool
   if (
     width < 1 ||
     height < 1 ||
-    width > CRM_MAX_SIDE ||
-    height > CRM_MAX_SIDE ||
-    width * height > CRM_MAX_PIXELS
+    width > MAX_ROOM_SIDE_PX ||
+    height > MAX_ROOM_SIDE_PX ||
+    width * height > MAX_CRM_PIXELS
   )
     r.fail(
-      `the room is ${width}x${height}; Walkbox reads rooms of 1 to ${CRM_MAX_SIDE} px a side, at most ${CRM_MAX_PIXELS} px`,
+      `the room is ${width}x${height}; Walkbox reads rooms of 1 to ${MAX_ROOM_SIDE_PX} px a side, at most ${MAX_CRM_PIXELS} px`,
     )
   r.skip(objectCount * 2) // object flags
   const maskResolution = r.i16()
@@ -541,7 +538,7 @@ function readMainBlock(r: Reader, version: number, notes: string[], images: bool
   const flagsAt = r.at
   const frameLocked = (r.u8() & 1) !== 0
   r.skip(4) // reserved
-  const messages = r.count(r.i16(), MAX_MESSAGES, 'messages')
+  const messages = r.count(r.i16(), MAX_CRM_MESSAGES, 'messages')
   r.skip(4) // game id
   r.skip(messages * 2)
   for (let i = 0; i < messages; i++) r.skip(r.count(r.i32(), 1 << 20, 'message bytes'))

@@ -22,6 +22,7 @@ import {
   type XmlElement,
   type XmlTextPatch,
 } from './xml-lite'
+import { MAX_ROOM_SIDE_PX } from '../../limits'
 
 export const OPEN_ROOM_MASKS = {
   walkable: 'walkableareas.png',
@@ -29,8 +30,6 @@ export const OPEN_ROOM_MASKS = {
   regions: 'regions.png',
   walkBehinds: 'walkbehinds.png',
 } as const
-
-const MAX_SIDE = 16384
 
 function fieldText(el: XmlElement | null): string | null {
   return el ? el.text.trim() : null
@@ -90,9 +89,9 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
     )
   const width = intField(root, 'Width', file)
   const height = intField(root, 'Height', file)
-  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE)
+  if (width < 1 || height < 1 || width > MAX_ROOM_SIDE_PX || height > MAX_ROOM_SIDE_PX)
     throw new Error(
-      `${file}: the room is ${width}x${height}; Walkbox reads rooms of 1 to ${MAX_SIDE} px a side`,
+      `${file}: the room is ${width}x${height}; Walkbox reads rooms of 1 to ${MAX_ROOM_SIDE_PX} px a side`,
     )
   const maskResolution = intField(root, 'MaskResolution', file, 1)
   if (maskResolution < 1 || maskResolution > 4)

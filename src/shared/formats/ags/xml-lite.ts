@@ -17,10 +17,7 @@
  *
  * Units: characters (offsets), elements.
  */
-
-export const MAX_XML_DEPTH = 64
-export const MAX_XML_ELEMENTS = 200_000
-export const MAX_XML_CHARS = 16 * 1024 * 1024
+import { MAX_XML_CHARS, MAX_XML_DEPTH, MAX_XML_ELEMENTS, XML_LIMIT_PROBLEMS } from '../../limits'
 
 export interface XmlElement {
   name: string
@@ -75,8 +72,7 @@ export function escapeXmlText(value: string): string {
 
 /** Parse `text` into its root element. Throws XmlError naming `file` and the line. */
 export function parseXml(text: string, file: string): XmlElement {
-  if (text.length > MAX_XML_CHARS)
-    throw new XmlError(file, `is ${text.length} characters; Walkbox reads at most ${MAX_XML_CHARS}`)
+  if (text.length > MAX_XML_CHARS) throw new XmlError(file, XML_LIMIT_PROBLEMS.chars(text.length))
   let at = 0
   let count = 0
   const stack: XmlElement[] = []
@@ -161,8 +157,8 @@ export function parseXml(text: string, file: string): XmlElement {
       contentEnd: -1,
       selfClosing: false,
     }
-    if (++count > MAX_XML_ELEMENTS) fail(`more than ${MAX_XML_ELEMENTS} elements`)
-    if (stack.length >= MAX_XML_DEPTH) fail(`elements nested deeper than ${MAX_XML_DEPTH}`)
+    if (++count > MAX_XML_ELEMENTS) fail(XML_LIMIT_PROBLEMS.elements)
+    if (stack.length >= MAX_XML_DEPTH) fail(XML_LIMIT_PROBLEMS.depth)
     for (;;) {
       spaces()
       if (at >= text.length) fail(`unclosed tag <${el.name}`, lt)

@@ -22,8 +22,6 @@
 import { vector2, type TscnValue } from './tscn'
 import type { SceneNode, Transform } from './scene-tree'
 
-export const MAX_DRAWN_SPRITES = 256
-
 export interface Rgba {
   width: number
   height: number

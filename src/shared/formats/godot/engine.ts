@@ -13,7 +13,7 @@
 import { findGodotRooms } from './find-rooms'
 import { GODOT_SCENE_FORMAT } from './format'
 import { patchGodotRoom } from './patch-in-place'
-import { MAX_SCENE_CHARS } from './tscn'
+import { MAX_SCENE_CHARS } from '../../limits'
 import type { GameEngine, GamePlanner } from '../engine'
 import { GameFolderError, gameSource, listGameFiles } from '../game-source'
 

@@ -20,11 +20,12 @@
  * - class: the Escoria class a node's script is or extends ('ESCItem', ...).
  *
  * Limits: at most MAX_EXTENDS_DEPTH scripts followed per node, each read only to its first
- * MAX_SCRIPT_HEAD characters.
+ * MAX_SCRIPT_HEAD_CHARS characters.
  *
  * Units: none.
  */
 import { scriptOf, type SceneNode } from './scene-tree'
+import { MAX_EXTENDS_DEPTH, MAX_SCRIPT_HEAD_CHARS } from '../../limits'
 
 export type EscoriaClass =
   | 'ESCItem'
@@ -48,9 +49,6 @@ const BY_FILE: Record<string, EscoriaClass> = {
 }
 const CLASSES = new Set<string>(Object.values(BY_FILE))
 
-export const MAX_EXTENDS_DEPTH = 8
-export const MAX_SCRIPT_HEAD = 64 * 1024
-
 /** The Escoria class of every node whose script is or extends one of Escoria's. */
 export async function escoriaClasses(
   nodes: SceneNode[],
@@ -63,7 +61,7 @@ export async function escoriaClasses(
     const own = BY_FILE[path.slice(path.lastIndexOf('/') + 1)]
     let found: EscoriaClass | null = own ?? null
     if (!own && depth < MAX_EXTENDS_DEPTH && /\.gd$/i.test(path)) {
-      const text = (await readText(path).catch(() => null))?.slice(0, MAX_SCRIPT_HEAD) ?? ''
+      const text = (await readText(path).catch(() => null))?.slice(0, MAX_SCRIPT_HEAD_CHARS) ?? ''
       const base = /^\s*extends\s+("([^"]+)"|'([^']+)'|([A-Za-z_][A-Za-z0-9_]*))/m.exec(text)
       const quoted = base?.[2] ?? base?.[3]
       if (quoted) found = await classOf(quoted, depth + 1)

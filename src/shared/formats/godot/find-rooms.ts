@@ -22,6 +22,7 @@
  * Units: none.
  */
 import { parseTscn, resourceId } from './tscn'
+import { MAX_SCANNED_SCENES } from '../../limits'
 
 export type GodotRoomKind = 'popochiu' | 'escoria' | 'navigation'
 
@@ -60,8 +61,6 @@ async function popochiuListedRooms(readText: (path: string) => Promise<string | 
   }
   return out
 }
-
-export const MAX_SCANNED_SCENES = 5000
 
 const POPOCHIU_ROOM = /^game\/rooms\/[^/]+\/room_[^/]+\.tscn$/i
 const NAVIGATION_TYPES = new Set(['NavigationRegion2D', 'NavigationPolygonInstance'])

@@ -32,7 +32,6 @@ import { idFromName, flagIdFromName, IdPool } from '../../room/names'
 import {
   emptyRoom,
   FlagIdSchema,
-  MAX_ROOM_SIDE_PX,
   type Flag,
   type Room,
   type PointKind,
@@ -53,8 +52,8 @@ import {
   type SceneSource,
   type Transform,
 } from './scene-tree'
-import { drawOrder, drawSprite, MAX_DRAWN_SPRITES, spriteRect, type Rgba } from './compose-background'
-import { encodeRgbaPng } from '../rgba-png'
+import { drawOrder, drawSprite, spriteRect, type Rgba } from './compose-background'
+import { encodeRgbaPng } from '../../codecs/rgba-png'
 import { packedInts, packedPoints, POINT_KIND_META, resourceId, vector2, type TscnValue } from './tscn'
 import {
   applyPropSprites,
@@ -74,6 +73,7 @@ import {
   type ShapeSource,
   type ZoneSource,
 } from './room-objects'
+import { MAX_DRAWN_SPRITES, MAX_NAMED_NODES, MAX_ROOM_SIDE_PX } from '../../limits'
 
 /** Where a room point came from: the node's `position` (in its parent's frame). */
 export type PointSource = ShapeSource & { id: string }
@@ -124,9 +124,6 @@ export interface RoomImport {
   /** Tiled: ids of the map's objects read into the room; every other object is named in `notes`. */
   objects?: { imported: number[] }
 }
-
-/** At most this many node paths are listed in the 'not imported' note (then a count). */
-const MAX_NAMED_NODES = 500
 
 const REGION_TYPES = new Set(['NavigationRegion2D', 'NavigationPolygonInstance'])
 const MARKER_TYPES = new Set(['Marker2D', 'Position2D'])

@@ -25,7 +25,7 @@
  */
 import type { Point, Ring } from '../../geometry/types'
 import { IdPool } from '../../room/names'
-import { MAX_PROPERTIES } from '../../room/limits'
+import { MAX_PROPERTIES } from '../../limits'
 import { FACING_DIRECTIONS, type Hotspot, type Zone } from '../../room/schema'
 import { clickableShape, isClickable, placeRing, regionScaling, type PopochiuRole } from './popochiu'
 import { escoriaWalkTo, isEscoriaCharacter, type EscoriaClass } from './escoria'

@@ -13,7 +13,7 @@
  *
  * Units: Godot px (scene coordinates).
  */
-import { MAX_RING_VERTICES } from '../../room/limits'
+import { MAX_RING_VERTICES, MAX_SCENE_INSTANCE_DEPTH, MAX_SCENE_NODES } from '../../limits'
 import { parseTscn, resourceId, vector2, type TscnSection, type TscnValue } from './tscn'
 
 export type Transform = [number, number, number, number, number, number]
@@ -70,9 +70,6 @@ export interface SceneSource {
   /** The text of a res:// file, or null when it is not there. */
   readText(resPath: string): Promise<string | null>
 }
-
-export const MAX_INSTANCE_DEPTH = 16
-export const MAX_NODES = 20000
 
 /** A scene refused whole; `problems` are listed one a line (as `walkbox import` prints them). */
 export class SceneRefused extends Error {
@@ -145,8 +142,8 @@ export async function readSceneFile(
   // every value of it has been read.
   let nodeSections = text.startsWith('[node ') ? 1 : 0
   for (let at = text.indexOf('\n[node '); at >= 0; at = text.indexOf('\n[node ', at + 1)) nodeSections++
-  if (nodeSections > MAX_NODES)
-    throw new SceneRefused(resPath, [`more than ${MAX_NODES} nodes (${nodeSections} [node] sections)`])
+  if (nodeSections > MAX_SCENE_NODES)
+    throw new SceneRefused(resPath, [`more than ${MAX_SCENE_NODES} nodes (${nodeSections} [node] sections)`])
   const sections = parseTscn(text, resPath)
   const head = sections[0]
   if (!head || head.tag !== 'gd_scene')
@@ -177,8 +174,8 @@ export async function readSceneTree(
 ): Promise<SceneNode> {
   let count = 0
   const build = async (path: string, chain: string[]): Promise<SceneNode> => {
-    if (chain.length > MAX_INSTANCE_DEPTH)
-      throw new Error(`${path}: sub-scenes nest more than ${MAX_INSTANCE_DEPTH} deep`)
+    if (chain.length > MAX_SCENE_INSTANCE_DEPTH)
+      throw new Error(`${path}: sub-scenes nest more than ${MAX_SCENE_INSTANCE_DEPTH} deep`)
     if (chain.includes(path)) throw new Error(`${path}: instances itself (${[...chain, path].join(' -> ')})`)
     const read = await readSceneFile(source, path)
     if (!read) throw new Error(`${path}: file not found`)
@@ -187,7 +184,7 @@ export async function readSceneTree(
     let root: SceneNode | null = null
     for (const s of sections) {
       if (s.tag !== 'node') continue
-      if (++count > MAX_NODES) throw new Error(`${resPath}: more than ${MAX_NODES} nodes`)
+      if (++count > MAX_SCENE_NODES) throw new Error(`${resPath}: more than ${MAX_SCENE_NODES} nodes`)
       const name = String(s.attrs.name ?? '')
       const parent = s.attrs.parent
       const nodePath = parent === undefined ? '' : parent === '.' ? name : `${String(parent)}/${name}`

@@ -11,11 +11,12 @@
  *   `PackedVector2Array(...)`; typed arrays `Array[PackedInt32Array]([...])` read as the
  *   plain array inside.
  *
- * Limits: values nest at most MAX_DEPTH deep and a file is at most MAX_SCENE_CHARS long;
+ * Limits: values nest at most MAX_SCENE_DEPTH deep and a file is at most MAX_SCENE_CHARS long;
  * beyond either the reader says so (no stack overflow on hostile input).
  *
  * Units: none (Godot's px where the values are positions).
  */
+import { MAX_SCENE_CHARS, MAX_SCENE_DEPTH } from '../../limits'
 
 export type TscnValue =
   | number
@@ -36,9 +37,6 @@ export interface TscnSection {
   /** 1-based line of the heading. */
   line: number
 }
-
-export const MAX_DEPTH = 64
-export const MAX_SCENE_CHARS = 32 * 1024 * 1024
 
 export class TscnError extends Error {
   constructor(file: string, line: number, message: string) {
@@ -125,7 +123,7 @@ class Reader {
   }
 
   value(depth: number): TscnValue {
-    if (depth > MAX_DEPTH) this.fail(`values nest more than ${MAX_DEPTH} deep`)
+    if (depth > MAX_SCENE_DEPTH) this.fail(`values nest more than ${MAX_SCENE_DEPTH} deep`)
     this.skip()
     const c = this.peek()
     if (c === '"') return this.string()

@@ -14,24 +14,18 @@
  *
  * Units: px, tiles, bytes.
  */
-import { MAX_RING_VERTICES } from '../../room/limits'
-import { MAX_ROOM_SIDE_PX } from '../../room/schema'
+import {
+  MAX_CHUNK_TILE,
+  MAX_RING_VERTICES,
+  MAX_ROOM_SIDE_PX,
+  MAX_TILED_CELLS,
+  MAX_TILED_FILES,
+  MAX_TILED_OBJECTS,
+} from '../../limits'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledTileset } from './map-types'
 import type { ObjectAlignment } from './object-shapes'
 import { decodeTileData, gidTile, type Inflate } from './tile-data'
 import { parseXml, templateFromTx, tilesetFromXml } from './tmx'
-
-/** Most objects one map may hold (all layers); a room holds far fewer of each kind. */
-export const MAX_TILED_OBJECTS = 100_000
-
-/** Most tile cells of all tile layers together (4096 x 4096). */
-export const MAX_TILED_CELLS = 16_777_216
-
-/** Most distinct template and tileset files one map may name. */
-export const MAX_TILED_FILES = 1000
-
-/** Chunk positions and sizes lie in -MAX_CHUNK_TILE..MAX_CHUNK_TILE tiles. */
-export const MAX_CHUNK_TILE = 1 << 24
 
 /** How many problems a refusal lists. */
 export const MAX_LISTED_PROBLEMS = 10

@@ -12,9 +12,9 @@
 import { GameFolderError, listGameFiles, oneLine } from '../game-source'
 import { projectPathProblem } from '../../room/journal-check'
 import type { ProjectFiles } from '../../room/unit-save'
+import { MAX_TILED_JSON_PROBE_BYTES, MAX_TILED_JSON_PROBES, MAX_TILED_PROJECT_BYTES } from '../../limits'
 
-/** A .tiled-project file read at the most, in bytes (Tiled writes a few KiB). */
-export const MAX_TILED_PROJECT_BYTES = 4 * 1024 * 1024
+export { MAX_TILED_JSON_PROBE_BYTES, MAX_TILED_JSON_PROBES, MAX_TILED_PROJECT_BYTES }
 
 const decoder = new TextDecoder()
 
@@ -94,10 +94,6 @@ const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) :
 /** A file that may be a Tiled map: .tmx, .tmj, or .json (then told by its content). */
 export const isTiledMap = (name: string) => /\.(tmx|tmj|json)$/i.test(name)
 
-/** Largest .json file looked into to tell whether it is a Tiled map, bytes. */
-export const MAX_TILED_JSON_PROBE_BYTES = 64 * 1024 * 1024
-/** .json files looked into at the most when listing a game's maps. */
-export const MAX_TILED_JSON_PROBES = 2000
 
 /**
  * The maps among `paths`: every .tmx and .tmj, and the .json files that are Tiled maps by

@@ -28,6 +28,7 @@
  *
  * Units: none.
  */
+import { MAX_LAYER_NAME, MAX_MAPPING_ENTRIES } from '../../limits'
 
 export const LAYER_KINDS = [
   'walkable',
@@ -61,11 +62,6 @@ export const LAYERS_PROPERTY = 'walkbox.layers'
 export const SHAPES_SOURCE = '@shapes'
 /** The prefix of a tile-property mapping key (`@property:collides`). */
 export const PROPERTY_SOURCE = '@property:'
-
-/** Most entries one mapping may hold. */
-export const MAX_MAPPING_ENTRIES = 1000
-/** Longest layer name a mapping names, characters. */
-export const MAX_LAYER_NAME = 200
 
 export type LayerMapping = Readonly<Record<string, LayerKind>>
 

@@ -13,12 +13,10 @@
  *
  * Units: px (map px), degrees clockwise (y down).
  */
+import { MAX_ELLIPSE_VERTICES } from '../../limits'
 
 /** An ellipse's polygon stays within this distance of the ellipse, px. */
 export const ELLIPSE_TOLERANCE_PX = 0.5
-
-/** Most vertices one ellipse becomes (a 10^6 px ellipse needs about 3,200). */
-export const MAX_ELLIPSE_VERTICES = 4096
 
 export type ObjectAlignment =
   | 'unspecified'

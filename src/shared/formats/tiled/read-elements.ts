@@ -11,7 +11,7 @@
  *
  * Units: px (map px).
  */
-import * as limits from '../../room/limits'
+import * as limits from '../../limits'
 import {
   FACING_DIRECTIONS,
   POINT_KINDS,

@@ -33,9 +33,9 @@
  * Units: px (map px; room px = map px + sceneOffset).
  */
 import { classifyPointInRing } from '../../geometry/polygon'
-import * as limits from '../../room/limits'
+import * as limits from '../../limits'
 import { emptyRoom, FlagIdSchema, type Flag, type Room } from '../../room/schema'
-import { MAX_LISTED_PROBLEMS, MAX_TILED_CELLS, TiledMapRefused } from './external-files'
+import { MAX_LISTED_PROBLEMS, TiledMapRefused } from './external-files'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty } from './map-types'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import { idBase, IdPool } from '../../room/names'
@@ -71,13 +71,11 @@ import {
 import { areaOf, boxOf, difference, union, type Shape } from './shape-ops'
 import { tileFloor, tileWalkability, type TileGrid } from './tile-floor'
 import { placedShapes, tileLookup, tilePropertyTrue, tileSourcesOffered } from './tile-sources'
+import { MAX_TILE_SHAPE_VERTICES, MAX_TILED_CELLS } from '../../limits'
 
 type Ring = [number, number][]
 
 export { idBase, KINDS, READ_PROPERTIES }
-
-/** Most vertices of tile collision shapes one map's cells may place (a bound on the work of their union). */
-export const MAX_TILE_SHAPE_VERTICES = 500_000
 
 /** How the note naming the layers no rule gives a kind begins (then their names, as JSON texts). */
 export const LEFT_ALONE = 'layers not read:'

@@ -2,7 +2,7 @@
  * Tile layer data as Tiled stores it, decoded into global tile ids: a CSV list (TMX text or
  * a JSON array), base64 of little-endian 32-bit ids, optionally compressed (zlib, gzip,
  * zstd). zlib and gzip are the host's (`Inflate`: Node's zlib, the browser's
- * DecompressionStream); zstd is Walkbox's own decoder (../zstd.ts), the same on every host.
+ * DecompressionStream); zstd is Walkbox's own decoder (../../codecs/zstd.ts), the same on every host.
  * Either is asked for at most the bytes the layer can hold, so a small file cannot inflate
  * into a large one.
  *
@@ -13,7 +13,7 @@
  *
  * Units: tiles, bytes.
  */
-import { decompressZstd, ZstdError } from '../zstd'
+import { decompressZstd, ZstdError } from '../../codecs/zstd'
 
 /** The host's zlib/gzip decompressor: `data` in, at most `maxBytes` out; throws when it cannot. */
 export type Inflate = (

@@ -22,6 +22,7 @@ import type {
 } from './map-types'
 import type { ObjectAlignment } from './object-shapes'
 import type { RawTileData } from './tile-data'
+import { MAX_XML_DEPTH, XML_LIMIT_PROBLEMS } from '../../limits'
 
 // ---------------------------------------------------------------------------------------
 // Writing
@@ -115,8 +116,6 @@ export interface XmlElement {
   span: { start: number; openEnd: number; closeStart: number; end: number }
 }
 
-export const MAX_XML_DEPTH = 32
-
 function unescape(s: string): string {
   if (!s.includes('&')) return s
   return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
@@ -191,7 +190,7 @@ export function parseXml(text: string, file: string): XmlElement {
       else if (root) fail('a second root element')
       else root = el
       if (m![3] !== '/') {
-        if (stack.length >= MAX_XML_DEPTH) fail(`elements nest more than ${MAX_XML_DEPTH} deep`)
+        if (stack.length >= MAX_XML_DEPTH) fail(XML_LIMIT_PROBLEMS.depth)
         stack.push(el)
       }
       pos += m![0].length

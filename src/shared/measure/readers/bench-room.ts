@@ -12,7 +12,7 @@
  * - named point: a position from the scene, keyed by its path in the JSON with '/' between
  *   levels (e.g. `r_door/Marker2D`, `characters/Popsy (NPC; hole 2 surrounds it)`, `start`).
  *
- * - limits: the room format's (room/limits.ts): every coordinate within ±MAX_COORD_PX, at
+ * - limits: the room format's (src/shared/limits.ts): every coordinate within ±MAX_COORD_PX, at
  *   most MAX_RING_VERTICES points a ring, MAX_HOLES holes a region, MAX_POLYGONS regions,
  *   sides up to MAX_ROOM_SIDE_PX; a file over one is refused in one line, like a room file.
  *
@@ -22,8 +22,7 @@ import { normaliseArea } from '../../geometry/polygon'
 import type { AreaPolygon, Point, Ring } from '../../geometry/types'
 import type { NavWorld } from '../../nav/types'
 import { worldFromPolygons } from '../../nav/world'
-import { MAX_COORD_PX, MAX_HOLES, MAX_POLYGONS, MAX_RING_VERTICES } from '../../room/limits'
-import { MAX_ROOM_SIDE_PX } from '../../room/schema'
+import { MAX_COORD_PX, MAX_HOLES, MAX_POLYGONS, MAX_RING_VERTICES, MAX_ROOM_SIDE_PX } from '../../limits'
 
 export interface BenchRoomState {
   name: string

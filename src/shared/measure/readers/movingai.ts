@@ -13,7 +13,7 @@
  * Fields may be separated by tabs or spaces. Line endings may be LF or CRLF.
  * Units: cells for coordinates, cell widths for lengths (cardinal step 1, diagonal √2).
  */
-import { MAX_ROOM_SIDE_PX } from '../../room/schema'
+import { MAX_ROOM_SIDE_PX } from '../../limits'
 
 export interface MovingAiMap {
   width: number

@@ -35,6 +35,7 @@ import { GeometryBudgetError, checkBudget } from '../../geometry/budget'
 import { MinHeap } from '../heap'
 import { inLocationCone, lineOfSight, placeInside, type Outline, type Placement } from './outline'
 import { norm } from './norm'
+import { MAX_TAUT_CANDIDATES } from '../../limits'
 
 export interface VisibilityGraph {
   readonly outline: Outline
@@ -61,8 +62,6 @@ export interface VisibilityGraph {
 
 /** Most nodes of a graph that keeps every edge in sight (about 1.1 million pairs). */
 export const EAGER_NODE_LIMIT = 1500
-/** Most candidate taut edges of a large graph (about 100 MB of edge lists if all were in sight). */
-export const MAX_TAUT_CANDIDATES = 4_000_000
 
 export function buildVisibilityGraph(
   outline: Outline,

@@ -11,11 +11,9 @@
  *
  * Units: lines (1-based in hunk headers).
  */
+import { MAX_EDIT_DISTANCE } from '../limits'
 
 export const CONTEXT_LINES = 3
-
-/** Most changed lines the shortest edit script is searched for. */
-export const MAX_EDIT_DISTANCE = 20_000
 
 type Op = { kind: ' ' | '-' | '+'; line: string }
 

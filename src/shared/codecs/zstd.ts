@@ -26,6 +26,7 @@
  * Units: bytes, bits.
  */
 import { xxh64Halves } from './xxh64'
+import { ZSTD_MAX_WINDOW_LOG } from '../limits'
 
 export type ZstdFailure = 'truncated' | 'damaged' | 'unsupported' | 'too-large' | 'checksum'
 
@@ -40,8 +41,6 @@ export class ZstdError extends Error {
   }
 }
 
-/** The largest window this decoder accepts: 2^27 bytes (128 MiB), zstd's own default limit. */
-export const ZSTD_MAX_WINDOW_LOG = 27
 const MAX_WINDOW = 2 ** ZSTD_MAX_WINDOW_LOG
 /** The largest block, bytes (RFC 8878: Block_Maximum_Size is at most 128 KiB). */
 const MAX_BLOCK = 128 * 1024
