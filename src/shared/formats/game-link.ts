@@ -16,7 +16,6 @@ import { GAME_LINK_FILE, GameFolderError, gamePathProblem, oneLine } from './gam
 import { rememberedMapping } from './tiled/layer-kinds'
 import { MAX_NO_BACKGROUND_CHARS } from '../limits'
 
-
 /**
  * The link of a room read from the game into the project as `roomId`: its file, and why it has
  * no background when its reader says (a Godot scene's background sprite; a Tiled map without

@@ -329,7 +329,10 @@ describe('Tiled: nothing lost silently', () => {
       expect(room.polygons.find((p) => p.id === 'lawn')?.holes).toHaveLength(1)
       expect(room.polygons.some((p) => p.id.startsWith('ground'))).toBe(true)
       expect(room.zones.map((z) => z.name).sort()).toEqual(['crate', 'door', 'lamp', 'pond', 'porch'])
-      expect(room.zones.find((z) => z.name === 'porch')?.properties).toEqual({ creaks: 'yes', global_id: 'porch' })
+      expect(room.zones.find((z) => z.name === 'porch')?.properties).toEqual({
+        creaks: 'yes',
+        global_id: 'porch',
+      })
       expect(room.gates.map((g) => g.flagExpression)).toEqual(['fence_open'])
       expect(room.points?.map((p) => p.name)).toEqual(['player_start'])
       expect(room.background).toMatch(/\.png$/)

@@ -94,7 +94,6 @@ const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) :
 /** A file that may be a Tiled map: .tmx, .tmj, or .json (then told by its content). */
 export const isTiledMap = (name: string) => /\.(tmx|tmj|json)$/i.test(name)
 
-
 /**
  * The maps among `paths`: every .tmx and .tmj, and the .json files that are Tiled maps by
  * their content (isTiledJsonMap); the other .json files (tilesets, templates, a game's own
