@@ -4,10 +4,10 @@ import { normaliseRoom } from '../../../src/shared/room/normalise'
 import {
   normaliseProperties,
   propertyKeyError,
-  propertiesNotKeptNotes,
   propertyValueError,
   valueForType,
 } from '../../../src/shared/room/properties'
+import { propertiesNotKeptNotes } from '../../../src/shared/room/property-notes'
 import { exportGodotScene } from '../../../src/shared/formats/godot/export'
 import { exportAgs } from '../../../src/shared/formats/ags/ags'
 import { MAX_PROPERTIES } from '../../../src/shared/limits'

@@ -12,7 +12,7 @@
  *
  * Units: px; scaling in percent.
  */
-import { propertiesNotKeptNotes } from '../../room/properties'
+import { propertiesNotKeptNotes } from '../../room/property-notes'
 import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import { ringBounds } from '../../geometry/bounds'
 import { rasterisePolygons } from '../../geometry/rasterise'

@@ -13,7 +13,7 @@
  *
  * Units: px.
  */
-import { propertiesNotKeptNotes } from '../../room/properties'
+import { propertiesNotKeptNotes } from '../../room/property-notes'
 import { triangulateAreas } from '../../geometry/triangulate'
 import type { AreaPolygon, Point } from '../../geometry/types'
 import { simplifyAreas, traceMask } from '../../geometry/vectorise'

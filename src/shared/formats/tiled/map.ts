@@ -19,7 +19,7 @@
  *
  * Units: px (Tiled's pixel coordinates are room px).
  */
-import { propertiesNotKeptNotes } from '../../room/properties'
+import { propertiesNotKeptNotes } from '../../room/property-notes'
 import type { Room } from '../../room/schema'
 import { flagsTheRoomNames } from './read-map'
 import { customPropertyList } from './read-elements'
