@@ -14,7 +14,7 @@
  * Units: timeouts in ms.
  */
 import { execFile, execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -118,7 +118,8 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
 
   it('pass the whole unit and component suites, which hold the new algorithm, tool and host method to their rules', async () => {
     const report = join(copy.root, '..', 'vitest-report.json')
-    await npx(
+    // A failing suite exits non-zero; its report still names what failed, so read it then too.
+    const ran = await npx(
       copy.root,
       [
         'vitest',
@@ -131,12 +132,23 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
         `--outputFile=${report}`,
       ],
       3_000_000,
-    )
+    ).catch((error: Error) => error.message)
+    if (!existsSync(report)) throw new Error(`the suites wrote no report:\n${ran.slice(-4000)}`)
     const result = JSON.parse(readFileSync(report, 'utf8')) as {
       numFailedTests: number
       numPassedTests: number
-      testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[]
+      testResults: {
+        name: string
+        status: string
+        message?: string
+        assertionResults: { fullName: string; status: string }[]
+      }[]
     }
+    const failed = result.testResults.flatMap((r) => [
+      ...(r.status === 'failed' && r.message ? [`${r.name}: ${r.message.split('\n')[0]}`] : []),
+      ...r.assertionResults.filter((a) => a.status === 'failed').map((a) => `${r.name}: ${a.fullName}`),
+    ])
+    expect(failed).toEqual([])
     expect(result.numFailedTests).toBe(0)
     const files = result.testResults.map((r) => r.name.slice(copy.root.length + 1))
     // The whole suites ran: every unit and component test file of the copy, not a subset.
