@@ -25,6 +25,7 @@ const DOCS_IMAGE_TESTS = [
   'tests/e2e/floor-from-picture.test.ts',
   'tests/e2e/outliner.test.ts',
   'tests/e2e/properties.test.ts',
+  'tests/e2e/points.test.ts',
 ]
 
 const run = spawnSync(
