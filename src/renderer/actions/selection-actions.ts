@@ -240,7 +240,21 @@ export function multiSelectHandlers(): Record<MultiSelectActionId, Handler> {
       enabled: () => editor.room !== null,
     },
     'edit.rename': {
-      run: () => (selection.objects.length === 1 ? renameObject(selection.objects[0]) : undefined),
+      run: () => {
+        if (selection.objects.length !== 1) return
+        const ref = selection.objects[0]
+        // With the Points tool in hand a point is renamed in the Points panel's name field, as
+        // the tool's own F2 does; every other object through the rename prompt.
+        const tools = useToolsStore()
+        if (ref.kind === 'point' && tools.activeId === 'point') {
+          tools.renameRequest = {
+            selection: { kind: 'point', pointId: ref.id },
+            n: (tools.renameRequest?.n ?? 0) + 1,
+          }
+          return
+        }
+        return renameObject(ref)
+      },
       enabled: () => editor.room !== null && selection.objects.length === 1,
     },
     'edit.rotateCW': on((t, r) => rotateObjectsCommand(t, r, 90)),
