@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { benchPath, repoRoot } from '../../support/bench-data'
+import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 import { walkbox } from './run-walkbox'
 
 const room1 = benchPath('rooms', 'adventurepathfinding-room1.json')
@@ -77,7 +78,10 @@ describe('walkbox compare', () => {
     const report = JSON.parse(run.stdout)
     const landed = report.snapped.start as { at: [number, number]; px: number }
     expect(landed.px).toBeGreaterThan(0)
-    expect(report.results).toHaveLength(9)
+    // Every registered algorithm answers (nine shipped; a tenth added by the recipe too).
+    expect(report.results.map((r: { algorithm: string }) => r.algorithm).sort()).toEqual(
+      [...ALGORITHM_IDS].sort(),
+    )
     for (const r of report.results) {
       expect(r.snapped.start, r.algorithm).toEqual(landed)
       expect(r.reason, r.algorithm).toContain(`snapped, ${landed.px} px`)
