@@ -170,19 +170,56 @@ export const MAX_JOURNAL_PATHS = 100_000
 export const MAX_XML_DEPTH = 64
 
 /**
- * Most elements in one AGS 4 room XML file. Tiled files are bounded by MAX_TILED_CELLS and
- * MAX_TILED_OBJECTS instead: an XML-encoded tile layer holds one element a cell.
+ * Most elements in one AGS 4 room XML file or Game.agf. Tiled files have MAX_TILED_XML_ELEMENTS
+ * instead: an XML-encoded tile layer holds one element a cell.
  */
 export const MAX_XML_ELEMENTS = 200_000
 
-/** Longest AGS 4 room XML text read, characters (Tiled files: MAX_IMAGE_FILE_BYTES). */
+/** Longest AGS 4 room XML text or Game.agf read, characters (Tiled files: MAX_TILED_XML_CHARS). */
 export const MAX_XML_CHARS = 16 * 1024 * 1024
 
-/** The refusals of every XML reader over these ceilings (after "`file`: line N: "). */
+/** Most attributes of one XML element, every XML reader (Tiled's <map> has 15). */
+export const MAX_XML_ATTRIBUTES = 256
+
+/**
+ * Longest value of one XML attribute, characters, every XML reader (a 10,000-vertex Tiled
+ * polygon's points attribute is under 400,000).
+ */
+export const MAX_XML_ATTRIBUTE_CHARS = 1024 * 1024
+
+/** The ceilings one XML reader applies: input characters, elements, depth, attributes. */
+export interface XmlCeilings {
+  /** Longest text, characters. */
+  chars: number
+  /** Most elements. */
+  elements: number
+  /** Deepest nesting, levels. */
+  depth: number
+  /** Most attributes of one element. */
+  attributes: number
+  /** Longest attribute value, characters (before entities are decoded). */
+  attributeChars: number
+}
+
+/** AGS 4's room data.xml and Game.agf. */
+export const AGS_XML_CEILINGS: XmlCeilings = {
+  chars: MAX_XML_CHARS,
+  elements: MAX_XML_ELEMENTS,
+  depth: MAX_XML_DEPTH,
+  attributes: MAX_XML_ATTRIBUTES,
+  attributeChars: MAX_XML_ATTRIBUTE_CHARS,
+}
+
+/** The refusals of the XML reader over these ceilings (after "`file`: line N: ", or "`file`: " for chars). */
 export const XML_LIMIT_PROBLEMS = {
   depth: `elements nested deeper than ${MAX_XML_DEPTH}`,
-  elements: `more than ${MAX_XML_ELEMENTS} elements`,
-  chars: (chars: number) => `is ${chars} characters; Walkbox reads at most ${MAX_XML_CHARS}`,
+  nested: (limit: number) => `elements nested deeper than ${limit}`,
+  elements: (limit: number) => `more than ${limit} elements`,
+  chars: (chars: number, limit: number = MAX_XML_CHARS) =>
+    `is ${chars} characters; Walkbox reads at most ${limit}`,
+  attributes: (name: string, limit: number) => `<${name}> has more than ${limit} attributes`,
+  attributeChars: (key: string, chars: number, limit: number) =>
+    `attribute ${key} is ${chars} characters long; Walkbox reads at most ${limit}`,
 } as const
 
 // ---- AGS 3 .crm -----------------------------------------------------------------------
@@ -249,6 +286,24 @@ export const MAX_TILED_OBJECTS = 100_000
 
 /** Most tile cells of all tile layers together (4096 x 4096). */
 export const MAX_TILED_CELLS = 16_777_216
+
+/**
+ * Most elements in one Tiled .tmx/.tsx/.tx file: MAX_TILED_CELLS (an XML-encoded tile layer
+ * holds one element a cell) plus 2^20 for objects, their shapes and properties, and tilesets.
+ */
+export const MAX_TILED_XML_ELEMENTS = MAX_TILED_CELLS + 1024 * 1024
+
+/** Longest Tiled .tmx/.tsx/.tx text read, characters: the image file limit (MAX_IMAGE_FILE_BYTES). */
+export const MAX_TILED_XML_CHARS = MAX_IMAGE_FILE_BYTES
+
+/** Tiled's .tmx, .tsx and .tx. */
+export const TILED_XML_CEILINGS: XmlCeilings = {
+  chars: MAX_TILED_XML_CHARS,
+  elements: MAX_TILED_XML_ELEMENTS,
+  depth: MAX_XML_DEPTH,
+  attributes: MAX_XML_ATTRIBUTES,
+  attributeChars: MAX_XML_ATTRIBUTE_CHARS,
+}
 
 /** Most distinct template and tileset files one map may name. */
 export const MAX_TILED_FILES = 1000
@@ -385,6 +440,10 @@ export const LIMIT_UNITS = {
   MAX_XML_DEPTH: 'levels',
   MAX_XML_ELEMENTS: 'items',
   MAX_XML_CHARS: 'characters',
+  MAX_XML_ATTRIBUTES: 'items',
+  MAX_XML_ATTRIBUTE_CHARS: 'characters',
+  MAX_TILED_XML_ELEMENTS: 'items',
+  MAX_TILED_XML_CHARS: 'characters',
   MAX_CRM_PIXELS: 'pixels',
   MAX_CRM_MESSAGES: 'items',
   MAX_SCENE_DEPTH: 'levels',

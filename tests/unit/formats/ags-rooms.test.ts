@@ -17,7 +17,9 @@ import { decodeImage, decodeMask } from '../../../src/main/services/image-codec'
 import { navWorldForRoom } from '../../../src/shared/analysis/room-world'
 import { readCrm } from '../../../src/shared/formats/ags/crm'
 import { readOpenRoom } from '../../../src/shared/formats/ags/open-room'
-import { parseXml, patchXmlText } from '../../../src/shared/formats/ags/xml-lite'
+import { parseXml } from '../../../src/shared/codecs/xml/xml-read'
+import { applyXmlEdits, setElementText } from '../../../src/shared/codecs/xml/xml-patch'
+import { AGS_XML_CEILINGS } from '../../../src/shared/limits'
 import { encodeIndexedPng } from '../../../src/shared/codecs/indexed-png'
 import { roomFormat, type ExportFile } from '../../../src/shared/formats/registry'
 import { checkPath } from '../../../src/shared/measure/metrics'
@@ -712,15 +714,12 @@ describe("AGS's limits", () => {
 describe('the XML patcher', () => {
   it('keeps every other character, a byte-order mark and a self-closing element turned into text', () => {
     const text = '\ufeff<?xml version="1.0"?>\r\n<Room>\r\n  <A x="1">old</A>\r\n  <B />\r\n</Room>'
-    const root = parseXml(text, 't.xml')
+    const root = parseXml(text, 't.xml', AGS_XML_CEILINGS)
     const [a, b] = root.children
-    const out = patchXmlText(text, [
-      { element: a, value: 'n<1' },
-      { element: b, value: 'x' },
-    ])
+    const out = applyXmlEdits(text, [setElementText(text, a, 'n<1'), setElementText(text, b, 'x')])
     expect(out).toBe(
       '\ufeff<?xml version="1.0"?>\r\n<Room>\r\n  <A x="1">n&lt;1</A>\r\n  <B>x</B>\r\n</Room>',
     )
-    expect(patchXmlText(text, [])).toBe(text)
+    expect(applyXmlEdits(text, [])).toBe(text)
   })
 })

@@ -10,7 +10,8 @@ import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { importCrmRoom } from '../../../src/shared/formats/ags/crm-import'
 import { exportNewOpenRoom } from '../../../src/shared/formats/ags/open-room-new'
-import { child, childrenNamed, parseXml } from '../../../src/shared/formats/ags/xml-lite'
+import { child, childrenNamed, parseXml } from '../../../src/shared/codecs/xml/xml-read'
+import { AGS_XML_CEILINGS } from '../../../src/shared/limits'
 import type { ImportSource } from '../../../src/shared/formats/registry'
 import { normaliseRoom } from '../../../src/shared/room/normalise'
 import { parseRoom, type Room } from '../../../src/shared/room/schema'
@@ -38,7 +39,7 @@ function dataXml(r: Room) {
   const result = exportNewOpenRoom({ room: r, mask, background: null, scaleMap: null }, { number: 1 })
   const file = result.files.find((f) => f.path === 'data.xml')
   if (!file || !('text' in file)) throw new Error('no data.xml')
-  return { xml: parseXml(file.text, 'data.xml'), notes: result.notes }
+  return { xml: parseXml(file.text, 'data.xml', AGS_XML_CEILINGS), notes: result.notes }
 }
 
 const text = (el: ReturnType<typeof parseXml>, name: string) => child(el, name)?.text.trim()

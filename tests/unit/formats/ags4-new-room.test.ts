@@ -14,7 +14,8 @@ import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOpenRoom } from '../../../src/shared/formats/ags/open-room'
 import { exportNewOpenRoom, roomNumberOf } from '../../../src/shared/formats/ags/open-room-new'
-import { parseXml, type XmlElement } from '../../../src/shared/formats/ags/xml-lite'
+import { parseXml, type XmlElement } from '../../../src/shared/codecs/xml/xml-read'
+import { AGS_XML_CEILINGS } from '../../../src/shared/limits'
 import { readGameAgf } from '../../../src/shared/formats/game-folder'
 import { encodeIndexedPng } from '../../../src/shared/codecs/indexed-png'
 import {
@@ -197,8 +198,16 @@ describe('a new AGS 4 room folder', () => {
   })
 
   it('data.xml has every element and attribute of the bench room saved by AGS 4 (but room objects)', async () => {
-    const theirs = parseXml(await readFile(join(BENCH_ROOM, 'data.xml'), 'utf8'), 'bench data.xml')
-    const ours = parseXml((exportNewOpenRoom(input, input.ags).files[0] as { text: string }).text, 'data.xml')
+    const theirs = parseXml(
+      await readFile(join(BENCH_ROOM, 'data.xml'), 'utf8'),
+      'bench data.xml',
+      AGS_XML_CEILINGS,
+    )
+    const ours = parseXml(
+      (exportNewOpenRoom(input, input.ags).files[0] as { text: string }).text,
+      'data.xml',
+      AGS_XML_CEILINGS,
+    )
     /** Walkbox has no room objects: the new room has an empty <Objects />, as AGS writes a room without any. */
     const LEFT_OUT: Record<string, string> = { 'Room/Objects/RoomObject': 'Walkbox has no room objects' }
     const shape = (el: XmlElement) => ({

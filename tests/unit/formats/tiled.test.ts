@@ -17,11 +17,12 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roomToTiledMap, type TiledMap } from '../../../src/shared/formats/tiled/map'
 import { tiledMapToRoom } from '../../../src/shared/formats/tiled/read-map'
-import { parseXml, tiledMapToTmx, tmxToTiledMap } from '../../../src/shared/formats/tiled/tmx'
+import { tiledMapToTmx, tmxToTiledMap } from '../../../src/shared/formats/tiled/tmx'
+import { parseXml } from '../../../src/shared/codecs/xml/xml-read'
 import { normaliseRoom } from '../../../src/shared/room/normalise'
 import { parseRoom, type Room } from '../../../src/shared/room/schema'
 import { fullRoom } from '../room/fixtures'
-import { MAX_XML_DEPTH, XML_LIMIT_PROBLEMS } from '../../../src/shared/limits'
+import { MAX_XML_DEPTH, TILED_XML_CEILINGS, XML_LIMIT_PROBLEMS } from '../../../src/shared/limits'
 
 const run = promisify(execFile)
 const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
@@ -55,7 +56,7 @@ describe('Tiled maps', () => {
   it('a room goes out as .tmx and comes back the same', () => {
     const room = fullRoom()
     const xml = tiledMapToTmx(roomToTiledMap(room).map)
-    expect(parseXml(xml, 'porch.tmx').name).toBe('map')
+    expect(parseXml(xml, 'porch.tmx', TILED_XML_CEILINGS).name).toBe('map')
     same(tiledMapToRoom(tmxToTiledMap(xml, 'porch.tmx'), 'porch.tmx').room, room)
   })
 
@@ -120,7 +121,7 @@ describe('Tiled maps', () => {
     expect(() => tmxToTiledMap('<tileset/>', 't.tsx')).toThrow(
       't.tsx: not a Tiled map (the root element is <tileset>)',
     )
-    expect(() => parseXml('<a>'.repeat(MAX_XML_DEPTH + 1), 'deep.tmx')).toThrow(
+    expect(() => parseXml('<a>'.repeat(MAX_XML_DEPTH + 1), 'deep.tmx', TILED_XML_CEILINGS)).toThrow(
       `deep.tmx: line 1: ${XML_LIMIT_PROBLEMS.depth}`,
     )
   })

@@ -1,14 +1,22 @@
 /**
- * Both XML readers (AGS 4's room XML, Tiled's .tmx/.tsx/.tx) take their depth ceiling and its
- * wording from src/shared/limits.ts: a document one level deeper than MAX_XML_DEPTH is refused
- * by both in one line, the same line; one at the ceiling is read by both.
+ * The one XML reader, with AGS 4's ceilings (room XML, Game.agf) and with Tiled's (.tmx/.tsx/.tx),
+ * takes its depth ceiling and its wording from src/shared/limits.ts: a document one level
+ * deeper than MAX_XML_DEPTH is refused with both in one line, the same line; one at the ceiling
+ * is read with both.
  *
  * Units: levels (element nesting).
  */
 import { describe, expect, it } from 'vitest'
-import { parseXml as parseAgsXml } from '../../../src/shared/formats/ags/xml-lite'
-import { parseXml as parseTiledXml } from '../../../src/shared/formats/tiled/tmx'
-import { MAX_XML_DEPTH, XML_LIMIT_PROBLEMS } from '../../../src/shared/limits'
+import { parseXml } from '../../../src/shared/codecs/xml/xml-read'
+import {
+  AGS_XML_CEILINGS,
+  MAX_XML_DEPTH,
+  TILED_XML_CEILINGS,
+  XML_LIMIT_PROBLEMS,
+} from '../../../src/shared/limits'
+
+const parseAgsXml = (text: string, file: string) => parseXml(text, file, AGS_XML_CEILINGS)
+const parseTiledXml = (text: string, file: string) => parseXml(text, file, TILED_XML_CEILINGS)
 
 function nested(levels: number): string {
   return '<a>'.repeat(levels) + '</a>'.repeat(levels)

@@ -8,7 +8,8 @@
  *
  * Units: none.
  */
-import { child, parseXml, type XmlElement } from './xml-lite'
+import { child, parseXml, type XmlElement } from '../../codecs/xml/xml-read'
+import { AGS_XML_CEILINGS } from '../../limits'
 import { oneLine } from '../game-source'
 import type { GameRoomEntry, GameTop, ListRoomsInput } from '../engine'
 import type { ImportSource } from '../format-io'
@@ -51,7 +52,7 @@ export function readGameAgf(text: string): {
     }
     for (const c of el.children) visit(c)
   }
-  const root = parseXml(text, 'Game.agf')
+  const root = parseXml(text, 'Game.agf', AGS_XML_CEILINGS)
   visit(root)
   const settings = child(root, 'Game') && child(child(root, 'Game')!, 'Settings')
   const gameName = (settings && child(settings, 'GameName')?.text.trim()) || ''

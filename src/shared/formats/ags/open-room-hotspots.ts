@@ -31,7 +31,16 @@ import { idFromName } from '../../room/names'
 import type { Hotspot, Room } from '../../room/schema'
 import { encodeWalkBehindRows } from '../../room/walk-behinds'
 import { AGS_LIMITS, type AgsHotspot } from './ags-room'
-import { child, childrenNamed, escapeXmlText, parseXml, type XmlElement } from './xml-lite'
+import { child, childrenNamed, parseXml, type XmlElement } from '../../codecs/xml/xml-read'
+import {
+  applyXmlEdits,
+  escapeXmlText,
+  indentOf,
+  lineEndOf,
+  replaceElement,
+  type XmlEdit,
+} from '../../codecs/xml/xml-patch'
+import { AGS_XML_CEILINGS } from '../../limits'
 
 const text = (el: XmlElement | null): string | null => (el ? el.text.trim() : null)
 
@@ -293,15 +302,10 @@ export function patchOpenRoomHotspots(
   file = 'data.xml',
 ): string {
   if (edits.size === 0) return source
-  const root = parseXml(source, file)
+  const root = parseXml(source, file, AGS_XML_CEILINGS)
   const list = childrenNamed(child(root, 'Hotspots') ?? root, 'RoomHotspot')
-  const eol = source.includes('\r\n') ? '\r\n' : '\n'
-  const spans: { start: number; end: number; text: string }[] = []
-  const indentOf = (el: XmlElement) => {
-    const lineStart = source.lastIndexOf('\n', el.start) + 1
-    const pad = source.slice(lineStart, el.start)
-    return /^[ \t]*$/.test(pad) ? pad : ''
-  }
+  const eol = lineEndOf(source)
+  const spans: XmlEdit[] = []
   for (const [id, w] of edits) {
     const el = list[id]
     if (!el)
@@ -310,37 +314,32 @@ export function patchOpenRoomHotspots(
     const field = (names: string[], value: string, current: string) => {
       const target = names.map((n) => child(el, n)).find((e) => e !== null)
       if (!target) throw new Error(`${file}: RoomHotspot ${id} has no <${names.join('> or <')}> to set`)
-      if (current !== value)
-        spans.push({ start: target.start, end: target.end, text: stringElement(target.name, value) })
+      if (current !== value) spans.push(replaceElement(target, stringElement(target.name, value)))
     }
     field(['ScriptName', 'Name'], w.scriptName, have.scriptName)
     field(['DisplayName', 'Description'], w.description, have.description)
     const walk = child(el, 'WalkToPoint')
     if (!walk) throw new Error(`${file}: RoomHotspot ${id} has no <WalkToPoint> to set`)
     const point = `${w.walkTo.x},${w.walkTo.y}`
-    if (walk.text.trim() !== point)
-      spans.push({ start: walk.start, end: walk.end, text: `<WalkToPoint>${point}</WalkToPoint>` })
+    if (walk.text.trim() !== point) spans.push(replaceElement(walk, `<WalkToPoint>${point}</WalkToPoint>`))
     const props = child(el, 'Properties')
     if (!sameProperties(have.properties, w.properties)) {
       if (!props) throw new Error(`${file}: RoomHotspot ${id} has no <Properties> to set`)
-      const pad = indentOf(props)
+      const pad = indentOf(source, props)
       const entries = Object.entries(w.properties ?? {})
       const body = entries.map(
         ([k, v]) =>
           `${eol}${pad}  <CustomProperty>${eol}${pad}    ${stringElement('Name', k)}${eol}${pad}    ${stringElement('Value', v)}${eol}${pad}  </CustomProperty>`,
       )
-      spans.push({
-        start: props.start,
-        end: props.end,
-        text:
+      spans.push(
+        replaceElement(
+          props,
           entries.length === 0 ? '<Properties />' : `<Properties>${body.join('')}${eol}${pad}</Properties>`,
-      })
+        ),
+      )
     }
   }
-  let out = source
-  for (const s of spans.sort((a, b) => b.start - a.start))
-    out = out.slice(0, s.start) + s.text + out.slice(s.end)
-  return out
+  return applyXmlEdits(source, spans)
 }
 
 /**

@@ -42,7 +42,7 @@ import {
 import { OPEN_ROOM_MASKS } from './open-room'
 import { agsObjectsAndEdges, type AgsObjectPoint } from './crm-import'
 import { newRoomHotspots, scriptNameOf } from './open-room-hotspots'
-import { escapeXmlText } from './xml-lite'
+import { escapeXmlText } from '../../codecs/xml/xml-patch'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const isPng = (bytes: Uint8Array) => PNG_SIGNATURE.every((b, i) => bytes[i] === b)

@@ -13,16 +13,19 @@
  */
 import { AGS_LIMITS, type AgsAreaScaling, type AgsRoomData } from './ags-room'
 import { readOpenRoomHotspot } from './open-room-hotspots'
+import { child, childrenNamed, parseXml, type XmlElement } from '../../codecs/xml/xml-read'
 import {
-  child,
-  childrenNamed,
+  applyXmlEdits,
   escapeXmlText,
-  parseXml,
-  patchXmlText,
-  type XmlElement,
-  type XmlTextPatch,
-} from './xml-lite'
-import { MAX_ROOM_SIDE_PX } from '../../limits'
+  indentOf,
+  insertAfter,
+  insertBefore,
+  lineEndOf,
+  prependContent,
+  setElementText,
+  type XmlEdit,
+} from '../../codecs/xml/xml-patch'
+import { AGS_XML_CEILINGS, MAX_ROOM_SIDE_PX } from '../../limits'
 
 export const OPEN_ROOM_MASKS = {
   walkable: 'walkableareas.png',
@@ -80,7 +83,7 @@ function eventNames(el: XmlElement): string[] {
 
 /** The parsed data.xml with the room's fields. Throws one line naming the file. */
 export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomData; root: XmlElement } {
-  const root = parseXml(text, file)
+  const root = parseXml(text, file, AGS_XML_CEILINGS)
   if (root.name !== 'Room') throw new Error(`${file}: the root element is <${root.name}>; expected <Room>`)
   const notes: string[] = []
   if (root.attrs.Version !== undefined && root.attrs.Version !== '1')
@@ -168,19 +171,21 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
  * as the first field), on its own line with that field's indentation and the file's line end.
  */
 function addRoomField(text: string, name: string, value: string, file: string): string {
-  const root = parseXml(text, file)
-  const after = child(root, 'BackgroundAnimationDelay') ?? root.children[0] ?? null
-  const eol = text.includes('\r\n') ? '\r\n' : '\n'
+  const root = parseXml(text, file, AGS_XML_CEILINGS)
+  const delay = child(root, 'BackgroundAnimationDelay')
+  const after = delay ?? root.children[0] ?? null
+  const eol = lineEndOf(text)
   const element = `<${name}>${escapeXmlText(value)}</${name}>`
   if (!after) {
     if (root.selfClosing) throw new Error(`${file}: <Room/> is empty; nothing to add <${name}> to`)
-    return text.slice(0, root.contentStart) + element + text.slice(root.contentStart)
+    return applyXmlEdits(text, [prependContent(text, root, element)])
   }
-  const lineStart = text.lastIndexOf('\n', after.start) + 1
-  const indent = /^[ \t]*$/.test(text.slice(lineStart, after.start)) ? text.slice(lineStart, after.start) : ''
-  if (after === child(root, 'BackgroundAnimationDelay'))
-    return text.slice(0, after.end) + eol + indent + element + text.slice(after.end)
-  return text.slice(0, after.start) + element + eol + indent + text.slice(after.start)
+  const indent = indentOf(text, after)
+  return applyXmlEdits(text, [
+    after === delay
+      ? insertAfter(after, eol + indent + element)
+      : insertBefore(after, element + eol + indent),
+  ])
 }
 
 export interface OpenRoomEdits {
@@ -204,11 +209,11 @@ export interface OpenRoomEdits {
  */
 export function patchOpenRoom(text: string, edits: OpenRoomEdits, file = 'data.xml'): string {
   const { root } = readOpenRoom(text, file)
-  const patches: XmlTextPatch[] = []
+  const patches: XmlEdit[] = []
   const set = (parent: XmlElement, name: string, value: string) => {
     const el = child(parent, name)
     if (!el) throw new Error(`${file}: <${parent.name}> has no <${name}> to set`)
-    if (el.text.trim() !== value) patches.push({ element: el, value })
+    if (el.text.trim() !== value) patches.push(setElementText(text, el, value))
   }
   const areas = childrenNamed(child(root, 'WalkableAreas') ?? root, 'RoomWalkableArea')
   for (const [id, s] of edits.walkableAreas ?? []) {
@@ -242,7 +247,7 @@ export function patchOpenRoom(text: string, edits: OpenRoomEdits, file = 'data.x
     if (!events) throw new Error(`${file}: no RoomRegion ${id} (it has ${regions.length})`)
     names.forEach((name, index) => {
       const el = events.get(index)
-      if (el && el.text.trim() !== name) patches.push({ element: el, value: name })
+      if (el && el.text.trim() !== name) patches.push(setElementText(text, el, name))
       else if (!el && name)
         throw new Error(`${file}: RoomRegion ${id} has no <Event Index="${index}"> to hold ${name}`)
     })
@@ -261,7 +266,7 @@ export function patchOpenRoom(text: string, edits: OpenRoomEdits, file = 'data.x
   }
   if (edits.backgroundAnimationEnabled !== undefined)
     roomField('BackgroundAnimationEnabled', edits.backgroundAnimationEnabled ? 'True' : 'False')
-  let out = patches.length === 0 ? text : patchXmlText(text, patches)
+  let out = patches.length === 0 ? text : applyXmlEdits(text, patches)
   for (const [name, value] of missing) out = addRoomField(out, name, value, file)
   return out
 }

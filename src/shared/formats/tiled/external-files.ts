@@ -21,11 +21,13 @@ import {
   MAX_TILED_CELLS,
   MAX_TILED_FILES,
   MAX_TILED_OBJECTS,
+  TILED_XML_CEILINGS,
 } from '../../limits'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledTileset } from './map-types'
 import type { ObjectAlignment } from './object-shapes'
 import { decodeTileData, gidTile, type Inflate } from './tile-data'
-import { parseXml, templateFromTx, tilesetFromXml } from './tmx'
+import { templateFromTx, tilesetFromXml } from './tmx'
+import { parseXml } from '../../codecs/xml/xml-read'
 
 /** How many problems a refusal lists. */
 export const MAX_LISTED_PROBLEMS = 10
@@ -210,7 +212,7 @@ export async function resolveTiledMap(
       return /\.(tsj|json)$/i.test(got.path)
         ? tilesetFromJson(JSON.parse(got.text), ts.firstgid, ts.source)
         : (() => {
-            const el = parseXml(got.text, ts.source!)
+            const el = parseXml(got.text, ts.source!, TILED_XML_CEILINGS)
             if (el.name !== 'tileset') throw new Error(`${ts.source}: not a Tiled tileset (<${el.name}>)`)
             return tilesetFromXml(el, ts.firstgid)
           })()

@@ -4,9 +4,8 @@
  * with `<image source>`, `<objectgroup>` with `<object>`s holding `<polygon points>`,
  * `<polyline points>`, `<point/>` or `<ellipse/>`.
  *
- * The XML reader here reads what Tiled writes (elements, attributes, text, comments, the
- * XML declaration, the bare DOCTYPE line older Tiled wrote); it reads no DTD, no internal
- * subset and no entities beyond the five of XML, and has a depth limit.
+ * The XML itself is read by the one bounded reader (src/shared/codecs/xml/xml-read.ts) with
+ * Tiled's ceilings (TILED_XML_CEILINGS); this file maps its elements to map.ts's structure.
  *
  * Units: px.
  */
@@ -22,19 +21,14 @@ import type {
 } from './map-types'
 import type { ObjectAlignment } from './object-shapes'
 import type { RawTileData } from './tile-data'
-import { MAX_XML_DEPTH, XML_LIMIT_PROBLEMS } from '../../limits'
+import { TILED_XML_CEILINGS } from '../../limits'
+import { child, parseXml, type XmlElement } from '../../codecs/xml/xml-read'
+import { escapeXmlAttribute } from '../../codecs/xml/xml-patch'
 
 // ---------------------------------------------------------------------------------------
 // Writing
 
-function esc(s: string | number | boolean): string {
-  return String(s)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\n/g, '&#10;')
-}
+const esc = escapeXmlAttribute
 
 function num(n: number): string {
   return String(Math.round(n * 1e6) / 1e6)
@@ -104,109 +98,12 @@ export function tiledMapToTmx(map: TiledMap): string {
 // ---------------------------------------------------------------------------------------
 // Reading
 
-export interface XmlElement {
-  name: string
-  attrs: Record<string, string>
-  children: XmlElement[]
-  text: string
-  /**
-   * Offsets in the text (UTF-16 units): the '<' of the start tag, just after its '>', the
-   * '<' of the end tag and just after its '>' (an empty element: the last three are equal).
-   */
-  span: { start: number; openEnd: number; closeStart: number; end: number }
-}
-
-function unescape(s: string): string {
-  if (!s.includes('&')) return s
-  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
-    if (e === 'amp') return '&'
-    if (e === 'lt') return '<'
-    if (e === 'gt') return '>'
-    if (e === 'quot') return '"'
-    if (e === 'apos') return "'"
-    return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
-  })
-}
-
-/** A start tag at a given offset (sticky): name, attributes, '/' when empty. */
-const TAG = /<([A-Za-z_][\w.-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y
-
-/** The root element of an XML text. Throws naming `file` and the line on malformed input. */
-export function parseXml(text: string, file: string): XmlElement {
-  let pos = 0
-  const line = () => text.slice(0, pos).split('\n').length
-  const fail = (m: string): never => {
-    throw new Error(`${file}: line ${line()}: ${m}`)
-  }
-  const stack: XmlElement[] = []
-  let root: XmlElement | null = null
-  while (pos < text.length) {
-    const lt = text.indexOf('<', pos)
-    if (lt < 0) break
-    // Text between tags; whitespace alone (indentation) is not kept.
-    if (stack.length > 0 && lt > pos) {
-      const piece = text.slice(pos, lt)
-      if (/\S/.test(piece)) stack[stack.length - 1].text += unescape(piece)
-    }
-    pos = lt
-    if (text.startsWith('<?', pos)) {
-      const end = text.indexOf('?>', pos)
-      if (end < 0) fail('an unclosed <? ... ?>')
-      pos = end + 2
-    } else if (text.startsWith('<!--', pos)) {
-      const end = text.indexOf('-->', pos)
-      if (end < 0) fail('an unclosed comment')
-      pos = end + 3
-    } else if (/^<!DOCTYPE\s[^[>]*>/.test(text.slice(pos, pos + 1000))) {
-      // Older Tiled wrote <!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">: a
-      // declaration without an internal subset names nothing to expand, and is passed over.
-      pos = text.indexOf('>', pos) + 1
-    } else if (text.startsWith('<!', pos)) {
-      fail('a DOCTYPE with declarations of its own, and CDATA, are not read')
-    } else if (text.startsWith('</', pos)) {
-      const end = text.indexOf('>', pos)
-      if (end < 0) fail('an unclosed end tag')
-      const name = text.slice(pos + 2, end).trim()
-      const open = stack.pop()
-      if (!open || open.name !== name) fail(`</${name}> closes ${open ? `<${open.name}>` : 'nothing'}`)
-      open!.span.closeStart = pos
-      open!.span.end = end + 1
-      pos = end + 1
-    } else {
-      TAG.lastIndex = pos
-      const m = TAG.exec(text)
-      if (!m) fail('a malformed tag')
-      const after = pos + m![0].length
-      const el: XmlElement = {
-        name: m![1],
-        attrs: {},
-        children: [],
-        text: '',
-        span: { start: pos, openEnd: after, closeStart: after, end: after },
-      }
-      for (const a of m![2].matchAll(/([\w.:-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
-        el.attrs[a[1]] = unescape(a[3] ?? a[4] ?? '')
-      if (stack.length > 0) stack[stack.length - 1].children.push(el)
-      else if (root) fail('a second root element')
-      else root = el
-      if (m![3] !== '/') {
-        if (stack.length >= MAX_XML_DEPTH) fail(XML_LIMIT_PROBLEMS.depth)
-        stack.push(el)
-      }
-      pos += m![0].length
-    }
-  }
-  if (stack.length > 0) fail(`<${stack[stack.length - 1].name}> is not closed`)
-  if (!root) fail('no root element')
-  return root!
-}
-
 const n = (s: string | undefined, fallback = 0): number => {
   const v = s === undefined ? NaN : Number(s)
   return Number.isFinite(v) ? v : fallback
 }
 
-function readProperties(el: XmlElement | undefined): TiledProperty[] | undefined {
+function readProperties(el: XmlElement | null): TiledProperty[] | undefined {
   if (!el) return undefined
   return el.children
     .filter((c) => c.name === 'property')
@@ -238,8 +135,6 @@ function readPoints(s: string | undefined): { x: number; y: number }[] {
       return { x: n(x), y: n(y) }
     })
 }
-
-const child = (el: XmlElement, name: string) => el.children.find((c) => c.name === name)
 
 const opt = (s: string | undefined): number | undefined => {
   if (s === undefined) return undefined
@@ -320,7 +215,7 @@ function tileFromXml(t: XmlElement): TiledTile {
 
 /** A .tx template's text: its object and the external tileset its tile object uses. */
 export function templateFromTx(text: string, file: string): { object: TiledObject; tileset?: TiledTileset } {
-  const root = parseXml(text, file)
+  const root = parseXml(text, file, TILED_XML_CEILINGS)
   if (root.name !== 'template') throw new Error(`${file}: not a Tiled template (<${root.name}>)`)
   const o = child(root, 'object')
   if (!o) throw new Error(`${file}: a template without an <object>`)
@@ -407,7 +302,7 @@ function layersFromXml(el: XmlElement): TiledLayer[] {
 
 /** A TMX text as the JSON structure of map.ts. */
 export function tmxToTiledMap(text: string, file: string): TiledMap {
-  const root = parseXml(text, file)
+  const root = parseXml(text, file, TILED_XML_CEILINGS)
   if (root.name !== 'map') throw new Error(`${file}: not a Tiled map (the root element is <${root.name}>)`)
   const a = root.attrs
   return {

@@ -16,7 +16,7 @@ import { member, parseJsonSpans, type JsonNode } from '../json-spans'
 import { TiledMapRefused } from './external-files'
 import { planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
 import type { TiledMap, TiledObject } from './map-types'
-import { applyEdits } from './write-in-place'
+import { applyXmlEdits as applyEdits } from '../../codecs/xml/xml-patch'
 import { memberText, patchValue } from './json-patch'
 import { freshRead, propertiesToSet, type TiledWriteOptions } from './write-back'
 

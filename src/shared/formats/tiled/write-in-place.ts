@@ -14,17 +14,22 @@
 import type { Room } from '../../room/schema'
 import { TiledMapRefused } from './external-files'
 import { planInPlace, type SourceChild, type SourceLayer } from './in-place-plan'
-import { layerXml, objectFromXml, parseXml, tmxToTiledMap, type XmlElement } from './tmx'
+import { layerXml, objectFromXml, tmxToTiledMap } from './tmx'
 import { freshRead, propertiesToSet, type TiledWriteOptions } from './write-back'
-
-const xmlAttr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-interface Edit {
-  start: number
-  end: number
-  text: string
-}
+import { parseXml, type XmlElement } from '../../codecs/xml/xml-read'
+import {
+  appendContent,
+  applyXmlEdits,
+  escapeXmlAttribute,
+  indentBefore as indentAt,
+  lineEndOf,
+  prependContent,
+  replaceContent,
+  replaceElement,
+  setAttribute,
+  type XmlEdit,
+} from '../../codecs/xml/xml-patch'
+import { TILED_XML_CEILINGS } from '../../limits'
 
 const SHAPES = ['properties', 'point', 'ellipse', 'polygon', 'polyline']
 
@@ -54,11 +59,11 @@ function sourceLayers(el: XmlElement, depth: number): SourceLayer<XmlElement>[] 
       children:
         type === 'objectgroup'
           ? c.children.map((x): SourceChild => {
-              if (x.name !== 'object') return { start: x.span.start, end: x.span.end }
+              if (x.name !== 'object') return { start: x.start, end: x.end }
               const other = x.children.find((y) => !SHAPES.includes(y.name))
               return {
-                start: x.span.start,
-                end: x.span.end,
+                start: x.start,
+                end: x.end,
                 object: { ...objectFromXml(x), ...(other ? { otherShape: other.name } : {}) },
               }
             })
@@ -81,9 +86,9 @@ export async function writeRoomIntoTmx(
   room: Room,
   options: TiledWriteOptions = {},
 ): Promise<{ text: string; notes: string[] }> {
-  const root = parseXml(text, file)
+  const root = parseXml(text, file, TILED_XML_CEILINGS)
   if (root.name !== 'map') throw new Error(`${file}: not a Tiled map (the root element is <${root.name}>)`)
-  if (root.span.openEnd === root.span.end) throw new Error(`${file}: an empty <map/>`)
+  if (root.selfClosing) throw new Error(`${file}: an empty <map/>`)
   const map = tmxToTiledMap(text, file)
   const { fresh, given, remembered, tiles } = await freshRead(map, file, room, options)
   const plan = planInPlace(
@@ -98,18 +103,14 @@ export async function writeRoomIntoTmx(
     tiles,
   )
   if (plan.problems.length > 0) throw new TiledMapRefused(file, plan.problems)
-  const eol = text.includes('\r\n') ? '\r\n' : '\n'
-  const indentBefore = (at: number) => /[ \t]*$/.exec(text.slice(Math.max(0, at - 200), at))![0]
-  const edits: Edit[] = []
+  const eol = lineEndOf(text)
+  const indentBefore = (at: number) => indentAt(text, at)
+  const edits: XmlEdit[] = []
   const notes: string[] = []
   for (const { written, existing, pieces, newId } of plan.layers) {
     // Written objects take the indentation of the layer's first child (Tiled's: one more than the layer's).
     const first = existing?.children[0]
-    const column = first
-      ? indentBefore(first.start)
-      : existing
-        ? `${indentBefore(existing.ref.span.start)} `
-        : ' '
+    const column = first ? indentBefore(first.start) : existing ? `${indentBefore(existing.ref.start)} ` : ' '
     const lines = pieces.map((p) =>
       'keep' in p
         ? indentBefore(p.keep.start) + text.slice(p.keep.start, p.keep.end)
@@ -124,25 +125,22 @@ export async function writeRoomIntoTmx(
         id: newId!,
         objects: pieces.flatMap((p) => ('write' in p ? [p.write] : [])),
       })
-      edits.push({ start: root.span.closeStart, end: root.span.closeStart, text: `${layer.join(eol)}${eol}` })
+      edits.push(appendContent(text, root, `${layer.join(eol)}${eol}`))
       continue
     }
     const el = existing.ref
-    if (el.span.openEnd !== el.span.end) {
+    if (!el.selfClosing) {
       // The tags and the indentation before </objectgroup> stay.
-      const indent = /[ \t]*$/.exec(text.slice(el.span.openEnd, el.span.closeStart))![0]
-      edits.push({
-        start: el.span.openEnd,
-        end: el.span.closeStart,
-        text: lines.length > 0 ? `${eol}${lines.join(eol)}${eol}${indent}` : `${eol}${indent}`,
-      })
+      const indent = indentBefore(el.closeStart)
+      edits.push(
+        replaceContent(
+          text,
+          el,
+          lines.length > 0 ? `${eol}${lines.join(eol)}${eol}${indent}` : `${eol}${indent}`,
+        ),
+      )
     } else if (lines.length > 0) {
-      const open = text.slice(el.span.start, el.span.end).replace(/\s*\/>$/, '>')
-      edits.push({
-        start: el.span.start,
-        end: el.span.end,
-        text: `${open}${eol}${lines.join(eol)}${eol}${indentBefore(el.span.start)}</objectgroup>`,
-      })
+      edits.push(replaceContent(text, el, `${eol}${lines.join(eol)}${eol}${indentBefore(el.start)}`))
     }
   }
 
@@ -163,58 +161,37 @@ export async function writeRoomIntoTmx(
   )
   const fresh_: string[] = []
   for (const { name, text: value } of set) {
-    const line = `<property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`
+    const line = `<property name="${escapeXmlAttribute(name)}" value="${escapeXmlAttribute(value)}"/>`
     const el = propEl(name)
-    if (el) edits.push({ start: el.span.start, end: el.span.end, text: line })
+    if (el) edits.push(replaceElement(el, line))
     else fresh_.push(line)
     notes.push(
       `${file}: map property ${name} written (${name === 'walkbox.flags' ? 'the flags the room names changed' : 'the mapping of its layers, remembered'})`,
     )
   }
   if (fresh_.length > 0) {
-    if (props && props.span.openEnd !== props.span.end) {
-      const indent = /[ \t]*$/.exec(text.slice(props.span.openEnd, props.span.closeStart))![0]
-      edits.push({
-        start: props.span.closeStart,
-        end: props.span.closeStart,
-        text: fresh_.map((l) => ` ${l}${eol}${indent}`).join(''),
-      })
+    if (props && !props.selfClosing) {
+      const indent = indentBefore(props.closeStart)
+      edits.push(appendContent(text, props, fresh_.map((l) => ` ${l}${eol}${indent}`).join('')))
     } else if (!props)
-      edits.push({
-        start: root.span.openEnd,
-        end: root.span.openEnd,
-        text: `${eol} <properties>${fresh_.map((l) => `${eol}  ${l}`).join('')}${eol} </properties>`,
-      })
+      edits.push(
+        prependContent(
+          text,
+          root,
+          `${eol} <properties>${fresh_.map((l) => `${eol}  ${l}`).join('')}${eol} </properties>`,
+        ),
+      )
   }
 
   // Raise nextobjectid / nextlayerid in the <map> tag (attributes added when missing).
   if (plan.changed) {
-    const mapTag = text.slice(root.span.start, root.span.openEnd)
-    let newTag = mapTag
     // Raised when the write took ids from them; a map without them gets them only then.
-    const took = (attr: string, value: number) => value > (Number(root.attrs[attr]) || 1)
     for (const [attr, value] of [
       ['nextobjectid', plan.nextObject],
       ['nextlayerid', plan.nextLayer],
     ] as const) {
-      if (!took(attr, value)) continue
-      const re = new RegExp(`(\\s${attr}\\s*=\\s*["'])(\\d*)(["'])`)
-      newTag = re.test(newTag)
-        ? newTag.replace(
-            re,
-            (_, a: string, old: string, c: string) => `${a}${Math.max(Number(old) || 0, value)}${c}`,
-          )
-        : newTag.replace(/\s*>$/, ` ${attr}="${value}">`)
+      if (value > (Number(root.attrs[attr]) || 1)) edits.push(setAttribute(text, root, attr, value))
     }
-    if (newTag !== mapTag) edits.push({ start: root.span.start, end: root.span.openEnd, text: newTag })
   }
-  return { text: applyEdits(text, edits), notes: [...plan.notes, ...notes] }
-}
-
-/** The text with non-overlapping edits applied; edits at one offset keep their order. */
-export function applyEdits(text: string, edits: Edit[]): string {
-  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.i - a.i)
-  let out = text
-  for (const { e } of order) out = out.slice(0, e.start) + e.text + out.slice(e.end)
-  return out
+  return { text: applyXmlEdits(text, edits), notes: [...plan.notes, ...notes] }
 }

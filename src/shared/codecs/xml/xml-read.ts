@@ -1,39 +1,50 @@
 /**
- * A small, bounded XML reader and text patcher for files Walkbox edits in place (the AGS
- * editor's room `data.xml`). It reads elements, attributes, text, comments and CDATA, and
- * remembers where every element and its content sit in the text, so that a patch replaces
- * only the characters of the fields it edits and keeps every other byte as it was.
+ * The one bounded XML reader of Walkbox: every XML file it opens (AGS 4's room data.xml and
+ * Game.agf, Tiled's .tmx, .tsx and .tx) goes through here. It reads elements, attributes,
+ * text, comments, CDATA, processing instructions and a bare DOCTYPE line, and remembers where
+ * every element's tags sit in the text so that xml-patch.ts can rewrite only what an edit
+ * touches and keep every other byte.
  *
- * Untrusted input: a DOCTYPE, an entity declaration or any entity other than the five
- * predefined ones and numeric character references is refused (no entity expansion at all);
- * nesting deeper than MAX_XML_DEPTH, more than MAX_XML_ELEMENTS elements or a text longer
- * than MAX_XML_CHARS is refused, in one line, before any work proportional to it.
+ * Untrusted input: no DTD is read and no entity is expanded. A DOCTYPE with an internal
+ * subset (`[...]`, where entities are declared) and any other `<!` declaration are refused;
+ * a bare `<!DOCTYPE map SYSTEM "...">` (older Tiled wrote one) names nothing to expand and is
+ * passed over. Only XML's five predefined entities and numeric character references are
+ * decoded; any other `&name;` is refused. The ceilings (input characters, elements, depth,
+ * attributes of one element, characters of one attribute value) come from
+ * src/shared/limits.ts (AGS_XML_CEILINGS, TILED_XML_CEILINGS) and each is refused in one line
+ * before any work proportional to what lies beyond it.
  *
  * Glossary
  * - offset: index into the JavaScript string the reader was given (UTF-16 code units).
- * - content: what lies between an element's start tag and its end tag (empty and at the
- *   '/>' for a self-closing element).
- * - patch: a replacement of one element's text content (escaped here).
+ * - start tag span: `start` (its '<') to `openEnd` (just past its '>' or '/>').
+ * - content: `openEnd` to `closeStart` (the '<' of the end tag); empty for a self-closing
+ *   element, whose `openEnd`, `closeStart` and `end` are equal.
+ * - text: the character data directly inside an element (CDATA included), entities decoded,
+ *   whitespace kept.
  *
- * Units: characters (offsets), elements.
+ * Units: characters (offsets, lengths), levels (depth), counts otherwise.
  */
-import { MAX_XML_CHARS, MAX_XML_DEPTH, MAX_XML_ELEMENTS, XML_LIMIT_PROBLEMS } from '../../limits'
+import { XML_LIMIT_PROBLEMS, type XmlCeilings } from '../../limits'
 
 export interface XmlElement {
   name: string
+  /** Attribute values, entities decoded (a prototype-less record: any name is safe). */
   attrs: Record<string, string>
   children: XmlElement[]
-  /** The element's own text (character data directly inside it, entities decoded). */
+  /** The element's own character data (CDATA included, entities decoded, whitespace kept). */
   text: string
-  /** Offsets of '<' of the start tag and just past the end tag (or '/>'). */
+  /** The '<' of the start tag. */
   start: number
+  /** Just past the start tag's '>' (or '/>'). */
+  openEnd: number
+  /** The '<' of the end tag (openEnd when self-closing). */
+  closeStart: number
+  /** Just past the end tag's '>' (or '/>'). */
   end: number
-  /** Offsets of the content (equal for a self-closing element). */
-  contentStart: number
-  contentEnd: number
   selfClosing: boolean
 }
 
+/** A refusal of the reader: "`file`: line N: problem", one line. */
 export class XmlError extends Error {
   constructor(file: string, problem: string) {
     super(`${file}: ${problem}`)
@@ -43,6 +54,8 @@ export class XmlError extends Error {
 
 const NAME = /[A-Za-z_:][-A-Za-z0-9_:.]*/y
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
+/** A DOCTYPE without an internal subset: quoted literals and names only, up to its '>'. */
+const BARE_DOCTYPE = /<!DOCTYPE(?:\s+(?:"[^"]*"|'[^']*'|[^\s"'[\]<>]+))+\s*>/y
 
 function lineOf(text: string, offset: number): number {
   let line = 1
@@ -66,13 +79,13 @@ export function decodeXmlText(raw: string, fail: (problem: string) => never): st
   })
 }
 
-export function escapeXmlText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
-
-/** Parse `text` into its root element. Throws XmlError naming `file` and the line. */
-export function parseXml(text: string, file: string): XmlElement {
-  if (text.length > MAX_XML_CHARS) throw new XmlError(file, XML_LIMIT_PROBLEMS.chars(text.length))
+/**
+ * The root element of `text`, read within `ceilings`. Throws XmlError naming `file` and the
+ * line on malformed input or a ceiling passed.
+ */
+export function parseXml(text: string, file: string, ceilings: XmlCeilings): XmlElement {
+  if (text.length > ceilings.chars)
+    throw new XmlError(file, XML_LIMIT_PROBLEMS.chars(text.length, ceilings.chars))
   let at = 0
   let count = 0
   const stack: XmlElement[] = []
@@ -88,7 +101,11 @@ export function parseXml(text: string, file: string): XmlElement {
     return m![0]
   }
   const spaces = () => {
-    while (at < text.length && /\s/.test(text[at])) at++
+    for (;;) {
+      const c = text.charCodeAt(at)
+      if (c === 32 || c === 10 || c === 13 || c === 9) at++
+      else return
+    }
   }
   if (text.charCodeAt(0) === 0xfeff) at = 1
   while (at < text.length) {
@@ -125,8 +142,14 @@ export function parseXml(text: string, file: string): XmlElement {
       continue
     }
     if (text.startsWith('<!', at)) {
+      BARE_DOCTYPE.lastIndex = at
+      const bare = stack.length === 0 && root === null ? BARE_DOCTYPE.exec(text) : null
+      if (bare) {
+        at += bare[0].length
+        continue
+      }
       fail(
-        /^<!DOCTYPE/i.test(text.slice(at, at + 9))
+        text.startsWith('<!DOCTYPE', at)
           ? 'a DOCTYPE is not accepted (no DTDs, no entities)'
           : 'a declaration (<!...) is not accepted (no DTDs, no entities)',
       )
@@ -139,7 +162,7 @@ export function parseXml(text: string, file: string): XmlElement {
       const open = stack.pop()
       if (!open) fail(`</${n}> closes nothing`)
       if (open!.name !== n) fail(`</${n}> closes <${open!.name}>`)
-      open!.contentEnd = lt
+      open!.closeStart = lt
       at++
       open!.end = at
       continue
@@ -152,29 +175,30 @@ export function parseXml(text: string, file: string): XmlElement {
       children: [],
       text: '',
       start: lt,
+      openEnd: -1,
+      closeStart: -1,
       end: -1,
-      contentStart: -1,
-      contentEnd: -1,
       selfClosing: false,
     }
-    if (++count > MAX_XML_ELEMENTS) fail(XML_LIMIT_PROBLEMS.elements)
-    if (stack.length >= MAX_XML_DEPTH) fail(XML_LIMIT_PROBLEMS.depth)
+    if (++count > ceilings.elements) fail(XML_LIMIT_PROBLEMS.elements(ceilings.elements))
+    if (stack.length >= ceilings.depth) fail(XML_LIMIT_PROBLEMS.nested(ceilings.depth))
+    let attributes = 0
     for (;;) {
       spaces()
       if (at >= text.length) fail(`unclosed tag <${el.name}`, lt)
       if (text[at] === '>') {
         at++
-        el.contentStart = at
+        el.openEnd = at
         break
       }
       if (text.startsWith('/>', at)) {
         el.selfClosing = true
-        el.contentStart = el.contentEnd = at
         at += 2
-        el.end = at
+        el.openEnd = el.closeStart = el.end = at
         break
       }
       const key = name()
+      if (++attributes > ceilings.attributes) fail(XML_LIMIT_PROBLEMS.attributes(el.name, ceilings.attributes))
       spaces()
       if (text[at] !== '=') fail(`expected '=' after attribute ${key}`)
       at++
@@ -183,6 +207,8 @@ export function parseXml(text: string, file: string): XmlElement {
       if (quote !== '"' && quote !== "'") fail(`expected a quoted value for attribute ${key}`)
       const close = text.indexOf(quote, at + 1)
       if (close < 0) fail(`unclosed value of attribute ${key}`)
+      if (close - at - 1 > ceilings.attributeChars)
+        fail(XML_LIMIT_PROBLEMS.attributeChars(key, close - at - 1, ceilings.attributeChars))
       const raw = text.slice(at + 1, close)
       if (raw.includes('<')) fail(`'<' in the value of attribute ${key}`)
       if (key in el.attrs) fail(`attribute ${key} given twice`)
@@ -190,7 +216,7 @@ export function parseXml(text: string, file: string): XmlElement {
       at = close + 1
     }
     if (stack.length === 0) {
-      if (root) fail('a second root element')
+      if (root) fail('a second root element', lt)
       root = el
     } else stack[stack.length - 1].children.push(el)
     if (!el.selfClosing) stack.push(el)
@@ -205,32 +231,7 @@ export function child(el: XmlElement, name: string): XmlElement | null {
   return el.children.find((c) => c.name === name) ?? null
 }
 
+/** Every child named `name`, in document order. */
 export function childrenNamed(el: XmlElement, name: string): XmlElement[] {
   return el.children.filter((c) => c.name === name)
-}
-
-export interface XmlTextPatch {
-  element: XmlElement
-  /** The new text (escaped here). */
-  value: string
-}
-
-/**
- * `text` with each patched element's content replaced by its new text; everything else is
- * kept character for character. A self-closing element becomes `<Name>value</Name>`
- * (its attributes kept). Patches must name distinct elements without children.
- */
-export function patchXmlText(text: string, patches: readonly XmlTextPatch[]): string {
-  const sorted = [...patches].sort((a, b) => b.element.start - a.element.start)
-  let out = text
-  for (const { element: el, value } of sorted) {
-    if (el.children.length > 0) throw new Error(`<${el.name}> has child elements; its text is not patched`)
-    if (el.selfClosing) {
-      const tag = text.slice(el.start, el.contentStart).replace(/\s*$/, '')
-      out = out.slice(0, el.start) + `${tag}>${escapeXmlText(value)}</${el.name}>` + out.slice(el.end)
-    } else {
-      out = out.slice(0, el.contentStart) + escapeXmlText(value) + out.slice(el.contentEnd)
-    }
-  }
-  return out
 }
