@@ -69,6 +69,15 @@ const SPREAD_RADIUS = 3
  */
 const TEXTURE_SIGMAS = 3
 
+/**
+ * How fast the reference colour follows the floor's own colour as it grows (see
+ * `growRegion`): a running average over about 1 / DRIFT_RATE = 20 work px.
+ */
+const DRIFT_RATE = 0.05
+
+/** A floor pixel lies within this many colour limits of the floor's mean colour. */
+const GLOBAL_REACH = 3
+
 /** An RGBA picture, 4 bytes a pixel, row-major (as decoded backgrounds are). */
 export interface RgbaPicture {
   width: number
@@ -311,9 +320,18 @@ export function growFloor(
   const stretch =
     (TEXTURE_SIGMAS * seedSpread(picture, sx, sy, SPREAD_RADIUS)) / floorColourLimit(DEFAULT_FLOOR_TOLERANCE)
   const textured = limit * stretch
-  let grown = growRegion(picture, sy * w + sx, limit)
+  const start = sy * w + sx
+  // The reference follows a drifting colour; unless that carries the floor to the top of
+  // the picture where the floor's mean alone did not (the same ground prior as below).
+  let grown = growRegion(picture, start, limit, true)
+  if (grown.bounds.y0 === 0) {
+    const plain = growRegion(picture, start, limit, false)
+    if (plain.bounds.y0 > 0) grown = plain
+  }
   if (stretch > 1) {
-    const wider = growRegion(picture, sy * w + sx, textured)
+    // A textured floor is measured against its mean only: a reference following the
+    // texture's specks under a stretched limit would wander off the floor.
+    const wider = growRegion(picture, start, textured, false)
     if (wider.bounds.y0 > 0 || grown.bounds.y0 === 0) grown = wider
   }
   const { bounds } = grown
@@ -363,40 +381,75 @@ function seedSpread(picture: FloorPicture, x: number, y: number, r: number): num
 /**
  * Seeded region growing from work pixel `start` under a colour limit (Lab units): 1 on the
  * grown region, its pixel count and its bounding box (inclusive).
+ *
+ * A pixel is measured against a reference colour carried along the growing rather than
+ * against the floor's mean alone: each floor pixel's reference is its parent's (the floor
+ * pixel that offered it) moved towards its own colour, by 1 / (steps from the click + 1)
+ * for the first 1 / DRIFT_RATE steps (the mean of the path so far) and by DRIFT_RATE after
+ * (a running average over about that many work px). So a floor whose colour drifts with the
+ * light (dark at the back, lit at the front) is followed, while an edge, a change within a
+ * pixel or two, is not. A pixel must also lie within GLOBAL_REACH limits of the floor's
+ * mean, so that a slow drift cannot carry the floor into every colour of the picture.
+ * Without `drift`, a pixel is measured against the floor's mean only (Adams and Bischof).
  */
 function growRegion(
   picture: FloorPicture,
   start: number,
   limit: number,
+  drift: boolean,
 ): { region: Uint8Array; count: number; bounds: { x0: number; y0: number; x1: number; y1: number } } {
   const { workWidth: w, workHeight: h, lab } = picture
   const n = w * h
+  const reference = new Float32Array(n * 3)
+  const steps = new Int32Array(n)
+  // The least cost a waiting pixel was offered at, and by which floor pixel.
+  const offered = new Float32Array(n).fill(Infinity)
+  const parent = new Int32Array(n).fill(-1)
   const inFloor = new Uint8Array(n)
-  const queued = new Uint8Array(n)
-  // Each work pixel is queued at most once.
-  const queue = new PixelQueue(n)
-  let l = 0
-  let a = 0
-  let b = 0
+  // A pixel is queued again only when offered at a lower cost: at most 4 times.
+  const queue = new PixelQueue(n * 4)
+  const limitSquared = limit * limit
+  const reachSquared = drift ? 1 / (GLOBAL_REACH * GLOBAL_REACH) : 1
+  let l = lab[start * 3]
+  let a = lab[start * 3 + 1]
+  let b = lab[start * 3 + 2]
   let count = 0
   let x0 = w
   let y0 = h
   let x1 = -1
   let y1 = -1
-  const limitSquared = limit * limit
-  const offer = (q: number) => {
-    if (queued[q]) return
-    queued[q] = 1
-    const dl = lab[q * 3] - l
-    const da = lab[q * 3 + 1] - a
-    const db = lab[q * 3 + 2] - b
-    queue.push(dl * dl + da * da + db * db, q)
+  // The squared distance of pixel q to floor pixel p's reference, or (scaled) to the mean.
+  const cost = (p: number, q: number) => {
+    const dl = lab[q * 3] - reference[p * 3]
+    const da = lab[q * 3 + 1] - reference[p * 3 + 1]
+    const db = lab[q * 3 + 2] - reference[p * 3 + 2]
+    const el = lab[q * 3] - l
+    const ea = lab[q * 3 + 1] - a
+    const eb = lab[q * 3 + 2] - b
+    const toMean = reachSquared * (el * el + ea * ea + eb * eb)
+    return drift ? Math.max(dl * dl + da * da + db * db, toMean) : toMean
   }
+  const offer = (p: number, q: number) => {
+    if (inFloor[q]) return
+    const c = cost(p, q)
+    if (c < offered[q]) {
+      offered[q] = c
+      parent[q] = p
+      queue.push(c, q)
+    }
+  }
+  reference.set(lab.subarray(start * 3, start * 3 + 3), start * 3)
   let p = start
-  queued[p] = 1
   for (;;) {
     inFloor[p] = 1
     count++
+    const from = parent[p]
+    if (from >= 0) {
+      steps[p] = steps[from] + 1
+      const rate = Math.max(DRIFT_RATE, 1 / (steps[p] + 1))
+      for (let c = 0; c < 3; c++)
+        reference[p * 3 + c] = reference[from * 3 + c] + rate * (lab[p * 3 + c] - reference[from * 3 + c])
+    }
     l += (lab[p * 3] - l) / count
     a += (lab[p * 3 + 1] - a) / count
     b += (lab[p * 3 + 2] - b) / count
@@ -406,18 +459,15 @@ function growRegion(
     if (x > x1) x1 = x
     if (y < y0) y0 = y
     if (y > y1) y1 = y
-    if (x > 0) offer(p - 1)
-    if (x + 1 < w) offer(p + 1)
-    if (p >= w) offer(p - w)
-    if (p + w < n) offer(p + w)
+    if (x > 0) offer(p, p - 1)
+    if (x + 1 < w) offer(p, p + 1)
+    if (p >= w) offer(p, p - w)
+    if (p + w < n) offer(p, p + w)
     // The nearest waiting pixel, measured again (the floor's mean has moved since it was queued).
     let next = -1
     while (queue.size > 0) {
       const q = queue.pop()
-      const dl = lab[q * 3] - l
-      const da = lab[q * 3 + 1] - a
-      const db = lab[q * 3 + 2] - b
-      if (dl * dl + da * da + db * db <= limitSquared) {
+      if (!inFloor[q] && cost(parent[q], q) <= limitSquared) {
         next = q
         break
       }
