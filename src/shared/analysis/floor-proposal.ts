@@ -402,12 +402,11 @@ function growRegion(
   const n = w * h
   const reference = new Float32Array(n * 3)
   const steps = new Int32Array(n)
-  // The least cost a waiting pixel was offered at, and by which floor pixel.
-  const offered = new Float32Array(n).fill(Infinity)
+  // The floor pixel that first offered each waiting pixel (its reference is the one read).
   const parent = new Int32Array(n).fill(-1)
   const inFloor = new Uint8Array(n)
-  // A pixel is queued again only when offered at a lower cost: at most 4 times.
-  const queue = new PixelQueue(n * 4)
+  // Each work pixel is queued at most once.
+  const queue = new PixelQueue(n)
   const limitSquared = limit * limit
   const reachSquared = drift ? 1 / (GLOBAL_REACH * GLOBAL_REACH) : 1
   let l = lab[start * 3]
@@ -430,13 +429,9 @@ function growRegion(
     return drift ? Math.max(dl * dl + da * da + db * db, toMean) : toMean
   }
   const offer = (p: number, q: number) => {
-    if (inFloor[q]) return
-    const c = cost(p, q)
-    if (c < offered[q]) {
-      offered[q] = c
-      parent[q] = p
-      queue.push(c, q)
-    }
+    if (parent[q] >= 0 || q === start) return
+    parent[q] = p
+    queue.push(cost(p, q), q)
   }
   reference.set(lab.subarray(start * 3, start * 3 + 3), start * 3)
   let p = start
