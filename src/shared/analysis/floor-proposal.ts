@@ -12,14 +12,20 @@
  *    side is the one that varies most.
  * 2. Grow (per click and tolerance, `growFloor`): seeded region growing (Adams and
  *    Bischof, "Seeded Region Growing", IEEE PAMI 1994) from the clicked pixel: the pixels
- *    touching the floor wait in a queue ordered by their colour distance to the floor's mean
+ *    touching the floor wait in a queue ordered by their colour distance to a reference
  *    colour; the nearest is taken while its distance is under the tolerance's limit. So
  *    the floor takes all of its own surface before any other, and stops at a surface that
- *    differs by more than the limit. A textured floor (dithering, stone, carpet that the
+ *    differs by more than the limit. The reference is carried along the growing, a running
+ *    average of the colours on the way from the click (over about 20 work px), and a pixel
+ *    must also lie within three limits of the floor's mean: a floor whose colour drifts with
+ *    the light (dark at the back, lit at the front) is followed to its end, while an edge,
+ *    a change within a pixel or two, still stops it. A textured floor (dithering, stone, carpet that the
  *    smoothing leaves patchy) would stop at its own specks: the limit's scale stretches so
  *    that the default tolerance reaches three times the spread of the colours around the
  *    click when that is more, unless the floor grown so reaches the top of the picture where
- *    the unstretched limit did not (a floor lies below walls and sky).
+ *    the unstretched limit did not (a floor lies below walls and sky); the stretched limit
+ *    measures against the floor's mean only, and so does the unstretched one when the
+ *    drifting reference carries the floor to the top where the mean did not.
  * 3. Clean up (`growFloor`, inside the floor's bounding box): holes smaller than a
  *    hundredth of the floor (specks the smoothing left) are filled, and lines up to 2 work
  *    px wide that cut into the floor (plank seams at the picture's border, cracks) are
