@@ -114,3 +114,34 @@ export function cobbledRoom(
     }
   return { picture: { width: w, height: h, data }, truth }
 }
+
+/** The lit floor's colour at the back (its top row) and at the front (the picture's bottom row): 36 Lab units apart in lightness. */
+export const LIT_BACK: Rgb = [70, 45, 25]
+export const LIT_FRONT: Rgb = [170, 120, 75]
+
+/**
+ * A w x h room lit from the front: a flat WALL over the top third, and below it a floor
+ * whose colour runs evenly from LIT_BACK to LIT_FRONT, row by row (lamplight falling off
+ * towards the back, as painted rooms often have), every pixel jittered by a seeded ±6 per
+ * channel. No two rows next to each other differ by more than a Lab unit, but the two ends
+ * lie far outside any colour limit of the slider.
+ */
+export function litRoom(w: number, h: number): { picture: RgbaImage; truth: Uint8Array } {
+  const rng = createRandom(13)
+  const data = new Uint8Array(w * h * 4)
+  const truth = new Uint8Array(w * h)
+  const top = Math.ceil(h / 3)
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const floor = y >= top
+      const t = floor ? (y - top) / Math.max(1, h - 1 - top) : 0
+      const p = y * w + x
+      for (let c = 0; c < 3; c++) {
+        const base = floor ? LIT_BACK[c] + (LIT_FRONT[c] - LIT_BACK[c]) * t : WALL[c]
+        data[p * 4 + c] = Math.max(0, Math.min(255, Math.round(base + (rng.next() - 0.5) * 12)))
+      }
+      data[p * 4 + 3] = 255
+      truth[p] = floor ? 1 : 0
+    }
+  return { picture: { width: w, height: h, data }, truth }
+}

@@ -12,14 +12,20 @@
  *    side is the one that varies most.
  * 2. Grow (per click and tolerance, `growFloor`): seeded region growing (Adams and
  *    Bischof, "Seeded Region Growing", IEEE PAMI 1994) from the clicked pixel: the pixels
- *    touching the floor wait in a queue ordered by their colour distance to the floor's mean
+ *    touching the floor wait in a queue ordered by their colour distance to a reference
  *    colour; the nearest is taken while its distance is under the tolerance's limit. So
  *    the floor takes all of its own surface before any other, and stops at a surface that
- *    differs by more than the limit. A textured floor (dithering, stone, carpet that the
+ *    differs by more than the limit. The reference is carried along the growing, a running
+ *    average of the colours on the way from the click (over about 20 work px), and a pixel
+ *    must also lie within three limits of the floor's mean: a floor whose colour drifts with
+ *    the light (dark at the back, lit at the front) is followed to its end, while an edge,
+ *    a change within a pixel or two, still stops it. A textured floor (dithering, stone, carpet that the
  *    smoothing leaves patchy) would stop at its own specks: the limit's scale stretches so
  *    that the default tolerance reaches three times the spread of the colours around the
  *    click when that is more, unless the floor grown so reaches the top of the picture where
- *    the unstretched limit did not (a floor lies below walls and sky).
+ *    the unstretched limit did not (a floor lies below walls and sky); the stretched limit
+ *    measures against the floor's mean only, and so does the unstretched one when the
+ *    drifting reference carries the floor to the top where the mean did not.
  * 3. Clean up (`growFloor`, inside the floor's bounding box): holes smaller than a
  *    hundredth of the floor (specks the smoothing left) are filled, and lines up to 2 work
  *    px wide that cut into the floor (plank seams at the picture's border, cracks) are
@@ -68,6 +74,15 @@ const SPREAD_RADIUS = 3
  * rule: nearly all of a surface's own colours lie within three standard deviations).
  */
 const TEXTURE_SIGMAS = 3
+
+/**
+ * How fast the reference colour follows the floor's own colour as it grows (see
+ * `growRegion`): a running average over about 1 / DRIFT_RATE = 20 work px.
+ */
+const DRIFT_RATE = 0.05
+
+/** A floor pixel lies within this many colour limits of the floor's mean colour. */
+const GLOBAL_REACH = 3
 
 /** An RGBA picture, 4 bytes a pixel, row-major (as decoded backgrounds are). */
 export interface RgbaPicture {
@@ -311,9 +326,18 @@ export function growFloor(
   const stretch =
     (TEXTURE_SIGMAS * seedSpread(picture, sx, sy, SPREAD_RADIUS)) / floorColourLimit(DEFAULT_FLOOR_TOLERANCE)
   const textured = limit * stretch
-  let grown = growRegion(picture, sy * w + sx, limit)
+  const start = sy * w + sx
+  // The reference follows a drifting colour; unless that carries the floor to the top of
+  // the picture where the floor's mean alone did not (the same ground prior as below).
+  let grown = growRegion(picture, start, limit, true)
+  if (grown.bounds.y0 === 0) {
+    const plain = growRegion(picture, start, limit, false)
+    if (plain.bounds.y0 > 0) grown = plain
+  }
   if (stretch > 1) {
-    const wider = growRegion(picture, sy * w + sx, textured)
+    // A textured floor is measured against its mean only: a reference following the
+    // texture's specks under a stretched limit would wander off the floor.
+    const wider = growRegion(picture, start, textured, false)
     if (wider.bounds.y0 > 0 || grown.bounds.y0 === 0) grown = wider
   }
   const { bounds } = grown
@@ -363,40 +387,70 @@ function seedSpread(picture: FloorPicture, x: number, y: number, r: number): num
 /**
  * Seeded region growing from work pixel `start` under a colour limit (Lab units): 1 on the
  * grown region, its pixel count and its bounding box (inclusive).
+ *
+ * A pixel is measured against a reference colour carried along the growing rather than
+ * against the floor's mean alone: each floor pixel's reference is its parent's (the floor
+ * pixel that offered it) moved towards its own colour, by 1 / (steps from the click + 1)
+ * for the first 1 / DRIFT_RATE steps (the mean of the path so far) and by DRIFT_RATE after
+ * (a running average over about that many work px). So a floor whose colour drifts with the
+ * light (dark at the back, lit at the front) is followed, while an edge, a change within a
+ * pixel or two, is not. A pixel must also lie within GLOBAL_REACH limits of the floor's
+ * mean, so that a slow drift cannot carry the floor into every colour of the picture.
+ * Without `drift`, a pixel is measured against the floor's mean only (Adams and Bischof).
  */
 function growRegion(
   picture: FloorPicture,
   start: number,
   limit: number,
+  drift: boolean,
 ): { region: Uint8Array; count: number; bounds: { x0: number; y0: number; x1: number; y1: number } } {
   const { workWidth: w, workHeight: h, lab } = picture
   const n = w * h
+  const reference = new Float32Array(n * 3)
+  const steps = new Int32Array(n)
+  // The floor pixel that first offered each waiting pixel (its reference is the one read).
+  const parent = new Int32Array(n).fill(-1)
   const inFloor = new Uint8Array(n)
-  const queued = new Uint8Array(n)
   // Each work pixel is queued at most once.
   const queue = new PixelQueue(n)
-  let l = 0
-  let a = 0
-  let b = 0
+  const limitSquared = limit * limit
+  const reachSquared = drift ? 1 / (GLOBAL_REACH * GLOBAL_REACH) : 1
+  let l = lab[start * 3]
+  let a = lab[start * 3 + 1]
+  let b = lab[start * 3 + 2]
   let count = 0
   let x0 = w
   let y0 = h
   let x1 = -1
   let y1 = -1
-  const limitSquared = limit * limit
-  const offer = (q: number) => {
-    if (queued[q]) return
-    queued[q] = 1
-    const dl = lab[q * 3] - l
-    const da = lab[q * 3 + 1] - a
-    const db = lab[q * 3 + 2] - b
-    queue.push(dl * dl + da * da + db * db, q)
+  // The squared distance of pixel q to floor pixel p's reference, or (scaled) to the mean.
+  const cost = (p: number, q: number) => {
+    const dl = lab[q * 3] - reference[p * 3]
+    const da = lab[q * 3 + 1] - reference[p * 3 + 1]
+    const db = lab[q * 3 + 2] - reference[p * 3 + 2]
+    const el = lab[q * 3] - l
+    const ea = lab[q * 3 + 1] - a
+    const eb = lab[q * 3 + 2] - b
+    const toMean = reachSquared * (el * el + ea * ea + eb * eb)
+    return drift ? Math.max(dl * dl + da * da + db * db, toMean) : toMean
   }
+  const offer = (p: number, q: number) => {
+    if (parent[q] >= 0 || q === start) return
+    parent[q] = p
+    queue.push(cost(p, q), q)
+  }
+  reference.set(lab.subarray(start * 3, start * 3 + 3), start * 3)
   let p = start
-  queued[p] = 1
   for (;;) {
     inFloor[p] = 1
     count++
+    const from = parent[p]
+    if (from >= 0) {
+      steps[p] = steps[from] + 1
+      const rate = Math.max(DRIFT_RATE, 1 / (steps[p] + 1))
+      for (let c = 0; c < 3; c++)
+        reference[p * 3 + c] = reference[from * 3 + c] + rate * (lab[p * 3 + c] - reference[from * 3 + c])
+    }
     l += (lab[p * 3] - l) / count
     a += (lab[p * 3 + 1] - a) / count
     b += (lab[p * 3 + 2] - b) / count
@@ -406,18 +460,15 @@ function growRegion(
     if (x > x1) x1 = x
     if (y < y0) y0 = y
     if (y > y1) y1 = y
-    if (x > 0) offer(p - 1)
-    if (x + 1 < w) offer(p + 1)
-    if (p >= w) offer(p - w)
-    if (p + w < n) offer(p + w)
+    if (x > 0) offer(p, p - 1)
+    if (x + 1 < w) offer(p, p + 1)
+    if (p >= w) offer(p, p - w)
+    if (p + w < n) offer(p, p + w)
     // The nearest waiting pixel, measured again (the floor's mean has moved since it was queued).
     let next = -1
     while (queue.size > 0) {
       const q = queue.pop()
-      const dl = lab[q * 3] - l
-      const da = lab[q * 3 + 1] - a
-      const db = lab[q * 3 + 2] - b
-      if (dl * dl + da * da + db * db <= limitSquared) {
+      if (!inFloor[q] && cost(parent[q], q) <= limitSquared) {
         next = q
         break
       }

@@ -17,7 +17,7 @@ import {
   type RgbaPicture,
 } from '../../../src/shared/analysis/floor-proposal'
 import { rasterisePolygons } from '../../../src/shared/geometry/rasterise'
-import { cobbledRoom, maskIou, plankedRoom, PLANK, SEAM, WALL } from '../../support/floor-pictures'
+import { cobbledRoom, litRoom, maskIou, plankedRoom, PLANK, SEAM, WALL } from '../../support/floor-pictures'
 
 describe('a walk area proposed from the art', () => {
   it('takes the planked floor seams and all, and leaves out the wall and the rug', () => {
@@ -47,6 +47,20 @@ describe('a walk area proposed from the art', () => {
     const proposal = proposeFloor(prepared, { x: 120, y: 130 })
     for (let x = 0; x < 240; x += 7) expect(proposal.mask[x]).toBe(0)
     for (let p = 0; p < truth.length; p++) if (proposal.mask[p]) expect(truth[p]).toBe(1)
+  })
+
+  it('follows a floor whose colour drifts with the light from back to front, and stops at the wall', () => {
+    const { picture, truth } = litRoom(240, 180)
+    const prepared = prepareFloorPicture(picture)
+    // Clicked at the front, in the middle and at the back: the whole floor each time.
+    for (const y of [170, 120, 65]) {
+      const proposal = proposeFloor(prepared, { x: 120, y })
+      expect(maskIou(proposal.mask, truth)).toBeGreaterThan(0.97)
+      for (let x = 0; x < 240; x += 7) expect(proposal.mask[30 * 240 + x]).toBe(0)
+    }
+    // The slider still narrows it: at 0, a band of the floor around the click.
+    const narrow = proposeFloor(prepared, { x: 120, y: 120 }, { tolerance: 0 })
+    expect(narrow.pixels).toBeLessThan(proposeFloor(prepared, { x: 120, y: 120 }).pixels / 2)
   })
 
   it('answers the wall when the wall is clicked', () => {
