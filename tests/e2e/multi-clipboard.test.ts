@@ -13,20 +13,20 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { Coord, Room } from '../../src/shared/room/schema'
-import { readOpfs, saveScreenshot, statusText } from './helpers'
+import { saveScreenshot, statusText } from './helpers'
 import {
+  canvasKey,
   clickRoom,
   dragRoom,
   hoverRoom,
   sampleForEachTest,
   saveAndWait,
-  SAMPLE_ROOM_DIR,
+  savedSampleRoom,
 } from './authoring-helpers'
 
 let page: Page
 sampleForEachTest((p) => (page = p))
 
-const canvas = () => page.getByTestId('canvas-host')
 const outliner = () => page.getByRole('region', { name: 'Outliner' })
 const row = (key: string) => outliner().locator(`[data-object="${key}"]`)
 const selectedKeys = async () =>
@@ -36,13 +36,10 @@ const selectedKeys = async () =>
 
 async function savedRoom(): Promise<Room> {
   await saveAndWait(page)
-  return JSON.parse(new TextDecoder().decode(await readOpfs(page, `${SAMPLE_ROOM_DIR}/room.json`))) as Room
+  return savedSampleRoom<Room>(page)
 }
 
-async function key(k: string): Promise<void> {
-  await canvas().focus()
-  await page.keyboard.press(k)
-}
+const key = (k: string) => canvasKey(page, k)
 
 /** The four copied objects' points in `room`: the hole, the gate's polygon, the zone's outline, the point. */
 function groupPoints(
