@@ -6,14 +6,16 @@
  * pointer on the room pastes them as one undo step, all moved by one offset (relative places
  * kept, saved in room.json); Delete removes the four pasted as one step; Undo brings them
  * back, Undo again leaves the room as it was copied. The Points panel at this size shows
- * each point's name, kind, x and y whole (screenshot multi-clipboard-points-panel.png).
+ * each point's name, kind, x and y whole (screenshot multi-clipboard-points-panel.png), and
+ * Compare draws the point with the Edit canvas's mark.
  *
  * Units: room px.
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { Coord, Room } from '../../src/shared/room/schema'
-import { saveScreenshot, statusText } from './helpers'
+import { colourDistance, saveScreenshot, screenshotPixels, statusText } from './helpers'
+import { compareViewport, roomToPage } from './compare-helpers'
 import {
   canvasKey,
   clickRoom,
@@ -138,5 +140,22 @@ describe('copy, paste and delete of a multi-selection', () => {
     expect(after.gates).toEqual(before.gates)
     expect(after.zones).toEqual(before.zones)
     expect(after.points).toEqual(before.points)
+
+    // Compare draws the point with the Edit canvas's mark: an orange diamond at (1200, 950).
+    await page.getByRole('tab', { name: 'Compare' }).click()
+    await page.locator('[data-testid="compare-canvas-host"][data-ready="yes"]').waitFor()
+    const orangeNear = async (x: number, y: number) => {
+      const p = roomToPage(await compareViewport(page), x, y)
+      const pixels = await screenshotPixels(page)
+      let n = 0
+      for (let dy = -8; dy <= 8; dy++)
+        for (let dx = -8; dx <= 8; dx++)
+          if (colourDistance(pixels.at(p.x + dx, p.y + dy), [0xff, 0xb7, 0x4d]) < 40) n++
+      return n
+    }
+    await expect.poll(() => orangeNear(1200, 950), { timeout: 20_000 }).toBeGreaterThan(20)
+    // Nothing of the kind where no point is (the same floor, 200 px to the left).
+    expect(await orangeNear(1000, 950)).toBe(0)
+    await saveScreenshot(page, 'multi-clipboard-compare-points.png')
   }, 180_000)
 })
