@@ -21,6 +21,7 @@ import { useSelectionStore } from '../../src/renderer/stores/selection'
 import { useStatusStore } from '../../src/renderer/stores/status'
 import { useViewportStore } from '../../src/renderer/stores/viewport'
 import type { ObjectRef } from '../../src/renderer/tools/object-refs'
+import { MAX_POINTS } from '../../src/shared/limits'
 import type { Room } from '../../src/shared/room/schema'
 import { decodeWalkBehindRows, encodeWalkBehindRows } from '../../src/shared/room/walk-behinds'
 import type { Command } from '../../src/renderer/commands/command'
@@ -161,6 +162,15 @@ describe('commands over a mixed multi-selection', () => {
     expect(JSON.stringify(t.room)).toBe(before)
   })
 
+  it("a paste past the format's limit of points is refused whole", () => {
+    const t = target()
+    const clip = copyObjects(t.room, [DOOR, SPOT])
+    t.room.points = Array.from({ length: MAX_POINTS }, (_, i) => ({ id: `p${i}`, name: `P${i}`, x: 1, y: 1 }))
+    const before = JSON.stringify(t.room)
+    expect(() => pasteObjectsCommand(t, clip, null)).toThrow(`at most ${MAX_POINTS} points`)
+    expect(JSON.stringify(t.room)).toBe(before)
+  })
+
   it('duplicate copies a polygon with its hole 10 px away under fresh ids, in one command', () => {
     const t = target()
     const { command, refs } = duplicateObjectsCommand(t, [
@@ -188,13 +198,13 @@ describe('commands over a mixed multi-selection', () => {
 
   it("a cut's and a paste's history size is their deltas, not the room", () => {
     const t = target()
-    // A big room: 2000 walk polygons of 50 vertices (several MB of JSON).
-    t.room.polygons = Array.from({ length: 2000 }, (_, i) => ({
+    // A big room: 900 walk polygons of 120 vertices (about 1 MB of JSON).
+    t.room.polygons = Array.from({ length: 900 }, (_, i) => ({
       id: `p${i}`,
       areaId: 1,
-      outer: Array.from({ length: 50 }, (_, k) => [
-        Math.round(100 * Math.cos(k / 8)) + i,
-        Math.round(100 * Math.sin(k / 8)),
+      outer: Array.from({ length: 120 }, (_, k) => [
+        Math.round(100 * Math.cos(k / 20)) + i,
+        Math.round(100 * Math.sin(k / 20)),
       ]) as [number, number][],
       holes: [],
     }))
@@ -203,9 +213,9 @@ describe('commands over a mixed multi-selection', () => {
     const cut = deleteObjectsCommand(t, refs, 'Cut')
     const paste = pasteObjectsCommand(t, copyObjects(t.room, refs), null).command
     expect(cut.label).toBe('Cut 3 objects')
-    expect(roomBytes).toBeGreaterThan(1_000_000)
-    expect(cut.bytes).toBeLessThan(10_000)
-    expect(paste.bytes).toBeLessThan(10_000)
+    expect(roomBytes).toBeGreaterThan(500_000)
+    expect(cut.bytes).toBeLessThan(roomBytes / 20)
+    expect(paste.bytes).toBeLessThan(roomBytes / 20)
     // …and grows with what was cut.
     const bigger = deleteObjectsCommand(
       t,

@@ -37,6 +37,7 @@ import {
   emptyWalkBehindRows,
   encodeWalkBehindRows,
 } from '../../shared/room/walk-behinds'
+import { MAX_GATES, MAX_HOTSPOTS, MAX_POINTS, MAX_POLYGONS, MAX_ZONES } from '../../shared/limits'
 import { refKey, type ObjectRef } from '../tools/object-refs'
 import { cloneJson, type EditTarget } from './edit-target'
 import { freshId, holeFitProblem, ringProblem } from './room-commands'
@@ -337,6 +338,15 @@ export function pasteObjectsCommand(
     areas.sort((a, b) => a.id - b.id)
     change.walkBehinds = { areas, rows: encodeWalkBehindRows(cells, width, height) }
   }
+  const limits: [unknown[] | undefined, number, string][] = [
+    [change.polygons, MAX_POLYGONS, 'walk polygons'],
+    [change.gates, MAX_GATES, 'gates'],
+    [change.zones, MAX_ZONES, 'zones'],
+    [change.hotspots, MAX_HOTSPOTS, 'hotspots'],
+    [change.points, MAX_POINTS, 'points'],
+  ]
+  for (const [list, max, what] of limits)
+    if (list && list.length > max) throw new Error(`A room holds at most ${max} ${what}; nothing was pasted.`)
   return { command: new RoomFieldsCommand(`${verb} ${plural(refs.length, 'object')}`, target, change), refs }
 }
 
