@@ -11,10 +11,9 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { nextTick, toRaw } from 'vue'
+import { nextTick } from 'vue'
 import { hotspotMaskCounts } from '../../src/shared/analysis/hotspots'
-import { emptyProject, parseRoom, type Room } from '../../src/shared/room/schema'
-import { normaliseRoom } from '../../src/shared/room/normalise'
+import { emptyProject, parseRoom } from '../../src/shared/room/schema'
 import HotspotsPanel from '../../src/renderer/components/HotspotsPanel.vue'
 import {
   addPaintedHotspotCommand,
@@ -26,77 +25,19 @@ import {
 import { hotspotCellsOf } from '../../src/renderer/commands/hotspot-target'
 import { deleteSelectionCommand } from '../../src/renderer/actions/selection-actions'
 import { copySelection, pasteCommand } from '../../src/renderer/actions/clipboard'
-import { useEditorStore } from '../../src/renderer/stores/editor'
-import { useLayersStore } from '../../src/renderer/stores/layers'
-import { useSelectionStore } from '../../src/renderer/stores/selection'
-import { useToolsStore } from '../../src/renderer/stores/tools'
 import { hotspotClick } from '../../src/renderer/stores/hotspot-click'
 import { recoveryCopy, restoreCommand } from '../../src/renderer/recovery/recovery'
 import { addZoneCommand } from '../../src/renderer/commands/room-commands'
-import type { ToolPointer } from '../../src/renderer/tools/tool'
-import { openRoomInEditor } from './support/editor'
+import { hallRoom, openHallOnLayer, pointerAt } from './support/layer-room'
 
 beforeEach(() => setActivePinia(createPinia()))
 
-/** 60 x 40, floor over the lower half. */
-function hall(): Room {
-  const room = parseRoom({
-    ...JSON.parse(JSON.stringify(emptyRoomJson())),
-  })
-  return room
-}
-
-function emptyRoomJson() {
-  return {
-    formatVersion: 1,
-    id: 'hall',
-    name: 'Hall',
-    size: { width: 60, height: 40 },
-    areas: [{ id: 1, name: 'Floor', colour: '#3cb371' }],
-    polygons: [
-      {
-        id: 'floor',
-        areaId: 1,
-        outer: [
-          [0, 20],
-          [60, 20],
-          [60, 40],
-          [0, 40],
-        ],
-        holes: [],
-      },
-    ],
-    authoritative: 'polygons',
-    gates: [],
-    nodeGraph: { nodes: [], joins: [] },
-    scaling: { mode: 'none', linear: [] },
-    zones: [],
-    testWalk: { start: { x: 5, y: 35 }, height: 20, speed: 100 },
-  }
-}
-
-const at = (x: number, y: number, zoom = 4): ToolPointer => ({
-  point: { x, y },
-  button: 0,
-  shift: false,
-  alt: false,
-  primaryModifier: false,
-  zoom,
-})
+const at = pointerAt
 
 function setUp() {
   const project = emptyProject({ name: 'Test' })
   project.flags = [{ id: 'night', name: 'night', default: false }]
-  openRoomInEditor(hall(), { project })
-  const editor = useEditorStore()
-  const tools = useToolsStore()
-  const layers = useLayersStore()
-  const selection = useSelectionStore()
-  layers.activate('hotspots')
-  const room = () => toRaw(editor.room!)
-  /** The room as saved (normal form, checked against the schema). */
-  const saved = () => JSON.stringify(normaliseRoom(parseRoom(JSON.parse(JSON.stringify(room())))))
-  return { editor, tools, layers, selection, room, saved }
+  return openHallOnLayer('hotspots', project)
 }
 
 describe('hotspot commands', () => {
@@ -435,7 +376,7 @@ describe('recovered work', () => {
 
 describe('a click on a hotspot in the test walk', () => {
   it('goes to the walk-to point, else the nearest reachable pixel; a switched-off hotspot is no hotspot', () => {
-    const room = hall()
+    const room = hallRoom()
     room.hotspots = [
       {
         id: 'rug',

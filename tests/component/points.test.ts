@@ -11,10 +11,8 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { nextTick, toRaw } from 'vue'
+import { nextTick } from 'vue'
 import { lintRoom } from '../../src/shared/analysis/lint'
-import { emptyProject, parseRoom, type Room } from '../../src/shared/room/schema'
-import { normaliseRoom } from '../../src/shared/room/normalise'
 import PointsPanel from '../../src/renderer/components/PointsPanel.vue'
 import {
   addPointCommand,
@@ -22,74 +20,17 @@ import {
   updatePointCommand,
 } from '../../src/renderer/commands/point-commands'
 import { deleteSelectionCommand, nudgeSelectionCommand } from '../../src/renderer/actions/selection-actions'
-import { useEditorStore } from '../../src/renderer/stores/editor'
-import { useLayersStore } from '../../src/renderer/stores/layers'
-import { useSelectionStore } from '../../src/renderer/stores/selection'
-import { useToolsStore } from '../../src/renderer/stores/tools'
 import { PointTool } from '../../src/renderer/tools/point-tool'
-import type { ToolPointer } from '../../src/renderer/tools/tool'
-import { openRoomInEditor } from './support/editor'
+import { hallRoom, openHallOnLayer, pointerAt } from './support/layer-room'
 
 beforeEach(() => setActivePinia(createPinia()))
 
-/** 60 x 40, floor over the lower half. */
-function hall(): Room {
-  const room = parseRoom({
-    ...JSON.parse(JSON.stringify(emptyRoomJson())),
-  })
-  return room
-}
-
-function emptyRoomJson() {
-  return {
-    formatVersion: 1,
-    id: 'hall',
-    name: 'Hall',
-    size: { width: 60, height: 40 },
-    areas: [{ id: 1, name: 'Floor', colour: '#3cb371' }],
-    polygons: [
-      {
-        id: 'floor',
-        areaId: 1,
-        outer: [
-          [0, 20],
-          [60, 20],
-          [60, 40],
-          [0, 40],
-        ],
-        holes: [],
-      },
-    ],
-    authoritative: 'polygons',
-    gates: [],
-    nodeGraph: { nodes: [], joins: [] },
-    scaling: { mode: 'none', linear: [] },
-    zones: [],
-    testWalk: { start: { x: 5, y: 35 }, height: 20, speed: 100 },
-  }
-}
-
-const at = (x: number, y: number, zoom = 4): ToolPointer => ({
-  point: { x, y },
-  button: 0,
-  shift: false,
-  alt: false,
-  primaryModifier: false,
-  zoom,
-})
+const at = pointerAt
 
 function setUp() {
-  openRoomInEditor(hall(), { project: emptyProject({ name: 'Test' }) })
-  const editor = useEditorStore()
-  const tools = useToolsStore()
-  const layers = useLayersStore()
-  const selection = useSelectionStore()
-  layers.activate('points')
-  tools.activate('point')
-  const room = () => toRaw(editor.room!)
-  /** The room as saved (normal form, checked against the schema). */
-  const saved = () => JSON.stringify(normaliseRoom(parseRoom(JSON.parse(JSON.stringify(room())))))
-  return { editor, tools, layers, selection, room, saved }
+  const opened = openHallOnLayer('points')
+  opened.tools.activate('point')
+  return opened
 }
 
 describe('point commands', () => {
@@ -229,7 +170,7 @@ describe('the Points panel', () => {
 
 describe('lint of points', () => {
   it('warns of an entrance, walk-to point or player start off the walk area, never of a marker', () => {
-    const room = hall()
+    const room = hallRoom()
     room.points = [
       { id: 'sign', name: 'sign', x: 30, y: 5 },
       { id: 'door', name: 'door', x: 30, y: 5, kind: 'entrance' },

@@ -119,3 +119,19 @@ export async function saveAndWait(page: Page): Promise<void> {
 export async function statusField(page: Page, id: string): Promise<string> {
   return (await page.getByTestId(id).textContent()) ?? ''
 }
+
+/** Press key `k` on the canvas (focused first, so that the canvas keys take it). */
+export async function canvasKey(page: Page, k: string): Promise<void> {
+  await page.getByTestId('canvas-host').focus()
+  await page.keyboard.press(k)
+}
+
+/** The id of the tool in hand (the canvas's data-tool). */
+export async function canvasTool(page: Page): Promise<string | null> {
+  return page.getByTestId('canvas-host').getAttribute('data-tool')
+}
+
+/** The sample courtyard's room.json as last saved (read from OPFS), as type `T`. */
+export async function savedSampleRoom<T>(page: Page): Promise<T> {
+  return JSON.parse(new TextDecoder().decode(await readOpfs(page, `${SAMPLE_ROOM_DIR}/room.json`))) as T
+}

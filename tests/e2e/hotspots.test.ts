@@ -10,50 +10,28 @@
  *
  * Units: room px.
  */
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { launchChromium, type LaunchedBrowser } from '../support/chromium'
-import {
-  readOpfs,
-  saveDocsImage,
-  saveScreenshot,
-  screenshotPixels,
-  statusText,
-  toPage,
-  viewportOf,
-} from './helpers'
+import { saveDocsImage, saveScreenshot, screenshotPixels, statusText, toPage, viewportOf } from './helpers'
 import {
   clickRoom,
   dragRoom,
   drawOutline,
-  openSample,
+  canvasKey,
+  canvasTool,
+  sampleForEachTest,
   saveAndWait,
-  SAMPLE_ROOM_DIR,
+  savedSampleRoom,
 } from './authoring-helpers'
 import { clickRoom as clickCompareRoom } from './compare-helpers'
 
-let browser: LaunchedBrowser
 let page: Page
+sampleForEachTest((p) => (page = p), { width: 1400, height: 900 })
 
-beforeEach(async () => {
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  await page.setViewportSize({ width: 1400, height: 900 })
-  await openSample(page, inject('webUrl'))
-})
-
-afterEach(async () => {
-  await browser?.close()
-})
-
-const canvas = () => page.getByTestId('canvas-host')
-const tool = () => canvas().getAttribute('data-tool')
+const tool = () => canvasTool(page)
 const row = (id: string) => page.locator(`[data-hotspot="${id}"]`)
 
-async function key(k: string): Promise<void> {
-  await canvas().focus()
-  await page.keyboard.press(k)
-}
+const key = (k: string) => canvasKey(page, k)
 
 interface SavedRoom {
   hotspots?: {
@@ -65,11 +43,7 @@ interface SavedRoom {
   hotspotMask?: { rows: string[] }
 }
 
-async function savedRoom(): Promise<SavedRoom> {
-  return JSON.parse(
-    new TextDecoder().decode(await readOpfs(page, `${SAMPLE_ROOM_DIR}/room.json`)),
-  ) as SavedRoom
-}
+const savedRoom = () => savedSampleRoom<SavedRoom>(page)
 
 describe('hotspots in the editor', () => {
   it('draws a polygon and a painted hotspot, undoes and redoes, saves, reloads and walks to one in Compare', async () => {

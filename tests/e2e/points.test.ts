@@ -11,46 +11,34 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { benchPath } from '../support/bench-data'
 import { filesBelow } from '../support/folder-listing'
-import { readOpfs, saveDocsImage, saveScreenshot, statusText, waitUntil } from './helpers'
-import { clickRoom, dragRoom, openSample, saveAndWait, SAMPLE_ROOM_DIR } from './authoring-helpers'
+import { saveDocsImage, saveScreenshot, statusText, waitUntil } from './helpers'
+import {
+  canvasKey,
+  canvasTool,
+  clickRoom,
+  dragRoom,
+  sampleForEachTest,
+  saveAndWait,
+  savedSampleRoom,
+} from './authoring-helpers'
 
-let browser: LaunchedBrowser
 let page: Page
+sampleForEachTest((p) => (page = p), { width: 1400, height: 900 })
 
-beforeEach(async () => {
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  await page.setViewportSize({ width: 1400, height: 900 })
-  await openSample(page, inject('webUrl'))
-})
-
-afterEach(async () => {
-  await browser?.close()
-})
-
-const canvas = () => page.getByTestId('canvas-host')
-const tool = () => canvas().getAttribute('data-tool')
+const tool = () => canvasTool(page)
 const row = (id: string) => page.locator(`[data-testid="points-panel"] [data-point="${id}"]`)
 
-async function key(k: string): Promise<void> {
-  await canvas().focus()
-  await page.keyboard.press(k)
-}
+const key = (k: string) => canvasKey(page, k)
 
 interface SavedRoom {
   points?: { id: string; name: string; x: number; y: number; kind?: string }[]
 }
 
-async function savedRoom(): Promise<SavedRoom> {
-  return JSON.parse(
-    new TextDecoder().decode(await readOpfs(page, `${SAMPLE_ROOM_DIR}/room.json`)),
-  ) as SavedRoom
-}
+const savedRoom = () => savedSampleRoom<SavedRoom>(page)
 
 describe('points in the editor', () => {
   it('places, moves, renames, undoes, saves and reopens a point', async () => {

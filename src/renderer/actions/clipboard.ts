@@ -37,6 +37,14 @@ import {
 import { RoomFieldsCommand } from '../commands/room-fields'
 import { pasteHotspotCommand } from '../commands/hotspot-commands'
 import type { Selection } from '../tools/tool'
+import { selectionOfRef, type ObjectRef } from '../tools/object-refs'
+import {
+  copyObjects,
+  groupPasteOffset,
+  objectsClipName,
+  pasteObjectsCommand,
+  type ObjectsClip,
+} from '../commands/objects-clip-commands'
 
 export type Clip =
   | { kind: 'polygon'; polygon: WalkPolygon }
@@ -46,11 +54,15 @@ export type Clip =
   | { kind: 'hotspot'; hotspot: Hotspot }
   | { kind: 'node'; node: RoomGraphNode }
   | { kind: 'scale-stop'; areaId: number; stop: { y: number; scale: number } }
+  /** Several objects (a multi-selection) or one point: pasted as one group. */
+  | { kind: 'objects'; objects: ObjectsClip }
 
 /** What a paste made: its command and what to select afterwards. */
 export interface Pasted {
   command: Command
-  select: Selection
+  select: Selection | null
+  /** What a group paste made: every pasted object becomes the multi-selection. */
+  refs?: ObjectRef[]
 }
 
 /** Offset of a paste without an anchor, room px. */
@@ -90,8 +102,11 @@ export function copySelection(target: EditTarget, s: Selection): Clip | null {
       const stop = room.scaling.linear.find((l) => l.areaId === s.areaId)?.stops[s.index]
       return stop ? { kind: 'scale-stop', areaId: s.areaId, stop: { y: stop.y, scale: stop.scale } } : null
     }
-    case 'join':
     case 'point':
+      return room.points?.some((p) => p.id === s.pointId)
+        ? { kind: 'objects', objects: copyObjects(room, [{ kind: 'point', id: s.pointId }]) }
+        : null
+    case 'join':
       return null
   }
 }
@@ -113,11 +128,14 @@ function clipPoints(clip: Clip): Coord[] {
       return [[clip.node.x, clip.node.y]]
     case 'scale-stop':
       return [[0, clip.stop.y]]
+    case 'objects':
+      return []
   }
 }
 
 /** The whole-px offset that puts the clip's bounding box centre on `anchor` (or the fixed offset). */
 export function pasteOffset(clip: Clip, anchor: Point | null): { dx: number; dy: number } {
+  if (clip.kind === 'objects') return groupPasteOffset(clip.objects, anchor)
   const points = clipPoints(clip)
   if (!anchor || points.length === 0) return { dx: PASTE_OFFSET, dy: PASTE_OFFSET }
   let x0 = Infinity
@@ -152,6 +170,11 @@ export function pasteCommand(target: EditTarget, clip: Clip, anchor: Point | nul
   const room = target.room
   const { dx, dy } = pasteOffset(clip, anchor)
   switch (clip.kind) {
+    case 'objects': {
+      const { command, refs } = pasteObjectsCommand(target, clip.objects, anchor)
+      const last = refs[refs.length - 1]
+      return { command, select: last ? selectionOfRef(last) : null, refs }
+    }
     case 'polygon': {
       const areaId = room.areas.some((a) => a.id === clip.polygon.areaId)
         ? clip.polygon.areaId
@@ -282,6 +305,7 @@ export function renamed(command: Command, label: string): Command {
 
 /** The name of a clip for the status line. */
 export function clipName(clip: Clip): string {
+  if (clip.kind === 'objects') return objectsClipName(clip.objects)
   return {
     polygon: 'walk polygon',
     hole: 'hole',

@@ -17,10 +17,12 @@ import { useDialogsStore } from '../stores/dialogs'
 import type { Command } from '../commands/command'
 import type { EditTarget } from '../commands/edit-target'
 import type { Selection } from '../tools/tool'
+import type { ObjectRef } from '../tools/object-refs'
 import { TOOLS, toolActionId } from '../tools/registry'
 import { toolActionLabel } from '../../shared/tools'
 import { useClipboardStore } from '../stores/clipboard'
-import { clipName, copySelection, pasteCommand, renamed } from './clipboard'
+import { clipName, copySelection, pasteCommand, renamed, type Clip, type Pasted } from './clipboard'
+import { copyObjects, deleteObjectsCommand, duplicateObjectsCommand } from '../commands/objects-clip-commands'
 import {
   deleteRoom,
   duplicateRoom,
@@ -72,13 +74,32 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
     enabled: () => editor.room !== null && (selection.current !== null || selection.objects.length > 0),
   })
   const clipboard = useClipboardStore()
+  /**
+   * Do Delete, Copy, Cut and Duplicate act on the multi-selection as a group (several objects,
+   * an object no tool selects alone, or a point)? Otherwise on the single selection (a vertex …).
+   */
+  const onGroup = (): boolean =>
+    nudgesObjects(selection.current, selection.objects) || selection.current?.kind === 'point'
+  const hasAnySelection = () =>
+    editor.room !== null && (selection.current !== null || selection.objects.length > 0)
   /** Copy the selection to the editor's clipboard; false (and a status line) when it cannot be copied. */
   const copy = (): boolean => {
     const target = editor.editTarget()
     const s = selection.current
-    const clip = target && s ? copySelection(target, s) : null
+    let clip: Clip | null = null
+    try {
+      if (target && onGroup())
+        clip = { kind: 'objects', objects: copyObjects(target.room, selection.objects) }
+      else clip = target && s ? copySelection(target, s) : null
+    } catch (e) {
+      useStatusStore().report('error', e instanceof Error ? e.message : String(e))
+      return false
+    }
     if (!clip) {
-      useStatusStore().report('error', 'Select a polygon, hole, gate, zone, node or scale stop to copy.')
+      useStatusStore().report(
+        'error',
+        'Select a polygon, hole, gate, zone, hotspot, walk-behind, point, node or scale stop to copy.',
+      )
       return false
     }
     clipboard.put(clip)
@@ -134,12 +155,34 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
       'view.zoomOut': { run: () => view.zoomOut(), enabled: hasRoom },
       'view.actualSize': { run: () => view.toActualSize(), enabled: hasRoom },
       ...multiSelectHandlers(),
-      'edit.delete': onSelection(deleteSelectionCommand, () => selection.select(null)),
+      'edit.delete': {
+        run: () => {
+          const target = editor.editTarget()
+          if (target && onGroup()) {
+            if (editor.edit(() => deleteObjectsCommand(target, selection.objects))) selection.setObjects([])
+            return
+          }
+          onSelection(deleteSelectionCommand, () => selection.select(null)).run()
+        },
+        enabled: hasAnySelection,
+      },
       'edit.duplicate': {
         run: () => {
           const target = editor.editTarget()
           const s = selection.current
-          if (!target || !s) return
+          if (!target) return
+          if (onGroup()) {
+            let refs: ObjectRef[] = []
+            const done = editor.edit(() => {
+              const made = duplicateObjectsCommand(target, selection.objects)
+              refs = made.refs
+              return made.command
+            })
+            // The copies become the selection, so Duplicate again makes a row.
+            if (done) selection.setObjects(refs)
+            return
+          }
+          if (!s) return
           const done = editor.edit(() => duplicateSelectionCommand(target, s))
           // The copy becomes the selection, so Duplicate again makes a row.
           if (typeof done?.created === 'string') {
@@ -148,32 +191,39 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
             else if (s.kind === 'zone') selection.select({ kind: 'zone', zoneId: done.created })
           }
         },
-        enabled: hasSelection,
+        enabled: hasAnySelection,
       },
-      'edit.copy': { run: () => void copy(), enabled: hasSelection },
+      'edit.copy': { run: () => void copy(), enabled: hasAnySelection },
       'edit.cut': {
         run: () => {
           const target = editor.editTarget()
           const s = selection.current
-          if (!target || !s || !copy()) return
+          if (!target || !copy()) return
           const name = clipName(clipboard.clip!)
-          if (editor.edit(() => renamed(deleteSelectionCommand(target, s), `Cut ${name}`)))
+          if (clipboard.clip?.kind === 'objects') {
+            const refs = selection.objects
+            if (editor.edit(() => deleteObjectsCommand(target, refs, 'Cut'))) selection.setObjects([])
+            return
+          }
+          if (s && editor.edit(() => renamed(deleteSelectionCommand(target, s), `Cut ${name}`)))
             selection.select(null)
         },
-        enabled: hasSelection,
+        enabled: hasAnySelection,
       },
       'edit.paste': {
         run: () => {
           const target = editor.editTarget()
           const clip = clipboard.clip
           if (!target || !clip) return
-          let select: Selection | null = null
+          let pasted: Pasted | null = null
           const done = editor.edit(() => {
-            const pasted = pasteCommand(target, clip, view.cursor)
-            select = pasted.select
+            pasted = pasteCommand(target, clip, view.cursor)
             return pasted.command
           })
-          if (done && select) selection.select(select)
+          const made = pasted as Pasted | null
+          if (!done || !made) return
+          if (made.refs) selection.setObjects(made.refs)
+          else if (made.select) selection.select(made.select)
         },
         enabled: () => hasRoom() && clipboard.clip !== null,
       },

@@ -37,6 +37,7 @@ import { paintDebugLayers } from './debug-paint'
 import type { PaneRect } from './pane-layout'
 import { dashSegments, wasSnapped } from './path-geometry'
 import { drawCompareHotspots, hotspotTintPixels } from './hotspot-draw'
+import { PointLayer } from '../canvas/point-view'
 import type { Room } from '../../shared/room/schema'
 
 export interface PathDraw {
@@ -88,6 +89,8 @@ class Pane {
   /** The room's hotspots (hotspot-draw.ts): painted ones as a tint, polygons and walk-to points drawn. */
   readonly hotspotPixels = new Sprite({ label: 'hotspot-pixels' })
   readonly hotspots: Graphics
+  /** The room's named points, drawn as the Edit canvas draws them (canvas/point-view.ts), never selected. */
+  readonly points = new PointLayer()
   readonly gates = new Graphics({ label: 'closed-gates' })
   /** Open gates, closed areas and trigger zones (setMarks). */
   readonly marks = new Graphics({ label: 'gates-and-zones' })
@@ -113,6 +116,7 @@ class Pane {
       this.hotspots,
       this.marks,
       this.gates,
+      this.points.container,
       this.debugSprite,
       this.paths,
       this.handles,
@@ -180,6 +184,8 @@ export class CompareView {
   private readonly hotspotContext = new GraphicsContext()
   private hotspotTexture: Texture | null = null
   private hotspotsShown = true
+  private pointsRoom: Room | null = null
+  private pointsShown = true
   private panes: Pane[] = []
   private backgroundTexture: Texture | null = null
   private maskTexture: Texture | null = null
@@ -295,6 +301,18 @@ export class CompareView {
     this.requestRender()
   }
 
+  /** The room's named points (null: none); `visible` follows the Points layer. Read-only: none is selected. */
+  setPoints(room: Room | null, visible: boolean): void {
+    this.pointsRoom = room
+    this.pointsShown = visible
+    for (const pane of this.panes) this.drawPoints(pane)
+    this.requestRender()
+  }
+
+  private drawPoints(pane: Pane): void {
+    pane.points.draw(this.pointsRoom, this.viewport.zoom, null, this.pointsShown, 1)
+  }
+
   /** Polygons of gates that are closed in the current state (drawn as blocks). */
   setClosedGates(polygons: DrawPolygon[]): void {
     this.gatePolygons = polygons
@@ -351,6 +369,7 @@ export class CompareView {
       this.applyViewport(pane)
       this.drawGates(pane)
       this.drawMarks(pane)
+      this.drawPoints(pane)
       this.drawHandles(pane)
       this.drawWalker(pane)
       pane.walkerCover.texture = this.walkerCoverTexture ?? Texture.EMPTY
@@ -374,6 +393,7 @@ export class CompareView {
         this.drawHandles(pane)
         this.drawGates(pane)
         this.drawMarks(pane)
+        this.drawPoints(pane)
         this.drawWalker(pane)
       }
     }

@@ -10,7 +10,7 @@
  */
 import type { Point } from '../../shared/geometry/types'
 import { addPointCommand, updatePointCommand } from '../commands/point-commands'
-import type { SnapTarget } from './snapping'
+import { PointDrag } from './point-drag'
 import {
   escapeCancelsDrag,
   tryExecute,
@@ -26,22 +26,23 @@ export const POINT_HIT_SCREEN_PX = 10
 /** Two presses on one point within this many ms are a double-click (rename). */
 const DOUBLE_CLICK_MS = 400
 
-/** Colour of a point while dragged (the point view draws them at rest). */
-const DRAG_COLOUR = 0xffe066
-
 export class PointTool implements Tool {
   readonly id = 'point'
   readonly cursor = 'crosshair'
-  private drag: { pointId: string; from: Point; at: Point; target: SnapTarget | null } | null = null
+  private readonly drag: PointDrag<string>
   private lastPress: { pointId: string; time: number } | null = null
 
   constructor(
     private readonly ctx: ToolContext,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.drag = new PointDrag(ctx, (target, pointId, at) =>
+      updatePointCommand(target, pointId, { x: at.x, y: at.y }),
+    )
+  }
 
   get mode(): string {
-    return this.drag ? 'dragging-point' : 'idle'
+    return this.drag.active ? 'dragging-point' : 'idle'
   }
 
   /** The point under `e` (the selected one first, then the topmost), or null. */
@@ -70,8 +71,7 @@ export class PointTool implements Tool {
         return
       }
       this.lastPress = { pointId: hit.id, time: t }
-      this.drag = { pointId: hit.id, from: hit.at, at: hit.at, target: null }
-      this.ctx.previewChanged()
+      this.drag.start(hit.id, hit.at, hit.at)
       return
     }
     this.lastPress = null
@@ -81,25 +81,12 @@ export class PointTool implements Tool {
   }
 
   pointerMove(e: ToolPointer): void {
-    if (!this.drag) return
-    const snapped = this.ctx.snap(e.point, e.zoom)
-    this.drag.at = snapped.point
-    this.drag.target = snapped.target
-    this.ctx.previewChanged()
+    this.drag.move(e)
   }
 
-  /** End the drag: one command when the point is somewhere new. */
+  /** End the drag: one command when the point is somewhere new (and no double-click after it). */
   pointerUp(e: ToolPointer): void {
-    const d = this.drag
-    if (!d) return
-    this.pointerMove(e)
-    this.drag = null
-    const target = this.ctx.target()
-    if (target && (d.from.x !== d.at.x || d.from.y !== d.at.y)) {
-      this.lastPress = null
-      tryExecute(this.ctx, () => updatePointCommand(target, d.pointId, { x: d.at.x, y: d.at.y }))
-    }
-    this.ctx.previewChanged()
+    if (this.drag.release(e)) this.lastPress = null
   }
 
   keyDown(key: string): boolean {
@@ -109,22 +96,14 @@ export class PointTool implements Tool {
       this.ctx.rename(s)
       return true
     }
-    return escapeCancelsDrag(key, this.drag !== null, () => this.cancel())
+    return escapeCancelsDrag(key, this.drag.active, () => this.cancel())
   }
 
   cancel(): void {
-    if (!this.drag) return
-    this.drag = null
-    this.ctx.previewChanged()
+    this.drag.cancel()
   }
 
   preview(): ToolPreview | null {
-    const d = this.drag
-    if (!d || (d.from.x === d.at.x && d.from.y === d.at.y)) return null
-    return {
-      rings: [{ points: [d.from, d.at], closed: false, colour: DRAG_COLOUR, dashed: true }],
-      markers: [{ point: d.at, colour: DRAG_COLOUR, size: 6 }],
-      snap: d.target,
-    }
+    return this.drag.preview(true)
   }
 }

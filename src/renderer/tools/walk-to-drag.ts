@@ -9,22 +9,23 @@
  */
 import type { Point } from '../../shared/geometry/types'
 import { updateHotspotCommand } from '../commands/hotspot-commands'
-import type { SnapTarget } from './snapping'
-import { tryExecute, type ToolContext, type ToolPointer, type ToolPreview } from './tool'
+import { PointDrag } from './point-drag'
+import type { ToolContext, ToolPointer, ToolPreview } from './tool'
 
 /** Screen px within which a press takes a walk-to marker. */
 export const WALK_TO_HIT_SCREEN_PX = 9
 
-/** Colour of walk-to markers while dragged (the hotspot view draws them at rest). */
-const DRAG_COLOUR = 0xffe066
-
 export class WalkToDrag {
-  private drag: { hotspotId: string; from: Point | null; at: Point; target: SnapTarget | null } | null = null
+  private readonly drag: PointDrag<string>
 
-  constructor(private readonly ctx: ToolContext) {}
+  constructor(private readonly ctx: ToolContext) {
+    this.drag = new PointDrag(ctx, (target, hotspotId, at) =>
+      updateHotspotCommand(target, hotspotId, { walkTo: at }),
+    )
+  }
 
   get active(): boolean {
-    return this.drag !== null
+    return this.drag.active
   }
 
   /** The hotspots with a walk-to point, the selected one first. */
@@ -46,8 +47,7 @@ export class WalkToDrag {
     )
     if (hit) {
       this.ctx.select({ kind: 'hotspot', hotspotId: hit.id })
-      this.drag = { hotspotId: hit.id, from: hit.at, at: hit.at, target: null }
-      this.ctx.previewChanged()
+      this.drag.start(hit.id, hit.at, hit.at)
       return true
     }
     const s = this.ctx.selection()
@@ -55,44 +55,24 @@ export class WalkToDrag {
     const h = this.ctx.target()?.room.hotspots?.find((x) => x.id === s.hotspotId)
     if (!h) return false
     const snapped = this.ctx.snap(e.point, e.zoom)
-    this.drag = { hotspotId: h.id, from: h.walkTo ?? null, at: snapped.point, target: snapped.target }
-    this.ctx.previewChanged()
+    this.drag.start(h.id, h.walkTo ?? null, snapped.point, snapped.target)
     return true
   }
 
   move(e: ToolPointer): void {
-    if (!this.drag) return
-    const snapped = this.ctx.snap(e.point, e.zoom)
-    this.drag.at = snapped.point
-    this.drag.target = snapped.target
-    this.ctx.previewChanged()
+    this.drag.move(e)
   }
 
   /** End the drag: one command when the point is somewhere new. */
   release(e: ToolPointer): void {
-    const d = this.drag
-    if (!d) return
-    this.move(e)
-    this.drag = null
-    const target = this.ctx.target()
-    if (target && (!d.from || d.from.x !== d.at.x || d.from.y !== d.at.y))
-      tryExecute(this.ctx, () => updateHotspotCommand(target, d.hotspotId, { walkTo: d.at }))
-    this.ctx.previewChanged()
+    this.drag.release(e)
   }
 
   cancel(): void {
-    if (!this.drag) return
-    this.drag = null
-    this.ctx.previewChanged()
+    this.drag.cancel()
   }
 
   preview(): ToolPreview | null {
-    const d = this.drag
-    if (!d) return null
-    return {
-      rings: d.from ? [{ points: [d.from, d.at], closed: false, colour: DRAG_COLOUR, dashed: true }] : [],
-      markers: [{ point: d.at, colour: DRAG_COLOUR, size: 6 }],
-      snap: d.target,
-    }
+    return this.drag.preview()
   }
 }
