@@ -68,6 +68,8 @@ async function makeApplication(options: OnDemandOptions): Promise<Application> {
   })
   app.ticker.stop()
   limitBatchTextures(app.renderer)
+  // A lost and restored context reads the limits again: limit them again after it.
+  app.renderer.runners.contextChange.add({ contextChange: () => limitBatchTextures(app.renderer) })
   // The system ticker would run an animation frame forever (pointer polling, the texture
   // collector's timer): the views destroy their own textures and take no Pixi events.
   Ticker.system.autoStart = false
