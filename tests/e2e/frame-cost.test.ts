@@ -71,7 +71,7 @@ describe('a frame of the room', () => {
       'the room frame to show in the sky',
     )
     expect((await scene()).frameShown).toBe(true)
-    await saveScreenshot(page, 'frame-cost-background-hidden')
+    await saveScreenshot(page, 'frame-cost-background-hidden.png')
     await page.locator('[data-layer="background"] input[type="checkbox"]').check()
     await waitUntil(
       async () => (await screenshotPixels(page)).at(sky.x, sky.y),
