@@ -11,6 +11,11 @@
  *   schedules one frame, and many requests in one animation frame draw once.
  * - No Pixi events: the views take input from the DOM (tool-input.ts), so no hit test runs
  *   per pointer move and no system ticker polls the pointer every frame.
+ * - One texture a batch: Pixi's batch shaders pick each pixel's texture through a chain of
+ *   ifs over every batchable texture (16 here); a software rasteriser (SwiftShader) runs every
+ *   branch for every pixel, so a sprite or a filled shape cost 16 texture reads a pixel (the
+ *   background alone was 90-170 ms of a frame). With one texture a batch the shaders read one;
+ *   objects with different textures take a draw call each (a room has a handful).
  *
  * Glossary
  * - surface: one view's use of the application: its own scene root (`stage`), its draw
@@ -18,7 +23,7 @@
  *
  * Units: CSS px for the canvas.
  */
-import { Application, Container, Ticker } from 'pixi.js'
+import { Application, Container, DefaultBatcher, Ticker, type Renderer } from 'pixi.js'
 
 export interface OnDemandOptions {
   /** Canvas clear colour, '#rrggbb'. */
@@ -27,15 +32,33 @@ export interface OnDemandOptions {
   testId: string
 }
 
+/** Textures a batch may sample (see "One texture a batch"). */
+export const BATCH_TEXTURES = 1
+
+/**
+ * Let batches sample at most BATCH_TEXTURES textures. Pixi reads the limit when it makes a
+ * batcher or a batch shader, but some were made during init with the old one: the graphics
+ * pipe's shader is made again, and the sprites' batch shader (one for the page, made by the
+ * first batcher) replaced through a batcher of our own.
+ */
+function limitBatchTextures(renderer: Renderer): void {
+  renderer.limits.maxBatchableTextures = BATCH_TEXTURES
+  const graphics = (renderer.renderPipes as { graphics?: { contextChange?: () => void } }).graphics
+  graphics?.contextChange?.()
+  const batcher = new DefaultBatcher({ maxTextures: BATCH_TEXTURES })
+  batcher._updateMaxTextures(BATCH_TEXTURES)
+  batcher.destroy()
+}
+
 /** The page's one application, made by the first surface that mounts. */
 let shared: Promise<Application> | null = null
 /** The surface holding the canvas now (at most one). */
 const holders = new Set<OnDemandApp>()
 
-async function makeApplication(parent: HTMLElement, options: OnDemandOptions): Promise<Application> {
+async function makeApplication(options: OnDemandOptions): Promise<Application> {
   const app = new Application()
+  // No resizeTo yet: it would draw a first frame, making a batcher before the limit below.
   await app.init({
-    resizeTo: parent,
     background: options.background,
     antialias: true,
     preference: 'webgl',
@@ -44,6 +67,9 @@ async function makeApplication(parent: HTMLElement, options: OnDemandOptions): P
     autoStart: false,
   })
   app.ticker.stop()
+  limitBatchTextures(app.renderer)
+  // A lost and restored context reads the limits again: limit them again after it.
+  app.renderer.runners.contextChange.add({ contextChange: () => limitBatchTextures(app.renderer) })
   // The system ticker would run an animation frame forever (pointer polling, the texture
   // collector's timer): the views destroy their own textures and take no Pixi events.
   Ticker.system.autoStart = false
@@ -76,7 +102,7 @@ export class OnDemandApp {
 
   /** Take the canvas over: it moves into `parent` and shows this surface's stage. */
   async init(parent: HTMLElement, options: OnDemandOptions): Promise<void> {
-    shared ??= makeApplication(parent, options)
+    shared ??= makeApplication(options)
     const app = await shared
     this.application = app
     for (const other of holders) if (other !== this) other.release()

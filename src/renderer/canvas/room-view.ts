@@ -10,6 +10,9 @@
  *   walk-behind layer is a second such overlay, with its baselines dashed and labelled.
  * - cover: the background's pixels where a walk-behind hides the ghost (baseline below
  *   its feet), drawn above it, so the ghost looks cut out as in the game.
+ * - room frame: the room's rectangle in a flat colour, under the background; not drawn while
+ *   an opaque background at full opacity covers it (under software GL a room-sized fill is
+ *   tens of ms of every frame, for pixels the background paints over).
  *
  * Units: room px inside `world`; CSS px for the canvas.
  */
@@ -21,7 +24,7 @@ import { OnDemandApp } from './on-demand-app'
 import type { RgbaImage } from '../../shared/host'
 import type { Rect } from '../../shared/geometry/types'
 import type { Viewport } from './viewport'
-import { backgroundTexture, nearestTexture, textureFromGrey } from './textures'
+import { backgroundTexture, isOpaque, nearestTexture, textureFromGrey } from './textures'
 
 export { MASK_TILE_PX } from './indexed-overlay'
 
@@ -126,18 +129,43 @@ export class RoomView {
     this.requestRender()
     this.frameLayer.clear()
     this.frameLayer.rect(0, 0, width, height).fill({ color: 0x30333b })
+    this.roomSize = { width, height }
+    this.showFrameIfSeen()
   }
+
+  private roomSize = { width: 0, height: 0 }
+  private backgroundOpaque = false
 
   /** Show a background (its texture is kept for both views by canvas/textures.ts). */
   setBackground(image: RgbaImage | null): void {
     this.requestRender()
     this.backgroundSprite.texture = image ? backgroundTexture(image) : Texture.EMPTY
+    this.backgroundOpaque = image !== null && isOpaque(image)
+    this.showFrameIfSeen()
   }
 
   setBackgroundStyle(visible: boolean, opacity: number): void {
     this.requestRender()
     this.backgroundSprite.visible = visible
     this.backgroundSprite.alpha = opacity
+    this.showFrameIfSeen()
+  }
+
+  /** The room frame is drawn unless the background hides all of it (see "room frame"). */
+  private showFrameIfSeen(): void {
+    const bg = this.backgroundSprite
+    const hidden =
+      this.backgroundOpaque &&
+      bg.visible &&
+      bg.alpha >= 1 &&
+      bg.texture.width >= this.roomSize.width &&
+      bg.texture.height >= this.roomSize.height
+    this.frameLayer.visible = !hidden
+  }
+
+  /** Whether the room frame is drawn (for tests). */
+  get frameShown(): boolean {
+    return this.frameLayer.visible
   }
 
   /** Replace the scale-map overlay: its grey (red channel) as an opaque greyscale texture. */

@@ -67,6 +67,25 @@ export function backgroundTexture(image: RgbaImage): Texture {
   return texture
 }
 
+const opaque = new WeakMap<RgbaImage, boolean>()
+
+/** Whether every pixel of `image` has alpha 255 (read once an image). */
+export function isOpaque(image: RgbaImage): boolean {
+  let known = opaque.get(image)
+  if (known === undefined) {
+    known = true
+    const data = image.data
+    for (let i = 3; i < data.length; i += 4) {
+      if (data[i] !== 255) {
+        known = false
+        break
+      }
+    }
+    opaque.set(image, known)
+  }
+  return known
+}
+
 /** A texture of an image's grey (its red channel), opaque: how a scale map looks (the caller destroys it). */
 export function textureFromGrey(image: RgbaImage): Texture {
   const n = image.width * image.height
