@@ -17,8 +17,9 @@
  *
  * Always refused, whatever the set: a value that is not text, an empty path, a path longer
  * than MAX_PATH_CHARS or deeper than MAX_PATH_DEPTH segments, a control character (U+0000 to
- * U+001F, U+007F), an absolute path ('/x', '\x', '\\server\share', 'C:/x', 'c:x'), a '..'
- * segment, and a path that names no file ('.', './').
+ * U+001F, U+007F), an absolute path ('/x', '\x', '\\server\share', 'C:/x', 'c:x'), a URL
+ * ('res://x', 'file:x'), a '..' segment (resolveInside takes one that stays inside the root),
+ * and a path that names no file ('.', './').
  *
  * Units: characters for lengths, segments for depth.
  */
@@ -31,6 +32,7 @@ export type PathRule =
   | 'length'
   | 'control'
   | 'absolute'
+  | 'url'
   | 'backslash'
   | 'up'
   | 'normal'
@@ -57,7 +59,11 @@ export interface PathRules {
  * id such as 'aux' is a valid room folder on the other systems, and refusing it would lock
  * an author out of their project.
  */
-export const PROJECT_FILE_PATHS: PathRules = { backslash: 'separator', dotSegments: 'drop', windowsNames: false }
+export const PROJECT_FILE_PATHS: PathRules = {
+  backslash: 'separator',
+  dotSegments: 'drop',
+  windowsNames: false,
+}
 
 /**
  * Paths Walkbox writes and reads itself in normal form: a save journal's targets, staged
@@ -85,6 +91,7 @@ export const PATH_PROBLEMS = {
   length: `is longer than ${MAX_PATH_CHARS} characters`,
   control: (code: string) => `contains the control character ${code}`,
   absolute: 'is absolute',
+  url: 'is a URL; expected a path',
   backslash: "contains '\\'; expected '/' between folders",
   up: "goes up with '..'",
   normal: "has an empty or '.' segment; expected a normal path",
@@ -110,17 +117,24 @@ const codeOf = (c: string) => `U+${c.charCodeAt(0).toString(16).toUpperCase().pa
  * or the first rule it breaks.
  */
 export function pathSegments(value: unknown, rules: PathRules): string[] | PathProblem {
-  if (typeof value !== 'string') return fail('text', PATH_PROBLEMS.text(value === null ? 'null' : typeof value))
+  return segmentsOf(value, rules, false)
+}
+
+/** pathSegments; with `up`, '..' segments are kept (for resolveInside) and no segment at all is allowed. */
+function segmentsOf(value: unknown, rules: PathRules, up: boolean): string[] | PathProblem {
+  if (typeof value !== 'string')
+    return fail('text', PATH_PROBLEMS.text(value === null ? 'null' : typeof value))
   if (value.length === 0) return fail('empty', PATH_PROBLEMS.empty)
   if (value.length > MAX_PATH_CHARS) return fail('length', PATH_PROBLEMS.length)
   const control = CONTROL.exec(value)
   if (control) return fail('control', PATH_PROBLEMS.control(codeOf(control[0])))
   if (/^[\\/]/.test(value) || /^[A-Za-z]:/.test(value)) return fail('absolute', PATH_PROBLEMS.absolute)
+  if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(value)) return fail('url', PATH_PROBLEMS.url)
   if (rules.backslash === 'refuse' && value.includes('\\')) return fail('backslash', PATH_PROBLEMS.backslash)
   const all = value.split(rules.backslash === 'separator' ? /[\\/]/ : '/')
-  if (all.includes('..')) return fail('up', PATH_PROBLEMS.up)
+  if (!up && all.includes('..')) return fail('up', PATH_PROBLEMS.up)
   const segments = all.filter((s) => s !== '' && s !== '.')
-  if (segments.length === 0) return fail('no-file', PATH_PROBLEMS['no-file'])
+  if (!up && segments.length === 0) return fail('no-file', PATH_PROBLEMS['no-file'])
   if (rules.dotSegments === 'refuse' && segments.length !== all.length)
     return fail('normal', PATH_PROBLEMS.normal)
   if (segments.length > MAX_PATH_DEPTH) return fail('depth', PATH_PROBLEMS.depth)
@@ -128,7 +142,8 @@ export function pathSegments(value: unknown, rules: PathRules): string[] | PathP
     for (const s of segments) {
       const char = WINDOWS_CHARACTER.exec(s)
       if (char) return fail('windows-character', PATH_PROBLEMS['windows-character'](char[0]))
-      if (WINDOWS_DEVICE.test(s) || /[. ]$/.test(s)) return fail('windows-name', PATH_PROBLEMS['windows-name'](s))
+      if (WINDOWS_DEVICE.test(s) || (s !== '..' && /[. ]$/.test(s)))
+        return fail('windows-name', PATH_PROBLEMS['windows-name'](s))
     }
   }
   return segments
@@ -144,6 +159,33 @@ export function pathProblem(value: unknown, rules: PathRules): PathProblem | nul
 export function normalPath(value: unknown, rules: PathRules): string | PathProblem {
   const segments = pathSegments(value, rules)
   return Array.isArray(segments) ? segments.join('/') : segments
+}
+
+/**
+ * `value`, as one file names another relative to the folder `base` (a normal path, '' for the
+ * root), as a normal path under the root ('' for the root itself): '..' is taken while it stays
+ * inside the root, every other rule of `rules` holds; or the first rule it breaks.
+ */
+export function resolveInside(base: string, value: unknown, rules: PathRules): string | PathProblem {
+  const segments = segmentsOf(value, rules, true)
+  if (!Array.isArray(segments)) return segments
+  const out = base ? base.split('/') : []
+  for (const s of segments) {
+    if (s !== '..') out.push(s)
+    else if (out.pop() === undefined) return fail('up', PATH_PROBLEMS.up)
+  }
+  if (out.length > MAX_PATH_DEPTH) return fail('depth', PATH_PROBLEMS.depth)
+  return out.join('/')
+}
+
+/**
+ * Paths one file of a game names another by (Tiled's tilesets, templates and project folders):
+ * as written on any system, relative to the naming file's folder.
+ */
+export const GAME_REFERENCE_PATHS: PathRules = {
+  backslash: 'separator',
+  dotSegments: 'drop',
+  windowsNames: false,
 }
 
 /** How a case-insensitive file system compares `path` (a normal path). */

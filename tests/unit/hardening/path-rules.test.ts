@@ -13,14 +13,17 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { folderSource } from '../../../src/cli/format-commands'
 import { gamePathProblem } from '../../../src/shared/formats/game-source'
+import { insideMapFolder } from '../../../src/shared/formats/tiled/external-files'
 import { MAX_PATH_CHARS, MAX_PATH_DEPTH } from '../../../src/shared/limits'
 import {
   caseFoldChecker,
+  GAME_REFERENCE_PATHS,
   NORMAL_PATHS,
   normalPath,
   PATH_PROBLEMS,
   pathProblem,
   PROJECT_FILE_PATHS,
+  resolveInside,
   ZIP_ENTRY_PATHS,
   type PathRule,
   type PathRules,
@@ -76,6 +79,18 @@ describe('the path rules', () => {
       '\\\\server\\share\\x.png',
       ['PROJECT_FILE_PATHS', 'NORMAL_PATHS', 'ZIP_ENTRY_PATHS'],
       'is absolute',
+    ],
+    [
+      'url',
+      'res://rooms/x.png',
+      ['PROJECT_FILE_PATHS', 'NORMAL_PATHS', 'ZIP_ENTRY_PATHS'],
+      'is a URL; expected a path',
+    ],
+    [
+      'url',
+      'file:x.png',
+      ['PROJECT_FILE_PATHS', 'NORMAL_PATHS', 'ZIP_ENTRY_PATHS'],
+      'is a URL; expected a path',
     ],
     [
       'backslash',
@@ -171,6 +186,23 @@ describe('the path rules', () => {
     expect(normalPath(deep.slice(2), NORMAL_PATHS)).toBe(deep.slice(2))
   })
 
+  it("resolves one file's name for another inside the root, '..' included while it stays inside", () => {
+    expect(resolveInside('maps/town', '../tiles/a.tsx', GAME_REFERENCE_PATHS)).toBe('maps/tiles/a.tsx')
+    expect(resolveInside('maps', '..\\..\\x.tsx', GAME_REFERENCE_PATHS)).toEqual({
+      rule: 'up',
+      problem: "goes up with '..'",
+    })
+    expect(resolveInside('maps', '..', GAME_REFERENCE_PATHS)).toBe('')
+    expect(resolveInside('', 'res://x.tsx', GAME_REFERENCE_PATHS)).toEqual({
+      rule: 'url',
+      problem: 'is a URL; expected a path',
+    })
+    expect(resolveInside('', '/x.tsx', GAME_REFERENCE_PATHS)).toEqual({
+      rule: 'absolute',
+      problem: 'is absolute',
+    })
+  })
+
   it('finds two paths that differ only in case', () => {
     const check = caseFoldChecker()
     expect(check('rooms/Porch/room.json')).toBeNull()
@@ -252,6 +284,13 @@ describe('every caller refuses with the rule of its set', () => {
     expect(gamePathProblem('Rooms\\1\\data.xml')).toBe(
       `"Rooms\\\\1\\\\data.xml" contains '\\'; expected '/' between folders`,
     )
+  })
+
+  it('Tiled maps naming tilesets and templates', () => {
+    expect(insideMapFolder('', 'maps/', '../tiles/a.tsx')).toBe('tiles/a.tsx')
+    // A URL was refused before too; a control character was not (the rule 'control' is new here).
+    expect(insideMapFolder('', 'maps/', 'res://tiles/a.tsx')).toBeNull()
+    expect(insideMapFolder('', 'maps/', 'a\0.tsx')).toBeNull()
   })
 
   describe("the command line's game reads", () => {
