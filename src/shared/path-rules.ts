@@ -67,15 +67,26 @@ export const PROJECT_FILE_PATHS: PathRules = {
 
 /**
  * Paths Walkbox writes and reads itself in normal form: a save journal's targets, staged
- * files and removals, and the files read from or written into a game folder.
+ * files and removals, the files read from or written into a game folder (the editor's and
+ * `walkbox import`'s), OPFS project files.
  */
 export const NORMAL_PATHS: PathRules = { backslash: 'refuse', dotSegments: 'refuse', windowsNames: false }
 
 /**
  * The entries of a .zip project: normal paths that every system can hold, since the import
- * writes each one as a file (and no two may differ only in case: see caseFoldCollision).
+ * writes each one as a file (and no two may differ only in case: see caseFoldChecker).
  */
 export const ZIP_ENTRY_PATHS: PathRules = { backslash: 'refuse', dotSegments: 'refuse', windowsNames: true }
+
+/**
+ * Paths one file of a game names another by (Tiled's tilesets, templates and project folders):
+ * as written on any system, relative to the naming file's folder.
+ */
+export const GAME_REFERENCE_PATHS: PathRules = {
+  backslash: 'separator',
+  dotSegments: 'drop',
+  windowsNames: false,
+}
 
 /** The first rule a path breaks: its name and the words that follow the path in a message. */
 export interface PathProblem {
@@ -176,16 +187,6 @@ export function resolveInside(base: string, value: unknown, rules: PathRules): s
   }
   if (out.length > MAX_PATH_DEPTH) return fail('depth', PATH_PROBLEMS.depth)
   return out.join('/')
-}
-
-/**
- * Paths one file of a game names another by (Tiled's tilesets, templates and project folders):
- * as written on any system, relative to the naming file's folder.
- */
-export const GAME_REFERENCE_PATHS: PathRules = {
-  backslash: 'separator',
-  dotSegments: 'drop',
-  windowsNames: false,
 }
 
 /** How a case-insensitive file system compares `path` (a normal path). */
