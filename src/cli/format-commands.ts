@@ -24,6 +24,7 @@ import { existsSync } from 'node:fs'
 import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { FileAccessError, readRegularFile } from '../main/services/regular-file'
 import { MAX_IMAGE_FILE_BYTES, MAX_JSON_FILE_BYTES } from '../shared/limits'
+import { NORMAL_PATHS, normalPath } from '../shared/path-rules'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import {
@@ -97,13 +98,15 @@ async function refuseLinkOnTheWay(root: string, full: string, label: string): Pr
   }
 }
 
-/** Files under `root` only: '..' and absolute paths are refused, like res:// in Godot, and no link is followed. */
+/**
+ * Files under `root` only, named as the editor's game folders name them (NORMAL_PATHS of
+ * src/shared/path-rules.ts: no '..', nothing absolute, like res:// in Godot); no link is followed.
+ */
 export function folderSource(root: string): ImportSource {
   const top = resolve(root)
   const inside = (path: string): string | null => {
-    const full = resolve(top, path)
-    const rel = relative(top, full)
-    return rel.startsWith('..') || rel.split(sep).includes('..') || resolve(top, rel) !== full ? null : full
+    const normal = normalPath(path, NORMAL_PATHS)
+    return typeof normal === 'string' ? join(top, ...normal.split('/')) : null
   }
   const read = async (path: string, maxBytes: number) => {
     const full = inside(path)

@@ -164,6 +164,14 @@ export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024
 /** The most paths one journal may name. */
 export const MAX_JOURNAL_PATHS = 100_000
 
+// ---- Paths (src/shared/path-rules.ts) -------------------------------------------------
+
+/** Longest path read from a project, journal, zip or game, characters (Linux's PATH_MAX). */
+export const MAX_PATH_CHARS = 4096
+
+/** Most segments (folders and the file) of one such path. */
+export const MAX_PATH_DEPTH = 64
+
 // ---- XML (AGS 4 .crm XML parts, Tiled .tmx/.tsx/.tx) -----------------------------------
 
 /** Deepest nesting of XML elements, every XML reader (AGS 4 room XML, Tiled .tmx/.tsx/.tx). */
@@ -437,6 +445,8 @@ export const LIMIT_UNITS = {
   MAX_MASK_SCALE: 'ratio',
   MAX_JOURNAL_BYTES: 'bytes',
   MAX_JOURNAL_PATHS: 'items',
+  MAX_PATH_CHARS: 'characters',
+  MAX_PATH_DEPTH: 'levels',
   MAX_XML_DEPTH: 'levels',
   MAX_XML_ELEMENTS: 'items',
   MAX_XML_CHARS: 'characters',

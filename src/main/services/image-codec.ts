@@ -16,7 +16,8 @@
  *   with 'ids' at exactly the room's size; an import may be an exact fraction (1:2 to 1:4).
  *
  * - signature check: before sharp sees any bytes, their first bytes must be those of a PNG,
- *   JPEG or WebP file (src/shared/room/image-header.ts `sniffImageFormat`); sharp (libvips)
+ *   JPEG or WebP file, and its header within the limits (src/shared/room/image-header.ts
+ *   `checkImageHeader`, the one check every host runs); sharp (libvips)
  *   would otherwise parse SVG, TIFF, GIF, PDF and more, each a parser Walkbox does not need.
  * - loader allowlist: on top of the signature check, libvips itself is told to refuse every
  *   image loader but PNG, JPEG and WebP (`sharp.block` / `sharp.unblock`, process-wide, when
@@ -35,7 +36,7 @@ import { MaskImageError, readMaskImage, readPngPalette, type MaskRule } from '..
 import type { AreaMask, GreyImage, ImageCodec as StoreImageCodec } from '../../shared/room/project-store'
 
 import { IMAGE_LIMITS } from '../../shared/host'
-import { sniffImageFormat } from '../../shared/room/image-header'
+import { checkImageHeader, ImageHeaderError } from '../../shared/room/image-header'
 import { imageSizeProblem, MAX_IMAGE_FILE_BYTES } from '../../shared/limits'
 import { FileAccessError, readRegularFile } from './regular-file'
 
@@ -123,9 +124,9 @@ export async function readImageInfo(
 
 async function infoOf(bytes: Uint8Array, file: string, limits: ImageLimits): Promise<ImageInfo> {
   try {
-    sniffImageFormat(bytes, file)
+    checkImageHeader(bytes, file, limits)
   } catch (e) {
-    throw new ImageError(file, (e as Error).message.slice(file.length + 2))
+    throw e instanceof ImageHeaderError ? new ImageError(file, e.problem) : e
   }
   let meta: Metadata
   try {
@@ -138,6 +139,7 @@ async function infoOf(bytes: Uint8Array, file: string, limits: ImageLimits): Pro
     throw new ImageError(file, `is a ${meta.format} image; expected PNG, JPEG or WebP`)
   }
   const { width, height } = meta
+  // Sharp reads the same header; a file whose sizes disagree with it is refused all the same.
   const problem = imageSizeProblem(width ?? 0, height ?? 0, limits.maxSide, limits.maxPixels)
   if (problem) throw new ImageError(file, problem)
   return {

@@ -25,6 +25,7 @@ import type { WalkboxHost } from '../../shared/host-methods'
 import { cleanRecentList, RECENT_MAX } from '../../shared/host'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../../shared/room/schema'
+import { projectPathOf } from '../../shared/room/project-paths'
 import type { FileWrite } from '../../shared/room/unit-save'
 import {
   checkStoredProject,
@@ -74,21 +75,12 @@ async function projectsRoot(): Promise<Dir> {
   return root.getDirectoryHandle(PROJECTS_DIR, { create: true })
 }
 
-/** A project-relative path checked to stay inside the project folder ('/' separated). */
-function insidePath(relative: string, file: string, field: string): string {
-  const parts = relative
-    .replace(/\\/g, '/')
-    .split('/')
-    .filter((p) => p !== '' && p !== '.')
-  if (
-    relative.startsWith('/') ||
-    /^[A-Za-z]:/.test(relative) ||
-    parts.some((p) => p === '..') ||
-    parts.length === 0
-  ) {
-    throw new Error(`${file}: ${field}: '${relative}' leaves the project folder; paths must stay inside it`)
-  }
-  return parts.join('/')
+/**
+ * A project name from the recent list or the address, as a folder of `projects/` (the rules
+ * of a path inside a project file: src/shared/path-rules.ts, PROJECT_FILE_PATHS).
+ */
+export function insidePath(relative: string, file: string, field: string): string {
+  return projectPathOf('', relative, { file, field })
 }
 
 function slug(name: string): string {

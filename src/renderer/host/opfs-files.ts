@@ -14,14 +14,15 @@
  *
  * Units: bytes.
  */
+import { NORMAL_PATHS, pathSegments, shownPath } from '../../shared/path-rules'
 import type { ProjectFiles } from '../../shared/room/unit-save'
 
 type Dir = FileSystemDirectoryHandle
 
+/** The folders and file of a project path: a normal path (NORMAL_PATHS of src/shared/path-rules.ts), as the store writes them. */
 function parts(path: string): string[] {
-  const segments = path.split('/').filter((p) => p !== '' && p !== '.')
-  if (segments.length === 0 || segments.some((p) => p === '..' || p.includes('\\')))
-    throw new Error(`${path}: not a path inside the project folder`)
+  const segments = pathSegments(path, NORMAL_PATHS)
+  if (!Array.isArray(segments)) throw new Error(`${shownPath(path)} ${segments.problem}`)
   return segments
 }
 

@@ -16,8 +16,7 @@
  */
 import type { RgbaImage } from '../../shared/host'
 import type { ImageCodec } from '../../shared/room/project-store'
-import { fileTooLargeMessage, MAX_IMAGE_FILE_BYTES } from '../../shared/limits'
-import { checkImageLimits, readImageHeader, sniffImageFormat } from './image-header'
+import { checkImageHeader } from './image-header'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
@@ -125,19 +124,9 @@ export function resampleRgba(
   return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }
 }
 
-/** Format and size of an image file from its header, refused before decoding when it is too large. */
-function headerOf(bytes: Uint8Array, fileName: string): { width: number; height: number } {
-  if (bytes.length > MAX_IMAGE_FILE_BYTES)
-    throw new Error(fileTooLargeMessage(fileName, bytes.length, MAX_IMAGE_FILE_BYTES))
-  sniffImageFormat(bytes, fileName)
-  const header = readImageHeader(bytes, fileName)
-  checkImageLimits(header, fileName)
-  return header
-}
-
 /** Decode a PNG, JPEG or WebP file to RGBA (not premultiplied) after its header passed the limits. */
 export async function decodeImageFile(bytes: Uint8Array, fileName: string): Promise<RgbaImage> {
-  headerOf(bytes, fileName)
+  checkImageHeader(bytes, fileName)
   let bitmap: ImageBitmap
   try {
     bitmap = await createImageBitmap(new Blob([bytes as BlobPart]), {

@@ -3,8 +3,14 @@
  * oversized image is refused before anything is decoded and importers can learn an
  * image's size without decoding it.
  *
- * Units: px.
+ * checkImageHeader is the one check every host runs on an image file before decoding it
+ * (the shared project store, the desktop's codec, the browser's decoder): its byte size, its
+ * signature, its header and the side and pixel limits of src/shared/limits.ts, each refused
+ * with one line naming the file.
+ *
+ * Units: px; bytes for file sizes.
  */
+import { imageSizeProblem, MAX_IMAGE_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, tooLargeProblem } from '../limits'
 
 export interface ImageHeader {
   format: 'png' | 'jpeg' | 'webp'
@@ -100,4 +106,41 @@ export function sniffImageFormat(bytes: Uint8Array, fileName: string): ImageHead
   throw new Error(
     `${fileName}: not a readable image; expected a PNG, JPEG or WebP file (its first bytes are none of theirs)`,
   )
+}
+
+/** An image file Walkbox does not open: `${file}: ${problem}`. */
+export class ImageHeaderError extends Error {
+  readonly file: string
+  /** What is wrong, the words after "`file`: ". */
+  readonly problem: string
+  constructor(file: string, problem: string) {
+    super(`${file}: ${problem}`)
+    this.name = 'ImageHeaderError'
+    this.file = file
+    this.problem = problem
+  }
+}
+
+/**
+ * The header of an image file Walkbox opens, or throws ImageHeaderError naming `fileName`:
+ * over MAX_IMAGE_FILE_BYTES, not a PNG, JPEG or WebP (by its signature), no size in its header,
+ * or over `limits` (the side and pixel limits of limits.ts unless a test narrows them).
+ */
+export function checkImageHeader(
+  bytes: Uint8Array,
+  fileName: string,
+  limits: { maxSide: number; maxPixels: number } = { maxSide: MAX_IMAGE_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS },
+): ImageHeader {
+  if (bytes.length > MAX_IMAGE_FILE_BYTES)
+    throw new ImageHeaderError(fileName, tooLargeProblem(bytes.length, MAX_IMAGE_FILE_BYTES))
+  let header: ImageHeader
+  try {
+    sniffImageFormat(bytes, fileName)
+    header = readImageHeader(bytes, fileName)
+  } catch (e) {
+    throw new ImageHeaderError(fileName, (e as Error).message.slice(fileName.length + 2))
+  }
+  const problem = imageSizeProblem(header.width, header.height, limits.maxSide, limits.maxPixels)
+  if (problem) throw new ImageHeaderError(fileName, problem)
+  return header
 }

@@ -16,25 +16,17 @@
  */
 import { isWorkingFile, STAGED_SUFFIX, type Journal, type ProjectFiles } from './project-files'
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_PATHS } from '../limits'
+import { NORMAL_PATHS, pathProblem, shownPath } from '../path-rules'
 
 const BACKUPS = 'backups'
 
 /** The journal, or why it must not run (one line, no full stop). */
 export type CheckedJournal = { journal: Journal; problem?: undefined } | { journal: null; problem: string }
 
-/** Why `path` is not a normal project path, or null when it is. */
+/** Why `path` is not a normal project path (NORMAL_PATHS of src/shared/path-rules.ts), or null when it is. */
 export function projectPathProblem(path: unknown): string | null {
-  if (typeof path !== 'string') return `expected a path, found ${typeof path}`
-  const shown = JSON.stringify(path.length > 80 ? `${path.slice(0, 80)}…` : path)
-  if (path.length === 0) return 'an empty path'
-  if (path.length > 4096) return `${shown} is longer than 4096 characters`
-  if (path.includes('\0')) return `${shown} contains a NUL character`
-  if (path.includes('\\')) return `${shown} contains '\\'`
-  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return `${shown} is absolute`
-  const segments = path.split('/')
-  if (segments.includes('..')) return `${shown} goes up with '..'`
-  if (segments.some((s) => s === '' || s === '.')) return `${shown} is not a normal path`
-  return null
+  const found = pathProblem(path, NORMAL_PATHS)
+  return found && `${shownPath(path)} ${found.problem}`
 }
 
 function inBackups(path: string): boolean {

@@ -14,13 +14,22 @@
  * Both '/' and '\' count as separators on every platform, so a project made on Windows opens
  * on Linux and the other way round.
  *
+ * Which paths are refused, and with which words, is src/shared/path-rules.ts's
+ * PROJECT_FILE_PATHS; this module adds where the path came from.
+ *
  * Units: none (paths).
  */
+import { caseFoldKey, pathSegments, PROJECT_FILE_PATHS } from '../path-rules'
 
 /** Which file and field a path came from, e.g. { file: 'rooms/porch/room.json', field: 'background' }. */
 export interface PathSource {
   file: string
   field: string
+}
+
+/** "'../x.png' goes up with '..'; paths must stay inside the project folder": a path's problem, after "file: field: ". */
+export function unsafePathProblem(value: string, problem: string): string {
+  return `'${shownValue(value)}' ${problem}; paths must stay inside the project folder`
 }
 
 /** A path in a project file that would leave the project folder (or is not a path at all). */
@@ -29,7 +38,7 @@ export class UnsafePathError extends Error {
   readonly field: string
   readonly value: string
   constructor(where: PathSource, value: string, problem: string) {
-    super(`${where.file}: ${where.field}: '${value}' ${problem}; paths must stay inside the project folder`)
+    super(`${where.file}: ${where.field}: ${unsafePathProblem(value, problem)}`)
     this.name = 'UnsafePathError'
     this.file = where.file
     this.field = where.field
@@ -37,16 +46,13 @@ export class UnsafePathError extends Error {
   }
 }
 
-/** The segments of a relative path, or throws for text that is not a safe relative path. */
+/**
+ * The segments of a relative path, or throws for text that is not a safe relative path (the
+ * rules of PROJECT_FILE_PATHS in src/shared/path-rules.ts).
+ */
 export function checkRelativePath(value: string, where: PathSource): string[] {
-  if (typeof value !== 'string' || value.length === 0)
-    throw new UnsafePathError(where, String(value), 'is empty')
-  if (value.includes('\0'))
-    throw new UnsafePathError(where, value.replace(/\0/g, '\\0'), 'contains a NUL character')
-  if (/^[A-Za-z]:/.test(value) || /^[\\/]/.test(value)) throw new UnsafePathError(where, value, 'is absolute')
-  const segments = value.split(/[\\/]+/).filter((s) => s !== '' && s !== '.')
-  if (segments.includes('..')) throw new UnsafePathError(where, value, "goes up with '..'")
-  if (segments.length === 0) throw new UnsafePathError(where, value, 'names no file')
+  const segments = pathSegments(value, PROJECT_FILE_PATHS)
+  if (!Array.isArray(segments)) throw new UnsafePathError(where, value, segments.problem)
   return segments
 }
 
@@ -58,5 +64,11 @@ export function projectPathOf(base: string, value: string, where: PathSource): s
 
 /** A room folder as written in the project file, in the form two folders are compared in. */
 export function folderKey(folder: string): string {
-  return folder.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase()
+  return caseFoldKey(folder.replace(/\\/g, '/').replace(/\/+$/, ''))
+}
+
+/** A value as UnsafePathError quotes it: control characters written as escapes ('a\0b'). */
+function shownValue(value: unknown): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+  return String(value).replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\0' ? '\\0' : JSON.stringify(c).slice(1, -1)))
 }

@@ -49,14 +49,13 @@ import {
   type BackupInfo,
 } from './backups'
 import {
-  imageSizeProblem,
   fileTooLargeMessage,
   MAX_IMAGE_FILE_BYTES,
   MAX_PROJECT_FILE_BYTES,
   MAX_ROOM_FILE_BYTES,
 } from '../limits'
 import { readMaskImage, readPngPalette } from './mask-image'
-import { readImageHeader, sniffImageFormat } from './image-header'
+import { checkImageHeader, ImageHeaderError } from './image-header'
 import { folderKey, projectPathOf, UnsafePathError, type PathSource } from './project-paths'
 
 /** A problem with a project that is not a format problem (missing files, bad requests, no space). */
@@ -342,13 +341,12 @@ async function roomImagePaths(host: StoreHost, folder: string, room: Room, label
  * WebP or is over the image limits: checked here, the same on every host, before any codec runs.
  */
 export function imageSize(bytes: Uint8Array, label: string): { width: number; height: number } {
-  if (bytes.length > MAX_IMAGE_FILE_BYTES)
-    throw new ProjectStoreError(fileTooLargeMessage(label, bytes.length, MAX_IMAGE_FILE_BYTES))
-  sniffImageFormat(bytes, label)
-  const { width, height } = readImageHeader(bytes, label)
-  const problem = imageSizeProblem(width, height)
-  if (problem) throw new ProjectStoreError(`${label}: ${problem}`)
-  return { width, height }
+  try {
+    const { width, height } = checkImageHeader(bytes, label)
+    return { width, height }
+  } catch (e) {
+    throw e instanceof ImageHeaderError ? new ProjectStoreError(e.message) : e
+  }
 }
 
 function sizeProblem(image: { width: number; height: number }, room: Room): string | null {

@@ -31,6 +31,8 @@ import * as limits from '../limits'
 import { PROPERTY_TYPES, propertiesProblems } from './properties'
 import { walkBehindRowError, walkBehindRowIds } from './walk-behinds'
 import { MAX_BACKGROUND_FRAMES, MAX_ROOM_SIDE_PX } from '../limits'
+import { pathProblem, PROJECT_FILE_PATHS } from '../path-rules'
+import { unsafePathProblem } from './project-paths'
 
 /** The format version this build reads and writes. */
 export const CURRENT_FORMAT_VERSION = 1
@@ -91,14 +93,15 @@ export const AreaIdSchema = z
   .min(1, { error: 'expected an area id of at least 1 (0 means not walkable)' })
   .max(255, { error: 'expected an area id of at most 255' })
 
-/** A file name relative to the folder of the file that names it; checked again by main's safe-path. */
+/** A file name relative to the folder of the file that names it; checked again by project-paths.ts and main's safe-path. */
 export const RelativeFileSchema = z
   .string({ error: 'expected a file name (text)' })
   .min(1, { error: 'expected a non-empty file name' })
-  .refine((s) => !/^([A-Za-z]:)?[\\/]/.test(s), {
-    error: 'expected a relative path inside the project folder',
+  .superRefine((s, ctx) => {
+    // The rules and words of src/shared/path-rules.ts, as project-paths.ts gives them.
+    const found = pathProblem(s, PROJECT_FILE_PATHS)
+    if (found) ctx.addIssue({ code: 'custom', message: unsafePathProblem(s, found.problem) })
   })
-  .refine((s) => !s.split(/[\\/]/).includes('..'), { error: "expected a path without '..'" })
 
 export const CoordSchema = z.tuple([finite, finite], { error: 'expected a point [x, y] of two numbers' })
 

@@ -31,6 +31,7 @@ import {
   sizeText,
   ZIP_RATIO_FLOOR_BYTES,
 } from '../limits'
+import { caseFoldChecker, pathProblem, shownPath, ZIP_ENTRY_PATHS } from '../path-rules'
 
 export interface ZipEntry {
   path: string
@@ -168,19 +169,6 @@ export function writeZip(entries: readonly ZipEntry[], options: { modified?: Dat
   return out
 }
 
-/** Is this a path a project may hold: relative, no '..', no empty or odd segments? */
-function safePath(path: string): boolean {
-  if (
-    path === '' ||
-    path.startsWith('/') ||
-    path.includes('\\') ||
-    /^[A-Za-z]:/.test(path) ||
-    path.includes('\0')
-  )
-    return false
-  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
-}
-
 /** One file of the central directory, checked, not yet inflated. */
 interface Listed {
   name: string
@@ -212,6 +200,7 @@ function listEntries(bytes: Uint8Array, file: string, limits: ZipLimits): Listed
     throw new ZipError(file, `holds ${count} files; at most ${limits.maxEntries} are read`)
   const out: Listed[] = []
   const seen = new Set<string>()
+  const sameButCase = caseFoldChecker()
   let total = 0
   let at = centralOffset
   for (let n = 0; n < count; n++) {
@@ -230,8 +219,11 @@ function listEntries(bytes: Uint8Array, file: string, limits: ZipLimits): Listed
     at += 46 + nameLength + extraLength + commentLength
     if (flags & 1) throw new ZipError(file, `'${name}' is encrypted`)
     if (name.endsWith('/')) continue
-    if (!safePath(name)) throw new ZipError(file, `'${name}' is not a path inside the project`)
+    const unsafe = pathProblem(name, ZIP_ENTRY_PATHS)
+    if (unsafe) throw new ZipError(file, `${shownPath(name)} ${unsafe.problem}; paths must stay inside the project`)
     if (seen.has(name)) throw new ZipError(file, `holds '${name}' twice`)
+    const collision = sameButCase(name)
+    if (collision) throw new ZipError(file, `${shownPath(name)} ${collision.problem}`)
     seen.add(name)
     if (method !== 0 && method !== 8)
       throw new ZipError(

@@ -98,7 +98,7 @@ describe('a planted save journal never acts outside the project', () => {
     [
       'names a file as a number',
       { files: [{ target: 7, staged: 'x' }] },
-      'files[0].target: expected a path, found number',
+      'files[0].target: 7 is not text (found number); expected a path',
     ],
     ['is a JSON string', '"hello"', 'expected a JSON object'],
   ])('a journal that %s is set aside in one line', async (_what, journal, problem) => {

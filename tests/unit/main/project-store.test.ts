@@ -249,13 +249,15 @@ describe('project store', () => {
     const project = (await openProject(root)).project
     await expect(
       saveProject(root, { ...project, rooms: [{ id: 'x', name: 'X', folder: '../x' }] }),
-    ).rejects.toThrow("project.walkbox.json: rooms[0].folder: expected a path without '..'")
+    ).rejects.toThrow(
+      "project.walkbox.json: rooms[0].folder: '../x' goes up with '..'; paths must stay inside the project folder",
+    )
     await writeFile(
       join(root, 'project.walkbox.json'),
       JSON.stringify({ ...project, rooms: [{ id: 'x', name: 'X', folder: 'C:/games/x' }] }),
     )
     await expect(openProject(root)).rejects.toThrow(
-      'project.walkbox.json: rooms[0].folder: expected a relative path inside the project folder',
+      "project.walkbox.json: rooms[0].folder: 'C:/games/x' is absolute; paths must stay inside the project folder",
     )
   })
 

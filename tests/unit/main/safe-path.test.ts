@@ -53,7 +53,7 @@ describe('safe paths', () => {
     ['..\\x.png', "goes up with '..'"],
     ['', 'is empty'],
     ['.', 'names no file'],
-    ['a\0b', 'contains a NUL character'],
+    ['a\0b', 'contains the control character U+0000'],
   ])('refuses %j', async (value, message) => {
     await expect(resolveInsideProject(root, join(root, 'rooms/porch'), value, where)).rejects.toThrow(message)
     expect(() => checkRelativePath(value, where)).toThrow(UnsafePathError)

@@ -130,10 +130,13 @@ describe('room and project schemas', () => {
     room.background = '../other/bg.png'
     room.mask = '/etc/passwd'
     const e = formatError(() => parseRoom(room))
-    expect(e.issues).toContainEqual({ path: 'background', message: "expected a path without '..'" })
+    expect(e.issues).toContainEqual({
+      path: 'background',
+      message: "'../other/bg.png' goes up with '..'; paths must stay inside the project folder",
+    })
     expect(e.issues).toContainEqual({
       path: 'mask',
-      message: 'expected a relative path inside the project folder',
+      message: "'/etc/passwd' is absolute; paths must stay inside the project folder",
     })
   })
 

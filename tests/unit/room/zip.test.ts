@@ -109,9 +109,15 @@ describe('project zips', () => {
   })
 
   it('refuses paths that leave the folder, too many or too large files, and what is not a zip', async () => {
-    for (const path of ['../evil.json', '/etc/passwd', 'rooms/../../x', 'C:/x', 'a\\\\b'])
+    for (const [path, problem] of [
+      ['../evil.json', "goes up with '..'"],
+      ['/etc/passwd', 'is absolute'],
+      ['rooms/../../x', "goes up with '..'"],
+      ['C:/x', 'is absolute'],
+      ['a\\\\b', "contains '\\'; expected '/' between folders"],
+    ])
       await expect(readZip(writeZip([{ path, bytes: text('x') }]), 'evil.zip', inflate)).rejects.toThrow(
-        `evil.zip: '${path}' is not a path inside the project`,
+        `evil.zip: ${JSON.stringify(path)} ${problem}; paths must stay inside the project`,
       )
     await expect(
       readZip(writeZip(entries), 'many.zip', inflate, { ...ZIP_LIMITS, maxEntries: 3 }),

@@ -23,6 +23,7 @@ import {
   MAX_TILED_OBJECTS,
   TILED_XML_CEILINGS,
 } from '../../limits'
+import { GAME_REFERENCE_PATHS, resolveInside } from '../../path-rules'
 import type { TiledLayer, TiledMap, TiledObject, TiledProperty, TiledTileset } from './map-types'
 import type { ObjectAlignment } from './object-shapes'
 import { decodeTileData, gidTile, type Inflate } from './tile-data'
@@ -65,17 +66,9 @@ const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastInd
  * or null when it leaves `root` (the map folder) or is absolute.
  */
 export function insideMapFolder(root: string, dir: string, rel: string): string | null {
-  if (/^([a-z][a-z0-9+.-]*:|[\\/])/i.test(rel)) return null
-  const parts: string[] = []
-  for (const p of (dir + rel).split(/[\\/]+/)) {
-    if (p === '' || p === '.') continue
-    if (p === '..') {
-      if (parts.length === 0) return null
-      parts.pop()
-    } else parts.push(p)
-  }
-  const path = parts.join('/')
-  return path.startsWith(root) ? path : null
+  // The rules of src/shared/path-rules.ts for one game file naming another.
+  const path = resolveInside(dir.replace(/\/+$/, ''), rel, GAME_REFERENCE_PATHS)
+  return typeof path === 'string' && path.startsWith(root) ? path : null
 }
 
 /** Layers of a map depth first (group layers and what they hold). */

@@ -13,6 +13,7 @@ import { GameFolderError, listGameFiles, oneLine } from '../game-source'
 import { projectPathProblem } from '../../room/journal-check'
 import type { ProjectFiles } from '../../room/unit-save'
 import { MAX_TILED_JSON_PROBE_BYTES, MAX_TILED_JSON_PROBES, MAX_TILED_PROJECT_BYTES } from '../../limits'
+import { GAME_REFERENCE_PATHS, resolveInside } from '../../path-rules'
 
 export { MAX_TILED_JSON_PROBE_BYTES, MAX_TILED_JSON_PROBES, MAX_TILED_PROJECT_BYTES }
 
@@ -60,26 +61,18 @@ export async function tiledProjectFolders(
       notes.push(`${projectPath}: a folder entry that is not a path; left out`)
       continue
     }
-    if (/^([/\\]|[A-Za-z]:)/.test(f)) {
-      notes.push(
-        `${projectPath}: folder '${f}' is outside the game folder (an absolute path); not looked into`,
-      )
+    // The rules of src/shared/path-rules.ts for one game file naming another.
+    const path = resolveInside(base, f, GAME_REFERENCE_PATHS)
+    if (typeof path !== 'string') {
+      const why =
+        path.rule === 'absolute' || path.rule === 'url'
+          ? 'is outside the game folder (an absolute path)'
+          : path.rule === 'up'
+            ? 'leaves the game folder'
+            : path.problem
+      notes.push(`${projectPath}: folder '${f}' ${why}; not looked into`)
       continue
     }
-    const parts = base ? base.split('/') : []
-    let escapes = false
-    for (const seg of f.split(/[/\\]/)) {
-      if (seg === '' || seg === '.') continue
-      if (seg === '..') {
-        if (parts.length === 0) escapes = true
-        else parts.pop()
-      } else parts.push(seg)
-    }
-    if (escapes) {
-      notes.push(`${projectPath}: folder '${f}' leaves the game folder; not looked into`)
-      continue
-    }
-    const path = parts.join('/')
     if (path !== '' && (projectPathProblem(path) || (await files.kind(path)) !== 'folder')) {
       notes.push(`${projectPath}: folder '${f}' is not a folder in the game; not looked into`)
       continue
