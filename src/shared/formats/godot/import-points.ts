@@ -33,6 +33,25 @@ function markerKind(n: SceneNode, isStart: boolean): PointKind {
   return /esc_location\.gd$/.test(scriptOf(n) ?? '') ? 'walk-to' : 'marker'
 }
 
+/**
+ * A plain Marker2D child of an Escoria item or exit (no script of Escoria's) is never read by
+ * Escoria: `get_interact_position` walks the player to an ESCInteractionLocation or ESCLocation
+ * child, else to the collision shape, and only counts the others. Such a marker is usually left
+ * at its item's origin (no `position`, under an Area2D with none: the scene's (0, 0) by Godot's
+ * own transform rules), so it is named in a note, not made a point. Walkbox's own markers stay.
+ */
+function unreadInEscoriaItem(scene: SceneRead, n: SceneNode): boolean {
+  const parent = scene.parents.get(n)
+  const cls = parent ? scene.escoria.get(parent) : undefined
+  if (!parent || (cls !== 'ESCItem' && cls !== 'ESCExit') || scene.escoria.has(n)) return false
+  if (n.props.has(POINT_KIND_META) || metaText(n, 'walkbox_name') !== undefined) return false
+  const at = apply(n.global, { x: 0, y: 0 })
+  scene.notes.push(
+    `${n.path}: a Marker2D without an Escoria script under the Escoria item ${parent.path} (at ${at.x}, ${at.y}), which Escoria does not read (the player walks to an ESCLocation child, else to the collision shape); not a point`,
+  )
+  return true
+}
+
 export interface PointsRead {
   points: RoomPoint[]
   /** Which node property each point came from (for writing it back in place). */
@@ -58,6 +77,7 @@ export function readPoints(scene: SceneRead, build: RoomBuild, objects: RoomObje
     scene.used.add(n)
     // A hotspot's walk-to marker is its walkTo; a character's markers move with it.
     if (objects.walkToMarkers.has(n) || inCharacter(n)) continue
+    if (unreadInEscoriaItem(scene, n)) continue
     const at = apply(n.global, { x: 0, y: 0 })
     const generic = MARKER_TYPES.has(n.name) || /^ESCLocation$/.test(n.name)
     const parentName = n.path.includes('/') ? n.path.split('/').slice(-2, -1)[0] : ''
