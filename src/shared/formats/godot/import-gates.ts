@@ -11,7 +11,7 @@
  */
 import { IdPool } from '../../room/names'
 import { obstacleRing } from './popochiu'
-import { zoneRings } from './room-objects'
+import { metadataProperties, zoneRings } from './room-objects'
 import { metaText, offerFlags, ringToRoom, type RoomBuild, type SceneRead } from './import-types'
 
 /** Ids of the room's gates, shared by the sections that add gates. */
@@ -32,6 +32,7 @@ export function readOwnGates(scene: SceneRead, build: RoomBuild, gateIds: IdPool
     const ring = zoneRings(n, notes, used)[0]?.ring
     used.add(n)
     const areaId = n.props.get('metadata/walkbox_area_id')?.value
+    const properties = metadataProperties(n, notes)
     build.room.gates.push({
       id: gateIds.take(metaText(n, 'walkbox_name') ?? n.name, 'gate'),
       name: metaText(n, 'walkbox_name') ?? n.name,
@@ -39,6 +40,7 @@ export function readOwnGates(scene: SceneRead, build: RoomBuild, gateIds: IdPool
       ...(ring ? { polygon: ringToRoom(build, ring).map((p): [number, number] => [p.x, p.y]) } : {}),
       ...(typeof areaId === 'number' ? { areaId } : {}),
       flagExpression: expression,
+      ...(Object.keys(properties).length > 0 ? { properties } : {}),
     })
     offerFlags(build, expression)
   }

@@ -14,7 +14,7 @@ import { IdPool } from '../../room/names'
 import { type PointKind, POINT_KINDS, type RoomPoint } from '../../room/schema'
 import { apply, IDENTITY, scriptOf, type SceneNode, type Transform } from './scene-tree'
 import { POINT_KIND_META } from './tscn'
-import type { RoomObjects } from './room-objects'
+import { metadataProperties, type RoomObjects } from './room-objects'
 import { metaText, toRoom, type PointSource, type RoomBuild, type SceneRead } from './import-types'
 
 const MARKER_TYPES = new Set(['Marker2D', 'Position2D'])
@@ -64,10 +64,24 @@ export interface PointsRead {
 export function readPoints(scene: SceneRead, build: RoomBuild, objects: RoomObjects): PointsRead {
   const read: PointsRead = { points: [], sources: [], start: null }
   const pointIds = new IdPool()
-  const addPoint = (name: string, p: Point, path: string, frame: Transform, kind: PointKind = 'marker') => {
+  const addPoint = (
+    name: string,
+    p: Point,
+    path: string,
+    frame: Transform,
+    kind: PointKind = 'marker',
+    properties: Record<string, string> = {},
+  ) => {
     const id = pointIds.take(name, 'point')
     const at = toRoom(build, p)
-    read.points.push({ id, name, x: at.x, y: at.y, ...(kind !== 'marker' ? { kind } : {}) })
+    read.points.push({
+      id,
+      name,
+      x: at.x,
+      y: at.y,
+      ...(kind !== 'marker' ? { kind } : {}),
+      ...(Object.keys(properties).length > 0 ? { properties } : {}),
+    })
     read.sources.push({ id, path, key: 'position', frame })
   }
   const inCharacter = (n: SceneNode) => objects.characters.some((c) => n.path.startsWith(c.path + '/'))
@@ -94,6 +108,7 @@ export function readPoints(scene: SceneRead, build: RoomBuild, objects: RoomObje
       n.path,
       scene.parents.get(n)?.global ?? IDENTITY,
       markerKind(n, isStart),
+      metadataProperties(n, scene.notes),
     )
   }
   // Characters: a named point at each one's feet (where the room scene places it).

@@ -23,6 +23,7 @@ import { areaToWalkPolygon } from '../../room/convert'
 import { apply, ringPoints, scriptOf, walkTree, type SceneNode } from './scene-tree'
 import { packedInts, packedPoints, resourceId } from './tscn'
 import { placeRing, walkableAreaShape } from './popochiu'
+import { metadataProperties } from './room-objects'
 import {
   metaText,
   offerFlags,
@@ -286,15 +287,18 @@ export function readWalkAreas(
       notes.push(
         `${r.node.path}: ${r.enabled ? 'enabled' : 'disabled'} region; walk area ${areaId} '${r.node.name}' is on while '${enabledBy}'`,
       )
+    // The region's own metadata: custom properties of each of its walk polygons (export.ts).
+    const properties = metadataProperties(r.node, notes)
     for (const area of r.polygons) {
       const id = polygonIds.take(r.node.name, 'polygon')
-      polygons.push(
-        areaToWalkPolygon(
+      polygons.push({
+        ...areaToWalkPolygon(
           { outer: ringToRoom(build, area.outer), holes: area.holes.map((h) => ringToRoom(build, h)) },
           id,
           areaId,
         ),
-      )
+        ...(Object.keys(properties).length > 0 ? { properties: { ...properties } } : {}),
+      })
     }
   })
   readOwnAreaList(scene, room)
