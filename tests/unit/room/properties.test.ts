@@ -152,7 +152,9 @@ describe('engines without a place for some properties', () => {
     expect(propertiesNotKeptNotes(room, ['zones'], 'AGS', ['agsRegion'])).toEqual([])
     const godot = exportGodotScene(roomWithProperties()).notes
     // Godot keeps walk polygons', gates', zones' and points' properties as node metadata (issue 31).
-    expect(godot.some((n) => /^(polygons|gates|zones|points): \d+ with custom properties/.test(n))).toBe(false)
+    expect(godot.some((n) => /^(polygons|gates|zones|points): \d+ with custom properties/.test(n))).toBe(
+      false,
+    )
     expect(godot).toContain('room properties: Godot has no place for them; not written')
     const ags = exportAgs(roomWithProperties(), new Uint8Array(320 * 200)).notes
     expect(ags).toContain('points: 1 with custom properties; AGS has no place for them, not written')
