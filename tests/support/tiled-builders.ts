@@ -36,6 +36,27 @@ export function tiledBuilders() {
   return { next, obj, objects }
 }
 
+/** A Tiled JSON object with Tiled's defaults for what `o` does not say (its id is the caller's). */
+export function tiledObject(o: object) {
+  return { name: '', type: '', x: 0, y: 0, width: 0, height: 0, rotation: 0, visible: true, ...o }
+}
+
+/** A Tiled JSON object layer with the id the caller gives (drawn top-down, as Tiled's default). */
+export function objectLayer(id: number, name: string, objects: object[], extra: object = {}) {
+  return {
+    id,
+    name,
+    type: 'objectgroup',
+    draworder: 'topdown',
+    opacity: 1,
+    visible: true,
+    x: 0,
+    y: 0,
+    objects,
+    ...extra,
+  }
+}
+
 /** A hand-made map (no walkbox.flags): a walkable floor and a gate shut while the flag doorOpen is false. */
 export const GATED_CAVE_TMX = `<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="20" height="15" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="3">

@@ -36,7 +36,7 @@ describe('walkbox import <Godot project folder>', () => {
     expect(run.code).toBe(0)
     const lines = run.stdout.split('\n')
     expect(lines.slice(0, 4)).toEqual([
-      'room 1/4: room2 (game/rooms/room02/room02.tscn, 1290x548) as room2: 2 walk area(s), 0 zone(s), 5 hotspot(s), 3 point(s), 8 note(s)',
+      'room 1/4: room2 (game/rooms/room02/room02.tscn, 1290x548) as room2: 2 walk area(s), 0 zone(s), 5 hotspot(s), 1 point(s), 10 note(s)',
       'room 2/4: room3 (game/rooms/room03/room03.tscn, 1280x551) as room3: 2 walk area(s), 0 zone(s), 5 hotspot(s), 1 point(s), 6 note(s)',
       'room 3/4: room4 (game/rooms/room04/room04.tscn, 2387x801) as room4: 1 walk area(s), 0 zone(s), 2 hotspot(s), 1 point(s), 5 note(s)',
       'room 4/4: room5 (game/rooms/room05/room05.tscn, 1279x539) as room5: 1 walk area(s), 0 zone(s), 3 hotspot(s), 1 point(s), 7 note(s)',

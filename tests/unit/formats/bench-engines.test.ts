@@ -87,6 +87,15 @@ describe('every room scene of ../shared/bench/engines imports', () => {
     const closed02 = outlinesOf(text02, '2').reduce((s, r) => s + shoelace(r), 0)
     expect(walkableArea(room02.room, [1])).toBeCloseTo(open02, 6)
     expect(walkableArea(room02.room, [2])).toBeCloseTo(closed02, 6)
+    // Issue 31: the buttons' plain Marker2D children (no script, no position) are not points at
+    // (0, 0); each button walks to its ESCLocation.
+    expect(room02.room.points!.map((p) => [p.name, p.x, p.y])).toEqual([['player_start', 76.7617, 437.649]])
+    expect(
+      room02.room.hotspots!.filter((h) => h.name.startsWith('button')).map((h) => [h.name, h.walkTo]),
+    ).toEqual([
+      ['button_left', { x: 369, y: 375 }],
+      ['button_right2', { x: 914, y: 378 }],
+    ])
 
     const room04 = await importGodotScene(folderSource(ESCORIA), SCENES[3].scene)
     const text04 = await readFile(`${ESCORIA}/game/rooms/room04/room04.tscn`, 'utf8')

@@ -131,6 +131,49 @@ describe('Escoria items', () => {
   })
 })
 
+describe("an Escoria item's plain Marker2D (issue 31)", () => {
+  // As in the demo game's room 2: the item has no position, its shape has one, and besides its
+  // ESCLocation it holds a Marker2D with no script and no position, at the scene's (0, 0).
+  const scene = `[gd_scene format=3]
+
+[ext_resource type="Script" path="${CORE}/esc_item.gd" id="2"]
+[ext_resource type="Script" path="${CORE}/esc_location.gd" id="3"]
+
+[sub_resource type="RectangleShape2D" id="rect"]
+size = Vector2(40, 20)
+
+[node name="room" type="Node2D"]
+
+[node name="button" type="Area2D" parent="."]
+script = ExtResource("2")
+global_id = "button"
+
+[node name="Marker2D" type="Marker2D" parent="button"]
+
+[node name="CollisionShape2D" type="CollisionShape2D" parent="button"]
+position = Vector2(370, 190)
+shape = SubResource("rect")
+
+[node name="ESCLocation" type="Marker2D" parent="button"]
+position = Vector2(369, 375)
+script = ExtResource("3")
+
+[node name="lamp_post" type="Marker2D" parent="."]
+position = Vector2(50, 60)
+`
+  it('is no point (Escoria never reads it) and is named; the item walks to its ESCLocation', async () => {
+    const r = await importGodotScene(
+      memorySource({ 'res://project.godot': 'config_version=5\n', 'res://room.tscn': scene }),
+      'res://room.tscn',
+    )
+    expect(r.room.points!.map((p) => [p.name, p.x, p.y])).toEqual([['lamp_post', 50, 60]])
+    expect(r.room.hotspots!.map((h) => [h.name, h.walkTo])).toEqual([['button', { x: 369, y: 375 }]])
+    expect(r.notes.filter((n) => n.startsWith('button/Marker2D:'))).toEqual([
+      'button/Marker2D: a Marker2D without an Escoria script under the Escoria item button (at 0, 0), which Escoria does not read (the player walks to an ESCLocation child, else to the collision shape); not a point',
+    ])
+  })
+})
+
 describe('which scenes are rooms', () => {
   it("Popochiu's own room list (popochiu_data.cfg) names rooms outside game/rooms", async () => {
     const text: Record<string, string> = {

@@ -23,7 +23,7 @@ import { member, parseJsonSpans } from '../../../src/shared/formats/json-spans'
 import { unifiedDiff } from '../../../src/shared/codecs/unified-diff'
 import type { Room } from '../../../src/shared/room/schema'
 import { walkbox } from '../cli/run-walkbox'
-import { tiledBuilders } from '../../support/tiled-builders'
+import { objectLayer, tiledBuilders, tiledObject } from '../../support/tiled-builders'
 
 const run = promisify(execFile)
 const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
@@ -34,29 +34,8 @@ let original = ''
 let originalJson = ''
 const game = () => join(dir, 'game')
 
-const obj = (o: object) => ({
-  name: '',
-  type: '',
-  x: 0,
-  y: 0,
-  width: 0,
-  height: 0,
-  rotation: 0,
-  visible: true,
-  ...o,
-})
-const group = (id: number, name: string, objects: object[], extra: object = {}) => ({
-  id,
-  name,
-  type: 'objectgroup',
-  draworder: 'topdown',
-  opacity: 1,
-  visible: true,
-  x: 0,
-  y: 0,
-  objects,
-  ...extra,
-})
+const obj = tiledObject
+const group = objectLayer
 
 async function importTmx(file: string): Promise<Room> {
   return (await roomFormat('tiled-xml').importRoom!(folderSource(game()), file, {})).room

@@ -21,6 +21,7 @@ import { writeRoomIntoTmj } from '../../../src/shared/formats/tiled/write-in-pla
 import { roomToTiledMap } from '../../../src/shared/formats/tiled/map'
 import { unifiedDiff } from '../../../src/shared/codecs/unified-diff'
 import type { Room } from '../../../src/shared/room/schema'
+import { objectLayer, tiledObject } from '../../support/tiled-builders'
 
 const run = promisify(execFile)
 const TILED = process.env.WALKBOX_TILED ?? '/usr/bin/tiled'
@@ -29,28 +30,8 @@ const env = { ...process.env, QT_QPA_PLATFORM: 'offscreen' }
 let dir = ''
 const files: Record<string, string> = {}
 
-const obj = (o: object) => ({
-  name: '',
-  type: '',
-  x: 0,
-  y: 0,
-  width: 0,
-  height: 0,
-  rotation: 0,
-  visible: true,
-  ...o,
-})
-const layer = (id: number, name: string, objects: object[]) => ({
-  id,
-  name,
-  type: 'objectgroup',
-  draworder: 'topdown',
-  opacity: 1,
-  visible: true,
-  x: 0,
-  y: 0,
-  objects,
-})
+const obj = tiledObject
+const layer = objectLayer
 const typed = [
   { name: 'sound', type: 'string', value: 'drip.ogg' },
   { name: 'weight', type: 'int', value: 3 },

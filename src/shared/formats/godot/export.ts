@@ -19,7 +19,7 @@ import type { AreaPolygon, Point } from '../../geometry/types'
 import { simplifyAreas, traceMask } from '../../geometry/vectorise'
 import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import { walkPolygonToArea } from '../../room/convert'
-import type { Room } from '../../room/schema'
+import type { Room, WalkPolygon } from '../../room/schema'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import { POINT_KIND_META, tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
 
@@ -37,6 +37,46 @@ export const TRACE_TOLERANCE_PX = 0.75
 
 /** A Godot metadata key Walkbox writes: an identifier (Godot's own rule for metadata names). */
 const META_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * An object's custom properties as `metadata/<key>` lines of its node (what the import reads back,
+ * room-objects.ts metadataProperties); a key Godot takes for no metadata name is named in a note.
+ */
+function metadataLines(
+  what: string,
+  properties: Record<string, string> | undefined,
+  notes: string[],
+): string[] {
+  const entries = Object.entries(properties ?? {})
+  const odd = entries.map(([k]) => k).filter((k) => !META_KEY.test(k) || k.startsWith('walkbox_'))
+  if (odd.length > 0)
+    notes.push(
+      `${what}: propert${odd.length === 1 ? 'y' : 'ies'} ${odd.map((k) => `'${k}'`).join(', ')} not exported (a Godot metadata name is a letter or _ then letters, digits, _; walkbox_ is Walkbox's own)`,
+    )
+  return entries
+    .filter(([k]) => META_KEY.test(k) && !k.startsWith('walkbox_'))
+    .map(([k, v]) => `metadata/${k} = ${tscnString(String(v))}`)
+}
+
+/** The custom properties of an area's walk polygons, for its one NavigationRegion2D; a key they give differently is named. */
+function regionProperties(
+  areaName: string,
+  polygons: readonly WalkPolygon[],
+  notes: string[],
+): Record<string, string> {
+  const out: Record<string, string> = {}
+  const differ = new Set<string>()
+  for (const p of polygons)
+    for (const [k, v] of Object.entries(p.properties ?? {})) {
+      if (out[k] !== undefined && out[k] !== v) differ.add(k)
+      else out[k] = v
+    }
+  if (differ.size > 0)
+    notes.push(
+      `walk area '${areaName}': its polygons give propert${differ.size === 1 ? 'y' : 'ies'} ${[...differ].map((k) => `'${k}'`).join(', ')} different values; its one NavigationRegion2D keeps the first polygon's`,
+    )
+  return out
+}
 
 /** The node's name line and, when Godot's name rules changed it, the author's name as metadata. */
 function nameLines(name: string, nodeName: string): string[] {
@@ -187,6 +227,15 @@ export function exportGodotScene(
         ? [`metadata/walkbox_enabled_by = ${tscnString(area.enabledBy)}`, 'enabled = false']
         : []),
       `metadata/walkbox_area_id = ${area.id}`,
+      ...metadataLines(
+        `walk area '${area.name}'`,
+        regionProperties(
+          area.name,
+          room.polygons.filter((p) => p.areaId === area.id),
+          notes,
+        ),
+        notes,
+      ),
       '',
     )
     if (area.enabledBy !== undefined) {
@@ -207,6 +256,7 @@ export function exportGodotScene(
         `metadata/walkbox_gate_kind = ${tscnString(g.kind)}`,
         `metadata/walkbox_flag_expression = ${tscnString(g.flagExpression)}`,
         ...(g.areaId !== undefined ? [`metadata/walkbox_area_id = ${g.areaId}`] : []),
+        ...metadataLines(`gate '${g.name}'`, g.properties, notes),
         '',
       )
       if (g.polygon) {
@@ -234,15 +284,8 @@ export function exportGodotScene(
           .filter((k) => z.events[k] !== '')
           .map((k) => `metadata/walkbox_${k} = ${tscnString(z.events[k])}`),
         ...(z.enabledBy !== undefined ? [`metadata/walkbox_enabled_by = ${tscnString(z.enabledBy)}`] : []),
-        ...Object.entries(z.properties ?? {})
-          .filter(([k]) => META_KEY.test(k) && !k.startsWith('walkbox_'))
-          .map(([k, v]) => `metadata/${k} = ${tscnString(String(v))}`),
+        ...metadataLines(`zone '${z.name}'`, z.properties, notes),
       ]
-      const odd = Object.keys(z.properties ?? {}).filter((k) => !META_KEY.test(k) || k.startsWith('walkbox_'))
-      if (odd.length > 0)
-        notes.push(
-          `zone '${z.name}': propert${odd.length === 1 ? 'y' : 'ies'} ${odd.map((k) => `'${k}'`).join(', ')} not exported (a Godot metadata name is a letter or _ then letters, digits, _; walkbox_ is Walkbox's own)`,
-        )
       nodes.push(
         `[node name=${tscnString(name)} type="Area2D" parent="Zones"]`,
         ...nameLines(z.name, name),
@@ -319,6 +362,7 @@ export function exportGodotScene(
       `position = ${tscnVector2(toScene(p.x, p.y))}`,
       ...nameLines(p.name, pointNodes[i]),
       ...(p.kind && p.kind !== 'marker' ? [`${POINT_KIND_META} = ${tscnString(p.kind)}`] : []),
+      ...metadataLines(`point '${p.name}'`, p.properties, notes),
       '',
     )
   })
@@ -385,8 +429,6 @@ export function exportGodotScene(
   const text = [`[gd_scene load_steps=${loadSteps} format=3]`, '', ...ext, ...sub, ...nodes]
     .join('\n')
     .replace(/\n+$/, '\n')
-  notes.push(
-    ...propertiesNotKeptNotes(room, ['room', 'areas', 'polygons', 'gates', 'walkBehinds', 'points'], 'Godot'),
-  )
+  notes.push(...propertiesNotKeptNotes(room, ['room', 'areas', 'walkBehinds'], 'Godot'))
   return { text, notes }
 }

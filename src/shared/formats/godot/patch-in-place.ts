@@ -620,8 +620,22 @@ export async function patchGodotRoom(
       await setProperty(node, POINT_KIND_META, tscnString(mine.kind ?? 'marker'))
       notes.push(`point '${mine.name}': ${src.path} ${POINT_KIND_META} = ${mine.kind ?? 'marker'}`)
     }
+    await writeMetadata(`point '${mine.name}'`, mine.properties ?? {}, was.properties ?? {}, src.path)
     if (samePoint(mine, was)) continue
     await writePoint(`point '${mine.name}'`, src, mine)
+  }
+
+  // Walk polygons' custom properties: the metadata of the region they were read from (one
+  // NavigationRegion2D or Popochiu walkable area per walk area; its polygons share it).
+  for (const src of game.nodes?.areas ?? []) {
+    const of = (r: Room) => r.polygons.filter((p) => p.areaId === src.areaId)
+    const mine = of(room)
+    const was = of(game.room)
+    if (mine.length === 0 || was.length === 0) continue
+    // Every key of its polygons, the first polygon's value where they differ (as export.ts).
+    const merged = (list: Room['polygons']) =>
+      Object.assign({}, ...list.map((p) => p.properties ?? {}).reverse()) as Record<string, string>
+    await writeMetadata(`walk area ${src.areaId}`, merged(mine), merged(was), src.path)
   }
 
   // Popochiu scaling regions: the room's linear scaling at each region's top and bottom rows.

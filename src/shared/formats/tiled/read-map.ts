@@ -36,18 +36,15 @@ import { classifyPointInRing } from '../../geometry/polygon'
 import * as limits from '../../limits'
 import { emptyRoom, FlagIdSchema, type Flag, type Room } from '../../room/schema'
 import { MAX_LISTED_PROBLEMS, TiledMapRefused } from './external-files'
-import type { TiledLayer, TiledMap, TiledObject, TiledProperty } from './map-types'
+import type { TiledLayer, TiledMap, TiledProperty } from './map-types'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
 import { idBase, IdPool } from '../../room/names'
 import {
-  kindOfLayer,
   LAYERS_PROPERTY,
-  OBJECT_KIND_OF,
   PROPERTY_SOURCE,
   SHAPES_SOURCE,
   rememberedMapping,
   tileSources,
-  type KindRule,
   type LayerKind,
   type LayerMapping,
 } from './layer-kinds'
@@ -70,12 +67,20 @@ import {
 } from './read-elements'
 import { areaOf, boxOf, difference, union, type Shape } from './shape-ops'
 import { tileFloor, tileWalkability, type TileGrid } from './tile-floor'
+import {
+  flattenLayers,
+  type LayerRules,
+  type LayerTree,
+  type LayerUse,
+  type TileLayerAt,
+} from './read-layers'
 import { placedShapes, tileLookup, tilePropertyTrue, tileSourcesOffered } from './tile-sources'
 import { MAX_TILE_SHAPE_VERTICES, MAX_TILED_CELLS } from '../../limits'
 
 type Ring = [number, number][]
 
 export { idBase, KINDS, READ_PROPERTIES }
+export type { LayerUse } from './read-layers'
 
 /** How the note naming the layers no rule gives a kind begins (then their names, as JSON texts). */
 export const LEFT_ALONE = 'layers not read:'
@@ -117,18 +122,6 @@ export interface TiledReadOptions {
   layers?: LayerMapping
 }
 
-/** A layer of the map as the import read it (for notes and the import dialog's mapping). */
-export interface LayerUse {
-  name: string
-  /** The names of the groups it is in and its own, joined by ' / '. */
-  path: string
-  type: 'objectgroup' | 'tilelayer' | 'imagelayer' | 'group'
-  kind: LayerKind | null
-  rule: KindRule | null
-  /** Objects (object layers) or tiles (tile layers) it holds. */
-  count: number
-}
-
 export interface TiledRoomRead {
   room: Room
   notes: string[]
@@ -149,11 +142,36 @@ export interface TiledRoomRead {
   walkBase: { x0: number; y0: number; x1: number; y1: number } | null
 }
 
-interface TileLayerAt {
-  layer: Extract<TiledLayer, { type: 'tilelayer' }>
-  dx: number
-  dy: number
-  kind: LayerKind | null
+/** What the sections of one map's reading share. */
+interface MapRead {
+  map: TiledMap
+  fileName: string
+  notes: string[]
+  /** Ids of the objects read into the room. */
+  imported: number[]
+  /** Tile size, px (1 when the map gives none). */
+  tw: number
+  th: number
+  /** The map's size, px (walkbox.width/height, else its tiles'), before the room's 1 px floor. */
+  width: number
+  height: number
+  /** The map's own properties. */
+  mp: Map<string, Value>
+  rules: LayerRules
+  tree: LayerTree
+  room: Room
+  /** Ids of the room's walk polygons. */
+  ids: IdPool
+  /** Ids of the walk polygons not drawn as one object. */
+  derived: Set<string>
+  obstacles: Shape[]
+  /** Where the obstacles came from, one line per layer or tile source. */
+  obstacleLines: string[]
+  /** Each walkable object's id -> its walk polygon's index (for holes that name it). */
+  polygonOf: Map<number, number>
+  read: { walkable: number; tiles: number; holes: number }
+  byKind(k: string): Placed[]
+  outlineOf(p: Placed): Ring | null
 }
 
 /** A Tiled map (JSON structure) as a room. Throws when it is not an orthogonal map or is over a limit. */
@@ -163,134 +181,74 @@ export function tiledMapToRoom(
   options: TiledReadOptions = {},
 ): TiledRoomRead {
   const notes: string[] = []
-  const imported: number[] = []
+  checkMapKind(map, fileName)
+  const mp = propsOf(map.properties)
+  const rules: LayerRules = {
+    mapping: options.layers ?? {},
+    remembered: rememberedMapping(mp.get(LAYERS_PROPERTY), notes),
+  }
+  const tree = flattenLayers(map.layers, rules, notes)
+  checkLimits(tree.placed, fileName)
+  const { room, hotspotMask, width, height } = roomFromMapProperties(map, fileName, mp, options, notes)
+  readImageLayers(room, tree, mp, notes)
+  const byKind = (k: string) => tree.placed.filter((p) => p.kind === k)
+  const m: MapRead = {
+    map,
+    fileName,
+    notes,
+    imported: [],
+    tw: map.tilewidth > 0 ? map.tilewidth : 1,
+    th: map.tileheight > 0 ? map.tileheight : 1,
+    width,
+    height,
+    mp,
+    rules,
+    tree,
+    room,
+    ids: new IdPool(),
+    derived: new Set(),
+    obstacles: [],
+    obstacleLines: [],
+    polygonOf: new Map(),
+    read: { walkable: 0, tiles: 0, holes: 0 },
+    byKind,
+    outlineOf: (p) => objectOutline(p.o, p.dx, p.dy),
+  }
+  readWalkableObjects(m)
+  readObstacleObjects(m)
+  readTiles(m)
+  readHoles(m)
+  const walkBase = cutWalkArea(m)
+  readOtherObjects(m, hotspotMask)
+  fitRoomExtent(m)
+  const offered = tileSourcesOffered(map.tilesets ?? [])
+  closingNotes(m, offered)
+  return {
+    room,
+    notes,
+    imported: m.imported,
+    flags: readFlags(mp, room, notes),
+    layers: tree.layers,
+    offered,
+    mapping: { ...rules.remembered, ...rules.mapping },
+    derived: [...m.derived],
+    obstacles: m.obstacles.length,
+    walkBase,
+  }
+}
+
+/** Refuses what is not an orthogonal Tiled map. */
+function checkMapKind(map: TiledMap, fileName: string): void {
   if (map?.type !== 'map' || !Array.isArray(map.layers))
     throw new Error(`${fileName}: not a Tiled map (no "type": "map" with layers)`)
   if (map.orientation !== 'orthogonal')
     throw new Error(
       `${fileName}: ${/^[aeiou]/i.test(String(map.orientation)) ? 'an' : 'a'} ${String(map.orientation)} map; Walkbox reads orthogonal maps`,
     )
-  const tw = map.tilewidth > 0 ? map.tilewidth : 1
-  const th = map.tileheight > 0 ? map.tileheight : 1
-  const mp = propsOf(map.properties)
-  const given = (k: string) => (typeof mp.get(k) === 'number' ? (mp.get(k) as number) : undefined)
-  let width = given('walkbox.width') ?? map.width * tw
-  let height = given('walkbox.height') ?? map.height * th
-  const name =
-    typeof mp.get('walkbox.name') === 'string'
-      ? (mp.get('walkbox.name') as string)
-      : fileName.replace(/\.[^.]*$/, '')
-  const id =
-    options.roomId ??
-    (typeof mp.get('walkbox.roomId') === 'string'
-      ? (mp.get('walkbox.roomId') as string)
-      : new IdPool().take(name, 'room'))
-  const mapping = options.layers ?? {}
-  const remembered = rememberedMapping(mp.get(LAYERS_PROPERTY), notes)
+}
 
-  // 1. The layer tree, flattened with each layer's placement and kind; objects classified.
-  const placed: Placed[] = []
-  const tileLayers: TileLayerAt[] = []
-  const images: Extract<TiledLayer, { type: 'imagelayer' }>[] = []
-  const parallax = new Set<string>()
-  const skipped = new Map<string, number[]>()
-  const malformed: string[] = []
-  const layers: LayerUse[] = []
-  const leftAlone: string[] = []
-  const visit = (
-    list: readonly TiledLayer[],
-    dx: number,
-    dy: number,
-    px: number,
-    py: number,
-    depth: number,
-    inherited: { kind: LayerKind; rule: KindRule } | null,
-    path: string,
-  ) => {
-    for (const l of list) {
-      if (!l || typeof l !== 'object') continue
-      const layerName = typeof l.name === 'string' ? l.name : String(l.name ?? '')
-      const ox = dx + (Number((l as { offsetx?: number }).offsetx) || 0)
-      const oy = dy + (Number((l as { offsety?: number }).offsety) || 0)
-      const fx = px * (Number((l as { parallaxx?: number }).parallaxx ?? 1) || 0)
-      const fy = py * (Number((l as { parallaxy?: number }).parallaxy ?? 1) || 0)
-      if ((fx !== 1 || fy !== 1) && l.type !== 'group' && l.type !== 'imagelayer') parallax.add(layerName)
-      const k = kindOfLayer(
-        {
-          name: layerName,
-          className: typeof l.class === 'string' ? l.class : undefined,
-          walkboxProperty: propsOf(l.properties).get('walkbox'),
-        },
-        mapping,
-        remembered,
-        inherited,
-      )
-      const where = path ? `${path} / ${layerName}` : layerName
-      const use: LayerUse = {
-        name: layerName,
-        path: where,
-        type:
-          l.type === 'group' || l.type === 'objectgroup' || l.type === 'tilelayer' ? l.type : 'imagelayer',
-        kind: k?.kind ?? null,
-        rule: k?.rule ?? null,
-        count: 0,
-      }
-      if (l.type === 'group') {
-        layers.push(use)
-        if (depth < 32 && Array.isArray(l.layers)) visit(l.layers, ox, oy, fx, fy, depth + 1, k, where)
-      } else if (l.type === 'objectgroup') {
-        const objects = Array.isArray(l.objects) ? l.objects : []
-        use.count = objects.length
-        layers.push(use)
-        if (k?.kind === 'none') continue
-        let unread = 0
-        for (const o of objects) {
-          if (!o || typeof o !== 'object') continue
-          const shape =
-            (o as { otherShape?: string }).otherShape ?? ((o as { text?: unknown }).text ? 'text' : '')
-          if (shape) {
-            const list = skipped.get(shape) ?? []
-            list.push(o.id)
-            skipped.set(shape, list)
-            continue
-          }
-          const checked = checkObject(o)
-          if (typeof checked === 'string') {
-            malformed.push(`object ${String(o.id)}: ${checked}`)
-            continue
-          }
-          const typed = (KINDS as readonly string[]).includes(checked.type) ? checked.type : ''
-          let kind = typed
-          if (!kind && k) kind = k.kind === 'nodes' && checked.polyline ? 'join' : OBJECT_KIND_OF[k.kind]
-          if (!kind) {
-            unread++
-            continue
-          }
-          placed.push({ o: checked, kind, layer: layerName, dx: ox, dy: oy })
-        }
-        if (unread > 0)
-          leftAlone.push(`${JSON.stringify(layerName)} (${unread} object${unread === 1 ? '' : 's'})`)
-      } else if (l.type === 'tilelayer') {
-        layers.push(use)
-        tileLayers.push({ layer: l, dx: ox, dy: oy, kind: k?.kind ?? null })
-      } else if (l.type === 'imagelayer') {
-        layers.push(use)
-        images.push(l)
-      } else {
-        notes.push(`layer '${layerName}' (${(l as { type?: string }).type}): not read`)
-      }
-    }
-  }
-  visit(map.layers, 0, 0, 1, 1, 0, null, '')
-  for (const m of malformed.slice(0, MAX_LISTED_PROBLEMS)) notes.push(`${m}; skipped`)
-  if (malformed.length > MAX_LISTED_PROBLEMS)
-    notes.push(`and ${malformed.length - MAX_LISTED_PROBLEMS} more malformed objects skipped`)
-  for (const [shape, list] of skipped)
-    notes.push(
-      `${list.length} ${shape} object${list.length === 1 ? '' : 's'} not read (object${list.length === 1 ? '' : 's'} ${list.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${list.length > MAX_LISTED_PROBLEMS ? ', …' : ''})`,
-    )
-
-  // 2. Limits, before any work that grows with the objects.
+/** Limits, before any work that grows with the objects: refuses a map over one, listing every one. */
+function checkLimits(placed: readonly Placed[], fileName: string): void {
   const count = new Map<string, number>()
   for (const p of placed) count.set(p.kind, (count.get(p.kind) ?? 0) + 1)
   const problems: string[] = []
@@ -306,7 +264,30 @@ export function tiledMapToRoom(
   over('point', limits.MAX_POINTS, 'point objects')
   over('hotspot', limits.MAX_HOTSPOTS, 'hotspot objects')
   if (problems.length > 0) throw new TiledMapRefused(fileName, problems)
+}
 
+/** The room's name, id, size and what Walkbox's own export keeps in the map's properties. */
+function roomFromMapProperties(
+  map: TiledMap,
+  fileName: string,
+  mp: Map<string, Value>,
+  options: TiledReadOptions,
+  notes: string[],
+): { room: Room; hotspotMask: Room['hotspotMask'] | undefined; width: number; height: number } {
+  const tw = map.tilewidth > 0 ? map.tilewidth : 1
+  const th = map.tileheight > 0 ? map.tileheight : 1
+  const given = (k: string) => (typeof mp.get(k) === 'number' ? (mp.get(k) as number) : undefined)
+  const width = given('walkbox.width') ?? map.width * tw
+  const height = given('walkbox.height') ?? map.height * th
+  const name =
+    typeof mp.get('walkbox.name') === 'string'
+      ? (mp.get('walkbox.name') as string)
+      : fileName.replace(/\.[^.]*$/, '')
+  const id =
+    options.roomId ??
+    (typeof mp.get('walkbox.roomId') === 'string'
+      ? (mp.get('walkbox.roomId') as string)
+      : new IdPool().take(name, 'room'))
   const room = emptyRoom({ id, name, width: Math.max(1, width), height: Math.max(1, height) })
   const areas = jsonProp<Room['areas']>(mp, 'walkbox.areas', notes)
   if (Array.isArray(areas) && areas.length > 0) room.areas = areas
@@ -319,8 +300,12 @@ export function tiledMapToRoom(
   const walkBehinds = jsonProp<Room['walkBehinds']>(mp, 'walkbox.walkBehinds', notes)
   if (walkBehinds) room.walkBehinds = walkBehinds
   const hotspotMask = jsonProp<Room['hotspotMask']>(mp, 'walkbox.hotspotMask', notes)
+  return { room, hotspotMask, width, height }
+}
 
-  for (const layer of images) {
+/** Image layers: the walk mask (by its name) and the background (the first other one). */
+function readImageLayers(room: Room, tree: LayerTree, mp: Map<string, Value>, notes: string[]): void {
+  for (const layer of tree.images) {
     if (layer.name === 'walk mask' || layer.name === 'mask') room.mask = layer.image
     else if (!room.background && layer.image) {
       room.background = layer.image
@@ -329,85 +314,69 @@ export function tiledMapToRoom(
     } else notes.push(`image layer '${layer.name}' (${layer.image}): not read (the room has one background)`)
   }
   room.authoritative = mp.get('walkbox.authoritative') === 'mask' && room.mask ? 'mask' : 'polygons'
-  if (parallax.size > 0)
+  if (tree.parallax.size > 0)
     notes.push(
-      `parallax: layers ${[...parallax].map((n) => `'${n}'`).join(', ')} scroll at another speed; read where they are at the parallax origin`,
+      `parallax: layers ${[...tree.parallax].map((n) => `'${n}'`).join(', ')} scroll at another speed; read where they are at the parallax origin`,
     )
+}
 
-  const ids = new IdPool()
-  const outlineOf = (p: Placed): Ring | null => objectOutline(p.o, p.dx, p.dy)
-  const byKind = (k: string) => placed.filter((p) => p.kind === k)
-  const read = { walkable: 0, tiles: 0, holes: 0 }
-
-  // 3. Walk polygons: objects, then walkable cells; obstacles from objects and tiles.
-  const polygonOf = new Map<number, number>()
-  for (const p of byKind('walkable')) {
-    const ring = outlineOf(p)
+/** Walkable objects -> walk polygons (their `areaId`, custom properties kept). */
+function readWalkableObjects(m: MapRead): void {
+  const { room } = m
+  for (const p of m.byKind('walkable')) {
+    const ring = m.outlineOf(p)
     if (!ring) {
-      notes.push(`${label(p)}: a walkable ${noArea(p.o)}; skipped`)
+      m.notes.push(`${label(p)}: a walkable ${noArea(p.o)}; skipped`)
       continue
     }
     const areaId = propsOf(p.o.properties).get('areaId')
     room.polygons.push({
-      id: ids.take(p.o.name || 'polygon', 'polygon'),
+      id: m.ids.take(p.o.name || 'polygon', 'polygon'),
       areaId: typeof areaId === 'number' ? areaId : 1,
       outer: ring,
       holes: [],
       ...customOf(readCustomProperties('walkable', p.o.properties)),
     })
-    polygonOf.set(p.o.id, room.polygons.length - 1)
-    imported.push(p.o.id)
-    read.walkable++
+    m.polygonOf.set(p.o.id, room.polygons.length - 1)
+    m.imported.push(p.o.id)
+    m.read.walkable++
   }
-  const derived = new Set<string>()
-  const obstacles: Shape[] = []
-  const obstacleLines: string[] = []
+}
+
+/** Obstacle objects -> shapes cut from the walk area; one without an area is named. */
+function readObstacleObjects(m: MapRead): void {
   const fromObjects = new Map<string, number>()
   const openLines: string[] = []
-  for (const p of byKind('obstacle')) {
-    const ring = outlineOf(p)
+  for (const p of m.byKind('obstacle')) {
+    const ring = m.outlineOf(p)
     if (!ring) {
       openLines.push(`${label(p)} in layer '${p.layer}': ${noArea(p.o)}`)
       continue
     }
-    obstacles.push({ outer: ring, holes: [] })
+    m.obstacles.push({ outer: ring, holes: [] })
     fromObjects.set(p.layer, (fromObjects.get(p.layer) ?? 0) + 1)
-    imported.push(p.o.id)
+    m.imported.push(p.o.id)
   }
   for (const [layer, n] of fromObjects)
-    obstacleLines.push(`layer '${layer}': ${n} object${n === 1 ? '' : 's'}`)
+    m.obstacleLines.push(`layer '${layer}': ${n} object${n === 1 ? '' : 's'}`)
   if (openLines.length > 0)
-    notes.push(
+    m.notes.push(
       `${openLines.length} obstacle${openLines.length === 1 ? '' : 's'} without an area (${openLines.slice(0, MAX_LISTED_PROBLEMS).join('; ')}${openLines.length > MAX_LISTED_PROBLEMS ? '; …' : ''}): an obstacle needs an area; not read`,
     )
-  readTiles(
-    map,
-    tileLayers,
-    mapping,
-    remembered,
-    tw,
-    th,
-    room,
-    ids,
-    derived,
-    obstacles,
-    obstacleLines,
-    notes,
-    read,
-    fileName,
-    leftAlone,
-  )
+}
 
-  // 4. Holes: the polygon `of` names, else every walk polygon the hole lies in.
+/** Holes: the polygon `of` names, else every walk polygon the hole lies in. */
+function readHoles(m: MapRead): void {
+  const { room, notes } = m
   const boxes = room.polygons.map((poly) => bbox(poly.outer))
-  for (const p of byKind('hole')) {
-    const ring = outlineOf(p)
+  for (const p of m.byKind('hole')) {
+    const ring = m.outlineOf(p)
     if (!ring) {
       notes.push(`${label(p)}: a hole that is ${noArea(p.o)}; skipped`)
       continue
     }
     const of = propsOf(p.o.properties).get('of')
-    const named = typeof of === 'number' ? polygonOf.get(of) : undefined
+    const named = typeof of === 'number' ? m.polygonOf.get(of) : undefined
     let owners: number[] = named !== undefined ? [named] : []
     if (named === undefined) {
       const b = bbox(ring)
@@ -430,30 +399,38 @@ export function tiledMapToRoom(
       }
     }
     for (const i of owners) room.polygons[i].holes.push(ring)
-    imported.push(p.o.id)
-    read.holes++
+    m.imported.push(p.o.id)
+    m.read.holes++
   }
+}
 
-  // 5. Obstacles cut the walkable shapes, or the whole map when it has none.
-  let walkBase: TiledRoomRead['walkBase'] = null
-  if (obstacles.length > 0) {
-    const mapBox = map.infinite
-      ? contentBox(obstacles, room, tileLayers, tw, th)
-      : { x0: 0, y0: 0, x1: width, y1: height }
-    const base = room.polygons.length > 0 ? 'the walkable shapes' : 'the map'
-    if (room.polygons.length === 0) walkBase = mapBox
-    cutObstacles(room, obstacles, mapBox, derived)
-    const area = room.polygons.reduce((s, p) => s + areaOf([{ outer: p.outer, holes: p.holes }]), 0)
-    notes.push(
-      `obstacles (${obstacleLines.join('; ')}): the walk area is ${base} minus them: ${room.polygons.length} walk polygon${room.polygons.length === 1 ? '' : 's'}, ${Math.round(area)} px²`,
-    )
-  }
+/**
+ * Obstacles cut the walkable shapes, or the whole map when it has none; returns the map's box
+ * the walk area was cut from when it is the map minus the obstacles.
+ */
+function cutWalkArea(m: MapRead): TiledRoomRead['walkBase'] {
+  const { room, obstacles } = m
+  if (obstacles.length === 0) return null
+  const mapBox = m.map.infinite
+    ? contentBox(obstacles, room, m.tree.tileLayers, m.tw, m.th)
+    : { x0: 0, y0: 0, x1: m.width, y1: m.height }
+  const base = room.polygons.length > 0 ? 'the walkable shapes' : 'the map'
+  const walkBase = room.polygons.length === 0 ? mapBox : null
+  cutObstacles(room, obstacles, mapBox, m.derived)
+  const area = room.polygons.reduce((s, p) => s + areaOf([{ outer: p.outer, holes: p.holes }]), 0)
+  m.notes.push(
+    `obstacles (${m.obstacleLines.join('; ')}): the walk area is ${base} minus them: ${room.polygons.length} walk polygon${room.polygons.length === 1 ? '' : 's'}, ${Math.round(area)} px²`,
+  )
+  return walkBase
+}
 
-  // 6. Gates, zones, the node graph, points, hotspots.
-  const context = { room, notes, imported, byKind, outlineOf, fileName }
+/** Gates, zones, the node graph, points, hotspots (read-elements.ts). */
+function readOtherObjects(m: MapRead, hotspotMask: Room['hotspotMask'] | undefined): void {
+  const { room, notes, byKind } = m
+  const context = { room, notes, imported: m.imported, byKind, outlineOf: m.outlineOf, fileName: m.fileName }
   readGatesAndZones(context)
   readNodeGraph(context)
-  const hotspotPoints = readHotspots(context, placed, hotspotMask !== undefined)
+  const hotspotPoints = readHotspots(context, m.tree.placed, hotspotMask !== undefined)
   if (room.hotspots?.some((h) => h.shape.kind === 'mask')) room.hotspotMask = hotspotMask
   for (const k of ['walk-to', 'look-at']) {
     const loose = byKind(k).filter((p) => !hotspotPoints.has(p.o.id))
@@ -463,15 +440,18 @@ export function tiledMapToRoom(
       )
   }
   readPoints({ ...context, byKind: (k) => byKind(k).filter((p) => !hotspotPoints.has(p.o.id)) })
+}
 
-  // 7. Room extent: an infinite map spans its content; geometry outside the room is named.
+/** Room extent: an infinite map spans its content; geometry outside the room is named. */
+function fitRoomExtent(m: MapRead): void {
+  const { room, notes } = m
   const extent = roomExtent(room)
-  if (map.infinite && given('walkbox.width') === undefined && extent) {
+  if (m.map.infinite && typeof m.mp.get('walkbox.width') !== 'number' && extent) {
     // `|| 0`: no -0 in the room (it would read back as 0 and compare unequal).
     const x0 = Math.min(0, Math.floor(extent.x0)) || 0
     const y0 = Math.min(0, Math.floor(extent.y0)) || 0
-    width = Math.max(1, Math.ceil(extent.x1) - x0)
-    height = Math.max(1, Math.ceil(extent.y1) - y0)
+    const width = Math.max(1, Math.ceil(extent.x1) - x0)
+    const height = Math.max(1, Math.ceil(extent.y1) - y0)
     room.size = { width, height }
     if (x0 < 0 || y0 < 0) {
       shiftRoom(room, -x0 || 0, -y0 || 0)
@@ -481,23 +461,26 @@ export function tiledMapToRoom(
       )
     }
     notes.push(`infinite map: the room is the extent of its tiles and objects, ${width}x${height} px`)
-  } else {
-    const outside = outsideRoom(room)
-    const shown = outside.slice(0, MAX_LISTED_PROBLEMS)
-    for (const o of shown)
-      notes.push(
-        `${o}: lies partly or wholly outside the room (${room.size.width}x${room.size.height}); kept as drawn`,
-      )
-    if (outside.length > shown.length)
-      notes.push(`and ${outside.length - shown.length} more outside the room`)
+    return
   }
+  const outside = outsideRoom(room)
+  const shown = outside.slice(0, MAX_LISTED_PROBLEMS)
+  for (const o of shown)
+    notes.push(
+      `${o}: lies partly or wholly outside the room (${room.size.width}x${room.size.height}); kept as drawn`,
+    )
+  if (outside.length > shown.length) notes.push(`and ${outside.length - shown.length} more outside the room`)
+}
 
+/** What was left alone (layers, tile sources, properties) and what was read, as the last notes. */
+function closingNotes(m: MapRead, offered: TiledRoomRead['offered']): void {
+  const { room, notes, read } = m
+  const { leftAlone } = m.tree
   if (leftAlone.length > 0)
     notes.push(
       `${LEFT_ALONE} ${leftAlone.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${leftAlone.length > MAX_LISTED_PROBLEMS ? `, and ${leftAlone.length - MAX_LISTED_PROBLEMS} more` : ''}: no rule gives ${leftAlone.length === 1 ? 'it' : 'them'} a kind; not read (map one with --layer NAME=KIND or in the import dialog)`,
     )
-  const offered = tileSourcesOffered(map.tilesets ?? [])
-  const inForce = { ...remembered, ...mapping }
+  const inForce = { ...m.rules.remembered, ...m.rules.mapping }
   const sources = [
     ...(offered.shapes > 0 && inForce[SHAPES_SOURCE] === undefined
       ? [
@@ -512,24 +495,12 @@ export function tiledMapToRoom(
     notes.push(
       `${UNMAPPED_SOURCES} ${sources.slice(0, MAX_LISTED_PROBLEMS).join(', ')}${sources.length > MAX_LISTED_PROBLEMS ? `, and ${sources.length - MAX_LISTED_PROBLEMS} more` : ''}; not read (map one with --layer @shapes=obstacles or in the import dialog)`,
     )
-  notes.push(...unreadProperties(map, placed))
+  notes.push(...unreadProperties(m.map, m.tree.placed))
   notes.push(
-    `read: ${read.walkable} walkable object${read.walkable === 1 ? '' : 's'}, ${read.tiles} walkable tiles, ${read.holes} hole${read.holes === 1 ? '' : 's'}, ${obstacles.length} obstacle${obstacles.length === 1 ? '' : 's'}, ${room.gates.length} gates, ${room.zones.length} zones, ${room.nodeGraph.nodes.length} nodes, ${room.nodeGraph.joins.length} joins, ${room.points?.length ?? 0} points, ${room.hotspots?.length ?? 0} hotspots`,
+    `read: ${read.walkable} walkable object${read.walkable === 1 ? '' : 's'}, ${read.tiles} walkable tiles, ${read.holes} hole${read.holes === 1 ? '' : 's'}, ${m.obstacles.length} obstacle${m.obstacles.length === 1 ? '' : 's'}, ${room.gates.length} gates, ${room.zones.length} zones, ${room.nodeGraph.nodes.length} nodes, ${room.nodeGraph.joins.length} joins, ${room.points?.length ?? 0} points, ${room.hotspots?.length ?? 0} hotspots`,
   )
   if (room.polygons.length === 0 && room.authoritative === 'polygons')
     notes.push('no walkable polygons: the room has no walkable area yet')
-  return {
-    room,
-    notes,
-    imported,
-    flags: readFlags(mp, room, notes),
-    layers,
-    offered,
-    mapping: { ...remembered, ...mapping },
-    derived: [...derived],
-    obstacles: obstacles.length,
-    walkBase,
-  }
 }
 
 /**
@@ -538,23 +509,10 @@ export function tiledMapToRoom(
  * obstacle cells (a layer of kind obstacles: every tile; an unmapped one: mapped tile
  * sources) and tile collision shapes become obstacles.
  */
-function readTiles(
-  map: TiledMap,
-  tileLayers: readonly TileLayerAt[],
-  mapping: LayerMapping,
-  remembered: LayerMapping,
-  tw: number,
-  th: number,
-  room: Room,
-  ids: IdPool,
-  derived: Set<string>,
-  obstacles: Shape[],
-  obstacleLines: string[],
-  notes: string[],
-  read: { tiles: number },
-  fileName: string,
-  leftAlone: string[],
-): void {
+function readTiles(m: MapRead): void {
+  const { map, room, ids, derived, obstacles, obstacleLines, notes, read, fileName, tw, th } = m
+  const { tileLayers, leftAlone } = m.tree
+  const { mapping, remembered } = m.rules
   const tilesets = map.tilesets ?? []
   const shapeBudget = { vertices: 0, over: false }
   const walkableByProperty = tileWalkability(tilesets)
@@ -981,28 +939,4 @@ export function shiftRoom(room: Room, dx: number, dy: number): void {
         p.y += dy
       }
   }
-}
-
-const finiteOr0 = (v: unknown): number | null =>
-  v === undefined || v === null ? 0 : typeof v === 'number' && Number.isFinite(v) ? v : null
-
-/** An object with every field it uses of the right type, or what is wrong with it. */
-function checkObject(o: TiledObject): TiledObject | string {
-  const out = { ...o }
-  for (const k of ['x', 'y', 'width', 'height', 'rotation'] as const) {
-    const v = finiteOr0(o[k])
-    if (v === null) return `${k} is not a number`
-    out[k] = v
-  }
-  for (const k of ['polygon', 'polyline'] as const) {
-    const list = o[k]
-    if (list === undefined) continue
-    if (!Array.isArray(list) || !list.every((p) => Number.isFinite(p?.x) && Number.isFinite(p?.y)))
-      return `${k} is not a list of points`
-  }
-  out.name = typeof o.name === 'string' ? o.name : ''
-  const type = typeof o.type === 'string' && o.type ? o.type : (o as { class?: unknown }).class
-  out.type = typeof type === 'string' ? type : ''
-  if (o.properties !== undefined && !Array.isArray(o.properties)) out.properties = []
-  return out
 }
