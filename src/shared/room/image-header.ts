@@ -10,7 +10,13 @@
  *
  * Units: px; bytes for file sizes.
  */
-import { imageSizeProblem, MAX_IMAGE_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, tooLargeProblem } from '../limits'
+import {
+  imageSizeProblem,
+  MAX_IMAGE_FILE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE_PX,
+  tooLargeProblem,
+} from '../limits'
 
 export interface ImageHeader {
   format: 'png' | 'jpeg' | 'webp'
@@ -129,7 +135,10 @@ export class ImageHeaderError extends Error {
 export function checkImageHeader(
   bytes: Uint8Array,
   fileName: string,
-  limits: { maxSide: number; maxPixels: number } = { maxSide: MAX_IMAGE_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS },
+  limits: { maxSide: number; maxPixels: number } = {
+    maxSide: MAX_IMAGE_SIDE_PX,
+    maxPixels: MAX_IMAGE_PIXELS,
+  },
 ): ImageHeader {
   if (bytes.length > MAX_IMAGE_FILE_BYTES)
     throw new ImageHeaderError(fileName, tooLargeProblem(bytes.length, MAX_IMAGE_FILE_BYTES))

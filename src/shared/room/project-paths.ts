@@ -70,5 +70,7 @@ export function folderKey(folder: string): string {
 /** A value as UnsafePathError quotes it: control characters written as escapes ('a\0b'). */
 function shownValue(value: unknown): string {
   // eslint-disable-next-line no-control-regex -- control characters are what this replaces
-  return String(value).replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\0' ? '\\0' : JSON.stringify(c).slice(1, -1)))
+  return String(value).replace(/[\u0000-\u001f\u007f]/g, (c) =>
+    c === '\0' ? '\\0' : JSON.stringify(c).slice(1, -1),
+  )
 }

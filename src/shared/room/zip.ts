@@ -220,7 +220,8 @@ function listEntries(bytes: Uint8Array, file: string, limits: ZipLimits): Listed
     if (flags & 1) throw new ZipError(file, `'${name}' is encrypted`)
     if (name.endsWith('/')) continue
     const unsafe = pathProblem(name, ZIP_ENTRY_PATHS)
-    if (unsafe) throw new ZipError(file, `${shownPath(name)} ${unsafe.problem}; paths must stay inside the project`)
+    if (unsafe)
+      throw new ZipError(file, `${shownPath(name)} ${unsafe.problem}; paths must stay inside the project`)
     if (seen.has(name)) throw new ZipError(file, `holds '${name}' twice`)
     const collision = sameButCase(name)
     if (collision) throw new ZipError(file, `${shownPath(name)} ${collision.problem}`)

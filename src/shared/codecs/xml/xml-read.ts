@@ -198,7 +198,8 @@ export function parseXml(text: string, file: string, ceilings: XmlCeilings): Xml
         break
       }
       const key = name()
-      if (++attributes > ceilings.attributes) fail(XML_LIMIT_PROBLEMS.attributes(el.name, ceilings.attributes))
+      if (++attributes > ceilings.attributes)
+        fail(XML_LIMIT_PROBLEMS.attributes(el.name, ceilings.attributes))
       spaces()
       if (text[at] !== '=') fail(`expected '=' after attribute ${key}`)
       at++
