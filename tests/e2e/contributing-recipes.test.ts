@@ -1,30 +1,35 @@
 /**
  * CONTRIBUTING.md's recipes are true: in one temporary copy of the checkout, a tenth
- * algorithm, a new tool and a new host method are added exactly as it says (the algorithm: a
- * new file, its export line and one line in its registry; the tool: a new file, one line in
- * the shared tool list and its maker in the renderer's registry; the host method: one entry in
- * the method table and the method in the desktop host and in the browser host). Each recipe
+ * algorithm, a new tool, a fourth engine and a new host method are added exactly as it says
+ * (the algorithm: a new file, its export line and one line in its registry; the tool: a new
+ * file, one line in the shared tool list and its maker in the renderer's registry; the engine:
+ * its folder in src/shared/formats/ and one line in the descriptor list; the host method: one
+ * entry in the method table and the method in the desktop host and in the browser host). Each recipe
  * touches exactly the files its "Files you touch" line in CONTRIBUTING.md names, and then
  * nothing else needs touching: with all of them applied the copy typechecks and lints, the
  * WHOLE unit and component suites pass (run once, for every recipe at a time, so the run costs
  * one suite, not one per recipe), the compare end-to-end test shows the tenth algorithm's row
- * beside the others, and the desktop edition's main process carries the new method. The copy
+ * beside the others, the new engine's game folder is detected, listed and imported by the
+ * command line with its label, formats and help, and the desktop edition's main process
+ * carries the new method. The copy
  * is removed afterwards; the checkout is never written (tests/support/recipe-copy.ts).
  *
  * Units: timeouts in ms.
  */
 import { execFile, execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../support/bench-data'
 import {
   addHostMethod,
+  addProbeEngine,
   addProbeTool,
   addTenthAlgorithm,
   copyCheckout,
   PROBE_ALGORITHM_ID,
+  PROBE_ENGINE_ID,
   PROBE_HOST_METHOD,
   PROBE_TOOL_ID,
   type CheckoutCopy,
@@ -83,6 +88,7 @@ const RECIPES: { heading: string; apply: (root: string) => void; names: Record<s
     names: { '<id>': PROBE_ALGORITHM_ID },
   },
   { heading: 'Adding a tool', apply: addProbeTool, names: { '<name>': PROBE_TOOL_ID } },
+  { heading: 'Adding an engine', apply: addProbeEngine, names: { '<engine>': PROBE_ENGINE_ID } },
   { heading: 'Adding a host method', apply: addHostMethod, names: {} },
 ]
 
@@ -106,6 +112,9 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
     })
     const registry = readFileSync(join(copy.root, 'src/shared/nav/pathfinder-exports.ts'), 'utf8')
     expect(registry).toContain(`from './algorithms/${PROBE_ALGORITHM_ID}'`)
+    // The engine recipe's one line: the descriptor list names the new engine.
+    const list = readFileSync(join(copy.root, 'src/shared/formats/engines.ts'), 'utf8')
+    expect(list).toMatch(/^const ENGINES = \[.*\bPROBE_ENGINE\] as const$/m)
   })
 
   it('typecheck and lint with nothing else changed', async () => {
@@ -165,6 +174,78 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
       passed.filter((t) => t.includes(`${PROBE_ALGORITHM_ID} keeps the contract`)).length,
     ).toBeGreaterThan(0)
   }, 3_600_000)
+
+  it('pick up the new engine: the command line detects, lists and imports its game, with its label, formats and help', async () => {
+    // A game of the probe engine beside the copy (tests/support/recipes/probe-engine.ts.txt):
+    // game.probe names it, rooms/*.probe are its rooms, anything else is not a room.
+    const game = join(copy.root, '..', 'probe-game')
+    mkdirSync(join(game, 'rooms'), { recursive: true })
+    writeFileSync(join(game, 'game.probe'), 'Probe Quest\n')
+    writeFileSync(
+      join(game, 'rooms', 'hall.probe'),
+      'name Hall\nsize 320 200\nwalk 10,150 300,150 300,190 10,190\n',
+    )
+    writeFileSync(
+      join(game, 'rooms', 'cellar.probe'),
+      'size 160 120\nwalk 0,60 150,60 150,110\nwalk 0,0 20,0 20,20\n',
+    )
+    writeFileSync(join(game, 'rooms', 'notes.txt'), 'not a room\n')
+    const out = join(copy.root, '..', 'probe-project')
+    const cli = ['tsx', 'src/cli/walkbox.ts']
+    const imported = JSON.parse(
+      await npx(copy.root, [...cli, 'import', game, '--out', out, '--json'], 300_000),
+    ) as {
+      engine: string
+      label: string
+      rooms: { file: string; name: string; width: number; height: number; areas: number }[]
+      skipped: unknown[]
+    }
+    expect(imported.engine).toBe(PROBE_ENGINE_ID)
+    expect(imported.label).toBe('Probe')
+    expect(imported.skipped).toEqual([])
+    expect(imported.rooms.map((r) => [r.file, r.name, r.width, r.height]).sort()).toEqual([
+      ['rooms/cellar.probe', 'cellar', 160, 120],
+      ['rooms/hall.probe', 'Hall', 320, 200],
+    ])
+    // The project holds both rooms (one save), named after the game.
+    const listed = JSON.parse(await npx(copy.root, [...cli, 'room', 'list', out, '--json'], 300_000)) as {
+      name: string
+      rooms: { id: string; problem: string | null }[]
+    }
+    expect(listed.name).toBe('Probe Quest')
+    expect(listed.rooms.map((r) => r.problem)).toEqual([null, null])
+    // `walkbox formats` lists its room format; the help names the engine and its game folder.
+    const formats = JSON.parse(await npx(copy.root, [...cli, 'formats', '--json'], 300_000)) as {
+      formats: { id: string; import: boolean }[]
+    }
+    expect(formats.formats).toContainEqual(expect.objectContaining({ id: 'probe-room', import: true }))
+    const help = await npx(copy.root, cli, 300_000).catch((error: Error) => error.message)
+    expect(help).toContain(`${PROBE_ENGINE_ID} (Probe)`)
+    expect(help).toContain('a probe game with game.probe')
+    // The labels the editor shows (the status line, Open Recent) and the game store's refusal
+    // of a write come from the descriptor too.
+    const probe = join(copy.root, '..', 'probe-labels.ts')
+    writeFileSync(
+      probe,
+      [
+        `import { recentGameFolder } from '${join(copy.root, 'src/shared/recent-list')}'`,
+        `import { engineName } from '${join(copy.root, 'src/renderer/stores/status')}'`,
+        `import { ROOM_FORMATS } from '${join(copy.root, 'src/shared/formats/registry')}'`,
+        `const recent = recentGameFolder({ ref: 'game:quest', name: 'Quest', openedAt: '', game: '${PROBE_ENGINE_ID}' })`,
+        `console.log(JSON.stringify({ recent: recent?.label, status: engineName('${PROBE_ENGINE_ID}'), formats: ROOM_FORMATS.map((f) => f.id) }))`,
+      ].join('\n'),
+    )
+    const labels = JSON.parse(await npx(copy.root, ['tsx', probe], 300_000)) as {
+      recent: string
+      status: string
+      formats: string[]
+    }
+    expect(labels).toEqual({
+      recent: 'quest — Probe',
+      status: 'Probe',
+      formats: expect.arrayContaining(['probe-room']),
+    })
+  }, 1_200_000)
 
   it('show the tenth algorithm in the compare end-to-end test and the new method in the desktop main process', async () => {
     const out = await npx(
