@@ -125,56 +125,6 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
     await npx(copy.root, ['eslint', '--max-warnings', '0', ...copy.touched()], 300_000)
   }, 900_000)
 
-  it('pass the whole unit and component suites, which hold the new algorithm, tool and host method to their rules', async () => {
-    const report = join(copy.root, '..', 'vitest-report.json')
-    // A failing suite exits non-zero; its report still names what failed, so read it then too.
-    const ran = await npx(
-      copy.root,
-      [
-        'vitest',
-        'run',
-        '--project',
-        'unit',
-        '--project',
-        'component',
-        '--reporter=json',
-        `--outputFile=${report}`,
-      ],
-      3_000_000,
-    ).catch((error: Error) => error.message)
-    if (!existsSync(report)) throw new Error(`the suites wrote no report:\n${ran.slice(-4000)}`)
-    const result = JSON.parse(readFileSync(report, 'utf8')) as {
-      numFailedTests: number
-      numPassedTests: number
-      testResults: {
-        name: string
-        status: string
-        message?: string
-        assertionResults: { fullName: string; status: string }[]
-      }[]
-    }
-    const failed = result.testResults.flatMap((r) => [
-      ...(r.status === 'failed' && r.message ? [`${r.name}: ${r.message.split('\n')[0]}`] : []),
-      ...r.assertionResults.filter((a) => a.status === 'failed').map((a) => `${r.name}: ${a.fullName}`),
-    ])
-    expect(failed).toEqual([])
-    expect(result.numFailedTests).toBe(0)
-    const files = result.testResults.map((r) => r.name.slice(copy.root.length + 1))
-    // The whole suites ran: every unit and component test file of the copy, not a subset.
-    const all = output(copy.root, 'git', 'ls-files', 'tests/unit', 'tests/component')
-      .split('\n')
-      .filter((f) => f.endsWith('.test.ts'))
-    expect(files.sort()).toEqual(all.sort())
-    // The new algorithm was held to the contract by name, the runtime exports it, and the host
-    // method passed the method-table checks.
-    const passed = result.testResults.flatMap((r) =>
-      r.assertionResults.filter((a) => a.status === 'passed').map((a) => a.fullName),
-    )
-    expect(
-      passed.filter((t) => t.includes(`${PROBE_ALGORITHM_ID} keeps the contract`)).length,
-    ).toBeGreaterThan(0)
-  }, 3_600_000)
-
   it('pick up the new engine: the command line detects, lists and imports its game, with its label, formats and help', async () => {
     // A game of the probe engine beside the copy (tests/support/recipes/probe-engine.ts.txt):
     // game.probe names it, rooms/*.probe are its rooms, anything else is not a room.
@@ -246,6 +196,56 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
       formats: expect.arrayContaining(['probe-room']),
     })
   }, 1_200_000)
+
+  it('pass the whole unit and component suites, which hold the new algorithm, tool and host method to their rules', async () => {
+    const report = join(copy.root, '..', 'vitest-report.json')
+    // A failing suite exits non-zero; its report still names what failed, so read it then too.
+    const ran = await npx(
+      copy.root,
+      [
+        'vitest',
+        'run',
+        '--project',
+        'unit',
+        '--project',
+        'component',
+        '--reporter=json',
+        `--outputFile=${report}`,
+      ],
+      3_000_000,
+    ).catch((error: Error) => error.message)
+    if (!existsSync(report)) throw new Error(`the suites wrote no report:\n${ran.slice(-4000)}`)
+    const result = JSON.parse(readFileSync(report, 'utf8')) as {
+      numFailedTests: number
+      numPassedTests: number
+      testResults: {
+        name: string
+        status: string
+        message?: string
+        assertionResults: { fullName: string; status: string }[]
+      }[]
+    }
+    const failed = result.testResults.flatMap((r) => [
+      ...(r.status === 'failed' && r.message ? [`${r.name}: ${r.message.split('\n')[0]}`] : []),
+      ...r.assertionResults.filter((a) => a.status === 'failed').map((a) => `${r.name}: ${a.fullName}`),
+    ])
+    expect(failed).toEqual([])
+    expect(result.numFailedTests).toBe(0)
+    const files = result.testResults.map((r) => r.name.slice(copy.root.length + 1))
+    // The whole suites ran: every unit and component test file of the copy, not a subset.
+    const all = output(copy.root, 'git', 'ls-files', 'tests/unit', 'tests/component')
+      .split('\n')
+      .filter((f) => f.endsWith('.test.ts'))
+    expect(files.sort()).toEqual(all.sort())
+    // The new algorithm was held to the contract by name, the runtime exports it, and the host
+    // method passed the method-table checks.
+    const passed = result.testResults.flatMap((r) =>
+      r.assertionResults.filter((a) => a.status === 'passed').map((a) => a.fullName),
+    )
+    expect(
+      passed.filter((t) => t.includes(`${PROBE_ALGORITHM_ID} keeps the contract`)).length,
+    ).toBeGreaterThan(0)
+  }, 3_600_000)
 
   it('show the tenth algorithm in the compare end-to-end test and the new method in the desktop main process', async () => {
     const out = await npx(
