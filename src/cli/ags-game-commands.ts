@@ -24,23 +24,14 @@ import { gameSource, readGameAgf } from '../shared/formats/game-folder'
 import { nodeGameCodec } from '../main/services/game-folder-store'
 import { diskProjectFiles } from '../main/services/project-files'
 import { nameFromFileName } from '../shared/room/names'
-import { importGame } from './game-import'
+import { importGame, roomFacts, type RoomFacts } from './game-import'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 export interface AgsGameReport {
   project: string
   game: string
   format: AgsKind
-  rooms: {
-    number: number
-    id: string
-    name: string
-    width: number
-    height: number
-    areas: number
-    zones: number
-    notes: string[]
-  }[]
+  rooms: (RoomFacts & { number: number; id: string; notes: string[] })[]
   skipped: { number: number; reason: string }[]
   notes: string[]
 }
@@ -85,24 +76,12 @@ export async function importAgsGameCommand(
     const notes = [
       ...read.notes,
       ...(listed.length > 0
-        ? [
-            `Game.agf lists room(s) ${listed.join(', ')} with no ${agsRoomFileName(format)}`,
-          ]
+        ? [`Game.agf lists room(s) ${listed.join(', ')} with no ${agsRoomFileName(format)}`]
         : []),
       `AGS limits: ${AGS_LIMITS.walkableAreas - 1} walkable areas, ${AGS_LIMITS.regions - 1} regions, ${AGS_LIMITS.hotspots - 1} hotspots, ${AGS_LIMITS.walkBehinds - 1} walk-behinds per room`,
     ]
     const rooms: AgsGameReport['rooms'] = added.rooms.map(({ read: r, id }) => {
-      const room = r.result.room
-      return {
-        number: numberOf(r.file),
-        id,
-        name: room.name,
-        width: room.size.width,
-        height: room.size.height,
-        areas: room.areas.length,
-        zones: room.zones.length,
-        notes: r.result.notes,
-      }
+      return { number: numberOf(r.file), id, ...roomFacts(r.result.room), notes: r.result.notes }
     })
     for (const [k, room] of rooms.entries())
       options.progress?.(

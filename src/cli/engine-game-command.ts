@@ -22,7 +22,7 @@ import { detectGameFolder } from '../shared/formats/game-read'
 import { engineLabel, type GameKind } from '../shared/formats/engines'
 import { diskProjectFiles } from '../main/services/project-files'
 import { nameFromFileName } from '../shared/room/names'
-import { importGame } from './game-import'
+import { importGame, roomFacts, type RoomFacts } from './game-import'
 import { guardAuthorErrors } from './project-commands'
 
 export interface EngineGameReport {
@@ -31,16 +31,7 @@ export interface EngineGameReport {
   /** The engine's id (as a game link stores it) and its label. */
   engine: GameKind
   label: string
-  rooms: {
-    file: string
-    id: string
-    name: string
-    width: number
-    height: number
-    areas: number
-    zones: number
-    notes: string[]
-  }[]
+  rooms: (RoomFacts & { file: string; id: string; notes: string[] })[]
   skipped: { file: string; reason: string }[]
   notes: string[]
 }
@@ -67,24 +58,25 @@ export async function importEngineGameCommand(
     const { read, added } = imported
     const skipped = read.skipped.map((s) => ({ file: s.file, reason: s.reason }))
     for (const s of skipped) options.progress?.(`${s.file}: skipped: ${s.reason}`)
-    const rooms: EngineGameReport['rooms'] = added.rooms.map(({ read: r, id }) => {
-      const room = r.result.room
-      return {
-        file: r.file,
-        id,
-        name: room.name,
-        width: room.size.width,
-        height: room.size.height,
-        areas: room.areas.length,
-        zones: room.zones.length,
-        notes: r.result.notes,
-      }
-    })
+    const rooms: EngineGameReport['rooms'] = added.rooms.map(({ read: r, id }) => ({
+      file: r.file,
+      id,
+      ...roomFacts(r.result.room),
+      notes: r.result.notes,
+    }))
     for (const [k, room] of rooms.entries())
       options.progress?.(
         `room ${k + 1}/${rooms.length}: ${room.name} (${room.file}, ${room.width}x${room.height}) as ${room.id}: ${room.areas} walk area(s), ${room.zones} zone(s), ${room.notes.length} note(s)`,
       )
-    return { project: imported.project, game: imported.game, engine: kind, label, rooms, skipped, notes: read.notes }
+    return {
+      project: imported.project,
+      game: imported.game,
+      engine: kind,
+      label,
+      rooms,
+      skipped,
+      notes: read.notes,
+    }
   })
 }
 
