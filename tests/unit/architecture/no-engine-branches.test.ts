@@ -2,7 +2,7 @@
  * No engine-specific branch outside the engine folders and the descriptor list (issue #30):
  * what an engine is lives in its descriptor (src/shared/formats/<engine>/engine.ts, listed in
  * formats/engines.ts), so no other file of src/ compares a value with an engine's or an engine
- * format's id (`=== 'godot'`, `!== 'ags4'`, `case 'tiled':`). The ids are the descriptor
+ * format's id or an engine's label (`=== 'godot'`, `!== 'ags4'`, `case 'tiled':`, `=== 'Tiled'`). The ids are the descriptor
  * list's, so a new engine is covered without editing this test. Files not moved onto the
  * descriptors yet are listed in KNOWN; the list may only shrink (a listed file without a branch
  * fails, so that it is taken off); it is empty now.
@@ -39,7 +39,7 @@ function sourceFiles(dir: string): string[] {
 
 /** Every comparison with one of `ids` in `text`, as 'line: text'. */
 function engineBranches(text: string, ids: readonly string[]): string[] {
-  const id = ids.map((i) => i.replace(/[-]/g, '\\-')).join('|')
+  const id = ids.map((i) => i.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')
   const branch = new RegExp(
     `(===|!==)\\s*['"\`](${id})['"\`]|['"\`](${id})['"\`]\\s*(===|!==)|case\\s+['"\`](${id})['"\`]`,
   )
@@ -50,12 +50,14 @@ function engineBranches(text: string, ids: readonly string[]): string[] {
   return out
 }
 
-const IDS = [...new Set(GAME_ENGINES.flatMap((e) => [e.id, ...e.formats.map((f) => f.id)]))]
+/** The engines' and their formats' ids, and the engines' labels (a branch on 'Tiled' is one on the engine too). */
+const IDS = [...new Set(GAME_ENGINES.flatMap((e) => [e.id, e.label, ...e.formats.map((f) => f.id)]))]
 
 describe('engine branches', () => {
   it('the check finds a comparison with an engine id and leaves other strings alone', () => {
     expect(engineBranches("if (kind === 'godot') x()\nswitch (k) { case 'ags3': }", IDS)).toHaveLength(2)
     expect(engineBranches("if ('tiled-json' !== format.id) y()", IDS)).toHaveLength(1)
+    expect(engineBranches("props.engine === 'Tiled' ? a : b", IDS)).toHaveLength(1)
     expect(engineBranches("const s = 'godot scene'; if (a === 'godots') z()", IDS)).toEqual([])
   })
 
