@@ -51,14 +51,27 @@ function output(cwd: string, command: string, ...args: string[]): string {
 
 /** Run an npx command in the copy; resolves with its output, rejects with it (and the exit code). */
 async function npx(root: string, args: string[], timeout: number): Promise<string> {
+  const { stdout, stderr } = await npxRun(root, args, timeout)
+  return stdout + stderr
+}
+
+/** Run a command line that answers `--json` in the copy: its standard output read as JSON (progress lines go to standard error). */
+async function npxJson<T>(root: string, args: string[], timeout: number): Promise<T> {
+  return JSON.parse((await npxRun(root, args, timeout)).stdout) as T
+}
+
+async function npxRun(
+  root: string,
+  args: string[],
+  timeout: number,
+): Promise<{ stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run('npx', args, {
+    return await run('npx', args, {
       cwd: root,
       env: childEnv(),
       timeout,
       maxBuffer: 64 * 1024 * 1024,
     })
-    return stdout + stderr
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string }
     throw new Error(`npx ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`)
@@ -142,14 +155,12 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
     writeFileSync(join(game, 'rooms', 'notes.txt'), 'not a room\n')
     const out = join(copy.root, '..', 'probe-project')
     const cli = ['tsx', 'src/cli/walkbox.ts']
-    const imported = JSON.parse(
-      await npx(copy.root, [...cli, 'import', game, '--out', out, '--json'], 300_000),
-    ) as {
+    const imported = await npxJson<{
       engine: string
       label: string
       rooms: { file: string; name: string; width: number; height: number; areas: number }[]
       skipped: unknown[]
-    }
+    }>(copy.root, [...cli, 'import', game, '--out', out, '--json'], 300_000)
     expect(imported.engine).toBe(PROBE_ENGINE_ID)
     expect(imported.label).toBe('Probe')
     expect(imported.skipped).toEqual([])
@@ -158,22 +169,22 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
       ['rooms/hall.probe', 'Hall', 320, 200],
     ])
     // The project holds both rooms (one save), named after the game.
-    const listed = JSON.parse(await npx(copy.root, [...cli, 'room', 'list', out, '--json'], 300_000)) as {
+    const listed = await npxJson<{
       name: string
       rooms: { id: string; problem: string | null }[]
-    }
+    }>(copy.root, [...cli, 'room', 'list', out, '--json'], 300_000)
     expect(listed.name).toBe('Probe Quest')
     expect(listed.rooms.map((r) => r.problem)).toEqual([null, null])
     // `walkbox formats` lists its room format; the help names the engine and its game folder.
-    const formats = JSON.parse(await npx(copy.root, [...cli, 'formats', '--json'], 300_000)) as {
+    const formats = await npxJson<{
       formats: { id: string; import: boolean }[]
-    }
+    }>(copy.root, [...cli, 'formats', '--json'], 300_000)
     expect(formats.formats).toContainEqual(expect.objectContaining({ id: 'probe-room', import: true }))
     const help = await npx(copy.root, cli, 300_000).catch((error: Error) => error.message)
     expect(help).toContain(`${PROBE_ENGINE_ID} (Probe)`)
     expect(help).toContain('a probe game with game.probe')
-    // The labels the editor shows (the status line, Open Recent) and the game store's refusal
-    // of a write come from the descriptor too.
+    // The labels the editor shows (the status line, Open Recent) and the dialogs' formats (the
+    // registry's) come from the descriptor too.
     const probe = join(copy.root, '..', 'probe-labels.ts')
     writeFileSync(
       probe,
@@ -185,11 +196,11 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
         `console.log(JSON.stringify({ recent: recent?.label, status: engineName('${PROBE_ENGINE_ID}'), formats: ROOM_FORMATS.map((f) => f.id) }))`,
       ].join('\n'),
     )
-    const labels = JSON.parse(await npx(copy.root, ['tsx', probe], 300_000)) as {
+    const labels = await npxJson<{
       recent: string
       status: string
       formats: string[]
-    }
+    }>(copy.root, ['tsx', probe], 300_000)
     expect(labels).toEqual({
       recent: 'quest — Probe',
       status: 'Probe',
@@ -197,7 +208,7 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
     })
   }, 1_200_000)
 
-  it('pass the whole unit and component suites, which hold the new algorithm, tool and host method to their rules', async () => {
+  it('pass the whole unit and component suites, which hold the new algorithm, tool, engine and host method to their rules', async () => {
     const report = join(copy.root, '..', 'vitest-report.json')
     // A failing suite exits non-zero; its report still names what failed, so read it then too.
     const ran = await npx(
