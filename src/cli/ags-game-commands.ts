@@ -19,27 +19,19 @@
 import { readdir, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { AGS_LIMITS } from '../shared/formats/ags/ags-room'
+import { AGS_ENGINES, agsRoomFileName, isAgsKind, type AgsKind } from '../shared/formats/ags/ags-engines'
 import { gameSource, readGameAgf } from '../shared/formats/game-folder'
 import { nodeGameCodec } from '../main/services/game-folder-store'
 import { diskProjectFiles } from '../main/services/project-files'
 import { nameFromFileName } from '../shared/room/names'
-import { importGame } from './game-import'
+import { importGame, roomFacts, type RoomFacts } from './game-import'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 export interface AgsGameReport {
   project: string
   game: string
-  format: 'ags4' | 'ags3'
-  rooms: {
-    number: number
-    id: string
-    name: string
-    width: number
-    height: number
-    areas: number
-    zones: number
-    notes: string[]
-  }[]
+  format: AgsKind
+  rooms: (RoomFacts & { number: number; id: string; notes: string[] })[]
   skipped: { number: number; reason: string }[]
   notes: string[]
 }
@@ -66,14 +58,17 @@ export async function importAgsGameCommand(
   options: { format?: string; progress?: (line: string) => void },
 ): Promise<AgsGameReport> {
   return guardAuthorErrors(async () => {
-    if (options.format && options.format !== 'ags4' && options.format !== 'ags3')
-      throw new ProjectCommandError(`--format ${options.format}: an AGS game folder is read as ags4 or ags3`)
+    const given = options.format
+    if (given !== undefined && !isAgsKind(given))
+      throw new ProjectCommandError(
+        `--format ${given}: an AGS game folder is read as ${AGS_ENGINES.map((e) => e.id).join(' or ')}`,
+      )
     const imported = await importGame(project, gameDir, {
-      ...(options.format ? { kind: options.format as 'ags4' | 'ags3' } : {}),
+      ...(given !== undefined ? { kind: given } : {}),
       name: (read) => read.name || nameFromFileName(basename(gameDir)) || 'AGS game',
     })
     const { read, added } = imported
-    const format = read.kind as 'ags4' | 'ags3'
+    const format = read.kind as AgsKind
     const skipped = read.skipped.map((s) => ({ number: numberOf(s.file), reason: s.reason }))
     for (const s of skipped) options.progress?.(`room ${s.number}: skipped: ${s.reason}`)
     const agf = await readGameAgfRooms(imported.game)
@@ -81,24 +76,12 @@ export async function importAgsGameCommand(
     const notes = [
       ...read.notes,
       ...(listed.length > 0
-        ? [
-            `Game.agf lists room(s) ${listed.join(', ')} with no ${format === 'ags4' ? 'Rooms/N folder' : 'roomN.crm'}`,
-          ]
+        ? [`Game.agf lists room(s) ${listed.join(', ')} with no ${agsRoomFileName(format)}`]
         : []),
       `AGS limits: ${AGS_LIMITS.walkableAreas - 1} walkable areas, ${AGS_LIMITS.regions - 1} regions, ${AGS_LIMITS.hotspots - 1} hotspots, ${AGS_LIMITS.walkBehinds - 1} walk-behinds per room`,
     ]
     const rooms: AgsGameReport['rooms'] = added.rooms.map(({ read: r, id }) => {
-      const room = r.result.room
-      return {
-        number: numberOf(r.file),
-        id,
-        name: room.name,
-        width: room.size.width,
-        height: room.size.height,
-        areas: room.areas.length,
-        zones: room.zones.length,
-        notes: r.result.notes,
-      }
+      return { number: numberOf(r.file), id, ...roomFacts(r.result.room), notes: r.result.notes }
     })
     for (const [k, room] of rooms.entries())
       options.progress?.(

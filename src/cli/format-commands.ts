@@ -12,8 +12,8 @@
  *                                                into a game's room folder: game-export.ts)
  *
  * Glossary
- * - source root: where an import's relative paths start: the folder of project.godot
- *   above a .tscn (res://), else the main file's folder. Nothing outside it is read.
+ * - source root: where an import's relative paths start: the nearest folder above the file
+ *   holding its format's root file (Godot: project.godot, res://), else the main file's folder. Nothing outside it is read.
  * - unchanged: an import reads and checks everything before the one save that adds the
  *   room (and the flags it needs); an export refuses to replace files it did not write
  *   unless --force.
@@ -130,10 +130,11 @@ export function folderSource(root: string): ImportSource {
 }
 
 /** The folder holding project.godot at or above `dir` (at most 32 levels), or null. */
-function godotRootOf(dir: string): string | null {
+/** The nearest folder from `dir` up that holds `marker` (a format's root file: Godot's project.godot), or null. */
+function rootHolding(dir: string, marker: string): string | null {
   let d = resolve(dir)
   for (let i = 0; i < 32; i++) {
-    if (existsSync(join(d, 'project.godot'))) return d
+    if (existsSync(join(d, marker))) return d
     const up = dirname(d)
     if (up === d) return null
     d = up
@@ -163,17 +164,19 @@ export async function importRoomCommand(
   options: { format?: string; name?: string; layers?: LayerMapping },
 ): Promise<ImportReport> {
   return guardAuthorErrors(async () => {
-    // An AGS 4 room folder (Rooms/N) is read from its data.xml.
+    // A room given as its folder (AGS 4: Rooms/N) is read from the file its format names there.
     const dirStat = await stat(file).catch(() => null)
-    if (dirStat?.isDirectory() && existsSync(join(file, 'data.xml'))) {
-      options = { ...options, format: options.format ?? 'ags4' }
-      file = join(file, 'data.xml')
+    const byFolder = dirStat?.isDirectory()
+      ? ROOM_FORMATS.find((f) => f.roomFolder && existsSync(join(file, f.roomFolder.file)))
+      : undefined
+    if (byFolder?.roomFolder) {
+      options = { ...options, format: options.format ?? byFolder.id }
+      file = join(file, byFolder.roomFolder.file)
     }
     const format = options.format ? roomFormat(options.format) : formatForFile(file)
-    // An AGS 4 room is named by its folder's number (Rooms/7 is "Room 7").
-    const roomNumber = basename(dirname(resolve(file)))
-    if (format?.id === 'ags4' && options.name === undefined && /^\d{1,5}$/.test(roomNumber))
-      options = { ...options, name: `Room ${Number(roomNumber)}` }
+    // A format that names a room by its folder (AGS 4: Rooms/7 is "Room 7").
+    const folderName = format?.roomFolder?.name?.(basename(dirname(resolve(file))))
+    if (folderName !== undefined && options.name === undefined) options = { ...options, name: folderName }
     if (!format)
       throw new ProjectCommandError(
         `${file}: no format reads this file; give --format (one of ${ROOM_FORMATS.filter((f) => f.importRoom)
@@ -184,8 +187,7 @@ export async function importRoomCommand(
       throw new ProjectCommandError(`--format ${format.id}: Walkbox writes this format but does not read it`)
     const fileStat = await stat(file).catch(() => null)
     if (!fileStat?.isFile()) throw new ProjectCommandError(`${file}: not a file`)
-    const root =
-      format.id === 'godot' ? (godotRootOf(dirname(file)) ?? dirname(resolve(file))) : dirname(resolve(file))
+    const root = (format.rootFile && rootHolding(dirname(file), format.rootFile.name)) || dirname(resolve(file))
     const path = relative(root, resolve(file)).split(sep).join('/')
     // Read first: a file that cannot be imported leaves no new project behind.
     const result = await format

@@ -15,6 +15,7 @@
  */
 import { basename, dirname, resolve } from 'node:path'
 import type { ProjectFiles } from '../shared/room/unit-save'
+import type { Room } from '../shared/room/schema'
 import { GameFolderError, type GameRead } from '../shared/formats/game-folder'
 import { addGameRooms, readGame, type AddedRooms, type ReadGameOptions } from '../shared/game/game-store'
 import * as store from '../main/services/project-store'
@@ -75,5 +76,24 @@ export async function importGame(
   } catch (error) {
     await out.undo()
     throw error
+  }
+}
+
+/** What every engine's import report says of a room read: its name, size, walk areas and zones (px, counts). */
+export interface RoomFacts {
+  name: string
+  width: number
+  height: number
+  areas: number
+  zones: number
+}
+
+export function roomFacts(room: Room): RoomFacts {
+  return {
+    name: room.name,
+    width: room.size.width,
+    height: room.size.height,
+    areas: room.areas.length,
+    zones: room.zones.length,
   }
 }

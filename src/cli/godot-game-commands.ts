@@ -27,25 +27,20 @@ import { listGameFiles } from '../shared/formats/game-folder'
 import { diskProjectFiles } from '../main/services/project-files'
 import type { ProjectFiles } from '../shared/room/unit-save'
 import { nameFromFileName } from '../shared/room/names'
-import { importGame } from './game-import'
+import { importGame, roomFacts, type RoomFacts } from './game-import'
 import { ProjectCommandError, guardAuthorErrors } from './project-commands'
 
 export interface GodotGameReport {
   project: string
   game: string
-  rooms: {
+  rooms: (RoomFacts & {
     scene: string
     kind: GodotRoomKind
     id: string
-    name: string
-    width: number
-    height: number
-    areas: number
-    zones: number
     hotspots: number
     points: number
     notes: string[]
-  }[]
+  })[]
   skipped: { scene: string; reason: string }[]
   flagsAdded: string[]
   notes: string[]
@@ -98,11 +93,7 @@ export async function importGodotGameCommand(
         scene: r.file,
         kind: (r.kind ?? 'navigation') as GodotRoomKind,
         id,
-        name: room.name,
-        width: room.size.width,
-        height: room.size.height,
-        areas: room.areas.length,
-        zones: room.zones.length,
+        ...roomFacts(room),
         hotspots: room.hotspots?.length ?? 0,
         points: room.points?.length ?? 0,
         notes: r.result.notes,

@@ -80,14 +80,21 @@ import {
 import { agsGameTable, importAgsGameCommand, isAgsGameFolder } from './ags-game-commands'
 import { godotGameTable, importGodotGameCommand, isGodotGameFolder } from './godot-game-commands'
 import { agsOutTable, exportAgsOutCommand, exportIntoCommand, exportIntoTable } from './game-export'
-import { ROOM_FORMATS } from '../shared/formats/registry'
+import { ROOM_FORMATS, type RoomFormat } from '../shared/formats/registry'
 import { GAME_ENGINES } from '../shared/formats/engines'
+import { AGS_ENGINES } from '../shared/formats/ags/ags-engines'
+import { engineGameTable, gameFolderEngine, importEngineGameCommand } from './engine-game-command'
 
 /** The --format choices of the formats that import (or export) rooms, 'a|b|c', from the registry. */
 function formatChoices(can: 'importRoom' | 'exportRoom'): string {
   return ROOM_FORMATS.filter((f) => f[can])
     .map((f) => f.id)
     .join('|')
+}
+
+/** What `export --format F --out` takes for a format written in place: '<AGS 4 room folder: in place when it holds data.xml, else a new one>'. */
+function inPlaceOut(f: RoomFormat): string {
+  return `${f.label}: in place when it holds ${f.roomFolder?.file ?? 'its main file'}, else a new one`
 }
 
 export const USAGE = [
@@ -101,10 +108,13 @@ export const USAGE = [
   '       walkbox flag add <project> <name> [--default true|false] [--json]',
   '       walkbox formats [--json]',
   `       walkbox import <file> --out <project dir> [--format ${formatChoices('importRoom')}] [--name N] [--layer NAME=KIND]... [--json]`,
-  '       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ags4|ags3] [--json]',
-  '       walkbox import <Godot project folder (project.godot)> --out <project dir> [--json]',
+  `       walkbox import <game folder: ${GAME_ENGINES.map((e) => e.folder).join(' | ')}> --out <project dir> [--json]`,
+  `       walkbox import <AGS game folder | AGS 4 Rooms/N folder> --out <project dir> [--format ${AGS_ENGINES.map((e) => e.id).join('|')}] [--json]`,
   `       walkbox export <project> --room <id> --format ${formatChoices('exportRoom')} --out <dir> [--res-dir res://...] [--force] [--json]`,
-  '       walkbox export <project> --room <id> --format ags4 --out <AGS Rooms/N folder: in place when it holds data.xml, else a new room folder> [--dry-run] [--json]',
+  ...ROOM_FORMATS.filter((f) => f.exportInPlace).map(
+    (f) =>
+      `       walkbox export <project> --room <id> --format ${f.id} --out <${inPlaceOut(f)}> [--dry-run] [--json]`,
+  ),
   '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--layer NAME=KIND]... [--json]',
   '       walkbox export <project> --room <id> --into <game map.tmx|.tmj|.json> [--layer NAME=KIND]... [--dry-run] [--json]',
   `       walkbox export <project> --room <id> --into <${GAME_ENGINES.filter((e) => e.writer.plan)
@@ -463,6 +473,15 @@ export async function main(argv: string[]): Promise<number> {
         print(values.json, report, folderImportTable(report))
         return report.refused.length > 0 ? 2 : 0
       }
+      // A game folder of an engine without a command of its own: the descriptor list detects it.
+      const engine = values.format || layers ? null : await gameFolderEngine(rest[0])
+      if (engine) {
+        const game = await importEngineGameCommand(values.out, rest[0], engine, {
+          progress: (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
+        })
+        print(values.json, game, engineGameTable(game))
+        return 0
+      }
       const report = await importRoomCommand(values.out, rest[0], {
         format: values.format,
         name: values.name,
@@ -497,7 +516,9 @@ export async function main(argv: string[]): Promise<number> {
       }
       if (values['dry-run'])
         usage(
-          'export --dry-run: a dry run is for writes into a game (--into, --format ags4 --out <game>/Rooms/N)',
+          `export --dry-run: a dry run is for writes into a game (--into, ${ROOM_FORMATS.filter((f) => f.exportInPlace)
+            .map((f) => `--format ${f.id} --out <${f.label}>`)
+            .join(', ')})`,
         )
       const report = await exportRoomCommand(rest[0], values.room, {
         format: values.format,

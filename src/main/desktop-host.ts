@@ -43,7 +43,8 @@ import type {
   SaveResult,
   WriteGameSaveRequest,
 } from '../shared/host'
-import { cleanRecentList, RECENT_MAX } from '../shared/host'
+import { RECENT_MAX } from '../shared/host'
+import { cleanRecentList } from '../shared/recent-list'
 import type { CheckedHost } from '../shared/host-methods'
 import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
 import type { MenuChecks } from '../shared/actions'

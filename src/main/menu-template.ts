@@ -10,7 +10,8 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { ACTIONS, MENUS, isPlainKey, type ActionDescriptor, type MenuChecks } from '../shared/actions'
 import { TOOL_LIST, toolActionId, toolActionLabel } from '../shared/tools'
-import { recentGameFolder, type RecentProject } from '../shared/host'
+import type { RecentProject } from '../shared/host'
+import { recentGameFolder } from '../shared/recent-list'
 import { hostChannel } from '../shared/host-methods'
 
 /**

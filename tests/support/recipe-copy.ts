@@ -6,9 +6,10 @@
  * so a run that is killed half way leaves it as it was (at worst a folder in the temp dir).
  *
  * Glossary
- * - recipe: "Adding a pathfinding algorithm", "Adding a tool" or "Adding a host method" in
- *   CONTRIBUTING.md: the new file and one line in its registry; for a host method, one entry in
- *   the method table and the method in each host.
+ * - recipe: "Adding a pathfinding algorithm", "Adding a tool", "Adding an engine" or "Adding a
+ *   host method" in CONTRIBUTING.md: the new file and one line in its registry; for an engine,
+ *   its folder and one line in the descriptor list; for a host method, one entry in the method
+ *   table and the method in each host.
  * - fixture: the new file's text, from tests/support/recipes (kept as .txt so that the
  *   checkout's own typecheck and lint leave it alone).
  */
@@ -178,4 +179,25 @@ export function addHostMethod(root: string): void {
       '\n',
     ),
   )
+}
+
+/** The engine the engine recipe adds (its folder is src/shared/formats/<id>/). */
+export const PROBE_ENGINE_ID = 'probe'
+
+/**
+ * "Adding an engine": its folder in src/shared/formats/ (its room format and its descriptor,
+ * engine.ts) and one line in the descriptor list (its import, and its name in ENGINES).
+ */
+export function addProbeEngine(root: string): void {
+  const folder = join(root, 'src/shared/formats', PROBE_ENGINE_ID)
+  mkdirSync(folder)
+  writeFileSync(join(folder, 'format.ts'), readFileSync(join(RECIPES, 'probe-format.ts.txt')))
+  writeFileSync(join(folder, 'engine.ts'), readFileSync(join(RECIPES, 'probe-engine.ts.txt')))
+  const list = 'src/shared/formats/engines.ts'
+  addImport(root, list, `import { PROBE_ENGINE } from './${PROBE_ENGINE_ID}/engine'`)
+  const path = join(root, list)
+  const text = readFileSync(path, 'utf8')
+  const line = /^const ENGINES = \[(.*)\] as const$/m.exec(text)
+  if (!line) throw new Error(`${list} has no line 'const ENGINES = [...] as const'`)
+  writeFileSync(path, text.replace(line[0], `const ENGINES = [${line[1]}, PROBE_ENGINE] as const`))
 }

@@ -22,7 +22,8 @@ import type {
   RecentProject,
 } from '../../shared/host'
 import type { WalkboxHost } from '../../shared/host-methods'
-import { cleanRecentList, RECENT_MAX } from '../../shared/host'
+import { RECENT_MAX } from '../../shared/host'
+import { cleanRecentList } from '../../shared/recent-list'
 import { projectFromText, roomFromText } from '../../shared/room/load'
 import { PROJECT_FILE_NAME, ROOM_FILE_NAME } from '../../shared/room/schema'
 import { projectPathOf } from '../../shared/room/project-paths'

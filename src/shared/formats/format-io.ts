@@ -103,6 +103,11 @@ export interface RoomFormat {
    * Import dialog shows when it is missing (Godot: project.godot; res:// is then the picked folder).
    */
   rootFile?: { name: string; missing: string }
+  /**
+   * A room given as a folder (AGS 4: Rooms/N): the file in it that is the room (data.xml), and
+   * the room's name from the folder's name when the author gives none ('7': 'Room 7').
+   */
+  roomFolder?: { file: string; name?(folder: string): string | undefined }
   /** The Export dialog's field for the folder the files will live in (Godot: res://), its label and name. */
   resDirField?: { label: string; name: string }
   /** Files of their own, never a game's room files (AGS masks): `export --into --format` does not take it. */

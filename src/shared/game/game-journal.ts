@@ -26,7 +26,7 @@
  *
  * Units: bytes.
  */
-import { GAME_BACKUPS_DIR, GAME_WALKBOX_DIR, gamePathProblem, type GameKind } from '../formats/game-folder'
+import { GAME_BACKUPS_DIR, GAME_WALKBOX_DIR, engineLabel, gamePathProblem, type GameKind } from '../formats/game-folder'
 import { journalObject } from '../room/journal-check'
 import type { ProjectFiles } from '../room/unit-save'
 import { isRoomFile } from './engine-planners'
@@ -97,11 +97,10 @@ export function journalText(journal: GameJournal): string {
   return `${JSON.stringify(journal, null, 1)}\n`
 }
 
-const ENGINE_GAMES: Record<GameKind, string> = {
-  ags4: 'an AGS 4 game',
-  ags3: 'an AGS 3 game',
-  godot: 'a Godot game',
-  tiled: 'a Tiled game',
+/** 'an AGS 4 game', 'a Tiled game': a game of the engine, named by its label (formats/engines.ts). */
+function engineGame(engine: GameKind): string {
+  const label = engineLabel(engine)
+  return `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} game`
 }
 
 /** Why a target may not be named by a game journal, or null. */
@@ -110,7 +109,7 @@ function targetProblem(target: unknown, engine: GameKind | undefined): string | 
   if (problem) return problem
   const t = target as string
   if (!isRoomFile(t, engine))
-    return `'${t}' is not a room file Walkbox writes into ${engine ? ENGINE_GAMES[engine] : 'a game'}`
+    return `'${t}' is not a room file Walkbox writes into ${engine ? engineGame(engine) : 'a game'}`
   return null
 }
 

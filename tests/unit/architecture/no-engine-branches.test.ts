@@ -2,10 +2,10 @@
  * No engine-specific branch outside the engine folders and the descriptor list (issue #30):
  * what an engine is lives in its descriptor (src/shared/formats/<engine>/engine.ts, listed in
  * formats/engines.ts), so no other file of src/ compares a value with an engine's or an engine
- * format's id (`=== 'godot'`, `!== 'ags4'`, `case 'tiled':`). The ids are the descriptor
+ * format's id or an engine's label (`=== 'godot'`, `!== 'ags4'`, `case 'tiled':`, `=== 'Tiled'`). The ids are the descriptor
  * list's, so a new engine is covered without editing this test. Files not moved onto the
  * descriptors yet are listed in KNOWN; the list may only shrink (a listed file without a branch
- * fails, so that it is taken off).
+ * fails, so that it is taken off); it is empty now.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -15,12 +15,17 @@ import { GAME_ENGINES } from '../../../src/shared/formats/engines'
 const ROOT = join(__dirname, '../../..')
 const SRC = join(ROOT, 'src')
 
-/** Where engine ids may be compared: each engine's folder and the list. */
-const ENGINE_FOLDERS = ['src/shared/formats/ags/', 'src/shared/formats/godot/', 'src/shared/formats/tiled/']
-const LIST = 'src/shared/formats/engines.ts'
+const FORMATS = 'src/shared/formats'
+const LIST = `${FORMATS}/engines.ts`
 
-/** Files with branches not yet moved onto the descriptors (the per-engine CLI commands). */
-const KNOWN = ['src/cli/ags-game-commands.ts', 'src/cli/format-commands.ts']
+/** Where engine ids may be compared: each engine's folder (a folder of formats/ holding a descriptor, engine.ts or <name>-engine.ts) and the list. */
+const ENGINE_FOLDERS = readdirSync(join(ROOT, FORMATS), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .filter((e) => readdirSync(join(ROOT, FORMATS, e.name)).some((f) => /(^|-)engine\.ts$/.test(f)))
+  .map((e) => `${FORMATS}/${e.name}/`)
+
+/** Files with branches not yet moved onto the descriptors: none left; the list may only shrink. */
+const KNOWN: string[] = []
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = []
@@ -34,7 +39,7 @@ function sourceFiles(dir: string): string[] {
 
 /** Every comparison with one of `ids` in `text`, as 'line: text'. */
 function engineBranches(text: string, ids: readonly string[]): string[] {
-  const id = ids.map((i) => i.replace(/[-]/g, '\\-')).join('|')
+  const id = ids.map((i) => i.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')
   const branch = new RegExp(
     `(===|!==)\\s*['"\`](${id})['"\`]|['"\`](${id})['"\`]\\s*(===|!==)|case\\s+['"\`](${id})['"\`]`,
   )
@@ -45,13 +50,19 @@ function engineBranches(text: string, ids: readonly string[]): string[] {
   return out
 }
 
-const IDS = [...new Set(GAME_ENGINES.flatMap((e) => [e.id, ...e.formats.map((f) => f.id)]))]
+/** The engines' and their formats' ids, and the engines' labels (a branch on 'Tiled' is one on the engine too). */
+const IDS = [...new Set(GAME_ENGINES.flatMap((e) => [e.id, e.label, ...e.formats.map((f) => f.id)]))]
 
 describe('engine branches', () => {
   it('the check finds a comparison with an engine id and leaves other strings alone', () => {
     expect(engineBranches("if (kind === 'godot') x()\nswitch (k) { case 'ags3': }", IDS)).toHaveLength(2)
     expect(engineBranches("if ('tiled-json' !== format.id) y()", IDS)).toHaveLength(1)
+    expect(engineBranches("props.engine === 'Tiled' ? a : b", IDS)).toHaveLength(1)
     expect(engineBranches("const s = 'godot scene'; if (a === 'godots') z()", IDS)).toEqual([])
+  })
+
+  it('finds the engine folders by their descriptors', () => {
+    for (const engine of ['ags', 'godot', 'tiled']) expect(ENGINE_FOLDERS).toContain(`${FORMATS}/${engine}/`)
   })
 
   it('no file of src/ outside the engine folders and the list compares with an engine id', () => {

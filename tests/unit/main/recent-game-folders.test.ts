@@ -12,7 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DesktopHost } from '../../../src/main/desktop-host'
 import { hostHandlers } from '../../../src/main/ipc'
 import { recentLabel } from '../../../src/main/menu-template'
-import { RECENT_MAX, recentGameFolder, type OpenedProject } from '../../../src/shared/host'
+import { RECENT_MAX, type OpenedProject } from '../../../src/shared/host'
+import { recentGameFolder } from '../../../src/shared/recent-list'
 import { tempFolder } from './helpers'
 
 const MAP = `<?xml version="1.0" encoding="UTF-8"?>
