@@ -72,7 +72,7 @@ const { values } = parseArgs({
 const RUNS = Math.max(1, Number(values.runs) || 7)
 /** The IoU the issue asks for, from one click. */
 const TARGET_IOU = 0.85
-/** The trace tolerance Apply as polygons uses, room px (tools/conversions.ts DEFAULT_TRACE_TOLERANCE_PX). */
+/** The trace tolerance Apply as polygons uses, room px (editing/tools/conversions.ts DEFAULT_TRACE_TOLERANCE_PX). */
 const POLYGON_SIMPLIFY_PX = 1.5
 
 interface BenchFloor {

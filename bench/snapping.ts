@@ -1,6 +1,6 @@
 /**
  * The snapping benchmark: `npx tsx bench/snapping.ts`. How long the editor takes to find
- * what a pointer move snaps to (src/renderer/tools/snapping.ts) in rooms of growing size,
+ * what a pointer move snaps to (src/renderer/editing/tools/snapping.ts) in rooms of growing size,
  * and how long the first move after an edit takes (it builds the cell index again).
  * Prints a markdown table of medians over seeded pointer positions.
  *
@@ -13,7 +13,7 @@
  *
  * Units: ms.
  */
-import { snapInRoom } from '../src/renderer/tools/snapping'
+import { snapInRoom } from '../src/renderer/editing/tools/snapping'
 import { emptyRoom, type Room } from '../src/shared/room/schema'
 
 function circles(count: number): Room {

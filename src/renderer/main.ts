@@ -3,8 +3,8 @@ import 'pixi.js/unsafe-eval'
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
-import { resolveHost } from './host'
-import { HOST_INJECTION } from './host/injection'
+import { resolveHost } from './platform/host'
+import { HOST_INJECTION } from './platform/host/injection'
 import './styles.css'
 
 const app = createApp(App)

@@ -1,7 +1,7 @@
 /**
  * The user actions every surface shares: the native menus (Electron main), the
  * toolbar and the keyboard shortcuts (renderer) all read this one list. The
- * renderer attaches what each action does (see src/renderer/actions), and adds one
+ * renderer attaches what each action does (see src/renderer/editing/actions), and adds one
  * action per authoring tool from the shared tool list (src/shared/tools.ts), which the
  * native Tools menu reads too.
  *

@@ -2,9 +2,9 @@
  * The host method table: every method the editor asks of its host, declared once. The
  * `WalkboxHost` type, the preload's API (src/preload/index.ts), main's IPC handlers with their
  * validation (src/main/ipc.ts) and the renderer's Electron wrapper
- * (src/renderer/host/electron-host.ts) are all made from it, so that none of them can drop a
+ * (src/renderer/platform/host/electron-host.ts) are all made from it, so that none of them can drop a
  * request or a field of a result. Adding a method: one entry here, and the method in each
- * host (src/main/desktop-host.ts, src/renderer/host/browser-host.ts); CONTRIBUTING.md says how.
+ * host (src/main/desktop-host.ts, src/renderer/platform/host/browser-host.ts); CONTRIBUTING.md says how.
  *
  * Glossary
  * - method: a request the editor makes and its answer (a Promise); it travels over IPC on its

@@ -2,7 +2,7 @@
  * The authoring tools as every surface lists them: id, label, the layers each edits, its
  * one-key shortcut and its palette glyph. The native Tools menu (Electron main) and the
  * renderer (palette, actions, browser menu bar, shortcut sheet) both read this list; the
- * renderer adds how each tool is made (src/renderer/tools/registry.ts).
+ * renderer adds how each tool is made (src/renderer/editing/tools/registry.ts).
  *
  * Glossary
  * - layer: one of the room's editable layers; the palette shows the tools of the active

@@ -9,7 +9,7 @@ import {
   formatShortcut,
   shortcutMatches,
   type ActionHandlers,
-} from '../../src/renderer/actions/registry'
+} from '../../src/renderer/editing/actions/registry'
 import { ACTIONS } from '../../src/shared/actions'
 import {
   fitRoom,
@@ -18,10 +18,10 @@ import {
   zoomAt,
   MAX_ZOOM,
   MIN_ZOOM,
-} from '../../src/renderer/canvas/viewport'
-import { isTextEntry } from '../../src/renderer/actions/text-entry'
+} from '../../src/renderer/editing/canvas/viewport'
+import { isTextEntry } from '../../src/renderer/platform/browser/text-entry'
 import { createPinia, setActivePinia } from 'pinia'
-import { useViewportStore } from '../../src/renderer/stores/viewport'
+import { useViewportStore } from '../../src/renderer/editing/stores/viewport'
 
 const key = (
   k: string,

@@ -4,7 +4,7 @@
  * neighbours, translations) are not.
  */
 import { describe, expect, it } from 'vitest'
-import { importCandidates, type PickedFile } from '../../src/renderer/actions/room-formats'
+import { importCandidates, type PickedFile } from '../../src/renderer/project/actions/room-formats'
 
 const picked = (path: string): PickedFile => ({ path, file: new File([], path.split('/').pop()!) })
 

@@ -11,29 +11,29 @@ import {
   fillRegion,
   strokeSegment,
   type MaskBuffer,
-} from '../../src/renderer/tools/mask-paint'
-import { BrushTool, EraserTool } from '../../src/renderer/tools/brush-tool'
-import { RectangleTool } from '../../src/renderer/tools/shape-fill-tool'
-import { HoleTool, WalkPolygonTool } from '../../src/renderer/tools/polygon-tools'
-import { SelectTool } from '../../src/renderer/tools/select-tool'
-import { snapInRoom } from '../../src/renderer/tools/snapping'
-import type { Selection, ToolContext, ToolPointer } from '../../src/renderer/tools/tool'
-import type { LayerId } from '../../src/renderer/stores/layers'
-import type { Command } from '../../src/renderer/stores/history'
+} from '../../src/renderer/editing/tools/mask-paint'
+import { BrushTool, EraserTool } from '../../src/renderer/editing/tools/brush-tool'
+import { RectangleTool } from '../../src/renderer/editing/tools/shape-fill-tool'
+import { HoleTool, WalkPolygonTool } from '../../src/renderer/editing/tools/polygon-tools'
+import { SelectTool } from '../../src/renderer/editing/tools/select-tool'
+import { snapInRoom } from '../../src/renderer/editing/tools/snapping'
+import type { Selection, ToolContext, ToolPointer } from '../../src/renderer/editing/tools/tool'
+import type { LayerId } from '../../src/renderer/editing/stores/layers'
+import type { Command } from '../../src/renderer/editing/stores/history'
 import {
   importMaskCommand,
   maskPreview,
   missingAreas,
   planMaskImport,
-} from '../../src/renderer/tools/mask-import'
+} from '../../src/renderer/editing/tools/mask-import'
 import { mount } from '@vue/test-utils'
-import MaskImportDialog from '../../src/renderer/components/dialogs/MaskImportDialog.vue'
+import MaskImportDialog from '../../src/renderer/editing/components/MaskImportDialog.vue'
 import {
   maskFromPolygons,
   simplifyTraced,
   traceAreas,
   vertexCount,
-} from '../../src/renderer/tools/conversions'
+} from '../../src/renderer/editing/tools/conversions'
 import { makeTarget, roundTrip, type TestTarget } from './commands/fixture'
 
 function buffer(width: number, height: number): MaskBuffer {

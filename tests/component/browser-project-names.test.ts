@@ -7,7 +7,7 @@
  * Units: none (paths).
  */
 import { describe, expect, it } from 'vitest'
-import { insidePath } from '../../src/renderer/host/browser-host'
+import { insidePath } from '../../src/renderer/platform/host/browser-host'
 
 const tail = '; paths must stay inside the project folder'
 

@@ -8,9 +8,9 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { emptyProject, emptyRoom, type Project, type Room } from '../../src/shared/room/schema'
-import { useEditorStore, type ChangeEvent } from '../../src/renderer/stores/editor'
-import { useProjectIoStore } from '../../src/renderer/stores/project-io'
-import { createSession } from '../../src/renderer/stores/room-session'
+import { useEditorStore, type ChangeEvent } from '../../src/renderer/editing/stores/editor'
+import { useProjectIoStore } from '../../src/renderer/project/stores/project-io'
+import { createSession } from '../../src/renderer/editing/stores/room-session'
 import {
   addCharacterCommand,
   addFlagCommand,
@@ -24,14 +24,14 @@ import {
   setTestCharacterCommand,
   updateCharacterCommand,
   updateFlagCommand,
-} from '../../src/renderer/commands/project-commands'
+} from '../../src/renderer/editing/commands/project-commands'
 import {
   addGateCommand,
   addPolygonCommand,
   addZoneCommand,
   updateAreaCommand,
-} from '../../src/renderer/commands/room-commands'
-import { MaskPatchCommand } from '../../src/renderer/commands/mask-patch'
+} from '../../src/renderer/editing/commands/room-commands'
+import { MaskPatchCommand } from '../../src/renderer/editing/commands/mask-patch'
 
 beforeEach(() => setActivePinia(createPinia()))
 

@@ -1,5 +1,5 @@
 /**
- * The renderer's Electron wrapper (src/renderer/host/electron-host.ts) over a recording bridge:
+ * The renderer's Electron wrapper (src/renderer/platform/host/electron-host.ts) over a recording bridge:
  * every method of the host method table hands its request to the bridge as the editor wrote
  * it and its answer back whole. Two defects of the hand-written wrapper it replaced are
  * pinned here: File › Open Game Folder Read-Only… lost `{ readOnly: true }` on its way to main,
@@ -9,7 +9,11 @@
  * Units: none.
  */
 import { describe, expect, it } from 'vitest'
-import { plainBytesIn, unwrapRemoteError, wrapElectronHost } from '../../src/renderer/host/electron-host'
+import {
+  plainBytesIn,
+  unwrapRemoteError,
+  wrapElectronHost,
+} from '../../src/renderer/platform/host/electron-host'
 import {
   HOST_EVENT_NAMES,
   HOST_METHOD_NAMES,

@@ -5,7 +5,7 @@
  */
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import GameReadDialog from '../../src/renderer/components/dialogs/GameReadDialog.vue'
+import GameReadDialog from '../../src/renderer/project/dialogs/GameReadDialog.vue'
 
 const NOTES = [
   '1 roomN.crm file(s) beside Rooms/ were not read (the AGS 4 rooms are)',

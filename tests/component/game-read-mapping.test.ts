@@ -5,7 +5,7 @@
  */
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import GameReadDialog from '../../src/renderer/components/dialogs/GameReadDialog.vue'
+import GameReadDialog from '../../src/renderer/project/dialogs/GameReadDialog.vue'
 
 const NOTES = [
   'maps/town.tmx: layers not read: "Collisions" (21 objects), "Ground \\"1\\"" (tiles), "Événements" (3 objects): no rule gives them a kind; not read (map one with --layer NAME=KIND or in the import dialog)',

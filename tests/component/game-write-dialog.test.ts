@@ -6,8 +6,8 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
-import GameWriteDialog from '../../src/renderer/components/dialogs/GameWriteDialog.vue'
-import { useEditorStore } from '../../src/renderer/stores/editor'
+import GameWriteDialog from '../../src/renderer/project/dialogs/GameWriteDialog.vue'
+import { useEditorStore } from '../../src/renderer/editing/stores/editor'
 import { emptyProject } from '../../src/shared/room/schema'
 
 describe('the Write into the game box', () => {

@@ -5,7 +5,7 @@
  * are rooms is checked on their real text in tests/unit/formats/godot-find-rooms.test.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { rankedImportCandidates, type PickedFile } from '../../src/renderer/actions/room-formats'
+import { rankedImportCandidates, type PickedFile } from '../../src/renderer/project/actions/room-formats'
 
 const picked = (path: string, text = ''): PickedFile => ({
   path,

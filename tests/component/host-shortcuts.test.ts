@@ -11,8 +11,8 @@ import {
   formatShortcut,
   type ActionHandlers,
   type Edition,
-} from '../../src/renderer/actions/registry'
-import { menuModel } from '../../src/renderer/actions/menu-model'
+} from '../../src/renderer/editing/actions/registry'
+import { menuModel } from '../../src/renderer/shell/menu/menu-model'
 import { ACTIONS, MENUS } from '../../src/shared/actions'
 
 const key = (

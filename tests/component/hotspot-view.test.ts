@@ -1,5 +1,5 @@
 /**
- * The hotspot layer's drawing (canvas/hotspot-view.ts): each hotspot's name label sits at
+ * The hotspot layer's drawing (editing/canvas/hotspot-view.ts): each hotspot's name label sits at
  * the top-left of its outline's or its pixels' bounding box, is kept (the same label) and
  * moved between draws, follows a brush dab that grows or shrinks a painted hotspot, and goes
  * with its hotspot. A label made again per draw, or one left at a painted hotspot's old box,
@@ -9,7 +9,7 @@
  */
 import type { Text } from 'pixi.js'
 import { describe, expect, it } from 'vitest'
-import { HotspotLayer } from '../../src/renderer/canvas/hotspot-view'
+import { HotspotLayer } from '../../src/renderer/editing/canvas/hotspot-view'
 import { emptyRoom, type Room } from '../../src/shared/room/schema'
 
 const W = 40

@@ -14,20 +14,20 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import { hotspotMaskCounts } from '../../src/shared/analysis/hotspots'
 import { emptyProject, parseRoom } from '../../src/shared/room/schema'
-import HotspotsPanel from '../../src/renderer/components/HotspotsPanel.vue'
+import HotspotsPanel from '../../src/renderer/editing/components/HotspotsPanel.vue'
 import {
   addPaintedHotspotCommand,
   addPolygonHotspotCommand,
   removeHotspotCommand,
   reorderHotspotCommand,
   updateHotspotCommand,
-} from '../../src/renderer/commands/hotspot-commands'
-import { hotspotCellsOf } from '../../src/renderer/commands/hotspot-target'
-import { deleteSelectionCommand } from '../../src/renderer/actions/selection-actions'
-import { copySelection, pasteCommand } from '../../src/renderer/actions/clipboard'
-import { hotspotClick } from '../../src/renderer/stores/hotspot-click'
-import { recoveryCopy, restoreCommand } from '../../src/renderer/recovery/recovery'
-import { addZoneCommand } from '../../src/renderer/commands/room-commands'
+} from '../../src/renderer/editing/commands/hotspot-commands'
+import { hotspotCellsOf } from '../../src/renderer/editing/commands/hotspot-target'
+import { deleteSelectionCommand } from '../../src/renderer/editing/actions/selection-actions'
+import { copySelection, pasteCommand } from '../../src/renderer/editing/actions/clipboard'
+import { hotspotClick } from '../../src/renderer/editing/stores/hotspot-click'
+import { recoveryCopy, restoreCommand } from '../../src/renderer/project/recovery/recovery'
+import { addZoneCommand } from '../../src/renderer/editing/commands/room-commands'
 import { hallRoom, openHallOnLayer, pointerAt } from './support/layer-room'
 
 beforeEach(() => setActivePinia(createPinia()))

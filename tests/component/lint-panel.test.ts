@@ -5,8 +5,8 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import LintPanel from '../../src/renderer/components/LintPanel.vue'
-import { useToolsStore } from '../../src/renderer/stores/tools'
+import LintPanel from '../../src/renderer/editing/components/LintPanel.vue'
+import { useToolsStore } from '../../src/renderer/editing/stores/tools'
 import { emptyProject, emptyRoom, type Room } from '../../src/shared/room/schema'
 import { openRoomInEditor } from './support/editor'
 

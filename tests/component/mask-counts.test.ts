@@ -1,5 +1,5 @@
 /**
- * Pixel counts per id kept in step by the writes (commands/mask-counts.ts): whatever the mask
+ * Pixel counts per id kept in step by the writes (editing/commands/mask-counts.ts): whatever the mask
  * tools do (dabs, strokes, rectangles, ellipses, polygons, bucket fills) and whatever undo
  * writes back, the kept counts equal a fresh count of the mask; a stroke's live feedback
  * updates the Walk areas panel without bumping the editor's revision (nothing else recounts).
@@ -16,12 +16,12 @@ import {
   fillRegion,
   strokeSegment,
   type MaskBuffer,
-} from '../../src/renderer/tools/mask-paint'
-import { countsOf, keptCounts, writeRectCounted } from '../../src/renderer/commands/mask-counts'
-import { readMaskRect } from '../../src/renderer/commands/mask-patch'
-import { dirtyTexels } from '../../src/renderer/canvas/indexed-overlay'
-import AreasPanel from '../../src/renderer/components/AreasPanel.vue'
-import { useEditorStore } from '../../src/renderer/stores/editor'
+} from '../../src/renderer/editing/tools/mask-paint'
+import { countsOf, keptCounts, writeRectCounted } from '../../src/renderer/editing/commands/mask-counts'
+import { readMaskRect } from '../../src/renderer/editing/commands/mask-patch'
+import { dirtyTexels } from '../../src/renderer/editing/canvas/indexed-overlay'
+import AreasPanel from '../../src/renderer/editing/components/AreasPanel.vue'
+import { useEditorStore } from '../../src/renderer/editing/stores/editor'
 import type { LoadedRoom } from '../../src/shared/host'
 import type { WalkboxHost } from '../../src/shared/host-methods'
 import { emptyProject, emptyRoom } from '../../src/shared/room/schema'

@@ -7,12 +7,12 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import MenuBar from '../../src/renderer/components/MenuBar.vue'
-import { ACTIONS_INJECTION, createEditorActions } from '../../src/renderer/actions/editor-actions'
-import { useWorkspaceStore } from '../../src/renderer/stores/workspace'
-import { useToolsStore } from '../../src/renderer/stores/tools'
-import { useViewportStore } from '../../src/renderer/stores/viewport'
-import { TOOLS } from '../../src/renderer/tools/registry'
+import MenuBar from '../../src/renderer/shell/menu/MenuBar.vue'
+import { ACTIONS_INJECTION, createEditorActions } from '../../src/renderer/shell/actions/editor-actions'
+import { useWorkspaceStore } from '../../src/renderer/editing/stores/workspace'
+import { useToolsStore } from '../../src/renderer/editing/stores/tools'
+import { useViewportStore } from '../../src/renderer/editing/stores/viewport'
+import { TOOLS } from '../../src/renderer/editing/tools/registry'
 import { MENU_CHECK_IDS, MENUS } from '../../src/shared/actions'
 
 let pinia: ReturnType<typeof createPinia>

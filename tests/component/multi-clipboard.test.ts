@@ -8,23 +8,23 @@
  */
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createEditorActions } from '../../src/renderer/actions/editor-actions'
+import { createEditorActions } from '../../src/renderer/shell/actions/editor-actions'
 import {
   copyObjects,
   deleteObjectsCommand,
   duplicateObjectsCommand,
   pasteObjectsCommand,
-} from '../../src/renderer/commands/objects-clip-commands'
-import { useClipboardStore } from '../../src/renderer/stores/clipboard'
-import { useEditorStore } from '../../src/renderer/stores/editor'
-import { useSelectionStore } from '../../src/renderer/stores/selection'
-import { useStatusStore } from '../../src/renderer/stores/status'
-import { useViewportStore } from '../../src/renderer/stores/viewport'
-import type { ObjectRef } from '../../src/renderer/tools/object-refs'
+} from '../../src/renderer/editing/commands/objects-clip-commands'
+import { useClipboardStore } from '../../src/renderer/editing/stores/clipboard'
+import { useEditorStore } from '../../src/renderer/editing/stores/editor'
+import { useSelectionStore } from '../../src/renderer/editing/stores/selection'
+import { useStatusStore } from '../../src/renderer/editing/stores/status'
+import { useViewportStore } from '../../src/renderer/editing/stores/viewport'
+import type { ObjectRef } from '../../src/renderer/editing/tools/object-refs'
 import { MAX_POINTS } from '../../src/shared/limits'
 import type { Room } from '../../src/shared/room/schema'
 import { decodeWalkBehindRows, encodeWalkBehindRows } from '../../src/shared/room/walk-behinds'
-import type { Command } from '../../src/renderer/commands/command'
+import type { Command } from '../../src/renderer/editing/commands/command'
 import { makeTarget, type TestTarget } from './commands/fixture'
 import { openRoomInEditor } from './support/editor'
 

@@ -16,17 +16,21 @@ import {
   renameObjectCommand,
   rotateObjectsCommand,
   scaleObjectsCommand,
-} from '../../src/renderer/commands/transform-commands'
-import { multiSelectHandlers, nudgeObjects, selectObject } from '../../src/renderer/actions/selection-actions'
-import { withoutHidden } from '../../src/renderer/canvas/hidden-objects'
-import { useEditorStore } from '../../src/renderer/stores/editor'
-import { useHistoryStore } from '../../src/renderer/stores/history'
-import { useLayersStore } from '../../src/renderer/stores/layers'
-import { useOutlinerStore } from '../../src/renderer/stores/outliner'
-import { useSelectionStore } from '../../src/renderer/stores/selection'
-import { useToolsStore } from '../../src/renderer/stores/tools'
-import { refKey, roomObjects, type ObjectRef } from '../../src/renderer/tools/object-refs'
-import type { ToolPointer } from '../../src/renderer/tools/tool'
+} from '../../src/renderer/editing/commands/transform-commands'
+import {
+  multiSelectHandlers,
+  nudgeObjects,
+  selectObject,
+} from '../../src/renderer/editing/actions/selection-actions'
+import { withoutHidden } from '../../src/renderer/editing/canvas/hidden-objects'
+import { useEditorStore } from '../../src/renderer/editing/stores/editor'
+import { useHistoryStore } from '../../src/renderer/editing/stores/history'
+import { useLayersStore } from '../../src/renderer/editing/stores/layers'
+import { useOutlinerStore } from '../../src/renderer/editing/stores/outliner'
+import { useSelectionStore } from '../../src/renderer/editing/stores/selection'
+import { useToolsStore } from '../../src/renderer/editing/stores/tools'
+import { refKey, roomObjects, type ObjectRef } from '../../src/renderer/editing/tools/object-refs'
+import type { ToolPointer } from '../../src/renderer/editing/tools/tool'
 import type { Room } from '../../src/shared/room/schema'
 import { decodeWalkBehindRows, encodeWalkBehindRows } from '../../src/shared/room/walk-behinds'
 import { makeTarget, roundTrip, type TestTarget } from './commands/fixture'

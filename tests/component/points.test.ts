@@ -13,14 +13,17 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import { lintRoom } from '../../src/shared/analysis/lint'
-import PointsPanel from '../../src/renderer/components/PointsPanel.vue'
+import PointsPanel from '../../src/renderer/editing/components/PointsPanel.vue'
 import {
   addPointCommand,
   removePointCommand,
   updatePointCommand,
-} from '../../src/renderer/commands/point-commands'
-import { deleteSelectionCommand, nudgeSelectionCommand } from '../../src/renderer/actions/selection-actions'
-import { PointTool } from '../../src/renderer/tools/point-tool'
+} from '../../src/renderer/editing/commands/point-commands'
+import {
+  deleteSelectionCommand,
+  nudgeSelectionCommand,
+} from '../../src/renderer/editing/actions/selection-actions'
+import { PointTool } from '../../src/renderer/editing/tools/point-tool'
 import { hallRoom, openHallOnLayer, pointerAt } from './support/layer-room'
 
 beforeEach(() => setActivePinia(createPinia()))

@@ -10,19 +10,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { emptyProject, emptyRoom, type Room } from '../../src/shared/room/schema'
 import type { LoadedRoom } from '../../src/shared/host'
 import type { WalkboxHost } from '../../src/shared/host-methods'
-import { useEditorStore } from '../../src/renderer/stores/editor'
-import { useProjectIoStore } from '../../src/renderer/stores/project-io'
-import { useRecoveryStore } from '../../src/renderer/stores/recovery'
-import { createSession } from '../../src/renderer/stores/room-session'
-import { memorySlots } from '../../src/renderer/recovery/slots'
-import { RECOVERY_DELAY_MS } from '../../src/renderer/recovery/recovery'
+import { useEditorStore } from '../../src/renderer/editing/stores/editor'
+import { useProjectIoStore } from '../../src/renderer/project/stores/project-io'
+import { useRecoveryStore } from '../../src/renderer/project/stores/recovery'
+import { createSession } from '../../src/renderer/editing/stores/room-session'
+import { memorySlots } from '../../src/renderer/project/recovery/slots'
+import { RECOVERY_DELAY_MS } from '../../src/renderer/project/recovery/recovery'
 import {
   addFlagCommand,
   addRoomCommand,
   deleteRoomCommand,
-} from '../../src/renderer/commands/project-commands'
-import { addZoneCommand } from '../../src/renderer/commands/room-commands'
-import { MaskPatchCommand } from '../../src/renderer/commands/mask-patch'
+} from '../../src/renderer/editing/commands/project-commands'
+import { addZoneCommand } from '../../src/renderer/editing/commands/room-commands'
+import { MaskPatchCommand } from '../../src/renderer/editing/commands/mask-patch'
 
 /** Rooms as on disk: what the fake host loads. */
 function disk(): Map<string, Room> {

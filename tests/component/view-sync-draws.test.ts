@@ -1,5 +1,5 @@
 /**
- * The edit view redraws what a change touched, no more (canvas/view-sync.ts): counted draws
+ * The edit view redraws what a change touched, no more (editing/canvas/view-sync.ts): counted draws
  * per change kind on a room view that records its calls. A gate edit redraws the gates; a
  * mask edit of a rectangle updates that rectangle; a pan moves the view. Redrawing every
  * layer on every change fails here.
@@ -9,11 +9,11 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
-import type { RoomView } from '../../src/renderer/canvas/room-view'
-import { syncRoomView } from '../../src/renderer/canvas/view-sync'
-import type { ChangeKind, Command } from '../../src/renderer/commands/command'
-import { useEditorStore } from '../../src/renderer/stores/editor'
-import { useViewportStore } from '../../src/renderer/stores/viewport'
+import type { RoomView } from '../../src/renderer/editing/canvas/room-view'
+import { syncRoomView } from '../../src/renderer/editing/canvas/view-sync'
+import type { ChangeKind, Command } from '../../src/renderer/editing/commands/command'
+import { useEditorStore } from '../../src/renderer/editing/stores/editor'
+import { useViewportStore } from '../../src/renderer/editing/stores/viewport'
 import { emptyRoom } from '../../src/shared/room/schema'
 import { openRoomInEditor } from './support/editor'
 

@@ -8,17 +8,21 @@
 import { describe, expect, it } from 'vitest'
 import { emptyRoom } from '../../src/shared/room/schema'
 import { decodeWalkBehindRows } from '../../src/shared/room/walk-behinds'
-import { createSession, sessionTarget, walkBehindTarget } from '../../src/renderer/stores/room-session'
+import {
+  createSession,
+  sessionTarget,
+  walkBehindTarget,
+} from '../../src/renderer/editing/stores/room-session'
 import {
   addWalkBehindCommand,
   removeWalkBehindCommand,
   updateWalkBehindCommand,
-} from '../../src/renderer/commands/walk-behind-commands'
-import { BaselineTool } from '../../src/renderer/tools/baseline-tool'
-import { BrushTool } from '../../src/renderer/tools/brush-tool'
-import { RectangleTool } from '../../src/renderer/tools/shape-fill-tool'
-import type { Command } from '../../src/renderer/commands/command'
-import type { ToolContext, ToolPointer } from '../../src/renderer/tools/tool'
+} from '../../src/renderer/editing/commands/walk-behind-commands'
+import { BaselineTool } from '../../src/renderer/editing/tools/baseline-tool'
+import { BrushTool } from '../../src/renderer/editing/tools/brush-tool'
+import { RectangleTool } from '../../src/renderer/editing/tools/shape-fill-tool'
+import type { Command } from '../../src/renderer/editing/commands/command'
+import type { ToolContext, ToolPointer } from '../../src/renderer/editing/tools/tool'
 
 function setup() {
   const session = createSession({

@@ -190,7 +190,7 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
       probe,
       [
         `import { recentGameFolder } from '${join(copy.root, 'src/shared/recent-list')}'`,
-        `import { engineName } from '${join(copy.root, 'src/renderer/stores/status')}'`,
+        `import { engineName } from '${join(copy.root, 'src/renderer/editing/stores/status')}'`,
         `import { ROOM_FORMATS } from '${join(copy.root, 'src/shared/formats/registry')}'`,
         `const recent = recentGameFolder({ ref: 'game:quest', name: 'Quest', openedAt: '', game: '${PROBE_ENGINE_ID}' })`,
         `console.log(JSON.stringify({ recent: recent?.label, status: engineName('${PROBE_ENGINE_ID}'), formats: ROOM_FORMATS.map((f) => f.id) }))`,

@@ -15,7 +15,7 @@ import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { colourDistance, saveScreenshot, screenshotPixels, toPage, viewportOf, waitUntil } from './helpers'
 import { openSample } from './authoring-helpers'
 
-/** The room frame's flat colour (canvas/room-view.ts). */
+/** The room frame's flat colour (editing/canvas/room-view.ts). */
 const FRAME = [0x30, 0x33, 0x3b]
 /** A point of Courtyard's sky, where no layer but the background draws. */
 const SKY = { x: 200, y: 60 }

@@ -126,7 +126,7 @@ export function addTenthAlgorithm(root: string): void {
 /** "Adding a tool": its class file in tools/ and one line in TOOLS. */
 export function addProbeTool(root: string): void {
   writeFileSync(
-    join(root, 'src/renderer/tools', `${PROBE_TOOL_ID}-tool.ts`),
+    join(root, 'src/renderer/editing/tools', `${PROBE_TOOL_ID}-tool.ts`),
     readFileSync(join(RECIPES, 'probe-tool.ts.txt')),
   )
   insertBefore(
@@ -135,7 +135,7 @@ export function addProbeTool(root: string): void {
     '] as const satisfies readonly ToolInfo[]',
     `  { id: '${PROBE_TOOL_ID}', label: 'Probe', layers: ['walk-mask'], shortcut: 'K', glyph: '·' },`,
   )
-  const registry = 'src/renderer/tools/registry.ts'
+  const registry = 'src/renderer/editing/tools/registry.ts'
   addImport(root, registry, `import { ProbeTool } from './${PROBE_TOOL_ID}-tool'`)
   insertBefore(
     root,
@@ -151,7 +151,7 @@ export const PROBE_HOST_METHOD = 'probeHost'
 /**
  * "Adding a host method": one entry in HOST_METHODS (src/shared/host-methods.ts) and the
  * method in each host: DesktopHost (src/main/desktop-host.ts) and the browser host
- * (src/renderer/host/browser-host.ts). It answers which host it is, for a project opened there.
+ * (src/renderer/platform/host/browser-host.ts). It answers which host it is, for a project opened there.
  */
 export function addHostMethod(root: string): void {
   insertBefore(
@@ -173,7 +173,7 @@ export function addHostMethod(root: string): void {
   )
   insertBefore(
     root,
-    'src/renderer/host/browser-host.ts',
+    'src/renderer/platform/host/browser-host.ts',
     '  async appInfo(): Promise<AppInfo> {',
     [`  async ${PROBE_HOST_METHOD}({ ref }) {`, `    return { ref, host: 'browser' as const }`, '  },'].join(
       '\n',

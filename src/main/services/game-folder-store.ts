@@ -86,7 +86,7 @@ export const nodeGameCodec: GameCodec = {
       const options = { maxOutputLength: limit }
       return new Uint8Array(compression === 'zlib' ? inflateSync(data, options) : gunzipSync(data, options))
     } catch (e) {
-      // Said as the browser says it (renderer/host/tile-inflate.ts): the limit, or damaged data.
+      // Said as the browser says it (renderer/platform/host/tile-inflate.ts): the limit, or damaged data.
       if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
         throw new Error(`${compression}: inflates past the ${limit} bytes the layer holds; refused`)
       throw new Error(`${compression}: damaged or truncated data`)

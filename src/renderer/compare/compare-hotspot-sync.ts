@@ -7,11 +7,11 @@
  */
 import { toRaw, watch } from 'vue'
 import type { CompareView } from './compare-view'
-import type { ChangeKind } from '../commands/command'
-import { hotspotCellsOf } from '../commands/hotspot-target'
+import type { ChangeKind } from '../editing/commands/command'
+import { hotspotCellsOf } from '../editing/commands/hotspot-target'
 import type { Room } from '../../shared/room/schema'
-import { useEditorStore } from '../stores/editor'
-import { useLayersStore } from '../stores/layers'
+import { useEditorStore } from '../editing/stores/editor'
+import { useLayersStore } from '../editing/stores/layers'
 import type { LayerId } from '../../shared/tools'
 
 /**

@@ -27,10 +27,10 @@ import { livePerf } from './live-perf'
 import { NavClient, type WorkerPort } from './nav-client'
 import type { AlgorithmRequest, BatchDoneMessage, WireResult } from './protocol'
 import { createNavWorker } from './create-nav-worker'
-import { useEditorStore } from '../stores/editor'
+import { useEditorStore } from '../editing/stores/editor'
 import { useQueryTimingStore } from './query-timing-store'
-import { useRoomStateStore } from '../stores/room-state'
-import { useWorkspaceStore } from '../stores/workspace'
+import { useRoomStateStore } from '../editing/stores/room-state'
+import { useWorkspaceStore } from '../editing/stores/workspace'
 
 export type CompareViewMode = 'overlay' | 'side-by-side'
 

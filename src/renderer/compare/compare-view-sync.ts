@@ -20,10 +20,10 @@ import type { Room } from '../../shared/room/schema'
 import type { PaneRect } from './pane-layout'
 import { useCompareStore } from './compare-store'
 import { useCompareWalkStore } from './compare-walk'
-import { useEditorStore } from '../stores/editor'
-import { useRoomStateStore } from '../stores/room-state'
-import { walkBehindCover } from '../canvas/walk-behind-view'
-import type { Viewport } from '../canvas/viewport'
+import { useEditorStore } from '../editing/stores/editor'
+import { useRoomStateStore } from '../editing/stores/room-state'
+import { walkBehindCover } from '../editing/canvas/walk-behind-view'
+import type { Viewport } from '../editing/canvas/viewport'
 
 /** What the sync drives of CompareView. */
 export type CompareViewTarget = Pick<

@@ -23,13 +23,13 @@
  * (divided by the zoom so that lines keep their screen width).
  */
 import { Container, Graphics, GraphicsContext, Sprite, Texture } from 'pixi.js'
-import { OnDemandApp } from '../canvas/on-demand-app'
-import { backgroundTexture, nearestTexture, textureFromPixels } from '../canvas/textures'
+import { OnDemandApp } from '../editing/canvas/on-demand-app'
+import { backgroundTexture, nearestTexture, textureFromPixels } from '../editing/canvas/textures'
 import type { Point } from '../../shared/geometry/types'
 import type { DebugLayer } from '../../shared/nav/types'
 import type { RgbaImage } from '../../shared/host'
-import type { DrawPolygon } from '../canvas/room-view'
-import type { Viewport } from '../canvas/viewport'
+import type { DrawPolygon } from '../editing/canvas/room-view'
+import type { Viewport } from '../editing/canvas/viewport'
 import { colourNumber } from './colours'
 import { FrameHold, holdFor } from './frame-hold'
 import { livePerf } from './live-perf'
@@ -37,7 +37,7 @@ import { paintDebugLayers } from './debug-paint'
 import type { PaneRect } from './pane-layout'
 import { dashSegments, wasSnapped } from './path-geometry'
 import { drawCompareHotspots, hotspotTintPixels } from './hotspot-draw'
-import { PointLayer } from '../canvas/point-view'
+import { PointLayer } from '../editing/canvas/point-view'
 import type { Room } from '../../shared/room/schema'
 
 export interface PathDraw {
@@ -89,7 +89,7 @@ class Pane {
   /** The room's hotspots (hotspot-draw.ts): painted ones as a tint, polygons and walk-to points drawn. */
   readonly hotspotPixels = new Sprite({ label: 'hotspot-pixels' })
   readonly hotspots: Graphics
-  /** The room's named points, drawn as the Edit canvas draws them (canvas/point-view.ts), never selected. */
+  /** The room's named points, drawn as the Edit canvas draws them (editing/canvas/point-view.ts), never selected. */
   readonly points = new PointLayer()
   readonly gates = new Graphics({ label: 'closed-gates' })
   /** Open gates, closed areas and trigger zones (setMarks). */
@@ -262,7 +262,7 @@ export class CompareView {
     this.roomSize = { width, height }
     this.maskTexture?.destroy(true)
     this.maskTexture = mask && mask.length === width * height ? maskTintTexture(mask, width, height) : null
-    // Shared with the edit view and kept by canvas/textures.ts: never destroyed here.
+    // Shared with the edit view and kept by editing/canvas/textures.ts: never destroyed here.
     this.backgroundTexture = background ? backgroundTexture(background) : null
     const c = this.walkContext
     c.clear()

@@ -44,9 +44,9 @@ import type { RgbaImage } from '../../shared/host'
 import { NavClient, type WorkerPort } from './nav-client'
 import { createNavWorker } from './create-nav-worker'
 import { useCompareStore } from './compare-store'
-import { useEditorStore } from '../stores/editor'
-import { useRoomStateStore } from '../stores/room-state'
-import { hotspotClick, type HotspotClick } from '../stores/hotspot-click'
+import { useEditorStore } from '../editing/stores/editor'
+import { useRoomStateStore } from '../editing/stores/room-state'
+import { hotspotClick, type HotspotClick } from '../editing/stores/hotspot-click'
 
 export type WalkStatus = 'idle' | 'planning' | 'walking' | 'arrived' | 'stopped-short'
 

@@ -12,7 +12,7 @@
  * Units: room px in the layers; canvas px after scaling.
  */
 import type { DebugLayer } from '../../shared/nav/types'
-import { canvasFromPixels, type AnyCanvas } from '../host/png'
+import { canvasFromPixels, type AnyCanvas } from '../platform/host/png'
 
 type CellsLayer = Extract<DebugLayer, { kind: 'cells' }>
 

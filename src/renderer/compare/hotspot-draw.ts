@@ -9,7 +9,7 @@
 import type { GraphicsContext } from 'pixi.js'
 import { coordsToRing } from '../../shared/room/convert'
 import type { Room } from '../../shared/room/schema'
-import { hotspotColour } from '../canvas/hotspot-view'
+import { hotspotColour } from '../editing/canvas/hotspot-view'
 
 /** How strongly painted hotspots tint the room (alpha, 0..255). */
 const TINT_ALPHA = 70

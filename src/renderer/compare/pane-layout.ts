@@ -10,7 +10,7 @@
  *
  * Units: CSS px.
  */
-import type { ScreenPoint } from '../canvas/viewport'
+import type { ScreenPoint } from '../editing/canvas/viewport'
 
 export interface PaneRect {
   x: number

@@ -1,7 +1,7 @@
 /**
  * What a host gives the game store (game-store.ts) for one game folder: the desktop
  * (src/main/services/game-folder-store.ts: the disk, sharp, a lock file), the browser
- * (src/renderer/host/game-folder-host.ts: a picked or OPFS folder, the browser's codec, Web
+ * (src/renderer/platform/host/game-folder-host.ts: a picked or OPFS folder, the browser's codec, Web
  * Locks) and the command line (the desktop's adapter) each build one and nothing more.
  *
  * Glossary

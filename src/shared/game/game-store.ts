@@ -3,7 +3,7 @@
  * the game project the first time), opened read-only through a scratch project, read by
  * `walkbox import`, and edits planned and written back into the game's files, once for
  * every host. The desktop (src/main/services/game-folder-store.ts), the browser
- * (src/renderer/host/game-folder-host.ts) and the command line only build a `GameHost`
+ * (src/renderer/platform/host/game-folder-host.ts) and the command line only build a `GameHost`
  * (game-host.ts) and call these.
  *
  * One writer per game: everything that writes into a game (a write-back, an import into

@@ -1,7 +1,7 @@
 /**
  * The project store: open a project, load its rooms, plan and commit saves, Save As copies,
  * backups and recovery, once for both hosts. The desktop (src/main/services/project-store.ts,
- * files on disk, sharp) and the browser (src/renderer/host/browser-host.ts, the Origin
+ * files on disk, sharp) and the browser (src/renderer/platform/host/browser-host.ts, the Origin
  * Private File System, the browser's image codec) are thin adapters: each gives a
  * `StoreHost` (its `ProjectFiles`, its image codec and its save lock) and keeps only what is
  * its own (choosing folders, dialogs, the list of recent projects).

@@ -5,7 +5,11 @@
  * kept, and destroying the overlay frees the kept ones too.
  */
 import { describe, expect, it } from 'vitest'
-import { IndexedOverlay, KEPT_MASKS, maskFingerprint } from '../../../src/renderer/canvas/indexed-overlay'
+import {
+  IndexedOverlay,
+  KEPT_MASKS,
+  maskFingerprint,
+} from '../../../src/renderer/editing/canvas/indexed-overlay'
 
 const W = 40
 const H = 30

@@ -9,8 +9,8 @@
  * Units: room px.
  */
 import { describe, expect, it } from 'vitest'
-import { RoomView } from '../../../src/renderer/canvas/room-view'
-import { isOpaque } from '../../../src/renderer/canvas/textures'
+import { RoomView } from '../../../src/renderer/editing/canvas/room-view'
+import { isOpaque } from '../../../src/renderer/editing/canvas/textures'
 import type { RgbaImage } from '../../../src/shared/host'
 
 function image(width: number, height: number, alpha = 255): RgbaImage {

@@ -10,9 +10,9 @@ import {
   replaceBackgroundCommand,
   resizeByEdges,
   resizeMask,
-} from '../../../src/renderer/commands/background'
-import type { BackgroundState } from '../../../src/renderer/stores/room-session'
-import type { ScaleMapState } from '../../../src/renderer/commands/scale-map'
+} from '../../../src/renderer/editing/commands/background'
+import type { BackgroundState } from '../../../src/renderer/editing/stores/room-session'
+import type { ScaleMapState } from '../../../src/renderer/editing/commands/scale-map'
 import { makeTarget, roundTrip } from './fixture'
 
 const image = (width: number, height: number) => ({

@@ -6,8 +6,8 @@
 import { expect } from 'vitest'
 import type { Rect } from '../../../src/shared/geometry/types'
 import { emptyRoom, type Room } from '../../../src/shared/room/schema'
-import type { EditTarget } from '../../../src/renderer/commands/edit-target'
-import type { Command } from '../../../src/renderer/stores/history'
+import type { EditTarget } from '../../../src/renderer/editing/commands/edit-target'
+import type { Command } from '../../../src/renderer/editing/stores/history'
 
 export interface TestTarget extends EditTarget {
   mask: Uint8Array | null

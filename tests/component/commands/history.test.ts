@@ -9,14 +9,18 @@
 import fc from 'fast-check'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { copySelection, pasteCommand, renamed } from '../../../src/renderer/actions/clipboard'
-import { deleteSelectionCommand } from '../../../src/renderer/actions/selection-actions'
-import { commandBytes, UNKNOWN_COMMAND_BYTES, type Command } from '../../../src/renderer/commands/command'
-import { diffJson, patchJson } from '../../../src/renderer/commands/json-delta'
-import { moveVertexCommand } from '../../../src/renderer/commands/room-commands'
-import { RoomFieldsCommand } from '../../../src/renderer/commands/room-fields'
-import { trimHistories, UndoStack } from '../../../src/renderer/commands/undo-stack'
-import { useEditorStore } from '../../../src/renderer/stores/editor'
+import { copySelection, pasteCommand, renamed } from '../../../src/renderer/editing/actions/clipboard'
+import { deleteSelectionCommand } from '../../../src/renderer/editing/actions/selection-actions'
+import {
+  commandBytes,
+  UNKNOWN_COMMAND_BYTES,
+  type Command,
+} from '../../../src/renderer/editing/commands/command'
+import { diffJson, patchJson } from '../../../src/renderer/editing/commands/json-delta'
+import { moveVertexCommand } from '../../../src/renderer/editing/commands/room-commands'
+import { RoomFieldsCommand } from '../../../src/renderer/editing/commands/room-fields'
+import { trimHistories, UndoStack } from '../../../src/renderer/editing/commands/undo-stack'
+import { useEditorStore } from '../../../src/renderer/editing/stores/editor'
 import { emptyRoom } from '../../../src/shared/room/schema'
 import { openRoomInEditor } from '../support/editor'
 import { makeTarget, type TestTarget } from './fixture'

@@ -9,7 +9,7 @@ import {
   MaskPatchCommand,
   readMaskRect,
   ReplaceMaskCommand,
-} from '../../../src/renderer/commands/mask-patch'
+} from '../../../src/renderer/editing/commands/mask-patch'
 import { makeTarget, roundTrip } from './fixture'
 
 describe('mask patch', () => {

@@ -36,8 +36,8 @@ import {
   updateGateCommand,
   updateJoinCommand,
   updateZoneCommand,
-} from '../../../src/renderer/commands/room-commands'
-import { CompoundCommand } from '../../../src/renderer/commands/room-fields'
+} from '../../../src/renderer/editing/commands/room-commands'
+import { CompoundCommand } from '../../../src/renderer/editing/commands/room-fields'
 import { parseRoom } from '../../../src/shared/room/schema'
 import { makeTarget, roundTrip } from './fixture'
 

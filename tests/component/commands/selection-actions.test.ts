@@ -7,7 +7,7 @@ import {
   deleteSelectionCommand,
   duplicateSelectionCommand,
   nudgeSelectionCommand,
-} from '../../../src/renderer/actions/selection-actions'
+} from '../../../src/renderer/editing/actions/selection-actions'
 import { makeTarget, roundTrip } from './fixture'
 
 describe('selection actions', () => {

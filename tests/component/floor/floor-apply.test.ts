@@ -1,5 +1,5 @@
 /**
- * Applying a floor proposed from the picture (tools/floor-apply.ts): as a mask area or as
+ * Applying a floor proposed from the picture (editing/tools/floor-apply.ts): as a mask area or as
  * polygons, in a new or a chosen area, each one command that undoes to exactly the room
  * before; the room's truth kept or switched only as the rules say, with the question asked
  * when switching would change what is walked.
@@ -9,7 +9,7 @@ import {
   floorApplyConflict,
   floorMaskCommand,
   floorPolygonsCommand,
-} from '../../../src/renderer/tools/floor-apply'
+} from '../../../src/renderer/editing/tools/floor-apply'
 import type { AreaPolygon } from '../../../src/shared/geometry/types'
 import { makeTarget, roundTrip } from '../commands/fixture'
 

@@ -1,16 +1,16 @@
 /**
- * Floor from picture off the UI thread: the floor service (workers/floor-service.ts) and the
- * UI side that talks to it (tools/floor-proposer.ts), through an in-thread port. The
+ * Floor from picture off the UI thread: the floor service (editing/workers/floor-service.ts) and the
+ * UI side that talks to it (editing/tools/floor-proposer.ts), through an in-thread port. The
  * background is read once; the slider re-grows, the margin only re-cuts; a fast slider is
  * coalesced to its newest position; a stale picture is never answered with its floor.
  */
 import { describe, expect, it } from 'vitest'
-import { FloorProposer, type FloorState } from '../../../src/renderer/tools/floor-proposer'
+import { FloorProposer, type FloorState } from '../../../src/renderer/editing/tools/floor-proposer'
 import {
   createFloorService,
   type FloorReply,
   type FloorRequest,
-} from '../../../src/renderer/workers/floor-service'
+} from '../../../src/renderer/editing/workers/floor-service'
 import { prepareFloorPicture, proposeFloor } from '../../../src/shared/analysis/floor-proposal'
 import { plankedRoom } from '../../support/floor-pictures'
 import { inThreadFloorPort } from '../support/floor-worker'

@@ -3,8 +3,8 @@
  * them: a session per room, put on screen.
  */
 import { emptyProject, type Project, type Room } from '../../../src/shared/room/schema'
-import { useEditorStore } from '../../../src/renderer/stores/editor'
-import { createSession } from '../../../src/renderer/stores/room-session'
+import { useEditorStore } from '../../../src/renderer/editing/stores/editor'
+import { createSession } from '../../../src/renderer/editing/stores/room-session'
 
 export function openRoomInEditor(
   room: Room,

@@ -10,7 +10,7 @@
  * - game files: each game's files as the test sends them, paths with base64 bytes.
  */
 import { GAME_CONTRACT_CASES, type ContractGameName } from '../../support/game-store-contract'
-import { opfsGameHost } from '../../../src/renderer/host/game-folder-host'
+import { opfsGameHost } from '../../../src/renderer/platform/host/game-folder-host'
 
 const FOLDER = 'game-store-contract'
 type Dir = FileSystemDirectoryHandle

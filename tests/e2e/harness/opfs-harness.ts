@@ -8,7 +8,7 @@
  * - version n: every file of the test project says `v<n>` (and has some bulk), so a mixed
  *   project shows up as two versions.
  */
-import { opfsProjectFiles } from '../../../src/renderer/host/opfs-files'
+import { opfsProjectFiles } from '../../../src/renderer/platform/host/opfs-files'
 import { commitSave, recoverSave, type ProjectFiles } from '../../../src/shared/room/unit-save'
 import { dropPartialBackups, makeBackup, pruneBackups } from '../../../src/shared/room/backups'
 

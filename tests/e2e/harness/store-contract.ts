@@ -9,7 +9,7 @@
  *   each case.
  */
 import { CONTRACT_CASES } from '../../support/project-store-contract'
-import { opfsStore } from '../../../src/renderer/host/browser-host'
+import { opfsStore } from '../../../src/renderer/platform/host/browser-host'
 
 const FOLDER = 'store-contract'
 

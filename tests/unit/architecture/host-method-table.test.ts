@@ -19,12 +19,15 @@ const TABLE = 'src/shared/host-methods.ts'
 const CARRIERS = [
   'src/preload/index.ts',
   'src/main/ipc.ts',
-  'src/renderer/host/electron-host.ts',
-  'src/renderer/host/index.ts',
+  'src/renderer/platform/host/electron-host.ts',
+  'src/renderer/platform/host/index.ts',
 ]
 /** Where the hosts implement the methods (the browser host's game-folder methods live beside it). */
 const DESKTOP = ['src/main/desktop-host.ts']
-const BROWSER = ['src/renderer/host/browser-host.ts', 'src/renderer/host/game-folder-host.ts']
+const BROWSER = [
+  'src/renderer/platform/host/browser-host.ts',
+  'src/renderer/platform/host/game-folder-host.ts',
+]
 
 function filesBelow(dir: string): string[] {
   return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((e) =>

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { readImageInfo } from '../../../src/main/services/image-codec'
-import { checkImageHeader as browserCheck } from '../../../src/renderer/host/image-header'
+import { checkImageHeader as browserCheck } from '../../../src/renderer/platform/host/image-header'
 import { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from '../../../src/shared/limits'
 import { checkImageHeader, ImageHeaderError } from '../../../src/shared/room/image-header'
 import { imageSize } from '../../../src/shared/room/project-store'

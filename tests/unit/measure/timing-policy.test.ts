@@ -78,7 +78,7 @@ function clockReaders(): Map<string, string[]> {
       }
     }
   }
-  for (const dir of ['bench', 'src/shared/measure', 'src/renderer/workers', 'src/cli'])
+  for (const dir of ['bench', 'src/shared/measure', 'src/renderer/editing/workers', 'src/cli'])
     walk(join(repoRoot, dir))
   return found
 }
@@ -102,7 +102,7 @@ describe('the timed loops', () => {
       'bench/popochiu-game-import.ts', // whole Popochiu game imports, read and written
       'bench/ags3-in-place.ts', // whole .crm writes and game imports (wall and CPU time)
       'bench/floor-proposal.ts', // floor proposals from a picture (a slider step), not queries
-      'src/renderer/workers/floor-service.ts', // the floor proposal's growing and cutting, not queries
+      'src/renderer/editing/workers/floor-service.ts', // the floor proposal's growing and cutting, not queries
       'bench/import-sizes.ts', // whole imports of Godot scenes and Tiled maps (godot-import, tiled-import)
       'bench/snapping.ts', // the snap index: builds and pointer moves
       'bench/walk-behinds.ts', // encoding and decoding the rows

@@ -143,7 +143,7 @@ describe('the runtime bundle check', () => {
           '/repo/node_modules/clipper2-ts/dist/Engine.js',
           '/repo/node_modules/zod/v4/classic/schemas.js',
           'node:fs',
-          '/repo/src/renderer/stores/editor.ts',
+          '/repo/src/renderer/editing/stores/editor.ts',
           '/repo/src/shared/room/schema.ts',
         ],
         root,
@@ -151,7 +151,7 @@ describe('the runtime bundle check', () => {
     ).toEqual([
       'zod: a package the runtime may not bundle',
       'node:fs: not a file of the project (a Node built-in or a virtual module)',
-      'src/renderer/stores/editor.ts: outside src/runtime and src/shared',
+      'src/renderer/editing/stores/editor.ts: outside src/runtime and src/shared',
       'src/shared/room/schema.ts: editor-only (or needs zod)',
     ])
   })
