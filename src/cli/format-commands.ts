@@ -187,7 +187,8 @@ export async function importRoomCommand(
       throw new ProjectCommandError(`--format ${format.id}: Walkbox writes this format but does not read it`)
     const fileStat = await stat(file).catch(() => null)
     if (!fileStat?.isFile()) throw new ProjectCommandError(`${file}: not a file`)
-    const root = (format.rootFile && rootHolding(dirname(file), format.rootFile.name)) || dirname(resolve(file))
+    const root =
+      (format.rootFile && rootHolding(dirname(file), format.rootFile.name)) || dirname(resolve(file))
     const path = relative(root, resolve(file)).split(sep).join('/')
     // Read first: a file that cannot be imported leaves no new project behind.
     const result = await format

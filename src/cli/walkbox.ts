@@ -516,7 +516,9 @@ export async function main(argv: string[]): Promise<number> {
       }
       if (values['dry-run'])
         usage(
-          `export --dry-run: a dry run is for writes into a game (--into, ${ROOM_FORMATS.filter((f) => f.exportInPlace)
+          `export --dry-run: a dry run is for writes into a game (--into, ${ROOM_FORMATS.filter(
+            (f) => f.exportInPlace,
+          )
             .map((f) => `--format ${f.id} --out <${f.label}>`)
             .join(', ')})`,
         )

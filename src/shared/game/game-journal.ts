@@ -26,7 +26,13 @@
  *
  * Units: bytes.
  */
-import { GAME_BACKUPS_DIR, GAME_WALKBOX_DIR, engineLabel, gamePathProblem, type GameKind } from '../formats/game-folder'
+import {
+  GAME_BACKUPS_DIR,
+  GAME_WALKBOX_DIR,
+  engineLabel,
+  gamePathProblem,
+  type GameKind,
+} from '../formats/game-folder'
 import { journalObject } from '../room/journal-check'
 import type { ProjectFiles } from '../room/unit-save'
 import { isRoomFile } from './engine-planners'

@@ -107,7 +107,10 @@ export const AGS4_ROOM_FORMAT: RoomFormat = {
   extensions: ['xml'],
   pngBackground: true,
   mainFile: (path) => /(^|\/)data\.xml$/i.test(path),
-  roomFolder: { file: 'data.xml', name: (folder) => (/^\d{1,5}$/.test(folder) ? `Room ${Number(folder)}` : undefined) },
+  roomFolder: {
+    file: 'data.xml',
+    name: (folder) => (/^\d{1,5}$/.test(folder) ? `Room ${Number(folder)}` : undefined),
+  },
   description:
     "AGS 4's open room format (Rooms/N: data.xml and indexed mask PNGs): read, written in place, or as a new room folder",
   exportRoom: (input) => exportNewOpenRoom(input, input.ags),
