@@ -49,6 +49,27 @@ function sharedLayer(files, packages, layers, message) {
   }
 }
 
+/** What the renderer may never import, in every feature folder. */
+const rendererPatterns = [
+  { group: nodeBuiltins, message: 'The renderer never imports Node: talk to the host contract.' },
+  {
+    group: ['electron', 'sharp'],
+    message: 'The renderer never imports Electron: talk to the host contract.',
+  },
+  {
+    group: ['**/main/**', '**/preload/**'],
+    message: 'The renderer reaches main only through src/shared/host.ts.',
+  },
+]
+
+/** For each feature folder of src/renderer, the features it may not import (those above it or beside it). */
+const rendererFeaturesAbove = {
+  platform: ['shell', 'compare', 'project', 'editing'],
+  editing: ['shell', 'compare', 'project'],
+  project: ['shell', 'compare'],
+  compare: ['shell', 'project'],
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -195,25 +216,28 @@ export default tseslint.config(
   },
   {
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.vue'],
+    rules: { 'no-restricted-imports': ['error', { patterns: rendererPatterns }] },
+  },
+  // The renderer's features point down: shell -> compare, project -> editing -> platform
+  // (CONTRIBUTING.md, "The renderer's folders"). A later block replaces the rule's options,
+  // so each feature repeats the renderer's own patterns.
+  ...Object.entries(rendererFeaturesAbove).map(([feature, above]) => ({
+    files: [`src/renderer/${feature}/**/*.ts`, `src/renderer/${feature}/**/*.vue`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: nodeBuiltins, message: 'The renderer never imports Node: talk to the host contract.' },
+            ...rendererPatterns,
             {
-              group: ['electron', 'sharp'],
-              message: 'The renderer never imports Electron: talk to the host contract.',
-            },
-            {
-              group: ['**/main/**', '**/preload/**'],
-              message: 'The renderer reaches main only through src/shared/host.ts.',
+              group: above.map((f) => `**/${f}/**`),
+              message: `src/renderer/${feature} imports only what lies below it (shell -> compare, project -> editing -> platform).`,
             },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['src/preload/**/*.ts'],
     rules: {

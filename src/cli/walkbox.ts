@@ -67,7 +67,6 @@ import {
   roomListTable,
 } from './project-commands'
 import { parseLayerMapping, type LayerMapping } from '../shared/formats/tiled/layer-kinds'
-import { folderImportTable, importTiledFolderCommand, isTiledFolderImport } from './import-tiled-folder'
 import {
   exportFileBytes,
   exportRoomCommand,
@@ -77,13 +76,11 @@ import {
   importRoomCommand,
   importTable,
 } from './format-commands'
-import { agsGameTable, importAgsGameCommand, isAgsGameFolder } from './ags-game-commands'
-import { godotGameTable, importGodotGameCommand, isGodotGameFolder } from './godot-game-commands'
 import { agsOutTable, exportAgsOutCommand, exportIntoCommand, exportIntoTable } from './game-export'
 import { ROOM_FORMATS, type RoomFormat } from '../shared/formats/registry'
 import { GAME_ENGINES } from '../shared/formats/engines'
 import { AGS_ENGINES } from '../shared/formats/ags/ags-engines'
-import { engineGameTable, gameFolderEngine, importEngineGameCommand } from './engine-game-command'
+import { gameImportCommandFor } from './game-import-commands'
 
 /** The --format choices of the formats that import (or export) rooms, 'a|b|c', from the registry. */
 function formatChoices(can: 'importRoom' | 'exportRoom'): string {
@@ -445,42 +442,16 @@ export async function main(argv: string[]): Promise<number> {
       if (rest.length !== 1) usage('import: expected one <file>')
       if (!values.out) usage('import: expected --out <project dir> (made when it does not exist)')
       const layers = tiledLayers(values.layer)
-      if (layers && ((await isAgsGameFolder(rest[0])) || (await isGodotGameFolder(rest[0]))))
-        usage('--layer: maps the layers of Tiled maps; this is not a Tiled map or folder of them')
-      if (await isAgsGameFolder(rest[0])) {
-        const game = await importAgsGameCommand(values.out, rest[0], {
-          format: values.format,
-          progress: (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
-        })
-        print(values.json, game, agsGameTable(game))
-        return 0
-      }
-      if (await isGodotGameFolder(rest[0])) {
-        const game = await importGodotGameCommand(values.out, rest[0], {
-          progress: (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
-        })
-        print(values.json, game, godotGameTable(game))
-        return 0
-      }
-      if (!values.format && (await isTiledFolderImport(rest[0]))) {
-        // A folder of Tiled maps or a .tiled-project: every map, one progress line each.
-        const report = await importTiledFolderCommand(
-          values.out,
-          rest[0],
-          (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
-          layers,
+      const given = { format: values.format, ...(layers ? { layers } : {}) }
+      const gameImport = await gameImportCommandFor(rest[0], given)
+      if (gameImport) {
+        if (layers && !gameImport.takesLayers)
+          usage('--layer: maps the layers of Tiled maps; this is not a Tiled map or folder of them')
+        const done = await gameImport.run(values.out, rest[0], given, (line) =>
+          (values.json ? process.stderr : process.stdout).write(`${line}\n`),
         )
-        print(values.json, report, folderImportTable(report))
-        return report.refused.length > 0 ? 2 : 0
-      }
-      // A game folder of an engine without a command of its own: the descriptor list detects it.
-      const engine = values.format || layers ? null : await gameFolderEngine(rest[0])
-      if (engine) {
-        const game = await importEngineGameCommand(values.out, rest[0], engine, {
-          progress: (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
-        })
-        print(values.json, game, engineGameTable(game))
-        return 0
+        print(values.json, done.report, done.table)
+        return done.code
       }
       const report = await importRoomCommand(values.out, rest[0], {
         format: values.format,

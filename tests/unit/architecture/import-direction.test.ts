@@ -127,3 +127,38 @@ describe('the runtime package (src/runtime) stays free of the editor, Node and z
     ).toEqual([])
   })
 })
+
+describe("import direction between the renderer's features", () => {
+  it('refuses an import up or across (editing -> shell, platform -> editing, compare -> project) and lets one down through', async () => {
+    const up = await restrictedImports(
+      'src/renderer/editing/components/Probe.ts',
+      "import { createEditorActions } from '../../shell/actions/editor-actions'\nexport const probe = createEditorActions\n",
+    )
+    expect(up).toHaveLength(1)
+    expect(up[0]).toContain('src/renderer/editing imports only what lies below it')
+    expect(
+      await restrictedImports(
+        'src/renderer/platform/host/probe.ts',
+        "import { useEditorStore } from '../../editing/stores/editor'\nexport const probe = useEditorStore\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await restrictedImports(
+        'src/renderer/compare/probe.ts',
+        "import { useProjectIoStore } from '../project/stores/project-io'\nexport const probe = useProjectIoStore\n",
+      ),
+    ).toHaveLength(1)
+    const node = await restrictedImports(
+      'src/renderer/editing/stores/probe.ts',
+      "import { readFileSync } from 'node:fs'\nexport const probe = readFileSync\n",
+    )
+    expect(node).toHaveLength(1)
+    expect(node[0]).toContain('The renderer never imports Node: talk to the host contract.')
+    expect(
+      await restrictedImports(
+        'src/renderer/shell/menu/probe.ts',
+        "import { useEditorStore } from '../../editing/stores/editor'\nimport { useProjectIoStore } from '../../project/stores/project-io'\nexport const probe = [useEditorStore, useProjectIoStore]\n",
+      ),
+    ).toEqual([])
+  })
+})

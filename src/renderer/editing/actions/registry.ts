@@ -10,6 +10,7 @@
  *   shortcut sheet all show the key that works.
  * - edition: which host the editor runs in ('electron' or 'browser').
  */
+import type { InjectionKey } from 'vue'
 import { ACTIONS, type ActionDescriptor, type ActionId as SharedActionId } from '../../../shared/actions'
 import type { ToolActionId } from '../tools/registry'
 
@@ -30,6 +31,9 @@ export type Edition = 'electron' | 'browser'
 /** What shortcut matching reads of a key event (`code` is optional: tests leave it out). */
 export type KeyEvent = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'> &
   Partial<Pick<KeyboardEvent, 'code'>>
+
+/** The key under which App.vue provides the editor's actions to every panel and toolbar. */
+export const ACTIONS_INJECTION: InjectionKey<ActionRegistry> = Symbol('walkbox-actions')
 
 export class ActionRegistry {
   private readonly actions = new Map<ActionId, Action>()

@@ -2,7 +2,6 @@
  * What each shared action does in the editor: the handlers bound into the
  * registry once, used by the toolbar, the keyboard and the native menus.
  */
-import type { InjectionKey } from 'vue'
 import { exportRoom, importRoom } from '../../project/actions/room-formats'
 import { ActionRegistry, type Action, type Edition } from '../../editing/actions/registry'
 import { useEditorStore } from '../../editing/stores/editor'
@@ -50,8 +49,6 @@ import {
   nudgesObjects,
   nudgeSelectionCommand,
 } from '../../editing/actions/selection-actions'
-
-export const ACTIONS_INJECTION: InjectionKey<ActionRegistry> = Symbol('walkbox-actions')
 
 /** The actions of the editor in `edition` (which decides the shortcuts it shows and takes). */
 export function createEditorActions(edition: Edition = 'electron'): ActionRegistry {
@@ -288,8 +285,4 @@ export function createEditorActions(edition: Edition = 'electron'): ActionRegist
     toolActions,
     edition,
   )
-}
-
-export function isMacPlatform(): boolean {
-  return /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
 }
