@@ -25,7 +25,7 @@ import { MAX_POINTS } from '../../src/shared/limits'
 import type { Room } from '../../src/shared/room/schema'
 import { decodeWalkBehindRows, encodeWalkBehindRows } from '../../src/shared/room/walk-behinds'
 import type { Command } from '../../src/renderer/editing/commands/command'
-import { makeTarget, type TestTarget } from './commands/fixture'
+import { makeLayeredTarget, type TestTarget } from './commands/fixture'
 import { openRoomInEditor } from './support/editor'
 
 const FLOOR: ObjectRef = { kind: 'polygon', id: 'floor' }
@@ -38,25 +38,7 @@ const MIXED = [FLOOR, DOOR, MAT, SIGN, SPOT, PILLAR]
 
 /** The 20 x 10 fixture room plus a point, a polygon hotspot and two walk-behinds (1: x 5..6, y 8..9; 2: x 18, y 0). */
 function target(): TestTarget {
-  const t = makeTarget()
-  t.room.points = [{ id: 'spot', name: 'Entrance', x: 12, y: 3, kind: 'entrance' }]
-  t.room.hotspots = [
-    {
-      id: 'sign',
-      name: 'Sign',
-      description: '',
-      shape: {
-        kind: 'polygon',
-        outer: [
-          [10, 1],
-          [14, 1],
-          [14, 4],
-        ],
-      },
-      walkTo: { x: 12, y: 6 },
-      properties: {},
-    } as NonNullable<Room['hotspots']>[number],
-  ]
+  const t = makeLayeredTarget('entrance')
   const cells = new Uint8Array(20 * 10)
   for (const y of [8, 9]) cells.fill(1, y * 20 + 5, y * 20 + 7)
   cells[18] = 2

@@ -33,7 +33,7 @@ import { refKey, roomObjects, type ObjectRef } from '../../src/renderer/editing/
 import type { ToolPointer } from '../../src/renderer/editing/tools/tool'
 import type { Room } from '../../src/shared/room/schema'
 import { decodeWalkBehindRows, encodeWalkBehindRows } from '../../src/shared/room/walk-behinds'
-import { makeTarget, roundTrip, type TestTarget } from './commands/fixture'
+import { makeLayeredTarget, roundTrip, type TestTarget } from './commands/fixture'
 import { openRoomInEditor } from './support/editor'
 
 const FLOOR: ObjectRef = { kind: 'polygon', id: 'floor' }
@@ -43,26 +43,7 @@ const SPOT: ObjectRef = { kind: 'point', id: 'spot' }
 
 /** The fixture room (polygon with a hole, gate, zone) plus a point and a polygon hotspot with a walk-to point. */
 function target(): TestTarget {
-  const t = makeTarget()
-  t.room.points = [{ id: 'spot', name: 'Entrance', x: 12, y: 3 }]
-  t.room.hotspots = [
-    {
-      id: 'sign',
-      name: 'Sign',
-      description: '',
-      shape: {
-        kind: 'polygon',
-        outer: [
-          [10, 1],
-          [14, 1],
-          [14, 4],
-        ],
-      },
-      walkTo: { x: 12, y: 6 },
-      properties: {},
-    } as NonNullable<Room['hotspots']>[number],
-  ]
-  return t
+  return makeLayeredTarget()
 }
 
 const at = (x: number, y: number, shift = false): ToolPointer => ({

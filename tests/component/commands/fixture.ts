@@ -99,6 +99,34 @@ function snapshot(t: EditTarget): string {
  * Apply `command`, check `changed` on the result, invert and compare with the start,
  * apply again and compare with the first result. Returns the room after applying.
  */
+/**
+ * makeTarget's room plus a point ('spot', "Entrance" at 12,3, of `pointKind` when given) and a
+ * polygon hotspot ('sign', a triangle at 10..14 x 1..4 with its walk-to at 12,6): one object
+ * on every vector layer, for the tests over several objects.
+ */
+export function makeLayeredTarget(pointKind?: NonNullable<Room['points']>[number]['kind']): TestTarget {
+  const t = makeTarget()
+  t.room.points = [{ id: 'spot', name: 'Entrance', x: 12, y: 3, ...(pointKind ? { kind: pointKind } : {}) }]
+  t.room.hotspots = [
+    {
+      id: 'sign',
+      name: 'Sign',
+      description: '',
+      shape: {
+        kind: 'polygon',
+        outer: [
+          [10, 1],
+          [14, 1],
+          [14, 4],
+        ],
+      },
+      walkTo: { x: 12, y: 6 },
+      properties: {},
+    } as NonNullable<Room['hotspots']>[number],
+  ]
+  return t
+}
+
 export function roundTrip(t: EditTarget, command: Command, changed: (t: EditTarget) => void): void {
   const before = snapshot(t)
   command.apply()
