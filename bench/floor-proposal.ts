@@ -18,6 +18,11 @@
  *   share of their pixels inside the authored area, best prefix.
  * - holes-filled IoU: the authored area against itself with its holes filled: what a
  *   proposal scores at best when the things the holes stand for are not in the picture.
+ * - picture: the background the author sees in Walkbox when the room comes from a game: the
+ *   AGS import's for ags-tumbleweed room 1, and the Godot import's for popochiu-house (its
+ *   bare background with the room's props drawn in, as Godot draws them behind the
+ *   characters); the bench's own PNG for the others. The truth is always the authored walk
+ *   area.
  * - timing: prepare once per background, then per slider move grow (`growFloor`), cut
  *   (`floorMask`: the exact px count, the mask Apply writes) and outline (`floorOutline`:
  *   the preview), as the floor worker does; polygons (traced and simplified at room size)
@@ -52,6 +57,7 @@ import {
 import { readCrm } from '../src/shared/formats/ags/crm'
 import { importCrmRoom } from '../src/shared/formats/ags/crm-import'
 import { importOpenRoom } from '../src/shared/formats/ags/import-room'
+import { importGodotScene } from '../src/shared/formats/godot/import'
 import { rasterisePolygons } from '../src/shared/geometry/rasterise'
 import { simplifyAreas, traceMask } from '../src/shared/geometry/vectorise'
 import { benchRoomAreas, parseBenchRoom } from '../src/shared/measure/readers/bench-room'
@@ -59,6 +65,7 @@ import { emptyRoom } from '../src/shared/room/schema'
 import { median } from '../src/shared/measure/stats'
 import { benchDir } from '../tests/support/bench-data'
 import { diskSource } from '../tests/support/disk-import-source'
+import { folderSource } from '../tests/unit/formats/godot-source'
 
 const { values } = parseArgs({
   options: {
@@ -82,7 +89,7 @@ interface BenchFloor {
   truth: Uint8Array
 }
 
-async function picture(file: string): Promise<RgbaPicture> {
+async function picture(file: string | Buffer): Promise<RgbaPicture> {
   const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   return { width: info.width, height: info.height, data: new Uint8Array(data) }
 }
@@ -103,6 +110,22 @@ async function maskRoom(name: string, masks: number): Promise<BenchFloor> {
     for (let p = 0; p < truth.length; p++) if (m.data[p * 4 + 3] > 0) truth[p] = 1
   }
   return { name, picture: pic, truth }
+}
+
+/**
+ * popochiu-house as its author sees it in Walkbox: the Godot import's background, the bare
+ * background with the room's props drawn in (src/shared/formats/godot/compose-background.ts);
+ * the truth is still the walk area of the bench room's JSON.
+ */
+async function popochiuRoom(): Promise<BenchFloor> {
+  const name = 'popochiu-house'
+  const rooms = join(benchDir(), 'rooms')
+  const room = parseBenchRoom(JSON.parse(await readFile(join(rooms, `${name}.json`), 'utf8')), name)
+  const game = join(benchDir(), 'engines', 'popochiu-sample-game')
+  const imported = await importGodotScene(folderSource(game), 'res://game/rooms/house/room_house.tscn')
+  if (!imported.background) throw new Error(`${name}: the Godot import gave no background`)
+  const pic = await picture(Buffer.from(imported.background.bytes))
+  return { name, picture: pic, truth: rasterisePolygons(benchRoomAreas(room), pic.width, pic.height) }
 }
 
 async function agsRoom(): Promise<BenchFloor> {
@@ -289,7 +312,7 @@ function row(cells: (string | number)[]): string {
 const floors = [
   await polygonRoom('adventurepathfinding-room1'),
   await polygonRoom('adventurepathfinding-room2'),
-  await polygonRoom('popochiu-house'),
+  await popochiuRoom(),
   await maskRoom('monoags-brokencurbstreet', 4),
   await agsRoom(),
 ]
