@@ -9,7 +9,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { importGodotScene } from '../../../src/shared/formats/godot/import'
 import { parseTscn, TscnError } from '../../../src/shared/formats/godot/tscn'
-import { parseRoom } from '../../../src/shared/room/schema'
+import { emptyRoom, parseRoom } from '../../../src/shared/room/schema'
+import { defaultFloorMargin } from '../../../src/shared/analysis/floor-proposal'
 import { navWorldForRoom } from '../../../src/shared/analysis/room-world'
 import { benchPath } from '../../support/bench-data'
 import { decodeRgba, folderSource, memorySource } from './godot-source'
@@ -35,6 +36,16 @@ const sameRing = (a: [number, number][], b: [number, number][]) =>
   )
 
 describe('Godot import: Popochiu 2 sample game, the House room', () => {
+  it('gives the room the test character a new room of its size gets (not one of a 1x1 room)', async () => {
+    const r = await importGodotScene(folderSource(POPOCHIU), 'res://game/rooms/house/room_house.tscn')
+    const fresh = emptyRoom({ id: 'x', width: r.room.size.width, height: r.room.size.height })
+    expect(r.room.size).toEqual({ width: 356, height: 200 })
+    expect(r.room.testWalk.height).toBe(fresh.testWalk.height)
+    expect(r.room.testWalk.speed).toBe(fresh.testWalk.speed)
+    // Floor from picture's default margin comes from it: 2 px here, 0 on a 1 px character.
+    expect(defaultFloorMargin(r.room.testWalk.height)).toBeGreaterThan(0)
+  })
+
   it('reads the room size, the background, the floor with its two holes, the props and the hotspot', async () => {
     const r = await importGodotScene(folderSource(POPOCHIU), 'res://game/rooms/house/room_house.tscn')
     const room = parseRoom(JSON.parse(JSON.stringify(r.room)))

@@ -34,7 +34,14 @@
  * (noteUnreadNodes, readOwnFlags here).
  */
 import { idFromName } from '../../room/names'
-import { emptyRoom, FlagIdSchema, type Flag, type Room } from '../../room/schema'
+import {
+  defaultTestCharacter,
+  defaultTestWalkStart,
+  emptyRoom,
+  FlagIdSchema,
+  type Flag,
+  type Room,
+} from '../../room/schema'
 import { readSceneTree, scriptOf, walkTree, type SceneNode } from './scene-tree'
 import {
   applyPropSprites,
@@ -125,9 +132,12 @@ export async function importGodotScene(
     room.scaling = { mode: 'none', linear: [] }
   }
   noteAreasOutside(scene, room)
-  room.testWalk.start = points.start ?? {
-    x: Math.floor(room.size.width / 2),
-    y: Math.floor(room.size.height * 0.8),
+  // The test character a new room of this size gets: the room was made before its size was
+  // known, and Floor from picture's default margin and the test walk's speed come from it.
+  room.testWalk = {
+    ...room.testWalk,
+    start: points.start ?? defaultTestWalkStart(room.size.width, room.size.height),
+    ...defaultTestCharacter(room.size.height),
   }
   if (bg.offset.x !== 0 || bg.offset.y !== 0) room.sceneOffset = bg.offset
   if (background) room.background = background.name
