@@ -32,8 +32,18 @@ export const AGS_PROPERTY_TEXT_MAX = 65_536
  * feed (XML 1.0 cannot hold most of them, and a carriage return comes back as a line feed),
  * U+FFFE / U+FFFF, and halves of a surrogate pair on their own (not text, not encodable).
  */
-const FORBIDDEN =
-  /[\0-\x08\x0B-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+function forbiddenAt(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a) || c === 0xfffe || c === 0xffff) return i
+    const high = c >= 0xd800 && c <= 0xdbff
+    const low = c >= 0xdc00 && c <= 0xdfff
+    const next = text.charCodeAt(i + 1)
+    if (high && next >= 0xdc00 && next <= 0xdfff) i++
+    else if (high || low) return i
+  }
+  return -1
+}
 
 const show = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s)
 
@@ -47,10 +57,11 @@ export function agsPropertyProblem(name: string, value: string): string | null {
   ] as const) {
     if (text.length > AGS_PROPERTY_TEXT_MAX)
       return `property '${show(name)}': a ${what} of ${text.length} characters; Walkbox writes at most ${AGS_PROPERTY_TEXT_MAX} into an AGS room`
-    const bad = FORBIDDEN.exec(text)
-    if (bad) {
-      const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
-      return `property '${show(name.replace(FORBIDDEN, '?'))}': its ${what} holds the control character U+${code} at ${bad.index + 1}, which an AGS room cannot keep`
+    const at = forbiddenAt(text)
+    if (at >= 0) {
+      const code = text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')
+      const shown = what === 'name' ? '' : ` '${show(name)}'`
+      return `property${shown}: its ${what} holds the character U+${code} at ${at + 1}, which an AGS room cannot keep (control characters other than tab and line feed)`
     }
   }
   if (name !== name.trim())
