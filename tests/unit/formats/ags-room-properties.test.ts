@@ -74,8 +74,40 @@ function memory(bytes: Uint8Array): ImportSource {
   }
 }
 
-async function importedCrm(bytes: Uint8Array) {
-  const result = await importCrmRoom(memory(bytes), 'room1.crm', {})
+/** A `<PropertyDefinitions>` as the AGS editor writes it (CustomPropertySchema.ToXml), with `items` as [name, type, default, applies to rooms]. */
+function schemaXml(items: [string, string, string, boolean][]): string {
+  const item = ([name, type, value, rooms]: [string, string, string, boolean]) =>
+    `      <CustomPropertySchemaItem>
+        <Name>${name}</Name>
+        <Description />
+        <DefaultValue>${value}</DefaultValue>
+        <AppliesToCharacters>False</AppliesToCharacters>
+        <AppliesToHotspots>True</AppliesToHotspots>
+        <AppliesToInvItems>False</AppliesToInvItems>
+        <AppliesToObjects>False</AppliesToObjects>
+        <AppliesToRooms>${rooms ? 'True' : 'False'}</AppliesToRooms>
+        <Type>${type}</Type>
+      </CustomPropertySchemaItem>`
+  return `<PropertyDefinitions>\n${items.map(item).join('\n')}\n    </PropertyDefinitions>`
+}
+
+const SCHEMA = schemaXml([
+  ['IsDark', 'Boolean', '0', true],
+  ['Visits', 'Number', '0', true],
+  ['Music', 'Text', '', true],
+  ['Stray', 'Number', '0', false],
+])
+
+/** The bench's Game.agf with SCHEMA as its property schema. */
+async function gameAgf(): Promise<string> {
+  const agf = await readFile(join(GAME, 'Game.agf'), 'utf8')
+  expect(agf).toContain('<PropertyDefinitions />')
+  return agf.replace('<PropertyDefinitions />', SCHEMA)
+}
+
+async function importedCrm(bytes: Uint8Array, agf: string | null = null) {
+  const source = { ...memory(bytes), readText: async (p: string) => (p === 'Game.agf' ? agf : null) }
+  const result = await importCrmRoom(source, 'room1.crm', {})
   return { room: reloaded(result.room), mask: result.mask!, notes: result.notes }
 }
 
@@ -140,6 +172,30 @@ describe('AGS 3 room properties (.crm block 8)', () => {
       expect(oracleRoomProperties(cleared.after)).toEqual({})
     },
   )
+
+  it("Game.agf's schema types them: Boolean as bool, Number as int, and they go back as AGS stores them", async () => {
+    const crm = crmWithRoomProperties(
+      [
+        ['IsDark', '1'],
+        ['Visits', '3'],
+        ['Music', 'x'],
+        ['Stray', '2'],
+      ],
+      2,
+    )
+    const { room, mask, notes } = await importedCrm(crm, await gameAgf())
+    expect(room.properties).toEqual({ IsDark: 'true', Visits: '3', Music: 'x', Stray: '2' })
+    expect(room.propertyTypes).toEqual({ IsDark: 'bool', Visits: 'int' })
+    expect(notes).toContain(
+      "room properties Stray: not in Game.agf's schema for rooms; the AGS editor drops them when it saves the room",
+    )
+    expect(Buffer.from(planCrmRoom(crm, 'room1.crm', { room, mask }).after).equals(Buffer.from(crm))).toBe(
+      true,
+    )
+    room.properties = { ...room.properties, IsDark: 'false' }
+    const out = planCrmRoom(crm, 'room1.crm', { room: reloaded(room), mask })
+    expect(oracleRoomProperties(out.after)).toEqual({ IsDark: '0', Visits: '3', Music: 'x', Stray: '2' })
+  })
 
   it('properties added to a room that had none go into its empty room map', async () => {
     const { room, mask } = await importedCrm(bench)
@@ -312,6 +368,24 @@ describe('AGS 4 room properties (data.xml <Properties>)', () => {
     )
     const text = fileText(cleared.files[0])
     expect(text).toBe(before.slice(0, start) + '  <Properties />' + before.slice(end))
+  })
+
+  it("in a game folder, Game.agf's schema types them and they go back as AGS stores them", async () => {
+    work = await mkdtemp(join(tmpdir(), 'walkbox-ags4-room-props-'))
+    await cp(GAME, work, { recursive: true })
+    await writeFile(join(work, 'Game.agf'), await gameAgf())
+    const dataXml = join(work, 'Rooms', '1', 'data.xml')
+    const xml = await readFile(dataXml, 'utf8')
+    await writeFile(dataXml, xml.replace('\n  <Properties />', `\n  ${ROOM_PROPERTIES}`))
+    const result = await roomFormat('ags4').importRoom!(diskSource(work), 'Rooms/1/data.xml', {})
+    const room = reloaded(result.room)
+    expect(room.properties).toEqual({ IsDark: 'true', Music: 'theme & 3' })
+    expect(room.propertyTypes).toEqual({ IsDark: 'bool' })
+    const folder = diskSource(join(work, 'Rooms', '1'))
+    expect((await exportOpenRoomInPlace(exportInput(room, result.mask!), folder)).files).toEqual([])
+    room.properties = { ...room.properties, IsDark: 'false' }
+    const out = await exportOpenRoomInPlace(exportInput(room, result.mask!), folder)
+    expect(readOpenRoom(fileText(out.files[0])).data.properties).toEqual({ IsDark: '0', Music: 'theme & 3' })
   })
 
   it('properties given to a room that had none are written and read back', async () => {

@@ -13,12 +13,18 @@
  *   (Game.agf's PropertyDefinitions; CustomPropertyDescriptor.SetValue), and the engine falls
  *   back to that default; a room therefore holds only the values an author changed. Values
  *   are text: booleans "0" / "1", numbers in decimal.
+ * - property schema: Game.agf's `<PropertyDefinitions>`, one `<CustomPropertySchemaItem>` per
+ *   property (Name, DefaultValue, AppliesToRooms..., Type Boolean / Number / Text). A room
+ *   property the schema types Boolean ("0" / "1") is carried as Walkbox's `bool` (false /
+ *   true), one typed Number as `int`; both go back as AGS writes them.
  * - legacy map: a .crm property map of version 1 (before AGS 3.4), where a name is read up to
  *   200 bytes and a value up to 500 (customproperties.h, LEGACY_MAX_CUSTOM_PROP_*).
  *
  * Units: bytes (legacy bounds), characters (Walkbox's bound).
  */
-import { child, childrenNamed, type XmlElement } from '../../codecs/xml/xml-read'
+import { child, childrenNamed, parseXml, type XmlElement } from '../../codecs/xml/xml-read'
+import { AGS_XML_CEILINGS } from '../../limits'
+import type { PropertyTypes } from '../../room/properties'
 import { escapeXmlText, indentOf, replaceElement, type XmlEdit } from '../../codecs/xml/xml-patch'
 
 /** AGS's bounds of a version 1 .crm property map (names and values read up to these, with their 0 byte). */
@@ -144,4 +150,104 @@ export function setXmlProperties(
     props,
     body.length === 0 ? '<Properties />' : `<Properties>${body.join('')}${eol}${pad}</Properties>`,
   )
+}
+
+/** One property of Game.agf's schema (see the glossary). */
+export interface AgsSchemaItem {
+  name: string
+  type: 'Boolean' | 'Number' | 'Text'
+  defaultValue: string
+  rooms: boolean
+}
+
+/** The property schema of a Game.agf's text (see the glossary); throws one line when it is not XML. */
+export function readAgsPropertySchema(text: string): AgsSchemaItem[] {
+  const root = parseXml(text, 'Game.agf', AGS_XML_CEILINGS)
+  const out: AgsSchemaItem[] = []
+  const visit = (el: XmlElement) => {
+    if (el.name === 'CustomPropertySchemaItem') {
+      const field = (name: string) => child(el, name)?.text.trim() ?? ''
+      const type = field('Type')
+      out.push({
+        name: field('Name'),
+        type: type === 'Boolean' || type === 'Number' ? type : 'Text',
+        defaultValue: child(el, 'DefaultValue')?.text ?? '',
+        rooms: field('AppliesToRooms').toLowerCase() === 'true',
+      })
+      return
+    }
+    for (const c of el.children) visit(c)
+  }
+  visit(root)
+  return out
+}
+
+/**
+ * A room's properties as AGS stored them, typed by the schema's room properties: Boolean
+ * "0" / "1" as `bool` false / true, Number as `int`; anything else stays text.
+ */
+export function typedRoomProperties(
+  values: Record<string, string>,
+  schema: readonly AgsSchemaItem[],
+): { properties: Record<string, string>; propertyTypes: PropertyTypes } {
+  const properties: Record<string, string> = {}
+  const propertyTypes: PropertyTypes = {}
+  for (const [name, value] of Object.entries(values)) {
+    const item = schema.find((s) => s.rooms && s.name.toLowerCase() === name.toLowerCase())
+    properties[name] = value
+    if (item?.type === 'Boolean' && (value === '0' || value === '1')) {
+      properties[name] = value === '1' ? 'true' : 'false'
+      propertyTypes[name] = 'bool'
+    } else if (item?.type === 'Number' && /^-?\d{1,10}$/.test(value)) propertyTypes[name] = 'int'
+  }
+  return { properties, propertyTypes }
+}
+
+/** The values a room's properties are stored as in an AGS room: `bool` true / false as "1" / "0", the rest as they are. */
+export function agsStoredProperties(x: {
+  properties?: Record<string, string>
+  propertyTypes?: PropertyTypes
+}): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(x.properties ?? {}))
+    out[name] =
+      x.propertyTypes?.[name] === 'bool' && (value === 'true' || value === 'false')
+        ? value === 'true'
+          ? '1'
+          : '0'
+        : value
+  return out
+}
+
+/**
+ * The room's properties typed by the game's schema, when `readGameAgf` gives Game.agf's text
+ * (null: no Game.agf); a Game.agf that cannot be read is a note and leaves them as text.
+ */
+export async function withRoomPropertySchema(
+  room: { properties?: Record<string, string>; propertyTypes?: PropertyTypes },
+  readGameAgf: () => Promise<string | null>,
+  notes: string[],
+): Promise<void> {
+  if (!room.properties || Object.keys(room.properties).length === 0) return
+  let schema: AgsSchemaItem[]
+  try {
+    const text = await readGameAgf()
+    if (text === null) return
+    schema = readAgsPropertySchema(text)
+  } catch (e) {
+    notes.push(
+      `Game.agf: ${(e as Error).message.replace(/^Game\.agf: /, '')}; room properties are read as text`,
+    )
+    return
+  }
+  const typed = typedRoomProperties(room.properties, schema)
+  room.properties = typed.properties
+  if (Object.keys(typed.propertyTypes).length > 0) room.propertyTypes = typed.propertyTypes
+  const unknown = Object.keys(room.properties).filter(
+    (k) => !schema.some((s) => s.rooms && s.name.toLowerCase() === k.toLowerCase()),
+  )
+  if (unknown.length > 0)
+    notes.push(
+      `room properties ${unknown.join(', ')}: not in Game.agf's schema for rooms; the AGS editor drops them when it saves the room`,
+    )
 }

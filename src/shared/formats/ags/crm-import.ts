@@ -31,6 +31,7 @@ import type { ImportResult, ImportSource } from '../format-io'
 import { encodeRgbaPng } from '../../codecs/rgba-png'
 import { agsRoomToWalkbox, countIds, maskToRoomSize } from './ags-room'
 import { readCrm, type CrmRoom } from './crm'
+import { withRoomPropertySchema } from './ags-properties'
 import { agsRoomNumber, delayField, framesOf } from './import-room'
 
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1)
@@ -209,6 +210,9 @@ export async function importCrmRoom(
     },
   )
   const notes = imported.notes.filter((n) => !/^room edges: |^room objects: /.test(n))
+  // The game's Game.agf beside the .crm: its schema types the room's properties.
+  const dir = path.slice(0, path.length - file.length)
+  await withRoomPropertySchema(imported.room, () => source.readText(`${dir}Game.agf`), notes)
   Object.assign(imported.room, crmHotspots(crm, hotspotCells))
   const hotspots = imported.room.hotspots ?? []
   if (hotspots.length > 0)

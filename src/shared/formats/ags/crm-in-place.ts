@@ -43,7 +43,12 @@ import {
 import { readCrm, type CrmBackground, type CrmLayout, type CrmRoom } from './crm'
 import { crmHotspotList, edgesFromPoints, objectPointId } from './crm-import'
 import { packingOf, packMask, type CrmPacking } from './crm-rle'
-import { AGS_LEGACY_PROPERTY_BYTES, agsPropertiesProblem, sameAgsProperties } from './ags-properties'
+import {
+  AGS_LEGACY_PROPERTY_BYTES,
+  agsPropertiesProblem,
+  agsStoredProperties,
+  sameAgsProperties,
+} from './ags-properties'
 import {
   agsScalingFor,
   keepsGameScaling,
@@ -547,7 +552,7 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
 
   // The room's own custom properties, the first map of the properties block.
   const roomMap = layout.properties?.room
-  const want = room.properties ?? {}
+  const want = agsStoredProperties(room)
   const have = data.properties ?? {}
   if (roomMap && !sameAgsProperties(want, have)) {
     const problem = agsPropertiesProblem(want, have, 'room properties')

@@ -37,6 +37,7 @@ import {
 import { readOpenRoomMask, utf8Text } from './import-room'
 import { OPEN_ROOM_MASKS, patchOpenRoom, readOpenRoom } from './open-room'
 import { openRoomHotspotWrite, patchOpenRoomHotspots } from './open-room-hotspots'
+import { agsStoredProperties } from './ags-properties'
 
 function effective(s: AgsAreaScaling): string {
   return s.continuous && s.min !== s.max ? `${s.min}..${s.max}` : String(s.continuous ? s.min : s.level)
@@ -345,7 +346,7 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       ...animateEdit,
       ...delayEdit,
       // The room's own custom properties: the room's <Properties> rewritten when they differ.
-      properties: room.properties ?? {},
+      properties: agsStoredProperties(room),
     }),
     hotspotWrite?.edits ?? new Map(),
   )

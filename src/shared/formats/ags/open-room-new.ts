@@ -26,7 +26,7 @@
  *
  * Units: px (room), percent (scaling), game loops (animation delay).
  */
-import { agsPropertiesProblem } from './ags-properties'
+import { agsPropertiesProblem, agsStoredProperties } from './ags-properties'
 import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import type { ExportInput, ExportResult, ExportFile, NewOpenRoomOptions } from '../format-io'
 
@@ -258,7 +258,8 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
     )
 
   // data.xml, with the room's own custom properties in <Properties>.
-  const problem = agsPropertiesProblem(room.properties ?? {}, {}, 'room properties')
+  const roomProperties = agsStoredProperties(room)
+  const problem = agsPropertiesProblem(roomProperties, {}, 'room properties')
   if (problem) throw new Error(problem)
   const x = new XmlOut()
   x.open('Room', ' Version="1"')
@@ -275,7 +276,7 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
   x.field('MaskResolution', maskResolution)
   x.field('Number', number)
   x.field('PlayerCharacterView', 0)
-  x.properties(room.properties ?? {})
+  x.properties(roomProperties)
   x.field('RightEdgeX', edges.right ?? width - 1)
   x.field('ShowPlayerCharacter', true)
   x.field('TopEdgeY', edges.top ?? 0)
