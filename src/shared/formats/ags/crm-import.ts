@@ -9,6 +9,8 @@
  * - region events: each zone traced from region N gets region N's event functions
  *   (`regionN_WalksOnto` enter, `regionN_WalksOff` exit, `regionN_Standing` stand), given
  *   to the shared reading as AgsRoomData.regionEvents;
+ * - the room's own custom properties (the room's map of the properties block, read by
+ *   crm.ts), typed by the game's Game.agf schema beside the .crm (ags-properties.ts);
  * - room edges and objects as room points (the rule below), so that they are shown, can be
  *   moved and written back, and go into a new AGS 4 room folder.
  *
