@@ -261,6 +261,27 @@ describe('AGS 3 room properties (.crm block 8)', () => {
     expect(oracleRoomProperties(ok.after)).toEqual({ Note: 'a\tb\nc' })
   })
 
+  it('entries a Walkbox room cannot hold (an empty name, __proto__) stay in the file when the others are edited', async () => {
+    const crm = crmWithRoomProperties(
+      [
+        ['', 'blank'],
+        ['__proto__', 'x'],
+        ['Music', '1'],
+      ],
+      2,
+    )
+    const { room, mask } = await importedCrm(crm)
+    expect(room.properties).toEqual({ Music: '1' })
+    expect(planCrmRoom(crm, 'room1.crm', { room, mask }).changed).toEqual([])
+    room.properties = { Music: '2' }
+    const out = planCrmRoom(crm, 'room1.crm', { room: reloaded(room), mask })
+    expect([...oracleReadCrm(out.after).properties!.room].sort()).toEqual([
+      ['', 'blank'],
+      ['Music', '2'],
+      ['__proto__', 'x'],
+    ])
+  })
+
   it('a value the file already holds goes back as it is, even past the bounds for new values', async () => {
     const crm = crmWithRoomProperties([['Odd', 'a\u0001b']], 2)
     const { room, mask } = await importedCrm(crm)

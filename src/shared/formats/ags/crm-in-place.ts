@@ -558,10 +558,14 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
     const problem = agsPropertiesProblem(want, have, 'room properties')
     if (problem) throw new CrmWriteError(problem)
     if (roomMap.version === 1) legacyPropertyBounds(want, have, 'room properties', layout.text)
+    // Entries the room could not hold (an empty name, `__proto__`) stay in the file as they are.
+    const kept = Object.entries(roomMap.values).filter(([k]) => !Object.hasOwn(have, k))
+    const values = { ...want }
+    for (const [k, v] of kept) Object.defineProperty(values, k, { value: v, enumerable: true })
     edits.push({
       at: roomMap.at,
       end: roomMap.end,
-      bytes: propertyBytes(want, roomMap.version, layout.text, 'room properties'),
+      bytes: propertyBytes(values, roomMap.version, layout.text, 'room properties'),
     })
     changed.push('room properties')
     notes.push('room properties: AGS shows only the properties its schema (Game.agf) defines for rooms')
