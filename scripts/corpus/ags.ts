@@ -17,8 +17,9 @@
  * - regions: the zones' events are the region functions the file names, and renamed ones
  *   are written where AGS reads them;
  * - scummvm: for a game that ships its compiled data (Compiled/*.ags), the room it starts
- *   in, edited (one pixel) by Walkbox and put in the data file, starts in ScummVM's AGS
- *   engine with no room error (ags-scummvm.ts); n/a for the other rooms.
+ *   in, edited by Walkbox (one pixel, and a room property added: its room map of the
+ *   properties block rewritten) and put in the data file, starts in ScummVM's AGS engine
+ *   with no room error (ags-scummvm.ts); n/a for the other rooms.
  *
  * Units: px, bytes, ms.
  */
@@ -363,7 +364,7 @@ async function checkRoom(bytes: Uint8Array, file: string, imported: boolean, why
   return { file, checks }
 }
 
-/** ScummVM: the start room, edited by Walkbox (one pixel), put in the game's data file. */
+/** ScummVM: the start room, edited by Walkbox (one pixel, one room property), put in the game's data file. */
 async function checkScummvm(game: string, scratch: string, rows: RoomRow[]): Promise<void> {
   const pack = await compiledPack(game)
   const none = (why: string) => rows.forEach((r) => (r.checks.scummvm = na(why)))
@@ -375,6 +376,9 @@ async function checkScummvm(game: string, scratch: string, rows: RoomRow[]): Pro
   const { room: r, mask } = await walkbox(room, start)
   const painted = mask.slice()
   painted[painted.indexOf(0)] = r.areas[0]?.id ?? 1
+  // A room property too: AGS reads the room's map first in the properties block, and
+  // refuses the room ("Errors encountered when reading custom properties") if it is wrong.
+  r.properties = { ...r.properties, WalkboxCheck: 'line one\tand\ntwo' }
   const written = write(room, start, r, painted)
   const run = await runWithRooms(pack, new Map([[start, written.after]]), join(scratch, 'scummvm', 'edited'))
   for (const row of rows) {

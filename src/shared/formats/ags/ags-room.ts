@@ -76,6 +76,8 @@ export interface AgsRoomData {
   /** Each region's event functions by AGS's event index (REGION_EVENTS), by region id; '' = none. */
   regionEvents?: string[][]
   objects: { scriptName: string; description: string }[]
+  /** The room's own custom properties (data.xml's top `<Properties>`, the .crm's properties block), when the reader has them. */
+  properties?: Record<string, string>
   /** What the reader skipped or assumed. */
   notes: string[]
 }
@@ -337,6 +339,13 @@ export function agsRoomToWalkbox(
   notes.push(
     `room edges: left x=${data.edges.left}, right x=${data.edges.right}, top y=${data.edges.top}, bottom y=${data.edges.bottom} (not carried)`,
   )
+  const properties = Object.keys(data.properties ?? {})
+  if (properties.length > 0) {
+    room.properties = { ...data.properties }
+    notes.push(
+      `room properties: ${properties.join(', ')} (values the game's schema defaults to are not in the room file)`,
+    )
+  }
   const start = walkableNear(masks.walkable, width, height, room.testWalk.start.x, room.testWalk.start.y)
   room.testWalk.start = start
   return { room, mask: masks.walkable, notes }

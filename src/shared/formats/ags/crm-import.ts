@@ -9,6 +9,8 @@
  * - region events: each zone traced from region N gets region N's event functions
  *   (`regionN_WalksOnto` enter, `regionN_WalksOff` exit, `regionN_Standing` stand), given
  *   to the shared reading as AgsRoomData.regionEvents;
+ * - the room's own custom properties (the room's map of the properties block, read by
+ *   crm.ts), typed by the game's Game.agf schema beside the .crm (ags-properties.ts);
  * - room edges and objects as room points (the rule below), so that they are shown, can be
  *   moved and written back, and go into a new AGS 4 room folder.
  *
@@ -31,6 +33,7 @@ import type { ImportResult, ImportSource } from '../format-io'
 import { encodeRgbaPng } from '../../codecs/rgba-png'
 import { agsRoomToWalkbox, countIds, maskToRoomSize } from './ags-room'
 import { readCrm, type CrmRoom } from './crm'
+import { withRoomPropertySchema } from './ags-properties'
 import { agsRoomNumber, delayField, framesOf } from './import-room'
 
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1)
@@ -209,6 +212,9 @@ export async function importCrmRoom(
     },
   )
   const notes = imported.notes.filter((n) => !/^room edges: |^room objects: /.test(n))
+  // The game's Game.agf beside the .crm: its schema types the room's properties.
+  const dir = path.slice(0, path.length - file.length)
+  await withRoomPropertySchema(imported.room, () => source.readText(`${dir}Game.agf`), notes)
   Object.assign(imported.room, crmHotspots(crm, hotspotCells))
   const hotspots = imported.room.hotspots ?? []
   if (hotspots.length > 0)

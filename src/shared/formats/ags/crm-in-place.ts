@@ -11,6 +11,7 @@
  *   shapes changed), the walk-behind mask and baselines, the hotspot mask;
  * - each area's scaling (ScalingFar / ScalingNear);
  * - each hotspot's script name, description, walk-to point and custom properties;
+ * - the room's own custom properties (the first map of block 8, room_file.cpp ReadPropertiesBlock);
  * - each region's event functions (Standing, WalksOnto, WalksOff from the zones' events);
  * - the edges and the objects' start points (from the room points crm-import.ts names);
  * - the background animation delay (block 6) and whether the frames animate (options).
@@ -42,6 +43,12 @@ import {
 import { readCrm, type CrmBackground, type CrmLayout, type CrmRoom } from './crm'
 import { crmHotspotList, edgesFromPoints, objectPointId } from './crm-import'
 import { packingOf, packMask, type CrmPacking } from './crm-rle'
+import {
+  AGS_LEGACY_PROPERTY_BYTES,
+  agsPropertiesProblem,
+  agsStoredProperties,
+  sameAgsProperties,
+} from './ags-properties'
 import {
   agsScalingFor,
   keepsGameScaling,
@@ -206,6 +213,30 @@ function propertyBytes(
     return version === 1 ? [bytes, new Uint8Array(1)] : [i32(bytes.length), bytes]
   }
   return concat([i32(version), i32(keys.length), ...keys.flatMap((k) => [...text(k), ...text(values[k])])])
+}
+
+/**
+ * Refuses properties a version 1 map cannot hold (AGS reads a name up to 200 bytes and a
+ * value up to 500, each with its 0 byte), for the values that are new or changed.
+ */
+function legacyPropertyBounds(
+  want: Record<string, string>,
+  have: Record<string, string>,
+  what: string,
+  encoding: CrmLayout['text'],
+): void {
+  for (const [name, value] of Object.entries(want)) {
+    if (have[name] === value && Object.hasOwn(have, name)) continue
+    const sizes = {
+      name: encodeCrmText(name, encoding, what).length,
+      value: encodeCrmText(value, encoding, what).length,
+    }
+    for (const part of ['name', 'value'] as const)
+      if (sizes[part] >= AGS_LEGACY_PROPERTY_BYTES[part])
+        throw new CrmWriteError(
+          `${what}: property '${name.slice(0, 40)}' has a ${part} of ${sizes[part]} bytes; this room (before AGS 3.4) holds at most ${AGS_LEGACY_PROPERTY_BYTES[part] - 1}`,
+        )
+  }
 }
 
 function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -484,6 +515,9 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
     }
     const map = layout.properties?.hotspots[n]
     if (map && !sameRecord(h.properties, map.values)) {
+      const problem = agsPropertiesProblem(h.properties, map.values, what)
+      if (problem) throw new CrmWriteError(problem)
+      if (map.version === 1) legacyPropertyBounds(h.properties, map.values, what, layout.text)
       edits.push({
         at: map.at,
         end: map.end,
@@ -515,6 +549,28 @@ export function planCrmRoom(before: Uint8Array, file: string, state: CrmRoomStat
     edits.push({ ...layout.hotspotText, bytes: hotspotTextBytes(before, crm, text) })
     changed.push('hotspot names')
   }
+
+  // The room's own custom properties, the first map of the properties block.
+  const roomMap = layout.properties?.room
+  const want = agsStoredProperties(room)
+  const have = data.properties ?? {}
+  if (roomMap && !sameAgsProperties(want, have)) {
+    const problem = agsPropertiesProblem(want, have, 'room properties')
+    if (problem) throw new CrmWriteError(problem)
+    if (roomMap.version === 1) legacyPropertyBounds(want, have, 'room properties', layout.text)
+    // Entries the room could not hold (an empty name, `__proto__`) stay in the file as they are.
+    const kept = Object.entries(roomMap.values).filter(([k]) => !Object.hasOwn(have, k))
+    const values = { ...want }
+    for (const [k, v] of kept) Object.defineProperty(values, k, { value: v, enumerable: true })
+    edits.push({
+      at: roomMap.at,
+      end: roomMap.end,
+      bytes: propertyBytes(values, roomMap.version, layout.text, 'room properties'),
+    })
+    changed.push('room properties')
+    notes.push('room properties: AGS shows only the properties its schema (Game.agf) defines for rooms')
+  } else if (!roomMap && Object.keys(want).length > 0)
+    notes.push(`room properties: ${file} has no custom properties block Walkbox reads; they are not written`)
 
   // Edges and objects, from the room points of the same ids.
   const edges = edgesFromPoints(room, data.edges)

@@ -21,6 +21,7 @@
  *
  * Units: bytes (offsets), px (room and masks), percent (scaling).
  */
+import { readableAgsProperties } from './ags-properties'
 import { AGS_LIMITS, type AgsMask, type AgsRoomData } from './ags-room'
 import { unpackMask } from './crm-rle'
 import { MAX_CRM_MESSAGES, MAX_CRM_PIXELS, MAX_ROOM_SIDE_PX } from '../../limits'
@@ -831,6 +832,7 @@ export function readCrm(bytes: Uint8Array, file = 'room.crm', options: { images?
         objects: props.objects.map(values),
       }
     : undefined
+  if (propertyMaps) main.data.properties = readableAgsProperties(propertyMaps.room.values)
   const { bpp: _bpp, raw, layout, places, ...room } = main
   return {
     ...room,

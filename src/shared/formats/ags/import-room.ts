@@ -16,6 +16,7 @@ import type { ImportedImage } from '../godot/import'
 import type { ImportResult, ImportSource } from '../format-io'
 import { agsRoomToWalkbox, type AgsRoomData } from './ags-room'
 import { OPEN_ROOM_MASKS, readOpenRoom } from './open-room'
+import { withRoomPropertySchema } from './ags-properties'
 import { hotspotLayerFromAgs } from './open-room-hotspots'
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '')
@@ -154,6 +155,9 @@ export async function importOpenRoom(
     },
   )
   Object.assign(imported.room, hotspotLayerFromAgs(data.hotspots, hotspotCells, data, imported.notes))
+  // A room folder of a game (Rooms/N) has the game's Game.agf two folders up: its schema types the room's properties.
+  const game = /^(.*?)Rooms\/\d{1,5}\/data\.xml$/i.exec(path)
+  if (game) await withRoomPropertySchema(imported.room, () => source.readText(`${game[1]}Game.agf`), notes)
   if (!backgroundBytes) notes.push('background0.png: missing; the room has no background')
   else if (!size) notes.push('background0.png: not a readable image; the room has no background')
   else if (size.width !== data.width || size.height !== data.height)

@@ -6,7 +6,7 @@
  * the walk-to points that moved; `walkbehinds.png` when the walk-behind layer's pixels
  * changed and the `<Baseline>` of each walk-behind whose baseline changed; `hotspots.png`
  * when the hotspots' pixels changed and the fields of each hotspot that changed
- * (open-room-hotspots.ts). Overlapping zones
+ * (open-room-hotspots.ts); the room's `<Properties>` when its custom properties changed. Overlapping zones
  * and zones with no pixel in the one-region-per-pixel mask are named in the notes. An
  * unedited room writes no file at all, so the folder stays byte-identical. Masks keep the file's own palette and the room's mask resolution (walk-behinds: room size, as AGS keeps them).
  *
@@ -37,6 +37,7 @@ import {
 import { readOpenRoomMask, utf8Text } from './import-room'
 import { OPEN_ROOM_MASKS, patchOpenRoom, readOpenRoom } from './open-room'
 import { openRoomHotspotWrite, patchOpenRoomHotspots } from './open-room-hotspots'
+import { agsStoredProperties } from './ags-properties'
 
 function effective(s: AgsAreaScaling): string {
   return s.continuous && s.min !== s.max ? `${s.min}..${s.max}` : String(s.continuous ? s.min : s.level)
@@ -344,6 +345,8 @@ export async function exportOpenRoomInPlace(input: ExportInput, target: ImportSo
       regionEvents: eventEdits,
       ...animateEdit,
       ...delayEdit,
+      // The room's own custom properties: the room's <Properties> rewritten when they differ.
+      properties: agsStoredProperties(room),
     }),
     hotspotWrite?.edits ?? new Map(),
   )

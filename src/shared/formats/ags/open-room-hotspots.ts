@@ -33,13 +33,13 @@ import { encodeWalkBehindRows } from '../../room/walk-behinds'
 import { AGS_LIMITS, type AgsHotspot } from './ags-room'
 import { child, childrenNamed, parseXml, type XmlElement } from '../../codecs/xml/xml-read'
 import {
-  applyXmlEdits,
-  escapeXmlText,
-  indentOf,
-  lineEndOf,
-  replaceElement,
-  type XmlEdit,
-} from '../../codecs/xml/xml-patch'
+  agsPropertiesProblem,
+  agsStringElement,
+  readXmlProperties,
+  sameAgsProperties,
+  setXmlProperties,
+} from './ags-properties'
+import { applyXmlEdits, lineEndOf, replaceElement, type XmlEdit } from '../../codecs/xml/xml-patch'
 import { AGS_XML_CEILINGS } from '../../limits'
 
 const text = (el: XmlElement | null): string | null => (el ? el.text.trim() : null)
@@ -47,14 +47,7 @@ const text = (el: XmlElement | null): string | null => (el ? el.text.trim() : nu
 /** One `<RoomHotspot>` of data.xml. */
 export function readOpenRoomHotspot(h: XmlElement): AgsHotspot {
   const [x, y] = (text(child(h, 'WalkToPoint')) ?? '0,0').split(',').map((v) => Number(v.trim()))
-  const properties: Record<string, string> = {}
-  const props = child(h, 'Properties')
-  for (const p of props ? childrenNamed(props, 'CustomProperty') : []) {
-    const key = text(child(p, 'Name')) ?? ''
-    // The AGS editor keeps the first of two properties of one name (CustomProperties.cs).
-    if (key !== '' && !Object.keys(properties).some((k) => k.toLowerCase() === key.toLowerCase()))
-      properties[key] = child(p, 'Value')?.text ?? ''
-  }
+  const properties = readXmlProperties(child(h, 'Properties'))
   return {
     scriptName: text(child(h, 'ScriptName')) ?? text(child(h, 'Name')) ?? '',
     description: text(child(h, 'DisplayName')) ?? text(child(h, 'Description')) ?? '',
@@ -205,9 +198,6 @@ function agsFieldsOf(h: Hotspot, notes: string[]): AgsHotspot {
   return { scriptName, description: h.description ?? '', walkTo, properties: { ...h.properties } }
 }
 
-const sameProperties = (a: Record<string, string> = {}, b: Record<string, string> = {}) =>
-  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort())
-
 /** What to write of the hotspots into an AGS 4 room folder. */
 export interface AgsHotspotWrite {
   /** The hotspot mask at room size. */
@@ -276,18 +266,11 @@ export function openRoomHotspotWrite(
       h.description !== w.description ||
       h.walkTo.x !== w.walkTo.x ||
       h.walkTo.y !== w.walkTo.y ||
-      !sameProperties(h.properties, w.properties)
+      !sameAgsProperties(h.properties, w.properties)
     )
       edits.set(id, w)
   }
   return { cells, edits }
-}
-
-/** A string field as SerializeUtils writes it: `<N />` empty, xml:space="preserve" when it has a space. */
-function stringElement(name: string, value: string): string {
-  if (value === '') return `<${name} />`
-  const space = value.includes(' ') ? ' xml:space="preserve"' : ''
-  return `<${name}${space}>${escapeXmlText(value)}</${name}>`
 }
 
 /**
@@ -314,7 +297,7 @@ export function patchOpenRoomHotspots(
     const field = (names: string[], value: string, current: string) => {
       const target = names.map((n) => child(el, n)).find((e) => e !== null)
       if (!target) throw new Error(`${file}: RoomHotspot ${id} has no <${names.join('> or <')}> to set`)
-      if (current !== value) spans.push(replaceElement(target, stringElement(target.name, value)))
+      if (current !== value) spans.push(replaceElement(target, agsStringElement(target.name, value)))
     }
     field(['ScriptName', 'Name'], w.scriptName, have.scriptName)
     field(['DisplayName', 'Description'], w.description, have.description)
@@ -323,20 +306,15 @@ export function patchOpenRoomHotspots(
     const point = `${w.walkTo.x},${w.walkTo.y}`
     if (walk.text.trim() !== point) spans.push(replaceElement(walk, `<WalkToPoint>${point}</WalkToPoint>`))
     const props = child(el, 'Properties')
-    if (!sameProperties(have.properties, w.properties)) {
+    if (!sameAgsProperties(have.properties, w.properties)) {
       if (!props) throw new Error(`${file}: RoomHotspot ${id} has no <Properties> to set`)
-      const pad = indentOf(source, props)
-      const entries = Object.entries(w.properties ?? {})
-      const body = entries.map(
-        ([k, v]) =>
-          `${eol}${pad}  <CustomProperty>${eol}${pad}    ${stringElement('Name', k)}${eol}${pad}    ${stringElement('Value', v)}${eol}${pad}  </CustomProperty>`,
+      const problem = agsPropertiesProblem(
+        w.properties ?? {},
+        have.properties ?? {},
+        `hotspot ${w.scriptName}`,
       )
-      spans.push(
-        replaceElement(
-          props,
-          entries.length === 0 ? '<Properties />' : `<Properties>${body.join('')}${eol}${pad}</Properties>`,
-        ),
-      )
+      if (problem) throw new Error(`${file}: ${problem}`)
+      spans.push(setXmlProperties(source, props, w.properties ?? {}, eol))
     }
   }
   return applyXmlEdits(source, spans)

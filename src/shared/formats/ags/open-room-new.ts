@@ -17,6 +17,7 @@
  * Glossary
  * - hotspots: the room's hotspot layer, with their pixels, names, descriptions, walk-to
  *   points and properties (open-room-hotspots.ts).
+ * - room properties: the room's own custom properties, in data.xml's top `<Properties>`.
  * - walk-to point: a room point whose id ends in `-walk-to` (what the AGS importer made of
  *   a hotspot's walk-to point before the hotspot layer) becomes a hotspot with that walk-to
  *   point, in an id the hotspot layer leaves free; its script name is the id's start, its
@@ -25,6 +26,7 @@
  *
  * Units: px (room), percent (scaling), game loops (animation delay).
  */
+import { agsPropertiesProblem, agsStoredProperties } from './ags-properties'
 import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import type { ExportInput, ExportResult, ExportFile, NewOpenRoomOptions } from '../format-io'
 
@@ -255,7 +257,10 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
       `points ${others.join(', ')}: AGS has no named room points (only hotspots' walk-to points); not written`,
     )
 
-  // data.xml.
+  // data.xml, with the room's own custom properties in <Properties>.
+  const roomProperties = agsStoredProperties(room)
+  const problem = agsPropertiesProblem(roomProperties, {}, 'room properties')
+  if (problem) throw new Error(problem)
   const x = new XmlOut()
   x.open('Room', ' Version="1"')
   x.field('BackgroundAnimationDelay', framesWritten ? (room.backgroundAnimationDelay ?? 5) : 5)
@@ -271,7 +276,7 @@ export function exportNewOpenRoom(input: ExportInput, options: NewOpenRoomOption
   x.field('MaskResolution', maskResolution)
   x.field('Number', number)
   x.field('PlayerCharacterView', 0)
-  x.field('Properties', '')
+  x.properties(roomProperties)
   x.field('RightEdgeX', edges.right ?? width - 1)
   x.field('ShowPlayerCharacter', true)
   x.field('TopEdgeY', edges.top ?? 0)

@@ -13,6 +13,12 @@
  */
 import { AGS_LIMITS, type AgsAreaScaling, type AgsRoomData } from './ags-room'
 import { readOpenRoomHotspot } from './open-room-hotspots'
+import {
+  agsPropertiesProblem,
+  readXmlProperties,
+  sameAgsProperties,
+  setXmlProperties,
+} from './ags-properties'
 import { child, childrenNamed, parseXml, type XmlElement } from '../../codecs/xml/xml-read'
 import {
   applyXmlEdits,
@@ -152,6 +158,7 @@ export function readOpenRoom(text: string, file = 'data.xml'): { data: AgsRoomDa
     regionCount,
     regionEvents,
     objects,
+    properties: readXmlProperties(child(root, 'Properties')),
     notes,
   }
   if (data.backgroundCount < 1 || data.backgroundCount > AGS_LIMITS.backgrounds)
@@ -201,6 +208,8 @@ export interface OpenRoomEdits {
   backgroundAnimationEnabled?: boolean
   /** BackgroundAnimationDelay, game loops 0..255: set (added first in <Room> when the file has none). */
   backgroundAnimationDelay?: number
+  /** The room's own custom properties: the room's `<Properties>` rewritten to hold these (when they differ). */
+  properties?: Record<string, string>
 }
 
 /**
@@ -251,6 +260,16 @@ export function patchOpenRoom(text: string, edits: OpenRoomEdits, file = 'data.x
       else if (!el && name)
         throw new Error(`${file}: RoomRegion ${id} has no <Event Index="${index}"> to hold ${name}`)
     })
+  }
+  if (edits.properties) {
+    const props = child(root, 'Properties')
+    const have = readXmlProperties(props)
+    if (!sameAgsProperties(edits.properties, have)) {
+      const problem = agsPropertiesProblem(edits.properties, have, 'room properties')
+      if (problem) throw new Error(`${file}: ${problem}`)
+      if (!props) throw new Error(`${file}: <Room> has no <Properties> to set (save the room once in AGS)`)
+      patches.push(setXmlProperties(text, props, edits.properties, lineEndOf(text)))
+    }
   }
   // Room fields the file may lack: set where they are, else added (the delay first: the flag goes after it).
   const missing: [string, string][] = []
