@@ -23,7 +23,7 @@
 import type { AreaPolygon, Point } from '../../geometry/types'
 import { walkPolygonToArea } from '../../room/convert'
 import { normaliseRoom } from '../../room/normalise'
-import type { Room } from '../../room/schema'
+import type { Hotspot, Room } from '../../room/schema'
 import { navigationPolygonLines, roomFlagsList } from './export'
 import { importGodotScene, navigationOutlines, type GodotImportSource } from './import'
 import { polygonPosition, walkableAreaShape } from './popochiu'
@@ -579,6 +579,26 @@ export async function patchGodotRoom(
         notes.push(`${what}: ${path} ${meta} ${had ? 'edited' : 'added'}`)
     }
   }
+  /**
+   * A hotspot Walkbox's own export wrote: its properties (one JSON line, as export.ts writes
+   * it), condition and facing back into the node's walkbox_ metadata; an emptied one's line
+   * deleted.
+   */
+  const writeOwnHotspot = async (what: string, node: SceneNode, h: Hotspot, was: Hotspot) => {
+    const sorted = (p: Record<string, string>) => JSON.stringify(Object.entries(p).sort())
+    const props = Object.keys(h.properties).length > 0 ? JSON.stringify(h.properties) : undefined
+    for (const [key, value, changed] of [
+      ['walkbox_properties', props, sorted(h.properties) !== sorted(was.properties)],
+      ['walkbox_enabled_by', h.enabledBy, h.enabledBy !== was.enabledBy],
+      ['walkbox_direction', h.direction, h.direction !== was.direction],
+    ] as const) {
+      if (!changed) continue
+      const meta = `metadata/${key}`
+      if (value === undefined) await removeProperty(node, meta)
+      else await setProperty(node, meta, tscnString(value))
+      notes.push(`${what}: ${node.path} ${meta} ${value === undefined ? 'removed' : 'written'}`)
+    }
+  }
   /** The one zone or hotspot of the scene `x` came from (by its node, and by name when a node gave several). */
   const counterpart = <T extends { name: string; properties?: Record<string, string> }>(
     x: T,
@@ -635,20 +655,39 @@ export async function patchGodotRoom(
       await setProperty(node, src.description, tscnString(h.description ?? ''))
       notes.push(`hotspot '${h.name}': ${src.path} ${src.description} edited`)
     }
+    if (src.own && node) {
+      await writeOwnHotspot(`hotspot '${h.name}'`, node, h, was)
+      continue
+    }
+    // The node's metadata (properties `metadata/<key>`) as every object's; its fields one by one.
+    const metadata = (p: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(p)
+          .filter(([k]) => k.startsWith('metadata/'))
+          .map(([k, v]) => [k.slice('metadata/'.length), v]),
+      )
+    await writeMetadata(`hotspot '${h.name}'`, metadata(h.properties), metadata(was.properties), src.path)
     for (const key of src.fields) {
       const mine = h.properties[key]
       const theirs = was.properties[key]
-      if (mine === theirs || !node) continue
+      if (mine === theirs || !node || key.startsWith('metadata/')) continue
       const value = mine === undefined ? null : fieldText(node.props.get(key)?.value, mine)
       if (value === null) {
         notes.push(
-          `hotspot '${h.name}': property '${key}' ${mine === undefined ? 'removed' : `'${mine}' is not a ${typeof node.props.get(key)?.value}`}; the scene keeps its value`,
+          `hotspot '${h.name}': property ${noteKey(key)} ${mine === undefined ? 'removed' : `${JSON.stringify(mine)} is not a ${typeof node.props.get(key)?.value}`}; the scene keeps its value`,
         )
         continue
       }
       await setProperty(node, key, value)
       notes.push(`hotspot '${h.name}': ${src.path} ${key} edited`)
     }
+    const added = Object.keys(h.properties).filter(
+      (k) => k !== 'godotPath' && !k.startsWith('metadata/') && was.properties[k] === undefined,
+    )
+    if (added.length > 0)
+      notes.push(
+        `hotspot '${h.name}': properties ${added.map(noteKey).join(', ')} are no field the node sets; not written (a property named metadata/<key> is written as the node's metadata)`,
+      )
     if (h.direction !== was.direction || h.enabledBy !== was.enabledBy)
       notes.push(`hotspot '${h.name}': its facing and condition have no place in the scene; not written`)
   }
@@ -699,12 +738,12 @@ export async function patchGodotRoom(
     }
     if (reshaped) await writeRing(what, src.polygon, ring(mine))
     for (const [key, value, before] of [
-      ['kind', mine.kind, was.kind],
-      ['flag_expression', mine.flagExpression, was.flagExpression],
+      ['metadata/walkbox_gate_kind', mine.kind, was.kind],
+      ['metadata/walkbox_flag_expression', mine.flagExpression, was.flagExpression],
     ] as const)
       if (value !== before) {
-        await setProperty(node, `metadata/walkbox_gate_${key}`, tscnString(value))
-        notes.push(`${what}: ${src.path} metadata/walkbox_gate_${key} edited`)
+        await setProperty(node, key, tscnString(value))
+        notes.push(`${what}: ${src.path} ${key} edited`)
       }
     if (mine.areaId !== was.areaId) {
       const meta = 'metadata/walkbox_area_id'
