@@ -4,10 +4,12 @@
  * NavigationPolygon, another region's NavigationPolygon (`vertices`, `polygons`, `outlines`);
  * a zone's or hotspot's polygon, walk-to and look-at points, description and fields in the
  * node properties the import read them from (room-objects.ts sources), through the inverse
- * of the same transforms; points' positions; Popochiu scaling regions' scales. Every other
- * byte of every file stays as it was (ids, uids, scripts, signals, metadata, order,
- * comments). An unedited room changes nothing: the scene's room is compared in the
- * project's normal form.
+ * of the same transforms; points' positions; Popochiu scaling regions' scales; the gates
+ * Walkbox wrote (their Area2D's metadata and shape's polygon, import-gates.ts sources); every
+ * object's custom properties as the `metadata/<key>` lines of its node (writeMetadata: edited,
+ * added, removed). Every other byte of every file stays as it was (ids, uids, scripts,
+ * signals, other metadata, order, comments). An unedited room changes nothing: the scene's
+ * room is compared in the project's normal form.
  *
  * A walk area is edited when its polygons differ from what the scene gives by more than
  * EDIT_TOLERANCE_PX.
