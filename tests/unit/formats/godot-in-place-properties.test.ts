@@ -140,6 +140,15 @@ describe("Godot in place: a gate's properties on its Area2D", () => {
     expect(await readBack(source, 'yard.tscn', out)).toEqual(edited)
   })
 
+  it('a gate whose polygon was taken away keeps its shape in the scene (a note)', async () => {
+    const source = memorySource(files)
+    const edited = normaliseRoom((await importGodotScene(source, 'res://yard.tscn')).room)
+    delete edited.gates[0].polygon
+    const { files: out, notes } = await patchGodotRoom(source, 'yard.tscn', edited)
+    expect(out).toEqual([])
+    expect(notes).toContain("gate 'Drawbridge': has no polygon in Walkbox; the scene keeps its shape")
+  })
+
   it('a hostile name is refused with a clear note and changes no file; Walkbox keeps its own metadata', async () => {
     const source = memorySource(files)
     const edited = normaliseRoom((await importGodotScene(source, 'res://yard.tscn')).room)

@@ -738,7 +738,9 @@ export async function patchGodotRoom(
         )
       continue
     }
-    if (reshaped) await writeRing(what, src.polygon, ring(mine))
+    if (reshaped && ring(mine).length < 3)
+      notes.push(`${what}: has no polygon in Walkbox; the scene keeps its shape`)
+    else if (reshaped) await writeRing(what, src.polygon, ring(mine))
     for (const [key, value, before] of [
       ['metadata/walkbox_gate_kind', mine.kind, was.kind],
       ['metadata/walkbox_flag_expression', mine.flagExpression, was.flagExpression],
