@@ -331,6 +331,54 @@ metadata/mood = "grumpy"
     expect(await readBack(source, 'dock.tscn', files)).toEqual(room)
   })
 
+  it("Escoria: metadata of a character's own scene is overridden on its instance in the room scene, never in the shared scene", async () => {
+    const own = `[gd_scene load_steps=2 format=3]
+
+[ext_resource type="Script" path="res://addons/escoria-core/game/core-scripts/esc_item.gd" id="1"]
+
+[node name="fisherman" type="Area2D"]
+script = ExtResource("1")
+global_id = "fisherman"
+is_movable = true
+metadata/mood = "grumpy"
+metadata/hat = "red"
+`
+    const scene = `[gd_scene load_steps=2 format=3]
+
+[ext_resource type="PackedScene" path="res://characters/fisherman.tscn" id="1"]
+
+[node name="Dock" type="Node2D"]
+metadata/walkbox_width = 400
+metadata/walkbox_height = 300
+
+[node name="fisherman" parent="." instance=ExtResource("1")]
+position = Vector2(120, 250)
+`
+    const source = memorySource({
+      'res://project.godot': 'config_version=5\n',
+      'res://characters/fisherman.tscn': own,
+      'res://dock.tscn': scene,
+    })
+    const room = normaliseRoom((await importGodotScene(source, 'res://dock.tscn')).room)
+    const point = room.points!.find((p) => p.name === 'fisherman')!
+    expect(point.properties).toEqual({ mood: 'grumpy', hat: 'red' })
+    point.properties = { mood: 'cheerful' }
+    const { files, notes } = await patchGodotRoom(source, 'dock.tscn', room)
+    expect(files.map((f) => f.path)).toEqual(['dock.tscn'])
+    expect(lineChanges(scene, files[0].after)).toEqual({ removed: [], added: ['metadata/mood = "cheerful"'] })
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        "point 'fisherman': fisherman metadata/mood set over res://characters/fisherman.tscn's",
+        "point 'fisherman': property 'hat' is set in res://characters/fisherman.tscn, which other scenes may instance; not removed (remove it there in Godot)",
+      ]),
+    )
+    const again = await readBack(source, 'dock.tscn', files)
+    expect(again.points!.find((p) => p.name === 'fisherman')!.properties).toEqual({
+      mood: 'cheerful',
+      hat: 'red',
+    })
+  })
+
   it("Popochiu: the room's copy of a character is replaced at run time, so its properties are refused with the reason", async () => {
     const source = folderSource(benchPath('engines', 'popochiu-sample-game'))
     const house = 'game/rooms/house/room_house.tscn'

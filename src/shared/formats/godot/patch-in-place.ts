@@ -306,8 +306,14 @@ export async function patchGodotRoom(
   const byPath = new Map(nodes.map((n) => [n.path, n]))
   const toScene = (p: Point): Point => ({ x: p.x - offset.x, y: p.y - offset.y })
   /** Sets `key` of `node` to `value` text where Godot reads it; false when there is no place for it. */
-  const setProperty = async (node: SceneNode, key: string, value: string): Promise<boolean> => {
-    const prop = node.props.get(key)
+  const setProperty = async (
+    node: SceneNode,
+    key: string,
+    value: string,
+    /** Always in the section that places the node (an override of its sub-scene's value). */
+    own = false,
+  ): Promise<boolean> => {
+    const prop = own ? undefined : node.props.get(key)
     const where = prop ? { file: prop.file, line: prop.line } : node.section
     if (!where) return false
     const file = where.file.path.replace(/^res:\/\//, '')
@@ -531,8 +537,8 @@ export async function patchGodotRoom(
    * scene had it (a float stays a float), a new key a new line in the node's section, a removed
    * key's line deleted (Godot: no line, no metadata). Named in a note and left as it is: a key
    * the node holds elsewhere (a field, `global_id`), a name Godot refuses for metadata
-   * (isMetadataName), a value not of the scene's type, and every key of an object whose node's
-   * metadata is not its properties (`noMetadata` says why).
+   * (isMetadataName), a value not of the scene's type, a removed key an instanced scene sets,
+   * and every key of an object whose node's metadata is not its properties (`noMetadata`).
    */
   const writeMetadata = async (
     what: string,
@@ -557,8 +563,17 @@ export async function patchGodotRoom(
         notes.push(`${what}: property ${noteKey(key)} is not the node's metadata; not written`)
         continue
       }
+      // A line of an instanced scene (a character's own scene, shared by every room that
+      // instances it) is overridden in the section that places this node, as Godot's editor
+      // does; it cannot be removed from there.
+      const shared =
+        had !== undefined && node.section !== undefined && had.file.path !== node.section.file.path
       if (mine[key] === undefined) {
-        if (await removeProperty(node, meta)) notes.push(`${what}: ${path} ${meta} removed`)
+        if (shared)
+          notes.push(
+            `${what}: property ${noteKey(key)} is set in ${had.file.path}, which other scenes may instance; not removed (remove it there in Godot)`,
+          )
+        else if (await removeProperty(node, meta)) notes.push(`${what}: ${path} ${meta} removed`)
         continue
       }
       if (key.startsWith('walkbox_') || (!had && !isMetadataName(key))) {
@@ -577,8 +592,10 @@ export async function patchGodotRoom(
         const was = await propertyText(had.file.path, had.line, meta)
         if (was !== null && /[.eE]|inf|nan/.test(was)) value += '.0'
       }
-      if (await setProperty(node, meta, value))
-        notes.push(`${what}: ${path} ${meta} ${had ? 'edited' : 'added'}`)
+      if (await setProperty(node, meta, value, shared))
+        notes.push(
+          `${what}: ${path} ${meta} ${shared ? `set over ${had.file.path}'s` : had ? 'edited' : 'added'}`,
+        )
     }
   }
   /**
