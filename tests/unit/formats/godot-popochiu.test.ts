@@ -454,4 +454,29 @@ interaction_polygon = PackedVector2Array(-5, -5, 5, -5, 5, 5)
       },
     ])
   })
+
+  it("a 2.1 obstacle's properties and shape are not written in place: the prop's metadata is the prop's own (a note says so)", async () => {
+    const body = `
+[node name="Barrel" type="Area2D" parent="Props"]
+position = Vector2(150, 120)
+baseline = 8
+obstacle = true
+obstacle_polygon = [Vector2(-5, -5), Vector2(5, -5), Vector2(5, 5), Vector2(-5, 5)]
+interaction_polygon = PackedVector2Array(-5, -5, 5, -5, 5, 5)
+`
+    const source = await game(BACKGROUND + FLOOR_NODE + body)
+    const r = await importGodotScene(source, ROOM)
+    expect(r.nodes?.gates?.map((g) => g.path)).toEqual(['Props/Barrel'])
+    const edited = normaliseRoom(r.room)
+    edited.gates[0].properties = { heavy: 'true' }
+    edited.gates[0].polygon![0] = [140, 120]
+    const { files, notes } = await patchGodotRoom(source, ROOM.slice(6), edited)
+    expect(files).toEqual([])
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        "gate 'Barrel obstacle': properties 'heavy' not written (the prop's metadata is the prop's own (its hotspot's when it is clickable), not its obstacle's)",
+        "gate 'Barrel obstacle': a Popochiu obstacle's shape and condition are not written in place (edit the prop in Godot)",
+      ]),
+    )
+  })
 })

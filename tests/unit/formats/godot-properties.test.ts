@@ -2,8 +2,9 @@
  * A zone's custom properties through a Godot scene: an Area2D's own `metadata/<key>` (text,
  * a number, a boolean) import as the zone's properties; an edited value, an added key and a
  * removed one are written back in place (patchGodotRoom, what the game store's planner runs):
- * only the edited metadata lines change, typed as the scene had them, a removed key is named
- * in a note, and the scene read again has the edited properties.
+ * only the edited metadata lines change, typed as the scene had them, a removed key's line is
+ * deleted (Godot keeps no metadata without a line), and the scene read again has the edited
+ * properties.
  *
  * Units: px.
  */
@@ -58,22 +59,24 @@ describe("custom properties through a Godot scene's metadata", () => {
     const after = files[0].after.split('\n')
     const removed = before.filter((l) => !after.includes(l))
     const added = after.filter((l) => !before.includes(l))
-    expect(removed.sort()).toEqual(['metadata/depth = 3', 'metadata/slippery = true'])
+    expect(removed.sort()).toEqual([
+      'metadata/depth = 3',
+      'metadata/slippery = true',
+      'metadata/sound = "drip.ogg"',
+    ])
     expect(added.sort()).toEqual([
       'metadata/depth = 5',
       'metadata/echo = "long"',
       'metadata/slippery = false',
     ])
-    expect(notes).toContain(
-      "zone 'Puddle': property 'sound' removed in Walkbox; the scene keeps metadata/sound",
-    )
+    expect(notes).toContain("zone 'Puddle': Puddle metadata/sound removed")
     const read: GodotImportSource = {
       ...source,
       readText: async (res) => (res === 'res://cave.tscn' ? files[0].after : source.readText(res)),
     }
     const again = (await importGodotScene(read, 'res://cave.tscn')).room
-    expect(again.zones[0].properties).toMatchObject({
-      sound: 'drip.ogg',
+    expect(again.zones[0].properties).toEqual({
+      godotPath: 'Puddle',
       depth: '5',
       slippery: 'false',
       echo: 'long',

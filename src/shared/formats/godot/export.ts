@@ -21,7 +21,15 @@ import { walkBehindCells } from '../../analysis/walk-behind-cut'
 import { walkPolygonToArea } from '../../room/convert'
 import type { Room, WalkPolygon } from '../../room/schema'
 import { flagExpressionError, flagsInExpression } from '../../room/flag-expression'
-import { POINT_KIND_META, tscnPackedPoints, tscnString, tscnVector2 } from './tscn'
+import {
+  isMetadataName,
+  METADATA_NAME_RULE,
+  noteKey,
+  POINT_KIND_META,
+  tscnPackedPoints,
+  tscnString,
+  tscnVector2,
+} from './tscn'
 
 export interface GodotExportOptions {
   /** res:// path of the background texture; no Sprite2D when absent. */
@@ -35,9 +43,6 @@ export interface GodotExportOptions {
 /** How far a traced outline may stray from the mask's pixel edges (what the nav core uses). */
 export const TRACE_TOLERANCE_PX = 0.75
 
-/** A Godot metadata key Walkbox writes: an identifier (Godot's own rule for metadata names). */
-const META_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
-
 /**
  * An object's custom properties as `metadata/<key>` lines of its node (what the import reads back,
  * room-objects.ts metadataProperties); a key Godot takes for no metadata name is named in a note.
@@ -48,13 +53,13 @@ function metadataLines(
   notes: string[],
 ): string[] {
   const entries = Object.entries(properties ?? {})
-  const odd = entries.map(([k]) => k).filter((k) => !META_KEY.test(k) || k.startsWith('walkbox_'))
+  const odd = entries.map(([k]) => k).filter((k) => !isMetadataName(k))
   if (odd.length > 0)
     notes.push(
-      `${what}: propert${odd.length === 1 ? 'y' : 'ies'} ${odd.map((k) => `'${k}'`).join(', ')} not exported (a Godot metadata name is a letter or _ then letters, digits, _; walkbox_ is Walkbox's own)`,
+      `${what}: propert${odd.length === 1 ? 'y' : 'ies'} ${odd.map(noteKey).join(', ')} not exported (${METADATA_NAME_RULE})`,
     )
   return entries
-    .filter(([k]) => META_KEY.test(k) && !k.startsWith('walkbox_'))
+    .filter(([k]) => isMetadataName(k))
     .map(([k, v]) => `metadata/${k} = ${tscnString(String(v))}`)
 }
 

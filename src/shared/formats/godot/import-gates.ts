@@ -12,7 +12,18 @@
 import { IdPool } from '../../room/names'
 import { obstacleRing } from './popochiu'
 import { metadataProperties, zoneRings } from './room-objects'
-import { metaText, offerFlags, ringToRoom, type RoomBuild, type SceneRead } from './import-types'
+import {
+  metaText,
+  offerFlags,
+  ringToRoom,
+  type GateSource,
+  type RoomBuild,
+  type SceneRead,
+} from './import-types'
+
+/** Why a Popochiu obstacle gate's properties have no place in the scene. */
+const POPOCHIU_PROP_METADATA =
+  "the prop's metadata is the prop's own (its hotspot's when it is clickable), not its obstacle's"
 
 /** Ids of the room's gates, shared by the sections that add gates. */
 export function gateIdPool(build: RoomBuild): IdPool {
@@ -21,20 +32,24 @@ export function gateIdPool(build: RoomBuild): IdPool {
   return gateIds
 }
 
-/** Gates written by Walkbox's own export (Area2D with metadata/walkbox_gate_kind). */
-export function readOwnGates(scene: SceneRead, build: RoomBuild, gateIds: IdPool): void {
+/** Gates written by Walkbox's own export (Area2D with metadata/walkbox_gate_kind), with the node each came from. */
+export function readOwnGates(scene: SceneRead, build: RoomBuild, gateIds: IdPool): GateSource[] {
   const { notes, used } = scene
+  const sources: GateSource[] = []
   for (const n of scene.nodes) {
     const kind = metaText(n, 'walkbox_gate_kind')
     const expression = metaText(n, 'walkbox_flag_expression')
     if (n.type !== 'Area2D' || (kind !== 'block-polygon' && kind !== 'open-area') || expression === undefined)
       continue
-    const ring = zoneRings(n, notes, used)[0]?.ring
+    const rings = zoneRings(n, notes, used)
+    const ring = rings[0]?.ring
     used.add(n)
     const areaId = n.props.get('metadata/walkbox_area_id')?.value
     const properties = metadataProperties(n, notes)
+    const id = gateIds.take(metaText(n, 'walkbox_name') ?? n.name, 'gate')
+    sources.push({ gateId: id, path: n.path, polygon: rings.length === 1 ? rings[0].source : null })
     build.room.gates.push({
-      id: gateIds.take(metaText(n, 'walkbox_name') ?? n.name, 'gate'),
+      id,
       name: metaText(n, 'walkbox_name') ?? n.name,
       kind,
       ...(ring ? { polygon: ringToRoom(build, ring).map((p): [number, number] => [p.x, p.y]) } : {}),
@@ -44,20 +59,25 @@ export function readOwnGates(scene: SceneRead, build: RoomBuild, gateIds: IdPool
     })
     offerFlags(build, expression)
   }
+  return sources
 }
 
 /**
  * Popochiu 2.1 obstacles: props that carve their obstacle_polygon out of every walkable area,
  * as block-polygon gates that always hold.
  */
-export function readPopochiuObstacles(scene: SceneRead, build: RoomBuild, gateIds: IdPool): void {
+export function readPopochiuObstacles(scene: SceneRead, build: RoomBuild, gateIds: IdPool): GateSource[] {
+  const sources: GateSource[] = []
   for (const [n, role] of scene.roles) {
     if (role !== 'prop') continue
     const ring = obstacleRing(n, scene.parents.get(n))
     if (!ring) continue
     scene.used.add(n)
+    const id = gateIds.take(`${n.name} obstacle`, 'gate')
+    // The prop's metadata is its own (its hotspot's when it is clickable), not its obstacle's.
+    sources.push({ gateId: id, path: n.path, polygon: null, noMetadata: POPOCHIU_PROP_METADATA })
     build.room.gates.push({
-      id: gateIds.take(`${n.name} obstacle`, 'gate'),
+      id,
       name: `${n.name} obstacle`,
       kind: 'block-polygon',
       polygon: ringToRoom(build, ring).map((p): [number, number] => [p.x, p.y]),
@@ -67,4 +87,5 @@ export function readPopochiuObstacles(scene: SceneRead, build: RoomBuild, gateId
       `${n.path}: its obstacle_polygon carves the walkable areas (a gate '${n.name} obstacle' that always holds), placed where Popochiu puts it at run time (the prop moved down by its baseline)`,
     )
   }
+  return sources
 }

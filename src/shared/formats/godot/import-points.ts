@@ -1,7 +1,8 @@
 /**
  * The named points of a Godot room scene: Marker2D / Position2D nodes (Escoria ESCLocation
  * among them) and each character's feet; `player_start` or `is_start_location = true` (or
- * Walkbox's own `metadata/walkbox_start`) is the test-walk start.
+ * Walkbox's own `metadata/walkbox_start`) is the test-walk start. A point's properties are its
+ * node's `metadata/<key>` (a Popochiu character's none: POPOCHIU_CHARACTER).
  *
  * Glossary
  * - scene px: coordinates in the room scene's root; room px = scene px + sceneOffset.
@@ -18,6 +19,16 @@ import { metadataProperties, type RoomObjects } from './room-objects'
 import { metaText, toRoom, type PointSource, type RoomBuild, type SceneRead } from './import-types'
 
 const MARKER_TYPES = new Set(['Marker2D', 'Position2D'])
+
+/**
+ * Why a Popochiu character's point has no properties in the scene: when a room opens, Popochiu
+ * frees the room scene's copy of each character (popochiu_room.gd clean_characters) and puts
+ * the game's own character where it stood, copying only its position and looks
+ * (popochiu_room_data.gd save_characters), so metadata on that copy never reaches the game.
+ * An Escoria character stays the room scene's node, so its metadata there is the point's.
+ */
+export const POPOCHIU_CHARACTER =
+  "Popochiu replaces the room's copy of a character with the game's own when the room opens (only its position and looks are kept), so metadata on it never reaches the game: set it in the character's own scene in Godot"
 
 /**
  * The kind of the point a marker node gives: Walkbox's own metadata when it has it; the
@@ -71,6 +82,7 @@ export function readPoints(scene: SceneRead, build: RoomBuild, objects: RoomObje
     frame: Transform,
     kind: PointKind = 'marker',
     properties: Record<string, string> = {},
+    noMetadata?: string,
   ) => {
     const id = pointIds.take(name, 'point')
     const at = toRoom(build, p)
@@ -82,7 +94,7 @@ export function readPoints(scene: SceneRead, build: RoomBuild, objects: RoomObje
       ...(kind !== 'marker' ? { kind } : {}),
       ...(Object.keys(properties).length > 0 ? { properties } : {}),
     })
-    read.sources.push({ id, path, key: 'position', frame })
+    read.sources.push({ id, path, key: 'position', frame, ...(noMetadata ? { noMetadata } : {}) })
   }
   const inCharacter = (n: SceneNode) => objects.characters.some((c) => n.path.startsWith(c.path + '/'))
   const ownExport = metaText(scene.root, 'walkbox_room_id') !== undefined
@@ -111,7 +123,13 @@ export function readPoints(scene: SceneRead, build: RoomBuild, objects: RoomObje
       metadataProperties(n, scene.notes),
     )
   }
-  // Characters: a named point at each one's feet (where the room scene places it).
-  for (const c of objects.characters) addPoint(c.name, c.at, c.path, c.frame)
+  // Characters: a named point at each one's feet (where the room scene places it), with the
+  // metadata of its node in the room scene where the game keeps that node (POPOCHIU_CHARACTER).
+  const byPath = new Map(scene.nodes.map((n) => [n.path, n]))
+  for (const c of objects.characters) {
+    const node = byPath.get(c.path)
+    if (scene.popochiu) addPoint(c.name, c.at, c.path, c.frame, 'marker', {}, POPOCHIU_CHARACTER)
+    else addPoint(c.name, c.at, c.path, c.frame, 'marker', node ? metadataProperties(node, scene.notes) : {})
+  }
   return read
 }

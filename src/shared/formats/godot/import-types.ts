@@ -19,8 +19,23 @@ import type { EscoriaClass } from './escoria'
 import type { PopochiuRole } from './popochiu'
 import type { HotspotSource, ShapeSource, ZoneSource } from './room-objects'
 
-/** Where a room point came from: the node's `position` (in its parent's frame). */
-export type PointSource = ShapeSource & { id: string }
+/**
+ * Where a room point came from: the node's `position` (in its parent's frame). `noMetadata`:
+ * why the node's metadata is not the point's properties (a Popochiu character), when it is not.
+ */
+export type PointSource = ShapeSource & { id: string; noMetadata?: string }
+
+/**
+ * The node a gate was read from: Walkbox's own gate Area2D (its `polygon` the shape child's
+ * property, null when it has none it can write back), or a Popochiu obstacle prop. `noMetadata`:
+ * why the node's metadata is not the gate's properties, when it is not.
+ */
+export interface GateSource {
+  gateId: string
+  path: string
+  polygon: ShapeSource | null
+  noMetadata?: string
+}
 
 export interface GodotImportSource extends SceneSource {
   /** Bytes of a res:// file (textures), or null when it is not there. */
@@ -61,6 +76,8 @@ export interface RoomImport {
     areas?: { areaId: number; path: string; popochiu: boolean }[]
     zones?: ZoneSource[]
     hotspots?: HotspotSource[]
+    /** The node each gate was read from. */
+    gates?: GateSource[]
     /** The Popochiu scaling regions the room's linear scaling was read from. */
     scaling?: { zoneId: string; path: string }[]
   }

@@ -112,12 +112,12 @@ export async function importGodotScene(
   for (const z of objects.zones) offerFlags(build, z.enabledBy)
 
   const gateIds = gateIdPool(build)
-  readOwnGates(scene, build, gateIds)
+  const gateSources = readOwnGates(scene, build, gateIds)
   const points = readPoints(scene, build, objects)
   room.points = points.points
   const scale = await readScaleMap(scene, build)
   readPopochiuScaling(scene, build, objects)
-  readPopochiuObstacles(scene, build, gateIds)
+  gateSources.push(...readPopochiuObstacles(scene, build, gateIds))
 
   room.size = roomSize(scene, room, bg.size)
   const { background, noBackground } = fitBackground(scene, room, bg)
@@ -159,6 +159,7 @@ export async function importGodotScene(
       areas: areaSources,
       zones: objects.zoneSources,
       hotspots: objects.hotspotSources,
+      gates: gateSources,
       scaling: objects.scalingRegions.map((r) => ({ zoneId: r.zoneId, path: r.path })),
     },
   }

@@ -4,10 +4,12 @@
  * NavigationPolygon, another region's NavigationPolygon (`vertices`, `polygons`, `outlines`);
  * a zone's or hotspot's polygon, walk-to and look-at points, description and fields in the
  * node properties the import read them from (room-objects.ts sources), through the inverse
- * of the same transforms; points' positions; Popochiu scaling regions' scales. Every other
- * byte of every file stays as it was (ids, uids, scripts, signals, metadata, order,
- * comments). An unedited room changes nothing: the scene's room is compared in the
- * project's normal form.
+ * of the same transforms; points' positions; Popochiu scaling regions' scales; the gates
+ * Walkbox wrote (their Area2D's metadata and shape's polygon, import-gates.ts sources); every
+ * object's custom properties as the `metadata/<key>` lines of its node (writeMetadata: edited,
+ * added, removed). Every other byte of every file stays as it was (ids, uids, scripts,
+ * signals, other metadata, order, comments). An unedited room changes nothing: the scene's
+ * room is compared in the project's normal form.
  *
  * A walk area is edited when its polygons differ from what the scene gives by more than
  * EDIT_TOLERANCE_PX.
@@ -23,13 +25,16 @@
 import type { AreaPolygon, Point } from '../../geometry/types'
 import { walkPolygonToArea } from '../../room/convert'
 import { normaliseRoom } from '../../room/normalise'
-import type { Room } from '../../room/schema'
+import type { Hotspot, Room } from '../../room/schema'
 import { navigationPolygonLines, roomFlagsList } from './export'
 import { importGodotScene, navigationOutlines, type GodotImportSource } from './import'
 import { polygonPosition, walkableAreaShape } from './popochiu'
 import type { ShapeSource } from './room-objects'
 import { apply, readSceneTree, walkTree, type SceneNode, type Transform } from './scene-tree'
 import {
+  isMetadataName,
+  METADATA_NAME_RULE,
+  noteKey,
   POINT_KIND_META,
   resourceId,
   tscnNumber,
@@ -208,21 +213,35 @@ function sectionEdits(lines: string[], id: string, newLines: string[], file: str
 }
 
 /**
- * The line edit that sets `key` of the section whose heading is at 1-based `headingLine`:
- * its `key = ...` line (with any continuation lines) replaced, else the line inserted
- * right after the heading.
+ * The lines of `key`'s value in the section whose heading is at 1-based `headingLine`: its
+ * `key = ...` line and any continuation lines (0-based `start`, `count`), or null when the
+ * section does not set it.
  */
-function propertyEdit(lines: string[], headingLine: number, key: string, newLine: string): LineEdit {
+function propertyLines(
+  lines: string[],
+  headingLine: number,
+  key: string,
+): { start: number; count: number } | null {
   const heading = headingLine - 1
   let end = heading + 1
   while (end < lines.length && !lines[end].startsWith('[')) end++
   const keyOf = (l: string) => /^([A-Za-z_][A-Za-z0-9_/]*)\s*=/.exec(l)?.[1]
   const at = lines.slice(heading + 1, end).findIndex((l) => keyOf(l) === key)
-  if (at < 0) return { start: heading + 1, count: 0, lines: [newLine] }
+  if (at < 0) return null
   const start = heading + 1 + at
   let stop = start + 1
   while (stop < end && lines[stop].trim() !== '' && keyOf(lines[stop]) === undefined) stop++
-  return { start, count: stop - start, lines: [newLine] }
+  return { start, count: stop - start }
+}
+
+/**
+ * The line edit that sets `key` of the section whose heading is at 1-based `headingLine`:
+ * its `key = ...` line (with any continuation lines) replaced, else the line inserted
+ * right after the heading.
+ */
+function propertyEdit(lines: string[], headingLine: number, key: string, newLine: string): LineEdit {
+  const at = propertyLines(lines, headingLine, key)
+  return at ? { ...at, lines: [newLine] } : { start: headingLine, count: 0, lines: [newLine] }
 }
 
 /** Applies non-overlapping line edits (sorted by start) to a text, keeping its line endings. */
@@ -287,13 +306,32 @@ export async function patchGodotRoom(
   const byPath = new Map(nodes.map((n) => [n.path, n]))
   const toScene = (p: Point): Point => ({ x: p.x - offset.x, y: p.y - offset.y })
   /** Sets `key` of `node` to `value` text where Godot reads it; false when there is no place for it. */
-  const setProperty = async (node: SceneNode, key: string, value: string): Promise<boolean> => {
-    const prop = node.props.get(key)
+  const setProperty = async (
+    node: SceneNode,
+    key: string,
+    value: string,
+    /** Always in the section that places the node (an override of its sub-scene's value). */
+    own = false,
+  ): Promise<boolean> => {
+    const prop = own ? undefined : node.props.get(key)
     const where = prop ? { file: prop.file, line: prop.line } : node.section
     if (!where) return false
     const file = where.file.path.replace(/^res:\/\//, '')
     const lines = await linesOf(file)
     byFile.set(file, [...(byFile.get(file) ?? []), propertyEdit(lines, where.line, key, `${key} = ${value}`)])
+    return true
+  }
+  /**
+   * Removes `key` of `node` from the section that sets it (Godot: a property with no line has
+   * its default; metadata with no line is no metadata); false when no section sets it.
+   */
+  const removeProperty = async (node: SceneNode, key: string): Promise<boolean> => {
+    const prop = node.props.get(key)
+    if (!prop) return false
+    const file = prop.file.path.replace(/^res:\/\//, '')
+    const at = propertyLines(await linesOf(file), prop.line, key)
+    if (!at) return false
+    byFile.set(file, [...(byFile.get(file) ?? []), { ...at, lines: [] }])
     return true
   }
   /** A name changed in Walkbox stays the scene's: a node's name is its path, which scripts use. */
@@ -494,44 +532,90 @@ export async function patchGodotRoom(
       notes.push(`${what}: ${node.path} ${source.key} edited`)
   }
   /**
-   * A zone's custom properties edited in Walkbox back into its node's `metadata/<key>` (where
-   * the import read them, room-objects.ts metadataProperties), typed as the scene had them; a
-   * new key becomes new metadata. A key the node holds elsewhere (a field, `global_id`), a
-   * removed one and a name Godot takes for no metadata are named in a note.
+   * An object's custom properties edited in Walkbox back into its node's `metadata/<key>` (where
+   * the import read them, room-objects.ts metadataProperties): an edited value typed as the
+   * scene had it (a float stays a float), a new key a new line in the node's section, a removed
+   * key's line deleted (Godot: no line, no metadata). Named in a note and left as it is: a key
+   * the node holds elsewhere (a field, `global_id`), a name Godot refuses for metadata
+   * (isMetadataName), a value not of the scene's type, a removed key an instanced scene sets,
+   * and every key of an object whose node's metadata is not its properties (`noMetadata`).
    */
   const writeMetadata = async (
     what: string,
     mine: Record<string, string>,
     theirs: Record<string, string>,
     path: string,
+    noMetadata?: string,
   ) => {
     const node = byPath.get(path)
     if (!node) return
-    for (const key of new Set([...Object.keys(mine), ...Object.keys(theirs)])) {
-      if (key === 'godotPath' || mine[key] === theirs[key]) continue
+    const changed = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter(
+      (key) => key !== 'godotPath' && mine[key] !== theirs[key],
+    )
+    if (noMetadata && changed.length > 0) {
+      notes.push(`${what}: properties ${changed.map(noteKey).join(', ')} not written (${noMetadata})`)
+      return
+    }
+    for (const key of changed) {
       const meta = `metadata/${key}`
       const had = node.props.get(meta)
       if (theirs[key] !== undefined && !had) {
-        notes.push(`${what}: property '${key}' is not the node's metadata; not written`)
+        notes.push(`${what}: property ${noteKey(key)} is not the node's metadata; not written`)
         continue
       }
+      // A line of an instanced scene (a character's own scene, shared by every room that
+      // instances it) is overridden in the section that places this node, as Godot's editor
+      // does; it cannot be removed from there.
+      const shared =
+        had !== undefined && node.section !== undefined && had.file.path !== node.section.file.path
       if (mine[key] === undefined) {
-        notes.push(`${what}: property '${key}' removed in Walkbox; the scene keeps ${meta}`)
+        if (shared)
+          notes.push(
+            `${what}: property ${noteKey(key)} is set in ${had.file.path}, which other scenes may instance; not removed (remove it there in Godot)`,
+          )
+        else if (await removeProperty(node, meta)) notes.push(`${what}: ${path} ${meta} removed`)
         continue
       }
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) || key.startsWith('walkbox_')) {
-        notes.push(`${what}: property '${key}' is no metadata name Godot takes; not written`)
+      if (key.startsWith('walkbox_') || (!had && !isMetadataName(key))) {
+        notes.push(`${what}: property ${noteKey(key)} not written (${METADATA_NAME_RULE})`)
         continue
       }
-      const value = fieldText(had?.value, mine[key])
+      let value = fieldText(had?.value, mine[key])
       if (value === null) {
         notes.push(
-          `${what}: property '${key}' '${mine[key]}' is not a ${typeof had?.value}; the scene keeps ${meta}`,
+          `${what}: property ${noteKey(key)} ${JSON.stringify(mine[key])} is not a ${typeof had?.value}; the scene keeps ${meta}`,
         )
         continue
       }
-      if (await setProperty(node, meta, value))
-        notes.push(`${what}: ${path} ${meta} ${had ? 'edited' : 'added'}`)
+      // Godot writes a float with a point (VariantWriter: "1.0"); a whole number stays a float.
+      if (had && typeof had.value === 'number' && /^-?\d+$/.test(value)) {
+        const was = await propertyText(had.file.path, had.line, meta)
+        if (was !== null && /[.eE]|inf|nan/.test(was)) value += '.0'
+      }
+      if (await setProperty(node, meta, value, shared))
+        notes.push(
+          `${what}: ${path} ${meta} ${shared ? `set over ${had.file.path}'s` : had ? 'edited' : 'added'}`,
+        )
+    }
+  }
+  /**
+   * A hotspot Walkbox's own export wrote: its properties (one JSON line, as export.ts writes
+   * it), condition and facing back into the node's walkbox_ metadata; an emptied one's line
+   * deleted.
+   */
+  const writeOwnHotspot = async (what: string, node: SceneNode, h: Hotspot, was: Hotspot) => {
+    const sorted = (p: Record<string, string>) => JSON.stringify(Object.entries(p).sort())
+    const props = Object.keys(h.properties).length > 0 ? JSON.stringify(h.properties) : undefined
+    for (const [key, value, changed] of [
+      ['walkbox_properties', props, sorted(h.properties) !== sorted(was.properties)],
+      ['walkbox_enabled_by', h.enabledBy, h.enabledBy !== was.enabledBy],
+      ['walkbox_direction', h.direction, h.direction !== was.direction],
+    ] as const) {
+      if (!changed) continue
+      const meta = `metadata/${key}`
+      if (value === undefined) await removeProperty(node, meta)
+      else await setProperty(node, meta, tscnString(value))
+      notes.push(`${what}: ${node.path} ${meta} ${value === undefined ? 'removed' : 'written'}`)
     }
   }
   /** The one zone or hotspot of the scene `x` came from (by its node, and by name when a node gave several). */
@@ -590,20 +674,39 @@ export async function patchGodotRoom(
       await setProperty(node, src.description, tscnString(h.description ?? ''))
       notes.push(`hotspot '${h.name}': ${src.path} ${src.description} edited`)
     }
+    if (src.own && node) {
+      await writeOwnHotspot(`hotspot '${h.name}'`, node, h, was)
+      continue
+    }
+    // The node's metadata (properties `metadata/<key>`) as every object's; its fields one by one.
+    const metadata = (p: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(p)
+          .filter(([k]) => k.startsWith('metadata/'))
+          .map(([k, v]) => [k.slice('metadata/'.length), v]),
+      )
+    await writeMetadata(`hotspot '${h.name}'`, metadata(h.properties), metadata(was.properties), src.path)
     for (const key of src.fields) {
       const mine = h.properties[key]
       const theirs = was.properties[key]
-      if (mine === theirs || !node) continue
+      if (mine === theirs || !node || key.startsWith('metadata/')) continue
       const value = mine === undefined ? null : fieldText(node.props.get(key)?.value, mine)
       if (value === null) {
         notes.push(
-          `hotspot '${h.name}': property '${key}' ${mine === undefined ? 'removed' : `'${mine}' is not a ${typeof node.props.get(key)?.value}`}; the scene keeps its value`,
+          `hotspot '${h.name}': property ${noteKey(key)} ${mine === undefined ? 'removed' : `${JSON.stringify(mine)} is not a ${typeof node.props.get(key)?.value}`}; the scene keeps its value`,
         )
         continue
       }
       await setProperty(node, key, value)
       notes.push(`hotspot '${h.name}': ${src.path} ${key} edited`)
     }
+    const added = Object.keys(h.properties).filter(
+      (k) => k !== 'godotPath' && !k.startsWith('metadata/') && was.properties[k] === undefined,
+    )
+    if (added.length > 0)
+      notes.push(
+        `hotspot '${h.name}': properties ${added.map(noteKey).join(', ')} are no field the node sets; not written (a property named metadata/<key> is written as the node's metadata)`,
+      )
     if (h.direction !== was.direction || h.enabledBy !== was.enabledBy)
       notes.push(`hotspot '${h.name}': its facing and condition have no place in the scene; not written`)
   }
@@ -620,9 +723,55 @@ export async function patchGodotRoom(
       await setProperty(node, POINT_KIND_META, tscnString(mine.kind ?? 'marker'))
       notes.push(`point '${mine.name}': ${src.path} ${POINT_KIND_META} = ${mine.kind ?? 'marker'}`)
     }
-    await writeMetadata(`point '${mine.name}'`, mine.properties ?? {}, was.properties ?? {}, src.path)
+    await writeMetadata(
+      `point '${mine.name}'`,
+      mine.properties ?? {},
+      was.properties ?? {},
+      src.path,
+      src.noMetadata,
+    )
     if (samePoint(mine, was)) continue
     await writePoint(`point '${mine.name}'`, src, mine)
+  }
+
+  // Gates: Walkbox's own gate Area2D keeps the gate in metadata (walkbox_gate_kind,
+  // walkbox_flag_expression, walkbox_area_id, the properties) and its shape child's polygon;
+  // a Popochiu obstacle is its prop's obstacle_polygon, not written here.
+  for (const src of game.nodes?.gates ?? []) {
+    const mine = room.gates.find((g) => g.id === src.gateId)
+    const was = game.room.gates.find((g) => g.id === src.gateId)
+    const node = byPath.get(src.path)
+    if (!mine || !was || !node) continue
+    const what = `gate '${mine.name}'`
+    if (mine.name !== was.name) renamed(what, was.name, src.path)
+    await writeMetadata(what, mine.properties ?? {}, was.properties ?? {}, src.path, src.noMetadata)
+    const ring = (g: typeof mine) => g.polygon ?? []
+    const reshaped = !sameRing(ring(mine), ring(was))
+    const own = src.noMetadata === undefined
+    if (!own) {
+      if (reshaped || mine.kind !== was.kind || mine.flagExpression !== was.flagExpression)
+        notes.push(
+          `${what}: a Popochiu obstacle's shape and condition are not written in place (edit the prop in Godot)`,
+        )
+      continue
+    }
+    if (reshaped && ring(mine).length < 3)
+      notes.push(`${what}: has no polygon in Walkbox; the scene keeps its shape`)
+    else if (reshaped) await writeRing(what, src.polygon, ring(mine))
+    for (const [key, value, before] of [
+      ['metadata/walkbox_gate_kind', mine.kind, was.kind],
+      ['metadata/walkbox_flag_expression', mine.flagExpression, was.flagExpression],
+    ] as const)
+      if (value !== before) {
+        await setProperty(node, key, tscnString(value))
+        notes.push(`${what}: ${src.path} ${key} edited`)
+      }
+    if (mine.areaId !== was.areaId) {
+      const meta = 'metadata/walkbox_area_id'
+      if (mine.areaId === undefined) await removeProperty(node, meta)
+      else await setProperty(node, meta, String(mine.areaId))
+      notes.push(`${what}: ${src.path} ${meta} ${mine.areaId === undefined ? 'removed' : 'edited'}`)
+    }
   }
 
   // Walk polygons' custom properties: the metadata of the region they were read from (one
@@ -702,8 +851,6 @@ export async function patchGodotRoom(
     const after = applyLineEdits(before, edits)
     if (after !== before) files.push({ path, before, after, edits })
   }
-  if (room.gates.length > 0)
-    notes.push('gates are not written in place (export with --out for a whole scene with them)')
   if (room.walkBehinds && room.walkBehinds.areas.length > 0)
     notes.push(
       `walk-behinds: ${room.walkBehinds.areas.length} not written in place (export with --out for a whole scene with them as Polygon2D cut-outs)`,
@@ -716,9 +863,11 @@ export async function patchGodotRoom(
   )
   const newHotspots = isNew(room.hotspots ?? [], game.room.hotspots ?? [])
   const newPoints = (room.points ?? []).filter((p) => !game.room.points?.some((q) => q.id === p.id)).length
-  if (newZones + newHotspots + newPoints > 0)
+  const gateNodes = game.nodes?.gates ?? []
+  const newGates = room.gates.filter((g) => !gateNodes.some((s) => s.gateId === g.id)).length
+  if (newZones + newHotspots + newPoints + newGates > 0)
     notes.push(
-      `${newZones} zone(s), ${newHotspots} hotspot(s) and ${newPoints} point(s) new in Walkbox have no node in the scene; not written in place`,
+      `${newZones} zone(s), ${newHotspots} hotspot(s), ${newPoints} point(s) and ${newGates} gate(s) new in Walkbox have no node in the scene; not written in place (export with --out for a whole scene with them)`,
     )
   // Deleting a node is the author's call in Godot (scripts and signals may use it).
   const gone = <T extends { name: string; properties?: Record<string, string> }>(
@@ -752,6 +901,13 @@ export async function patchGodotRoom(
     if (gone && !room.points?.some((p) => p.id === src.id))
       notes.push(
         `point '${gone.name}': removed in Walkbox; ${src.path} is left in the scene (delete it in Godot)`,
+      )
+  }
+  for (const src of gateNodes) {
+    const gone = game.room.gates.find((g) => g.id === src.gateId)
+    if (gone && !room.gates.some((g) => g.id === src.gateId))
+      notes.push(
+        `gate '${gone.name}': removed in Walkbox; ${src.path} is left in the scene (delete it in Godot)`,
       )
   }
   return { files, notes }

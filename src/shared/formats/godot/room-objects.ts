@@ -57,6 +57,11 @@ export interface HotspotSource {
   description: string | null
   /** Keys of `properties` that are the node's own fields (written back when edited). */
   fields: string[]
+  /**
+   * A hotspot Walkbox's own export wrote: its properties, condition and facing are the node's
+   * `metadata/walkbox_properties` (JSON), `metadata/walkbox_enabled_by`, `metadata/walkbox_direction`.
+   */
+  own?: true
 }
 
 export interface CharacterRead {
@@ -329,6 +334,7 @@ export function readRoomObjects(ctx: ObjectsContext): RoomObjects {
         lookAt: found.length === 1 ? points.lookAt.source : null,
         description: descriptionKey,
         fields: Object.keys(fields),
+        ...(own ? { own: true as const } : {}),
       })
     })
   }

@@ -295,8 +295,14 @@ export function tscnNumber(n: number): string {
   return Object.is(r, -0) ? '0' : String(r)
 }
 
+/**
+ * Text as a one-line Godot string literal. Godot's own writer (VariantWriter: String
+ * c_escape_multiline) escapes only the backslash and `"` and keeps line breaks raw; its reader
+ * (VariantParser::get_token) also takes the escapes n and r, so line breaks are escaped here
+ * to keep every value on its own line (the in-place writer edits whole lines).
+ */
 export function tscnString(s: string): string {
-  return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') + '"'
+  return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r') + '"'
 }
 
 export function tscnVector2(p: { x: number; y: number }): string {
@@ -309,3 +315,22 @@ export function tscnPackedPoints(points: readonly { x: number; y: number }[]): s
 
 /** The node metadata in which Walkbox keeps a named point's kind (Godot has none): 'entrance' … */
 export const POINT_KIND_META = 'metadata/walkbox_point_kind'
+
+/**
+ * Is `key` a metadata name Walkbox writes: Godot's rule (Object::set_meta refuses a new name
+ * that is not an ASCII identifier: a letter or _, then letters, digits or _), and not one of
+ * Walkbox's own `walkbox_` names.
+ */
+export function isMetadataName(key: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && !key.startsWith('walkbox_')
+}
+
+/** isMetadataName's rule, for notes. */
+export const METADATA_NAME_RULE =
+  "a Godot metadata name is a letter or _ then letters, digits, _; walkbox_ is Walkbox's own"
+
+/** A property name quoted for a one-line note (JSON-escaped when it holds a quote or a control character). */
+export function noteKey(key: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /['\u0000-\u001f\u007f]/.test(key) ? JSON.stringify(key) : `'${key}'`
+}
