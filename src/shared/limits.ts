@@ -283,6 +283,9 @@ export const MAX_NO_BACKGROUND_CHARS = 1000
 /** A .tiled-project file read at the most, bytes (Tiled writes a few KiB). */
 export const MAX_TILED_PROJECT_BYTES = 4 * 1024 * 1024
 
+/** A custom property's name or value Walkbox writes into an AGS room at the most, characters: Walkbox's own bound (a version 1 map, before AGS 3.4, holds names under 200 bytes and values under 500). */
+export const MAX_AGS_PROPERTY_CHARS = 65_536
+
 /** Largest .json file looked into to tell whether it is a Tiled map, bytes. */
 export const MAX_TILED_JSON_PROBE_BYTES = 64 * 1024 * 1024
 
@@ -469,6 +472,7 @@ export const LIMIT_UNITS = {
   MAX_GAME_FILES: 'items',
   MAX_NO_BACKGROUND_CHARS: 'characters',
   MAX_TILED_PROJECT_BYTES: 'bytes',
+  MAX_AGS_PROPERTY_CHARS: 'characters',
   MAX_TILED_JSON_PROBE_BYTES: 'bytes',
   MAX_TILED_JSON_PROBES: 'items',
   MAX_TILED_OBJECTS: 'items',

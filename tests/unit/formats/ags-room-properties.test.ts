@@ -15,7 +15,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { AGS_PROPERTY_TEXT_MAX } from '../../../src/shared/formats/ags/ags-properties'
+import { MAX_AGS_PROPERTY_CHARS } from '../../../src/shared/limits'
 import { importCrmRoom } from '../../../src/shared/formats/ags/crm-import'
 import { CrmWriteError, planCrmRoom } from '../../../src/shared/formats/ags/crm-in-place'
 import { exportOpenRoomInPlace } from '../../../src/shared/formats/ags/open-room-export'
@@ -225,7 +225,7 @@ describe('AGS 3 room properties (.crm block 8)', () => {
       "room properties: property 'Music': its value holds the character U+0001 at 2, which an AGS room cannot keep (control characters other than tab and line feed)",
     )
     expect(refusal(plan({ 'Mu\u001bsic': 'x' }))).toMatch(/its name holds the character U\+001B at 3/)
-    expect(refusal(plan({ Music: 'x'.repeat(AGS_PROPERTY_TEXT_MAX + 1) }))).toMatch(
+    expect(refusal(plan({ Music: 'x'.repeat(MAX_AGS_PROPERTY_CHARS + 1) }))).toMatch(
       /a value of 65537 characters; Walkbox writes at most 65536 into an AGS room/,
     )
     expect(refusal(plan({ Music: '1', music: '2' }))).toMatch(
@@ -434,7 +434,7 @@ describe('AGS 4 room properties (data.xml <Properties>)', () => {
     )
     expect(await attempt({ Music: 'line\r\nend' })).toMatch(/U\+000D at 5/)
     expect(await attempt({ Music: '\ud800' })).toMatch(/U\+D800 at 1/)
-    expect(await attempt({ Music: 'x'.repeat(AGS_PROPERTY_TEXT_MAX + 1) })).toMatch(
+    expect(await attempt({ Music: 'x'.repeat(MAX_AGS_PROPERTY_CHARS + 1) })).toMatch(
       /a value of 65537 characters/,
     )
     expect(await attempt({ ' Music': '1' })).toMatch(/a name with spaces at its ends/)

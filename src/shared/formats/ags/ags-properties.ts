@@ -23,15 +23,12 @@
  * Units: bytes (legacy bounds), characters (Walkbox's bound).
  */
 import { child, childrenNamed, parseXml, type XmlElement } from '../../codecs/xml/xml-read'
-import { AGS_XML_CEILINGS } from '../../limits'
+import { AGS_XML_CEILINGS, MAX_AGS_PROPERTY_CHARS } from '../../limits'
 import type { PropertyTypes } from '../../room/properties'
 import { escapeXmlText, indentOf, replaceElement, type XmlEdit } from '../../codecs/xml/xml-patch'
 
 /** AGS's bounds of a version 1 .crm property map (names and values read up to these, with their 0 byte). */
 export const AGS_LEGACY_PROPERTY_BYTES = { name: 200, value: 500 } as const
-
-/** Walkbox's bound on a property name or value it writes into an AGS room, in characters. */
-export const AGS_PROPERTY_TEXT_MAX = 65_536
 
 /**
  * Characters a property Walkbox writes may not hold: C0 controls other than tab and line
@@ -61,8 +58,8 @@ export function agsPropertyProblem(name: string, value: string): string | null {
     ['name', name],
     ['value', value],
   ] as const) {
-    if (text.length > AGS_PROPERTY_TEXT_MAX)
-      return `property '${show(name)}': a ${what} of ${text.length} characters; Walkbox writes at most ${AGS_PROPERTY_TEXT_MAX} into an AGS room`
+    if (text.length > MAX_AGS_PROPERTY_CHARS)
+      return `property '${show(name)}': a ${what} of ${text.length} characters; Walkbox writes at most ${MAX_AGS_PROPERTY_CHARS} into an AGS room`
     const at = forbiddenAt(text)
     if (at >= 0) {
       const code = text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')
