@@ -158,7 +158,13 @@ describe('Duplicate of outlines and points near the edge', () => {
       },
     ]
     room.hotspots = [
-      { id: 'sign', name: 'Sign', description: '', shape: { kind: 'polygon', outer: square(92, 1, 8) } },
+      {
+        id: 'sign',
+        name: 'Sign',
+        description: '',
+        properties: {},
+        shape: { kind: 'polygon', outer: square(92, 1, 8) },
+      },
     ]
     room.points = [{ id: 'spot', name: 'Entrance', x: 99, y: 59 }]
     return room
