@@ -27,6 +27,7 @@ import {
 } from './helpers'
 import { dragRoom, hoverRoom, openSample, saveAndWait, SAMPLE_REF } from './authoring-helpers'
 import { clickRoom as clickCompareRoom, waitForAnswers } from './compare-helpers'
+import { IMPORT_FROM_ENGINES } from '../../src/shared/formats/engine-texts'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -47,7 +48,7 @@ const ghostText = async () => (await page.getByTestId('ghost').textContent()) ??
 
 async function importBenchRoom(): Promise<void> {
   await page.getByRole('button', { name: '+ Room' }).click()
-  await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
+  await page.getByRole('menuitem', { name: IMPORT_FROM_ENGINES }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByTestId('import-folder-input').setInputFiles(benchPath('engines', 'ags-tumbleweed'))
   await dialog.getByLabel('File to import').selectOption('Rooms/1/data.xml')
