@@ -79,6 +79,7 @@ import {
 import { agsOutTable, exportAgsOutCommand, exportIntoCommand, exportIntoTable } from './game-export'
 import { ROOM_FORMATS, type RoomFormat } from '../shared/formats/registry'
 import { GAME_ENGINES } from '../shared/formats/engines'
+import { layerCommandLines, layerOptionLine, layerRefusal } from '../shared/formats/engine-texts'
 import { AGS_ENGINES } from '../shared/formats/ags/ags-engines'
 import { gameImportCommandFor } from './game-import-commands'
 
@@ -112,13 +113,12 @@ export const USAGE = [
     (f) =>
       `       walkbox export <project> --room <id> --format ${f.id} --out <${inPlaceOut(f)}> [--dry-run] [--json]`,
   ),
-  '       walkbox import <folder of Tiled maps | file.tiled-project> --out <project dir> [--layer NAME=KIND]... [--json]',
-  '       walkbox export <project> --room <id> --into <game map.tmx|.tmj|.json> [--layer NAME=KIND]... [--dry-run] [--json]',
+  ...layerCommandLines(),
   `       walkbox export <project> --room <id> --into <${GAME_ENGINES.filter((e) => e.writer.plan)
     .map((e) => e.folder)
     .join(' | ')}> [--scene <the room's file in the game>] [--dry-run] [--json]`,
   `  engines (game folders opened and written in place): ${GAME_ENGINES.map((e) => `${e.id} (${e.label})`).join(', ')}`,
-  '  --layer: a Tiled layer (or @shapes, @property:NAME for tiles) read as walkable|obstacles|gates|zones|points|hotspots|nodes|none',
+  layerOptionLine(),
   '  <room>: bench polygon .json | mask .png (or --mask a.png,b.png [--mask-rule alpha|nonblack|auto]) | Moving AI .map',
   '          | Walkbox project folder, project.walkbox.json, room folder or room.json (folder#roomId picks a room)',
   '  points: X,Y or a named point of the room (start, r_door/Marker2D, node/<id>); --state: bench state or project',
@@ -445,8 +445,7 @@ export async function main(argv: string[]): Promise<number> {
       const given = { format: values.format, ...(layers ? { layers } : {}) }
       const gameImport = await gameImportCommandFor(rest[0], given)
       if (gameImport) {
-        if (layers && !gameImport.takesLayers)
-          usage('--layer: maps the layers of Tiled maps; this is not a Tiled map or folder of them')
+        if (layers && !gameImport.takesLayers) usage(layerRefusal())
         const done = await gameImport.run(values.out, rest[0], given, (line) =>
           (values.json ? process.stderr : process.stdout).write(`${line}\n`),
         )

@@ -45,6 +45,7 @@ import type {
 } from '../shared/host'
 import { RECENT_MAX } from '../shared/host'
 import { cleanRecentList } from '../shared/recent-list'
+import { openGameFolderTitle } from '../shared/formats/engine-texts'
 import type { CheckedHost } from '../shared/host-methods'
 import { parseProject, PROJECT_FILE_NAME } from '../shared/room/schema'
 import type { MenuChecks } from '../shared/actions'
@@ -215,9 +216,7 @@ export class DesktopHost implements CheckedHost {
    */
   async openGameFolder(req: OpenGameFolderRequest = {}): Promise<OpenedProject | null> {
     const { dialogs } = this.options
-    const title = req.readOnly
-      ? 'Open a game folder read-only (AGS, Godot, Tiled)'
-      : 'Open a game folder (AGS, Godot, Tiled)'
+    const title = openGameFolderTitle(req.readOnly === true)
     const chosen = await (dialogs.chooseGameFolder ?? dialogs.chooseProjectFolder).call(dialogs, title)
     return chosen
       ? this.openGameAt(chosen, req.readOnly === true, {

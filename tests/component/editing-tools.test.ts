@@ -88,6 +88,8 @@ describe('copy, cut and paste', () => {
 
   it('pastes a gate, a zone and a node under fresh ids; without a pointer 10 px off the original', () => {
     const t = makeTarget()
+    // Room around them (near the edge a copy goes the other way: duplicate-near-edge.test.ts).
+    t.room.size = { width: 200, height: 100 }
     for (const s of [
       { kind: 'gate', gateId: 'door' },
       { kind: 'zone', zoneId: 'mat' },

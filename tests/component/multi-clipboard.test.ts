@@ -153,7 +153,7 @@ describe('commands over a mixed multi-selection', () => {
     expect(JSON.stringify(t.room)).toBe(before)
   })
 
-  it('duplicate copies a polygon with its hole 10 px away under fresh ids, in one command', () => {
+  it('duplicate copies a polygon with its hole under fresh ids, as far as the room allows, in one command', () => {
     const t = target()
     const { command, refs } = duplicateObjectsCommand(t, [
       FLOOR,
@@ -161,19 +161,21 @@ describe('commands over a mixed multi-selection', () => {
       SPOT,
     ])
     expect(command.label).toBe('Duplicate 2 objects')
+    // The group spans 0..16 x 0..8 of this 20 x 10 room: 10 px either way would leave it, so
+    // the copy moves by the most that keeps it in (4 px right, 2 px down).
     roundTrip(t, command, (x) => {
       const copy = x.room.polygons.find((p) => p.id === refs[0].id)!
-      expect(copy.outer[0]).toEqual([10, 10])
+      expect(copy.outer[0]).toEqual([4, 2])
       expect(copy.holes).toEqual([
         [
-          [12, 12],
-          [14, 12],
-          [14, 14],
+          [6, 4],
+          [8, 4],
+          [8, 6],
         ],
       ])
       expect(x.room.points!.map((p) => [p.name, p.x, p.y])).toEqual([
         ['Entrance', 12, 3],
-        ['Entrance 2', 22, 13],
+        ['Entrance 2', 16, 5],
       ])
     })
   })
@@ -252,11 +254,11 @@ describe('the edit actions on a multi-selection', () => {
     expect(snapshot()).toBe(pasted)
     await actions.run('edit.undo')
 
-    // Duplicate moves 10 px right and below: the walk-behind would leave this 20 x 10 room.
+    // Duplicate keeps the walk-behind in this 20 x 10 room (4 px right, not 10 px right and below).
     for (const [id, label, refs] of [
       ['edit.delete', 'Delete 6 objects', MIXED],
       ['edit.cut', 'Cut 6 objects', MIXED],
-      ['edit.duplicate', 'Duplicate 5 objects', MIXED.slice(0, 5)],
+      ['edit.duplicate', 'Duplicate 6 objects', MIXED],
     ] as const) {
       selection.setObjects(refs)
       await actions.run(id)

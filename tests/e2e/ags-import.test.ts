@@ -11,6 +11,7 @@ import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { benchPath } from '../support/bench-data'
 import { statusText } from './helpers'
 import { openSample } from './authoring-helpers'
+import { IMPORT_FROM_ENGINES } from '../../src/shared/formats/engine-texts'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -28,7 +29,7 @@ afterEach(async () => {
 describe('an AGS game in the editor', () => {
   it('imports room 1 from the picked game folder, as AGS 4 and as AGS 3, and adds it', async () => {
     await page.getByRole('button', { name: '+ Room' }).click()
-    await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
+    await page.getByRole('menuitem', { name: IMPORT_FROM_ENGINES }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByTestId('import-folder-input').setInputFiles(benchPath('engines', 'ags-tumbleweed'))
     for (const file of ['room1.crm', 'Rooms/1/data.xml']) {

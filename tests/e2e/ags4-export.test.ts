@@ -21,6 +21,7 @@ import { benchPath } from '../support/bench-data'
 import { saveScreenshot } from './helpers'
 import { openSample } from './authoring-helpers'
 import { diskSource } from '../support/disk-import-source'
+import { IMPORT_FROM_ENGINES } from '../../src/shared/formats/engine-texts'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -130,7 +131,7 @@ describe('AGS 4 export in the editor', () => {
       .toBuffer()
     await writeFile(join(game, 'Rooms', '1', 'background1.png'), frame)
     await page.getByRole('button', { name: '+ Room' }).click()
-    await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
+    await page.getByRole('menuitem', { name: IMPORT_FROM_ENGINES }).click()
     const importDialog = page.getByRole('dialog')
     await importDialog.getByTestId('import-folder-input').setInputFiles(game)
     await importDialog.getByLabel('File to import').selectOption('Rooms/1/data.xml')

@@ -16,6 +16,7 @@ import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { colourDistance, readOpfs, saveScreenshot, screenshotPixels, toPage, viewportOf } from './helpers'
 import { openSample, SAMPLE_REF, saveAndWait } from './authoring-helpers'
 import { gameWithFrames, SKY } from './frames-game'
+import { IMPORT_FROM_ENGINES } from '../../src/shared/formats/engine-texts'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -59,7 +60,7 @@ describe('background frames imported in the browser edition', () => {
       const { bytes: frameBytes, colour: FRAME } = frame
 
       await page.getByRole('button', { name: '+ Room' }).click()
-      await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
+      await page.getByRole('menuitem', { name: IMPORT_FROM_ENGINES }).click()
       const dialog = page.getByRole('dialog')
       await dialog.getByTestId('import-folder-input').setInputFiles(game)
       await dialog.getByLabel('File to import').selectOption('Rooms/1/data.xml')

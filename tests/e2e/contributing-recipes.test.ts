@@ -138,7 +138,7 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
     await npx(copy.root, ['eslint', '--max-warnings', '0', ...copy.touched()], 300_000)
   }, 900_000)
 
-  it('pick up the new engine: the command line detects, lists and imports its game, with its label, formats and help', async () => {
+  it('pick up the new engine: the command line detects, lists and imports its game, with its label, formats and help; the editor names it in its Import buttons, folder picker and Import hint', async () => {
     // A game of the probe engine beside the copy (tests/support/recipes/probe-engine.ts.txt):
     // game.probe names it, rooms/*.probe are its rooms, anything else is not a room.
     const game = join(copy.root, '..', 'probe-game')
@@ -192,19 +192,28 @@ describe("CONTRIBUTING.md's recipes, followed in a copy of the checkout", () => 
         `import { recentGameFolder } from '${join(copy.root, 'src/shared/recent-list')}'`,
         `import { engineName } from '${join(copy.root, 'src/renderer/editing/stores/status')}'`,
         `import { ROOM_FORMATS } from '${join(copy.root, 'src/shared/formats/registry')}'`,
+        `import { IMPORT_FROM_ENGINES, IMPORT_GAME_HINT, openGameFolderTitle } from '${join(copy.root, 'src/shared/formats/engine-texts')}'`,
         `const recent = recentGameFolder({ ref: 'game:quest', name: 'Quest', openedAt: '', game: '${PROBE_ENGINE_ID}' })`,
-        `console.log(JSON.stringify({ recent: recent?.label, status: engineName('${PROBE_ENGINE_ID}'), formats: ROOM_FORMATS.map((f) => f.id) }))`,
+        `console.log(JSON.stringify({ recent: recent?.label, status: engineName('${PROBE_ENGINE_ID}'), formats: ROOM_FORMATS.map((f) => f.id), button: IMPORT_FROM_ENGINES, picker: openGameFolderTitle(false), hint: IMPORT_GAME_HINT }))`,
       ].join('\n'),
     )
     const labels = await npxJson<{
       recent: string
       status: string
       formats: string[]
+      button: string
+      picker: string
+      hint: string
     }>(copy.root, ['tsx', probe], 300_000)
+    // The Import buttons, the desktop's folder picker and the Import dialog's hint name it too
+    // (src/shared/formats/engine-texts.ts; the buttons and the dialog show these texts).
     expect(labels).toEqual({
       recent: 'quest — Probe',
       status: 'Probe',
       formats: expect.arrayContaining(['probe-room']),
+      button: 'Import from Godot, Tiled, AGS, Probe…',
+      picker: 'Open a game folder (Godot, Tiled, AGS, Probe)',
+      hint: expect.stringContaining('a probe game with game.probe'),
     })
   }, 1_200_000)
 

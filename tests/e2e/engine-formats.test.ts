@@ -14,6 +14,7 @@ import { benchPath } from '../support/bench-data'
 import { readOpfs, saveScreenshot, statusText } from './helpers'
 import { openSample, saveAndWait } from './authoring-helpers'
 import { readZip } from '../../src/shared/room/zip'
+import { IMPORT_FROM_ENGINES } from '../../src/shared/formats/engine-texts'
 
 /** The files of a downloaded zip (Walkbox writes them stored, not deflated). */
 async function unzip(path: string) {
@@ -37,7 +38,7 @@ afterEach(async () => {
 
 async function importHouse(): Promise<void> {
   await page.getByRole('button', { name: '+ Room' }).click()
-  await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
+  await page.getByRole('menuitem', { name: IMPORT_FROM_ENGINES }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByTestId('import-folder-input').setInputFiles(benchPath('engines', 'popochiu-sample-game'))
   await dialog.getByLabel('File to import').selectOption('game/rooms/house/room_house.tscn')

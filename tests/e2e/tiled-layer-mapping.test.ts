@@ -16,6 +16,7 @@ import { launchChromium, type LaunchedBrowser } from '../support/chromium'
 import { tiledBuilders, tiledMap } from '../support/tiled-builders'
 import { readOpfs, saveScreenshot, statusText } from './helpers'
 import { openSample, saveAndWait } from './authoring-helpers'
+import { IMPORT_FROM_ENGINES } from '../../src/shared/formats/engine-texts'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -50,7 +51,7 @@ describe('the Import dialog maps Tiled layers', () => {
     await writeFile(join(game, 'atlas.json'), JSON.stringify({ frames: {} }))
 
     await page.getByRole('button', { name: '+ Room' }).click()
-    await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
+    await page.getByRole('menuitem', { name: IMPORT_FROM_ENGINES }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByTestId('import-folder-input').setInputFiles(game)
     await expect

@@ -6,7 +6,8 @@
  * one undo step and is saved in room.json; the scaling tool's ghost is cut where a
  * walk-behind whose baseline is below its feet covers it, and not once the baseline is
  * dragged above them (Baseline tool); the Compare test walk names the walk-behind hiding its
- * walker. docs/images/walkbox-walk-behinds.png is this room in Edit with its walk-behind and
+ * walker; Ctrl+D on the walk-behind, whose pixels reach the room's bottom, puts the copy above
+ * it inside the room as one undo step. docs/images/walkbox-walk-behinds.png is this room in Edit with its walk-behind and
  * baseline (npm run docs:images).
  *
  * Units: room px.
@@ -25,8 +26,9 @@ import {
   toPage,
   viewportOf,
 } from './helpers'
-import { dragRoom, hoverRoom, openSample, saveAndWait, SAMPLE_REF } from './authoring-helpers'
+import { canvasKey, dragRoom, hoverRoom, openSample, saveAndWait, SAMPLE_REF } from './authoring-helpers'
 import { clickRoom as clickCompareRoom, waitForAnswers } from './compare-helpers'
+import { IMPORT_FROM_ENGINES } from '../../src/shared/formats/engine-texts'
 
 let browser: LaunchedBrowser
 let page: Page
@@ -47,7 +49,7 @@ const ghostText = async () => (await page.getByTestId('ghost').textContent()) ??
 
 async function importBenchRoom(): Promise<void> {
   await page.getByRole('button', { name: '+ Room' }).click()
-  await page.getByRole('menuitem', { name: 'Import from Godot, Tiled, AGS…' }).click()
+  await page.getByRole('menuitem', { name: IMPORT_FROM_ENGINES }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByTestId('import-folder-input').setInputFiles(benchPath('engines', 'ags-tumbleweed'))
   await dialog.getByLabel('File to import').selectOption('Rooms/1/data.xml')
@@ -119,6 +121,31 @@ describe('walk-behinds in the editor', () => {
     // The same screen point now shows the ghost's white body over the block, not the bare sky.
     const shown = (await screenshotPixels(page)).at(inside.x, inside.y)
     expect(colourDistance(cut, shown)).toBeGreaterThan(40)
+  }, 180_000)
+
+  it('Ctrl+D duplicates the walk-behind at the bottom edge inside the room, as one undo step', async () => {
+    await importBenchRoom()
+    // Its pixels reach the room's bottom rows: 10 px down would leave the room (refused before).
+    await page
+      .getByRole('region', { name: 'Outliner' })
+      .locator('[data-object="walk-behind:1"] button.name')
+      .click()
+    await canvasKey(page, 'Control+d')
+    await expect.poll(() => statusText(page)).toBe('Duplicate 1 object')
+    // Every pixel of the copy is in the room: it counts the original's 15678.
+    await expect.poll(() => page.locator('[data-walk-behind="2"] .count').textContent()).toBe('15678')
+    await saveScreenshot(page, 'walk-behinds-duplicated.png')
+    await saveAndWait(page)
+    const saved = JSON.parse(
+      new TextDecoder().decode(await readOpfs(page, `${SAMPLE_REF}/rooms/room-1/room.json`)),
+    ) as { walkBehinds: { areas: { id: number; baseline: number }[] } }
+    const [, copy] = saved.walkBehinds.areas
+    expect(copy.id).toBe(2)
+    // The copy went up (its baseline with it), not down and out of the room.
+    expect(copy.baseline).toBeLessThan(197)
+    await canvasKey(page, 'Control+z')
+    await expect.poll(() => page.locator('[data-walk-behind="2"]').count()).toBe(0)
+    await expect.poll(() => walkBehindRow().locator('.count').textContent()).toBe('15678')
   }, 180_000)
 
   it('the test walk in Compare is cut behind the walk-behind and says so', async () => {

@@ -146,6 +146,8 @@ export interface GameEngine<Id extends string = string> {
   roomFileOf?(given: string): string
   /** Its game link keeps the layer kinds a room was read with (Tiled's `--layer`), so each kind is written back where it came from. */
   layerKinds?: boolean
+  /** A file of the game an import may be given instead of its folder, by extension ('.tiled-project'), for help. */
+  projectFile?: string
   /** Writing its rooms back into the game. */
   writer: GameEngineWriter
   /** The project keeps the room's background (and frames) to compare with the game's (AGS 3 .crm). */

@@ -81,7 +81,7 @@ describe('walk polygon commands', () => {
       expect(r.room.polygons[0].holes[0][0]).toEqual([3, 4])
     })
     roundTrip(t, deletePolygonCommand(t, 'floor'), (r) => expect(r.room.polygons).toHaveLength(0))
-    roundTrip(t, duplicateCommand(t, { kind: 'polygon', id: 'floor' }, 1, 1), (r) =>
+    roundTrip(t, duplicateCommand(t, { kind: 'polygon', id: 'floor' }, { dx: 1, dy: 1 }), (r) =>
       expect(r.room.polygons.map((p) => p.id)).toEqual(['floor', 'polygon-1']),
     )
     roundTrip(t, replacePolygonsCommand(t, [], 'Mask to polygons'), (r) =>

@@ -21,6 +21,7 @@ import { dragRoom } from '../authoring-helpers'
 import { reachedInCompare } from '../compare-helpers'
 import { ALGORITHM_IDS } from '../../../src/shared/nav/registry'
 import { EDITION, startEdition, type Edition } from './edition'
+import { openGameFolderTitle } from '../../../src/shared/formats/engine-texts'
 
 let edition: Edition
 
@@ -75,7 +76,7 @@ describe(`File › Open Game Folder Read-Only… (${EDITION} edition)`, () => {
     if (EDITION === 'browser') {
       expect(first.filter((a) => a.startsWith('picker'))).toEqual(['picker read'])
       expect(first.filter((a) => a.endsWith('readwrite'))).toEqual([])
-    } else expect(first).toEqual(['Open a game folder read-only (AGS, Godot, Tiled)'])
+    } else expect(first).toEqual([openGameFolderTitle(true)])
     expect(await edition.listFiles(curb)).toEqual(['maps/street.tmx'])
 
     // Compare answers on the room of the game opened read-only.

@@ -9,7 +9,8 @@
  * - anchor: where the clip's bounding box centre goes when pasted (the pointer's room
  *   point); shapes keep whole-px vertices because the offset is rounded to whole px.
  * - without an anchor (the pointer is off the canvas) a paste lands 10 px right and
- *   below the place it was copied from, as Duplicate does.
+ *   below the place it was copied from, or another way that keeps it in the room, as
+ *   Duplicate does (duplicate-offset.ts).
  *
  * Units: room px.
  */
@@ -26,6 +27,7 @@ import type {
   Zone,
 } from '../../../shared/room/schema'
 import type { Command } from '../commands/command'
+import { outlineDuplicateOffset } from '../commands/duplicate-offset'
 import { cloneJson, type EditTarget } from '../commands/edit-target'
 import {
   freshId,
@@ -133,11 +135,20 @@ function clipPoints(clip: Clip): Coord[] {
   }
 }
 
-/** The whole-px offset that puts the clip's bounding box centre on `anchor` (or the fixed offset). */
-export function pasteOffset(clip: Clip, anchor: Point | null): { dx: number; dy: number } {
-  if (clip.kind === 'objects') return groupPasteOffset(clip.objects, anchor)
+/**
+ * The whole-px offset that puts the clip's bounding box centre on `anchor`; without one, the
+ * duplicate offset that keeps the clip in a room of `size` (or the fixed offset, no size given).
+ */
+export function pasteOffset(
+  clip: Clip,
+  anchor: Point | null,
+  size?: { width: number; height: number },
+): { dx: number; dy: number } {
+  const fixed = { dx: PASTE_OFFSET, dy: PASTE_OFFSET }
+  if (clip.kind === 'objects') return groupPasteOffset(clip.objects, anchor, size) ?? fixed
   const points = clipPoints(clip)
-  if (!anchor || points.length === 0) return { dx: PASTE_OFFSET, dy: PASTE_OFFSET }
+  if (!anchor && size) return outlineDuplicateOffset(points, size)
+  if (!anchor || points.length === 0) return fixed
   let x0 = Infinity
   let y0 = Infinity
   let x1 = -Infinity
@@ -168,7 +179,7 @@ function checkedRing(ring: CoordRing): CoordRing {
  */
 export function pasteCommand(target: EditTarget, clip: Clip, anchor: Point | null): Pasted {
   const room = target.room
-  const { dx, dy } = pasteOffset(clip, anchor)
+  const { dx, dy } = pasteOffset(clip, anchor, room.size)
   switch (clip.kind) {
     case 'objects': {
       const { command, refs } = pasteObjectsCommand(target, clip.objects, anchor)

@@ -21,6 +21,7 @@ import {
 } from '../../../shared/room/walk-behinds'
 import { cloneJson, type EditTarget } from './edit-target'
 import { freshId, ringProblem, RingError } from './room-commands'
+import { outlineDuplicateOffset } from './duplicate-offset'
 import { RoomFieldsCommand } from './room-fields'
 
 /** What a hotspot edit may change; `null` removes an optional field. */
@@ -168,10 +169,19 @@ export function removeHotspotCommand(target: EditTarget, id: string): RoomFields
   return new RoomFieldsCommand(`Remove hotspot ${h.name || h.id}`, target, change)
 }
 
-/** A copy of polygon hotspot `id`, offset by (dx, dy), under a fresh id and name. */
-export function duplicateHotspotCommand(target: EditTarget, id: string, dx = 10, dy = 10): RoomFieldsCommand {
+/**
+ * A copy of polygon hotspot `id` under a fresh id and name, offset by (dx, dy) or, without an
+ * offset, 10 px right and below or another way that keeps the copy in the room.
+ */
+export function duplicateHotspotCommand(
+  target: EditTarget,
+  id: string,
+  offset?: { dx: number; dy: number },
+): RoomFieldsCommand {
   const source = (target.room.hotspots ?? []).find((h) => h.id === id)
   if (!source) throw new Error(`No hotspot '${id}'.`)
+  const outline = source.shape.kind === 'polygon' ? source.shape.outer : []
+  const { dx, dy } = offset ?? outlineDuplicateOffset(outline, target.room.size)
   return pasteHotspotCommand(target, source, dx, dy, 'Duplicate')
 }
 

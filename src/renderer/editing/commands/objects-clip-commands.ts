@@ -10,7 +10,8 @@
  * - run: `[y, x0, x1]`, pixels x0..x1-1 of row y (room px; x1 exclusive).
  * - group bounds: the box of every point of the clip (outlines, points, walk-behind pixels).
  *   A paste moves the whole group by one whole-px offset: its bounds' centre goes to the
- *   anchor (the pointer), or, without an anchor, 10 px right and below where it was copied.
+ *   anchor (the pointer), or, without an anchor (and for Duplicate), 10 px right and below
+ *   where it was copied, or another way that keeps the copy in the room (duplicate-offset.ts).
  *
  * What is not copied: mask walk areas and painted hotspots (their pixels belong to the
  * mask). Delete removes painted hotspots and walk-behinds with their pixels; mask walk areas
@@ -41,6 +42,7 @@ import { MAX_GATES, MAX_HOTSPOTS, MAX_POINTS, MAX_POLYGONS, MAX_ZONES } from '..
 import { refKey, type ObjectRef } from '../tools/object-refs'
 import { cloneJson, type EditTarget } from './edit-target'
 import { freshId, holeFitProblem, ringProblem } from './room-commands'
+import { boxOfPoints, boxOfRuns, duplicateOffset, noPlaceMessage, unionBox } from './duplicate-offset'
 import { RoomFieldsCommand } from './room-fields'
 
 /** Offset of a paste or duplicate without an anchor, room px. */
@@ -148,6 +150,13 @@ export function copyObjects(room: Room, refs: readonly ObjectRef[]): ObjectsClip
 
 /** Every point of the clip that has a place in the room (outlines, points, walk-behind pixels). */
 function clipPoints(c: ObjectsClip): Coord[] {
+  const out = outlinePoints(c)
+  for (const w of c.walkBehinds) for (const [y, x0, x1] of w.runs) out.push([x0, y], [x1 - 1, y + 1])
+  return out
+}
+
+/** The vertices and points of the clip (everything but walk-behind pixels). */
+function outlinePoints(c: ObjectsClip): Coord[] {
   const out: Coord[] = []
   for (const p of c.polygons) out.push(...p.outer)
   for (const h of c.holes) out.push(...h)
@@ -155,13 +164,24 @@ function clipPoints(c: ObjectsClip): Coord[] {
   for (const z of c.zones) if (z.shape.kind === 'polygon') out.push(...z.shape.outer)
   for (const h of c.hotspots) if (h.shape.kind === 'polygon') out.push(...h.shape.outer)
   for (const p of c.points) out.push([p.x, p.y])
-  for (const w of c.walkBehinds) for (const [y, x0, x1] of w.runs) out.push([x0, y], [x1 - 1, y + 1])
   return out
 }
 
-/** The whole-px offset of a group paste: bounds centre on `anchor`, or the fixed offset. */
-export function groupPasteOffset(c: ObjectsClip, anchor: Point | null): { dx: number; dy: number } {
+/**
+ * The whole-px offset of a group paste: bounds centre on `anchor`; without one, the
+ * duplicate offset that keeps the copy in a room of `size` (null: the clip's walk-behinds
+ * have no place there), or the fixed offset when no size is given.
+ */
+export function groupPasteOffset(
+  c: ObjectsClip,
+  anchor: Point | null,
+  size?: { width: number; height: number },
+): { dx: number; dy: number } | null {
   const points = clipPoints(c)
+  if (!anchor && size) {
+    const pixels = boxOfRuns(c.walkBehinds.flatMap((w) => w.runs))
+    return duplicateOffset(unionBox(boxOfPoints(outlinePoints(c)), pixels), pixels, size)
+  }
   if (!anchor || points.length === 0) return { dx: GROUP_PASTE_OFFSET, dy: GROUP_PASTE_OFFSET }
   const xs = points.map((p) => p[0])
   const ys = points.map((p) => p[1])
@@ -196,7 +216,9 @@ export function pasteObjectsCommand(
   verb = 'Paste',
 ): GroupPaste {
   const room = target.room
-  const { dx, dy } = groupPasteOffset(c, anchor)
+  const offset = groupPasteOffset(c, anchor, room.size)
+  if (!offset) throw new Error(noPlaceMessage(`${verb.toLowerCase()}d`))
+  const { dx, dy } = offset
   const refs: ObjectRef[] = []
   const change: Partial<Room> = {}
   const shift = (ring: CoordRing): CoordRing => {
@@ -350,7 +372,10 @@ export function pasteObjectsCommand(
   return { command: new RoomFieldsCommand(`${verb} ${plural(refs.length, 'object')}`, target, change), refs }
 }
 
-/** Duplicate the objects of `refs` in place, 10 px right and below, as one command. */
+/**
+ * Duplicate the objects of `refs` in place, 10 px right and below or another way that keeps
+ * the copy in the room (duplicate-offset.ts), as one command.
+ */
 export function duplicateObjectsCommand(target: EditTarget, refs: readonly ObjectRef[]): GroupPaste {
   return pasteObjectsCommand(target, copyObjects(target.room, refs), null, 'Duplicate')
 }

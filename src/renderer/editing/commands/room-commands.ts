@@ -28,6 +28,7 @@ import type {
   Zone,
 } from '../../../shared/room/schema'
 import { cloneJson, type EditTarget } from './edit-target'
+import { outlineDuplicateOffset } from './duplicate-offset'
 import { RoomFieldsCommand } from './room-fields'
 import { defaultAreaColour } from '../../../shared/room/schema'
 
@@ -531,15 +532,24 @@ export function movePolygonCommand(
   return new RoomFieldsCommand('Move walk polygon', target, { polygons })
 }
 
-/** A copy of a polygon, gate or zone, offset by (dx, dy), under a fresh id. */
+/**
+ * A copy of a polygon, gate or zone, offset by (dx, dy), under a fresh id; without an offset,
+ * 10 px right and below or another way that keeps the copy in the room (duplicate-offset.ts).
+ */
 export function duplicateCommand(
   target: EditTarget,
   what: { kind: 'polygon'; id: string } | { kind: 'gate'; id: string } | { kind: 'zone'; id: string },
-  dx = 10,
-  dy = 10,
+  offset?: { dx: number; dy: number },
 ): RoomFieldsCommand {
-  const shift = (ring: CoordRing): CoordRing => ring.map(([x, y]) => [x + dx, y + dy] as Coord)
   const room = target.room
+  const outline =
+    what.kind === 'polygon'
+      ? room.polygons.find((p) => p.id === what.id)?.outer
+      : what.kind === 'gate'
+        ? room.gates.find((g) => g.id === what.id)?.polygon
+        : room.zones.flatMap((z) => (z.id === what.id && z.shape.kind === 'polygon' ? z.shape.outer : []))
+  const { dx, dy } = offset ?? outlineDuplicateOffset(outline ?? [], room.size)
+  const shift = (ring: CoordRing): CoordRing => ring.map(([x, y]) => [x + dx, y + dy] as Coord)
   if (what.kind === 'polygon') {
     const source = room.polygons.find((p) => p.id === what.id)
     if (!source) throw new Error(`No walk polygon '${what.id}'.`)

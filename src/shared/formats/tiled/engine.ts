@@ -41,6 +41,7 @@ export const TILED_ENGINE = {
   label: 'Tiled',
   game: 'a folder of Tiled maps',
   layerKinds: true,
+  projectFile: '.tiled-project',
   folder: 'a folder of Tiled maps',
   detectBy: 'content',
   async detect(files) {
