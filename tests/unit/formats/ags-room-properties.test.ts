@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_AGS_PROPERTY_CHARS } from '../../../src/shared/limits'
 import { importCrmRoom } from '../../../src/shared/formats/ags/crm-import'
-import { CrmWriteError, planCrmRoom } from '../../../src/shared/formats/ags/crm-in-place'
+import { planCrmRoom } from '../../../src/shared/formats/ags/crm-in-place'
 import { exportOpenRoomInPlace } from '../../../src/shared/formats/ags/open-room-export'
 import { exportNewOpenRoom } from '../../../src/shared/formats/ags/open-room-new'
 import { readOpenRoom } from '../../../src/shared/formats/ags/open-room'
@@ -29,6 +29,7 @@ import { benchPath } from '../../support/bench-data'
 import { oracleReadCrm, oracleView } from '../../support/crm-oracle'
 import { writeTestCrm } from '../../support/crm-writer'
 import { diskSource } from '../../support/disk-import-source'
+import { crmRefusal } from '../../support/crm-refusal'
 
 const GAME = benchPath('engines', 'ags-tumbleweed')
 let bench: Uint8Array
@@ -206,36 +207,25 @@ describe('AGS 3 room properties (.crm block 8)', () => {
     expect(out.after.length).toBe(bench.length + 4 + 5 + 4 + 1)
   })
 
-  const refusal = (f: () => unknown): string => {
-    try {
-      f()
-    } catch (e) {
-      expect(e).toBeInstanceOf(CrmWriteError)
-      expect((e as Error).message).not.toContain('\n')
-      return (e as Error).message
-    }
-    throw new Error('not refused')
-  }
-
   it('hostile values are refused in one line before anything is written', async () => {
     const { room, mask } = await importedCrm(bench)
     const plan = (properties: Record<string, string>) => () =>
       planCrmRoom(bench, 'room1.crm', { room: reloaded({ ...room, properties }), mask })
-    expect(refusal(plan({ Music: 'a\u0001b' }))).toBe(
+    expect(crmRefusal(plan({ Music: 'a\u0001b' }))).toBe(
       "room properties: property 'Music': its value holds the character U+0001 at 2, which an AGS room cannot keep (control characters other than tab and line feed)",
     )
-    expect(refusal(plan({ 'Mu\u001bsic': 'x' }))).toMatch(/its name holds the character U\+001B at 3/)
-    expect(refusal(plan({ Music: 'x'.repeat(MAX_AGS_PROPERTY_CHARS + 1) }))).toMatch(
+    expect(crmRefusal(plan({ 'Mu\u001bsic': 'x' }))).toMatch(/its name holds the character U\+001B at 3/)
+    expect(crmRefusal(plan({ Music: 'x'.repeat(MAX_AGS_PROPERTY_CHARS + 1) }))).toMatch(
       /a value of 65537 characters; Walkbox writes at most 65536 into an AGS room/,
     )
-    expect(refusal(plan({ Music: '1', music: '2' }))).toMatch(
+    expect(crmRefusal(plan({ Music: '1', music: '2' }))).toMatch(
       /properties '(Music|music)' and '(Music|music)' differ only in case; AGS keeps one of them/,
     )
     // A room before AGS 3.4 (maps of version 1): AGS reads values up to 500 bytes with their 0.
     const old = crmWithRoomProperties([['Music', '1']], 1, 30)
     const legacy = await importedCrm(old)
     expect(
-      refusal(() =>
+      crmRefusal(() =>
         planCrmRoom(old, 'room1.crm', {
           room: reloaded({ ...legacy.room, properties: { Music: 'x'.repeat(500) } }),
           mask: legacy.mask,
@@ -246,7 +236,7 @@ describe('AGS 3 room properties (.crm block 8)', () => {
     )
     // This room's texts are one byte a character (no UTF-8 option before AGS 3.6).
     expect(
-      refusal(() =>
+      crmRefusal(() =>
         planCrmRoom(old, 'room1.crm', {
           room: reloaded({ ...legacy.room, properties: { Music: '\u4e50' } }),
           mask: legacy.mask,

@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { importCrmRoom } from '../../../src/shared/formats/ags/crm-import'
-import { CrmWriteError, planCrmRoom, type CrmRoomState } from '../../../src/shared/formats/ags/crm-in-place'
+import { planCrmRoom, type CrmRoomState } from '../../../src/shared/formats/ags/crm-in-place'
 import type { ImportSource } from '../../../src/shared/formats/registry'
 import { normaliseRoom } from '../../../src/shared/room/normalise'
 import { parseRoom, type Room } from '../../../src/shared/room/schema'
@@ -23,6 +23,7 @@ import { decodeWalkBehindRows, encodeWalkBehindRows } from '../../../src/shared/
 import { benchPath } from '../../support/bench-data'
 import { maskDifferences, oracleReadCrm, oracleView, type OracleRoom } from '../../support/crm-oracle'
 import { writeTestCrm, type TestPacking } from '../../support/crm-writer'
+import { crmRefusal } from '../../support/crm-refusal'
 
 const W = 320
 const H = 200
@@ -308,30 +309,19 @@ describe('a properties block Walkbox cannot read', () => {
 })
 
 describe('what is refused, before anything is written', () => {
-  const refusal = (f: () => unknown) => {
-    try {
-      f()
-    } catch (e) {
-      expect(e).toBeInstanceOf(CrmWriteError)
-      expect((e as Error).message).not.toContain('\n')
-      return (e as Error).message
-    }
-    throw new Error('not refused')
-  }
-
   it('another room size, a replaced background, a name AGS cannot use', async () => {
     const { room, mask } = await imported(bench)
     expect(
-      refusal(() =>
+      crmRefusal(() =>
         planCrmRoom(bench, 'room1.crm', { room: { ...room, size: { width: 321, height: 200 } }, mask }),
       ),
     ).toMatch(/is 321x200; the AGS room is 320x200/)
     const picture = { width: W, height: H, data: new Uint8Array(W * H * 4).fill(255) }
-    expect(refusal(() => planCrmRoom(bench, 'room1.crm', { room, mask, background: picture }))).toMatch(
+    expect(crmRefusal(() => planCrmRoom(bench, 'room1.crm', { room, mask, background: picture }))).toMatch(
       /its background is not the one in room1\.crm; Walkbox does not write AGS 3 backgrounds \(LZW\) yet/,
     )
     const bad = { ...room, hotspots: [{ ...room.hotspots![0], name: 'h Exit' }] }
-    expect(refusal(() => planCrmRoom(bench, 'room1.crm', { room: bad, mask }))).toMatch(
+    expect(crmRefusal(() => planCrmRoom(bench, 'room1.crm', { room: bad, mask }))).toMatch(
       /not a script name AGS can use/,
     )
   })
@@ -346,9 +336,9 @@ describe('what is refused, before anything is written', () => {
       planCrmRoom(bench, 'room1.crm', { room, mask, background: same, backgroundFrames: [] }).changed,
     ).toEqual([])
     expect(result.background).toBeDefined()
-    expect(refusal(() => planCrmRoom(bench, 'room1.crm', { room, mask, backgroundFrames: [same] }))).toMatch(
-      /has 2 backgrounds, room1\.crm 1; Walkbox does not write AGS 3 backgrounds/,
-    )
+    expect(
+      crmRefusal(() => planCrmRoom(bench, 'room1.crm', { room, mask, backgroundFrames: [same] })),
+    ).toMatch(/has 2 backgrounds, room1\.crm 1; Walkbox does not write AGS 3 backgrounds/)
   })
 
   it('a polygon hotspot goes to a free AGS hotspot; one beyond the room is a note', async () => {

@@ -429,8 +429,8 @@ interaction_polygon_position = Vector2(0, 10)
     expect(back.room.scaling.linear[0].stops).toEqual(edited.scaling.linear[0].stops)
   })
 
-  it('a 2.1 obstacle prop carves every walkable area where Popochiu puts it at run time (moved down by its baseline)', async () => {
-    const body = `
+  /** A Popochiu 2.1 prop that is an obstacle: a 10 px square at (150, 120), baseline 8. */
+  const BARREL = `
 [node name="Barrel" type="Area2D" parent="Props"]
 position = Vector2(150, 120)
 baseline = 8
@@ -438,7 +438,9 @@ obstacle = true
 obstacle_polygon = [Vector2(-5, -5), Vector2(5, -5), Vector2(5, 5), Vector2(-5, 5)]
 interaction_polygon = PackedVector2Array(-5, -5, 5, -5, 5, 5)
 `
-    const r = await importGodotScene(await game(BACKGROUND + FLOOR_NODE + body), ROOM)
+
+  it('a 2.1 obstacle prop carves every walkable area where Popochiu puts it at run time (moved down by its baseline)', async () => {
+    const r = await importGodotScene(await game(BACKGROUND + FLOOR_NODE + BARREL), ROOM)
     expect(r.room.gates).toEqual([
       {
         id: 'barrel-obstacle',
@@ -456,15 +458,7 @@ interaction_polygon = PackedVector2Array(-5, -5, 5, -5, 5, 5)
   })
 
   it("a 2.1 obstacle's properties and shape are not written in place: the prop's metadata is the prop's own (a note says so)", async () => {
-    const body = `
-[node name="Barrel" type="Area2D" parent="Props"]
-position = Vector2(150, 120)
-baseline = 8
-obstacle = true
-obstacle_polygon = [Vector2(-5, -5), Vector2(5, -5), Vector2(5, 5), Vector2(-5, 5)]
-interaction_polygon = PackedVector2Array(-5, -5, 5, -5, 5, 5)
-`
-    const source = await game(BACKGROUND + FLOOR_NODE + body)
+    const source = await game(BACKGROUND + FLOOR_NODE + BARREL)
     const r = await importGodotScene(source, ROOM)
     expect(r.nodes?.gates?.map((g) => g.path)).toEqual(['Props/Barrel'])
     const edited = normaliseRoom(r.room)
